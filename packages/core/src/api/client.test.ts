@@ -1,0 +1,99 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from './api-error.ts';
+import { createApiClient, resolveApiBase } from './client.ts';
+
+const location = { origin: 'https://marina.example', hostname: 'marina.example' };
+
+function problem(status: number, body: object, headers: Record<string, string> = {}) {
+  return new Response(JSON.stringify({ type: 'about:blank', title: 't', status, ...body }), {
+    status,
+    headers: { 'Content-Type': 'application/problem+json', ...headers },
+  });
+}
+
+function clientWith(fetchImpl: typeof fetch, apiUrl = '/') {
+  return createApiClient({
+    apiUrl,
+    clientId: 41,
+    location,
+    readCookies: () => 'XSRF-TOKEN=tok',
+    fetch: fetchImpl,
+    retryDelay: () => 0,
+  });
+}
+
+describe('resolveApiBase', () => {
+  it('uses the page origin for "/"', () => {
+    expect(resolveApiBase('/', location)).toEqual({ prefix: '/api/v1', origin: 'https://marina.example' });
+  });
+
+  it('fills {host} with the page host and keeps port 8443', () => {
+    expect(resolveApiBase('https://{host}:8443', location)).toEqual({
+      prefix: 'https://marina.example:8443/api/v1',
+      origin: 'https://marina.example:8443',
+    });
+  });
+});
+
+describe('createApiClient', () => {
+  it('names the client and sends the XSRF token on a create to the API origin', async () => {
+    const fetchMock = vi.fn(async (_request: Request) => Response.json({ id: 1 }, { status: 201 }));
+    const api = clientWith(fetchMock as unknown as typeof fetch, 'https://{host}:8443');
+    await api.create('launches', { boatId: 1 }, { idempotencyKey: 'key-1' });
+    const request = fetchMock.mock.calls[0]![0];
+    expect(request.url).toBe('https://marina.example:8443/api/v1/launches');
+    expect(request.headers.get('X-Client-Id')).toBe('41');
+    expect(request.headers.get('X-XSRF-TOKEN')).toBe('tok');
+    expect(request.headers.get('Idempotency-Key')).toBe('key-1');
+  });
+
+  it('turns a problem answer into an ApiError with its code and field errors', async () => {
+    const fetchMock = vi.fn(async () =>
+      problem(400, { code: 'validation_failed', errors: [{ field: 'email', code: 'invalid' }] }),
+    );
+    const api = clientWith(fetchMock as unknown as typeof fetch);
+    const error = await api.send('post', 'things', {}).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: 'validation_failed', status: 400, fieldErrors: [{ field: 'email' }] });
+  });
+
+  it('reads Retry-After on a 429', async () => {
+    const fetchMock = vi.fn(async () => problem(429, { code: 'rate_limited' }, { 'Retry-After': '30' }));
+    const api = clientWith(fetchMock as unknown as typeof fetch);
+    await expect(api.send('post', 'sign-in', {})).rejects.toMatchObject({ code: 'rate_limited', retryAfter: 30 });
+  });
+
+  it('retries a GET after a network failure', async () => {
+    const fetchMock = vi
+      .fn()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(Response.json({ ok: true }));
+    const api = clientWith(fetchMock as unknown as typeof fetch);
+    await expect(api.get('health')).resolves.toEqual({ ok: true });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('retries a create with the same Idempotency-Key', async () => {
+    const fetchMock = vi
+      .fn()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(Response.json({ id: 7 }, { status: 201 }));
+    const api = clientWith(fetchMock as unknown as typeof fetch);
+    await expect(api.create('launches', { a: 1 }, { idempotencyKey: 'same' })).resolves.toEqual({ id: 7 });
+    const keys = fetchMock.mock.calls.map(([request]) => (request as Request).headers.get('Idempotency-Key'));
+    expect(keys).toEqual(['same', 'same']);
+  });
+
+  it('never retries a state change that has no key', async () => {
+    const fetchMock = vi.fn().mockRejectedValue(new TypeError('Failed to fetch'));
+    const api = clientWith(fetchMock as unknown as typeof fetch);
+    await expect(api.send('post', 'sign-out')).rejects.toMatchObject({ code: 'network_error' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('reports a failure with no answer as a network error', async () => {
+    const fetchMock = vi.fn().mockRejectedValue(new TypeError('Failed to fetch'));
+    const api = clientWith(fetchMock as unknown as typeof fetch);
+    await expect(api.get('health')).rejects.toMatchObject({ code: 'network_error' });
+  });
+});

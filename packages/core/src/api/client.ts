@@ -1,0 +1,122 @@
+import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyInstance, type Options } from 'ky';
+import { ApiError, problemToApiError } from './api-error.ts';
+import { applyXsrf } from './xsrf.ts';
+
+export const API_PREFIX = '/api/v1';
+
+export interface ApiLocation {
+  origin: string;
+  hostname: string;
+}
+
+export interface ApiBase {
+  /** What ky prefixes to every path: relative on the same origin, absolute otherwise. */
+  prefix: string;
+  /** The origin the calls land on; the only one besides relative addresses that gets the XSRF token. */
+  origin: string;
+}
+
+/** `apiUrl` is `/` (same origin) or a template such as `https://{host}:8443`. */
+export function resolveApiBase(apiUrl: string, location: ApiLocation): ApiBase {
+  if (apiUrl === '/') return { prefix: API_PREFIX, origin: location.origin };
+  const url = new URL(apiUrl.replace('{host}', location.hostname));
+  if (url.origin === location.origin) return { prefix: API_PREFIX, origin: location.origin };
+  return { prefix: `${url.origin}${API_PREFIX}`, origin: url.origin };
+}
+
+export interface ApiClientOptions {
+  apiUrl: string;
+  clientId: number;
+  location: ApiLocation;
+  readCookies?: () => string;
+  fetch?: typeof fetch;
+  /** Tests shorten ky's back-off. */
+  retryDelay?: (attempt: number) => number;
+}
+
+export interface CreateOptions {
+  /** One key per thing the person means to create, reused on every retry of it. */
+  idempotencyKey: string;
+}
+
+export interface ApiClient {
+  get<T>(path: string, options?: Options): Promise<T>;
+  /** A POST that creates something: carries its `Idempotency-Key`, so retrying it never books twice. */
+  create<T>(path: string, body: unknown, options: CreateOptions): Promise<T>;
+  /** A POST/PUT/PATCH/DELETE that changes state without creating: not retried on its own. */
+  send<T>(method: 'post' | 'put' | 'patch' | 'delete', path: string, body?: unknown): Promise<T>;
+}
+
+function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (isTimeoutError(error)) return new ApiError('timeout', { cause: error });
+  if (isNetworkError(error)) return new ApiError('network_error', { cause: error });
+  if (error instanceof TypeError) return new ApiError('network_error', { cause: error });
+  return new ApiError('unexpected_response', { cause: error });
+}
+
+async function parse<T>(response: Response): Promise<T> {
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const base = resolveApiBase(options.apiUrl, options.location);
+  const readCookies = options.readCookies ?? (() => document.cookie);
+  const http: KyInstance = ky.create({
+    prefix: base.prefix,
+    baseUrl: `${options.location.origin}/`,
+    credentials: 'include',
+    headers: { 'X-Client-Id': String(options.clientId), Accept: 'application/json' },
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    retry: {
+      limit: 2,
+      ...(options.retryDelay ? { delay: options.retryDelay } : {}),
+    },
+    hooks: {
+      beforeRequest: [
+        ({ request }) => {
+          applyXsrf(
+            request.headers,
+            { method: request.method, input: request.url, apiOrigin: base.origin, pageOrigin: options.location.origin },
+            readCookies(),
+          );
+        },
+      ],
+      beforeError: [
+        ({ error }) => {
+          if (isHTTPError(error)) return problemToApiError(error.response, error.data);
+          return error;
+        },
+      ],
+    },
+  });
+
+  async function call<T>(promise: () => Promise<Response>): Promise<T> {
+    try {
+      return await parse<T>(await promise());
+    } catch (error) {
+      throw toApiError(error);
+    }
+  }
+
+  return {
+    get: (path, requestOptions) => call(() => http.get(path, requestOptions)),
+    create: (path, body, { idempotencyKey }) =>
+      call(() =>
+        http.post(path, {
+          json: body,
+          headers: { 'Idempotency-Key': idempotencyKey },
+          // Safe to retry only because the server answers a repeated key with the first answer.
+          retry: { limit: 2, methods: ['post'] },
+        }),
+      ),
+    send: (method, path, body) =>
+      call(() => http(path, { method, ...(body === undefined ? {} : { json: body }), retry: 0 })),
+  };
+}
+
+/** A fresh key for one thing the person means to create. */
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID();
+}

@@ -1,0 +1,48 @@
+import type { ErrorCode } from '../domain/error-codes.ts';
+import type { ApiError } from './api-error.ts';
+
+/**
+ * The Spanish message for every code the API sends, and for failures that never reached it. A `Record`
+ * over `ErrorCode` makes a missing message a type error; `error-catalogue.test.ts` checks it at run time.
+ */
+export const errorMessages: Record<ApiError['code'], string> = {
+  bad_request: 'La petición no es válida. Revisa los datos e inténtalo de nuevo.',
+  validation_failed: 'Hay datos que revisar en el formulario.',
+  not_found: 'No hemos encontrado lo que buscas.',
+  method_not_allowed: 'Esta acción no está permitida.',
+  unsupported_media_type: 'La aplicación envió datos en un formato no válido. Actualízala e inténtalo de nuevo.',
+  payload_too_large: 'Los datos enviados son demasiado grandes.',
+  unknown_client: 'Esta aplicación no está configurada para ninguna marina. Contacta con tu marina.',
+  client_required: 'Esta aplicación no está configurada para ninguna marina. Contacta con tu marina.',
+  rate_limited: 'Demasiados intentos. Espera un momento e inténtalo de nuevo.',
+  internal_error: 'Algo ha fallado en nuestro servidor. Inténtalo de nuevo en unos minutos.',
+  service_unavailable: 'El servicio no está disponible ahora mismo. Inténtalo de nuevo en unos minutos.',
+  unauthenticated: 'Tu sesión ha terminado. Vuelve a entrar.',
+  forbidden: 'No tienes permiso para hacer esto.',
+  csrf_failed: 'Tu sesión ha caducado por seguridad. Recarga la página e inténtalo de nuevo.',
+  origin_not_allowed: 'Esta petición no viene de la aplicación de tu marina.',
+  idempotency_key_reused: 'Esta operación ya se envió con otros datos. Recarga la página e inténtalo de nuevo.',
+  idempotency_in_progress: 'Tu petición anterior aún se está procesando. Espera un momento.',
+  network_error: 'No hay conexión. Comprueba tu cobertura e inténtalo de nuevo; no se ha perdido lo que escribiste.',
+  timeout: 'El servidor tarda demasiado en responder. Inténtalo de nuevo.',
+  unexpected_response: 'Respuesta inesperada del servidor. Inténtalo de nuevo.',
+};
+
+export function messageFor(error: unknown): string {
+  if (error && typeof error === 'object' && 'code' in error && typeof error.code === 'string') {
+    const message = (errorMessages as Record<string, string>)[error.code];
+    if (message) {
+      if (error.code === 'rate_limited' && 'retryAfter' in error && typeof error.retryAfter === 'number') {
+        return `Demasiados intentos. Podrás volver a intentarlo en ${formatWait(error.retryAfter)}.`;
+      }
+      return message;
+    }
+  }
+  return errorMessages.unexpected_response;
+}
+
+function formatWait(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? '1 segundo' : `${seconds} segundos`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? '1 minuto' : `${minutes} minutos`;
+}

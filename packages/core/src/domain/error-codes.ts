@@ -1,0 +1,50 @@
+/**
+ * Every stable `code` the API may put in a problem+json answer. The server imports this list to type
+ * what it sends; the app's catalogue (`api/error-catalogue.ts`) must give each one a Spanish message.
+ */
+export const ERROR_CODES = [
+  // Transport and platform
+  'bad_request',
+  'validation_failed',
+  'not_found',
+  'method_not_allowed',
+  'unsupported_media_type',
+  'payload_too_large',
+  'unknown_client',
+  'client_required',
+  'rate_limited',
+  'internal_error',
+  'service_unavailable',
+  // Sessions and CSRF
+  'unauthenticated',
+  'forbidden',
+  'csrf_failed',
+  'origin_not_allowed',
+  // Idempotency
+  'idempotency_key_reused',
+  'idempotency_in_progress',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+}
+
+/** One field's problem: `field` is the form's field name (dotted for nested ones). */
+export interface FieldError {
+  field: string;
+  code: string;
+  message?: string;
+}
+
+/** RFC 9457 problem details as this platform sends them. */
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  code: ErrorCode;
+  detail?: string;
+  instance?: string;
+  errors?: FieldError[];
+}
