@@ -1,8 +1,9 @@
 /**
  * The token contract every brand fills. `BrandTokens` lists what a marina must choose (a missing one
- * fails the type check); everything else falls back to `baseTokens`.
+ * fails the type check); everything else falls back to `baseTokens`. A type alias, not an interface:
+ * vanilla-extract's contract needs the index signature only type literals get implicitly.
  */
-export interface Tokens {
+export type Tokens = {
   color: {
     /** The marina's main colour: header, primary buttons, active tab. */
     brand: string;
@@ -53,7 +54,7 @@ export interface Tokens {
     tabBar: string;
     contentMaxWidth: string;
   };
-}
+};
 
 type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
 

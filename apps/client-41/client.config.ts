@@ -1,0 +1,37 @@
+import { defineClientConfig } from '@marina/core/config/app-config.ts';
+
+export default defineClientConfig({
+  clientId: 41,
+  clientApp: 'MB41',
+  clientTitulo: 'Marina Port Blau',
+  clientShortName: 'Port Blau',
+  clientLogo: './logo.svg',
+  clientIcon: './icon.svg',
+  tokens: {
+    color: {
+      brand: '#0b4f6c',
+      onBrand: '#ffffff',
+      accent: '#0b6e99',
+    },
+  },
+  contact: {
+    phone: '+34 971 000 041',
+    email: 'capitania@portblau.example',
+    address: 'Moll de Ponent, 1\n07157 Port d’Andratx (Illes Balears)',
+    openingHours: ['Abril a octubre: todos los días de 08:00 a 20:00', 'Noviembre a marzo: todos los días de 09:00 a 18:00'],
+  },
+  faq: [
+    {
+      question: '¿Con cuánta antelación tengo que pedir la bajada?',
+      answer: 'Al menos dos horas antes y como máximo con 30 días. La app solo te ofrece las horas que quedan libres.',
+    },
+    {
+      question: '¿Qué hago si no puedo entrar en la app?',
+      answer: 'Usa «¿Has olvidado tu contraseña?» en la pantalla de entrada o llámanos: te ayudamos a recuperar el acceso.',
+    },
+    {
+      question: '¿Por qué mi carnet aparece en rojo?',
+      answer: 'Falta algo para poder usar el barco: el contrato, el seguro o validar tus datos. La pantalla del carnet te dice qué y cómo arreglarlo.',
+    },
+  ],
+});

@@ -1,0 +1,37 @@
+import { defineClientConfig } from '@marina/core/config/app-config.ts';
+
+export default defineClientConfig({
+  clientId: 63,
+  clientApp: 'MB63',
+  clientTitulo: 'Marina Atlántica',
+  clientShortName: 'Atlántica',
+  clientLogo: './logo.svg',
+  clientIcon: './icon.svg',
+  tokens: {
+    color: {
+      brand: '#1f5c3a',
+      onBrand: '#ffffff',
+      accent: '#1d6b43',
+    },
+  },
+  contact: {
+    phone: '+34 928 000 063',
+    email: 'info@marinaatlantica.example',
+    address: 'Muelle Deportivo, s/n\n35008 Las Palmas de Gran Canaria',
+    openingHours: ['Abril a octubre: de 08:00 a 20:00 (hora canaria)', 'Noviembre a marzo: de 09:00 a 18:00 (hora canaria)'],
+  },
+  faq: [
+    {
+      question: '¿Con cuánta antelación tengo que pedir la bajada?',
+      answer: 'Al menos dos horas antes y como máximo con 30 días. La app solo te ofrece las horas que quedan libres.',
+    },
+    {
+      question: '¿Qué hago si no puedo entrar en la app?',
+      answer: 'Usa «¿Has olvidado tu contraseña?» en la pantalla de entrada o llámanos: te ayudamos a recuperar el acceso.',
+    },
+    {
+      question: '¿Por qué mi carnet aparece en rojo?',
+      answer: 'Falta algo para poder usar el barco: el contrato, el seguro o validar tus datos. La pantalla del carnet te dice qué y cómo arreglarlo.',
+    },
+  ],
+});

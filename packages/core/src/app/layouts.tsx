@@ -1,0 +1,77 @@
+import { NavLink, Outlet } from 'react-router';
+import { Icon, type IconName } from '../components/icons.tsx';
+import * as layout from '../components/layout.css.ts';
+import { paths } from './paths.ts';
+import { useConfig } from './services.tsx';
+import { UpdatePrompt } from './update-prompt.tsx';
+
+function BrandHeader() {
+  const { clientLogo, clientTitulo } = useConfig();
+  return (
+    <header className={layout.header}>
+      <img className={layout.headerLogo} src={clientLogo} alt="" width={36} height={36} />
+      <p className={layout.headerTitle}>{clientTitulo}</p>
+    </header>
+  );
+}
+
+function PlatformFooter() {
+  const { MboLogo, version } = useConfig();
+  return (
+    <footer className={layout.footer}>
+      <img className={layout.platformLogo} src={MboLogo} alt="Plataforma MBO" width={60} height={20} /> · v{version}
+    </footer>
+  );
+}
+
+/** Everything every screen shares: the skip link and the new-version prompt. */
+export function RootLayout() {
+  return (
+    <>
+      <a className={layout.skipLink} href="#contenido">
+        Saltar al contenido
+      </a>
+      <UpdatePrompt />
+      <Outlet />
+    </>
+  );
+}
+
+export function PublicLayout() {
+  return (
+    <div className={layout.shell}>
+      <BrandHeader />
+      <main id="contenido" className={layout.main}>
+        <Outlet />
+      </main>
+      <PlatformFooter />
+    </div>
+  );
+}
+
+const tabs: ReadonlyArray<{ to: string; label: string; icon: IconName }> = [
+  { to: paths.inicio, label: 'Inicio', icon: 'home' },
+  { to: paths.misbarcos, label: 'Mis barcos', icon: 'boat' },
+  { to: paths.pedidosbajadas, label: 'Bajadas', icon: 'launch' },
+  { to: paths.carnetVerde, label: 'Carnet', icon: 'card' },
+  { to: paths.mas, label: 'Más', icon: 'more' },
+];
+
+export function PrivateLayout() {
+  return (
+    <div className={layout.shell}>
+      <BrandHeader />
+      <main id="contenido" className={`${layout.main} ${layout.mainWithTabs}`}>
+        <Outlet />
+      </main>
+      <nav className={layout.tabBar} aria-label="Principal">
+        {tabs.map((tab) => (
+          <NavLink key={tab.to} to={tab.to} className={layout.tab}>
+            <Icon name={tab.icon} className={layout.tabIcon} />
+            {tab.label}
+          </NavLink>
+        ))}
+      </nav>
+    </div>
+  );
+}

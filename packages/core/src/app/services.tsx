@@ -1,0 +1,26 @@
+import { createContext, use, type ReactNode } from 'react';
+import type { ApiClient } from '../api/client.ts';
+import type { AppConfig } from '../config/app-config.ts';
+
+export interface Services {
+  config: AppConfig;
+  api: ApiClient;
+  /** The person's device storage: first start, cached card. Wrapped so tests and sign-out control it. */
+  storage: Storage;
+}
+
+const ServicesContext = createContext<Services | null>(null);
+
+export function ServicesProvider({ services, children }: { services: Services; children: ReactNode }) {
+  return <ServicesContext value={services}>{children}</ServicesContext>;
+}
+
+export function useServices(): Services {
+  const services = use(ServicesContext);
+  if (!services) throw new Error('useServices needs a ServicesProvider above it');
+  return services;
+}
+
+export function useConfig(): AppConfig {
+  return useServices().config;
+}

@@ -1,0 +1,56 @@
+import { useConfig } from '../../app/services.tsx';
+import { ButtonLink } from '../../components/button.tsx';
+import { Page } from '../../components/page.tsx';
+import * as ui from '../../components/ui.css.ts';
+import * as css from './help.css.ts';
+import { helpTexts as t } from './texts.ts';
+
+/** Public: someone who cannot sign in needs the marina's phone most, so it comes first. */
+export default function AyudaScreen() {
+  const { contact, faq, version, clientTitulo } = useConfig();
+  const tel = `tel:${contact.phone.replace(/\s+/g, '')}`;
+  return (
+    <Page title={t.title}>
+      <div className={ui.stack}>
+        <section className={ui.card} aria-labelledby="ayuda-contacto">
+          <h2 id="ayuda-contacto" className={css.sectionTitle}>
+            {t.contactTitle}
+          </h2>
+          <p className={css.marina}>{clientTitulo}</p>
+          <div className={ui.stack}>
+            <ButtonLink to={tel} reloadDocument fullWidth>
+              {t.call(contact.phone)}
+            </ButtonLink>
+            <ButtonLink to={`mailto:${contact.email}`} reloadDocument variant="secondary" fullWidth>
+              {t.write(contact.email)}
+            </ButtonLink>
+          </div>
+          <h3 className={css.subTitle}>{t.address}</h3>
+          <address className={css.address}>{contact.address}</address>
+        </section>
+        <section className={ui.card} aria-labelledby="ayuda-horario">
+          <h2 id="ayuda-horario" className={css.sectionTitle}>
+            {t.hoursTitle}
+          </h2>
+          <ul className={css.list}>
+            {contact.openingHours.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </section>
+        <section className={ui.card} aria-labelledby="ayuda-faq">
+          <h2 id="ayuda-faq" className={css.sectionTitle}>
+            {t.faqTitle}
+          </h2>
+          {faq.map((entry) => (
+            <details key={entry.question} className={css.faq}>
+              <summary className={css.question}>{entry.question}</summary>
+              <p>{entry.answer}</p>
+            </details>
+          ))}
+        </section>
+        <p className={ui.muted}>{t.version(version)}</p>
+      </div>
+    </Page>
+  );
+}

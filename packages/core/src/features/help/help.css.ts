@@ -1,0 +1,21 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '@marina/theme/vars.css.ts';
+
+export const sectionTitle = style({ marginTop: 0, fontSize: vars.fontSize.large });
+export const subTitle = style({ marginBottom: vars.space.xsmall, fontSize: vars.fontSize.body });
+export const marina = style({ marginTop: 0, fontWeight: 600 });
+export const address = style({ fontStyle: 'normal', whiteSpace: 'pre-line' });
+export const list = style({ margin: 0, paddingLeft: vars.space.large });
+
+export const faq = style({
+  borderTop: `1px solid ${vars.color.border}`,
+  selectors: { '&:first-of-type': { borderTop: 'none' } },
+});
+
+export const question = style({
+  display: 'flex',
+  alignItems: 'center',
+  minHeight: vars.size.touchTarget,
+  fontWeight: 600,
+  cursor: 'pointer',
+});

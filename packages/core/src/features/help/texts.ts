@@ -1,0 +1,10 @@
+export const helpTexts = {
+  title: 'Ayuda',
+  contactTitle: 'Contacta con la marina',
+  call: (phone: string) => `Llamar al ${phone}`,
+  write: (email: string) => `Escribir a ${email}`,
+  address: 'Dirección',
+  hoursTitle: 'Horario',
+  faqTitle: 'Preguntas frecuentes',
+  version: (version: string) => `Versión de la aplicación: ${version}`,
+} as const;

@@ -1,0 +1,20 @@
+import { paths } from '../../app/paths.ts';
+import { ButtonLink } from '../../components/button.tsx';
+import { Page } from '../../components/page.tsx';
+import * as ui from '../../components/ui.css.ts';
+
+export default function NotFoundScreen() {
+  return (
+    <Page title="Página no encontrada">
+      <div className={ui.stack}>
+        <p>La dirección que has abierto no existe en esta aplicación. Puede que el enlace esté incompleto.</p>
+        <ButtonLink to={paths.home} fullWidth>
+          Ir al inicio
+        </ButtonLink>
+        <ButtonLink to={paths.ayuda} variant="secondary" fullWidth>
+          Ver la ayuda
+        </ButtonLink>
+      </div>
+    </Page>
+  );
+}

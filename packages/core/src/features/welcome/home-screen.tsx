@@ -1,0 +1,28 @@
+import { Link } from 'react-router';
+import { paths } from '../../app/paths.ts';
+import { useConfig } from '../../app/services.tsx';
+import { ButtonLink } from '../../components/button.tsx';
+import { Page } from '../../components/page.tsx';
+import { welcomeTexts as t } from './texts.ts';
+import * as css from './welcome.css.ts';
+
+export default function HomeScreen() {
+  const { clientTitulo, clientLogo } = useConfig();
+  return (
+    <Page title={t.homeTitle(clientTitulo)}>
+      <div className={css.hero}>
+        <img className={css.heroLogo} src={clientLogo} alt={clientTitulo} width={160} height={160} />
+        <p className={css.lead}>{t.homeLead}</p>
+        <div className={css.actions}>
+          <ButtonLink to={paths.login} fullWidth>
+            {t.signIn}
+          </ButtonLink>
+          <ButtonLink to={paths.registro} variant="secondary" fullWidth>
+            {t.register}
+          </ButtonLink>
+        </div>
+        <Link to={paths.ayuda}>{t.help}</Link>
+      </div>
+    </Page>
+  );
+}

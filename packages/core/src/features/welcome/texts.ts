@@ -1,0 +1,31 @@
+export const welcomeTexts = {
+  homeTitle: (marina: string) => `Bienvenido a ${marina}`,
+  homeLead: 'Pide tu bajada al agua, muestra tu carnet en el muelle y sigue tus salidas desde el móvil.',
+  signIn: 'Entrar',
+  register: 'Registrarse',
+  help: '¿Necesitas ayuda?',
+  sliderTitle: 'Conoce la aplicación',
+  skip: 'Saltar',
+  next: 'Siguiente',
+  previous: 'Anterior',
+  start: 'Empezar',
+  slidePosition: (current: number, total: number) => `Paso ${current} de ${total}`,
+  slides: [
+    {
+      title: 'Tu barco, al agua cuando lo pidas',
+      body: 'Elige día y hora y la marina prepara tu bajada. Puedes moverla o cancelarla desde aquí.',
+    },
+    {
+      title: 'Tu carnet, siempre contigo',
+      body: 'Enseña el código QR en la entrada. Funciona también sin cobertura en el pantalán.',
+    },
+    {
+      title: 'Comparte tu barco con tranquilidad',
+      body: 'Autoriza a familiares o tripulación y decide durante cuánto tiempo pueden usarlo.',
+    },
+    {
+      title: 'Sal a navegar con seguridad',
+      body: 'Registra tus salidas: si no vuelves a la hora prevista, la marina lo sabrá.',
+    },
+  ],
+} as const;
