@@ -1,5 +1,7 @@
 declare module 'virtual:marina/config' {
-  const config: import('@marina/core/config/app-config.ts').AppConfig;
+  import type { AppConfig } from '@marina/core/config/app-config.ts';
+
+  const config: AppConfig;
   export default config;
 }
 declare module 'virtual:marina/brand.css';

@@ -1,4 +1,3 @@
-import type { ErrorCode } from '../domain/error-codes.ts';
 import type { ApiError } from './api-error.ts';
 
 /**

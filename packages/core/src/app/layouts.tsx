@@ -1,8 +1,8 @@
 import { NavLink, Outlet } from 'react-router';
 import { Icon, type IconName } from '../components/icons.tsx';
 import * as layout from '../components/layout.css.ts';
-import { paths } from './paths.ts';
-import { useConfig } from './services.tsx';
+import { paths } from '../lib/paths.ts';
+import { useConfig } from '../lib/services.tsx';
 import { UpdatePrompt } from './update-prompt.tsx';
 
 function BrandHeader() {

@@ -1,9 +1,9 @@
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { ApiClient } from '../api/client.ts';
 import { ApiError } from '../api/api-error.ts';
-import { sliderSeen } from './first-start.ts';
+import { sliderSeen } from '../lib/first-start.ts';
 import { PrivateLayout, PublicLayout, RootLayout } from './layouts.tsx';
-import { href, paths, PRIVATE_ROUTES, type RouteName } from './paths.ts';
+import { href, paths, PRIVATE_ROUTES, type RouteName } from '../lib/paths.ts';
 import { RouteError } from './route-error.tsx';
 import { ScreenLoading } from './screen-loading.tsx';
 

@@ -6,7 +6,7 @@ import type { AppConfig } from '../config/app-config.ts';
 import { waitForDeviceReady } from './device-ready.ts';
 import { createAppRouter } from './router.tsx';
 import { registerServiceWorker, scheduleServiceWorker, whenAppStable } from './service-worker.ts';
-import { ServicesProvider, type Services } from './services.tsx';
+import { ServicesProvider, type Services } from '../lib/services.tsx';
 import { offerUpdate } from './update-prompt.tsx';
 
 /** The app's entry: each client bundle calls this with its own configuration. */

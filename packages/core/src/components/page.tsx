@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useConfig } from '../app/services.tsx';
+import { useConfig } from '../lib/services.tsx';
 import * as layout from './layout.css.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { useConfig } from '../../app/services.tsx';
+import { useConfig } from '../../lib/services.tsx';
 import { ButtonLink } from '../../components/button.tsx';
 import { Page } from '../../components/page.tsx';
 import * as ui from '../../components/ui.css.ts';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { paths } from '../../app/paths.ts';
-import { useConfig } from '../../app/services.tsx';
+import { paths } from '../../lib/paths.ts';
+import { useConfig } from '../../lib/services.tsx';
 import { ButtonLink } from '../../components/button.tsx';
 import { Page } from '../../components/page.tsx';
 import { welcomeTexts as t } from './texts.ts';

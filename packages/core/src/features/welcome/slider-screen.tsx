@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { markSliderSeen } from '../../app/first-start.ts';
-import { paths, safeNext } from '../../app/paths.ts';
-import { useServices } from '../../app/services.tsx';
+import { markSliderSeen } from '../../lib/first-start.ts';
+import { paths, safeNext } from '../../lib/paths.ts';
+import { useServices } from '../../lib/services.tsx';
 import { Button } from '../../components/button.tsx';
 import { Page } from '../../components/page.tsx';
 import { welcomeTexts as t } from './texts.ts';

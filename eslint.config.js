@@ -1,0 +1,97 @@
+// One lint setup for the whole repository. The import rules enforce STYLE.md's direction:
+// app → features → shared (components, lib, api, domain); features never reach into each other;
+// domain knows nothing of React; only the API client talks HTTP.
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const core = './packages/core/src';
+const features = readdirSync(new URL(`${core}/features`, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', '**/.turbo/**', '.tools/**', '**/drizzle/**', 'test-results/**', 'playwright-report/**', '**/dev-dist/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })] },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'import-x/no-cycle': 'error',
+      'import-x/no-self-import': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            // Shared code never imports the app or a feature.
+            ...['components', 'lib', 'api', 'domain', 'config'].map((shared) => ({
+              target: `${core}/${shared}`,
+              from: [`${core}/app`, `${core}/features`],
+              message: 'Shared code must not depend on the app or on a feature.',
+            })),
+            {
+              target: `${core}/domain`,
+              from: core,
+              except: ['./domain'],
+              message: 'domain/ holds rules and types only: it imports nothing else of the app.',
+            },
+            { target: `${core}/features`, from: `${core}/app`, message: 'Features must not import the app shell.' },
+            // A feature never reaches into another one.
+            ...features.map((feature) => ({
+              target: `${core}/features/${feature}`,
+              from: `${core}/features`,
+              except: [`./${feature}`],
+              message: 'Features must not import each other: move the shared part to components/, lib/ or domain/.',
+            })),
+            { target: './packages/theme', from: ['./packages/core', './apps', './tooling'] },
+            { target: './packages/core', from: ['./apps', './tooling'] },
+            { target: './apps/api', from: ['./apps/client-41', './apps/client-25', './tooling'] },
+            {
+              target: './apps/api',
+              from: './packages/core/src',
+              except: ['./domain'],
+              message: 'The server may share only domain/ (rules and types), never React code.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: [`${core}/**/*.{ts,tsx}`],
+    ignores: [`${core}/api/**`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'ky', message: 'Screens call the API through src/api, never ky directly.' }] },
+      ],
+    },
+  },
+  {
+    files: [`${core}/domain/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['react', 'react-*', 'react/*', 'ky', 'formik'], message: 'domain/ is plain TypeScript: no React, no HTTP.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/core/src/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+);
