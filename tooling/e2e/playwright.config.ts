@@ -1,0 +1,50 @@
+import { defineConfig } from '@playwright/test';
+import { e2eClients } from './clients.ts';
+import type { MarinaOptions } from './fixtures.ts';
+
+const clients = await e2eClients();
+
+/** Debian's Chromium: Playwright's own browser download is not possible here. */
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export default defineConfig<MarinaOptions>({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  forbidOnly: true,
+  reporter: [['list'], ['json', { outputFile: '../../test-results/e2e.json' }]],
+  outputDir: '../../test-results/e2e',
+  use: {
+    browserName: 'chromium',
+    launchOptions: { executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+    viewport: { width: 390, height: 844 },
+    locale: 'es-ES',
+    timezoneId: 'Europe/Madrid',
+    trace: 'retain-on-failure',
+    serviceWorkers: 'block',
+  },
+  projects: clients.map((client) => ({
+    name: client.name,
+    use: { baseURL: `http://127.0.0.1:${client.port}`, marina: client },
+  })),
+  // Each client's bundle, built and served with the API exactly as `npm start` does, on its own port.
+  webServer: clients.map((client) => ({
+    command: `node ../scripts/start.ts --client ${client.id} --port ${client.port} --memory`,
+    url: `http://127.0.0.1:${client.port}/api/v1/health`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  })),
+});

@@ -1,0 +1,95 @@
+// `npm test`: everything CI checks, in order, with one summary line at the end.
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot } from '../vite/client-vite-config.ts';
+import { ensureChromium, ensurePostgres } from './lib/system.ts';
+import { run } from './lib/run.ts';
+
+const results = join(repoRoot, 'test-results');
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+
+interface Step {
+  name: string;
+  run: () => Promise<number>;
+  /** A JSON report (vitest or Playwright) whose test counts go into the summary. */
+  report?: string;
+}
+
+const vitest = (pkg: string, report: string, env: NodeJS.ProcessEnv = {}) => () =>
+  run('pnpm', ['--filter', pkg, 'exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${join(results, report)}`], { env });
+
+let postgresUrl: string | undefined;
+
+const steps: Step[] = [
+  { name: 'lint', run: () => run('eslint', ['.', '--max-warnings=0']) },
+  { name: 'type check', run: () => run('turbo', ['run', 'typecheck', '--output-logs=errors-only']) },
+  { name: 'unit tests: theme', run: vitest('@marina/theme', 'theme.json'), report: 'theme.json' },
+  { name: 'unit tests: core', run: vitest('@marina/core', 'core.json'), report: 'core.json' },
+  { name: 'unit tests: tooling', run: vitest('@marina/tooling', 'tooling.json'), report: 'tooling.json' },
+  { name: 'API tests on PGlite', run: vitest('@marina/api', 'api-pglite.json'), report: 'api-pglite.json' },
+  {
+    name: 'API tests on PostgreSQL',
+    run: async () => {
+      postgresUrl ??= await ensurePostgres();
+      return vitest('@marina/api', 'api-postgres.json', { TEST_DATABASE_URL: postgresUrl })();
+    },
+    report: 'api-postgres.json',
+  },
+  { name: 'build of every client', run: () => run('turbo', ['run', 'build', '--output-logs=errors-only']) },
+  {
+    name: 'browser suite (every client)',
+    run: async () => {
+      await ensureChromium();
+      const built = await run('turbo', ['run', 'build', '--output-logs=errors-only'], { env: { MARINA_API_URL: '/' } });
+      if (built !== 0) return built;
+      return run('playwright', ['test', '--config', 'tooling/e2e/playwright.config.ts'], { env: { CI: process.env.CI ?? '1' } });
+    },
+    report: 'e2e.json',
+  },
+];
+
+interface Counts {
+  passed: number;
+  failed: number;
+}
+
+function countsOf(report: string): Counts | undefined {
+  const path = join(results, report);
+  if (!existsSync(path)) return undefined;
+  const json = JSON.parse(readFileSync(path, 'utf8'));
+  if (typeof json.numPassedTests === 'number') return { passed: json.numPassedTests, failed: json.numFailedTests };
+  if (json.stats) return { passed: json.stats.expected + json.stats.flaky, failed: json.stats.unexpected };
+  return undefined;
+}
+
+const outcome: Array<{ name: string; ok: boolean; counts?: Counts }> = [];
+for (const step of steps) {
+  console.log(`\n\u001b[1m▶ ${step.name}\u001b[0m`);
+  let code: number;
+  try {
+    code = await step.run();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    code = 1;
+  }
+  outcome.push({ name: step.name, ok: code === 0, ...(step.report ? { counts: countsOf(step.report) } : {}) });
+}
+
+console.log('\nSummary');
+let passed = 0;
+let failed = 0;
+for (const { name, ok, counts } of outcome) {
+  const detail = counts ? ` (${counts.passed} passed, ${counts.failed} failed)` : '';
+  console.log(`  ${ok ? '✔' : '✘'} ${name}${detail}`);
+  if (counts) {
+    passed += counts.passed;
+    failed += counts.failed;
+  }
+  // A step that failed without a report (lint, build, a crash) still counts as a failure.
+  if (!ok && (!counts || counts.failed === 0)) failed += 1;
+}
+const stepsFailed = outcome.filter((step) => !step.ok).length;
+console.log(`\nsteps: ${outcome.length - stepsFailed} passed, ${stepsFailed} failed`);
+console.log(`tests: ${passed} passed, ${failed} failed`);
+process.exit(stepsFailed === 0 ? 0 : 1);
