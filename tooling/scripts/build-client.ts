@@ -1,12 +1,37 @@
 // Builds the client folder it runs in (`pnpm build` in apps/client-<id>) into its own dist/.
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { build } from 'vite';
 import { ClientConfigError } from '@marina/core/config/validate-config.ts';
 import { clientViteConfig } from '../vite/client-vite-config.ts';
+
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+
+/**
+ * Writes .br and .gz beside every text file, once at build time at the highest levels, so the server
+ * sends them as they are instead of compressing on every request.
+ */
+async function precompress(dist: string): Promise<void> {
+  const files = (await readdir(dist, { recursive: true })).filter((file) => /\.(js|css|html|svg|webmanifest|json)$/.test(file));
+  await Promise.all(
+    files.map(async (file) => {
+      const path = join(dist, file);
+      const source = await readFile(path);
+      if (source.length < 1024) return;
+      await writeFile(`${path}.br`, await brotli(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      await writeFile(`${path}.gz`, await gz(source, { level: 9 }));
+    }),
+  );
+}
 
 const dir = process.argv[2] ?? process.cwd();
 try {
   const apiUrl = process.env.MARINA_API_URL;
   await build(await clientViteConfig(dir, { production: true, ...(apiUrl ? { apiUrl } : {}) }));
+  await precompress(join(dir, 'dist'));
   console.log(`built ${dir}/dist`);
 } catch (error) {
   if (error instanceof ClientConfigError) {

@@ -1,0 +1,31 @@
+// `pnpm dev [--client 25]`: the API on :8443 and the client's Vite dev server (hot reload) on :5173,
+// which proxies /api to it.
+import { join } from 'node:path';
+import { createServer } from 'vite';
+import { startServer } from '@marina/api/server.ts';
+import { clientViteConfig, repoRoot } from '../vite/client-vite-config.ts';
+import { clientSeeds, discoverClients } from './lib/clients.ts';
+import { flag } from './lib/run.ts';
+
+const args = process.argv.slice(2);
+const clientId = Number(flag(args, 'client') ?? 41);
+const clients = await discoverClients();
+const client = clients.find((candidate) => candidate.id === clientId);
+if (!client) {
+  console.error(`No client ${clientId}. Known clients: ${clients.map((c) => c.id).join(', ')}`);
+  process.exit(2);
+}
+
+const apiPort = Number(process.env.PORT ?? 8443);
+const api = await startServer({
+  port: apiPort,
+  host: '127.0.0.1',
+  clients: clientSeeds(clients),
+  ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : { dataDir: join(repoRoot, '.data', 'pglite') }),
+});
+const vite = await createServer(
+  await clientViteConfig(client.dir, { production: false, apiUrl: '/', apiProxy: `http://127.0.0.1:${apiPort}` }),
+);
+await vite.listen();
+vite.printUrls();
+console.log(`  API: ${api.url}/api/v1 (proxied as /api)`);
