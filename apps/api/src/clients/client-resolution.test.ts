@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/database.ts';
+import { openTestDatabase } from '../test/test-database.ts';
+import { createTestServer, PROBLEM_JSON } from '../test/test-server.ts';
+import { DEFAULT_CLIENT_SETTINGS } from './client-settings.ts';
+
+let database: Database;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  app = await createTestServer(database);
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+describe('naming the client', () => {
+  it('refuses a call without X-Client-Id with client_required', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/v1/client' });
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['content-type']).toMatch(PROBLEM_JSON);
+    expect(response.json()).toEqual({
+      type: 'urn:marina:problem:client_required',
+      title: 'Falta indicar la marina',
+      status: 400,
+      code: 'client_required',
+      detail: 'Indica la marina en la cabecera X-Client-Id.',
+    });
+  });
+
+  it('refuses an X-Client-Id that is not a number with client_required', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/v1/client', headers: { 'x-client-id': '41; drop table' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'client_required' });
+  });
+
+  it('refuses an unknown client with unknown_client', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/v1/client', headers: { 'x-client-id': '99' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['content-type']).toMatch(PROBLEM_JSON);
+    expect(response.json()).toMatchObject({ status: 400, code: 'unknown_client', title: 'Marina desconocida' });
+  });
+
+  it('answers not_found for an unknown API route whatever the headers', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/v1/nothing-here' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ code: 'not_found' });
+  });
+});
+
+describe('GET /api/v1/client', () => {
+  it("gives the named marina's public settings", async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/v1/client', headers: { 'x-client-id': '41' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      id: 41,
+      app: 'MB41',
+      title: 'Marina Port Blau',
+      timeZone: 'Europe/Madrid',
+      settings: DEFAULT_CLIENT_SETTINGS,
+    });
+  });
+
+  it("gives each marina its own time zone", async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/v1/client', headers: { 'x-client-id': '63' } });
+    expect(response.json()).toMatchObject({ id: 63, title: 'Marina Atlántica', timeZone: 'Atlantic/Canary' });
+  });
+});

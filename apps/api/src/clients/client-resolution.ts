@@ -1,0 +1,52 @@
+/**
+ * Every API call names its marina in `X-Client-Id` (DESIGN §7: nothing crosses clients). This hook resolves
+ * it before anything else runs, so routes and later hooks (sessions) can rely on `request.client`.
+ * A route opts out with `config: { requiresClient: false }` (health, the OpenAPI document, dev tools).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isApiPath } from '../config.ts';
+import { problem } from '../http/problem.ts';
+import type { ClientDirectory, ClientRecord } from './client-directory.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    requiresClient?: boolean;
+  }
+  interface FastifyRequest {
+    client: ClientRecord | null;
+  }
+}
+
+export const CLIENT_HEADER = 'x-client-id';
+
+/** The header as route schemas declare it, so the OpenAPI document shows it. */
+export const clientHeaderSchema = {
+  type: 'object',
+  properties: { [CLIENT_HEADER]: { type: 'integer', description: 'The marina (clientId) the call is for' } },
+  required: [CLIENT_HEADER],
+} as const;
+
+export function registerClientResolution(app: FastifyInstance, directory: ClientDirectory) {
+  app.decorateRequest('client', null);
+  app.addHook('onRequest', async (request) => {
+    const route = request.routeOptions;
+    // Unknown routes (no url) fall through to the not-found answer whatever their headers.
+    if (route.url === undefined || !isApiPath(route.url) || route.config.requiresClient === false) return;
+    const raw = request.headers[CLIENT_HEADER];
+    if (raw === undefined || raw === '') {
+      throw problem('client_required', 400, 'Indica la marina en la cabecera X-Client-Id.');
+    }
+    if (typeof raw !== 'string' || !/^\d{1,9}$/.test(raw)) {
+      throw problem('client_required', 400, 'La cabecera X-Client-Id debe ser el número de la marina.');
+    }
+    const client = directory.get(Number(raw));
+    if (!client) throw problem('unknown_client', 400, `No hay ninguna marina con el número ${Number(raw)}.`);
+    request.client = client;
+  });
+}
+
+/** The request's client, for routes that run behind the hook. */
+export function requireClient(request: FastifyRequest): ClientRecord {
+  if (!request.client) throw new Error(`route ${request.routeOptions.url} has no client: is requiresClient false?`);
+  return request.client;
+}

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEFAULT_DATA_DIR, loadConfig } from './config.ts';
+
+function configError(env: NodeJS.ProcessEnv): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('starts with safe defaults when nothing is set', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      nodeEnv: 'development',
+      port: 8443,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      dataDir: DEFAULT_DATA_DIR,
+      staticDir: undefined,
+      logLevel: 'info',
+      allowedOrigins: [],
+      clients: undefined,
+    });
+    expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('is silent in tests unless LOG_LEVEL says otherwise', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).logLevel).toBe('silent');
+    expect(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'debug' }).logLevel).toBe('debug');
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PORT: '9000',
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'postgres://marina:secret@db:5432/marina',
+      DATA_DIR: 'memory',
+      LOG_LEVEL: 'warn',
+      ALLOWED_ORIGINS: 'https://app.portblau.example, https://app.varadero.example/',
+      SESSION_SECRET: 'x'.repeat(40),
+      CLIENTS_JSON: '[{"id":7,"app":"MB7","title":"Marina Siete","settings":{"slotCapacity":6}}]',
+    });
+    expect(config).toMatchObject({
+      nodeEnv: 'production',
+      port: 9000,
+      host: '127.0.0.1',
+      databaseUrl: 'postgres://marina:secret@db:5432/marina',
+      dataDir: 'memory',
+      logLevel: 'warn',
+      allowedOrigins: ['https://app.portblau.example', 'https://app.varadero.example'],
+      sessionSecret: 'x'.repeat(40),
+      clients: [{ id: 7, app: 'MB7', title: 'Marina Siete', settings: { slotCapacity: 6 } }],
+    });
+  });
+
+  it('names each bad variable on its own line', () => {
+    const error = configError({ PORT: 'http', NODE_ENV: 'staging', LOG_LEVEL: 'loud', ALLOWED_ORIGINS: 'app.example.com' });
+    expect(error.issues).toHaveLength(4);
+    expect(error.message).toMatch(/^Invalid configuration:\n/);
+    expect(error.message).toContain('  - PORT: must be an integer from 0 to 65535 (got "http")');
+    expect(error.message).toContain('  - NODE_ENV: must be one of development, test, production (got "staging")');
+    expect(error.message).toContain('  - LOG_LEVEL:');
+    expect(error.message).toContain('  - ALLOWED_ORIGINS: "app.example.com" is not an origin');
+  });
+
+  it('requires a long SESSION_SECRET in production', () => {
+    expect(configError({ NODE_ENV: 'production' }).message).toContain('SESSION_SECRET: required in production');
+    expect(configError({ NODE_ENV: 'production', SESSION_SECRET: 'short' }).message).toContain(
+      'SESSION_SECRET: must be at least 32 characters',
+    );
+  });
+
+  it('refuses a DATABASE_URL that is not PostgreSQL without echoing it', () => {
+    const error = configError({ DATABASE_URL: 'mysql://root:hunter2@db/marina' });
+    expect(error.message).toContain('DATABASE_URL: must be a postgres:// or postgresql:// URL');
+    expect(error.message).not.toContain('hunter2');
+  });
+
+  it('refuses a STATIC_DIR that is not a built bundle', () => {
+    expect(configError({ STATIC_DIR: '/nowhere/dist' }).message).toContain('STATIC_DIR: /nowhere/dist is not a folder');
+  });
+
+  it('explains what is wrong in CLIENTS_JSON', () => {
+    expect(configError({ CLIENTS_JSON: '{"id":1}' }).message).toContain('CLIENTS_JSON: must be a JSON array of clients');
+    const message = configError({
+      CLIENTS_JSON: '[{"id":1,"app":"A","title":"T","timeZone":"Mars/Base","settings":{"slotCapacity":"4","colour":1}}]',
+    }).message;
+    expect(message).toContain('[0].timeZone must be an IANA time zone');
+    expect(message).toContain('[0].settings.slotCapacity must be a number');
+    expect(message).toContain('[0].settings.colour is not a known setting');
+  });
+});

@@ -1,0 +1,167 @@
+/**
+ * Server configuration from environment variables, checked once at start. Every bad variable is listed
+ * in one error so a deployment is fixed in one go, not one restart per mistake.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseClientSeeds, type ClientSeed } from './db/seed.ts';
+
+export const API_VERSION = '1.0.0';
+export const API_PREFIX = '/api/v1';
+
+/** `/api`, `/api/…`: the namespace where answers are problem+json and never cached, never the app's HTML. */
+export function isApiPath(url: string): boolean {
+  return /^\/api(?:[/?#]|$)/.test(url);
+}
+
+export const SESSION_COOKIE = '__Host-sid';
+export const SESSION_IDLE_TIMEOUT_MS = 2 * 60 * 60 * 1000;
+export const SESSION_ABSOLUTE_TIMEOUT_MS = 30 * 24 * 60 * 60 * 1000;
+/** last_seen_at is written at most this often per session, not on every request. */
+export const SESSION_TOUCH_INTERVAL_MS = 60 * 1000;
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+const NODE_ENVS = ['development', 'test', 'production'] as const;
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const MIN_SECRET_LENGTH = 32;
+
+export type NodeEnv = (typeof NODE_ENVS)[number];
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface Config {
+  nodeEnv: NodeEnv;
+  port: number;
+  host: string;
+  /** A PostgreSQL server; when absent the embedded PGlite database in `dataDir` is used. */
+  databaseUrl: string | undefined;
+  /** PGlite data folder (absolute), or `memory`. */
+  dataDir: string;
+  /** A built client bundle to serve at `/`. */
+  staticDir: string | undefined;
+  logLevel: LogLevel;
+  /** App origins allowed to make mutating calls, besides the server's own. */
+  allowedOrigins: string[];
+  /** Key for HMAC tokens tied to sessions (CSRF). */
+  sessionSecret: string;
+  /** Clients to seed at start (CLIENTS_JSON); undefined means the defaults. */
+  clients: ClientSeed[] | undefined;
+}
+
+export class ConfigError extends Error {
+  readonly issues: string[];
+
+  constructor(issues: string[]) {
+    super(`Invalid configuration:\n${issues.map((issue) => `  - ${issue}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.issues = issues;
+  }
+}
+
+export const REPO_ROOT = resolve(import.meta.dirname, '../../..');
+export const DEFAULT_DATA_DIR = resolve(REPO_ROOT, '.data/pglite');
+
+// One per process: development sessions survive a restart, their CSRF tokens are simply issued again.
+const developmentSecret = randomBytes(32).toString('base64url');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const issues: string[] = [];
+  const value = (name: string) => {
+    const raw = env[name]?.trim();
+    return raw === '' ? undefined : raw;
+  };
+
+  const oneOf = <T extends string>(name: string, allowed: readonly T[], fallback: T): T => {
+    const raw = value(name);
+    if (raw === undefined) return fallback;
+    if ((allowed as readonly string[]).includes(raw)) return raw as T;
+    issues.push(`${name}: must be one of ${allowed.join(', ')} (got "${raw}")`);
+    return fallback;
+  };
+
+  const nodeEnv = oneOf('NODE_ENV', NODE_ENVS, 'development');
+  const logLevel = oneOf('LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'silent' : 'info');
+
+  let port = 8443;
+  const rawPort = value('PORT');
+  if (rawPort !== undefined) {
+    port = Number(rawPort);
+    if (!/^\d+$/.test(rawPort) || port > 65535) {
+      issues.push(`PORT: must be an integer from 0 to 65535 (got "${rawPort}")`);
+    }
+  }
+
+  const databaseUrl = value('DATABASE_URL');
+  if (databaseUrl !== undefined) {
+    let protocol = '';
+    try {
+      protocol = new URL(databaseUrl).protocol;
+    } catch {
+      // reported below
+    }
+    if (protocol !== 'postgres:' && protocol !== 'postgresql:') {
+      // Never echo it: the URL may hold a password.
+      issues.push('DATABASE_URL: must be a postgres:// or postgresql:// URL');
+    }
+  }
+
+  const rawDataDir = value('DATA_DIR');
+  const dataDir = rawDataDir === undefined ? DEFAULT_DATA_DIR : rawDataDir === 'memory' ? 'memory' : resolve(rawDataDir);
+
+  const rawStaticDir = value('STATIC_DIR');
+  const staticDir = rawStaticDir === undefined ? undefined : resolve(rawStaticDir);
+  if (staticDir !== undefined && !existsSync(resolve(staticDir, 'index.html'))) {
+    const reason = existsSync(staticDir) && statSync(staticDir).isDirectory() ? 'has no index.html' : 'is not a folder';
+    issues.push(`STATIC_DIR: ${staticDir} ${reason} (expected a built client bundle)`);
+  }
+
+  const allowedOrigins: string[] = [];
+  for (const entry of (value('ALLOWED_ORIGINS') ?? '').split(',')) {
+    const origin = entry.trim();
+    if (origin === '') continue;
+    let url: URL | undefined;
+    try {
+      url = new URL(origin);
+    } catch {
+      // reported below
+    }
+    if (url && (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === origin.replace(/\/$/, '')) {
+      allowedOrigins.push(url.origin);
+    } else {
+      issues.push(`ALLOWED_ORIGINS: "${origin}" is not an origin such as https://app.example.com`);
+    }
+  }
+
+  let sessionSecret = value('SESSION_SECRET');
+  if (sessionSecret === undefined) {
+    if (nodeEnv === 'production') issues.push(`SESSION_SECRET: required in production (at least ${MIN_SECRET_LENGTH} characters)`);
+    sessionSecret = developmentSecret;
+  } else if (sessionSecret.length < MIN_SECRET_LENGTH) {
+    issues.push(`SESSION_SECRET: must be at least ${MIN_SECRET_LENGTH} characters long`);
+  }
+
+  let clients: ClientSeed[] | undefined;
+  const rawClients = value('CLIENTS_JSON');
+  if (rawClients !== undefined) {
+    try {
+      clients = parseClientSeeds(JSON.parse(rawClients));
+    } catch (error) {
+      issues.push(`CLIENTS_JSON: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  if (issues.length > 0) throw new ConfigError(issues);
+  return {
+    nodeEnv,
+    port,
+    host: value('HOST') ?? '0.0.0.0',
+    databaseUrl,
+    dataDir,
+    staticDir,
+    logLevel,
+    allowedOrigins,
+    sessionSecret,
+    clients,
+  };
+}

@@ -1,0 +1,106 @@
+/**
+ * Opens the database and brings its schema up to date. Embedded PGlite by default (one command, no server);
+ * a PostgreSQL server when a URL is given, which is what deployments use (DESIGN §8). Both speak the same
+ * dialect, so callers get one Drizzle API.
+ *
+ * Several API instances may share one server: migrations take an advisory lock, and background jobs added
+ * later must do the same (or claim rows with `FOR UPDATE SKIP LOCKED`) so nothing runs twice.
+ */
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Where the data lives, safe to log (no credentials). */
+  location: string;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** postgres:// URL of a server; wins over `dataDir`. */
+  databaseUrl?: string | undefined;
+  /** PGlite data folder, or `memory` for a throw-away database (tests). */
+  dataDir?: string | undefined;
+  /** A PGlite data folder archive (`dumpDataDir`) to start an in-memory database from; saves initdb in tests. */
+  pgliteTemplate?: Blob | undefined;
+}
+
+export const MIGRATIONS_FOLDER = resolve(import.meta.dirname, '../../drizzle');
+// Arbitrary but fixed: every instance must agree on it.
+const MIGRATION_LOCK_ID = 7_415_001;
+
+export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  return openPglite(options.dataDir ?? 'memory', options.pgliteTemplate);
+}
+
+async function openPglite(dataDir: string, template: Blob | undefined): Promise<Database> {
+  const inMemory = dataDir === 'memory';
+  if (!inMemory) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create({
+    ...(inMemory ? {} : { dataDir }),
+    ...(inMemory && template ? { loadDataDir: template } : {}),
+  });
+  try {
+    const db = drizzlePglite({ client, schema });
+    await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    return {
+      db,
+      kind: 'pglite',
+      location: inMemory ? 'memory' : dataDir,
+      close: () => client.close(),
+    };
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+}
+
+async function openPostgres(databaseUrl: string): Promise<Database> {
+  const client = postgres(databaseUrl, {
+    max: 10,
+    connect_timeout: 10,
+    // "schema already exists, skipping" and the like are not worth a line on the console.
+    onnotice: () => {},
+  });
+  try {
+    const db = drizzlePostgres({ client, schema });
+    // A dedicated connection holds the lock so that instances starting together migrate one at a time.
+    const lock = await client.reserve();
+    try {
+      await lock`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
+      await migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      await lock`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`.catch(() => {});
+      lock.release();
+    }
+    const url = new URL(databaseUrl);
+    return {
+      db,
+      kind: 'postgres',
+      location: `${url.hostname}:${url.port || 5432}${url.pathname}`,
+      close: () => client.end({ timeout: 5 }),
+    };
+  } catch (error) {
+    await client.end({ timeout: 1 });
+    throw error;
+  }
+}
+
+/** A cheap round trip, for health checks. */
+export async function pingDatabase(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}

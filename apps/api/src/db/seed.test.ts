@@ -1,0 +1,75 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadClientDirectory } from '../clients/client-directory.ts';
+import { DEFAULT_CLIENT_SETTINGS } from '../clients/client-settings.ts';
+import { openTestDatabase } from '../test/test-database.ts';
+import type { Database } from './database.ts';
+import { clients } from './schema.ts';
+import { DEFAULT_CLIENTS, parseClientSeeds, seedClients } from './seed.ts';
+
+let database: Database;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+
+afterAll(async () => {
+  await database.close();
+});
+
+describe('seedClients', () => {
+  it('seeds the default clients when given none, and again without duplicates', async () => {
+    await seedClients(database.db);
+    await seedClients(database.db);
+    const rows = await database.db.select().from(clients).orderBy(clients.id);
+    expect(rows.map((row) => [row.id, row.app, row.title, row.timeZone])).toEqual([
+      [25, 'MB25', 'Varadero Costa Brava', 'Europe/Madrid'],
+      [41, 'MB41', 'Marina Port Blau', 'Europe/Madrid'],
+      [63, 'MB63', 'Marina Atlántica', 'Atlantic/Canary'],
+    ]);
+    expect(DEFAULT_CLIENTS).toHaveLength(3);
+  });
+
+  it('applies setting overrides over the defaults', async () => {
+    await seedClients(database.db, [{ id: 90, app: 'MB90', title: 'Marina Noventa', settings: { slotCapacity: 6, manualApproval: true } }]);
+    const directory = await loadClientDirectory(database.db);
+    expect(directory.get(90)).toEqual({
+      id: 90,
+      app: 'MB90',
+      title: 'Marina Noventa',
+      timeZone: 'Europe/Madrid',
+      settings: { ...DEFAULT_CLIENT_SETTINGS, slotCapacity: 6, manualApproval: true },
+    });
+  });
+
+  it('stores settings as a JSON object the database can query', async () => {
+    const result = await database.db.execute<{ kind: string; capacity: string }>(
+      sql`select jsonb_typeof(settings) as kind, settings->>'slotCapacity' as capacity from clients where id = 90`,
+    );
+    const rows = Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
+    expect(rows).toEqual([{ kind: 'object', capacity: '6' }]);
+  });
+
+  it('keeps settings changed by staff and updates what the seed names', async () => {
+    await database.db
+      .update(clients)
+      .set({ settings: { slotCapacity: 6, manualApproval: true, maxAdvanceDays: 10 } })
+      .where(eq(clients.id, 90));
+    await seedClients(database.db, [{ id: 90, app: 'MB90', title: 'Marina 90', settings: { slotCapacity: 8 } }]);
+    const [row] = await database.db.select().from(clients).where(eq(clients.id, 90));
+    expect(row).toMatchObject({ title: 'Marina 90', settings: { slotCapacity: 8, manualApproval: true, maxAdvanceDays: 10 } });
+  });
+
+  it('refuses an invalid list before writing anything', async () => {
+    await expect(seedClients(database.db, [{ id: 91, app: 'MB91', title: '' }])).rejects.toThrow('[0].title must be a non-empty string');
+    expect(await database.db.select().from(clients).where(eq(clients.id, 91))).toEqual([]);
+  });
+});
+
+describe('parseClientSeeds', () => {
+  it('names every problem of every entry', () => {
+    expect(() => parseClientSeeds([{ id: 1, app: 'A', title: 'T' }, { id: 1, app: '', title: 'T' }, 'x'])).toThrow(
+      '[1].id 1 appears twice; [1].app must be a non-empty string; [2] must be an object',
+    );
+  });
+});

@@ -1,0 +1,23 @@
+/**
+ * The API speaks JSON only. Refusing any other body on mutating calls also closes the CSRF door of plain
+ * HTML forms, which can only send form or text bodies (DESIGN §7).
+ */
+import type { FastifyInstance } from 'fastify';
+import { isApiPath } from '../config.ts';
+import { problem } from './problem.ts';
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const JSON_MEDIA_TYPE = /^application\/json\s*(;|$)/i;
+
+export function registerJsonOnly(app: FastifyInstance) {
+  // Fastify parses text/plain by default; without a parser such bodies get 415.
+  app.removeContentTypeParser('text/plain');
+  // Fastify parses only non-empty bodies: an empty form post must still be refused.
+  app.addHook('onRequest', async (request) => {
+    if (!MUTATING.has(request.method) || !isApiPath(request.url)) return;
+    const contentType = request.headers['content-type'];
+    if (contentType !== undefined && !JSON_MEDIA_TYPE.test(contentType)) {
+      throw problem('unsupported_media_type', 415, 'El cuerpo de la petición debe ser JSON (Content-Type: application/json).');
+    }
+  });
+}

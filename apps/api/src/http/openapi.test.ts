@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_VERSION } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { openTestDatabase } from '../test/test-database.ts';
+import { createTestServer } from '../test/test-server.ts';
+
+let database: Database;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  app = await createTestServer(database);
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+describe('GET /api/v1/openapi.json', () => {
+  it('documents the real routes without naming a client', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.openapi).toMatch(/^3\./);
+    expect(document.info).toMatchObject({ title: 'Marina platform API', version: API_VERSION });
+    expect(Object.keys(document.paths).sort()).toEqual(['/api/v1/client', '/api/v1/health', '/api/v1/session']);
+  });
+
+  it('describes headers, responses and problems', async () => {
+    const document = (await app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+    const getClient = document.paths['/api/v1/client'].get;
+    expect(getClient.parameters).toContainEqual(expect.objectContaining({ in: 'header', name: 'x-client-id', required: true }));
+    expect(getClient.responses['200'].content['application/json'].schema.properties.settings).toEqual({
+      $ref: '#/components/schemas/ClientSettings',
+    });
+    expect(getClient.responses['400'].content['application/problem+json'].schema).toEqual({
+      $ref: '#/components/schemas/Problem',
+    });
+    expect(document.components.schemas.Problem.required).toEqual(['type', 'title', 'status', 'code']);
+    expect(document.paths['/api/v1/session'].get.security).toEqual([{ session: [] }]);
+  });
+});

@@ -1,0 +1,113 @@
+/**
+ * RFC 9457 problem details: every error the API sends has this shape and a stable `code` from the shared
+ * list. The app shows its own Spanish message per code; `title` is the server's Spanish fallback.
+ */
+import { ERROR_CODES, type ErrorCode, type FieldError, type Problem } from '@marina/core/domain/error-codes.ts';
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
+
+const TITLES: Record<ErrorCode, string> = {
+  bad_request: 'Petición incorrecta',
+  validation_failed: 'Hay datos que revisar',
+  not_found: 'No encontrado',
+  method_not_allowed: 'Método no permitido',
+  unsupported_media_type: 'Formato no admitido',
+  payload_too_large: 'Datos demasiado grandes',
+  unknown_client: 'Marina desconocida',
+  client_required: 'Falta indicar la marina',
+  rate_limited: 'Demasiados intentos',
+  internal_error: 'Error interno',
+  service_unavailable: 'Servicio no disponible',
+  unauthenticated: 'Sesión no iniciada',
+  forbidden: 'Acceso no permitido',
+  csrf_failed: 'Petición no verificada',
+  origin_not_allowed: 'Origen no permitido',
+  idempotency_key_reused: 'Clave de idempotencia reutilizada',
+  idempotency_in_progress: 'Petición en curso',
+};
+
+/** An error a route or hook throws to answer with a problem; the error handler turns it into the body. */
+export class HttpProblem extends Error {
+  readonly status: number;
+  readonly code: ErrorCode;
+  readonly detail: string | undefined;
+  readonly errors: FieldError[] | undefined;
+  /** Extra response headers, such as Retry-After. */
+  readonly headers: Record<string, string>;
+
+  constructor(code: ErrorCode, status: number, detail?: string, errors?: FieldError[], headers: Record<string, string> = {}) {
+    super(detail ?? TITLES[code]);
+    this.name = 'HttpProblem';
+    this.code = code;
+    this.status = status;
+    this.detail = detail;
+    this.errors = errors;
+    this.headers = headers;
+  }
+}
+
+export function problem(code: ErrorCode, status: number, detail?: string, errors?: FieldError[]): HttpProblem {
+  return new HttpProblem(code, status, detail, errors);
+}
+
+export function problemBody(code: ErrorCode, status: number, detail?: string, errors?: FieldError[]): Problem {
+  return {
+    type: `urn:marina:problem:${code}`,
+    title: TITLES[code],
+    status,
+    code,
+    ...(detail === undefined ? {} : { detail }),
+    ...(errors === undefined || errors.length === 0 ? {} : { errors }),
+  };
+}
+
+/** Shared JSON schema of a problem body, registered once with `app.addSchema`. */
+export const problemSchema = {
+  $id: 'Problem',
+  type: 'object',
+  description: 'RFC 9457 problem details',
+  properties: {
+    type: { type: 'string' },
+    title: { type: 'string' },
+    status: { type: 'integer' },
+    code: { type: 'string', enum: [...ERROR_CODES] },
+    detail: { type: 'string' },
+    instance: { type: 'string' },
+    errors: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { field: { type: 'string' }, code: { type: 'string' }, message: { type: 'string' } },
+        required: ['field', 'code'],
+      },
+    },
+  },
+  required: ['type', 'title', 'status', 'code'],
+} as const;
+
+const STATUS_DESCRIPTIONS: Record<number, string> = {
+  400: 'Bad request, validation failed, or the X-Client-Id header is missing or unknown',
+  401: 'No live session',
+  403: 'Forbidden',
+  404: 'Not found',
+  409: 'Conflict',
+  413: 'Body too large',
+  415: 'Body is not JSON',
+  422: 'Unprocessable',
+  429: 'Too many requests',
+  500: 'Internal error',
+  503: 'Service unavailable',
+};
+
+/** Response schemas for a route's error statuses, so the OpenAPI document lists them as problem+json. */
+export function problemResponses(...statuses: number[]) {
+  return Object.fromEntries(
+    [...new Set([...statuses, 500])].map((status) => [
+      status,
+      {
+        description: STATUS_DESCRIPTIONS[status] ?? 'Problem',
+        content: { 'application/problem+json': { schema: { $ref: 'Problem#' } } },
+      },
+    ]),
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * Serves a built client bundle at `/`, so the app and its API share one origin. Hashed files under
+ * `/assets/` never change and are cached for a year; everything else (index.html, sw.js, the manifest,
+ * icons) is revalidated on each use so a new release is picked up at once.
+ */
+import { existsSync } from 'node:fs';
+import { join, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isApiPath } from '../config.ts';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+export interface StaticBundle {
+  /** A page load of a client-side route (`/login`, `/ayuda`) that should get index.html. */
+  isAppNavigation(request: FastifyRequest): boolean;
+  sendIndex(reply: FastifyReply): FastifyReply;
+}
+
+export async function registerStaticBundle(app: FastifyInstance, staticDir: string): Promise<StaticBundle> {
+  if (!existsSync(join(staticDir, 'index.html'))) throw new Error(`${staticDir} has no index.html: not a built client bundle`);
+  const assetsDir = `${staticDir.replace(/[\\/]+$/, '')}${sep}assets${sep}`;
+  await app.register(fastifyStatic, {
+    root: staticDir,
+    prefix: '/',
+    index: 'index.html',
+    redirect: false,
+    // The build writes .br and .gz beside each text file; send those rather than compress per request.
+    preCompressed: true,
+    // We set Cache-Control ourselves, per file.
+    cacheControl: false,
+    // The API namespace is never a file, even if the bundle had such a folder.
+    allowedPath: (pathname) => !isApiPath(pathname),
+    setHeaders: (reply, path) => {
+      reply.header('cache-control', path.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE);
+    },
+  });
+  return {
+    isAppNavigation: (request) =>
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !isApiPath(request.url) &&
+      (request.headers.accept ?? '').includes('text/html'),
+    sendIndex: (reply) => reply.header('cache-control', REVALIDATE).sendFile('index.html'),
+  };
+}

@@ -1,0 +1,163 @@
+/**
+ * The API server. `createServer` builds the Fastify instance without listening (tests call `inject`);
+ * `startServer` listens and wires shutdown, for `main.ts` and for the tooling that serves a built client
+ * bundle together with the API on one origin.
+ */
+import { resolve } from 'node:path';
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { loadClientDirectory } from './clients/client-directory.ts';
+import { registerClientResolution } from './clients/client-resolution.ts';
+import { clientRoutes } from './clients/client-routes.ts';
+import { clientSettingsSchema } from './clients/client-settings.ts';
+import { API_PREFIX, BODY_LIMIT_BYTES, loadConfig, type Config, type LogLevel } from './config.ts';
+import { openDatabase, type Database } from './db/database.ts';
+import { DEFAULT_CLIENTS, seedClients, type ClientSeed } from './db/seed.ts';
+import { healthRoutes } from './health/health-routes.ts';
+import { errorHandler } from './http/error-handler.ts';
+import { registerJsonOnly } from './http/json-only.ts';
+import { loggerOptions } from './http/logging.ts';
+import { openApiRoutes, registerOpenApi } from './http/openapi.ts';
+import { problem, problemSchema } from './http/problem.ts';
+import { registerSecurityHeaders } from './http/security.ts';
+import { registerStaticBundle } from './http/static-bundle.ts';
+import { registerSessionLookup } from './sessions/session-lookup.ts';
+import { sessionRoutes } from './sessions/session-routes.ts';
+
+export interface CreateServerOptions {
+  config: Config;
+  database: Database;
+  /** Upserted before the server reads the clients table; omitted, the table is used as it is. */
+  clients?: readonly ClientSeed[] | undefined;
+  /** Where log lines go; standard output by default. */
+  logStream?: NodeJS.WritableStream;
+}
+
+export async function createServer({ config, database, clients, logStream }: CreateServerOptions): Promise<FastifyInstance> {
+  const { db } = database;
+  if (clients) await seedClients(db, clients);
+  const directory = await loadClientDirectory(db);
+
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel, logStream),
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Ids are generated here: an incoming header could forge the correlation of log lines.
+    requestIdHeader: false,
+    // Report every wrong field at once, so a form can mark them all.
+    ajv: { customOptions: { allErrors: true } },
+  });
+  app.setErrorHandler(errorHandler);
+  app.addSchema(problemSchema);
+  app.addSchema(clientSettingsSchema);
+
+  // Order matters: the document sees only routes declared after it, and each onRequest hook relies on the
+  // ones before it (cookies parsed → client resolved → session looked up).
+  await registerOpenApi(app);
+  await registerSecurityHeaders(app, { production: config.nodeEnv === 'production' });
+  await app.register(cookie);
+  registerJsonOnly(app);
+  registerClientResolution(app, directory);
+  registerSessionLookup(app, db);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { db });
+      await api.register(clientRoutes);
+      await api.register(sessionRoutes);
+      await api.register(openApiRoutes);
+    },
+    { prefix: API_PREFIX },
+  );
+
+  const bundle = config.staticDir === undefined ? undefined : await registerStaticBundle(app, config.staticDir);
+  app.setNotFoundHandler(async (request, reply) => {
+    // Client-side routes (/login, /ayuda…) reloaded in the browser get the app; the API never does.
+    if (bundle?.isAppNavigation(request)) return bundle.sendIndex(reply);
+    throw problem('not_found', 404, `No existe ${request.method} ${request.url.split('?')[0]}.`);
+  });
+
+  return app;
+}
+
+export interface StartServerOptions {
+  port?: number;
+  host?: string;
+  staticDir?: string;
+  /** Clients to seed; CLIENTS_JSON, else DEFAULT_CLIENTS, when omitted. */
+  clients?: readonly ClientSeed[];
+  databaseUrl?: string;
+  /** PGlite data folder, or `memory`. */
+  dataDir?: string;
+  logLevel?: LogLevel;
+  /** Environment the rest of the configuration is read from; process.env by default. */
+  env?: NodeJS.ProcessEnv;
+  /** Close gracefully and exit 0 on SIGTERM and SIGINT. Default true. */
+  handleSignals?: boolean;
+}
+
+export interface RunningServer {
+  url: string;
+  app: FastifyInstance;
+  /** Stops accepting, finishes in-flight requests, closes the database. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  const base = loadConfig(options.env);
+  const config: Config = {
+    ...base,
+    port: options.port ?? base.port,
+    host: options.host ?? base.host,
+    staticDir: options.staticDir === undefined ? base.staticDir : resolve(options.staticDir),
+    databaseUrl: options.databaseUrl ?? base.databaseUrl,
+    dataDir: options.dataDir === undefined ? base.dataDir : options.dataDir === 'memory' ? 'memory' : resolve(options.dataDir),
+    logLevel: options.logLevel ?? base.logLevel,
+  };
+
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let app: FastifyInstance | undefined;
+  try {
+    app = await createServer({ config, database, clients: options.clients ?? config.clients ?? DEFAULT_CLIENTS });
+    app.log.info({ database: database.kind, location: database.location }, 'database ready');
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app?.close();
+    await database.close();
+    throw error;
+  }
+
+  const running = app;
+  const address = running.server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : config.port;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+
+  const onSignal = (signal: NodeJS.Signals) => {
+    running.log.info({ signal }, 'shutting down');
+    close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      process.off('SIGTERM', onSignal);
+      process.off('SIGINT', onSignal);
+      // Fastify stops accepting, answers 503 to late arrivals and waits for in-flight requests.
+      await running.close();
+      await database.close();
+    })();
+    return closing;
+  };
+  if (options.handleSignals ?? true) {
+    // `once`: a second Ctrl-C while closing falls back to Node's default and ends the process at once.
+    process.once('SIGTERM', onSignal);
+    process.once('SIGINT', onSignal);
+  }
+
+  return { url, app: running, close };
+}

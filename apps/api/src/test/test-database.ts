@@ -1,0 +1,47 @@
+/**
+ * The database a test file runs on. In-memory PGlite by default, copied from the migrated template that
+ * global-setup.ts builds. With TEST_DATABASE_URL (a maintenance connection such as
+ * postgres://marina:marina@127.0.0.1:5432/postgres) a fresh database is created on that server for the
+ * file and dropped afterwards, so files stay isolated and can run in parallel.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import postgres from 'postgres';
+import { inject } from 'vitest';
+import { loadConfig, type Config } from '../config.ts';
+import { openDatabase, type Database } from '../db/database.ts';
+
+export async function openTestDatabase(): Promise<Database> {
+  const maintenanceUrl = process.env.TEST_DATABASE_URL;
+  if (!maintenanceUrl) {
+    const template = inject('pgliteTemplate');
+    return openDatabase({ dataDir: 'memory', pgliteTemplate: template ? new Blob([readFileSync(template)]) : undefined });
+  }
+
+  const name = `marina_test_${randomBytes(6).toString('hex')}`;
+  const admin = postgres(maintenanceUrl, { max: 1, onnotice: () => {} });
+  const dropAndDisconnect = async () => {
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  };
+  const url = new URL(maintenanceUrl);
+  url.pathname = `/${name}`;
+  try {
+    await admin.unsafe(`create database ${name}`);
+    const database = await openDatabase({ databaseUrl: url.toString() });
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        await dropAndDisconnect();
+      },
+    };
+  } catch (error) {
+    await dropAndDisconnect().catch(() => {});
+    throw error;
+  }
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ NODE_ENV: 'test' }), ...overrides };
+}
