@@ -43,7 +43,9 @@ const steps: Step[] = [
       await ensureChromium();
       const built = await run('turbo', ['run', 'build', '--output-logs=errors-only'], { env: { MARINA_API_URL: '/' } });
       if (built !== 0) return built;
-      return run('playwright', ['test', '--config', 'tooling/e2e/playwright.config.ts'], { env: { CI: process.env.CI ?? '1' } });
+      return run('pnpm', ['--filter', '@marina/tooling', 'exec', 'playwright', 'test', '--config', 'e2e/playwright.config.ts'], {
+        env: { CI: process.env.CI ?? '1' },
+      });
     },
     report: 'e2e.json',
   },
