@@ -103,7 +103,7 @@ export async function clientViteConfig(dir: string, options: ClientBuildOptions)
     root: shellRoot,
     publicDir: false,
     mode: options.production ? 'production' : 'development',
-    logLevel: 'warn',
+    logLevel: options.production ? 'warn' : 'info',
     plugins: [
       react(),
       vanillaExtractPlugin(),
