@@ -1,4 +1,5 @@
 import type { BrandTokens, Tokens } from '@marina/theme/tokens.ts';
+import { CLIENTES_CON_SMS } from '../domain/platform.ts';
 
 /** One question of the marina's help page. */
 export interface FaqEntry {
@@ -57,7 +58,7 @@ export interface ClientFolderConfig {
 export const PLATFORM = {
   apiUrl: 'https://{host}:8443',
   version: '5.1010.1945',
-  clientesConSMS: [41, 25],
+  clientesConSMS: CLIENTES_CON_SMS,
   MboLogo: '/brand/mbo-logo.svg',
 } as const;
 

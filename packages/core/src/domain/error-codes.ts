@@ -23,6 +23,18 @@ export const ERROR_CODES = [
   // Idempotency
   'idempotency_key_reused',
   'idempotency_in_progress',
+  'idempotency_key_invalid',
+  // Accounts
+  'invalid_credentials',
+  'account_not_active',
+  'code_invalid',
+  'code_expired',
+  'code_attempts_exceeded',
+  'resend_too_soon',
+  'token_invalid',
+  'password_too_common',
+  'current_password_incorrect',
+  'contact_unavailable',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,0 +1,122 @@
+/**
+ * The account forms' rules, written once: the screens validate with these schemas and the server
+ * validates the same bodies with them. Messages are Spanish and name the field.
+ */
+import * as yup from 'yup';
+import { normalizeEmail, normalizePhone, phoneProblem } from './contact.ts';
+import { documentProblem, normalizeDocument } from './identity-document.ts';
+import { PASSWORD_MAX, PASSWORD_MIN } from './password.ts';
+
+export const CODE_LENGTH = 6;
+
+const name = (label: string) =>
+  yup
+    .string()
+    .trim()
+    .required(`Escribe ${label}.`)
+    .max(60, `${label[0]!.toUpperCase()}${label.slice(1)}: como mucho 60 caracteres.`);
+
+export const firstNameRule = name('tu nombre');
+export const surnamesRule = name('tus apellidos');
+
+export const documentRule = yup
+  .string()
+  .required('Escribe tu DNI, NIE o pasaporte.')
+  .transform((value: string) => normalizeDocument(value))
+  .test('document', (value, context) => {
+    const problem = documentProblem(value ?? '');
+    if (problem === 'letter') return context.createError({ message: 'DNI/NIE: la letra no corresponde al número. Revísalo.' });
+    if (problem === 'format') return context.createError({ message: 'DNI/NIE o pasaporte: el formato no es válido.' });
+    return true;
+  });
+
+export const emailRule = yup
+  .string()
+  .transform((value: string) => normalizeEmail(value))
+  .required('Escribe tu correo electrónico.')
+  .max(254, 'Correo electrónico: es demasiado largo.')
+  .email('Correo electrónico: el formato no es válido (ejemplo: nombre@correo.es).');
+
+export const phoneRule = yup
+  .string()
+  .transform((value: string) => normalizePhone(value))
+  .required('Escribe tu teléfono móvil.')
+  .test('phone', (value, context) => {
+    const problem = phoneProblem(value ?? '');
+    if (problem === 'not_mobile') return context.createError({ message: 'Teléfono móvil: un número español debe empezar por 6 o 7.' });
+    if (problem === 'format') return context.createError({ message: 'Teléfono móvil: escríbelo completo, por ejemplo 612 345 678 o +351 912 345 678.' });
+    return true;
+  });
+
+export const passwordRule = yup
+  .string()
+  .required('Elige una contraseña.')
+  .min(PASSWORD_MIN, `Contraseña: al menos ${PASSWORD_MIN} caracteres.`)
+  .max(PASSWORD_MAX, `Contraseña: como mucho ${PASSWORD_MAX} caracteres.`);
+
+export const codeRule = yup
+  .string()
+  .transform((value: string) => value.replace(/\s/g, ''))
+  .required('Escribe el código que te hemos enviado.')
+  .matches(/^\d{6}$/, `Código: son ${CODE_LENGTH} cifras.`);
+
+/** "email or document" on sign-in and recovery: either is accepted, the server decides which. */
+export const identifierRule = yup
+  .string()
+  .trim()
+  .required('Escribe tu correo electrónico o tu documento.')
+  .max(254, 'Correo electrónico o documento: es demasiado largo.');
+
+const accepted = (message: string) => yup.boolean().required(message).oneOf([true], message);
+
+export const registrationSchema = yup.object({
+  firstName: firstNameRule,
+  surnames: surnamesRule,
+  document: documentRule,
+  email: emailRule,
+  phone: phoneRule,
+  acceptPrivacy: accepted('Debes aceptar la política de privacidad para registrarte.'),
+});
+export type RegistrationInput = yup.InferType<typeof registrationSchema>;
+
+export const codeSchema = yup.object({ code: codeRule });
+export type CodeInput = yup.InferType<typeof codeSchema>;
+
+export const activationSchema = yup.object({
+  token: yup.string().required('Falta el enlace de activación.'),
+  password: passwordRule,
+  acceptTerms: accepted('Debes aceptar las condiciones del servicio para activar tu cuenta.'),
+});
+export type ActivationInput = yup.InferType<typeof activationSchema>;
+
+export const signInSchema = yup.object({
+  identifier: identifierRule,
+  password: yup.string().required('Escribe tu contraseña.').max(PASSWORD_MAX, 'Contraseña: es demasiado larga.'),
+});
+export type SignInInput = yup.InferType<typeof signInSchema>;
+
+export const resetRequestSchema = yup.object({ identifier: identifierRule });
+export type ResetRequestInput = yup.InferType<typeof resetRequestSchema>;
+
+export const resetCompleteSchema = yup.object({ code: codeRule, password: passwordRule });
+export type ResetCompleteInput = yup.InferType<typeof resetCompleteSchema>;
+
+export const profileSchema = yup.object({
+  firstName: firstNameRule,
+  surnames: surnamesRule,
+  email: emailRule,
+  phone: phoneRule,
+});
+export type ProfileInput = yup.InferType<typeof profileSchema>;
+
+export const changePasswordSchema = yup.object({
+  currentPassword: yup.string().required('Escribe tu contraseña actual.').max(PASSWORD_MAX, 'Contraseña actual: es demasiado larga.'),
+  newPassword: passwordRule.notOneOf([yup.ref('currentPassword')], 'Nueva contraseña: debe ser distinta de la actual.'),
+});
+export type ChangePasswordInput = yup.InferType<typeof changePasswordSchema>;
+
+export const deleteAccountSchema = yup.object({
+  password: yup.string().required('Escribe tu contraseña para confirmar.').max(PASSWORD_MAX, 'Contraseña: es demasiado larga.'),
+  confirm: accepted('Marca la casilla para confirmar que quieres borrar tu cuenta.'),
+});
+export type DeleteAccountInput = yup.InferType<typeof deleteAccountSchema>;

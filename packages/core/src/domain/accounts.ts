@@ -1,0 +1,110 @@
+/** What the accounts API sends and receives (the contract both sides compile against). */
+import type { CodeChannel } from './platform.ts';
+
+export type AccountStatus = 'registered' | 'validated' | 'active' | 'suspended' | 'deleted';
+
+export interface AccountSummary {
+  id: string;
+  firstName: string;
+  surnames: string;
+  email: string;
+  phone: string;
+  document: string;
+  status: AccountStatus;
+  /** ISO date of the last data validation, or null if never. */
+  dataValidatedAt: string | null;
+  /** Personal data must be reviewed (validar-datos) before launches or a green card. */
+  dataValidationDue: boolean;
+}
+
+/** `GET /session` when signed in. */
+export interface SessionInfo {
+  account: AccountSummary;
+  unreadNotifications: number;
+}
+
+/** A code is on its way: where (masked) and when the person may ask again. */
+export interface CodeSent {
+  channel: CodeChannel;
+  /** Masked ("+34 6•• ••• •12", "j•••@gmail.com"); absent where saying it would reveal an account. */
+  destination?: string;
+  expiresAt: string;
+  resendAvailableAt: string;
+}
+
+/** `POST /registrations` */
+export interface RegistrationStarted extends CodeSent {
+  registrationId: string;
+}
+
+/** `POST /registrations/:id/validate` */
+export interface RegistrationValidated {
+  activationToken: string;
+}
+
+/** `GET /activations/:token`: who is activating, for the screen's greeting. */
+export interface ActivationInfo {
+  firstName: string;
+  email: string;
+}
+
+/** `POST /password-resets` — the same answer whether or not an account exists. */
+export interface ResetStarted {
+  resetId: string;
+  channel: CodeChannel;
+  expiresAt: string;
+  resendAvailableAt: string;
+}
+
+/** `PATCH /me` answers this when a new e-mail or phone must be confirmed with a code. */
+export interface ContactChangeStarted extends CodeSent {
+  changeId: string;
+  field: 'email' | 'phone';
+}
+
+export interface ProfileUpdated {
+  account: AccountSummary;
+  /** One per changed contact (e-mail, phone) awaiting its code; empty when everything applied. */
+  pendingChanges: ContactChangeStarted[];
+}
+
+export type NotificationType =
+  | 'welcome'
+  | 'launch_confirmed'
+  | 'launch_reminder'
+  | 'boat_in_water'
+  | 'launch_cancelled_by_marina'
+  | 'authorisation_validated'
+  | 'contract_approved'
+  | 'validation_due'
+  | 'outing_overdue'
+  | 'marina_notice'
+  | 'security';
+
+export interface AppNotification {
+  id: string;
+  type: NotificationType;
+  title: string;
+  body: string;
+  /** A path inside the app, such as `/pedidosbajadas`. */
+  link: string | null;
+  read: boolean;
+  createdAt: string;
+}
+
+export interface NotificationList {
+  items: AppNotification[];
+  unread: number;
+}
+
+/** `GET /dev/outbox` (development and tests only). */
+export interface OutboxEntry {
+  id: string;
+  clientId: number;
+  channel: CodeChannel;
+  destination: string;
+  subject: string | null;
+  text: string;
+  code: string | null;
+  createdAt: string;
+}
