@@ -90,7 +90,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['packages/core/src/**/*.tsx'],
+    files: ['packages/core/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },

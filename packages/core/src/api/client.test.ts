@@ -97,3 +97,17 @@ describe('createApiClient', () => {
     await expect(api.get('health')).rejects.toMatchObject({ code: 'network_error' });
   });
 });
+
+describe('a refused XSRF token', () => {
+  it('fetches a fresh token and tries the change once more', async () => {
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(problem(403, { code: 'csrf_failed' }))
+      .mockResolvedValueOnce(problem(401, { code: 'unauthenticated' }))
+      .mockResolvedValueOnce(new Response(null, { status: 204 }));
+    const api = clientWith(fetchMock as unknown as typeof fetch);
+    await expect(api.send('post', 'session', { a: 1 })).resolves.toBeUndefined();
+    const calls = fetchMock.mock.calls.map(([request]) => `${(request as Request).method} ${new URL((request as Request).url).pathname}`);
+    expect(calls).toEqual(['POST /api/v1/session', 'GET /api/v1/session', 'POST /api/v1/session']);
+  });
+});

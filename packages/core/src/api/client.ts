@@ -100,10 +100,24 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
+  /**
+   * A state change refused for its XSRF token (no cookie yet, or the session changed in another tab):
+   * one GET hands out a fresh token, then the change is tried once more.
+   */
+  async function change<T>(promise: () => Promise<Response>): Promise<T> {
+    try {
+      return await call<T>(promise);
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.code !== 'csrf_failed') throw error;
+      await call(() => http.get('session', { retry: 0, throwHttpErrors: false }));
+      return call<T>(promise);
+    }
+  }
+
   return {
     get: (path, requestOptions) => call(() => http.get(path, requestOptions)),
     create: (path, body, { idempotencyKey }) =>
-      call(() =>
+      change(() =>
         http.post(path, {
           json: body,
           headers: { 'Idempotency-Key': idempotencyKey },
@@ -112,7 +126,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         }),
       ),
     send: (method, path, body) =>
-      call(() => http(path, { method, ...(body === undefined ? {} : { json: body }), retry: 0 })),
+      change(() => http(path, { method, ...(body === undefined ? {} : { json: body }), retry: 0 })),
   };
 }
 

@@ -3,6 +3,8 @@ import { Icon, type IconName } from '../components/icons.tsx';
 import * as layout from '../components/layout.css.ts';
 import { paths } from '../lib/paths.ts';
 import { useConfig } from '../lib/services.tsx';
+import { useSession } from '../lib/use-session.ts';
+import * as ui from '../components/ui.css.ts';
 import { UpdatePrompt } from './update-prompt.tsx';
 
 function BrandHeader() {
@@ -58,6 +60,7 @@ const tabs: ReadonlyArray<{ to: string; label: string; icon: IconName }> = [
 ];
 
 export function PrivateLayout() {
+  const unread = useSession()?.unreadNotifications ?? 0;
   return (
     <div className={layout.shell}>
       <BrandHeader />
@@ -67,7 +70,15 @@ export function PrivateLayout() {
       <nav className={layout.tabBar} aria-label="Principal">
         {tabs.map((tab) => (
           <NavLink key={tab.to} to={tab.to} className={layout.tab}>
-            <Icon name={tab.icon} className={layout.tabIcon} />
+            <span className={layout.tabIconWrap}>
+              <Icon name={tab.icon} className={layout.tabIcon} />
+              {tab.to === paths.mas && unread > 0 ? (
+                <span className={layout.tabBadge}>
+                  {unread}
+                  <span className={ui.visuallyHidden}> notificaciones sin leer</span>
+                </span>
+              ) : null}
+            </span>
             {tab.label}
           </NavLink>
         ))}

@@ -1,9 +1,11 @@
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { ApiClient } from '../api/client.ts';
 import { ApiError } from '../api/api-error.ts';
+import type { SessionInfo } from '../domain/accounts.ts';
 import { sliderSeen } from '../lib/first-start.ts';
+import type { SessionStore } from '../lib/session-store.ts';
 import { PrivateLayout, PublicLayout, RootLayout } from './layouts.tsx';
-import { href, paths, PRIVATE_ROUTES, type RouteName } from '../lib/paths.ts';
+import { href, paths, PRIVATE_ROUTES, safeNext, type RouteName } from '../lib/paths.ts';
 import { RouteError } from './route-error.tsx';
 import { ScreenLoading } from './screen-loading.tsx';
 
@@ -20,6 +22,15 @@ const screens: Partial<Record<RouteName, ScreenLoader>> = {
   home: () => import('../features/welcome/home-screen.tsx'),
   slider: () => import('../features/welcome/slider-screen.tsx'),
   ayuda: () => import('../features/help/ayuda-screen.tsx'),
+  login: () => import('../features/auth/login-screen.tsx'),
+  registro: () => import('../features/auth/registro-screen.tsx'),
+  validarRegistro: () => import('../features/auth/validar-registro-screen.tsx'),
+  activar: () => import('../features/auth/activar-screen.tsx'),
+  forgot: () => import('../features/auth/forgot-screen.tsx'),
+  inicio: () => import('../features/account/inicio-screen.tsx'),
+  mas: () => import('../features/account/mas-screen.tsx'),
+  micuenta: () => import('../features/account/micuenta-screen.tsx'),
+  notificaciones: () => import('../features/notifications/notificaciones-screen.tsx'),
 };
 
 function screenRoute(name: RouteName): RouteObject {
@@ -33,21 +44,43 @@ function screenRoute(name: RouteName): RouteObject {
 export interface RouterServices {
   api: ApiClient;
   storage: Storage;
+  session: SessionStore;
+}
+
+/**
+ * Asks the API who is signed in. The answer also hands out the XSRF cookie that every form needs, so
+ * the account screens ask before showing a form. `null`: nobody is.
+ */
+async function loadSession(api: ApiClient, session: SessionStore): Promise<SessionInfo | null> {
+  try {
+    const info = await api.get<SessionInfo>('session');
+    session.set(info);
+    return info;
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'unauthenticated') {
+      session.set(null);
+      return null;
+    }
+    throw error;
+  }
 }
 
 /** Private screens: without a session, go to login and come back here after it. */
-export function requireSession(api: ApiClient) {
+export function requireSession(api: ApiClient, session: SessionStore) {
   return async ({ request }: LoaderFunctionArgs) => {
-    try {
-      await api.get('session');
-      return null;
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'unauthenticated') {
-        const url = new URL(request.url);
-        throw redirect(href.login(`${url.pathname}${url.search}`));
-      }
-      throw error;
-    }
+    if (session.current() || (await loadSession(api, session))) return null;
+    const url = new URL(request.url);
+    throw redirect(href.login(`${url.pathname}${url.search}`));
+  };
+}
+
+/** Account screens (login, registro…): prime the XSRF cookie; a signed-in person skips login. */
+function accountScreen(api: ApiClient, session: SessionStore, skipWhenSignedIn: boolean) {
+  return async ({ request }: LoaderFunctionArgs) => {
+    // Offline or failing: the form still shows, and says so when it is sent.
+    const info = await loadSession(api, session).catch(() => null);
+    if (info && skipWhenSignedIn) throw redirect(safeNext(new URL(request.url).searchParams.get('next')));
+    return null;
   };
 }
 
@@ -60,8 +93,15 @@ function firstStart(storage: Storage) {
   };
 }
 
-export function appRoutes({ api, storage }: RouterServices): RouteObject[] {
-  const publicScreens: RouteName[] = ['login', 'registro', 'validarRegistro', 'activar', 'forgot', 'slider', 'ayuda', 'checkQR'];
+function chain(...loaders: Array<(args: LoaderFunctionArgs) => unknown>) {
+  return async (args: LoaderFunctionArgs) => {
+    for (const loader of loaders) await loader(args);
+    return null;
+  };
+}
+
+export function appRoutes({ api, storage, session }: RouterServices): RouteObject[] {
+  const accountScreens: RouteName[] = ['registro', 'validarRegistro', 'activar', 'forgot'];
   return [
     {
       element: <RootLayout />,
@@ -74,12 +114,16 @@ export function appRoutes({ api, storage }: RouterServices): RouteObject[] {
           element: <PublicLayout />,
           children: [
             { ...screenRoute('home'), loader: firstStart(storage) },
-            ...publicScreens.map((name) => (name === 'login' ? { ...screenRoute(name), loader: firstStart(storage) } : screenRoute(name))),
+            { ...screenRoute('login'), loader: chain(firstStart(storage), accountScreen(api, session, true)) },
+            ...accountScreens.map((name) => ({ ...screenRoute(name), loader: accountScreen(api, session, false) })),
+            screenRoute('slider'),
+            screenRoute('ayuda'),
+            screenRoute('checkQR'),
           ],
         },
         {
           element: <PrivateLayout />,
-          loader: requireSession(api),
+          loader: requireSession(api, session),
           shouldRevalidate: () => false,
           children: PRIVATE_ROUTES.map(screenRoute),
         },

@@ -6,6 +6,7 @@ import type { AppConfig } from '../config/app-config.ts';
 import { waitForDeviceReady } from './device-ready.ts';
 import { createAppRouter } from './router.tsx';
 import { registerServiceWorker, scheduleServiceWorker, whenAppStable } from './service-worker.ts';
+import { createSessionStore } from '../lib/session-store.ts';
 import { ServicesProvider, type Services } from '../lib/services.tsx';
 import { offerUpdate } from './update-prompt.tsx';
 
@@ -16,6 +17,7 @@ export async function startApp(config: AppConfig, container: HTMLElement): Promi
     config,
     api: createApiClient({ apiUrl: config.apiUrl, clientId: config.clientId, location: window.location }),
     storage: window.localStorage,
+    session: createSessionStore(),
   };
   const router = createAppRouter(services);
   createRoot(container).render(

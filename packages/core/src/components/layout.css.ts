@@ -117,6 +117,23 @@ export const tab = style({
 
 export const tabIcon = style({ width: '24px', height: '24px' });
 
+export const tabIconWrap = style({ position: 'relative', display: 'inline-flex' });
+
+export const tabBadge = style({
+  position: 'absolute',
+  top: '-6px',
+  left: '14px',
+  minWidth: '20px',
+  padding: '0 5px',
+  borderRadius: vars.radius.pill,
+  background: vars.color.danger,
+  color: vars.color.onVerdict,
+  fontSize: '0.75rem',
+  fontWeight: 700,
+  lineHeight: '20px',
+  textAlign: 'center',
+});
+
 export const footer = style({
   padding: vars.space.medium,
   textAlign: 'center',

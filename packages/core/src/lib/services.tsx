@@ -1,12 +1,14 @@
 import { createContext, use, type ReactNode } from 'react';
 import type { ApiClient } from '../api/client.ts';
 import type { AppConfig } from '../config/app-config.ts';
+import type { SessionStore } from './session-store.ts';
 
 export interface Services {
   config: AppConfig;
   api: ApiClient;
   /** The person's device storage: first start, cached card. Wrapped so tests and sign-out control it. */
   storage: Storage;
+  session: SessionStore;
 }
 
 const ServicesContext = createContext<Services | null>(null);

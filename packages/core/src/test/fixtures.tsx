@@ -4,6 +4,7 @@ import { ApiError } from '../api/api-error.ts';
 import type { ApiClient } from '../api/client.ts';
 import type { AppConfig } from '../config/app-config.ts';
 import { appRoutes } from '../app/router.tsx';
+import { createSessionStore } from '../lib/session-store.ts';
 import { ServicesProvider } from '../lib/services.tsx';
 import { baseTokens } from '@marina/theme/tokens.ts';
 
@@ -45,12 +46,12 @@ export function signedOutApi(): ApiClient {
 
 export function renderApp(path: string, { api = signedOutApi(), sliderSeen = true } = {}) {
   if (sliderSeen) localStorage.setItem('mb.sliderSeen', '1');
-  const services = { config: testConfig, api, storage: localStorage };
+  const services = { config: testConfig, api, storage: localStorage, session: createSessionStore() };
   const router = createMemoryRouter(appRoutes(services), { initialEntries: [path] });
   render(
     <ServicesProvider services={services}>
       <RouterProvider router={router} />
     </ServicesProvider>,
   );
-  return { router };
+  return { router, services };
 }

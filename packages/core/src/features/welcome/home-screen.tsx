@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { paths } from '../../lib/paths.ts';
 import { useConfig } from '../../lib/services.tsx';
 import { ButtonLink } from '../../components/button.tsx';
@@ -8,8 +8,10 @@ import * as css from './welcome.css.ts';
 
 export default function HomeScreen() {
   const { clientTitulo, clientLogo } = useConfig();
+  const notice = (useLocation().state as { notice?: string } | null)?.notice;
   return (
     <Page title={t.homeTitle(clientTitulo)}>
+      {notice ? <p role="status">{notice}</p> : null}
       <div className={css.hero}>
         <img className={css.heroLogo} src={clientLogo} alt={clientTitulo} width={160} height={160} />
         <p className={css.lead}>{t.homeLead}</p>

@@ -1,0 +1,100 @@
+import { Form, Formik, useFormikContext, type FormikHelpers, type FormikValues } from 'formik';
+import { useEffect, useRef, type ReactNode } from 'react';
+import type { AnyObjectSchema } from 'yup';
+import { ApiError } from '../../api/api-error.ts';
+import { messageFor } from '../../api/error-catalogue.ts';
+import type { ErrorCode } from '../../domain/error-codes.ts';
+import { Button } from '../button.tsx';
+import * as ui from '../ui.css.ts';
+import * as css from './form.css.ts';
+
+interface Status {
+  error?: string;
+}
+
+/** After a failed submit, take the person to what needs fixing: the first wrong field, else the message. */
+function FocusOnError() {
+  const { isSubmitting, submitCount, status } = useFormikContext<FormikValues>();
+  const form = useRef<HTMLSpanElement>(null);
+  const wasSubmitting = useRef(false);
+  useEffect(() => {
+    if (wasSubmitting.current && !isSubmitting) {
+      const root = form.current?.closest('form');
+      const target =
+        root?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? root?.querySelector<HTMLElement>('[role="alert"]');
+      target?.focus();
+    }
+    wasSubmitting.current = isSubmitting;
+  }, [isSubmitting, submitCount, status]);
+  return <span ref={form} hidden />;
+}
+
+export interface ApiFormProps<Values extends FormikValues> {
+  initialValues: Values;
+  validationSchema: AnyObjectSchema;
+  onSubmit: (values: Values, helpers: FormikHelpers<Values>) => Promise<void>;
+  submitLabel: string;
+  /** Errors the server reports by code rather than per field, shown next to the field they concern. */
+  codeFields?: Partial<Record<ErrorCode, keyof Values & string>>;
+  children: ReactNode;
+  /** Below the submit button: secondary links. */
+  footer?: ReactNode;
+}
+
+/**
+ * A Formik form wired to the API: the schema from `domain/` checks as the person types; a failed call
+ * keeps every value, marks the fields the server names and says what went wrong in Spanish.
+ */
+export function ApiForm<Values extends FormikValues>({
+  initialValues,
+  validationSchema,
+  onSubmit,
+  submitLabel,
+  codeFields,
+  children,
+  footer,
+}: ApiFormProps<Values>) {
+  return (
+    <Formik<Values>
+      initialValues={initialValues}
+      validationSchema={validationSchema}
+      validateOnBlur
+      validateOnChange={false}
+      onSubmit={async (values, helpers) => {
+        helpers.setStatus(undefined);
+        try {
+          await onSubmit(values, helpers);
+        } catch (error) {
+          const message = messageFor(error);
+          if (error instanceof ApiError) {
+            const fields: Record<string, string> = {};
+            for (const fieldError of error.fieldErrors) fields[fieldError.field] = fieldError.message ?? message;
+            const field = codeFields?.[error.code as ErrorCode];
+            if (field && !fields[field]) fields[field] = message;
+            if (Object.keys(fields).length > 0) {
+              helpers.setErrors(fields as never);
+              helpers.setTouched(Object.fromEntries(Object.keys(fields).map((name) => [name, true])) as never, false);
+            }
+          }
+          helpers.setStatus({ error: message } satisfies Status);
+        }
+      }}
+    >
+      {({ isSubmitting, status }) => (
+        <Form noValidate className={css.form}>
+          {(status as Status | undefined)?.error ? (
+            <p className={ui.alert} role="alert" tabIndex={-1}>
+              {(status as Status).error}
+            </p>
+          ) : null}
+          {children}
+          <Button type="submit" fullWidth disabled={isSubmitting} aria-busy={isSubmitting}>
+            {isSubmitting ? 'Enviando…' : submitLabel}
+          </Button>
+          {footer}
+          <FocusOnError />
+        </Form>
+      )}
+    </Formik>
+  );
+}

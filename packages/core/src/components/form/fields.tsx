@@ -1,0 +1,164 @@
+import { useField } from 'formik';
+import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { passwordStrength, type PasswordStrength } from '../../domain/password.ts';
+import * as css from './form.css.ts';
+
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id'>;
+
+interface FieldProps extends InputProps {
+  name: string;
+  label: string;
+  hint?: ReactNode;
+}
+
+/** Ids that tie the label, the hint and the error to the input, so a screen reader reads them together. */
+function useFieldIds(name: string) {
+  const base = `${useId()}-${name}`;
+  return { input: base, hint: `${base}-hint`, error: `${base}-error` };
+}
+
+function describedBy(ids: ReturnType<typeof useFieldIds>, hint: boolean, error: boolean) {
+  return [hint ? ids.hint : undefined, error ? ids.error : undefined].filter(Boolean).join(' ') || undefined;
+}
+
+export function TextField({ name, label, hint, className, ...input }: FieldProps) {
+  const [field, meta] = useField(name);
+  const ids = useFieldIds(name);
+  const error = meta.touched && meta.error ? meta.error : undefined;
+  return (
+    <div className={css.field}>
+      <label className={css.label} htmlFor={ids.input}>
+        {label}
+      </label>
+      {hint ? (
+        <p id={ids.hint} className={css.hint}>
+          {hint}
+        </p>
+      ) : null}
+      <input
+        {...field}
+        {...input}
+        id={ids.input}
+        className={[css.input, className].filter(Boolean).join(' ')}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(ids, Boolean(hint), Boolean(error))}
+      />
+      {error ? (
+        <p id={ids.error} className={css.error}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Six digits, pasted whole from the SMS or e-mail: the phone offers it from the message. */
+export function CodeField({ name, label, hint }: { name: string; label: string; hint?: ReactNode }) {
+  return (
+    <TextField
+      name={name}
+      label={label}
+      hint={hint}
+      className={css.codeInput}
+      autoComplete="one-time-code"
+      inputMode="numeric"
+      pattern="[0-9 ]*"
+      spellCheck={false}
+    />
+  );
+}
+
+const strengthText: Record<PasswordStrength, string> = {
+  weak: 'Seguridad: débil. Usa al menos 8 caracteres; una frase larga es lo mejor.',
+  fair: 'Seguridad: aceptable. Más larga sería más segura.',
+  strong: 'Seguridad: fuerte.',
+};
+
+export function PasswordField({
+  name,
+  label,
+  autoComplete,
+  showStrength = false,
+}: {
+  name: string;
+  label: string;
+  autoComplete: 'current-password' | 'new-password';
+  showStrength?: boolean;
+}) {
+  const [field, meta] = useField<string>(name);
+  const ids = useFieldIds(name);
+  const [visible, setVisible] = useState(false);
+  const error = meta.touched && meta.error ? meta.error : undefined;
+  const strength = showStrength && field.value ? passwordStrength(field.value) : undefined;
+  return (
+    <div className={css.field}>
+      <label className={css.label} htmlFor={ids.input}>
+        {label}
+      </label>
+      {showStrength ? (
+        <p id={ids.hint} className={css.hint}>
+          Al menos 8 caracteres. Puedes usar una frase; no hace falta mezclar símbolos.
+        </p>
+      ) : null}
+      <div className={css.inputRow}>
+        <input
+          {...field}
+          id={ids.input}
+          type={visible ? 'text' : 'password'}
+          className={css.input}
+          autoComplete={autoComplete}
+          autoCapitalize="none"
+          spellCheck={false}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(ids, showStrength, Boolean(error))}
+        />
+        <button
+          type="button"
+          className={css.toggle}
+          aria-pressed={visible}
+          aria-controls={ids.input}
+          onClick={() => setVisible(!visible)}
+        >
+          {visible ? 'Ocultar' : 'Mostrar'}
+          <span className={css.visuallyHiddenInline}> la contraseña</span>
+        </button>
+      </div>
+      {strength ? (
+        <p className={css.strength} data-strength={strength} aria-live="polite">
+          {strengthText[strength]}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={ids.error} className={css.error}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function CheckboxField({ name, children }: { name: string; children: ReactNode }) {
+  const [field, meta] = useField({ name, type: 'checkbox' });
+  const ids = useFieldIds(name);
+  const error = meta.touched && meta.error ? meta.error : undefined;
+  return (
+    <div className={css.field}>
+      <div className={css.checkboxRow}>
+        <input
+          {...field}
+          type="checkbox"
+          id={ids.input}
+          className={css.checkbox}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? ids.error : undefined}
+        />
+        <label htmlFor={ids.input}>{children}</label>
+      </div>
+      {error ? (
+        <p id={ids.error} className={css.error}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '@marina/theme/vars.css.ts';
+
+export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.medium });
+
+export const field = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xsmall });
+
+export const label = style({ fontWeight: 600 });
+
+export const hint = style({ fontSize: vars.fontSize.small, color: vars.color.textMuted, margin: 0 });
+
+export const input = style({
+  minHeight: vars.size.touchTarget,
+  width: '100%',
+  padding: `${vars.space.small} ${vars.space.medium}`,
+  border: `1px solid ${vars.color.textMuted}`,
+  borderRadius: vars.radius.small,
+  background: vars.color.surface,
+  color: vars.color.text,
+  font: 'inherit',
+  selectors: {
+    '&[aria-invalid="true"]': { borderColor: vars.color.danger, borderWidth: '2px' },
+  },
+});
+
+export const codeInput = style({
+  fontSize: vars.fontSize.title,
+  letterSpacing: '0.3em',
+  fontVariantNumeric: 'tabular-nums',
+});
+
+export const error = style({
+  margin: 0,
+  color: vars.color.danger,
+  fontSize: vars.fontSize.small,
+  fontWeight: 600,
+});
+
+export const inputRow = style({ display: 'flex', gap: vars.space.small, alignItems: 'stretch' });
+
+export const toggle = style({
+  flexShrink: 0,
+  minWidth: vars.size.touchTarget,
+  minHeight: vars.size.touchTarget,
+  padding: `0 ${vars.space.medium}`,
+  border: `1px solid ${vars.color.textMuted}`,
+  borderRadius: vars.radius.small,
+  background: vars.color.surface,
+  color: vars.color.accent,
+  font: 'inherit',
+  fontWeight: 600,
+  cursor: 'pointer',
+});
+
+export const checkboxRow = style({
+  display: 'flex',
+  alignItems: 'flex-start',
+  gap: vars.space.small,
+  minHeight: vars.size.touchTarget,
+});
+
+export const checkbox = style({
+  flexShrink: 0,
+  width: '24px',
+  height: '24px',
+  margin: '2px 0 0',
+  accentColor: vars.color.brand,
+});
+
+export const strength = style({
+  margin: 0,
+  fontSize: vars.fontSize.small,
+  selectors: {
+    '&[data-strength="weak"]': { color: vars.color.danger },
+    '&[data-strength="fair"]': { color: vars.color.warning },
+    '&[data-strength="strong"]': { color: vars.color.success },
+  },
+});
+
+export const success = style({
+  padding: vars.space.medium,
+  borderRadius: vars.radius.medium,
+  border: `2px solid ${vars.color.success}`,
+  background: vars.color.surface,
+  color: vars.color.success,
+  fontWeight: 600,
+});
+
+export const visuallyHiddenInline = style({
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+});

@@ -1,0 +1,57 @@
+import { useEffect, useState } from 'react';
+import { messageFor } from '../api/error-catalogue.ts';
+import type { CodeSent } from '../domain/accounts.ts';
+import { Button } from './button.tsx';
+import * as ui from './ui.css.ts';
+
+function secondsUntil(iso: string, now: number): number {
+  return Math.max(0, Math.ceil((Date.parse(iso) - now) / 1000));
+}
+
+/** "Send another code", available once the server allows it, with the wait said in words. */
+export function ResendCode({
+  availableAt,
+  resend,
+  onSent,
+}: {
+  availableAt: string;
+  resend: () => Promise<CodeSent>;
+  onSent: (sent: CodeSent) => void;
+}) {
+  const [now, setNow] = useState(() => Date.now());
+  const [message, setMessage] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const wait = secondsUntil(availableAt, now);
+
+  useEffect(() => {
+    if (wait === 0) return undefined;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [wait]);
+
+  async function onClick() {
+    setBusy(true);
+    setMessage(undefined);
+    try {
+      const sent = await resend();
+      onSent(sent);
+      setNow(Date.now());
+      setMessage('Te hemos enviado un código nuevo. El anterior ya no sirve.');
+    } catch (error) {
+      setMessage(messageFor(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className={ui.stack}>
+      <Button variant="secondary" fullWidth disabled={wait > 0 || busy} onClick={onClick}>
+        {wait > 0 ? `Podrás pedir otro código en ${wait} s` : 'Enviar otro código'}
+      </Button>
+      <p role="status" className={ui.muted}>
+        {message ?? ''}
+      </p>
+    </div>
+  );
+}

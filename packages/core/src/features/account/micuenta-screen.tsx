@@ -1,0 +1,204 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { messageFor } from '../../api/error-catalogue.ts';
+import { Button } from '../../components/button.tsx';
+import { ApiForm } from '../../components/form/api-form.tsx';
+import { CheckboxField, CodeField, PasswordField, TextField } from '../../components/form/fields.tsx';
+import * as formCss from '../../components/form/form.css.ts';
+import { Page } from '../../components/page.tsx';
+import * as ui from '../../components/ui.css.ts';
+import type { ContactChangeStarted } from '../../domain/accounts.ts';
+import { clearPersonalData } from '../../lib/personal-data.ts';
+import { paths } from '../../lib/paths.ts';
+import { useServices } from '../../lib/services.tsx';
+import { useSignedIn } from '../../lib/use-session.ts';
+import * as css from './account.css.ts';
+import {
+  changePassword,
+  changePasswordSchema,
+  codeSchema,
+  confirmContactChange,
+  deleteAccount,
+  deleteAccountSchema,
+  profileSchema,
+  updateProfile,
+  type ChangePasswordInput,
+  type CodeInput,
+  type DeleteAccountInput,
+  type ProfileInput,
+} from './api/profile.ts';
+import { accountTexts as t } from './texts.ts';
+import { useSignOut } from './use-sign-out.ts';
+
+function Notice({ text }: { text: string | undefined }) {
+  return text ? (
+    <p className={formCss.success} role="status">
+      {text}
+    </p>
+  ) : null;
+}
+
+function ConfirmChange({ change, onDone }: { change: ContactChangeStarted; onDone: () => void }) {
+  const { api, session } = useServices();
+  return (
+    <div className={ui.stack}>
+      <p>{t.confirmChange(change.field, change.destination)}</p>
+      <ApiForm<CodeInput>
+        initialValues={{ code: '' }}
+        validationSchema={codeSchema}
+        submitLabel={t.confirm}
+        codeFields={{ code_invalid: 'code', code_expired: 'code', code_attempts_exceeded: 'code' }}
+        onSubmit={async (values) => {
+          const account = await confirmContactChange(api, change.changeId, values);
+          session.update((info) => ({ ...info, account }));
+          onDone();
+        }}
+      >
+        <CodeField name="code" label={change.field === 'email' ? 'Código enviado a tu nuevo correo' : 'Código enviado a tu nuevo móvil'} />
+      </ApiForm>
+    </div>
+  );
+}
+
+function ProfileSection() {
+  const { api, session } = useServices();
+  const { account } = useSignedIn();
+  const [pending, setPending] = useState<ContactChangeStarted[]>([]);
+  const [notice, setNotice] = useState<string>();
+  return (
+    <section className={ui.card} aria-labelledby="cuenta-datos">
+      <h2 id="cuenta-datos" className={css.sectionTitle}>
+        {t.profileTitle}
+      </h2>
+      <p className={ui.muted}>{t.document(account.document)}</p>
+      <div className={ui.stack}>
+        <Notice text={notice} />
+        <ApiForm<ProfileInput>
+          initialValues={{ firstName: account.firstName, surnames: account.surnames, email: account.email, phone: account.phone }}
+          validationSchema={profileSchema}
+          submitLabel={t.saveProfile}
+          onSubmit={async (values) => {
+            setNotice(undefined);
+            const updated = await updateProfile(api, values);
+            session.update((info) => ({ ...info, account: updated.account }));
+            setPending(updated.pendingChanges);
+            if (updated.pendingChanges.length === 0) setNotice(t.profileSaved);
+          }}
+        >
+          <TextField name="firstName" label="Nombre" autoComplete="given-name" />
+          <TextField name="surnames" label="Apellidos" autoComplete="family-name" />
+          <TextField name="email" label="Correo electrónico" type="email" autoComplete="email" autoCapitalize="none" />
+          <TextField name="phone" label="Teléfono móvil" type="tel" autoComplete="tel" inputMode="tel" />
+        </ApiForm>
+        {pending.map((change) => (
+          <ConfirmChange
+            key={change.changeId}
+            change={change}
+            onDone={() => {
+              setPending((current) => current.filter((item) => item.changeId !== change.changeId));
+              setNotice(t.changeConfirmed(change.field));
+            }}
+          />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function PasswordSection() {
+  const { api } = useServices();
+  const [notice, setNotice] = useState<string>();
+  const [generation, setGeneration] = useState(0);
+  return (
+    <section className={ui.card} aria-labelledby="cuenta-contrasena">
+      <h2 id="cuenta-contrasena" className={css.sectionTitle}>
+        {t.passwordTitle}
+      </h2>
+      <div className={ui.stack}>
+        <Notice text={notice} />
+        <ApiForm<ChangePasswordInput>
+          key={generation}
+          initialValues={{ currentPassword: '', newPassword: '' }}
+          validationSchema={changePasswordSchema}
+          submitLabel={t.savePassword}
+          codeFields={{ current_password_incorrect: 'currentPassword', password_too_common: 'newPassword' }}
+          onSubmit={async (values) => {
+            setNotice(undefined);
+            await changePassword(api, values);
+            setNotice(t.passwordSaved);
+            setGeneration((n) => n + 1);
+          }}
+        >
+          <PasswordField name="currentPassword" label={t.currentPassword} autoComplete="current-password" />
+          <PasswordField name="newPassword" label={t.newPassword} autoComplete="new-password" showStrength />
+        </ApiForm>
+      </div>
+    </section>
+  );
+}
+
+function SessionsSection() {
+  const signOut = useSignOut();
+  const [error, setError] = useState<string>();
+  const run = (everywhere: boolean) => signOut(everywhere).catch((caught: unknown) => setError(messageFor(caught)));
+  return (
+    <section className={ui.card} aria-labelledby="cuenta-sesiones">
+      <h2 id="cuenta-sesiones" className={css.sectionTitle}>
+        {t.sessionsTitle}
+      </h2>
+      <div className={ui.stack}>
+        {error ? (
+          <p className={ui.alert} role="alert">
+            {error}
+          </p>
+        ) : null}
+        <Button variant="secondary" fullWidth onClick={() => run(false)}>
+          {t.signOut}
+        </Button>
+        <Button variant="secondary" fullWidth onClick={() => run(true)}>
+          {t.signOutEverywhere}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+function DeleteSection() {
+  const { api, storage, session } = useServices();
+  const navigate = useNavigate();
+  return (
+    <section className={`${ui.card} ${css.danger}`} aria-labelledby="cuenta-borrar">
+      <h2 id="cuenta-borrar" className={css.sectionTitle}>
+        {t.deleteTitle}
+      </h2>
+      <p>{t.deleteLead}</p>
+      <ApiForm<DeleteAccountInput>
+        initialValues={{ password: '', confirm: false }}
+        validationSchema={deleteAccountSchema}
+        submitLabel={t.deleteSubmit}
+        codeFields={{ current_password_incorrect: 'password' }}
+        onSubmit={async (values) => {
+          await deleteAccount(api, values);
+          await clearPersonalData(storage, session);
+          await navigate(paths.home, { replace: true, state: { notice: t.deleted } });
+        }}
+      >
+        <PasswordField name="password" label={t.deletePassword} autoComplete="current-password" />
+        <CheckboxField name="confirm">{t.deleteConfirm}</CheckboxField>
+      </ApiForm>
+    </section>
+  );
+}
+
+export default function MicuentaScreen() {
+  return (
+    <Page title={t.accountTitle}>
+      <div className={ui.stack}>
+        <ProfileSection />
+        <PasswordSection />
+        <SessionsSection />
+        <DeleteSection />
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,42 @@
+export const accountTexts = {
+  greeting: (name: string) => `Hola, ${name}`,
+  accountActive: 'Tu cuenta está activa.',
+  dueTitle: 'Tienes algo pendiente',
+  dataDue: 'Revisa y confirma tus datos personales, el seguro y la titulación: hasta entonces no podrás pedir bajadas y tu carnet saldrá en rojo.',
+  reviewData: 'Revisar mis datos',
+  nothingDue: 'No tienes nada pendiente.',
+  unread: (count: number) =>
+    count === 0 ? 'No tienes notificaciones sin leer.' : count === 1 ? 'Tienes 1 notificación sin leer.' : `Tienes ${count} notificaciones sin leer.`,
+  seeNotifications: 'Ver notificaciones',
+  moreTitle: 'Más',
+  myAccount: 'Mi cuenta',
+  notifications: 'Notificaciones',
+  help: 'Ayuda',
+  signOut: 'Cerrar sesión',
+  signOutEverywhere: 'Cerrar sesión en todos los dispositivos',
+  version: (version: string) => `Versión ${version}`,
+  accountTitle: 'Mi cuenta',
+  profileTitle: 'Datos personales',
+  document: (document: string) => `Documento: ${document}`,
+  saveProfile: 'Guardar cambios',
+  profileSaved: 'Cambios guardados.',
+  confirmChange: (field: 'email' | 'phone', destination?: string) =>
+    field === 'email'
+      ? `Para cambiar tu correo, escribe el código que hemos enviado a ${destination ?? 'la nueva dirección'}.`
+      : `Para cambiar tu móvil, escribe el código que hemos enviado por SMS a ${destination ?? 'el nuevo número'}.`,
+  confirm: 'Confirmar',
+  changeConfirmed: (field: 'email' | 'phone') => (field === 'email' ? 'Correo cambiado.' : 'Móvil cambiado.'),
+  passwordTitle: 'Cambiar la contraseña',
+  currentPassword: 'Contraseña actual',
+  newPassword: 'Contraseña nueva',
+  savePassword: 'Cambiar la contraseña',
+  passwordSaved: 'Contraseña cambiada. Hemos cerrado tus otras sesiones.',
+  sessionsTitle: 'Sesiones',
+  deleteTitle: 'Borrar mi cuenta',
+  deleteLead:
+    'Se borrarán tus datos personales y perderás el acceso. Lo que la marina deba conservar por ley (facturas, contratos) se guarda sin datos que te identifiquen.',
+  deletePassword: 'Tu contraseña',
+  deleteConfirm: 'Entiendo que no se puede deshacer.',
+  deleteSubmit: 'Borrar mi cuenta',
+  deleted: 'Tu cuenta se ha borrado.',
+} as const;

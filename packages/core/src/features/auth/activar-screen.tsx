@@ -1,0 +1,64 @@
+import { useRef } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../api/api-error.ts';
+import { ButtonLink } from '../../components/button.tsx';
+import { ApiForm } from '../../components/form/api-form.tsx';
+import { CheckboxField, PasswordField } from '../../components/form/fields.tsx';
+import { Page } from '../../components/page.tsx';
+import { LoadError, Loading } from '../../components/query-status.tsx';
+import * as ui from '../../components/ui.css.ts';
+import { createKeyKeeper } from '../../lib/idempotency.ts';
+import { paths } from '../../lib/paths.ts';
+import { useServices } from '../../lib/services.tsx';
+import { useApiQuery } from '../../lib/use-api-query.ts';
+import { activate, activationSchema, getActivation, type ActivationInput } from './api/activate.ts';
+import { authTexts as t } from './texts.ts';
+
+/** Reached after validating the code, or from the e-mailed link `activar?token=…`. */
+export default function ActivarScreen() {
+  const { api, session } = useServices();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const token = search.get('token') ?? '';
+  const keys = useRef(createKeyKeeper()).current;
+  const activation = useApiQuery(`activation:${token}`, () =>
+    token ? getActivation(api, token) : Promise.reject(new ApiError('token_invalid', { status: 410 })),
+  );
+
+  return (
+    <Page title={t.activateTitle}>
+      {activation.status === 'loading' ? <Loading /> : null}
+      {activation.status === 'error' ? (
+        <div className={ui.stack}>
+          <LoadError
+            error={activation.error}
+            {...(activation.error instanceof ApiError && activation.error.code === 'token_invalid' ? {} : { retry: activation.reload })}
+          />
+          <ButtonLink to={paths.registro} variant="secondary" fullWidth>
+            {t.restartRegistration}
+          </ButtonLink>
+        </div>
+      ) : null}
+      {activation.status === 'success' ? (
+        <div className={ui.stack}>
+          <p>{t.activateGreeting(activation.data.firstName)}</p>
+          <ApiForm<ActivationInput>
+            initialValues={{ token, password: '', acceptTerms: false }}
+            validationSchema={activationSchema}
+            submitLabel={t.activate}
+            codeFields={{ password_too_common: 'password' }}
+            onSubmit={async (values) => {
+              const info = await activate(api, values, keys.keyFor(values));
+              keys.done();
+              session.set(info);
+              await navigate(paths.inicio, { replace: true });
+            }}
+          >
+            <PasswordField name="password" label={t.newPassword} autoComplete="new-password" showStrength />
+            <CheckboxField name="acceptTerms">{t.terms}</CheckboxField>
+          </ApiForm>
+        </div>
+      ) : null}
+    </Page>
+  );
+}

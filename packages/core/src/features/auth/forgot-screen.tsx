@@ -1,0 +1,97 @@
+import { useRef, useState } from 'react';
+import { useServices } from '../../lib/services.tsx';
+import { ApiForm } from '../../components/form/api-form.tsx';
+import { CodeField, PasswordField, TextField } from '../../components/form/fields.tsx';
+import * as formCss from '../../components/form/form.css.ts';
+import { ButtonLink } from '../../components/button.tsx';
+import { Page } from '../../components/page.tsx';
+import { ResendCode } from '../../components/resend-code.tsx';
+import * as ui from '../../components/ui.css.ts';
+import type { ResetStarted } from '../../domain/accounts.ts';
+import { createKeyKeeper } from '../../lib/idempotency.ts';
+import { paths } from '../../lib/paths.ts';
+import {
+  completeReset,
+  requestReset,
+  resendResetCode,
+  resetCompleteSchema,
+  resetRequestSchema,
+  type ResetCompleteInput,
+  type ResetRequestInput,
+} from './api/reset-password.ts';
+import * as css from './auth.css.ts';
+import { authTexts as t } from './texts.ts';
+
+export default function ForgotScreen() {
+  const { api } = useServices();
+  const keys = useRef(createKeyKeeper()).current;
+  const [started, setStarted] = useState<ResetStarted>();
+  const [done, setDone] = useState(false);
+
+  if (done) {
+    return (
+      <Page title={t.forgotTitle}>
+        <div className={ui.stack}>
+          <p className={formCss.success} role="status">
+            {t.resetDone}
+          </p>
+          <ButtonLink to={paths.login} fullWidth>
+            {t.goToLogin}
+          </ButtonLink>
+        </div>
+      </Page>
+    );
+  }
+
+  if (!started) {
+    return (
+      <Page title={t.forgotTitle}>
+        <p className={css.lead}>{t.forgotLead}</p>
+        <ApiForm<ResetRequestInput>
+          initialValues={{ identifier: '' }}
+          validationSchema={resetRequestSchema}
+          submitLabel={t.sendCode}
+          onSubmit={async (values) => {
+            setStarted(await requestReset(api, values, keys.keyFor(values)));
+            keys.done();
+          }}
+        >
+          <TextField name="identifier" label={t.identifier} autoComplete="username" autoCapitalize="none" spellCheck={false} />
+        </ApiForm>
+      </Page>
+    );
+  }
+
+  return (
+    <Page title={t.forgotTitle}>
+      <div className={ui.stack}>
+        <p role="status">
+          {t.resetSent(started.channel)} {t.codeExpiry}
+        </p>
+        <ApiForm<ResetCompleteInput>
+          initialValues={{ code: '', password: '' }}
+          validationSchema={resetCompleteSchema}
+          submitLabel={t.changePassword}
+          codeFields={{
+            code_invalid: 'code',
+            code_expired: 'code',
+            code_attempts_exceeded: 'code',
+            password_too_common: 'password',
+          }}
+          onSubmit={async (values) => {
+            await completeReset(api, started.resetId, values);
+            setDone(true);
+          }}
+        >
+          <CodeField name="code" label={t.code} />
+          <PasswordField name="password" label={t.newPassword} autoComplete="new-password" showStrength />
+        </ApiForm>
+        <ResendCode
+          availableAt={started.resendAvailableAt}
+          resend={() => resendResetCode(api, started.resetId)}
+          onSent={(sent) => setStarted({ ...started, ...sent })}
+        />
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,54 @@
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ApiForm } from '../../components/form/api-form.tsx';
+import { PasswordField, TextField } from '../../components/form/fields.tsx';
+import { Page } from '../../components/page.tsx';
+import { paths, safeNext } from '../../lib/paths.ts';
+import { useServices } from '../../lib/services.tsx';
+import { signIn, signInSchema, type SignInInput } from './api/sign-in.ts';
+import * as css from './auth.css.ts';
+import { authTexts as t } from './texts.ts';
+
+export default function LoginScreen() {
+  const { api, session } = useServices();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const next = safeNext(search.get('next'));
+
+  return (
+    <Page title={t.loginTitle}>
+      <ApiForm<SignInInput>
+        initialValues={{ identifier: '', password: '' }}
+        validationSchema={signInSchema}
+        submitLabel={t.signIn}
+        codeFields={{ invalid_credentials: 'password' }}
+        onSubmit={async (values) => {
+          session.set(await signIn(api, values));
+          await navigate(next, { replace: true });
+        }}
+        footer={
+          <div className={css.links}>
+            <Link className={css.link} to={paths.forgot}>
+              {t.forgot}
+            </Link>
+            <Link className={css.link} to={paths.registro}>
+              {t.noAccount}
+            </Link>
+            <Link className={css.link} to={paths.ayuda}>
+              {t.help}
+            </Link>
+          </div>
+        }
+      >
+        <TextField
+          name="identifier"
+          label={t.identifier}
+          hint={t.identifierHint}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+        />
+        <PasswordField name="password" label={t.password} autoComplete="current-password" />
+      </ApiForm>
+    </Page>
+  );
+}

@@ -1,0 +1,16 @@
+import type { SessionStore } from './session-store.ts';
+
+/** Keys that say nothing about the person and survive sign-out (the intro was seen on this device). */
+const DEVICE_KEYS = new Set(['mb.sliderSeen']);
+
+/** Sign-out and account deletion leave nothing personal on the phone: storage, caches, session. */
+export async function clearPersonalData(storage: Storage, session: SessionStore): Promise<void> {
+  session.set(null);
+  for (const key of Object.keys(storage)) if (!DEVICE_KEYS.has(key)) storage.removeItem(key);
+  sessionStorage.clear();
+  if ('caches' in globalThis) {
+    // The app shell's precache stays (it is the same for everyone); data caches go.
+    const names = await caches.keys();
+    await Promise.all(names.filter((name) => !name.startsWith('workbox-precache')).map((name) => caches.delete(name)));
+  }
+}
