@@ -117,10 +117,10 @@ export function PasswordField({
           className={css.toggle}
           aria-pressed={visible}
           aria-controls={ids.input}
+          aria-label={visible ? 'Ocultar la contraseña' : 'Mostrar la contraseña'}
           onClick={() => setVisible(!visible)}
         >
           {visible ? 'Ocultar' : 'Mostrar'}
-          <span className={css.visuallyHiddenInline}> la contraseña</span>
         </button>
       </div>
       {strength ? (

@@ -85,12 +85,3 @@ export const success = style({
   color: vars.color.success,
   fontWeight: 600,
 });
-
-export const visuallyHiddenInline = style({
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-});

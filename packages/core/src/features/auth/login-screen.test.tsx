@@ -1,0 +1,82 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../api/api-error.ts';
+import type { ApiClient } from '../../api/client.ts';
+import type { SessionInfo } from '../../domain/accounts.ts';
+import { renderApp } from '../../test/fixtures.tsx';
+
+const info: SessionInfo = {
+  account: {
+    id: 'a1',
+    firstName: 'Ana',
+    surnames: 'García',
+    email: 'ana@correo.es',
+    phone: '+34612345678',
+    document: '12345678Z',
+    status: 'active',
+    dataValidatedAt: '2026-11-01T10:00:00Z',
+    dataValidationDue: false,
+  },
+  unreadNotifications: 2,
+};
+
+function apiSigningIn(answer: () => Promise<SessionInfo>) {
+  let signedIn = false;
+  const send = vi.fn(async () => {
+    const result = await answer();
+    signedIn = true;
+    return result;
+  });
+  const api: ApiClient = {
+    get: (async (path: string) => {
+      if (path === 'session' && signedIn) return info;
+      throw new ApiError('unauthenticated', { status: 401 });
+    }) as ApiClient['get'],
+    create: async () => {
+      throw new Error('not used');
+    },
+    send: send as unknown as ApiClient['send'],
+  };
+  return { api, send };
+}
+
+describe('login', () => {
+  it('keeps what was typed and says so in Spanish when the credentials are wrong', async () => {
+    const { api } = apiSigningIn(() => Promise.reject(new ApiError('invalid_credentials', { status: 401 })));
+    renderApp('/login', { api });
+    await userEvent.type(await screen.findByLabelText('Correo electrónico o documento'), 'ana@correo.es');
+    await userEvent.type(screen.getByLabelText('Contraseña'), 'equivocada');
+    await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('El usuario o la contraseña no son correctos.');
+    expect(screen.getByLabelText('Correo electrónico o documento')).toHaveValue('ana@correo.es');
+    expect(screen.getByLabelText('Contraseña')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('names the empty fields without calling the API', async () => {
+    const { api, send } = apiSigningIn(() => Promise.resolve(info));
+    renderApp('/login', { api });
+    await userEvent.click(await screen.findByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByText('Escribe tu correo electrónico o tu documento.')).toBeInTheDocument();
+    expect(screen.getByText('Escribe tu contraseña.')).toBeInTheDocument();
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('goes back to the screen that was asked for after signing in', async () => {
+    const { api } = apiSigningIn(() => Promise.resolve(info));
+    const { router } = renderApp('/notificaciones', { api });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await userEvent.type(await screen.findByLabelText('Correo electrónico o documento'), 'ana@correo.es');
+    await userEvent.type(screen.getByLabelText('Contraseña'), 'la-buena-del-barco');
+    await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/notificaciones'));
+  });
+
+  it('shows and hides the password', async () => {
+    renderApp('/login');
+    const password = await screen.findByLabelText('Contraseña');
+    expect(password).toHaveAttribute('type', 'password');
+    await userEvent.click(screen.getByRole('button', { name: 'Mostrar la contraseña' }));
+    expect(password).toHaveAttribute('type', 'text');
+  });
+});
