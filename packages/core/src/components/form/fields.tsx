@@ -115,7 +115,6 @@ export function PasswordField({
         <button
           type="button"
           className={css.toggle}
-          aria-pressed={visible}
           aria-controls={ids.input}
           aria-label={visible ? 'Ocultar la contraseña' : 'Mostrar la contraseña'}
           onClick={() => setVisible(!visible)}

@@ -1,0 +1,126 @@
+import { fillRegistration, latestCode, newPerson, signIn } from './accounts.ts';
+import { expect, test } from './fixtures.ts';
+
+test.describe('accounts', () => {
+  test('register, validate, activate, sign out, sign in, recover and sign in again', async ({
+    page,
+    visit,
+    marina,
+    expectAccessible,
+  }) => {
+    const person = newPerson(marina.name);
+    const codeTo = marina.sendsSms ? person.phoneE164 : person.email;
+
+    await visit('/registro');
+    await expect(page.getByRole('heading', { level: 1, name: 'Crear cuenta' })).toBeVisible();
+    await expectAccessible();
+    await fillRegistration(page, person);
+    await page.getByRole('button', { name: 'Crear cuenta' }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Valida tu registro' })).toBeVisible();
+    const sentTo = marina.sendsSms
+      ? `por SMS al +34 ${person.phoneE164[3]}•• ••• •${person.phoneE164.slice(-2)}`
+      : `por correo electrónico a a•••@correo.example`;
+    await expect(page.getByText(sentTo)).toBeVisible();
+    await expect(page.getByLabel('Código de verificación')).toHaveAttribute('autocomplete', 'one-time-code');
+    await expectAccessible();
+    await page.getByLabel('Código de verificación').fill(await latestCode(page.request, codeTo));
+    await page.getByRole('button', { name: 'Validar' }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Activa tu cuenta' })).toBeVisible();
+    await expect(page.getByText('Hola, Ana. Elige tu contraseña para terminar.')).toBeVisible();
+    await page.getByLabel('Contraseña nueva').fill(person.password);
+    await expect(page.getByText(/^Seguridad: /)).toBeVisible();
+    await page.getByLabel('Acepto las condiciones del servicio de la marina.').check();
+    await expectAccessible();
+    await page.getByRole('button', { name: 'Activar cuenta' }).click();
+
+    await expect(page).toHaveURL(/\/inicio$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Hola, Ana' })).toBeVisible();
+    await expect(page.getByText('Tienes 1 notificación sin leer.')).toBeVisible();
+    await expectAccessible();
+
+    await page.getByRole('link', { name: /^Más/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Más' })).toBeVisible();
+    await expectAccessible();
+    await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+
+    await signIn(page, person.email, person.password);
+    await expect(page).toHaveURL(/\/inicio$/);
+    await page.getByRole('link', { name: /^Más/ }).click();
+    await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+
+    await page.getByRole('link', { name: '¿Has olvidado tu contraseña?' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Recuperar la contraseña' })).toBeVisible();
+    await expectAccessible();
+    await page.getByLabel('Correo electrónico o documento').fill(person.document);
+    await page.getByRole('button', { name: 'Enviar código' }).click();
+    await expect(page.getByText(marina.sendsSms ? /código por SMS/ : /código por correo electrónico/)).toBeVisible();
+    const registrationCode = await latestCode(page.request, codeTo);
+    const resetCode = await latestCode(page.request, codeTo, registrationCode);
+    await page.getByLabel('Código de verificación').fill(resetCode);
+    const newPassword = `${person.password}-nueva`;
+    await page.getByLabel('Contraseña nueva').fill(newPassword);
+    await expectAccessible();
+    await page.getByRole('button', { name: 'Cambiar la contraseña' }).click();
+    await expect(page.getByText(/Contraseña cambiada/)).toBeVisible();
+    await page.getByRole('link', { name: 'Ir a entrar' }).click();
+
+    await signIn(page, person.document, person.password);
+    await expect(page.getByRole('alert')).toHaveText('El usuario o la contraseña no son correctos.');
+    await signIn(page, person.document, newPassword);
+    await expect(page).toHaveURL(/\/inicio$/);
+  });
+
+  test('a wrong code says so and keeps the screen', async ({ page, visit, marina }) => {
+    const person = newPerson(marina.name);
+    await visit('/registro');
+    await fillRegistration(page, person);
+    await page.getByRole('button', { name: 'Crear cuenta' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Valida tu registro' })).toBeVisible();
+    const code = await latestCode(page.request, marina.sendsSms ? person.phoneE164 : person.email);
+    const wrong = code === '000000' ? '111111' : '000000';
+    await page.getByLabel('Código de verificación').fill(wrong);
+    await page.getByRole('button', { name: 'Validar' }).click();
+    await expect(page.getByRole('alert')).toHaveText('El código no es correcto. Revisa el último mensaje que te hemos enviado.');
+    await expect(page.getByLabel('Código de verificación')).toHaveValue(wrong);
+    await expect(page.getByRole('button', { name: /Podrás pedir otro código en \d+ s/ })).toBeDisabled();
+  });
+
+  test('an expired code says so', async ({ page, visit, marina }) => {
+    const person = newPerson(marina.name);
+    const codeTo = marina.sendsSms ? person.phoneE164 : person.email;
+    await visit('/registro');
+    await fillRegistration(page, person);
+    await page.getByRole('button', { name: 'Crear cuenta' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Valida tu registro' })).toBeVisible();
+    const code = await latestCode(page.request, codeTo);
+    const expired = await page.request.post('/api/v1/dev/expire-codes', { data: { destination: codeTo } });
+    expect(expired.ok()).toBe(true);
+    await page.getByLabel('Código de verificación').fill(code);
+    await page.getByRole('button', { name: 'Validar' }).click();
+    await expect(page.getByRole('alert')).toHaveText('El código ha caducado. Pide uno nuevo.');
+  });
+
+  test('repeated wrong sign-ins are slowed down with a message', async ({ page, visit, marina }) => {
+    // Throttled the same whether or not the account exists, so any address shows it.
+    const email = newPerson(marina.name).email;
+    await visit('/login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Entrar' })).toBeVisible();
+    await expect(async () => {
+      await signIn(page, email, 'no-es-la-contraseña');
+      await expect(page.getByRole('alert')).toHaveText(/^Demasiados intentos\. Podrás volver a intentarlo en \d+ (segundos?|minutos?)\.$/, {
+        timeout: 1_000,
+      });
+    }).toPass({ timeout: 30_000 });
+    await expect(page.getByLabel('Correo electrónico o documento')).toHaveValue(email);
+  });
+
+  test('the demo owner signs in as the README says', async ({ page, visit, marina }) => {
+    await visit('/login');
+    await signIn(page, `demo@client${marina.id}.example`, `Puerto-Demo-${marina.id}`);
+    await expect(page).toHaveURL(/\/inicio$/);
+  });
+});
