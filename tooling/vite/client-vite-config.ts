@@ -138,7 +138,7 @@ export async function clientViteConfig(dir: string, options: ClientBuildOptions)
       outDir: join(dir, 'dist'),
       emptyOutDir: true,
       target: 'es2022',
-      sourcemap: false,
+      sourcemap: process.env.MARINA_SOURCEMAP === '1',
       reportCompressedSize: false,
     },
     server: {

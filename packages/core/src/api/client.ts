@@ -1,4 +1,5 @@
-import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyInstance, type Options } from 'ky';
+import type * as KyExports from 'ky';
+import type { KyInstance, Options } from 'ky';
 import { ApiError, problemToApiError } from './api-error.ts';
 import { applyXsrf } from './xsrf.ts';
 
@@ -47,7 +48,9 @@ export interface ApiClient {
   send<T>(method: 'post' | 'put' | 'patch' | 'delete', path: string, body?: unknown): Promise<T>;
 }
 
-function toApiError(error: unknown): ApiError {
+type KyModule = typeof KyExports;
+
+function toApiError(error: unknown, { isNetworkError, isTimeoutError }: KyModule): ApiError {
   if (error instanceof ApiError) return error;
   if (isTimeoutError(error)) return new ApiError('timeout', { cause: error });
   if (isNetworkError(error)) return new ApiError('network_error', { cause: error });
@@ -63,40 +66,46 @@ async function parse<T>(response: Response): Promise<T> {
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const base = resolveApiBase(options.apiUrl, options.location);
   const readCookies = options.readCookies ?? (() => document.cookie);
-  const http: KyInstance = ky.create({
-    prefix: base.prefix,
-    baseUrl: `${options.location.origin}/`,
-    credentials: 'include',
-    headers: { 'X-Client-Id': String(options.clientId), Accept: 'application/json' },
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-    retry: {
-      limit: 2,
-      ...(options.retryDelay ? { delay: options.retryDelay } : {}),
-    },
-    hooks: {
-      beforeRequest: [
-        ({ request }) => {
-          applyXsrf(
-            request.headers,
-            { method: request.method, input: request.url, apiOrigin: base.origin, pageOrigin: options.location.origin },
-            readCookies(),
-          );
-        },
-      ],
-      beforeError: [
-        ({ error }) => {
-          if (isHTTPError(error)) return problemToApiError(error.response, error.data);
-          return error;
-        },
-      ],
-    },
-  });
+  const create = ({ default: ky, isHTTPError }: KyModule): KyInstance =>
+    ky.create({
+      prefix: base.prefix,
+      baseUrl: `${options.location.origin}/`,
+      credentials: 'include',
+      headers: { 'X-Client-Id': String(options.clientId), Accept: 'application/json' },
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+      retry: {
+        limit: 2,
+        ...(options.retryDelay ? { delay: options.retryDelay } : {}),
+      },
+      hooks: {
+        beforeRequest: [
+          ({ request }) => {
+            applyXsrf(
+              request.headers,
+              { method: request.method, input: request.url, apiOrigin: base.origin, pageOrigin: options.location.origin },
+              readCookies(),
+            );
+          },
+        ],
+        beforeError: [
+          ({ error }) => {
+            if (isHTTPError(error)) return problemToApiError(error.response, error.data);
+            return error;
+          },
+        ],
+      },
+    });
 
-  async function call<T>(promise: () => Promise<Response>): Promise<T> {
+  // ky arrives with the first call, not with the app's first screen (most public screens make none).
+  let loaded: Promise<{ module: KyModule; http: KyInstance }> | undefined;
+  const load = () => (loaded ??= import('ky').then((module) => ({ module, http: create(module) })));
+
+  async function call<T>(request: (http: KyInstance) => Promise<Response>): Promise<T> {
+    const { module, http } = await load();
     try {
-      return await parse<T>(await promise());
+      return await parse<T>(await request(http));
     } catch (error) {
-      throw toApiError(error);
+      throw toApiError(error, module);
     }
   }
 
@@ -104,20 +113,20 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
    * A state change refused for its XSRF token (no cookie yet, or the session changed in another tab):
    * one GET hands out a fresh token, then the change is tried once more.
    */
-  async function change<T>(promise: () => Promise<Response>): Promise<T> {
+  async function change<T>(request: (http: KyInstance) => Promise<Response>): Promise<T> {
     try {
-      return await call<T>(promise);
+      return await call<T>(request);
     } catch (error) {
       if (!(error instanceof ApiError) || error.code !== 'csrf_failed') throw error;
-      await call(() => http.get('session', { retry: 0, throwHttpErrors: false }));
-      return call<T>(promise);
+      await call((http) => http.get('session', { retry: 0, throwHttpErrors: false }));
+      return call<T>(request);
     }
   }
 
   return {
-    get: (path, requestOptions) => call(() => http.get(path, requestOptions)),
+    get: (path, requestOptions) => call((http) => http.get(path, requestOptions)),
     create: (path, body, { idempotencyKey }) =>
-      change(() =>
+      change((http) =>
         http.post(path, {
           json: body,
           headers: { 'Idempotency-Key': idempotencyKey },
@@ -126,7 +135,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         }),
       ),
     send: (method, path, body) =>
-      change(() => http(path, { method, ...(body === undefined ? {} : { json: body }), retry: 0 })),
+      change((http) => http(path, { method, ...(body === undefined ? {} : { json: body }), retry: 0 })),
   };
 }
 

@@ -1,4 +1,4 @@
-import { Form, Formik, useFormikContext, type FormikHelpers, type FormikValues } from 'formik';
+import { Form, Formik, useFormikContext, validateYupSchema, yupToFormErrors, type FormikHelpers, type FormikValues } from 'formik';
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { AnyObjectSchema } from 'yup';
 import { ApiError } from '../../api/api-error.ts';
@@ -29,9 +29,29 @@ function FocusOnError() {
   return <span ref={form} hidden />;
 }
 
+type SchemaSource = AnyObjectSchema | (() => Promise<AnyObjectSchema>);
+
+/**
+ * A schema given as a loader is fetched the first time a field is checked, so a screen's first load
+ * need not carry the validation library (the sign-in screen, which every visit meets).
+ */
+function validatorFor<Values extends FormikValues>(source: SchemaSource) {
+  if (typeof source !== 'function') return { validationSchema: source };
+  return {
+    validate: async (values: Values) => {
+      try {
+        await validateYupSchema(values, await source());
+        return {};
+      } catch (error) {
+        return yupToFormErrors(error);
+      }
+    },
+  };
+}
+
 export interface ApiFormProps<Values extends FormikValues> {
   initialValues: Values;
-  validationSchema: AnyObjectSchema;
+  validationSchema: SchemaSource;
   onSubmit: (values: Values, helpers: FormikHelpers<Values>) => Promise<void>;
   submitLabel: string;
   /** Errors the server reports by code rather than per field, shown next to the field they concern. */
@@ -57,7 +77,7 @@ export function ApiForm<Values extends FormikValues>({
   return (
     <Formik<Values>
       initialValues={initialValues}
-      validationSchema={validationSchema}
+      {...validatorFor<Values>(validationSchema)}
       validateOnBlur
       validateOnChange={false}
       onSubmit={async (values, helpers) => {

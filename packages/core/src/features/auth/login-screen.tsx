@@ -4,7 +4,7 @@ import { PasswordField, TextField } from '../../components/form/fields.tsx';
 import { Page } from '../../components/page.tsx';
 import { paths, safeNext } from '../../lib/paths.ts';
 import { useServices } from '../../lib/services.tsx';
-import { signIn, signInSchema, type SignInInput } from './api/sign-in.ts';
+import { loadSignInSchema, signIn, type SignInInput } from './api/sign-in.ts';
 import * as css from './auth.css.ts';
 import { authTexts as t } from './texts.ts';
 
@@ -18,7 +18,7 @@ export default function LoginScreen() {
     <Page title={t.loginTitle}>
       <ApiForm<SignInInput>
         initialValues={{ identifier: '', password: '' }}
-        validationSchema={signInSchema}
+        validationSchema={loadSignInSchema}
         submitLabel={t.signIn}
         codeFields={{ invalid_credentials: 'password' }}
         onSubmit={async (values) => {
