@@ -1,0 +1,62 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../api/api-error.ts';
+import type { ApiClient } from '../../api/client.ts';
+import type { RegistrationStarted } from '../../domain/accounts.ts';
+import { renderApp, signedOutApi } from '../../test/fixtures.tsx';
+
+const started: RegistrationStarted = {
+  registrationId: 'reg-1',
+  channel: 'sms',
+  destination: '+34 6•• ••• •78',
+  expiresAt: new Date(Date.now() + 600_000).toISOString(),
+  resendAvailableAt: new Date(Date.now() + 60_000).toISOString(),
+};
+
+async function fillForm() {
+  await userEvent.type(await screen.findByLabelText('Nombre'), 'Ana');
+  await userEvent.type(screen.getByLabelText('Apellidos'), 'García Pons');
+  await userEvent.type(screen.getByLabelText('DNI, NIE o pasaporte'), '12345678Z');
+  await userEvent.type(screen.getByLabelText('Correo electrónico'), 'ana@correo.es');
+  await userEvent.type(screen.getByLabelText('Teléfono móvil'), '612 345 678');
+  await userEvent.click(screen.getByLabelText('He leído y acepto la política de privacidad de la marina.'));
+}
+
+describe('registro', () => {
+  it('keeps the form after a network failure and retries with the same Idempotency-Key', async () => {
+    const create = vi
+      .fn()
+      .mockRejectedValueOnce(new ApiError('network_error'))
+      .mockResolvedValueOnce(started);
+    const api: ApiClient = { ...signedOutApi(), create };
+    const { router } = renderApp('/registro', { api });
+    await fillForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('No hay conexión');
+    expect(screen.getByLabelText('Correo electrónico')).toHaveValue('ana@correo.es');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/validar-registro'));
+    expect(router.state.location.search).toBe('?id=reg-1');
+    const [first, second] = create.mock.calls;
+    expect(first![2].idempotencyKey).toBe(second![2].idempotencyKey);
+    expect(await screen.findByText(/por SMS al \+34 6•• ••• •78/)).toBeInTheDocument();
+  });
+
+  it("marks the field the server refuses, with the server's words", async () => {
+    const create = vi.fn().mockRejectedValue(
+      new ApiError('validation_failed', {
+        status: 400,
+        fieldErrors: [{ field: 'document', code: 'invalid', message: 'DNI/NIE: la letra no corresponde al número. Revísalo.' }],
+      }),
+    );
+    renderApp('/registro', { api: { ...signedOutApi(), create } });
+    await fillForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));
+    const document = screen.getByLabelText('DNI, NIE o pasaporte');
+    await waitFor(() => expect(document).toHaveAttribute('aria-invalid', 'true'));
+    expect(document).toHaveAccessibleDescription(/la letra no corresponde/);
+    await waitFor(() => expect(document).toHaveFocus());
+  });
+});
