@@ -67,3 +67,17 @@ export async function signIn(page: Page, identifier: string, password: string) {
   await page.getByLabel('Contraseña', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Entrar' }).click();
 }
+
+/** Registers, validates and activates through the screens; ends signed in on /inicio. */
+export async function registerAndActivate(page: Page, person: Person, sendsSms: boolean) {
+  await page.goto('/registro');
+  await fillRegistration(page, person);
+  await page.getByRole('button', { name: 'Crear cuenta' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Valida tu registro' })).toBeVisible();
+  await page.getByLabel('Código de verificación').fill(await latestCode(page.request, sendsSms ? person.phoneE164 : person.email));
+  await page.getByRole('button', { name: 'Validar' }).click();
+  await page.getByLabel('Contraseña nueva').fill(person.password);
+  await page.getByLabel('Acepto las condiciones del servicio de la marina.').check();
+  await page.getByRole('button', { name: 'Activar cuenta' }).click();
+  await expect(page).toHaveURL(/\/inicio$/);
+}

@@ -1,0 +1,79 @@
+import { latestCode, newPerson, registerAndActivate, signIn } from './accounts.ts';
+import { expect, test } from './fixtures.ts';
+
+test.describe('signed in', () => {
+  test('notifications: the welcome is unread, then read', async ({ page, visit, marina, expectAccessible }) => {
+    const person = newPerson(marina.name);
+    await visit('/home');
+    await registerAndActivate(page, person, marina.sendsSms);
+    await expect(page.getByRole('link', { name: /Más\s*1 notificaciones sin leer/ })).toBeVisible();
+    await page.getByRole('link', { name: 'Ver notificaciones' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Notificaciones' })).toBeVisible();
+    await expect(page.getByText('1 sin leer.')).toBeVisible();
+    await expectAccessible();
+    await page.getByRole('button', { name: 'Marcar como leída' }).click();
+    await expect(page.getByText('No tienes notificaciones sin leer.')).toBeVisible();
+    await expect(page.getByRole('link', { name: /notificaciones sin leer/ })).toHaveCount(0);
+  });
+
+  test('my account: profile, e-mail change with a code, password, delete', async ({ page, visit, marina, expectAccessible }) => {
+    const person = newPerson(marina.name);
+    await visit('/home');
+    await registerAndActivate(page, person, marina.sendsSms);
+    await page.goto('/micuenta');
+    await expect(page.getByRole('heading', { level: 1, name: 'Mi cuenta' })).toBeVisible();
+    await expectAccessible();
+
+    const profile = page.getByRole('region', { name: 'Datos personales' });
+    await profile.getByLabel('Nombre', { exact: true }).fill('Anabel');
+    const newEmail = `nueva.${person.email}`;
+    await profile.getByLabel('Correo electrónico').fill(newEmail);
+    await profile.getByRole('button', { name: 'Guardar cambios' }).click();
+    await profile.getByLabel('Código enviado a tu nuevo correo').fill(await latestCode(page.request, newEmail));
+    await profile.getByRole('button', { name: 'Confirmar' }).click();
+    await expect(profile.getByText('Correo cambiado.')).toBeVisible();
+
+    const password = page.getByRole('region', { name: 'Cambiar la contraseña' });
+    await password.getByLabel('Contraseña actual').fill('no-es-la-actual');
+    await password.getByLabel('Contraseña nueva').fill(`${person.password}-2`);
+    await password.getByRole('button', { name: 'Cambiar la contraseña' }).click();
+    await expect(password.getByText('La contraseña actual no es correcta.').first()).toBeVisible();
+    await password.getByLabel('Contraseña actual').fill(person.password);
+    await password.getByRole('button', { name: 'Cambiar la contraseña' }).click();
+    await expect(password.getByText(/Contraseña cambiada/)).toBeVisible();
+
+    await page.goto('/inicio');
+    await expect(page.getByRole('heading', { level: 1, name: 'Hola, Anabel' })).toBeVisible();
+
+    await page.goto('/micuenta');
+    const remove = page.getByRole('region', { name: 'Borrar mi cuenta' });
+    await remove.getByLabel('Tu contraseña').fill(`${person.password}-2`);
+    await remove.getByLabel('Entiendo que no se puede deshacer.').check();
+    await remove.getByRole('button', { name: 'Borrar mi cuenta' }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByText('Tu cuenta se ha borrado.')).toBeVisible();
+
+    await page.goto('/login');
+    await signIn(page, newEmail, `${person.password}-2`);
+    await expect(page.getByRole('alert')).toHaveText('El usuario o la contraseña no son correctos.');
+  });
+
+  test('sign out everywhere ends the other sessions', async ({ page, browser, visit, marina }) => {
+    const person = newPerson(marina.name);
+    await visit('/home');
+    await registerAndActivate(page, person, marina.sendsSms);
+    const other = await browser.newContext({ baseURL: `http://127.0.0.1:${marina.port}` });
+    const otherPage = await other.newPage();
+    await otherPage.addInitScript(() => localStorage.setItem('mb.sliderSeen', '1'));
+    await otherPage.goto('/login');
+    await signIn(otherPage, person.email, person.password);
+    await expect(otherPage).toHaveURL(/\/inicio$/);
+
+    await page.goto('/micuenta');
+    await page.getByRole('button', { name: 'Cerrar sesión en todos los dispositivos' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await otherPage.goto('/mas');
+    await expect(otherPage).toHaveURL(/\/login\?next=%2Fmas$/);
+    await other.close();
+  });
+});
