@@ -2,6 +2,7 @@
 // API on one origin. The browser suite starts each client this way too (`--memory`: a throwaway database).
 import { join } from 'node:path';
 import type { LogLevel } from '@marina/api/config.ts';
+import { DEMO_ACCOUNT } from '@marina/api/db/seed.ts';
 import { startServer } from '@marina/api/server.ts';
 import { repoRoot } from '../vite/client-vite-config.ts';
 import { clientSeeds, discoverClients } from './lib/clients.ts';
@@ -37,6 +38,8 @@ const server = await startServer({
 
 console.log(`
   ${client.config.clientTitulo} (client ${client.id}) is running at ${server.url}
+  Demo sign-in: ${DEMO_ACCOUNT(client.id).email} / ${DEMO_ACCOUNT(client.id).password}
+  Codes and e-mails sent: ${server.url}/api/v1/dev/outbox
   Database: ${memory ? 'in memory (discarded on exit)' : process.env.DATABASE_URL ? 'PostgreSQL at DATABASE_URL' : 'embedded PostgreSQL (PGlite) in .data/pglite'}
   Other marinas: ${clients.filter((c) => c !== client).map((c) => `npm start -- --client ${c.id}`).join(' · ')}
   Stop with Ctrl+C.

@@ -44,6 +44,12 @@ describe('loadConfig', () => {
       ALLOWED_ORIGINS: 'https://app.portblau.example, https://app.varadero.example/',
       SESSION_SECRET: 'x'.repeat(40),
       CLIENTS_JSON: '[{"id":7,"app":"MB7","title":"Marina Siete","settings":{"slotCapacity":6}}]',
+      SMTP_URL: 'smtps://mailer:secret@smtp.portblau.example:465',
+      MAIL_FROM: 'Marina Port Blau <no-reply@portblau.example>',
+      SMS_PROVIDER_URL: 'https://sms.example/api/messages',
+      SMS_PROVIDER_TOKEN: 'sms-token',
+      SMS_SENDER: 'PortBlau',
+      TRUST_PROXY: '10.0.0.0/8, 192.168.1.1',
     });
     expect(config).toMatchObject({
       nodeEnv: 'production',
@@ -55,7 +61,31 @@ describe('loadConfig', () => {
       allowedOrigins: ['https://app.portblau.example', 'https://app.varadero.example'],
       sessionSecret: 'x'.repeat(40),
       clients: [{ id: 7, app: 'MB7', title: 'Marina Siete', settings: { slotCapacity: 6 } }],
+      smtpUrl: 'smtps://mailer:secret@smtp.portblau.example:465',
+      mailFrom: 'Marina Port Blau <no-reply@portblau.example>',
+      smsProviderUrl: 'https://sms.example/api/messages',
+      smsProviderToken: 'sms-token',
+      smsSender: 'PortBlau',
+      trustProxy: ['10.0.0.0/8', '192.168.1.1'],
     });
+  });
+
+  it('requires real message transports in production, so codes never stay in a log', () => {
+    const error = configError({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) });
+    expect(error.message).toContain('SMTP_URL: required in production');
+    expect(error.message).toContain('SMS_PROVIDER_URL: required in production');
+    expect(error.message).toContain('MAIL_FROM: required in production');
+  });
+
+  it('refuses a malformed SMTP_URL without echoing it, and an SMS provider without its token', () => {
+    const error = configError({ SMTP_URL: 'http://user:hunter2@mail', SMS_PROVIDER_URL: 'https://sms.example' });
+    expect(error.message).toContain('SMTP_URL: must be an smtp:// or smtps:// URL');
+    expect(error.message).not.toContain('hunter2');
+    expect(error.message).toContain('SMS_PROVIDER_TOKEN: required with SMS_PROVIDER_URL');
+  });
+
+  it('logs messages instead of sending them when no transport is configured (development)', () => {
+    expect(loadConfig({})).toMatchObject({ smtpUrl: undefined, smsProviderUrl: undefined, trustProxy: false });
   });
 
   it('names each bad variable on its own line', () => {

@@ -16,6 +16,9 @@ export function isApiPath(url: string): boolean {
 }
 
 export const SESSION_COOKIE = '__Host-sid';
+/** Readable by the app, which echoes it in X-XSRF-TOKEN (the seed's names). */
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
 export const SESSION_IDLE_TIMEOUT_MS = 2 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_TIMEOUT_MS = 30 * 24 * 60 * 60 * 1000;
 /** last_seen_at is written at most this often per session, not on every request. */
@@ -47,6 +50,20 @@ export interface Config {
   sessionSecret: string;
   /** Clients to seed at start (CLIENTS_JSON); undefined means the defaults. */
   clients: ClientSeed[] | undefined;
+  /** smtp:// or smtps:// URL of the mail relay; without it e-mails are only logged (development, tests). */
+  smtpUrl: string | undefined;
+  /** From address of every e-mail. */
+  mailFrom: string;
+  /** The SMS provider's endpoint (POST JSON {to, from, text}); without it SMS are only logged. */
+  smsProviderUrl: string | undefined;
+  smsProviderToken: string | undefined;
+  /** Sender name or number shown on SMS. */
+  smsSender: string;
+  /**
+   * Behind a load balancer or proxy: which hops to trust for the client's address (per-IP throttling) and
+   * protocol. `false` (default), `true`, or a list of proxy addresses/CIDRs.
+   */
+  trustProxy: boolean | string[];
 }
 
 export class ConfigError extends Error {
@@ -151,6 +168,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
   }
 
+  const smtpUrl = value('SMTP_URL');
+  if (smtpUrl !== undefined && !/^smtps?:$/.test(protocolOf(smtpUrl))) {
+    // Never echo it: the URL may hold a password.
+    issues.push('SMTP_URL: must be an smtp:// or smtps:// URL');
+  }
+  const smsProviderUrl = value('SMS_PROVIDER_URL');
+  if (smsProviderUrl !== undefined && !/^https?:$/.test(protocolOf(smsProviderUrl))) {
+    issues.push('SMS_PROVIDER_URL: must be an http:// or https:// URL');
+  }
+  const smsProviderToken = value('SMS_PROVIDER_TOKEN');
+  if (smsProviderUrl !== undefined && smsProviderToken === undefined) issues.push('SMS_PROVIDER_TOKEN: required with SMS_PROVIDER_URL');
+  if (nodeEnv === 'production') {
+    // In production a code that is only logged never reaches anyone.
+    if (smtpUrl === undefined) issues.push('SMTP_URL: required in production (e-mails would not leave)');
+    if (smsProviderUrl === undefined) issues.push('SMS_PROVIDER_URL: required in production (SMS would not leave)');
+    if (value('MAIL_FROM') === undefined) issues.push('MAIL_FROM: required in production');
+  }
+
+  let trustProxy: Config['trustProxy'] = false;
+  const rawTrustProxy = value('TRUST_PROXY');
+  if (rawTrustProxy === 'true') trustProxy = true;
+  else if (rawTrustProxy !== undefined && rawTrustProxy !== 'false') {
+    trustProxy = rawTrustProxy.split(',').map((entry) => entry.trim()).filter(Boolean);
+    if (trustProxy.some((entry) => !/^[0-9a-f.:]+(\/\d{1,3})?$/i.test(entry))) {
+      issues.push(`TRUST_PROXY: must be true, false or a comma list of proxy addresses (got "${rawTrustProxy}")`);
+    }
+  }
+
   if (issues.length > 0) throw new ConfigError(issues);
   return {
     nodeEnv,
@@ -163,5 +208,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowedOrigins,
     sessionSecret,
     clients,
+    smtpUrl,
+    mailFrom: value('MAIL_FROM') ?? 'Marina <no-reply@marina.invalid>',
+    smsProviderUrl,
+    smsProviderToken,
+    smsSender: value('SMS_SENDER') ?? 'Marina',
+    trustProxy,
   };
+}
+
+function protocolOf(url: string): string {
+  try {
+    return new URL(url).protocol;
+  } catch {
+    return '';
+  }
 }

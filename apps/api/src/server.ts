@@ -7,12 +7,16 @@ import { resolve } from 'node:path';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { loadClientDirectory } from './clients/client-directory.ts';
+import { accountSummarySchema, sessionInfoSchema } from './accounts/account-summary.ts';
+import { passwordResetRoutes } from './accounts/password-reset-routes.ts';
+import { profileRoutes } from './accounts/profile-routes.ts';
+import { registrationRoutes } from './accounts/registration-routes.ts';
 import { registerClientResolution } from './clients/client-resolution.ts';
 import { clientRoutes } from './clients/client-routes.ts';
 import { clientSettingsSchema } from './clients/client-settings.ts';
 import { API_PREFIX, BODY_LIMIT_BYTES, loadConfig, type Config, type LogLevel } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
-import { DEFAULT_CLIENTS, seedClients, type ClientSeed } from './db/seed.ts';
+import { DEFAULT_CLIENTS, seedClients, seedDemoAccounts, type ClientSeed } from './db/seed.ts';
 import { healthRoutes } from './health/health-routes.ts';
 import { errorHandler } from './http/error-handler.ts';
 import { registerJsonOnly } from './http/json-only.ts';
@@ -21,8 +25,23 @@ import { openApiRoutes, registerOpenApi } from './http/openapi.ts';
 import { problem, problemSchema } from './http/problem.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerStaticBundle } from './http/static-bundle.ts';
+import { startHousekeeping } from './jobs/housekeeping.ts';
+import { notificationRoutes } from './notifications/notification-routes.ts';
+import { devOutboxRoutes } from './outbox/dev-outbox-routes.ts';
+import { createOutboxDispatcher, type OutboxDispatcher } from './outbox/outbox-dispatcher.ts';
+import { createTransports, type Transports } from './outbox/transports.ts';
+import { registerCsrf } from './security/csrf.ts';
+import { registerIdempotency } from './security/idempotency.ts';
+import type { Services } from './services.ts';
 import { registerSessionLookup } from './sessions/session-lookup.ts';
 import { sessionRoutes } from './sessions/session-routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sends what is waiting in the outbox (tests call `runOnce`). */
+    outbox: OutboxDispatcher;
+  }
+}
 
 export interface CreateServerOptions {
   config: Config;
@@ -31,43 +50,95 @@ export interface CreateServerOptions {
   clients?: readonly ClientSeed[] | undefined;
   /** Where log lines go; standard output by default. */
   logStream?: NodeJS.WritableStream;
+  /** The time as the services see it; tests move it instead of sleeping. */
+  clock?: () => Date;
+  /** How outbox messages leave; from the configuration (SMTP, SMS provider, else the log) by default. */
+  transports?: Transports;
+  /** Outbox poll interval; 0 leaves sending to explicit `app.outbox.runOnce()` calls (tests). Default 1 s. */
+  outboxIntervalMs?: number;
+  /** Interval of the sweep of expired rows; 0 never. Default 15 min. */
+  housekeepingIntervalMs?: number;
 }
 
-export async function createServer({ config, database, clients, logStream }: CreateServerOptions): Promise<FastifyInstance> {
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export async function createServer({
+  config,
+  database,
+  clients,
+  logStream,
+  clock = () => new Date(),
+  transports,
+  outboxIntervalMs = 1000,
+  housekeepingIntervalMs = 15 * 60_000,
+}: CreateServerOptions): Promise<FastifyInstance> {
   const { db } = database;
-  if (clients) await seedClients(db, clients);
+  if (clients) {
+    await seedClients(db, clients);
+    if (config.nodeEnv !== 'production') await seedDemoAccounts(db, clients, clock());
+  }
   const directory = await loadClientDirectory(db);
+  const services: Services = { db, config, directory, clock };
 
   const app = Fastify({
     logger: loggerOptions(config.logLevel, logStream),
     bodyLimit: BODY_LIMIT_BYTES,
     // Ids are generated here: an incoming header could forge the correlation of log lines.
     requestIdHeader: false,
+    trustProxy: config.trustProxy,
     // Report every wrong field at once, so a form can mark them all.
     ajv: { customOptions: { allErrors: true } },
   });
   app.setErrorHandler(errorHandler);
   app.addSchema(problemSchema);
   app.addSchema(clientSettingsSchema);
+  app.addSchema(accountSummarySchema);
+  app.addSchema(sessionInfoSchema);
 
   // Order matters: the document sees only routes declared after it, and each onRequest hook relies on the
-  // ones before it (cookies parsed → client resolved → session looked up).
+  // ones before it (cookies parsed → client resolved → session looked up → CSRF cookies and checks).
   await registerOpenApi(app);
   await registerSecurityHeaders(app, { production: config.nodeEnv === 'production' });
   await app.register(cookie);
   registerJsonOnly(app);
   registerClientResolution(app, directory);
-  registerSessionLookup(app, db);
+  registerSessionLookup(app, db, clock);
+  registerCsrf(app, config);
+  registerIdempotency(app, services);
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { db });
       await api.register(clientRoutes);
-      await api.register(sessionRoutes);
+      await api.register(sessionRoutes, { services });
+      await api.register(registrationRoutes, { services });
+      await api.register(passwordResetRoutes, { services });
+      await api.register(profileRoutes, { services });
+      await api.register(notificationRoutes, { services });
+      // Codes in clear: in production the route does not exist at all.
+      if (config.nodeEnv !== 'production') await api.register(devOutboxRoutes, { services });
       await api.register(openApiRoutes);
     },
     { prefix: API_PREFIX },
   );
+
+  const dispatcher = createOutboxDispatcher({
+    db,
+    transports: transports ?? createTransports(config, app.log),
+    log: app.log,
+    clock,
+    intervalMs: outboxIntervalMs,
+  });
+  app.decorate('outbox', dispatcher);
+  // A call that wrote messages gets them out now rather than at the next poll.
+  app.addHook('onResponse', async (request) => {
+    if (MUTATING.has(request.method)) dispatcher.wake();
+  });
+  const stopHousekeeping = startHousekeeping(db, clock, app.log, housekeepingIntervalMs);
+  app.addHook('onClose', async () => {
+    stopHousekeeping();
+    await dispatcher.stop();
+  });
 
   const bundle = config.staticDir === undefined ? undefined : await registerStaticBundle(app, config.staticDir);
   app.setNotFoundHandler(async (request, reply) => {

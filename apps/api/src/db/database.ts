@@ -20,6 +20,10 @@ import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction, as given to the callback of `db.transaction`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** What a query helper runs on: the database, or a transaction the caller opened. */
+export type Executor = Db | Tx;
 
 export interface Database {
   db: Db;

@@ -1,11 +1,14 @@
+import { phoneProblem } from '@marina/core/domain/contact.ts';
+import { documentProblem } from '@marina/core/domain/identity-document.ts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { passwordHasher } from '../accounts/passwords.ts';
 import { loadClientDirectory } from '../clients/client-directory.ts';
 import { DEFAULT_CLIENT_SETTINGS } from '../clients/client-settings.ts';
 import { openTestDatabase } from '../test/test-database.ts';
 import type { Database } from './database.ts';
-import { clients } from './schema.ts';
-import { DEFAULT_CLIENTS, parseClientSeeds, seedClients } from './seed.ts';
+import { accounts, clients } from './schema.ts';
+import { DEFAULT_CLIENTS, DEMO_ACCOUNT, parseClientSeeds, seedClients, seedDemoAccounts } from './seed.ts';
 
 let database: Database;
 
@@ -71,5 +74,34 @@ describe('parseClientSeeds', () => {
     expect(() => parseClientSeeds([{ id: 1, app: 'A', title: 'T' }, { id: 1, app: '', title: 'T' }, 'x'])).toThrow(
       '[1].id 1 appears twice; [1].app must be a non-empty string; [2] must be an object',
     );
+  });
+});
+
+describe('seedDemoAccounts', () => {
+  it('creates one active demo owner per client, with valid data, and only once', async () => {
+    await seedDemoAccounts(database.db, DEFAULT_CLIENTS);
+    await seedDemoAccounts(database.db, DEFAULT_CLIENTS);
+    const rows = await database.db.select().from(accounts).orderBy(accounts.clientId);
+    expect(rows.map((row) => [row.clientId, row.email, row.status])).toEqual([
+      [25, 'demo@client25.example', 'active'],
+      [41, 'demo@client41.example', 'active'],
+      [63, 'demo@client63.example', 'active'],
+    ]);
+    for (const row of rows) {
+      expect(documentProblem(row.document!)).toBeUndefined();
+      expect(phoneProblem(row.phone!)).toBeUndefined();
+      expect(row.dataValidatedAt).not.toBeNull();
+    }
+    expect(rows.find((row) => row.clientId === 41)).toMatchObject({ firstName: 'Marina', surnames: 'Demo Marina Port Blau', phone: '+34600000041' });
+    expect(await passwordHasher.verify(rows[1]!.passwordHash!, DEMO_ACCOUNT(41).password)).toBe(true);
+    expect(DEMO_ACCOUNT(41)).toEqual({ email: 'demo@client41.example', password: 'Puerto-Demo-41' });
+  });
+
+  it('leaves a demo owner who changed the password as they are', async () => {
+    const changed = await passwordHasher.hash('Cambiada-por-mi-1');
+    await database.db.update(accounts).set({ passwordHash: changed }).where(eq(accounts.email, 'demo@client25.example'));
+    await seedDemoAccounts(database.db, DEFAULT_CLIENTS);
+    const [row] = await database.db.select().from(accounts).where(eq(accounts.email, 'demo@client25.example'));
+    expect(row!.passwordHash).toBe(changed);
   });
 });

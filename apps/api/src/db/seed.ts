@@ -2,14 +2,16 @@
  * Seeding, safe to run at every start. The caller passes the clients (the tooling discovers them from the
  * `apps/client-*` folders); without a list, DEFAULT_CLIENTS.
  *
- * Extension point: the demo data per client (a demo owner with boats, a contract, launches, an authorised
- * person, outings; DESIGN §8) is seeded here once the accounts schema exists, as `seedDemoData(db, client)`
- * called for each seeded client outside production.
+ * Outside production each client also gets a demo owner account (DEMO_ACCOUNT) to sign in with; the rest of
+ * the demo data (boats, a contract, launches, an authorised person, outings; DESIGN §8) joins it here as
+ * those schemas arrive.
  */
-import { sql } from 'drizzle-orm';
+import { checkLetter } from '@marina/core/domain/identity-document.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import { passwordHasher } from '../accounts/passwords.ts';
 import { DEFAULT_CLIENT_SETTINGS, DEFAULT_TIME_ZONE, type ClientSettings } from '../clients/client-settings.ts';
 import type { Db } from './database.ts';
-import { clients } from './schema.ts';
+import { accounts, clients } from './schema.ts';
 
 export interface ClientSeed {
   id: number;
@@ -55,6 +57,60 @@ export async function seedClients(db: Db, seeds: readonly ClientSeed[] = DEFAULT
         });
     }
   });
+}
+
+/** The demo owner's sign-in of a client, for the README, the tooling and the browser suite. */
+export const DEMO_ACCOUNT = (clientId: number) => ({
+  email: `demo@client${clientId}.example`,
+  password: `Puerto-Demo-${clientId}`,
+});
+
+/** Every field of the demo owner: a valid DNI (right check letter) and a Spanish mobile, both derived from the id. */
+export function demoAccountData(seed: Pick<ClientSeed, 'id' | 'title'>) {
+  const dniNumber = 10_000_000 + seed.id;
+  return {
+    ...DEMO_ACCOUNT(seed.id),
+    firstName: 'Marina',
+    surnames: `Demo ${seed.title}`,
+    document: `${dniNumber}${checkLetter(dniNumber)}`,
+    phone: `+346${String(seed.id).padStart(8, '0')}`,
+  };
+}
+
+/**
+ * Creates each client's demo owner (active, data validated now) when missing. An existing one is left as it
+ * is, changed password included.
+ */
+export async function seedDemoAccounts(db: Db, seeds: readonly ClientSeed[], now = new Date()): Promise<void> {
+  for (const seed of parseClientSeeds(seeds)) {
+    const demo = demoAccountData(seed);
+    const [existing] = await db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(and(eq(accounts.clientId, seed.id), eq(accounts.email, demo.email)))
+      .limit(1);
+    if (existing) continue;
+    await db
+      .insert(accounts)
+      .values({
+        clientId: seed.id,
+        status: 'active',
+        firstName: demo.firstName,
+        surnames: demo.surnames,
+        email: demo.email,
+        phone: demo.phone,
+        document: demo.document,
+        passwordHash: await passwordHasher.hash(demo.password),
+        dataValidatedAt: now,
+        privacyAcceptedAt: now,
+        termsAcceptedAt: now,
+        activatedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      })
+      // Another instance seeding at the same moment, or a customer who took the document: keep theirs.
+      .onConflictDoNothing();
+  }
 }
 
 /** Checks an untrusted list (CLIENTS_JSON, the tooling) and throws one message naming every problem. */

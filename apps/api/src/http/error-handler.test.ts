@@ -3,11 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { openTestDatabase } from '../test/test-database.ts';
+import { createAgent, TEST_ORIGIN } from '../test/test-agent.ts';
 import { createTestServer, PROBLEM_JSON } from '../test/test-server.ts';
 
 let database: Database;
 let app: FastifyInstance;
-const client = { 'x-client-id': '41' };
+// Mutating calls carry what the app sends: the marina, its CSRF token and its origin.
+let client: Record<string, string>;
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -42,6 +44,14 @@ beforeAll(async () => {
     },
     { prefix: '/api/v1' },
   );
+  const agent = createAgent(app, 41);
+  await agent.get('/session');
+  client = {
+    'x-client-id': '41',
+    origin: TEST_ORIGIN,
+    cookie: [...agent.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+    'x-xsrf-token': agent.xsrf()!,
+  };
 });
 
 afterAll(async () => {

@@ -6,6 +6,8 @@ import { SESSION_COOKIE } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { openTestDatabase } from '../test/test-database.ts';
 import { createTestServer } from '../test/test-server.ts';
+import { latestCode, newPerson, STRONG_PASSWORD } from '../test/accounts.ts';
+import { createAgent } from '../test/test-agent.ts';
 import { redactUrl } from './logging.ts';
 
 let database: Database;
@@ -59,9 +61,70 @@ describe('request logs', () => {
   });
 });
 
+describe('security events', () => {
+  it('log registration, activation and sign-in without the password, the code or the token', async () => {
+    const before = lines.length;
+    const person = newPerson();
+    const agent = createAgent(app, 41);
+    const { registrationId } = (await agent.post('/registrations', person)).json();
+    const code = await latestCode(app, person.phone);
+    const wrongCode = code === '000000' ? '111111' : '000000';
+    await agent.post(`/registrations/${registrationId}/validate`, { code: wrongCode });
+    const { activationToken } = (await agent.post(`/registrations/${registrationId}/validate`, { code })).json();
+    await agent.get(`/activations/${activationToken}`);
+    await agent.post('/activations', { token: activationToken, password: STRONG_PASSWORD, acceptTerms: true });
+    await agent.delete('/session');
+    await agent.post('/session', { identifier: person.email, password: 'Contraseña-equivocada-1' });
+    await agent.post('/session', { identifier: person.email, password: STRONG_PASSWORD });
+    await agent.post('/password-resets', { identifier: person.email });
+    await app.outbox.runOnce();
+
+    const output = lines.slice(before).join('\n');
+    expect(output).not.toContain(STRONG_PASSWORD);
+    expect(output).not.toContain('Contraseña-equivocada-1');
+    // As a number of its own: a timestamp may happen to contain the same six digits.
+    expect(output).not.toMatch(new RegExp(`(?<!\\d)${code}(?!\\d)`));
+    expect(output).not.toContain(activationToken);
+    expect(output).not.toContain(person.phone);
+    expect(output).not.toContain(agent.sid()!);
+
+    const events = lines
+      .slice(before)
+      .map((line) => JSON.parse(line))
+      .filter((entry) => entry.event);
+    const accountId = events.find((entry) => entry.event === 'account_activated')?.accountId;
+    expect(accountId).toEqual(expect.any(String));
+    expect(events.map((entry) => `${entry.event} ${entry.outcome ?? ''}`.trim())).toEqual(
+      expect.arrayContaining([
+        'registration_started success',
+        'registration_code_check failure',
+        'registration_code_check success',
+        'account_activated success',
+        'sign_out success',
+        'sign_in failure',
+        'sign_in success',
+        'password_reset_requested success',
+        'outbox_message',
+      ]),
+    );
+    expect(events.find((entry) => entry.event === 'sign_in' && entry.outcome === 'failure')).toMatchObject({
+      clientId: 41,
+      accountId,
+      reason: 'wrong_password',
+      ip: agent.ip,
+    });
+    expect(events.find((entry) => entry.event === 'outbox_message')).toMatchObject({ transport: 'log', channel: 'sms', destination: expect.stringMatching(/^\+34 7•• ••• •\d\d$/) });
+  });
+});
+
 describe('redactUrl', () => {
   it('hides secret query values and leaves the rest', () => {
     expect(redactUrl('/api/v1/x?barco=7&code=123456&Password=p')).toBe('/api/v1/x?barco=7&code=%5BRedacted%5D&Password=%5BRedacted%5D');
     expect(redactUrl('/api/v1/x?barco=7')).toBe('/api/v1/x?barco=7');
+  });
+
+  it('hides the token of an activation link in the path', () => {
+    expect(redactUrl('/api/v1/activations/abcDEF123_-xyz')).toBe('/api/v1/activations/[Redacted]');
+    expect(redactUrl('/api/v1/activations/abc?x=1')).toBe('/api/v1/activations/[Redacted]?x=1');
   });
 });

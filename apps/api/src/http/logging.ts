@@ -29,12 +29,25 @@ export const REDACT_PATHS = [
   '*.sessionSecret',
   'databaseUrl',
   '*.databaseUrl',
+  'smtpUrl',
+  '*.smtpUrl',
+  'smsProviderToken',
+  '*.smsProviderToken',
+  'activationToken',
+  '*.activationToken',
 ];
 
 const SECRET_QUERY_PARAM = /^(token|code|password|secret|sid)$/i;
 
-/** `/x?token=abc&a=1` → `/x?token=[Redacted]&a=1`: e-mailed links carry secrets in the query string. */
-export function redactUrl(url: string): string {
+// Paths whose last segment is a secret (the activation link's token).
+const SECRET_PATH = /^(\/api\/v1\/activations\/)[^/?#]+/;
+
+/**
+ * `/x?token=abc&a=1` → `/x?token=[Redacted]&a=1`: e-mailed links carry secrets in the query string; and
+ * `/api/v1/activations/<token>` → `/api/v1/activations/[Redacted]`.
+ */
+export function redactUrl(rawUrl: string): string {
+  const url = rawUrl.replace(SECRET_PATH, '$1[Redacted]');
   const query = url.indexOf('?');
   if (query === -1) return url;
   const params = new URLSearchParams(url.slice(query + 1));

@@ -25,7 +25,27 @@ describe('GET /api/v1/openapi.json', () => {
     const document = response.json();
     expect(document.openapi).toMatch(/^3\./);
     expect(document.info).toMatchObject({ title: 'Marina platform API', version: API_VERSION });
-    expect(Object.keys(document.paths).sort()).toEqual(['/api/v1/client', '/api/v1/health', '/api/v1/session']);
+    expect(Object.keys(document.paths).sort()).toEqual([
+      '/api/v1/activations',
+      '/api/v1/activations/{token}',
+      '/api/v1/client',
+      '/api/v1/health',
+      '/api/v1/me',
+      '/api/v1/me/contact-changes/{changeId}/confirm',
+      '/api/v1/me/contact-changes/{changeId}/resend',
+      '/api/v1/me/password',
+      '/api/v1/notifications',
+      '/api/v1/notifications/read-all',
+      '/api/v1/notifications/{id}/read',
+      '/api/v1/password-resets',
+      '/api/v1/password-resets/{resetId}/complete',
+      '/api/v1/password-resets/{resetId}/resend',
+      '/api/v1/registrations',
+      '/api/v1/registrations/{registrationId}/resend',
+      '/api/v1/registrations/{registrationId}/validate',
+      '/api/v1/session',
+      '/api/v1/session/revoke-all',
+    ]);
   });
 
   it('describes headers, responses and problems', async () => {
@@ -40,5 +60,13 @@ describe('GET /api/v1/openapi.json', () => {
     });
     expect(document.components.schemas.Problem.required).toEqual(['type', 'title', 'status', 'code']);
     expect(document.paths['/api/v1/session'].get.security).toEqual([{ session: [] }]);
+    expect(document.components.schemas.SessionInfo.properties.account).toEqual({ $ref: '#/components/schemas/AccountSummary' });
+  });
+
+  it('documents the Idempotency-Key of creating calls', async () => {
+    const document = (await app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+    for (const path of ['/api/v1/registrations', '/api/v1/password-resets', '/api/v1/activations']) {
+      expect(document.paths[path].post.parameters, path).toContainEqual(expect.objectContaining({ in: 'header', name: 'idempotency-key' }));
+    }
   });
 });

@@ -24,6 +24,17 @@ const TITLES: Record<ErrorCode, string> = {
   origin_not_allowed: 'Origen no permitido',
   idempotency_key_reused: 'Clave de idempotencia reutilizada',
   idempotency_in_progress: 'Petición en curso',
+  idempotency_key_invalid: 'Clave de idempotencia no válida',
+  invalid_credentials: 'Datos de acceso incorrectos',
+  account_not_active: 'Cuenta no activa',
+  code_invalid: 'Código incorrecto',
+  code_expired: 'Código caducado',
+  code_attempts_exceeded: 'Demasiados intentos con este código',
+  resend_too_soon: 'Aún no puedes pedir otro código',
+  token_invalid: 'Enlace no válido o caducado',
+  password_too_common: 'Contraseña demasiado común',
+  current_password_incorrect: 'Contraseña actual incorrecta',
+  contact_unavailable: 'Dato de contacto no disponible',
 };
 
 /** An error a route or hook throws to answer with a problem; the error handler turns it into the body. */
@@ -48,6 +59,11 @@ export class HttpProblem extends Error {
 
 export function problem(code: ErrorCode, status: number, detail?: string, errors?: FieldError[]): HttpProblem {
   return new HttpProblem(code, status, detail, errors);
+}
+
+/** Answers in seconds, as Retry-After wants them (at least 1). */
+export function retryAfter(ms: number): Record<string, string> {
+  return { 'retry-after': String(Math.max(1, Math.ceil(ms / 1000))) };
 }
 
 export function problemBody(code: ErrorCode, status: number, detail?: string, errors?: FieldError[]): Problem {
@@ -91,6 +107,7 @@ const STATUS_DESCRIPTIONS: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not found',
   409: 'Conflict',
+  410: 'Gone',
   413: 'Body too large',
   415: 'Body is not JSON',
   422: 'Unprocessable',

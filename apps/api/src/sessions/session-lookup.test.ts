@@ -1,19 +1,26 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_ABSOLUTE_TIMEOUT_MS, SESSION_COOKIE, SESSION_IDLE_TIMEOUT_MS } from '../config.ts';
+import { SESSION_ABSOLUTE_TIMEOUT_MS, SESSION_COOKIE, SESSION_IDLE_TIMEOUT_MS, XSRF_COOKIE } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { sessions } from '../db/schema.ts';
+import { accounts, sessions } from '../db/schema.ts';
+import { DEMO_ACCOUNT } from '../db/seed.ts';
 import { openTestDatabase } from '../test/test-database.ts';
 import { createTestServer, PROBLEM_JSON } from '../test/test-server.ts';
+import { newSessionId, sessionIdHash } from './session-cookies.ts';
 
 let database: Database;
 let app: FastifyInstance;
+let demo41: string;
 
 beforeAll(async () => {
   database = await openTestDatabase();
   app = await createTestServer(database);
+  const [row] = await database.db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.clientId, 41), eq(accounts.email, DEMO_ACCOUNT(41).email)));
+  demo41 = row!.id;
 });
 
 afterAll(async () => {
@@ -23,80 +30,97 @@ afterAll(async () => {
 
 const MINUTE = 60_000;
 
-async function insertSession(
-  clientId: number,
-  { accountId = null, ageMs = 0, idleMs = 0 }: { accountId?: string | null; ageMs?: number; idleMs?: number } = {},
-) {
-  const id = randomBytes(32).toString('base64url');
+async function insertSession(clientId: number, accountId: string, { ageMs = 0, idleMs = 0 }: { ageMs?: number; idleMs?: number } = {}) {
+  const sid = newSessionId();
   const createdAt = new Date(Date.now() - ageMs);
   await database.db.insert(sessions).values({
-    id,
+    idHash: sessionIdHash(sid),
     clientId,
     accountId,
     createdAt,
     lastSeenAt: new Date(Date.now() - idleMs),
     expiresAt: new Date(createdAt.getTime() + SESSION_ABSOLUTE_TIMEOUT_MS),
   });
-  return id;
+  return sid;
 }
 
-function getSession(clientId: number, sessionId?: string) {
+function getSession(clientId: number, sid?: string) {
   return app.inject({
     method: 'GET',
     url: '/api/v1/session',
-    headers: { 'x-client-id': String(clientId), ...(sessionId ? { cookie: `${SESSION_COOKIE}=${sessionId}` } : {}) },
+    headers: { 'x-client-id': String(clientId), ...(sid ? { cookie: `${SESSION_COOKIE}=${sid}` } : {}) },
   });
 }
 
 describe('GET /api/v1/session', () => {
-  it('answers unauthenticated without a session cookie', async () => {
+  it('answers unauthenticated without a session cookie, and hands out anonymous CSRF cookies', async () => {
     const response = await getSession(41);
     expect(response.statusCode).toBe(401);
     expect(response.headers['content-type']).toMatch(PROBLEM_JSON);
     expect(response.json()).toMatchObject({ status: 401, code: 'unauthenticated' });
+    const names = response.cookies.map((cookie) => cookie.name).sort();
+    expect(names).toEqual([SESSION_COOKIE, XSRF_COOKIE].sort());
   });
 
-  it('answers unauthenticated for a cookie that matches no session', async () => {
-    expect((await getSession(41, randomBytes(32).toString('base64url'))).statusCode).toBe(401);
+  it('answers unauthenticated for a cookie that matches no session, keeping that sid as anonymous', async () => {
+    const anonymous = newSessionId();
+    const response = await getSession(41, anonymous);
+    expect(response.statusCode).toBe(401);
+    expect(response.cookies.map((cookie) => cookie.name)).toEqual([XSRF_COOKIE]);
     expect((await getSession(41, 'not-a-session-id')).statusCode).toBe(401);
   });
 
-  it("gives a live session's client and account", async () => {
-    const accountId = randomUUID();
-    const id = await insertSession(41, { accountId });
-    const response = await getSession(41, id);
+  it("gives a live session's account and unread count", async () => {
+    const sid = await insertSession(41, demo41);
+    const response = await getSession(41, sid);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ clientId: 41, accountId });
+    expect(response.json()).toMatchObject({
+      account: { id: demo41, email: DEMO_ACCOUNT(41).email, status: 'active', dataValidationDue: false },
+      unreadNotifications: 0,
+    });
+    // The CSRF cookie comes with it, tied to this sid.
+    expect(response.cookies.find((cookie) => cookie.name === XSRF_COOKIE)).toBeDefined();
   });
 
-  it('gives a session that has no account yet', async () => {
-    const response = await getSession(25, await insertSession(25));
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ clientId: 25, accountId: null });
+  it('stores only a hash of the session id', async () => {
+    const sid = await insertSession(41, demo41);
+    expect(await database.db.select().from(sessions).where(eq(sessions.idHash, sid))).toEqual([]);
+    expect(await database.db.select().from(sessions).where(eq(sessions.idHash, sessionIdHash(sid)))).toHaveLength(1);
   });
 
   it("treats another marina's session as absent", async () => {
-    const id = await insertSession(25);
-    const response = await getSession(41, id);
+    const sid = await insertSession(41, demo41);
+    const response = await getSession(25, sid);
     expect(response.statusCode).toBe(401);
     expect(response.json()).toMatchObject({ code: 'unauthenticated' });
-    expect((await getSession(25, id)).statusCode).toBe(200);
+    expect((await getSession(41, sid)).statusCode).toBe(200);
   });
 
   it('ends a session left idle too long', async () => {
-    const id = await insertSession(41, { idleMs: SESSION_IDLE_TIMEOUT_MS + MINUTE });
-    expect((await getSession(41, id)).statusCode).toBe(401);
+    const sid = await insertSession(41, demo41, { idleMs: SESSION_IDLE_TIMEOUT_MS + MINUTE });
+    expect((await getSession(41, sid)).statusCode).toBe(401);
   });
 
   it('ends a session past its absolute limit even while in use', async () => {
-    const id = await insertSession(41, { ageMs: SESSION_ABSOLUTE_TIMEOUT_MS + MINUTE });
-    expect((await getSession(41, id)).statusCode).toBe(401);
+    const sid = await insertSession(41, demo41, { ageMs: SESSION_ABSOLUTE_TIMEOUT_MS + MINUTE });
+    expect((await getSession(41, sid)).statusCode).toBe(401);
   });
 
   it('keeps a session in use alive by moving its idle limit', async () => {
-    const id = await insertSession(41, { idleMs: SESSION_IDLE_TIMEOUT_MS - MINUTE });
-    expect((await getSession(41, id)).statusCode).toBe(200);
-    const [row] = await database.db.select().from(sessions).where(eq(sessions.id, id));
+    const sid = await insertSession(41, demo41, { idleMs: SESSION_IDLE_TIMEOUT_MS - MINUTE });
+    expect((await getSession(41, sid)).statusCode).toBe(200);
+    const [row] = await database.db.select().from(sessions).where(eq(sessions.idHash, sessionIdHash(sid)));
     expect(Date.now() - row!.lastSeenAt.getTime()).toBeLessThan(MINUTE);
+  });
+
+  it('ends the sessions of an account that is no longer active', async () => {
+    const [other] = await database.db
+      .insert(accounts)
+      .values({ clientId: 41, status: 'active', firstName: 'Pau', surnames: 'Vidal', email: 'pau.suspendido@correo.example' })
+      .returning();
+    const sid = await insertSession(41, other!.id);
+    expect((await getSession(41, sid)).statusCode).toBe(200);
+    await database.db.update(accounts).set({ status: 'suspended' }).where(eq(accounts.id, other!.id));
+    expect((await getSession(41, sid)).statusCode).toBe(401);
   });
 });

@@ -1,34 +1,128 @@
+import { signInSchema } from '@marina/core/domain/account-rules.ts';
+import type { SessionInfo } from '@marina/core/domain/accounts.ts';
 import type { FastifyPluginAsync } from 'fastify';
-import { clientHeaderSchema } from '../clients/client-resolution.ts';
-import { problemResponses } from '../http/problem.ts';
+import { findAccountByIdentifier, normalizeIdentifier } from '../accounts/account-queries.ts';
+import { sessionInfo } from '../accounts/account-summary.ts';
+import { passwordHasher } from '../accounts/passwords.ts';
+import { clientHeaderSchema, requireClient } from '../clients/client-resolution.ts';
+import { audit } from '../http/audit.ts';
+import { problem, problemResponses } from '../http/problem.ts';
+import { looseBody, validateBody } from '../http/validation.ts';
+import { SIGN_IN_PER_ACCOUNT, SIGN_IN_PER_IP } from '../security/limits.ts';
+import { checkGrowingDelay, checkWindow, clearHits, recordHit, throttleKeys } from '../security/rate-limits.ts';
+import type { Services } from '../services.ts';
+import { replaceWithAnonymousSession, setSessionCookies } from './session-cookies.ts';
 import { requireSession } from './session-lookup.ts';
+import { createSession, endAccountSessions, endSession } from './session-store.ts';
 
-export const sessionRoutes: FastifyPluginAsync = async (api) => {
+const NOT_ACTIVE_DETAIL = {
+  registered: 'Tu cuenta aún no está activada: termina el registro con el código y el enlace que te enviamos.',
+  validated: 'Tu cuenta aún no está activada: abre el enlace que te enviamos por correo para elegir tu contraseña.',
+  suspended: 'Tu cuenta está suspendida. Llama a la marina para saber más.',
+} as const;
+
+export const sessionRoutes: FastifyPluginAsync<{ services: Services }> = async (api, { services }) => {
+  const { db, config, clock } = services;
+
   api.get(
     '/session',
     {
       schema: {
-        summary: 'The current session of this marina',
+        summary: 'The signed-in account of this marina (and the CSRF cookies, signed in or not)',
         tags: ['sessions'],
         headers: clientHeaderSchema,
         security: [{ session: [] }],
-        response: {
-          200: {
-            description: 'The live session for this marina',
-            type: 'object',
-            properties: {
-              clientId: { type: 'integer' },
-              accountId: { type: ['string', 'null'], format: 'uuid' },
-            },
-            required: ['clientId', 'accountId'],
-          },
-          ...problemResponses(400, 401),
-        },
+        response: { 200: { description: 'Signed in', $ref: 'SessionInfo#' }, ...problemResponses(400, 401) },
       },
     },
-    async (request) => {
+    async (request): Promise<SessionInfo> => {
       const session = requireSession(request);
-      return { clientId: session.clientId, accountId: session.accountId };
+      return sessionInfo(db, session.account, requireClient(request), clock());
+    },
+  );
+
+  api.post(
+    '/session',
+    {
+      schema: {
+        summary: 'Sign in with e-mail or document and password',
+        tags: ['sessions'],
+        headers: clientHeaderSchema,
+        body: looseBody({ identifier: 'string', password: 'string' }),
+        response: { 200: { description: 'Signed in: new session cookies', $ref: 'SessionInfo#' }, ...problemResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request, reply): Promise<SessionInfo> => {
+      const input = await validateBody(signInSchema, request.body);
+      const client = requireClient(request);
+      const now = clock();
+      const ipKey = throttleKeys.signInIp(request.ip);
+      await checkWindow(db, ipKey, SIGN_IN_PER_IP, now);
+      const account = await findAccountByIdentifier(db, client.id, input.identifier);
+      // Unknown identifiers get their own counter, so they are throttled exactly like accounts.
+      const accountKey = throttleKeys.signInAccount(client.id, account?.id ?? `unknown:${normalizeIdentifier(input.identifier).value}`);
+      await checkGrowingDelay(db, accountKey, SIGN_IN_PER_ACCOUNT, now);
+
+      // One argon2 verification whether or not the account exists: equal work, equal timing.
+      const passwordOk = await passwordHasher.check(account?.passwordHash, input.password);
+      if (!account || !passwordOk) {
+        await recordHit(db, ipKey, now);
+        await recordHit(db, accountKey, now);
+        audit(request, 'sign_in', { outcome: 'failure', accountId: account?.id, reason: account ? 'wrong_password' : 'unknown_account' });
+        throw problem('invalid_credentials', 401, 'El correo, el documento o la contraseña no son correctos.');
+      }
+      if (account.status !== 'active') {
+        audit(request, 'sign_in', { outcome: 'failure', accountId: account.id, reason: `account_${account.status}` });
+        throw problem('account_not_active', 403, NOT_ACTIVE_DETAIL[account.status as keyof typeof NOT_ACTIVE_DETAIL]);
+      }
+
+      const sid = await db.transaction(async (tx) => {
+        await clearHits(tx, accountKey);
+        // A new id at every sign-in: a sid planted before sign-in (session fixation) is worth nothing after.
+        await endSession(tx, request.sid);
+        return createSession(tx, { clientId: client.id, accountId: account.id, now });
+      });
+      setSessionCookies(reply, config.sessionSecret, sid, { signedIn: true });
+      audit(request, 'sign_in', { outcome: 'success', accountId: account.id });
+      return sessionInfo(db, account, client, now);
+    },
+  );
+
+  api.delete(
+    '/session',
+    {
+      schema: {
+        summary: 'Sign out: ends this session',
+        tags: ['sessions'],
+        headers: clientHeaderSchema,
+        response: { 204: { description: 'Signed out; a new anonymous sid and XSRF token are set', type: 'null' }, ...problemResponses(400, 403) },
+      },
+    },
+    async (request, reply) => {
+      await endSession(db, request.sid);
+      replaceWithAnonymousSession(reply, config.sessionSecret);
+      audit(request, 'sign_out', { outcome: 'success', accountId: request.session?.accountId });
+      return reply.code(204).send();
+    },
+  );
+
+  api.post(
+    '/session/revoke-all',
+    {
+      schema: {
+        summary: 'Sign out everywhere: ends every session of the account, this one included',
+        tags: ['sessions'],
+        headers: clientHeaderSchema,
+        security: [{ session: [] }],
+        response: { 204: { description: 'Every session ended', type: 'null' }, ...problemResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const session = requireSession(request);
+      await endAccountSessions(db, session.accountId);
+      replaceWithAnonymousSession(reply, config.sessionSecret);
+      audit(request, 'sessions_revoked', { outcome: 'success', accountId: session.accountId });
+      return reply.code(204).send();
     },
   );
 };

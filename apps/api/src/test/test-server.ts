@@ -2,19 +2,30 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { DEFAULT_CLIENTS } from '../db/seed.ts';
+import type { Transports } from '../outbox/transports.ts';
 import { createServer } from '../server.ts';
 import { testConfig } from './test-database.ts';
 
-/** A server over the test database with the default clients (41, 25, 63), ready for `inject`. */
-export function createTestServer(
-  database: Database,
-  options: { config?: Partial<Config>; logStream?: NodeJS.WritableStream } = {},
-): Promise<FastifyInstance> {
+export interface TestServerOptions {
+  config?: Partial<Config>;
+  logStream?: NodeJS.WritableStream;
+  clock?: () => Date;
+  transports?: Transports;
+  /** The outbox is sent only by explicit `app.outbox.runOnce()` unless an interval is given. */
+  outboxIntervalMs?: number;
+}
+
+/** A server over the test database with the default clients (41, 25, 63) and their demo owners, ready for `inject`. */
+export function createTestServer(database: Database, options: TestServerOptions = {}): Promise<FastifyInstance> {
   return createServer({
     config: testConfig(options.config),
     database,
     clients: DEFAULT_CLIENTS,
+    outboxIntervalMs: options.outboxIntervalMs ?? 0,
+    housekeepingIntervalMs: 0,
     ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.transports ? { transports: options.transports } : {}),
   });
 }
 

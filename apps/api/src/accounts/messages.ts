@@ -1,0 +1,108 @@
+/**
+ * Every text the accounts flows send to a person (SMS, e-mail, in-app notifications), in Spanish, in one
+ * place, each naming the marina so the person knows who writes.
+ */
+import type { CodeChannel } from '@marina/core/domain/platform.ts';
+import type { CodePurpose } from '../db/schema.ts';
+import { ACTIVATION_TOKEN_TTL_MS, CODE_TTL_MS } from '../security/limits.ts';
+
+export interface MessageText {
+  subject: string;
+  text: string;
+}
+
+const CODE_MINUTES = CODE_TTL_MS / 60_000;
+const LINK_HOURS = ACTIVATION_TOKEN_TTL_MS / 3_600_000;
+
+const CODE_PURPOSE: Record<CodePurpose, { sms: string; subject: string }> = {
+  registration: { sms: 'tu código de verificación es', subject: 'tu código de verificación' },
+  password_reset: { sms: 'tu código para cambiar la contraseña es', subject: 'código para cambiar tu contraseña' },
+  contact_change: { sms: 'tu código para confirmar este teléfono es', subject: 'confirma tu nuevo correo' },
+};
+
+export function codeMessage(marina: string, purpose: CodePurpose, channel: CodeChannel, code: string): MessageText {
+  const wording = CODE_PURPOSE[purpose];
+  const subject = `${marina}: ${wording.subject}`;
+  if (channel === 'sms') {
+    return { subject, text: `${marina}: ${wording.sms} ${code}. Caduca en ${CODE_MINUTES} minutos.` };
+  }
+  const what =
+    purpose === 'registration'
+      ? 'Tu código de verificación'
+      : purpose === 'password_reset'
+        ? 'Tu código para cambiar la contraseña'
+        : 'Tu código para confirmar este correo';
+  return {
+    subject,
+    text: [
+      `${what} en ${marina} es:`,
+      '',
+      `    ${code}`,
+      '',
+      `Caduca en ${CODE_MINUTES} minutos.`,
+      'Si no lo has pedido tú, ignora este mensaje: nadie podrá usarlo sin acceso a tu correo.',
+    ].join('\n'),
+  };
+}
+
+export function activationLinkMessage(marina: string, firstName: string, link: string): MessageText {
+  return {
+    subject: `${marina}: activa tu cuenta`,
+    text: [
+      `Hola, ${firstName}:`,
+      '',
+      `Ya casi está. Abre este enlace para elegir tu contraseña y activar tu cuenta en ${marina}:`,
+      '',
+      link,
+      '',
+      `El enlace caduca en ${LINK_HOURS} horas y solo sirve una vez.`,
+    ].join('\n'),
+  };
+}
+
+export function registrationAttemptMessage(marina: string): MessageText {
+  return {
+    subject: `${marina}: intento de registro con tus datos`,
+    text: [
+      `Alguien ha intentado registrarse con tus datos en ${marina}, pero ya tienes una cuenta.`,
+      '',
+      'Si has sido tú, entra con tu correo o tu documento y tu contraseña; si no la recuerdas, usa «¿Has olvidado tu contraseña?».',
+      'Si no has sido tú, no tienes que hacer nada: tu cuenta sigue como estaba.',
+    ].join('\n'),
+  };
+}
+
+export function passwordChangedMessage(marina: string): MessageText {
+  return {
+    subject: `${marina}: tu contraseña ha cambiado`,
+    text: [
+      `Tu contraseña de ${marina} ha cambiado y se han cerrado las sesiones que tenías abiertas.`,
+      '',
+      'Si no has sido tú, recupera tu cuenta con «¿Has olvidado tu contraseña?» y llama a la marina.',
+    ].join('\n'),
+  };
+}
+
+export function emailChangedMessage(marina: string, maskedNewEmail: string): MessageText {
+  return {
+    subject: `${marina}: tu correo ha cambiado`,
+    text: [
+      `El correo de tu cuenta en ${marina} ha cambiado a ${maskedNewEmail}. A partir de ahora te escribiremos allí.`,
+      '',
+      'Si no has sido tú, llama a la marina.',
+    ].join('\n'),
+  };
+}
+
+export const notificationTexts = {
+  welcome: (marina: string) => ({
+    title: `Te damos la bienvenida a ${marina}`,
+    body: 'Tu cuenta ya está activa. Revisa tus datos y da de alta tu barco para pedir bajadas.',
+    link: '/inicio',
+  }),
+  passwordChanged: () => ({
+    title: 'Tu contraseña ha cambiado',
+    body: 'Se ha cambiado la contraseña de tu cuenta y se han cerrado las demás sesiones. Si no has sido tú, llama a la marina.',
+    link: '/micuenta',
+  }),
+};

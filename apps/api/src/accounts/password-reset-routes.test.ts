@@ -1,0 +1,186 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/database.ts';
+import { sessions } from '../db/schema.ts';
+import { CODE_RESEND_AFTER_MS, CODE_SENDS, CODE_TTL_MS, RESET_REQUESTS_PER_IP } from '../security/limits.ts';
+import { latestCode, outboxFor, registerAccount, testClock, type RegisteredAccount } from '../test/accounts.ts';
+import { createAgent } from '../test/test-agent.ts';
+import { openTestDatabase } from '../test/test-database.ts';
+import { createTestServer } from '../test/test-server.ts';
+
+let database: Database;
+let app: FastifyInstance;
+const clock = testClock();
+const NEW_PASSWORD = 'Faro-de-levante-2024';
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  app = await createTestServer(database, { clock: clock.now });
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+async function requestReset(clientId: number, identifier: string) {
+  const agent = createAgent(app, clientId);
+  const response = await agent.post('/password-resets', { identifier });
+  return { agent, response };
+}
+
+describe('asking for a reset', () => {
+  let account: RegisteredAccount;
+  beforeAll(async () => {
+    account = await registerAccount(app, 41);
+  });
+
+  it('answers the same status and keys, with no destination, for a known and an unknown account', async () => {
+    const known = await requestReset(41, account.person.email);
+    const unknown = await requestReset(41, 'nadie@correo.example');
+    expect(known.response.statusCode).toBe(202);
+    expect(unknown.response.statusCode).toBe(202);
+    const [knownBody, unknownBody] = [known.response.json(), unknown.response.json()];
+    expect(Object.keys(knownBody).sort()).toEqual(['channel', 'expiresAt', 'resendAvailableAt', 'resetId']);
+    expect(Object.keys(unknownBody).sort()).toEqual(Object.keys(knownBody).sort());
+    expect(unknownBody).toEqual({ ...knownBody, resetId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(unknownBody.resetId).not.toBe(knownBody.resetId);
+  });
+
+  it('sends the code by SMS on 41 and by e-mail on 63; nothing for an unknown account', async () => {
+    const before = (await outboxFor(app)).length;
+    await requestReset(41, 'nadie.tampoco@correo.example');
+    expect((await outboxFor(app)).length).toBe(before);
+
+    await requestReset(41, account.person.document);
+    const [sms] = await outboxFor(app, account.person.phone);
+    expect(sms!.text).toBe(`Marina Port Blau: tu código para cambiar la contraseña es ${sms!.code}. Caduca en 10 minutos.`);
+
+    const other = await registerAccount(app, 63);
+    const { response } = await requestReset(63, other.person.email);
+    expect(response.json().channel).toBe('email');
+    const [mail] = await outboxFor(app, other.person.email);
+    expect(mail).toMatchObject({ channel: 'email', subject: 'Marina Atlántica: código para cambiar tu contraseña' });
+  });
+
+  it('lets a decoy be resent and checked like a real one, never succeeding', async () => {
+    const { agent, response } = await requestReset(41, 'fantasma@correo.example');
+    const { resetId } = response.json();
+    expect((await agent.post(`/password-resets/${resetId}/resend`)).statusCode).toBe(429);
+    clock.advance(CODE_RESEND_AFTER_MS);
+    const resent = await agent.post(`/password-resets/${resetId}/resend`);
+    expect(resent.statusCode).toBe(202);
+    expect(Object.keys(resent.json()).sort()).toEqual(['channel', 'expiresAt', 'resendAvailableAt']);
+    const attempt = await agent.post(`/password-resets/${resetId}/complete`, { code: '123456', password: NEW_PASSWORD });
+    expect(attempt.statusCode).toBe(422);
+    expect(attempt.json()).toMatchObject({ code: 'code_invalid' });
+  });
+
+  it(`refuses more than ${RESET_REQUESTS_PER_IP.max} requests an hour from one address`, async () => {
+    const ip = '192.0.2.44';
+    for (let i = 0; i < RESET_REQUESTS_PER_IP.max; i++) {
+      expect((await createAgent(app, 41, { ip }).post('/password-resets', { identifier: `p${i}@correo.example` })).statusCode).toBe(202);
+    }
+    const held = await createAgent(app, 41, { ip }).post('/password-resets', { identifier: 'otra@correo.example' });
+    expect(held.statusCode).toBe(429);
+    expect(held.headers['retry-after']).toBeDefined();
+  });
+});
+
+describe('completing a reset', () => {
+  it('sets the new password, ends every session, tells the person and leaves a security notification', async () => {
+    const account = await registerAccount(app, 41);
+    const laptop = createAgent(app, 41);
+    await laptop.post('/session', { identifier: account.person.email, password: account.password });
+    const { agent, response } = await requestReset(41, account.person.email);
+    const code = await latestCode(app, account.person.phone);
+    const done = await agent.post(`/password-resets/${response.json().resetId}/complete`, { code, password: NEW_PASSWORD });
+    expect(done.statusCode).toBe(204);
+    expect(await database.db.select().from(sessions).where(eq(sessions.accountId, account.accountId))).toEqual([]);
+    expect((await account.agent.get('/session')).statusCode).toBe(401);
+    expect((await laptop.get('/session')).statusCode).toBe(401);
+    const [notice] = await outboxFor(app, account.person.email);
+    expect(notice).toMatchObject({ subject: 'Marina Port Blau: tu contraseña ha cambiado', code: null });
+
+    expect((await laptop.post('/session', { identifier: account.person.email, password: NEW_PASSWORD })).statusCode).toBe(200);
+    const list = (await laptop.get('/notifications')).json();
+    expect(list.items[0]).toMatchObject({ type: 'security', title: 'Tu contraseña ha cambiado' });
+  });
+
+  it('refuses a common password without spending a try', async () => {
+    const account = await registerAccount(app, 41);
+    const { agent, response } = await requestReset(41, account.person.email);
+    const code = await latestCode(app, account.person.phone);
+    const common = await agent.post(`/password-resets/${response.json().resetId}/complete`, { code, password: 'iloveyou' });
+    expect(common.statusCode).toBe(422);
+    expect(common.json()).toMatchObject({ code: 'password_too_common', errors: [{ field: 'password' }] });
+    expect((await agent.post(`/password-resets/${response.json().resetId}/complete`, { code, password: NEW_PASSWORD })).statusCode).toBe(204);
+  });
+
+  it('answers wrong, expired and exhausted codes like registration does', async () => {
+    const account = await registerAccount(app, 41);
+    const { agent, response } = await requestReset(41, account.person.email);
+    const { resetId } = response.json();
+    const code = await latestCode(app, account.person.phone);
+    const wrongCode = code === '000000' ? '111111' : '000000';
+    expect((await agent.post(`/password-resets/${resetId}/complete`, { code: wrongCode, password: NEW_PASSWORD })).statusCode).toBe(422);
+    clock.advance(CODE_TTL_MS + 1);
+    const expired = await agent.post(`/password-resets/${resetId}/complete`, { code, password: NEW_PASSWORD });
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json()).toMatchObject({ code: 'code_expired' });
+  });
+
+  it("treats a resetId of 41 as unknown on 25", async () => {
+    const account = await registerAccount(app, 41);
+    const { response } = await requestReset(41, account.person.email);
+    const code = await latestCode(app, account.person.phone);
+    const on25 = createAgent(app, 25);
+    const { resetId } = response.json();
+    expect((await on25.post(`/password-resets/${resetId}/complete`, { code, password: NEW_PASSWORD })).statusCode).toBe(404);
+    expect((await on25.post(`/password-resets/${resetId}/resend`)).statusCode).toBe(404);
+    expect((await on25.post(`/password-resets/${randomUUID()}/resend`)).statusCode).toBe(404);
+  });
+});
+
+describe('code throttling', () => {
+  it(`sends at most ${CODE_SENDS.max} codes an hour to one destination, then 429 with Retry-After`, async () => {
+    const account = await registerAccount(app, 63);
+    const { agent, response } = await requestReset(63, account.person.email);
+    const { resetId } = response.json();
+    // The registration code already counted as one send to this address.
+    const statuses = [];
+    for (let i = 0; i < CODE_SENDS.max - 1; i++) {
+      clock.advance(CODE_RESEND_AFTER_MS);
+      statuses.push((await agent.post(`/password-resets/${resetId}/resend`)).statusCode);
+    }
+    expect(statuses).toEqual([202, 202, 202, 429]);
+    const held = await agent.post(`/password-resets/${resetId}/resend`);
+    expect(held.json()).toMatchObject({ code: 'rate_limited' });
+    expect(Number(held.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('refuses an account more than 10 wrong codes an hour across codes', async () => {
+    const account = await registerAccount(app, 41);
+    const agent = createAgent(app, 41);
+    const statuses: number[] = [];
+    let resetId = '';
+    for (let i = 0; i < 11; i++) {
+      if (i % 4 === 0) {
+        clock.advance(CODE_RESEND_AFTER_MS);
+        resetId = (await agent.post('/password-resets', { identifier: account.person.email })).json().resetId;
+      }
+      const code = await latestCode(app, account.person.phone);
+      const wrongCode = code === '000000' ? '111111' : '000000';
+      statuses.push((await agent.post(`/password-resets/${resetId}/complete`, { code: wrongCode, password: NEW_PASSWORD })).statusCode);
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 422)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    const code = await latestCode(app, account.person.phone);
+    const held = await agent.post(`/password-resets/${resetId}/complete`, { code, password: NEW_PASSWORD });
+    expect(held.statusCode).toBe(429);
+    expect(held.json()).toMatchObject({ code: 'rate_limited' });
+    expect(Number(held.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,349 @@
+/**
+ * The signed-in person's own account (`micuenta`, DESIGN §3–4): profile, contact changes confirmed with a
+ * code sent to the new e-mail or phone, password change, deletion (anonymisation).
+ */
+import { changePasswordSchema, codeSchema, deleteAccountSchema, profileSchema } from '@marina/core/domain/account-rules.ts';
+import type { AccountSummary, ContactChangeStarted, ProfileUpdated } from '@marina/core/domain/accounts.ts';
+import { maskEmail, maskPhone } from '@marina/core/domain/contact.ts';
+import type { CodeChannel } from '@marina/core/domain/platform.ts';
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { clientHeaderSchema, requireClient } from '../clients/client-resolution.ts';
+import {
+  accounts,
+  activationTokens,
+  idempotencyKeys,
+  notifications,
+  outbox,
+  verificationCodes,
+  type AccountRow,
+  type ContactField,
+  type VerificationCodeRow,
+} from '../db/schema.ts';
+import { audit } from '../http/audit.ts';
+import { problem, problemResponses } from '../http/problem.ts';
+import { looseBody, validateBody } from '../http/validation.ts';
+import { createNotification } from '../notifications/notifications.ts';
+import { enqueueMessage } from '../outbox/outbox.ts';
+import { idempotentHeadersSchema } from '../security/idempotency.ts';
+import { SIGN_IN_PER_ACCOUNT } from '../security/limits.ts';
+import { checkGrowingDelay, clearHits, recordHit, throttleKeys } from '../security/rate-limits.ts';
+import type { Services } from '../services.ts';
+import { replaceWithAnonymousSession } from '../sessions/session-cookies.ts';
+import { requireSession } from '../sessions/session-lookup.ts';
+import { endAccountSessions } from '../sessions/session-store.ts';
+import { isUniqueViolation } from './account-queries.ts';
+import { toAccountSummary } from './account-summary.ts';
+import { codeMessage, emailChangedMessage, notificationTexts, passwordChangedMessage } from './messages.ts';
+import { isCommonPassword, passwordHasher, passwordTooCommon } from './passwords.ts';
+import { checkCode, codeTimes, countCodeSend, findVerification, issueCode, markCodeUsed, resendCode } from './verification-codes.ts';
+
+const CHANNEL_OF: Record<ContactField, CodeChannel> = { email: 'email', phone: 'sms' };
+
+function masked(field: ContactField, value: string): string {
+  return field === 'email' ? maskEmail(value) : maskPhone(value);
+}
+
+function changeStarted(verification: VerificationCodeRow): ContactChangeStarted {
+  const field = verification.contactField!;
+  return {
+    changeId: verification.id,
+    field,
+    channel: verification.channel,
+    destination: masked(field, verification.destination!),
+    ...codeTimes(verification),
+  };
+}
+
+const changeStartedSchema = {
+  type: 'object',
+  properties: {
+    changeId: { type: 'string', format: 'uuid' },
+    field: { type: 'string', enum: ['email', 'phone'] },
+    channel: { type: 'string', enum: ['sms', 'email'] },
+    destination: { type: 'string', description: 'Masked new e-mail or phone' },
+    expiresAt: { type: 'string', format: 'date-time' },
+    resendAvailableAt: { type: 'string', format: 'date-time' },
+  },
+  required: ['changeId', 'field', 'channel', 'destination', 'expiresAt', 'resendAvailableAt'],
+} as const;
+
+const incorrectPassword = (field: string) =>
+  problem('current_password_incorrect', 422, 'La contraseña no es correcta.', [
+    { field, code: 'current_password_incorrect', message: 'Contraseña: no es la de tu cuenta.' },
+  ]);
+
+export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (api, { services }) => {
+  const { db, config, clock } = services;
+
+  /**
+   * Checks the account's password for a sensitive change, throttled like sign-in (a stolen session must
+   * not become a way to guess the password).
+   */
+  async function confirmPassword(request: FastifyRequest, account: AccountRow, password: string, field: string, now: Date) {
+    const key = throttleKeys.signInAccount(account.clientId, account.id);
+    await checkGrowingDelay(db, key, SIGN_IN_PER_ACCOUNT, now);
+    if (!(await passwordHasher.check(account.passwordHash, password))) {
+      await recordHit(db, key, now);
+      audit(request, 'password_confirmation', { outcome: 'failure', accountId: account.id, reason: 'wrong_password' });
+      throw incorrectPassword(field);
+    }
+    await clearHits(db, key);
+  }
+
+  api.get(
+    '/me',
+    {
+      schema: {
+        summary: 'The signed-in account',
+        tags: ['account'],
+        headers: clientHeaderSchema,
+        security: [{ session: [] }],
+        response: { 200: { description: 'The account', $ref: 'AccountSummary#' }, ...problemResponses(400, 401) },
+      },
+    },
+    async (request): Promise<AccountSummary> => toAccountSummary(requireSession(request).account, requireClient(request), clock()),
+  );
+
+  api.patch(
+    '/me',
+    {
+      config: { idempotent: true },
+      schema: {
+        summary: 'Update the profile: names at once; a new e-mail or phone waits for its code',
+        tags: ['account'],
+        headers: idempotentHeadersSchema,
+        security: [{ session: [] }],
+        body: looseBody({ firstName: 'string', surnames: 'string', email: 'string', phone: 'string' }),
+        response: {
+          200: {
+            description: 'Names applied; contact changes pending',
+            type: 'object',
+            properties: { account: { $ref: 'AccountSummary#' }, pendingChanges: { type: 'array', items: changeStartedSchema } },
+            required: ['account', 'pendingChanges'],
+          },
+          ...problemResponses(400, 401, 403, 409, 422, 429),
+        },
+      },
+    },
+    async (request): Promise<ProfileUpdated> => {
+      const session = requireSession(request);
+      const input = await validateBody(profileSchema, request.body);
+      const client = requireClient(request);
+      const now = clock();
+      const current = session.account;
+      const wanted: Record<ContactField, string> = { email: input.email, phone: input.phone };
+
+      const { account, pending } = await db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(accounts)
+          .set({ firstName: input.firstName, surnames: input.surnames, updatedAt: now })
+          .where(eq(accounts.id, current.id))
+          .returning();
+        const pendingChanges: VerificationCodeRow[] = [];
+        for (const field of ['email', 'phone'] as const) {
+          const unconfirmed = and(eq(verificationCodes.accountId, current.id), eq(verificationCodes.purpose, 'contact_change'), eq(verificationCodes.contactField, field), isNull(verificationCodes.consumedAt));
+          const value = wanted[field];
+          if (value === current[field]) {
+            // Back to the current value: a change still waiting for its code is abandoned.
+            await tx.delete(verificationCodes).where(unconfirmed);
+            continue;
+          }
+          const [waiting] = await tx.select().from(verificationCodes).where(and(unconfirmed, eq(verificationCodes.destination, value))).limit(1);
+          if (waiting) {
+            // The same change again (a second save): the code already sent still holds.
+            pendingChanges.push(waiting);
+            continue;
+          }
+          await tx.delete(verificationCodes).where(unconfirmed);
+          const channel = CHANNEL_OF[field];
+          await countCodeSend(tx, client.id, value, now);
+          const issued = await issueCode(tx, { clientId: client.id, accountId: current.id, purpose: 'contact_change', channel, destination: value, contactField: field }, now);
+          await enqueueMessage(
+            tx,
+            { clientId: client.id, accountId: current.id, channel, destination: value, code: issued.code, ...codeMessage(client.title, 'contact_change', channel, issued.code!) },
+            now,
+          );
+          pendingChanges.push(issued.verification);
+        }
+        return { account: updated!, pending: pendingChanges };
+      });
+      return { account: toAccountSummary(account, client, now), pendingChanges: pending.map(changeStarted) };
+    },
+  );
+
+  api.post<{ Params: { changeId: string } }>(
+    '/me/contact-changes/:changeId/resend',
+    {
+      schema: {
+        summary: 'Send a new code for a pending e-mail or phone change',
+        tags: ['account'],
+        headers: clientHeaderSchema,
+        security: [{ session: [] }],
+        response: { 202: { description: 'A new code is on its way', ...changeStartedSchema }, ...problemResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const session = requireSession(request);
+      const client = requireClient(request);
+      const now = clock();
+      const verification = await findVerification(db, { id: request.params.changeId, clientId: client.id, purpose: 'contact_change', accountId: session.accountId });
+      const issued = await db.transaction(async (tx) => {
+        const resent = await resendCode(tx, verification, verification.destination!, now);
+        await enqueueMessage(
+          tx,
+          {
+            clientId: client.id,
+            accountId: session.accountId,
+            channel: verification.channel,
+            destination: verification.destination!,
+            code: resent.code,
+            ...codeMessage(client.title, 'contact_change', verification.channel, resent.code!),
+          },
+          now,
+        );
+        return resent;
+      });
+      return reply.code(202).send(changeStarted(issued.verification));
+    },
+  );
+
+  api.post<{ Params: { changeId: string } }>(
+    '/me/contact-changes/:changeId/confirm',
+    {
+      schema: {
+        summary: 'Confirm a new e-mail or phone with its code',
+        tags: ['account'],
+        headers: clientHeaderSchema,
+        security: [{ session: [] }],
+        body: looseBody({ code: 'string' }),
+        response: { 200: { description: 'Applied', $ref: 'AccountSummary#' }, ...problemResponses(400, 401, 403, 404, 409, 410, 422, 429) },
+      },
+    },
+    async (request): Promise<AccountSummary> => {
+      const session = requireSession(request);
+      const input = await validateBody(codeSchema, request.body);
+      const client = requireClient(request);
+      const now = clock();
+      const verification = await findVerification(db, { id: request.params.changeId, clientId: client.id, purpose: 'contact_change', accountId: session.accountId });
+      await checkCode(db, verification, input.code, now, (reason) =>
+        audit(request, 'contact_change_code_check', { outcome: 'failure', accountId: session.accountId, reason }),
+      );
+      const field = verification.contactField!;
+      const value = verification.destination!;
+      const unavailable = () => problem('contact_unavailable', 409, 'Ese correo ya lo usa otra cuenta de esta marina.', [
+        { field, code: 'contact_unavailable', message: 'Correo electrónico: ya lo usa otra cuenta.' },
+      ]);
+      try {
+        const account = await db.transaction(async (tx) => {
+          if (field === 'email') {
+            const [taken] = await tx
+              .select({ id: accounts.id })
+              .from(accounts)
+              .where(and(eq(accounts.clientId, client.id), eq(accounts.email, value), ne(accounts.id, session.accountId)))
+              .limit(1);
+            if (taken) throw unavailable();
+          }
+          await markCodeUsed(tx, verification, now);
+          const [updated] = await tx
+            .update(accounts)
+            .set({ ...(field === 'email' ? { email: value } : { phone: value }), updatedAt: now })
+            .where(eq(accounts.id, session.accountId))
+            .returning();
+          const previous = session.account.email;
+          if (field === 'email' && previous) {
+            // The old address hears of it: a hijacked session changing the e-mail does not go unnoticed.
+            await enqueueMessage(tx, { clientId: client.id, accountId: session.accountId, channel: 'email', destination: previous, ...emailChangedMessage(client.title, maskEmail(value)) }, now);
+          }
+          return updated!;
+        });
+        audit(request, 'contact_change_code_check', { outcome: 'success', accountId: session.accountId });
+        return toAccountSummary(account, client, now);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw unavailable();
+        throw error;
+      }
+    },
+  );
+
+  api.post(
+    '/me/password',
+    {
+      schema: {
+        summary: 'Change the password; ends every other session',
+        tags: ['account'],
+        headers: clientHeaderSchema,
+        security: [{ session: [] }],
+        body: looseBody({ currentPassword: 'string', newPassword: 'string' }),
+        response: { 204: { description: 'Changed', type: 'null' }, ...problemResponses(400, 401, 403, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const session = requireSession(request);
+      const input = await validateBody(changePasswordSchema, request.body);
+      const client = requireClient(request);
+      const now = clock();
+      await confirmPassword(request, session.account, input.currentPassword, 'currentPassword', now);
+      if (isCommonPassword(input.newPassword)) throw passwordTooCommon('newPassword');
+      const passwordHash = await passwordHasher.hash(input.newPassword);
+      await db.transaction(async (tx) => {
+        await tx.update(accounts).set({ passwordHash, updatedAt: now }).where(eq(accounts.id, session.accountId));
+        await endAccountSessions(tx, session.accountId, request.sid!);
+        await createNotification(tx, { clientId: client.id, accountId: session.accountId, type: 'security', ...notificationTexts.passwordChanged() }, now);
+        if (session.account.email) {
+          await enqueueMessage(tx, { clientId: client.id, accountId: session.accountId, channel: 'email', destination: session.account.email, ...passwordChangedMessage(client.title) }, now);
+        }
+      });
+      audit(request, 'password_changed', { outcome: 'success', accountId: session.accountId });
+      return reply.code(204).send();
+    },
+  );
+
+  api.delete(
+    '/me',
+    {
+      schema: {
+        summary: 'Delete the account: personal data anonymised, sessions ended',
+        tags: ['account'],
+        headers: clientHeaderSchema,
+        security: [{ session: [] }],
+        body: looseBody({ password: 'string', confirm: 'boolean' }),
+        response: { 204: { description: 'Deleted; cookies replaced by anonymous ones', type: 'null' }, ...problemResponses(400, 401, 403, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const session = requireSession(request);
+      const input = await validateBody(deleteAccountSchema, request.body);
+      const now = clock();
+      await confirmPassword(request, session.account, input.password, 'password', now);
+      const accountId = session.accountId;
+      await db.transaction(async (tx) => {
+        await tx
+          .update(accounts)
+          .set({
+            status: 'deleted',
+            firstName: 'Cuenta borrada',
+            surnames: '',
+            email: null,
+            phone: null,
+            document: null,
+            passwordHash: null,
+            dataValidatedAt: null,
+            deletedAt: now,
+            updatedAt: now,
+          })
+          .where(eq(accounts.id, accountId));
+        await endAccountSessions(tx, accountId);
+        await tx.delete(verificationCodes).where(eq(verificationCodes.accountId, accountId));
+        await tx.delete(activationTokens).where(eq(activationTokens.accountId, accountId));
+        await tx.delete(notifications).where(eq(notifications.accountId, accountId));
+        // What was sent to the person holds their e-mail or phone: it goes too.
+        await tx.delete(outbox).where(eq(outbox.accountId, accountId));
+        await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.scope, `account:${accountId}`));
+      });
+      replaceWithAnonymousSession(reply, config.sessionSecret);
+      audit(request, 'account_deleted', { outcome: 'success', accountId });
+      return reply.code(204).send();
+    },
+  );
+};

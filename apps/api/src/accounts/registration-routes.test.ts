@@ -1,0 +1,380 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/database.ts';
+import { accounts } from '../db/schema.ts';
+import { DEMO_ACCOUNT } from '../db/seed.ts';
+import { CODE_RESEND_AFTER_MS, CODE_TTL_MS } from '../security/limits.ts';
+import { latestCode, newPerson, outboxFor, registerAccount, STRONG_PASSWORD, testClock } from '../test/accounts.ts';
+import { createAgent, type Agent } from '../test/test-agent.ts';
+import { openTestDatabase } from '../test/test-database.ts';
+import { createTestServer, PROBLEM_JSON } from '../test/test-server.ts';
+
+let database: Database;
+let app: FastifyInstance;
+const clock = testClock();
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  app = await createTestServer(database, { clock: clock.now });
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+const wrong = (code: string) => (code === '000000' ? '111111' : '000000');
+
+async function accountByEmail(clientId: number, email: string) {
+  const [row] = await database.db.select().from(accounts).where(and(eq(accounts.clientId, clientId), eq(accounts.email, email)));
+  return row;
+}
+
+async function startRegistration(clientId: number, person = newPerson()) {
+  const agent = createAgent(app, clientId);
+  const response = await agent.post('/registrations', person);
+  expect(response.statusCode, response.body).toBe(202);
+  return { agent, person, response, started: response.json() };
+}
+
+describe('the whole journey', () => {
+  it('register → code by SMS → validate → activate → session → sign out → sign in → reset → sign in with the new password', async () => {
+    const person = newPerson();
+    const agent = createAgent(app, 41);
+
+    const started = await agent.post('/registrations', person);
+    expect(started.statusCode).toBe(202);
+    const body = started.json();
+    expect(body).toEqual({
+      registrationId: expect.any(String),
+      channel: 'sms',
+      destination: expect.stringMatching(/^\+34 7•• ••• •\d\d$/),
+      expiresAt: new Date(clock.now().getTime() + CODE_TTL_MS).toISOString(),
+      resendAvailableAt: new Date(clock.now().getTime() + CODE_RESEND_AFTER_MS).toISOString(),
+    });
+    expect((await accountByEmail(41, person.email))?.status).toBe('registered');
+
+    const [sms] = await outboxFor(app, person.phone);
+    expect(sms).toMatchObject({ clientId: 41, channel: 'sms', subject: null, code: expect.stringMatching(/^\d{6}$/) });
+    expect(sms!.text).toBe(`Marina Port Blau: tu código de verificación es ${sms!.code}. Caduca en 10 minutos.`);
+
+    const validated = await agent.post(`/registrations/${body.registrationId}/validate`, { code: sms!.code });
+    expect(validated.statusCode).toBe(200);
+    const { activationToken } = validated.json();
+    expect(activationToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect((await accountByEmail(41, person.email))?.status).toBe('validated');
+    const [link] = await outboxFor(app, person.email);
+    expect(link).toMatchObject({ channel: 'email', subject: 'Marina Port Blau: activa tu cuenta' });
+    expect(link!.text).toContain(`http://localhost/activar?token=${activationToken}`);
+
+    const info = await agent.get(`/activations/${activationToken}`);
+    expect(info.statusCode).toBe(200);
+    expect(info.json()).toEqual({ firstName: 'Lucía', email: expect.stringMatching(/^l•••@correo\.example$/) });
+
+    const activated = await agent.post('/activations', { token: activationToken, password: STRONG_PASSWORD, acceptTerms: true });
+    expect(activated.statusCode).toBe(200);
+    expect(activated.json()).toEqual({
+      account: {
+        id: expect.any(String),
+        firstName: 'Lucía',
+        surnames: 'García Pons',
+        email: person.email,
+        phone: person.phone,
+        document: person.document,
+        status: 'active',
+        dataValidatedAt: null,
+        dataValidationDue: true,
+      },
+      unreadNotifications: 1,
+    });
+
+    const session = await agent.get('/session');
+    expect(session.statusCode).toBe(200);
+    expect(session.json().account.email).toBe(person.email);
+    const notifications = (await agent.get('/notifications')).json();
+    expect(notifications.items).toEqual([expect.objectContaining({ type: 'welcome', title: 'Te damos la bienvenida a Marina Port Blau', link: '/inicio', read: false })]);
+
+    expect((await agent.delete('/session')).statusCode).toBe(204);
+    expect((await agent.get('/session')).statusCode).toBe(401);
+
+    const signedIn = await agent.post('/session', { identifier: person.document.toLowerCase(), password: STRONG_PASSWORD });
+    expect(signedIn.statusCode).toBe(200);
+    expect((await agent.get('/session')).statusCode).toBe(200);
+
+    const reset = await agent.post('/password-resets', { identifier: person.email.toUpperCase() });
+    expect(reset.statusCode).toBe(202);
+    const resetCode = await latestCode(app, person.phone);
+    const newPassword = 'Otra-marea-mas-alta-7';
+    expect((await agent.post(`/password-resets/${reset.json().resetId}/complete`, { code: resetCode, password: newPassword })).statusCode).toBe(204);
+    // Every session ended, this one included.
+    expect((await agent.get('/session')).statusCode).toBe(401);
+    expect((await agent.post('/session', { identifier: person.email, password: STRONG_PASSWORD })).statusCode).toBe(401);
+    const again = await agent.post('/session', { identifier: person.email, password: newPassword });
+    expect(again.statusCode).toBe(200);
+  });
+
+  it('sends the code by SMS for client 25 too', async () => {
+    const { person, started } = await startRegistration(25);
+    expect(started.channel).toBe('sms');
+    const [sms] = await outboxFor(app, person.phone);
+    expect(sms).toMatchObject({ clientId: 25, channel: 'sms' });
+    expect(sms!.text).toMatch(/^Varadero Costa Brava: tu código de verificación es \d{6}\. Caduca en 10 minutos\.$/);
+  });
+
+  it('sends the code by e-mail for an e-mail-only marina (63)', async () => {
+    const { person, started } = await startRegistration(63);
+    expect(started).toMatchObject({ channel: 'email', destination: 'l•••@correo.example' });
+    const [mail] = await outboxFor(app, person.email);
+    expect(mail).toMatchObject({ clientId: 63, channel: 'email', subject: 'Marina Atlántica: tu código de verificación' });
+    expect(mail!.text).toContain(mail!.code!);
+    expect(await outboxFor(app, person.phone)).toEqual([]);
+  });
+
+  it('normalises what the form sends with the shared rules', async () => {
+    const person = newPerson();
+    const typed = { ...person, document: `${person.document.slice(0, 2)}.${person.document.slice(2, 8)}-${person.document.slice(8).toLowerCase()}`, email: ` ${person.email.toUpperCase()} `, phone: person.phone.replace('+34', '').replace(/(\d{3})(\d{3})(\d{3})/, '$1 $2 $3') };
+    await startRegistration(41, typed);
+    const row = await accountByEmail(41, person.email);
+    expect(row).toMatchObject({ document: person.document, phone: person.phone, email: person.email });
+  });
+
+  it('refuses invalid data with the form rules, naming every field in Spanish', async () => {
+    const agent = createAgent(app, 41);
+    const response = await agent.post('/registrations', { firstName: '', document: '12345678A', email: 'no-es-correo', phone: '912345678', acceptPrivacy: false, extra: 'x' });
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['content-type']).toMatch(PROBLEM_JSON);
+    const problem = response.json();
+    expect(problem.code).toBe('validation_failed');
+    expect(problem.errors).toEqual(
+      expect.arrayContaining([
+        { field: 'firstName', code: 'invalid', message: 'Escribe tu nombre.' },
+        { field: 'surnames', code: 'invalid', message: 'Escribe tus apellidos.' },
+        { field: 'document', code: 'invalid', message: 'DNI/NIE: la letra no corresponde al número. Revísalo.' },
+        { field: 'email', code: 'invalid', message: expect.stringContaining('Correo electrónico') },
+        { field: 'phone', code: 'invalid', message: 'Teléfono móvil: un número español debe empezar por 6 o 7.' },
+        { field: 'acceptPrivacy', code: 'invalid', message: 'Debes aceptar la política de privacidad para registrarte.' },
+      ]),
+    );
+    expect(problem.errors).toHaveLength(6);
+  });
+
+  it('refreshes an unfinished registration with the same e-mail instead of refusing it', async () => {
+    const { person, started: first } = await startRegistration(41);
+    const { started: second } = await startRegistration(41, { ...person, firstName: 'Lucia' });
+    expect(second.registrationId).not.toBe(first.registrationId);
+    expect((await accountByEmail(41, person.email))?.firstName).toBe('Lucia');
+    const code = await latestCode(app, person.phone);
+    const agent = createAgent(app, 41);
+    // The first registrationId is over; the second one works.
+    expect((await agent.post(`/registrations/${first.registrationId}/validate`, { code })).statusCode).toBe(404);
+    expect((await agent.post(`/registrations/${second.registrationId}/validate`, { code })).statusCode).toBe(200);
+  });
+});
+
+describe('codes', () => {
+  async function registrationWithCode(clientId = 41) {
+    const { agent, person, started } = await startRegistration(clientId);
+    const code = await latestCode(app, started.channel === 'sms' ? person.phone : person.email);
+    return { agent, person, id: started.registrationId as string, code };
+  }
+
+  it('refuses a wrong code with code_invalid and says how many tries are left', async () => {
+    const { agent, id, code } = await registrationWithCode();
+    const response = await agent.post(`/registrations/${id}/validate`, { code: wrong(code) });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({ code: 'code_invalid', detail: 'El código no es correcto. Te quedan 4 intentos.' });
+  });
+
+  it('refuses an expired code with code_expired', async () => {
+    const { agent, id, code } = await registrationWithCode();
+    clock.advance(CODE_TTL_MS + 1000);
+    const response = await agent.post(`/registrations/${id}/validate`, { code });
+    expect(response.statusCode).toBe(410);
+    expect(response.json()).toMatchObject({ code: 'code_expired' });
+  });
+
+  it('lets the development endpoint expire the codes sent to a destination', async () => {
+    const { agent, id, code, person } = await registrationWithCode();
+    const expired = await app.inject({ method: 'POST', url: '/api/v1/dev/expire-codes', payload: { destination: person.phone } });
+    expect(expired.json()).toEqual({ expired: 1 });
+    const response = await agent.post(`/registrations/${id}/validate`, { code });
+    expect(response.statusCode).toBe(410);
+    expect(response.json()).toMatchObject({ code: 'code_expired' });
+  });
+
+  it('kills a code after 5 wrong tries, even the right one; a resend issues a new one', async () => {
+    const { agent, person, id, code } = await registrationWithCode();
+    const statuses = [];
+    for (let attempt = 0; attempt < 5; attempt++) statuses.push((await agent.post(`/registrations/${id}/validate`, { code: wrong(code) })).statusCode);
+    expect(statuses).toEqual([422, 422, 422, 422, 429]);
+    const dead = await agent.post(`/registrations/${id}/validate`, { code });
+    expect(dead.statusCode).toBe(429);
+    expect(dead.json()).toMatchObject({ code: 'code_attempts_exceeded' });
+
+    clock.advance(CODE_RESEND_AFTER_MS);
+    const resent = await agent.post(`/registrations/${id}/resend`);
+    expect(resent.statusCode).toBe(202);
+    const fresh = await latestCode(app, person.phone);
+    expect((await agent.post(`/registrations/${id}/validate`, { code: fresh })).statusCode).toBe(200);
+  });
+
+  it('refuses a resend before 60 s with resend_too_soon and Retry-After', async () => {
+    const { agent, id } = await registrationWithCode();
+    clock.advance(20_000);
+    const response = await agent.post(`/registrations/${id}/resend`);
+    expect(response.statusCode).toBe(429);
+    expect(response.json()).toMatchObject({ code: 'resend_too_soon' });
+    expect(response.headers['retry-after']).toBe('40');
+  });
+
+  it('invalidates the previous code on resend', async () => {
+    const { agent, person, id, code } = await registrationWithCode();
+    clock.advance(CODE_RESEND_AFTER_MS);
+    const resent = await agent.post(`/registrations/${id}/resend`);
+    expect(resent.statusCode).toBe(202);
+    expect(resent.json()).toEqual({
+      channel: 'sms',
+      destination: expect.stringMatching(/^\+34 7/),
+      expiresAt: new Date(clock.now().getTime() + CODE_TTL_MS).toISOString(),
+      resendAvailableAt: new Date(clock.now().getTime() + CODE_RESEND_AFTER_MS).toISOString(),
+    });
+    const fresh = await latestCode(app, person.phone);
+    if (fresh !== code) expect((await agent.post(`/registrations/${id}/validate`, { code })).statusCode).toBe(422);
+    expect((await agent.post(`/registrations/${id}/validate`, { code: fresh })).statusCode).toBe(200);
+  });
+
+  it('uses a code once', async () => {
+    const { agent, id, code } = await registrationWithCode();
+    expect((await agent.post(`/registrations/${id}/validate`, { code })).statusCode).toBe(200);
+    expect((await agent.post(`/registrations/${id}/validate`, { code })).statusCode).toBe(404);
+  });
+
+  it('binds a code to its purpose: a reset id or code does not validate a registration', async () => {
+    const { agent, id: registrationId, code: registrationCode } = await registrationWithCode();
+    const reset = await agent.post('/password-resets', { identifier: DEMO_ACCOUNT(41).email });
+    const resetId = reset.json().resetId;
+    const resetCode = await latestCode(app, '+34600000041');
+    expect((await agent.post(`/registrations/${resetId}/validate`, { code: resetCode })).statusCode).toBe(404);
+    expect((await agent.post(`/password-resets/${registrationId}/complete`, { code: registrationCode, password: STRONG_PASSWORD })).statusCode).toBe(404);
+    if (resetCode !== registrationCode) {
+      expect((await agent.post(`/registrations/${registrationId}/validate`, { code: resetCode })).statusCode).toBe(422);
+    }
+  });
+
+  it('answers not_found for an id that is not a registration', async () => {
+    const agent = createAgent(app, 41);
+    expect((await agent.post(`/registrations/${randomUUID()}/validate`, { code: '123456' })).statusCode).toBe(404);
+    expect((await agent.post('/registrations/not-a-uuid/resend')).statusCode).toBe(404);
+  });
+});
+
+describe('no enumeration', () => {
+  it('answers a registration with the e-mail of an active account exactly like a new one, sends no code and warns the holder', async () => {
+    const existing = await registerAccount(app, 41);
+    const fresh = await startRegistration(41);
+    const twin = newPerson({ email: existing.person.email });
+    const { started: decoy, response } = await startRegistration(41, twin);
+
+    expect(response.statusCode).toBe(fresh.response.statusCode);
+    expect(Object.keys(decoy).sort()).toEqual(Object.keys(fresh.started).sort());
+    expect(decoy).toMatchObject({ channel: 'sms', destination: expect.stringMatching(/^\+34 7•• ••• •\d\d$/) });
+    expect(decoy.registrationId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(response.headers['content-type']).toBe(fresh.response.headers['content-type']);
+
+    // No code to the phone typed; the holder hears of it by e-mail.
+    expect(await outboxFor(app, twin.phone)).toEqual([]);
+    const [warning] = await outboxFor(app, existing.person.email);
+    expect(warning!.text).toContain('Alguien ha intentado registrarse con tus datos');
+    expect(warning!.code).toBeNull();
+
+    // Its id never validates: it fails like a wrong code.
+    const agent = createAgent(app, 41);
+    for (const code of ['000000', '123456']) {
+      const attempt = await agent.post(`/registrations/${decoy.registrationId}/validate`, { code });
+      expect(attempt.statusCode).toBe(422);
+      expect(attempt.json()).toMatchObject({ code: 'code_invalid' });
+    }
+    expect((await accountByEmail(41, existing.person.email))?.status).toBe('active');
+  });
+
+  it('does the same for the document of an active account', async () => {
+    const existing = await registerAccount(app, 63);
+    const { started } = await startRegistration(63, newPerson({ document: existing.person.document }));
+    expect(started).toMatchObject({ channel: 'email', destination: 'l•••@correo.example' });
+    const [warning] = await outboxFor(app, existing.person.email);
+    expect(warning!.subject).toBe('Marina Atlántica: intento de registro con tus datos');
+  });
+});
+
+describe('activation', () => {
+  async function validatedToken(agent: Agent) {
+    const person = newPerson();
+    const started = (await agent.post('/registrations', person)).json();
+    const code = await latestCode(app, person.phone);
+    return { person, token: (await agent.post(`/registrations/${started.registrationId}/validate`, { code })).json().activationToken as string };
+  }
+
+  it('refuses a common password with password_too_common on the password field', async () => {
+    const agent = createAgent(app, 41);
+    const { token } = await validatedToken(agent);
+    const response = await agent.post('/activations', { token, password: 'Password123', acceptTerms: true });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({ code: 'password_too_common', errors: [{ field: 'password', code: 'password_too_common' }] });
+  });
+
+  it('stores the password as argon2id with m=19456, t=2, p=1', async () => {
+    const { person } = await registerAccount(app, 41);
+    const row = await accountByEmail(41, person.email);
+    expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(row!.passwordHash).not.toContain(STRONG_PASSWORD);
+  });
+
+  it('uses a link once, and answers token_invalid for an unknown, used or expired one', async () => {
+    const agent = createAgent(app, 41);
+    const { token } = await validatedToken(agent);
+    expect((await agent.post('/activations', { token, password: STRONG_PASSWORD, acceptTerms: true })).statusCode).toBe(200);
+    for (const candidate of [token, 'x'.repeat(43), 'short']) {
+      const response = await agent.get(`/activations/${candidate}`);
+      expect(response.statusCode).toBe(410);
+      expect(response.json()).toMatchObject({ code: 'token_invalid' });
+    }
+    expect((await agent.post('/activations', { token, password: STRONG_PASSWORD, acceptTerms: true })).statusCode).toBe(410);
+
+    const other = createAgent(app, 41);
+    const { token: late } = await validatedToken(other);
+    clock.advance(24 * 60 * 60 * 1000 + 1000);
+    expect((await other.get(`/activations/${late}`)).statusCode).toBe(410);
+  });
+
+  it('requires accepting the terms', async () => {
+    const agent = createAgent(app, 41);
+    const { token } = await validatedToken(agent);
+    const response = await agent.post('/activations', { token, password: STRONG_PASSWORD, acceptTerms: false });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual([{ field: 'acceptTerms', code: 'invalid', message: expect.stringContaining('condiciones') }]);
+  });
+});
+
+describe('across marinas', () => {
+  it("treats a registration id or activation link of 41 as unknown on 25", async () => {
+    const { person, started } = await startRegistration(41);
+    const code = await latestCode(app, person.phone);
+    const on25 = createAgent(app, 25);
+    expect((await on25.post(`/registrations/${started.registrationId}/validate`, { code })).statusCode).toBe(404);
+    expect((await on25.post(`/registrations/${started.registrationId}/resend`)).statusCode).toBe(404);
+    const on41 = createAgent(app, 41);
+    const token = (await on41.post(`/registrations/${started.registrationId}/validate`, { code })).json().activationToken;
+    expect((await on25.get(`/activations/${token}`)).statusCode).toBe(410);
+    expect((await on25.post('/activations', { token, password: STRONG_PASSWORD, acceptTerms: true })).statusCode).toBe(410);
+  });
+
+  it('lets the same person register at two marinas with the same data', async () => {
+    const person = newPerson();
+    await registerAccount(app, 41, person);
+    const second = await registerAccount(app, 25, person);
+    expect(second.accountId).toBeDefined();
+    expect((await accountByEmail(25, person.email))?.status).toBe('active');
+  });
+});

@@ -1,0 +1,320 @@
+/**
+ * Registration (DESIGN §4): `registro` → `validar-registro` (a code by SMS or e-mail) → `activar` (password,
+ * terms; also reached from the e-mailed link) → signed in.
+ *
+ * No enumeration: registering with the e-mail or document of an existing account answers exactly like a
+ * new registration, sends no code, and tells the holder instead; its registrationId can never validate.
+ */
+import { activationSchema, codeSchema, registrationSchema } from '@marina/core/domain/account-rules.ts';
+import type { ActivationInfo, RegistrationStarted, RegistrationValidated, SessionInfo } from '@marina/core/domain/accounts.ts';
+import { maskEmail, maskPhone } from '@marina/core/domain/contact.ts';
+import { codeChannelFor } from '@marina/core/domain/platform.ts';
+import { and, eq, gt, inArray, isNull, ne, or } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import { clientHeaderSchema, requireClient } from '../clients/client-resolution.ts';
+import { accounts, activationTokens, verificationCodes, type AccountRow } from '../db/schema.ts';
+import { audit } from '../http/audit.ts';
+import { problem, problemResponses } from '../http/problem.ts';
+import { looseBody, validateBody } from '../http/validation.ts';
+import { createNotification } from '../notifications/notifications.ts';
+import { enqueueMessage } from '../outbox/outbox.ts';
+import { appOrigin } from '../security/csrf.ts';
+import { idempotentHeadersSchema } from '../security/idempotency.ts';
+import { ACTIVATION_TOKEN_TTL_MS, REGISTRATIONS_PER_IP } from '../security/limits.ts';
+import { checkWindow, recordHit, throttleKeys } from '../security/rate-limits.ts';
+import { randomToken, sha256 } from '../security/secrets.ts';
+import type { Services } from '../services.ts';
+import { setSessionCookies } from '../sessions/session-cookies.ts';
+import { createSession, endSession } from '../sessions/session-store.ts';
+import { isUniqueViolation } from './account-queries.ts';
+import { sessionInfo } from './account-summary.ts';
+import { activationLinkMessage, codeMessage, notificationTexts, registrationAttemptMessage } from './messages.ts';
+import { isCommonPassword, passwordHasher, passwordTooCommon } from './passwords.ts';
+import { checkCode, codeTimes, countCodeSend, findVerification, issueCode, markCodeUsed, resendCode } from './verification-codes.ts';
+
+const ACTIVATION_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+const codeSentProperties = {
+  channel: { type: 'string', enum: ['sms', 'email'] },
+  destination: { type: 'string', description: 'Masked phone (SMS) or e-mail' },
+  expiresAt: { type: 'string', format: 'date-time' },
+  resendAvailableAt: { type: 'string', format: 'date-time' },
+} as const;
+
+export const registrationRoutes: FastifyPluginAsync<{ services: Services }> = async (api, { services }) => {
+  const { db, config, clock } = services;
+
+  api.post(
+    '/registrations',
+    {
+      config: { idempotent: true },
+      schema: {
+        summary: 'Start a registration: a code goes to the phone (SMS marinas) or the e-mail',
+        tags: ['accounts'],
+        headers: idempotentHeadersSchema,
+        body: looseBody({ firstName: 'string', surnames: 'string', document: 'string', email: 'string', phone: 'string', acceptPrivacy: 'boolean' }),
+        response: {
+          202: {
+            description: 'A code is on its way (the same answer when the data belong to an existing account)',
+            type: 'object',
+            properties: { registrationId: { type: 'string', format: 'uuid' }, ...codeSentProperties },
+            required: ['registrationId', 'channel', 'destination', 'expiresAt', 'resendAvailableAt'],
+          },
+          ...problemResponses(400, 403, 409, 415, 422, 429),
+        },
+      },
+    },
+    async (request, reply): Promise<RegistrationStarted> => {
+      const input = await validateBody(registrationSchema, request.body);
+      const client = requireClient(request);
+      const now = clock();
+      const ipKey = throttleKeys.registrationIp(request.ip);
+      await checkWindow(db, ipKey, REGISTRATIONS_PER_IP, now);
+      const channel = codeChannelFor(client.id);
+      const destination = channel === 'sms' ? input.phone : input.email;
+
+      const start = () =>
+        db.transaction(async (tx) => {
+          await countCodeSend(tx, client.id, destination, now);
+          await recordHit(tx, ipKey, now);
+          const matches = await tx
+            .select()
+            .from(accounts)
+            .where(and(eq(accounts.clientId, client.id), ne(accounts.status, 'deleted'), or(eq(accounts.email, input.email), eq(accounts.document, input.document))))
+            .for('update');
+
+          const holders = matches.filter((account) => account.status === 'active' || account.status === 'suspended');
+          if (holders.length > 0) {
+            for (const holder of holders) {
+              if (!holder.email) continue;
+              await enqueueMessage(tx, { clientId: client.id, accountId: holder.id, channel: 'email', destination: holder.email, ...registrationAttemptMessage(client.title) }, now);
+            }
+            const decoy = await issueCode(tx, { clientId: client.id, accountId: null, purpose: 'registration', channel, destination, decoy: true }, now);
+            return { ...decoy, accountId: null };
+          }
+
+          // Still unfinished registrations with this e-mail or document: the newest data win, in one row.
+          const [keep, ...stale] = [...matches].sort((a, b) => Number(b.email === input.email) - Number(a.email === input.email));
+          if (stale.length > 0) await tx.delete(accounts).where(inArray(accounts.id, stale.map((account) => account.id)));
+          const data = {
+            status: 'registered' as const,
+            firstName: input.firstName,
+            surnames: input.surnames,
+            email: input.email,
+            phone: input.phone,
+            document: input.document,
+            privacyAcceptedAt: now,
+            updatedAt: now,
+          };
+          let account: AccountRow;
+          if (keep) {
+            await tx.delete(verificationCodes).where(and(eq(verificationCodes.accountId, keep.id), eq(verificationCodes.purpose, 'registration')));
+            await tx.delete(activationTokens).where(eq(activationTokens.accountId, keep.id));
+            [account] = (await tx.update(accounts).set(data).where(eq(accounts.id, keep.id)).returning()) as [AccountRow];
+          } else {
+            [account] = (await tx.insert(accounts).values({ ...data, clientId: client.id, createdAt: now }).returning()) as [AccountRow];
+          }
+          const issued = await issueCode(tx, { clientId: client.id, accountId: account.id, purpose: 'registration', channel, destination }, now);
+          await enqueueMessage(
+            tx,
+            { clientId: client.id, accountId: account.id, channel, destination, code: issued.code, ...codeMessage(client.title, 'registration', channel, issued.code!) },
+            now,
+          );
+          return { ...issued, accountId: account.id };
+        });
+
+      let started: Awaited<ReturnType<typeof start>>;
+      try {
+        started = await start();
+      } catch (error) {
+        // Two registrations racing for one e-mail or document: the second sees the first's row on retry.
+        if (!isUniqueViolation(error)) throw error;
+        started = await start();
+      }
+      audit(request, 'registration_started', { outcome: 'success', accountId: started.accountId });
+      return reply.code(202).send({
+        registrationId: started.verification.id,
+        channel,
+        destination: channel === 'sms' ? maskPhone(destination) : maskEmail(destination),
+        ...codeTimes(started.verification),
+      });
+    },
+  );
+
+  api.post<{ Params: { registrationId: string } }>(
+    '/registrations/:registrationId/resend',
+    {
+      schema: {
+        summary: 'Send a new registration code (the previous one stops working)',
+        tags: ['accounts'],
+        headers: clientHeaderSchema,
+        response: {
+          202: { description: 'A new code is on its way', type: 'object', properties: codeSentProperties, required: ['channel', 'destination', 'expiresAt', 'resendAvailableAt'] },
+          ...problemResponses(400, 403, 404, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const client = requireClient(request);
+      const now = clock();
+      const verification = await findVerification(db, { id: request.params.registrationId, clientId: client.id, purpose: 'registration' });
+      const destination = verification.destination!;
+      const issued = await db.transaction(async (tx) => {
+        const resent = await resendCode(tx, verification, destination, now);
+        if (resent.code !== null) {
+          await enqueueMessage(
+            tx,
+            { clientId: client.id, accountId: verification.accountId, channel: verification.channel, destination, code: resent.code, ...codeMessage(client.title, 'registration', verification.channel, resent.code) },
+            now,
+          );
+        }
+        return resent;
+      });
+      return reply.code(202).send({
+        channel: verification.channel,
+        destination: verification.channel === 'sms' ? maskPhone(destination) : maskEmail(destination),
+        ...codeTimes(issued.verification),
+      });
+    },
+  );
+
+  api.post<{ Params: { registrationId: string } }>(
+    '/registrations/:registrationId/validate',
+    {
+      schema: {
+        summary: 'Check the registration code; answers the activation token (also e-mailed as a link)',
+        tags: ['accounts'],
+        headers: clientHeaderSchema,
+        body: looseBody({ code: 'string' }),
+        response: {
+          200: { description: 'Validated', type: 'object', properties: { activationToken: { type: 'string' } }, required: ['activationToken'] },
+          ...problemResponses(400, 403, 404, 410, 422, 429),
+        },
+      },
+    },
+    async (request): Promise<RegistrationValidated> => {
+      const input = await validateBody(codeSchema, request.body);
+      const client = requireClient(request);
+      const now = clock();
+      const verification = await findVerification(db, { id: request.params.registrationId, clientId: client.id, purpose: 'registration' });
+      await checkCode(db, verification, input.code, now, (reason) =>
+        audit(request, 'registration_code_check', { outcome: 'failure', accountId: verification.accountId, reason }),
+      );
+      const token = randomToken(32);
+      const link = `${appOrigin(request, config)}/activar?token=${encodeURIComponent(token)}`;
+      await db.transaction(async (tx) => {
+        await markCodeUsed(tx, verification, now);
+        const [account] = await tx
+          .update(accounts)
+          .set({ status: 'validated', updatedAt: now })
+          .where(and(eq(accounts.id, verification.accountId!), eq(accounts.status, 'registered')))
+          .returning();
+        if (!account) throw problem('not_found', 404, 'Este registro ya no existe. Vuelve a empezar.');
+        await tx.delete(activationTokens).where(eq(activationTokens.accountId, account.id));
+        await tx.insert(activationTokens).values({
+          tokenHash: sha256(token),
+          clientId: client.id,
+          accountId: account.id,
+          expiresAt: new Date(now.getTime() + ACTIVATION_TOKEN_TTL_MS),
+          createdAt: now,
+        });
+        await enqueueMessage(
+          tx,
+          { clientId: client.id, accountId: account.id, channel: 'email', destination: account.email!, ...activationLinkMessage(client.title, account.firstName, link) },
+          now,
+        );
+      });
+      audit(request, 'registration_code_check', { outcome: 'success', accountId: verification.accountId });
+      return { activationToken: token };
+    },
+  );
+
+  /** The validated account behind a live activation token, or a problem that says nothing more. */
+  async function accountForToken(clientId: number, token: string, now: Date): Promise<AccountRow> {
+    if (ACTIVATION_TOKEN.test(token)) {
+      const [row] = await db
+        .select({ account: accounts })
+        .from(activationTokens)
+        .innerJoin(accounts, eq(accounts.id, activationTokens.accountId))
+        .where(
+          and(
+            eq(activationTokens.tokenHash, sha256(token)),
+            eq(activationTokens.clientId, clientId),
+            isNull(activationTokens.usedAt),
+            gt(activationTokens.expiresAt, now),
+            eq(accounts.status, 'validated'),
+          ),
+        )
+        .limit(1);
+      if (row) return row.account;
+    }
+    throw problem('token_invalid', 410, 'El enlace de activación no es válido o ha caducado. Vuelve a registrarte para recibir otro.');
+  }
+
+  api.get<{ Params: { token: string } }>(
+    '/activations/:token',
+    {
+      schema: {
+        summary: 'Who an activation link is for, to greet them',
+        tags: ['accounts'],
+        headers: clientHeaderSchema,
+        response: {
+          200: {
+            description: 'A live activation link',
+            type: 'object',
+            properties: { firstName: { type: 'string' }, email: { type: 'string', description: 'Masked' } },
+            required: ['firstName', 'email'],
+          },
+          ...problemResponses(400, 410),
+        },
+      },
+    },
+    async (request): Promise<ActivationInfo> => {
+      const account = await accountForToken(requireClient(request).id, request.params.token, clock());
+      return { firstName: account.firstName, email: maskEmail(account.email ?? '') };
+    },
+  );
+
+  api.post(
+    '/activations',
+    {
+      config: { idempotent: true },
+      schema: {
+        summary: 'Activate: choose the password, accept the terms; signs in',
+        tags: ['accounts'],
+        headers: idempotentHeadersSchema,
+        body: looseBody({ token: 'string', password: 'string', acceptTerms: 'boolean' }),
+        response: { 200: { description: 'Active and signed in', $ref: 'SessionInfo#' }, ...problemResponses(400, 403, 409, 410, 422) },
+      },
+    },
+    async (request, reply): Promise<SessionInfo> => {
+      const input = await validateBody(activationSchema, request.body);
+      const client = requireClient(request);
+      const now = clock();
+      const pending = await accountForToken(client.id, input.token, now);
+      if (isCommonPassword(input.password)) throw passwordTooCommon('password');
+      const passwordHash = await passwordHasher.hash(input.password);
+
+      const { account, sid } = await db.transaction(async (tx) => {
+        const used = await tx
+          .update(activationTokens)
+          .set({ usedAt: now })
+          .where(and(eq(activationTokens.tokenHash, sha256(input.token)), isNull(activationTokens.usedAt)))
+          .returning({ accountId: activationTokens.accountId });
+        if (used.length !== 1) throw problem('token_invalid', 410, 'Este enlace de activación ya se ha usado.');
+        const [activated] = await tx
+          .update(accounts)
+          .set({ status: 'active', passwordHash, termsAcceptedAt: now, activatedAt: now, updatedAt: now })
+          .where(and(eq(accounts.id, pending.id), eq(accounts.status, 'validated')))
+          .returning();
+        if (!activated) throw problem('token_invalid', 410, 'Esta cuenta ya no se puede activar con este enlace.');
+        await createNotification(tx, { clientId: client.id, accountId: activated.id, type: 'welcome', ...notificationTexts.welcome(client.title) }, now);
+        await endSession(tx, request.sid);
+        return { account: activated, sid: await createSession(tx, { clientId: client.id, accountId: activated.id, now }) };
+      });
+      setSessionCookies(reply, config.sessionSecret, sid, { signedIn: true });
+      audit(request, 'account_activated', { outcome: 'success', accountId: account.id });
+      return sessionInfo(db, account, client, now);
+    },
+  );
+};

@@ -1,0 +1,198 @@
+import { createServer as createHttpServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '../db/database.ts';
+import { outbox, type OutboxRow } from '../db/schema.ts';
+import { testClock } from '../test/accounts.ts';
+import { openTestDatabase } from '../test/test-database.ts';
+import { createTestServer } from '../test/test-server.ts';
+import { enqueueMessage } from './outbox.ts';
+import { createOutboxDispatcher, retryDelayMs } from './outbox-dispatcher.ts';
+import { httpSmsTransport, type Transport, type Transports } from './transports.ts';
+
+let database: Database;
+let app: FastifyInstance;
+const clock = testClock();
+const sent: OutboxRow[] = [];
+let failing = false;
+
+const recording = (name: string): Transport => ({
+  name,
+  async send(message) {
+    if (failing) throw new Error('relay refused');
+    sent.push(message);
+  },
+});
+const transports: Transports = { email: recording('email'), sms: recording('sms') };
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  app = await createTestServer(database, { clock: clock.now, transports });
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+beforeEach(async () => {
+  sent.length = 0;
+  failing = false;
+  await database.db.delete(outbox);
+});
+
+async function enqueue(destination: string, channel: 'sms' | 'email' = 'sms') {
+  await enqueueMessage(database.db, { clientId: 41, channel, destination, text: `Marina Port Blau: tu código de verificación es 123456.`, code: '123456' }, clock.now());
+}
+
+describe('outbox dispatcher', () => {
+  it('sends what is pending through the transport of its channel and marks it sent', async () => {
+    await enqueue('+34611111111');
+    await enqueue('ana@correo.example', 'email');
+    expect(await app.outbox.runOnce()).toBe(2);
+    expect(sent.map((message) => [message.channel, message.destination])).toEqual([
+      ['sms', '+34611111111'],
+      ['email', 'ana@correo.example'],
+    ]);
+    const rows = await database.db.select().from(outbox);
+    expect(rows.every((row) => row.status === 'sent' && row.sentAt !== null && row.attempts === 1)).toBe(true);
+    expect(await app.outbox.runOnce()).toBe(0);
+  });
+
+  it('retries a failed send later, with growing delays, and gives up after several attempts', async () => {
+    await enqueue('+34622222222');
+    failing = true;
+    expect(await app.outbox.runOnce()).toBe(1);
+    let [row] = await database.db.select().from(outbox);
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, lastError: 'relay refused' });
+    expect(row!.nextAttemptAt.getTime()).toBe(clock.now().getTime() + retryDelayMs(1));
+    // Not due yet.
+    expect(await app.outbox.runOnce()).toBe(0);
+
+    for (let attempt = 2; attempt <= 8; attempt++) {
+      clock.advance(retryDelayMs(attempt - 1));
+      expect(await app.outbox.runOnce()).toBe(1);
+    }
+    [row] = await database.db.select().from(outbox);
+    expect(row).toMatchObject({ status: 'failed', attempts: 8 });
+    failing = false;
+    clock.advance(24 * 60 * 60 * 1000);
+    expect(await app.outbox.runOnce()).toBe(0);
+  });
+
+  it('sends each message once when several instances dispatch at the same time', async () => {
+    for (let i = 0; i < 30; i++) await enqueue(`+3463333${String(i).padStart(4, '0')}`);
+    const others = [1, 2].map(() => createOutboxDispatcher({ db: database.db, transports, log: app.log, clock: clock.now, intervalMs: 0 }));
+    await Promise.all([app.outbox.runOnce(), ...others.map((dispatcher) => dispatcher.runOnce()), app.outbox.runOnce()]);
+    while ((await app.outbox.runOnce()) > 0);
+    expect(sent).toHaveLength(30);
+    expect(new Set(sent.map((message) => message.id)).size).toBe(30);
+    await Promise.all(others.map((dispatcher) => dispatcher.stop()));
+  });
+
+  it('polls on its own and stops with the server', async () => {
+    const own = await createTestServer(database, { clock: clock.now, transports, outboxIntervalMs: 20 });
+    await enqueue('+34644444444');
+    await expect.poll(() => sent.length, { timeout: 5000 }).toBe(1);
+    await own.close();
+    await enqueue('+34655555555');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(sent).toHaveLength(1);
+  });
+});
+
+describe('SMS provider adapter', () => {
+  let requests: { headers: IncomingMessage['headers']; body: unknown }[];
+  let status = 202;
+  const provider = createHttpServer((request, response) => {
+    let raw = '';
+    request.on('data', (chunk) => (raw += chunk));
+    request.on('end', () => {
+      requests.push({ headers: request.headers, body: JSON.parse(raw) });
+      response.writeHead(status, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  let url: string;
+
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(provider.address() as AddressInfo).port}/messages`;
+  });
+
+  afterAll(() => new Promise<void>((resolve) => provider.close(() => resolve())));
+
+  beforeEach(() => {
+    requests = [];
+    status = 202;
+  });
+
+  const message = { id: 'x', channel: 'sms', destination: '+34612345678', text: 'Marina Port Blau: tu código es 123456.' } as OutboxRow;
+
+  it('posts {to, from, text} as JSON with the bearer token', async () => {
+    await httpSmsTransport(url, 'secret-token', 'PortBlau').send(message);
+    expect(requests).toEqual([
+      {
+        headers: expect.objectContaining({ authorization: 'Bearer secret-token', 'content-type': 'application/json' }),
+        body: { to: '+34612345678', from: 'PortBlau', text: 'Marina Port Blau: tu código es 123456.' },
+      },
+    ]);
+  });
+
+  it('treats an answer other than 2xx as a failure, to be retried', async () => {
+    status = 503;
+    await expect(httpSmsTransport(url, 'secret-token', 'PortBlau').send(message)).rejects.toThrow('SMS provider answered 503');
+  });
+
+  it('leaves a message pending when the provider fails', async () => {
+    status = 500;
+    const dispatcher = createOutboxDispatcher({
+      db: database.db,
+      transports: { email: transports.email, sms: httpSmsTransport(url, 'secret-token', 'PortBlau') },
+      log: app.log,
+      clock: clock.now,
+      intervalMs: 0,
+    });
+    await enqueue('+34666666666');
+    expect(await dispatcher.runOnce()).toBe(1);
+    const [row] = await database.db.select().from(outbox).where(eq(outbox.destination, '+34666666666'));
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, lastError: 'SMS provider answered 500' });
+    await dispatcher.stop();
+  });
+});
+
+describe('GET /api/v1/dev/outbox', () => {
+  it('lists messages of every marina newest first, filtered by destination as typed, without client or session', async () => {
+    await enqueue('+34677777777');
+    await enqueueMessage(database.db, { clientId: 63, channel: 'email', destination: 'ana@correo.example', subject: 'Marina Atlántica: hola', text: 'Hola' }, clock.now());
+    const all = await app.inject({ method: 'GET', url: '/api/v1/dev/outbox' });
+    expect(all.statusCode).toBe(200);
+    expect(all.json().map((entry: { destination: string }) => entry.destination)).toEqual(['ana@correo.example', '+34677777777']);
+    expect(all.json()[1]).toEqual({
+      id: expect.any(String),
+      clientId: 41,
+      channel: 'sms',
+      destination: '+34677777777',
+      subject: null,
+      text: 'Marina Port Blau: tu código de verificación es 123456.',
+      code: '123456',
+      createdAt: clock.now().toISOString(),
+    });
+    const filtered = await app.inject({ method: 'GET', url: `/api/v1/dev/outbox?destination=${encodeURIComponent('677 777 777')}` });
+    expect(filtered.json()).toHaveLength(1);
+    const byEmail = await app.inject({ method: 'GET', url: '/api/v1/dev/outbox?destination=Ana@Correo.example' });
+    expect(byEmail.json()).toHaveLength(1);
+  });
+
+  it('does not exist in production', async () => {
+    const production = await createTestServer(database, { config: { nodeEnv: 'production' } });
+    try {
+      const response = await production.inject({ method: 'GET', url: '/api/v1/dev/outbox' });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ code: 'not_found' });
+    } finally {
+      await production.close();
+    }
+  });
+});

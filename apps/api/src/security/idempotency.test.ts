@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/database.ts';
+import { idempotencyKeys } from '../db/schema.ts';
+import { newPerson, outboxFor, registerAccount, testClock } from '../test/accounts.ts';
+import { createAgent } from '../test/test-agent.ts';
+import { openTestDatabase } from '../test/test-database.ts';
+import { createTestServer } from '../test/test-server.ts';
+import { IDEMPOTENCY_TTL_MS } from './limits.ts';
+
+let database: Database;
+let app: FastifyInstance;
+const clock = testClock();
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  app = await createTestServer(database, { clock: clock.now });
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+describe('Idempotency-Key', () => {
+  it('replays the first answer to a retry with the same key and body, and sends no second code', async () => {
+    const agent = createAgent(app, 41);
+    const person = newPerson();
+    const key = randomUUID();
+    const first = await agent.post('/registrations', person, { idempotencyKey: key });
+    // The same body with its keys in another order is the same body.
+    const reordered = Object.fromEntries(Object.entries(person).reverse());
+    const retry = await agent.post('/registrations', reordered, { idempotencyKey: key });
+    expect(first.statusCode).toBe(202);
+    expect(retry.statusCode).toBe(202);
+    expect(retry.json()).toEqual(first.json());
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(await outboxFor(app, person.phone)).toHaveLength(1);
+  });
+
+  it('refuses the same key with another body with 422 idempotency_key_reused', async () => {
+    const agent = createAgent(app, 41);
+    const key = randomUUID();
+    expect((await agent.post('/password-resets', { identifier: 'ana@correo.example' }, { idempotencyKey: key })).statusCode).toBe(202);
+    const reused = await agent.post('/password-resets', { identifier: 'otra@correo.example' }, { idempotencyKey: key });
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json()).toMatchObject({ code: 'idempotency_key_reused' });
+  });
+
+  it('answers 409 idempotency_in_progress while the first call runs', async () => {
+    const agent = createAgent(app, 41);
+    await agent.get('/session');
+    const key = randomUUID();
+    const body = { identifier: 'lenta@correo.example' };
+    const [first, second] = await Promise.all([
+      agent.post('/password-resets', body, { idempotencyKey: key }),
+      agent.post('/password-resets', body, { idempotencyKey: key }),
+    ]);
+    const statuses = [first.statusCode, second.statusCode].sort();
+    // Whichever arrives second finds the first still running, or (if the first already answered) its answer.
+    expect(statuses[0]).toBe(202);
+    expect([202, 409]).toContain(statuses[1]);
+    if (statuses[1] === 409) expect([first, second].find((r) => r.statusCode === 409)!.json()).toMatchObject({ code: 'idempotency_in_progress' });
+
+    // Deterministically: a key whose first call (same caller, same body) has not answered yet.
+    const [answered] = await database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+    const pending = randomUUID();
+    await database.db.insert(idempotencyKeys).values({ clientId: 41, scope: answered!.scope, key: pending, requestHash: answered!.requestHash, createdAt: clock.now() });
+    const stillRunning = await agent.post('/password-resets', body, { idempotencyKey: pending });
+    expect(stillRunning.statusCode).toBe(409);
+    expect(stillRunning.json()).toMatchObject({ code: 'idempotency_in_progress' });
+  });
+
+  it('refuses a key that is not a UUID with 400 idempotency_key_invalid', async () => {
+    const response = await createAgent(app, 41).post('/password-resets', { identifier: 'ana@correo.example' }, { idempotencyKey: 'retry-1' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'idempotency_key_invalid' });
+  });
+
+  it('keeps nothing from a failed call, so the corrected form may reuse the key', async () => {
+    const agent = createAgent(app, 41);
+    const key = randomUUID();
+    const person = newPerson();
+    expect((await agent.post('/registrations', { ...person, acceptPrivacy: false }, { idempotencyKey: key })).statusCode).toBe(400);
+    expect((await agent.post('/registrations', person, { idempotencyKey: key })).statusCode).toBe(202);
+  });
+
+  it("keys per caller: another visitor's same key is another call", async () => {
+    const key = randomUUID();
+    const first = await createAgent(app, 41).post('/password-resets', { identifier: 'ana@correo.example' }, { idempotencyKey: key });
+    const other = await createAgent(app, 41).post('/password-resets', { identifier: 'ana@correo.example' }, { idempotencyKey: key });
+    expect(other.headers['idempotent-replayed']).toBeUndefined();
+    expect(other.json().resetId).not.toBe(first.json().resetId);
+  });
+
+  it('forgets an answer after 24 h', async () => {
+    const agent = createAgent(app, 41);
+    const key = randomUUID();
+    const first = await agent.post('/password-resets', { identifier: 'ana@correo.example' }, { idempotencyKey: key });
+    clock.advance(IDEMPOTENCY_TTL_MS + 1000);
+    const later = await agent.post('/password-resets', { identifier: 'ana@correo.example' }, { idempotencyKey: key });
+    expect(later.statusCode).toBe(202);
+    expect(later.json().resetId).not.toBe(first.json().resetId);
+  });
+
+  it('keys a signed-in caller by account, and replays a profile change without a second code', async () => {
+    const { agent, person, accountId } = await registerAccount(app, 63);
+    const key = randomUUID();
+    const change = { firstName: person.firstName, surnames: person.surnames, email: newPerson().email, phone: person.phone };
+    const first = await agent.patch('/me', change, { idempotencyKey: key });
+    const retry = await agent.patch('/me', change, { idempotencyKey: key });
+    expect(retry.json()).toEqual(first.json());
+    expect(await outboxFor(app, change.email)).toHaveLength(1);
+    const rows = await database.db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.key, key), eq(idempotencyKeys.scope, `account:${accountId}`)));
+    expect(rows).toHaveLength(1);
+  });
+});

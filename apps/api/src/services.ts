@@ -1,0 +1,11 @@
+/** What route plugins share: the database, the configuration and the clock (injectable, so tests can move time). */
+import type { ClientDirectory } from './clients/client-directory.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+
+export interface Services {
+  db: Db;
+  config: Config;
+  directory: ClientDirectory;
+  clock: () => Date;
+}

@@ -1,0 +1,230 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { passwordHasher } from '../accounts/passwords.ts';
+import { SESSION_ABSOLUTE_TIMEOUT_MS, SESSION_COOKIE, SESSION_IDLE_TIMEOUT_MS, XSRF_COOKIE } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { accounts, sessions } from '../db/schema.ts';
+import { DEMO_ACCOUNT, demoAccountData } from '../db/seed.ts';
+import { SIGN_IN_PER_IP } from '../security/limits.ts';
+import { testClock } from '../test/accounts.ts';
+import { createAgent } from '../test/test-agent.ts';
+import { openTestDatabase } from '../test/test-database.ts';
+import { createTestServer, PROBLEM_JSON } from '../test/test-server.ts';
+import { sessionIdHash } from './session-cookies.ts';
+
+let database: Database;
+let app: FastifyInstance;
+const clock = testClock();
+const demo = DEMO_ACCOUNT(41);
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  app = await createTestServer(database, { clock: clock.now });
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+async function sessionCount(sid: string | undefined) {
+  return (await database.db.select().from(sessions).where(eq(sessions.idHash, sessionIdHash(sid!)))).length;
+}
+
+async function accountSessions(clientId: number, email: string) {
+  const [account] = await database.db.select().from(accounts).where(and(eq(accounts.clientId, clientId), eq(accounts.email, email)));
+  return database.db.select().from(sessions).where(eq(sessions.accountId, account!.id));
+}
+
+/** An active account straight in the database, for tests that spend its failure count. */
+async function activeAccount(clientId: number, email: string, password: string) {
+  await database.db.insert(accounts).values({ clientId, status: 'active', firstName: 'Joan', surnames: 'Serra', email, passwordHash: await passwordHasher.hash(password) });
+  return { identifier: email, password };
+}
+
+describe('POST /api/v1/session', () => {
+  it('signs in with e-mail, in any case, and sets the session cookies', async () => {
+    const agent = createAgent(app, 41);
+    const response = await agent.post('/session', { identifier: ` ${demo.email.toUpperCase()} `, password: demo.password });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ account: { email: demo.email, firstName: 'Marina', surnames: 'Demo Marina Port Blau', status: 'active', dataValidationDue: false }, unreadNotifications: 0 });
+    const sid = response.cookies.find((cookie) => cookie.name === SESSION_COOKIE)!;
+    expect(sid).toMatchObject({ path: '/', httpOnly: true, secure: true, sameSite: 'Lax', maxAge: SESSION_ABSOLUTE_TIMEOUT_MS / 1000 });
+    const xsrf = response.cookies.find((cookie) => cookie.name === XSRF_COOKIE)!;
+    expect(xsrf).toMatchObject({ path: '/', secure: true, sameSite: 'Lax' });
+    expect(xsrf.httpOnly).toBeFalsy();
+    expect(await sessionCount(sid.value)).toBe(1);
+  });
+
+  it('signs in with the document, typed with separators', async () => {
+    const { document } = demoAccountData({ id: 41, title: 'Marina Port Blau' });
+    const typed = `${document.slice(0, 2)}.${document.slice(2, 5)}.${document.slice(5, 8)}-${document.slice(8).toLowerCase()}`;
+    expect((await createAgent(app, 41).post('/session', { identifier: typed, password: demo.password })).statusCode).toBe(200);
+  });
+
+  it('answers the same invalid_credentials for an unknown account and a wrong password', async () => {
+    const unknown = await createAgent(app, 41).post('/session', { identifier: 'nadie@correo.example', password: demo.password });
+    const wrongPassword = await createAgent(app, 41).post('/session', { identifier: demo.email, password: 'not-the-password' });
+    for (const response of [unknown, wrongPassword]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.headers['content-type']).toMatch(PROBLEM_JSON);
+    }
+    expect(unknown.json()).toEqual(wrongPassword.json());
+    expect(unknown.json()).toMatchObject({ code: 'invalid_credentials' });
+  });
+
+  it('spends one argon2 verification on an unknown account, as on a known one', async () => {
+    const verify = vi.spyOn(passwordHasher, 'verify');
+    try {
+      await createAgent(app, 41).post('/session', { identifier: 'nadie.mas@correo.example', password: 'Cualquier-cosa-1' });
+      expect(verify).toHaveBeenCalledTimes(1);
+      verify.mockClear();
+      await createAgent(app, 41).post('/session', { identifier: demo.email, password: 'Cualquier-cosa-1' });
+      expect(verify).toHaveBeenCalledTimes(1);
+    } finally {
+      verify.mockRestore();
+    }
+  });
+
+  it('refuses a suspended account with the right password with account_not_active', async () => {
+    const email = 'demo@client25.example';
+    await database.db.update(accounts).set({ status: 'suspended' }).where(eq(accounts.email, email));
+    try {
+      const response = await createAgent(app, 25).post('/session', { identifier: email, password: DEMO_ACCOUNT(25).password });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({ code: 'account_not_active' });
+      // A wrong password still says nothing about the account's state.
+      expect((await createAgent(app, 25).post('/session', { identifier: email, password: 'otra-cosa-123' })).statusCode).toBe(401);
+    } finally {
+      await database.db.update(accounts).set({ status: 'active' }).where(eq(accounts.email, email));
+    }
+  });
+
+  it('gives a new session id at every sign-in and deletes the one before', async () => {
+    const agent = createAgent(app, 41);
+    await agent.post('/session', { identifier: demo.email, password: demo.password });
+    const first = agent.sid();
+    await agent.post('/session', { identifier: demo.email, password: demo.password });
+    expect(agent.sid()).not.toBe(first);
+    expect(await sessionCount(first)).toBe(0);
+    expect(await sessionCount(agent.sid())).toBe(1);
+  });
+
+  it('refuses an account of 41 on marina 25, and its cookie there', async () => {
+    const on25 = createAgent(app, 25);
+    expect((await on25.post('/session', { identifier: demo.email, password: demo.password })).statusCode).toBe(401);
+    const on41 = createAgent(app, 41);
+    await on41.post('/session', { identifier: demo.email, password: demo.password });
+    const cookie = `${SESSION_COOKIE}=${on41.sid()}`;
+    const there = await app.inject({ method: 'GET', url: '/api/v1/session', headers: { 'x-client-id': '25', cookie } });
+    expect(there.statusCode).toBe(401);
+    const me = await app.inject({ method: 'GET', url: '/api/v1/me', headers: { 'x-client-id': '25', cookie } });
+    expect(me.statusCode).toBe(401);
+  });
+
+  it('validates the body with the shared rules', async () => {
+    const response = await createAgent(app, 41).post('/session', { identifier: '', password: '' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors.map((error: { field: string }) => error.field).sort()).toEqual(['identifier', 'password']);
+  });
+});
+
+describe('session lifetime', () => {
+  it('ends a session idle for more than 2 h and one older than 30 days', async () => {
+    const agent = createAgent(app, 41);
+    await agent.post('/session', { identifier: demo.email, password: demo.password });
+    clock.advance(SESSION_IDLE_TIMEOUT_MS - 60_000);
+    expect((await agent.get('/session')).statusCode).toBe(200);
+    clock.advance(SESSION_IDLE_TIMEOUT_MS + 1000);
+    expect((await agent.get('/session')).statusCode).toBe(401);
+
+    const busy = createAgent(app, 41);
+    await busy.post('/session', { identifier: demo.email, password: demo.password });
+    // In use every hour for 30 days: the absolute limit still ends it.
+    await database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(clock.now().getTime() + 1000) })
+      .where(eq(sessions.idHash, sessionIdHash(busy.sid()!)));
+    expect((await busy.get('/session')).statusCode).toBe(200);
+    clock.advance(2000);
+    expect((await busy.get('/session')).statusCode).toBe(401);
+  });
+});
+
+describe('DELETE /api/v1/session and POST /api/v1/session/revoke-all', () => {
+  it('signs out: deletes the session row and replaces the cookies with anonymous ones', async () => {
+    const agent = createAgent(app, 41);
+    await agent.post('/session', { identifier: demo.email, password: demo.password });
+    const signedIn = agent.sid();
+    const xsrf = agent.xsrf();
+    const response = await agent.delete('/session');
+    expect(response.statusCode).toBe(204);
+    expect(await sessionCount(signedIn)).toBe(0);
+    expect(agent.sid()).not.toBe(signedIn);
+    expect(agent.xsrf()).not.toBe(xsrf);
+    expect(response.cookies.find((cookie) => cookie.name === SESSION_COOKIE)?.maxAge).toBeUndefined();
+    expect((await agent.get('/session')).statusCode).toBe(401);
+    // The new anonymous token works at once.
+    expect((await agent.post('/session', { identifier: demo.email, password: demo.password })).statusCode).toBe(200);
+  });
+
+  it('signs out everywhere', async () => {
+    const email = 'demo@client63.example';
+    const phone = createAgent(app, 63);
+    const laptop = createAgent(app, 63);
+    for (const agent of [phone, laptop]) await agent.post('/session', { identifier: email, password: DEMO_ACCOUNT(63).password });
+    expect((await accountSessions(63, email)).length).toBe(2);
+    expect((await phone.post('/session/revoke-all')).statusCode).toBe(204);
+    expect(await accountSessions(63, email)).toEqual([]);
+    expect((await phone.get('/session')).statusCode).toBe(401);
+    expect((await laptop.get('/session')).statusCode).toBe(401);
+  });
+
+  it('refuses revoke-all without a session', async () => {
+    expect((await createAgent(app, 41).post('/session/revoke-all')).statusCode).toBe(401);
+  });
+});
+
+describe('sign-in throttling', () => {
+  it('delays an account after 5 failures: 1 s, then 2 s…, with Retry-After, never locking it', async () => {
+    const { identifier, password } = await activeAccount(25, 'joan.serra@correo.example', 'Bajamar-de-invierno-3');
+    const attempt = (pw: string) => createAgent(app, 25).post('/session', { identifier, password: pw });
+    for (let failure = 0; failure < 5; failure++) expect((await attempt('mal-mal-mal')).statusCode).toBe(401);
+    const held = await attempt(password);
+    expect(held.statusCode).toBe(429);
+    expect(held.json()).toMatchObject({ code: 'rate_limited' });
+    expect(held.headers['retry-after']).toBe('1');
+
+    clock.advance(1000);
+    expect((await attempt('mal-mal-mal')).statusCode).toBe(401);
+    expect((await attempt(password)).headers['retry-after']).toBe('2');
+    clock.advance(2000);
+    // The right password gets in once the delay has passed, and clears the count.
+    expect((await attempt(password)).statusCode).toBe(200);
+    expect((await attempt('mal-mal-mal')).statusCode).toBe(401);
+    expect((await attempt(password)).statusCode).toBe(200);
+  });
+
+  it('throttles unknown identifiers the same way', async () => {
+    const attempt = () => createAgent(app, 41).post('/session', { identifier: 'fantasma@correo.example', password: 'lo-que-sea-1' });
+    for (let failure = 0; failure < 5; failure++) expect((await attempt()).statusCode).toBe(401);
+    const held = await attempt();
+    expect(held.statusCode).toBe(429);
+    expect(held.headers['retry-after']).toBe('1');
+  });
+
+  it(`refuses an address after ${SIGN_IN_PER_IP.max} failures in 15 minutes`, async () => {
+    const ip = '198.51.100.7';
+    for (let failure = 0; failure < SIGN_IN_PER_IP.max; failure++) {
+      const response = await createAgent(app, 41, { ip }).post('/session', { identifier: `persona${failure}@correo.example`, password: 'lo-que-sea-1' });
+      expect(response.statusCode).toBe(401);
+    }
+    const held = await createAgent(app, 41, { ip }).post('/session', { identifier: demo.email, password: demo.password });
+    expect(held.statusCode).toBe(429);
+    expect(Number(held.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(held.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+    // Another address is not affected.
+    expect((await createAgent(app, 41).post('/session', { identifier: demo.email, password: demo.password })).statusCode).toBe(200);
+  });
+});
