@@ -24,7 +24,8 @@ test.describe('accounts', () => {
     await expect(page.getByText(sentTo)).toBeVisible();
     await expect(page.getByLabel('Código de verificación')).toHaveAttribute('autocomplete', 'one-time-code');
     await expectAccessible();
-    await page.getByLabel('Código de verificación').fill(await latestCode(page.request, codeTo));
+    const registrationCode = await latestCode(page.request, codeTo);
+    await page.getByLabel('Código de verificación').fill(registrationCode);
     await page.getByRole('button', { name: 'Validar' }).click();
 
     await expect(page.getByRole('heading', { level: 1, name: 'Activa tu cuenta' })).toBeVisible();
@@ -58,7 +59,6 @@ test.describe('accounts', () => {
     await page.getByLabel('Correo electrónico o documento').fill(person.document);
     await page.getByRole('button', { name: 'Enviar código' }).click();
     await expect(page.getByText(marina.sendsSms ? /código por SMS/ : /código por correo electrónico/)).toBeVisible();
-    const registrationCode = await latestCode(page.request, codeTo);
     const resetCode = await latestCode(page.request, codeTo, registrationCode);
     await page.getByLabel('Código de verificación').fill(resetCode);
     const newPassword = `${person.password}-nueva`;

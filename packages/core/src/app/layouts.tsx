@@ -70,16 +70,16 @@ export function PrivateLayout() {
       <nav className={layout.tabBar} aria-label="Principal">
         {tabs.map((tab) => (
           <NavLink key={tab.to} to={tab.to} className={layout.tab}>
-            <span className={layout.tabIconWrap}>
-              <Icon name={tab.icon} className={layout.tabIcon} />
-              {tab.to === paths.mas && unread > 0 ? (
-                <span className={layout.tabBadge}>
-                  {unread}
-                  <span className={ui.visuallyHidden}> notificaciones sin leer</span>
-                </span>
-              ) : null}
-            </span>
+            <Icon name={tab.icon} className={layout.tabIcon} />
             {tab.label}
+            {/* After the label, so the link reads "Más, 2 notificaciones sin leer". */}
+            {tab.to === paths.mas && unread > 0 ? (
+              <span className={layout.tabBadge}>
+                <span className={ui.visuallyHidden}>, </span>
+                {unread}
+                <span className={ui.visuallyHidden}>{unread === 1 ? ' notificación sin leer' : ' notificaciones sin leer'}</span>
+              </span>
+            ) : null}
           </NavLink>
         ))}
       </nav>

@@ -101,6 +101,7 @@ export const tabBar = style({
 });
 
 export const tab = style({
+  position: 'relative',
   display: 'flex',
   flexDirection: 'column',
   alignItems: 'center',
@@ -117,12 +118,10 @@ export const tab = style({
 
 export const tabIcon = style({ width: '24px', height: '24px' });
 
-export const tabIconWrap = style({ position: 'relative', display: 'inline-flex' });
-
 export const tabBadge = style({
   position: 'absolute',
-  top: '-6px',
-  left: '14px',
+  top: '4px',
+  left: 'calc(50% + 4px)',
   minWidth: '20px',
   padding: '0 5px',
   borderRadius: vars.radius.pill,

@@ -1,4 +1,13 @@
-import { Form, Formik, useFormikContext, validateYupSchema, yupToFormErrors, type FormikHelpers, type FormikValues } from 'formik';
+import {
+  Form,
+  Formik,
+  useFormikContext,
+  validateYupSchema,
+  yupToFormErrors,
+  type FormikErrors,
+  type FormikHelpers,
+  type FormikValues,
+} from 'formik';
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { AnyObjectSchema } from 'yup';
 import { ApiError } from '../../api/api-error.ts';
@@ -33,18 +42,32 @@ type SchemaSource = AnyObjectSchema | (() => Promise<AnyObjectSchema>);
 
 /**
  * A schema given as a loader is fetched the first time a field is checked, so a screen's first load
- * need not carry the validation library (the sign-in screen, which every visit meets).
+ * need not carry the validation library (the sign-in screen, which every visit meets). Checks then wait
+ * for it and may settle late: each answers with the newest check's result, so an answer about values
+ * already changed never shows a stale error (which would also move the button under a pointer).
  */
-function validatorFor<Values extends FormikValues>(source: SchemaSource) {
+function useValidator<Values extends FormikValues>(source: SchemaSource) {
+  const latest = useRef<{ id: number; result: Promise<FormikErrors<Values>> }>({ id: 0, result: Promise.resolve({}) });
   if (typeof source !== 'function') return { validationSchema: source };
+  const check = async (values: Values): Promise<FormikErrors<Values>> => {
+    try {
+      await validateYupSchema(values, await source());
+      return {};
+    } catch (error) {
+      return yupToFormErrors(error);
+    }
+  };
   return {
     validate: async (values: Values) => {
-      try {
-        await validateYupSchema(values, await source());
-        return {};
-      } catch (error) {
-        return yupToFormErrors(error);
+      const id = latest.current.id + 1;
+      latest.current = { id, result: check(values) };
+      let mine = id;
+      let result = await latest.current.result;
+      while (latest.current.id !== mine) {
+        mine = latest.current.id;
+        result = await latest.current.result;
       }
+      return result;
     },
   };
 }
@@ -74,12 +97,13 @@ export function ApiForm<Values extends FormikValues>({
   children,
   footer,
 }: ApiFormProps<Values>) {
+  const validator = useValidator<Values>(validationSchema);
   return (
     <Formik<Values>
       initialValues={initialValues}
-      {...validatorFor<Values>(validationSchema)}
-      validateOnBlur
-      validateOnChange={false}
+      {...validator}
+      // Validating on change too keeps errors current: validating only on blur leaves a stale
+      // "required" error that flashes (and moves the button) when the next field loses focus.
       onSubmit={async (values, helpers) => {
         helpers.setStatus(undefined);
         try {
