@@ -118,9 +118,19 @@ test.describe('accounts', () => {
     await expect(page.getByLabel('Correo electrónico o documento')).toHaveValue(email);
   });
 
-  test('the demo owner signs in as the README says', async ({ page, visit, marina }) => {
+  test('the demo owner signs in as the README says, with the keyboard alone', async ({ page, visit, marina, expectAccessible }) => {
     await visit('/login');
-    await signIn(page, `demo@client${marina.id}.example`, `Puerto-Demo-${marina.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Entrar' })).toBeVisible();
+    await expectAccessible();
+    // The screen's title takes focus on arrival, so the next stop is the first field.
+    await expect(page.getByRole('heading', { level: 1, name: 'Entrar' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Correo electrónico o documento')).toBeFocused();
+    await page.keyboard.type(`demo@client${marina.id}.example`);
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Contraseña', { exact: true })).toBeFocused();
+    await page.keyboard.type(`Puerto-Demo-${marina.id}`);
+    await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/inicio$/);
   });
 });

@@ -1,20 +1,9 @@
 import { defineConfig } from '@playwright/test';
+import { CHROME_FLAGS, CHROME_PATH } from '../scripts/lib/chromium.ts';
 import { e2eClients } from './clients.ts';
 import type { MarinaOptions } from './fixtures.ts';
 
 const clients = await e2eClients();
-
-/** Debian's Chromium: Playwright's own browser download is not possible here. */
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export default defineConfig<MarinaOptions>({
   testDir: '.',
@@ -27,7 +16,7 @@ export default defineConfig<MarinaOptions>({
   outputDir: '../../test-results/e2e',
   use: {
     browserName: 'chromium',
-    launchOptions: { executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+    launchOptions: { executablePath: CHROME_PATH, args: CHROME_FLAGS },
     viewport: { width: 390, height: 844 },
     locale: 'es-ES',
     timezoneId: 'Europe/Madrid',

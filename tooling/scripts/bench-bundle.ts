@@ -7,22 +7,12 @@ import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startServer } from '@marina/api/server.ts';
+import { CHROME_FLAGS, CHROME_PATH } from './lib/chromium.ts';
 import { clientSeeds, discoverClients } from './lib/clients.ts';
 import { run } from './lib/run.ts';
 import { ensureChromium } from './lib/system.ts';
 
 const TARGET_JS_KB = 130;
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 await ensureChromium();
 const clients = await discoverClients();

@@ -4,17 +4,10 @@ import { join } from 'node:path';
 import { createServer } from 'vite';
 import { startServer } from '@marina/api/server.ts';
 import { clientViteConfig, repoRoot } from '../vite/client-vite-config.ts';
-import { clientSeeds, discoverClients } from './lib/clients.ts';
-import { flag } from './lib/run.ts';
+import { clientFromArgs, clientSeeds } from './lib/clients.ts';
 
 const args = process.argv.slice(2);
-const clientId = Number(flag(args, 'client') ?? 41);
-const clients = await discoverClients();
-const client = clients.find((candidate) => candidate.id === clientId);
-if (!client) {
-  console.error(`No client ${clientId}. Known clients: ${clients.map((c) => c.id).join(', ')}`);
-  process.exit(2);
-}
+const { client, clients } = await clientFromArgs(args);
 
 const apiPort = Number(process.env.PORT ?? 8443);
 const api = await startServer({

@@ -5,17 +5,11 @@ import type { LogLevel } from '@marina/api/config.ts';
 import { DEMO_ACCOUNT } from '@marina/api/db/seed.ts';
 import { startServer } from '@marina/api/server.ts';
 import { repoRoot } from '../vite/client-vite-config.ts';
-import { clientSeeds, discoverClients } from './lib/clients.ts';
+import { clientFromArgs, clientSeeds } from './lib/clients.ts';
 import { flag, run } from './lib/run.ts';
 
 const args = process.argv.slice(2);
-const clientId = Number(flag(args, 'client') ?? 41);
-const clients = await discoverClients();
-const client = clients.find((candidate) => candidate.id === clientId);
-if (!client) {
-  console.error(`No client ${clientId}. Known clients: ${clients.map((c) => c.id).join(', ')}`);
-  process.exit(2);
-}
+const { client, clients } = await clientFromArgs(args);
 
 // Same origin: the bundle calls the API that serves it, whatever the port.
 const built = await run('turbo', ['run', 'build', `--filter=@marina/${client.name}`, '--output-logs=errors-only'], {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ClientFolderConfig } from '@marina/core/config/app-config.ts';
 import { repoRoot } from '../../vite/client-vite-config.ts';
+import { flag } from './run.ts';
 
 export interface ClientFolder {
   id: number;
@@ -31,4 +32,16 @@ export async function discoverClients(): Promise<ClientFolder[]> {
 /** What the API seeds for each marina it serves. */
 export function clientSeeds(clients: ClientFolder[]) {
   return clients.map(({ config }) => ({ id: config.clientId, app: config.clientApp, title: config.clientTitulo }));
+}
+
+/** The client named by `--client <id>` (41 by default), or exit with the list of known ones. */
+export async function clientFromArgs(args: string[]): Promise<{ client: ClientFolder; clients: ClientFolder[] }> {
+  const clientId = Number(flag(args, 'client') ?? 41);
+  const clients = await discoverClients();
+  const client = clients.find((candidate) => candidate.id === clientId);
+  if (!client) {
+    console.error(`No client ${clientId}. Known clients: ${clients.map((c) => c.id).join(', ')}`);
+    process.exit(2);
+  }
+  return { client, clients };
 }
