@@ -5,7 +5,7 @@ import type { SessionInfo } from '../domain/accounts.ts';
 import { sliderSeen } from '../lib/first-start.ts';
 import type { SessionStore } from '../lib/session-store.ts';
 import { PrivateLayout, PublicLayout, RootLayout } from './layouts.tsx';
-import { href, paths, PRIVATE_ROUTES, safeNext, type RouteName } from '../lib/paths.ts';
+import { href, paths, PRIVATE_ROUTES, type RouteName } from '../lib/paths.ts';
 import { RouteError } from './route-error.tsx';
 import { ScreenLoading } from './screen-loading.tsx';
 
@@ -74,12 +74,14 @@ export function requireSession(api: ApiClient, session: SessionStore) {
   };
 }
 
-/** Account screens (login, registro…): prime the XSRF cookie; a signed-in person skips login. */
-function accountScreen(api: ApiClient, session: SessionStore, skipWhenSignedIn: boolean) {
-  return async ({ request }: LoaderFunctionArgs) => {
-    // Offline or failing: the form still shows, and says so when it is sent.
-    const info = await loadSession(api, session).catch(() => null);
-    if (info && skipWhenSignedIn) throw redirect(safeNext(new URL(request.url).searchParams.get('next')));
+/**
+ * Account screens (login, registro…) ask who is signed in without waiting for the answer: it hands out
+ * the XSRF cookie their forms need, and the sign-in screen leaves as soon as it says someone is. The
+ * form shows at once, even offline (it says so when sent).
+ */
+function primeSession(api: ApiClient, session: SessionStore) {
+  return () => {
+    void loadSession(api, session).catch(() => null);
     return null;
   };
 }
@@ -114,8 +116,8 @@ export function appRoutes({ api, storage, session }: RouterServices): RouteObjec
           element: <PublicLayout />,
           children: [
             { ...screenRoute('home'), loader: firstStart(storage) },
-            { ...screenRoute('login'), loader: chain(firstStart(storage), accountScreen(api, session, true)) },
-            ...accountScreens.map((name) => ({ ...screenRoute(name), loader: accountScreen(api, session, false) })),
+            { ...screenRoute('login'), loader: chain(firstStart(storage), primeSession(api, session)) },
+            ...accountScreens.map((name) => ({ ...screenRoute(name), loader: primeSession(api, session) })),
             screenRoute('slider'),
             screenRoute('ayuda'),
             screenRoute('checkQR'),
