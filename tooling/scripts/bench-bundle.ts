@@ -43,7 +43,8 @@ for (const client of clients) {
     const assets = new Set<string>();
     page.on('response', (response) => {
       const path = new URL(response.url()).pathname;
-      if (/\.(js|css)$/.test(path) && !path.endsWith('/sw.js')) assets.add(path);
+      // The service worker and its helper come once the app is stable, never to render a screen.
+      if (/\.(js|css)$/.test(path) && !path.endsWith('/sw.js') && !path.includes('workbox-window')) assets.add(path);
     });
     await page.addInitScript(() => localStorage.setItem('mb.sliderSeen', '1'));
     // What it takes to show the form: later loads (the service worker's helper, once the app is
