@@ -21,10 +21,20 @@ function describedBy(ids: ReturnType<typeof useFieldIds>, hint: boolean, error: 
   return [hint ? ids.hint : undefined, error ? ids.error : undefined].filter(Boolean).join(' ') || undefined;
 }
 
-export function TextField({ name, label, hint, className, ...input }: FieldProps) {
-  const [field, meta] = useField(name);
-  const ids = useFieldIds(name);
-  const error = meta.touched && meta.error ? meta.error : undefined;
+/** Label, hint, the control and its error, in the order a screen reader should meet them. */
+function FieldFrame({
+  ids,
+  label,
+  hint,
+  error,
+  children,
+}: {
+  ids: ReturnType<typeof useFieldIds>;
+  label: string;
+  hint: ReactNode;
+  error: string | undefined;
+  children: ReactNode;
+}) {
   return (
     <div className={css.field}>
       <label className={css.label} htmlFor={ids.input}>
@@ -35,6 +45,22 @@ export function TextField({ name, label, hint, className, ...input }: FieldProps
           {hint}
         </p>
       ) : null}
+      {children}
+      {error ? (
+        <p id={ids.error} className={css.error}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function TextField({ name, label, hint, className, ...input }: FieldProps) {
+  const [field, meta] = useField(name);
+  const ids = useFieldIds(name);
+  const error = meta.touched && meta.error ? meta.error : undefined;
+  return (
+    <FieldFrame ids={ids} label={label} hint={hint} error={error}>
       <input
         {...field}
         {...input}
@@ -43,12 +69,7 @@ export function TextField({ name, label, hint, className, ...input }: FieldProps
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(ids, Boolean(hint), Boolean(error))}
       />
-      {error ? (
-        <p id={ids.error} className={css.error}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -90,16 +111,9 @@ export function PasswordField({
   const [visible, setVisible] = useState(false);
   const error = meta.touched && meta.error ? meta.error : undefined;
   const strength = showStrength && field.value ? passwordStrength(field.value) : undefined;
+  const hint = showStrength ? 'Al menos 8 caracteres. Puedes usar una frase; no hace falta mezclar símbolos.' : undefined;
   return (
-    <div className={css.field}>
-      <label className={css.label} htmlFor={ids.input}>
-        {label}
-      </label>
-      {showStrength ? (
-        <p id={ids.hint} className={css.hint}>
-          Al menos 8 caracteres. Puedes usar una frase; no hace falta mezclar símbolos.
-        </p>
-      ) : null}
+    <FieldFrame ids={ids} label={label} hint={hint} error={error}>
       <div className={css.inputRow}>
         <input
           {...field}
@@ -127,12 +141,7 @@ export function PasswordField({
           {strengthText[strength]}
         </p>
       ) : null}
-      {error ? (
-        <p id={ids.error} className={css.error}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }
 
