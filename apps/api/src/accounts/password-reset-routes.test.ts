@@ -1,29 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
+import { useTestServer } from '../test/test-server.ts';
 import { sessions } from '../db/schema.ts';
 import { CODE_RESEND_AFTER_MS, CODE_SENDS, CODE_TTL_MS, RESET_REQUESTS_PER_IP } from '../security/limits.ts';
 import { latestCode, outboxFor, registerAccount, testClock, type RegisteredAccount } from '../test/accounts.ts';
 import { createAgent } from '../test/test-agent.ts';
-import { openTestDatabase } from '../test/test-database.ts';
-import { createTestServer } from '../test/test-server.ts';
 
 let database: Database;
 let app: FastifyInstance;
 const clock = testClock();
 const NEW_PASSWORD = 'Faro-de-levante-2024';
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  app = await createTestServer(database, { clock: clock.now });
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+useTestServer((server) => ({ database, app } = server), { clock: clock.now });
 
 async function requestReset(clientId: number, identifier: string) {
   const agent = createAgent(app, clientId);

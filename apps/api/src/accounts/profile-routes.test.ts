@@ -1,25 +1,16 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
+import { useTestServer } from '../test/test-server.ts';
 import { accounts, notifications, outbox, sessions, verificationCodes } from '../db/schema.ts';
 import { latestCode, newPerson, outboxFor, registerAccount, STRONG_PASSWORD } from '../test/accounts.ts';
 import { createAgent } from '../test/test-agent.ts';
-import { openTestDatabase } from '../test/test-database.ts';
-import { createTestServer } from '../test/test-server.ts';
 
 let database: Database;
 let app: FastifyInstance;
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  app = await createTestServer(database);
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+useTestServer((server) => ({ database, app } = server));
 
 const profileOf = (person: { firstName: string; surnames: string; email: string; phone: string }) => ({
   firstName: person.firstName,

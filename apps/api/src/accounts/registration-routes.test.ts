@@ -1,29 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { accounts } from '../db/schema.ts';
 import { DEMO_ACCOUNT } from '../db/seed.ts';
 import { CODE_RESEND_AFTER_MS, CODE_TTL_MS } from '../security/limits.ts';
 import { latestCode, newPerson, outboxFor, registerAccount, STRONG_PASSWORD, testClock } from '../test/accounts.ts';
 import { createAgent, type Agent } from '../test/test-agent.ts';
-import { openTestDatabase } from '../test/test-database.ts';
-import { createTestServer, PROBLEM_JSON } from '../test/test-server.ts';
+import { PROBLEM_JSON, useTestServer } from '../test/test-server.ts';
 
 let database: Database;
 let app: FastifyInstance;
 const clock = testClock();
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  app = await createTestServer(database, { clock: clock.now });
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+useTestServer((server) => ({ database, app } = server), { clock: clock.now });
 
 const wrong = (code: string) => (code === '000000' ? '111111' : '000000');
 

@@ -1,22 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/database.ts';
-import { openTestDatabase } from '../test/test-database.ts';
-import { createTestServer, PROBLEM_JSON } from '../test/test-server.ts';
+import { describe, expect, it } from 'vitest';
+import { PROBLEM_JSON, useTestServer } from '../test/test-server.ts';
 import { DEFAULT_CLIENT_SETTINGS } from './client-settings.ts';
 
-let database: Database;
 let app: FastifyInstance;
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  app = await createTestServer(database);
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+useTestServer((server) => ({ app } = server));
 
 describe('naming the client', () => {
   it('refuses a call without X-Client-Id with client_required', async () => {

@@ -1,21 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
-import { openTestDatabase } from '../test/test-database.ts';
-import { createTestServer, PROBLEM_JSON } from '../test/test-server.ts';
+import { createTestServer, PROBLEM_JSON, useTestServer } from '../test/test-server.ts';
 
 let database: Database;
 let app: FastifyInstance;
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  app = await createTestServer(database);
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+useTestServer((server) => ({ database, app } = server));
 
 describe('GET /api/v1/health', () => {
   it('answers ok after querying the database, without naming a client', async () => {

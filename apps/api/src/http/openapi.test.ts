@@ -1,22 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_VERSION } from '../config.ts';
-import type { Database } from '../db/database.ts';
-import { openTestDatabase } from '../test/test-database.ts';
-import { createTestServer } from '../test/test-server.ts';
+import { useTestServer } from '../test/test-server.ts';
 
-let database: Database;
 let app: FastifyInstance;
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  app = await createTestServer(database);
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+useTestServer((server) => ({ app } = server));
 
 describe('GET /api/v1/openapi.json', () => {
   it('documents the real routes without naming a client', async () => {

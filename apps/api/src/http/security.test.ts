@@ -1,21 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
-import { openTestDatabase } from '../test/test-database.ts';
-import { createTestServer } from '../test/test-server.ts';
+import { createTestServer, useTestServer } from '../test/test-server.ts';
 
 let database: Database;
 let app: FastifyInstance;
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  app = await createTestServer(database);
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+useTestServer((server) => ({ database, app } = server));
 
 const EXPECTED_CSP = [
   "default-src 'self'",

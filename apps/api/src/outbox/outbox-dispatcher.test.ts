@@ -6,8 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { outbox, type OutboxRow } from '../db/schema.ts';
 import { testClock } from '../test/accounts.ts';
-import { openTestDatabase } from '../test/test-database.ts';
-import { createTestServer } from '../test/test-server.ts';
+import { createTestServer, useTestServer } from '../test/test-server.ts';
 import { enqueueMessage } from './outbox.ts';
 import { createOutboxDispatcher, retryDelayMs } from './outbox-dispatcher.ts';
 import { httpSmsTransport, type Transport, type Transports } from './transports.ts';
@@ -27,15 +26,7 @@ const recording = (name: string): Transport => ({
 });
 const transports: Transports = { email: recording('email'), sms: recording('sms') };
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  app = await createTestServer(database, { clock: clock.now, transports });
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+useTestServer((server) => ({ database, app } = server), { clock: clock.now, transports });
 
 beforeEach(async () => {
   sent.length = 0;

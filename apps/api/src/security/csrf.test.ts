@@ -1,26 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, XSRF_COOKIE } from '../config.ts';
-import type { Database } from '../db/database.ts';
 import { DEMO_ACCOUNT } from '../db/seed.ts';
 import { createAgent } from '../test/test-agent.ts';
-import { openTestDatabase } from '../test/test-database.ts';
-import { createTestServer, PROBLEM_JSON } from '../test/test-server.ts';
+import { PROBLEM_JSON, useTestServer } from '../test/test-server.ts';
 
-let database: Database;
 let app: FastifyInstance;
 const APP_ORIGIN = 'https://app.portblau.example';
 const demo = DEMO_ACCOUNT(41);
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  app = await createTestServer(database, { config: { allowedOrigins: [APP_ORIGIN] } });
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+useTestServer((server) => ({ app } = server), { config: { allowedOrigins: [APP_ORIGIN] } });
 
 /** A sign-in attempt with exactly these headers (cookies of `agent` unless replaced). */
 async function signIn(cookie: string, headers: Record<string, string | undefined>) {

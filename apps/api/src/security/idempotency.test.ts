@@ -1,28 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
+import { useTestServer } from '../test/test-server.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import { newPerson, outboxFor, registerAccount, testClock } from '../test/accounts.ts';
 import { createAgent } from '../test/test-agent.ts';
-import { openTestDatabase } from '../test/test-database.ts';
-import { createTestServer } from '../test/test-server.ts';
 import { IDEMPOTENCY_TTL_MS } from './limits.ts';
 
 let database: Database;
 let app: FastifyInstance;
 const clock = testClock();
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  app = await createTestServer(database, { clock: clock.now });
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+useTestServer((server) => ({ database, app } = server), { clock: clock.now });
 
 describe('Idempotency-Key', () => {
   it('replays the first answer to a retry with the same key and body, and sends no second code', async () => {

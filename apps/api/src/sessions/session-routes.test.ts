@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { passwordHasher } from '../accounts/passwords.ts';
 import { SESSION_ABSOLUTE_TIMEOUT_MS, SESSION_COOKIE, SESSION_IDLE_TIMEOUT_MS, XSRF_COOKIE } from '../config.ts';
 import type { Database } from '../db/database.ts';
@@ -9,8 +9,7 @@ import { DEMO_ACCOUNT, demoAccountData } from '../db/seed.ts';
 import { SIGN_IN_PER_IP } from '../security/limits.ts';
 import { testClock } from '../test/accounts.ts';
 import { createAgent } from '../test/test-agent.ts';
-import { openTestDatabase } from '../test/test-database.ts';
-import { createTestServer, PROBLEM_JSON } from '../test/test-server.ts';
+import { PROBLEM_JSON, useTestServer } from '../test/test-server.ts';
 import { sessionIdHash } from './session-cookies.ts';
 
 let database: Database;
@@ -18,15 +17,7 @@ let app: FastifyInstance;
 const clock = testClock();
 const demo = DEMO_ACCOUNT(41);
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  app = await createTestServer(database, { clock: clock.now });
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+useTestServer((server) => ({ database, app } = server), { clock: clock.now });
 
 async function sessionCount(sid: string | undefined) {
   return (await database.db.select().from(sessions).where(eq(sessions.idHash, sessionIdHash(sid!)))).length;

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { DEFAULT_CLIENTS } from '../db/seed.ts';
 import type { Transports } from '../outbox/transports.ts';
 import { createServer } from '../server.ts';
-import { testConfig } from './test-database.ts';
+import { openTestDatabase, testConfig } from './test-database.ts';
 
 export interface TestServerOptions {
   config?: Partial<Config>;
@@ -26,6 +27,28 @@ export function createTestServer(database: Database, options: TestServerOptions 
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.transports ? { transports: options.transports } : {}),
+  });
+}
+
+export interface TestServer {
+  database: Database;
+  app: FastifyInstance;
+}
+
+/**
+ * One fresh database and server for a test file, closed after it. `ready` hands them to the file's own
+ * variables, so its tests keep reading `app` and `database`.
+ */
+export function useTestServer(ready: (server: TestServer) => void, options: TestServerOptions = {}): void {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    const database = await openTestDatabase();
+    server = { database, app: await createTestServer(database, options) };
+    ready(server);
+  });
+  afterAll(async () => {
+    await server?.app.close();
+    await server?.database.close();
   });
 }
 
