@@ -1,14 +1,10 @@
 import type { ApiClient } from '../../../api/client.ts';
 import type { AccountSummary, ProfileUpdated } from '../../../domain/accounts.ts';
-import {
-  changePasswordSchema,
-  codeSchema,
-  deleteAccountSchema,
-  profileSchema,
-  type ChangePasswordInput,
-  type CodeInput,
-  type DeleteAccountInput,
-  type ProfileInput,
+import type {
+  ChangePasswordInput,
+  CodeInput,
+  DeleteAccountInput,
+  ProfileInput,
 } from '../../../domain/account-rules.ts';
 
 export {
@@ -20,7 +16,7 @@ export {
   type CodeInput,
   type DeleteAccountInput,
   type ProfileInput,
-};
+} from '../../../domain/account-rules.ts';
 
 export function updateProfile(api: ApiClient, input: ProfileInput): Promise<ProfileUpdated> {
   return api.send('patch', 'me', input);
