@@ -12,6 +12,10 @@ const core = './packages/core/src';
 const features = readdirSync(new URL(`${core}/features`, import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+// Every marina folder, so a new client is fenced off from the server with no edit here.
+const clientFolders = readdirSync(new URL('./apps', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name.startsWith('client-'))
+  .map((entry) => `./apps/${entry.name}`);
 
 export default tseslint.config(
   {
@@ -56,7 +60,7 @@ export default tseslint.config(
             })),
             { target: './packages/theme', from: ['./packages/core', './apps', './tooling'] },
             { target: './packages/core', from: ['./apps', './tooling'] },
-            { target: './apps/api', from: ['./apps/client-41', './apps/client-25', './tooling'] },
+            { target: './apps/api', from: [...clientFolders, './tooling'] },
             {
               target: './apps/api',
               from: './packages/core/src',
