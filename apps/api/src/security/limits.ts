@@ -1,6 +1,7 @@
 /**
  * Every limit on the accounts flows in one place (DESIGN §4, §7), so they can be reviewed and tuned
- * together. Counters live in the database (rate_limit_hits), so all instances agree.
+ * together. Counters live in the database (rate_limit_hits), so all instances agree, and each event takes its
+ * place atomically before it happens (rate-limits.ts, decision 008), so bursts get exactly these numbers.
  */
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
