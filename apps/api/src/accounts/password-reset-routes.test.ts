@@ -5,8 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { useTestServer } from '../test/test-server.ts';
 import { sessions } from '../db/schema.ts';
-import { CODE_RESEND_AFTER_MS, CODE_SENDS, CODE_TTL_MS, RESET_REQUESTS_PER_IP } from '../security/limits.ts';
-import { latestCode, outboxFor, registerAccount, testClock, type RegisteredAccount } from '../test/accounts.ts';
+import { CODE_MAX_ATTEMPTS, CODE_REQUESTS, CODE_RESEND_AFTER_MS, CODE_RESENDS, CODE_SENDS, CODE_TTL_MS, RESET_REQUESTS_PER_IP } from '../security/limits.ts';
+import { latestCode, newPerson, outboxFor, registerAccount, testClock, type RegisteredAccount } from '../test/accounts.ts';
 import { createAgent } from '../test/test-agent.ts';
 
 let database: Database;
@@ -136,20 +136,77 @@ describe('completing a reset', () => {
 });
 
 describe('code throttling', () => {
-  it(`sends at most ${CODE_SENDS.max} codes an hour to one destination, then 429 with Retry-After`, async () => {
+  const resetCodes = async (destination: string) => (await outboxFor(app, destination)).filter((entry) => entry.code !== null && entry.text.includes('cambiar la contraseña'));
+
+  it(`gives one reset at most ${CODE_RESENDS.max} new codes an hour, then 429 with Retry-After`, async () => {
     const account = await registerAccount(app, 63);
     const { agent, response } = await requestReset(63, account.person.email);
     const { resetId } = response.json();
-    // The registration code already counted as one send to this address.
     const statuses = [];
-    for (let i = 0; i < CODE_SENDS.max - 1; i++) {
+    for (let i = 0; i <= CODE_RESENDS.max; i++) {
       clock.advance(CODE_RESEND_AFTER_MS);
       statuses.push((await agent.post(`/password-resets/${resetId}/resend`)).statusCode);
     }
-    expect(statuses).toEqual([202, 202, 202, 429]);
+    expect(statuses).toEqual([...Array<number>(CODE_RESENDS.max).fill(202), 429]);
     const held = await agent.post(`/password-resets/${resetId}/resend`);
     expect(held.json()).toMatchObject({ code: 'rate_limited' });
     expect(Number(held.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await resetCodes(account.person.email)).toHaveLength(1 + CODE_RESENDS.max);
+  });
+
+  it(`sends at most ${CODE_SENDS.max} reset codes an hour to one phone, answering as if it had`, async () => {
+    const account = await registerAccount(app, 41);
+    const first = await requestReset(41, account.person.email);
+    for (let i = 0; i < CODE_RESENDS.max; i++) {
+      clock.advance(CODE_RESEND_AFTER_MS);
+      expect((await first.agent.post(`/password-resets/${first.response.json().resetId}/resend`)).statusCode).toBe(202);
+    }
+    expect(await resetCodes(account.person.phone)).toHaveLength(CODE_SENDS.max);
+    // Asked by the document, which no counter links to the e-mail: answered as ever, but nothing more is sent.
+    const byDocument = await requestReset(41, account.person.document);
+    const unknown = await requestReset(41, 'otro.fantasma@correo.example');
+    expect(byDocument.response.statusCode).toBe(202);
+    expect(Object.keys(byDocument.response.json()).sort()).toEqual(Object.keys(unknown.response.json()).sort());
+    expect(await resetCodes(account.person.phone)).toHaveLength(CODE_SENDS.max);
+  });
+
+  it("does not tell, through the phone's registrations, whose phone it is", async () => {
+    const account = await registerAccount(app, 41);
+    const phone = account.person.phone;
+    // Someone else fills the registrations to that phone: the first went to the account's own registration.
+    for (let i = 1; i < CODE_REQUESTS.max; i++) expect((await createAgent(app, 41).post('/registrations', newPerson({ phone }))).statusCode).toBe(202);
+    expect((await createAgent(app, 41).post('/registrations', newPerson({ phone }))).statusCode).toBe(429);
+
+    const known = await requestReset(41, account.person.email);
+    const unknown = await requestReset(41, 'nadie.nunca@correo.example');
+    expect(known.response.statusCode).toBe(202);
+    expect(unknown.response.statusCode).toBe(202);
+    expect(Object.keys(known.response.json()).sort()).toEqual(Object.keys(unknown.response.json()).sort());
+    // And the owner's reset is not blocked: the code reaches the phone.
+    expect(await resetCodes(phone)).toHaveLength(1);
+  });
+
+  it('answers an exhausted code with Retry-After until a new one may be asked for', async () => {
+    const account = await registerAccount(app, 41);
+    const { agent, response } = await requestReset(41, account.person.email);
+    const { resetId } = response.json();
+    const code = await latestCode(app, account.person.phone);
+    const wrongCode = code === '000000' ? '111111' : '000000';
+    clock.advance(15_000);
+    const answers = [];
+    for (let i = 0; i < CODE_MAX_ATTEMPTS; i++) answers.push(await agent.post(`/password-resets/${resetId}/complete`, { code: wrongCode, password: NEW_PASSWORD }));
+    const last = answers.at(-1)!;
+    expect(last.statusCode).toBe(429);
+    expect(last.json()).toMatchObject({ code: 'code_attempts_exceeded' });
+    expect(last.headers['retry-after']).toBe(String((CODE_RESEND_AFTER_MS - 15_000) / 1000));
+    clock.advance(20_000);
+    const after = await agent.post(`/password-resets/${resetId}/complete`, { code, password: NEW_PASSWORD });
+    expect(after.json()).toMatchObject({ code: 'code_attempts_exceeded' });
+    expect(after.headers['retry-after']).toBe(String((CODE_RESEND_AFTER_MS - 35_000) / 1000));
+    // Once a new code may be asked for, Retry-After says so at once.
+    clock.advance(CODE_RESEND_AFTER_MS);
+    expect((await agent.post(`/password-resets/${resetId}/complete`, { code, password: NEW_PASSWORD })).headers['retry-after']).toBe('1');
+    expect((await agent.post(`/password-resets/${resetId}/resend`)).statusCode).toBe(202);
   });
 
   it('refuses an account more than 10 wrong codes an hour across codes', async () => {

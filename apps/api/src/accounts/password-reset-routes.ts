@@ -17,14 +17,15 @@ import { createNotification } from '../notifications/notifications.ts';
 import { enqueueMessage } from '../outbox/outbox.ts';
 import { idempotentHeadersSchema } from '../security/idempotency.ts';
 import { RESET_REQUESTS_PER_IP } from '../security/limits.ts';
-import { checkWindow, recordHit, throttleKeys } from '../security/rate-limits.ts';
+import { takeSlot, throttleKeys } from '../security/rate-limits.ts';
 import { sha256 } from '../security/secrets.ts';
 import type { Services } from '../services.ts';
+import { rememberDevice } from '../sessions/known-device.ts';
 import { endAccountSessions } from '../sessions/session-store.ts';
 import { findAccountByIdentifier, normalizeIdentifier } from './account-queries.ts';
 import { codeMessage, notificationTexts, passwordChangedMessage } from './messages.ts';
 import { isCommonPassword, passwordHasher, passwordTooCommon } from './passwords.ts';
-import { checkCode, codeTimes, countCodeSend, findVerification, issueCode, markCodeUsed, resendCode } from './verification-codes.ts';
+import { checkCode, codeTimes, countCodeRequest, findVerification, issueCode, markCodeUsed, resendCode, sendCode } from './verification-codes.ts';
 
 const resetStartedProperties = {
   channel: { type: 'string', enum: ['sms', 'email'] },
@@ -33,7 +34,7 @@ const resetStartedProperties = {
 } as const;
 
 export const passwordResetRoutes: FastifyPluginAsync<{ services: Services }> = async (api, { services }) => {
-  const { db, clock } = services;
+  const { db, config, clock } = services;
 
   api.post(
     '/password-resets',
@@ -59,27 +60,27 @@ export const passwordResetRoutes: FastifyPluginAsync<{ services: Services }> = a
       const input = await validateBody(resetRequestSchema, request.body);
       const client = requireClient(request);
       const now = clock();
-      const ipKey = throttleKeys.resetIp(request.ip);
-      await checkWindow(db, ipKey, RESET_REQUESTS_PER_IP, now);
       const channel = codeChannelFor(client.id);
       const found = await findAccountByIdentifier(db, client.id, input.identifier);
       // Only an account with a password to reset gets a code; any other answer would tell that it exists.
       const account = found && (found.status === 'active' || found.status === 'suspended') ? found : undefined;
       const destination = account ? (channel === 'sms' ? account.phone : account.email) : null;
+      const typed = normalizeIdentifier(input.identifier).value;
 
       const issued = await db.transaction(async (tx) => {
+        await takeSlot(tx, throttleKeys.resetIp(request.ip), RESET_REQUESTS_PER_IP, now);
+        // Counted under what was typed, never under the account's phone or e-mail: the same answer for a
+        // known and an unknown identifier, whatever else was sent to that phone (decision 008).
+        await countCodeRequest(tx, 'password_reset', client.id, typed, now);
         if (!account || !destination) {
-          // A decoy's "destination" is a hash of what was typed: its sends and checks are throttled like real ones.
-          const pseudo = `unknown:${sha256(normalizeIdentifier(input.identifier).value)}`;
-          await countCodeSend(tx, client.id, pseudo, now);
-          await recordHit(tx, ipKey, now);
+          // A decoy's "destination" is a hash of what was typed: its checks are throttled like real ones.
+          const pseudo = `unknown:${sha256(typed)}`;
           return issueCode(tx, { clientId: client.id, accountId: null, purpose: 'password_reset', channel, destination: pseudo, decoy: true }, now);
         }
-        await countCodeSend(tx, client.id, destination, now);
-        await recordHit(tx, ipKey, now);
         const real = await issueCode(tx, { clientId: client.id, accountId: account.id, purpose: 'password_reset', channel, destination }, now);
-        await enqueueMessage(
+        await sendCode(
           tx,
+          'password_reset',
           { clientId: client.id, accountId: account.id, channel, destination, code: real.code, ...codeMessage(client.title, 'password_reset', channel, real.code!) },
           now,
         );
@@ -108,10 +109,11 @@ export const passwordResetRoutes: FastifyPluginAsync<{ services: Services }> = a
       const now = clock();
       const verification = await findVerification(db, { id: request.params.resetId, clientId: client.id, purpose: 'password_reset' });
       const issued = await db.transaction(async (tx) => {
-        const resent = await resendCode(tx, verification, verification.destination!, now);
+        const resent = await resendCode(tx, verification, now);
         if (resent.code !== null) {
-          await enqueueMessage(
+          await sendCode(
             tx,
+            'password_reset',
             {
               clientId: client.id,
               accountId: verification.accountId,
@@ -152,7 +154,7 @@ export const passwordResetRoutes: FastifyPluginAsync<{ services: Services }> = a
       );
       const passwordHash = await passwordHasher.hash(input.password);
       const accountId = verification.accountId!;
-      await db.transaction(async (tx) => {
+      const account = await db.transaction(async (tx) => {
         await markCodeUsed(tx, verification, now);
         const [account] = await tx
           .update(accounts)
@@ -166,7 +168,11 @@ export const passwordResetRoutes: FastifyPluginAsync<{ services: Services }> = a
         if (account.email) {
           await enqueueMessage(tx, { clientId: client.id, accountId: account.id, channel: 'email', destination: account.email, ...passwordChangedMessage(client.title) }, now);
         }
+        return account;
       });
+      // Whoever proved the code holds the phone or e-mail: this browser is known to the account from now on,
+      // so that sign-in limits filled by others cannot keep the owner out (decision 008).
+      rememberDevice(reply, config.sessionSecret, account, null, now);
       audit(request, 'password_reset_completed', { outcome: 'success', accountId });
       return reply.code(204).send();
     },

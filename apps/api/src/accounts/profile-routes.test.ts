@@ -5,6 +5,7 @@ import type { Database } from '../db/database.ts';
 import { useTestServer } from '../test/test-server.ts';
 import { accounts, notifications, outbox, sessions, verificationCodes } from '../db/schema.ts';
 import { latestCode, newPerson, outboxFor, registerAccount, STRONG_PASSWORD } from '../test/accounts.ts';
+import { PASSWORD_CHECKS_PER_SESSION } from '../security/limits.ts';
 import { createAgent } from '../test/test-agent.ts';
 
 let database: Database;
@@ -114,6 +115,22 @@ describe('POST /api/v1/me/password', () => {
     const common = await agent.post('/me/password', { currentPassword: STRONG_PASSWORD, newPassword: 'sunshine1' });
     expect(common.statusCode).toBe(422);
     expect(common.json()).toMatchObject({ code: 'password_too_common', errors: [{ field: 'newPassword' }] });
+  });
+
+  it('slows wrong current passwords in one session without slowing the owner elsewhere', async () => {
+    const { agent, person } = await registerAccount(app, 41);
+    const stolen = createAgent(app, 41);
+    await stolen.post('/session', { identifier: person.email, password: STRONG_PASSWORD });
+    const guesses = await Promise.all(
+      Array.from({ length: 10 }, () => stolen.post('/me/password', { currentPassword: 'no-es-esta-1', newPassword: 'Rumbo-al-norte-2025' })),
+    );
+    expect(guesses.map((response) => response.statusCode).sort()).toEqual([
+      ...Array<number>(PASSWORD_CHECKS_PER_SESSION.free).fill(422),
+      ...Array<number>(10 - PASSWORD_CHECKS_PER_SESSION.free).fill(429),
+    ]);
+    // The owner's own session, and signing in, are not slowed by them.
+    expect((await createAgent(app, 41).post('/session', { identifier: person.email, password: STRONG_PASSWORD })).statusCode).toBe(200);
+    expect((await agent.post('/me/password', { currentPassword: STRONG_PASSWORD, newPassword: 'Rumbo-al-norte-2025' })).statusCode).toBe(204);
   });
 });
 

@@ -26,9 +26,9 @@ import { looseBody, validateBody } from '../http/validation.ts';
 import { createNotification } from '../notifications/notifications.ts';
 import { enqueueMessage } from '../outbox/outbox.ts';
 import { idempotentHeadersSchema } from '../security/idempotency.ts';
-import { SIGN_IN_PER_ACCOUNT } from '../security/limits.ts';
-import { checkGrowingDelay, clearHits, recordHit, throttleKeys } from '../security/rate-limits.ts';
+import { passwordWasRight, reservePasswordCheck } from '../security/password-attempts.ts';
 import type { Services } from '../services.ts';
+import { knownDeviceId, rememberDevice } from '../sessions/known-device.ts';
 import { replaceWithAnonymousSession } from '../sessions/session-cookies.ts';
 import { requireSession } from '../sessions/session-lookup.ts';
 import { endAccountSessions } from '../sessions/session-store.ts';
@@ -36,7 +36,7 @@ import { isUniqueViolation } from './account-queries.ts';
 import { toAccountSummary } from './account-summary.ts';
 import { codeMessage, emailChangedMessage, notificationTexts, passwordChangedMessage } from './messages.ts';
 import { isCommonPassword, passwordHasher, passwordTooCommon } from './passwords.ts';
-import { checkCode, codeTimes, countCodeSend, findVerification, issueCode, markCodeUsed, resendCode } from './verification-codes.ts';
+import { checkCode, codeTimes, countCodeRequest, findVerification, issueCode, markCodeUsed, resendCode, sendCode } from './verification-codes.ts';
 
 const CHANNEL_OF: Record<ContactField, CodeChannel> = { email: 'email', phone: 'sms' };
 
@@ -77,18 +77,17 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
   const { db, config, clock } = services;
 
   /**
-   * Checks the account's password for a sensitive change, throttled like sign-in (a stolen session must
-   * not become a way to guess the password).
+   * Checks the account's password for a sensitive change, throttled per session like sign-in per address
+   * (a stolen session must not become a way to guess the password, nor a way to slow the owner's own
+   * sessions). Counted before the password is compared.
    */
   async function confirmPassword(request: FastifyRequest, account: AccountRow, password: string, field: string, now: Date) {
-    const key = throttleKeys.signInAccount(account.clientId, account.id);
-    await checkGrowingDelay(db, key, SIGN_IN_PER_ACCOUNT, now);
+    const attempt = await reservePasswordCheck(db, { clientId: account.clientId, accountId: account.id, sessionKey: requireSession(request).idHash }, now);
     if (!(await passwordHasher.check(account.passwordHash, password))) {
-      await recordHit(db, key, now);
       audit(request, 'password_confirmation', { outcome: 'failure', accountId: account.id, reason: 'wrong_password' });
       throw incorrectPassword(field);
     }
-    await clearHits(db, key);
+    await passwordWasRight(db, attempt);
   }
 
   api.get(
@@ -157,10 +156,11 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
           }
           await tx.delete(verificationCodes).where(unconfirmed);
           const channel = CHANNEL_OF[field];
-          await countCodeSend(tx, client.id, value, now);
+          await countCodeRequest(tx, 'contact_change', client.id, value, now);
           const issued = await issueCode(tx, { clientId: client.id, accountId: current.id, purpose: 'contact_change', channel, destination: value, contactField: field }, now);
-          await enqueueMessage(
+          await sendCode(
             tx,
+            'contact_change',
             { clientId: client.id, accountId: current.id, channel, destination: value, code: issued.code, ...codeMessage(client.title, 'contact_change', channel, issued.code!) },
             now,
           );
@@ -189,9 +189,10 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
       const now = clock();
       const verification = await findVerification(db, { id: request.params.changeId, clientId: client.id, purpose: 'contact_change', accountId: session.accountId });
       const issued = await db.transaction(async (tx) => {
-        const resent = await resendCode(tx, verification, verification.destination!, now);
-        await enqueueMessage(
+        const resent = await resendCode(tx, verification, now);
+        await sendCode(
           tx,
+          'contact_change',
           {
             clientId: client.id,
             accountId: session.accountId,
@@ -294,6 +295,9 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
           await enqueueMessage(tx, { clientId: client.id, accountId: session.accountId, channel: 'email', destination: session.account.email, ...passwordChangedMessage(client.title) }, now);
         }
       });
+      // The new password forgets every known browser but this one.
+      const deviceId = knownDeviceId(request, config.sessionSecret, session.account, now);
+      rememberDevice(reply, config.sessionSecret, { ...session.account, passwordHash }, deviceId, now);
       audit(request, 'password_changed', { outcome: 'success', accountId: session.accountId });
       return reply.code(204).send();
     },

@@ -21,7 +21,7 @@ import { enqueueMessage } from '../outbox/outbox.ts';
 import { appOrigin } from '../security/csrf.ts';
 import { idempotentHeadersSchema } from '../security/idempotency.ts';
 import { ACTIVATION_TOKEN_TTL_MS, REGISTRATIONS_PER_IP } from '../security/limits.ts';
-import { checkWindow, recordHit, throttleKeys } from '../security/rate-limits.ts';
+import { takeSlot, throttleKeys } from '../security/rate-limits.ts';
 import { randomToken, sha256 } from '../security/secrets.ts';
 import type { Services } from '../services.ts';
 import { setSessionCookies } from '../sessions/session-cookies.ts';
@@ -30,7 +30,7 @@ import { isUniqueViolation } from './account-queries.ts';
 import { sessionInfo } from './account-summary.ts';
 import { activationLinkMessage, codeMessage, notificationTexts, registrationAttemptMessage } from './messages.ts';
 import { isCommonPassword, passwordHasher, passwordTooCommon } from './passwords.ts';
-import { checkCode, codeTimes, countCodeSend, findVerification, issueCode, markCodeUsed, resendCode } from './verification-codes.ts';
+import { checkCode, codeTimes, countCodeRequest, findVerification, issueCode, markCodeUsed, resendCode, sendCode } from './verification-codes.ts';
 
 const ACTIVATION_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -68,15 +68,13 @@ export const registrationRoutes: FastifyPluginAsync<{ services: Services }> = as
       const input = await validateBody(registrationSchema, request.body);
       const client = requireClient(request);
       const now = clock();
-      const ipKey = throttleKeys.registrationIp(request.ip);
-      await checkWindow(db, ipKey, REGISTRATIONS_PER_IP, now);
       const channel = codeChannelFor(client.id);
       const destination = channel === 'sms' ? input.phone : input.email;
 
       const start = () =>
         db.transaction(async (tx) => {
-          await countCodeSend(tx, client.id, destination, now);
-          await recordHit(tx, ipKey, now);
+          await countCodeRequest(tx, 'registration', client.id, destination, now);
+          await takeSlot(tx, throttleKeys.registrationIp(request.ip), REGISTRATIONS_PER_IP, now);
           const matches = await tx
             .select()
             .from(accounts)
@@ -115,8 +113,9 @@ export const registrationRoutes: FastifyPluginAsync<{ services: Services }> = as
             [account] = (await tx.insert(accounts).values({ ...data, clientId: client.id, createdAt: now }).returning()) as [AccountRow];
           }
           const issued = await issueCode(tx, { clientId: client.id, accountId: account.id, purpose: 'registration', channel, destination }, now);
-          await enqueueMessage(
+          await sendCode(
             tx,
+            'registration',
             { clientId: client.id, accountId: account.id, channel, destination, code: issued.code, ...codeMessage(client.title, 'registration', channel, issued.code!) },
             now,
           );
@@ -160,10 +159,11 @@ export const registrationRoutes: FastifyPluginAsync<{ services: Services }> = as
       const verification = await findVerification(db, { id: request.params.registrationId, clientId: client.id, purpose: 'registration' });
       const destination = verification.destination!;
       const issued = await db.transaction(async (tx) => {
-        const resent = await resendCode(tx, verification, destination, now);
+        const resent = await resendCode(tx, verification, now);
         if (resent.code !== null) {
-          await enqueueMessage(
+          await sendCode(
             tx,
+            'registration',
             { clientId: client.id, accountId: verification.accountId, channel: verification.channel, destination, code: resent.code, ...codeMessage(client.title, 'registration', verification.channel, resent.code) },
             now,
           );

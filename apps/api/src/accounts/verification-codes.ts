@@ -9,12 +9,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { CodeChannel } from '@marina/core/domain/platform.ts';
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Executor } from '../db/database.ts';
+import { and, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm';
+import type { Executor, Tx } from '../db/database.ts';
 import { verificationCodes, type CodePurpose, type ContactField, type VerificationCodeRow } from '../db/schema.ts';
 import { HttpProblem, problem, retryAfter } from '../http/problem.ts';
-import { CODE_CHECKS, CODE_MAX_ATTEMPTS, CODE_RESEND_AFTER_MS, CODE_SENDS, CODE_TTL_MS } from '../security/limits.ts';
-import { checkWindow, recordHit, throttleKeys } from '../security/rate-limits.ts';
+import { enqueueMessage, type OutgoingMessage } from '../outbox/outbox.ts';
+import { CODE_CHECKS, CODE_MAX_ATTEMPTS, CODE_REQUESTS, CODE_RESEND_AFTER_MS, CODE_RESENDS, CODE_SENDS, CODE_TTL_MS } from '../security/limits.ts';
+import { rateLimited, releaseSlot, takeSlot, throttleKeys, trySlot } from '../security/rate-limits.ts';
 import { randomCode, safeEqual, sha256 } from '../security/secrets.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -50,13 +51,23 @@ export function codeTimes(verification: Pick<VerificationCodeRow, 'expiresAt' | 
 }
 
 /**
- * Refuses a send to `throttleDestination` past CODE_SENDS in the hour, else counts it. Decoys count too, so
- * they throttle like real sends.
+ * Counts a code asked for in `flow` under what the caller typed (the destination, or the e-mail or document of
+ * a reset), refusing past CODE_REQUESTS with 429. Decoys count too, so they throttle like real requests; and
+ * since the key is only what was typed, the answer says nothing about whose destination it is.
  */
-export async function countCodeSend(db: Executor, clientId: number, throttleDestination: string, now: Date): Promise<void> {
-  const key = throttleKeys.codeSends(clientId, throttleDestination);
-  await checkWindow(db, key, CODE_SENDS, now);
-  await recordHit(db, key, now);
+export async function countCodeRequest(db: Executor, flow: CodePurpose, clientId: number, typed: string, now: Date): Promise<void> {
+  await takeSlot(db, throttleKeys.codeRequests(flow, clientId, typed), CODE_REQUESTS, now);
+}
+
+/**
+ * Puts a code's message in the outbox, unless CODE_SENDS of `flow` to its destination are spent this hour:
+ * then nothing leaves, and the caller answers as if it had (the answer must not depend on a counter that
+ * other identifiers of the same person fill). Answers whether it went.
+ */
+export async function sendCode(tx: Tx, flow: CodePurpose, message: OutgoingMessage, now: Date): Promise<boolean> {
+  const slot = await trySlot(tx, throttleKeys.codeSends(flow, message.clientId, message.destination), CODE_SENDS, now);
+  if (slot.taken) await enqueueMessage(tx, message, now);
+  return slot.taken;
 }
 
 export async function issueCode(db: Executor, input: NewVerification, now: Date): Promise<IssuedCode> {
@@ -105,23 +116,14 @@ export async function findVerification(
 }
 
 /**
- * A new code for the same verification: refused before CODE_RESEND_AFTER_MS (resend_too_soon) or past the
- * hourly sends to its destination (rate_limited); the previous code dies and the tries start again.
+ * A new code for the same verification, in the caller's transaction (which sends it with sendCode): refused
+ * before CODE_RESEND_AFTER_MS (resend_too_soon) or past CODE_RESENDS for this verification (rate_limited);
+ * the previous code dies and the tries start again. The 60 s are checked and the new code written in one
+ * statement, so of parallel resends one wins.
  */
-export async function resendCode(db: Executor, verification: VerificationCodeRow, throttleDestination: string, now: Date): Promise<IssuedCode> {
-  const wait = verification.lastSentAt.getTime() + CODE_RESEND_AFTER_MS - now.getTime();
-  if (wait > 0) {
-    throw new HttpProblem(
-      'resend_too_soon',
-      429,
-      `Espera ${Math.ceil(wait / 1000)} segundos antes de pedir otro código.`,
-      undefined,
-      retryAfter(wait),
-    );
-  }
-  await countCodeSend(db, verification.clientId, throttleDestination, now);
+export async function resendCode(tx: Tx, verification: VerificationCodeRow, now: Date): Promise<IssuedCode> {
   const code = verification.codeHash === null ? null : randomCode();
-  const [updated] = await db
+  const [updated] = await tx
     .update(verificationCodes)
     .set({
       codeHash: code === null ? null : codeHash(verification.id, code),
@@ -129,18 +131,45 @@ export async function resendCode(db: Executor, verification: VerificationCodeRow
       expiresAt: new Date(now.getTime() + CODE_TTL_MS),
       lastSentAt: now,
     })
-    .where(eq(verificationCodes.id, verification.id))
+    .where(
+      and(
+        eq(verificationCodes.id, verification.id),
+        isNull(verificationCodes.consumedAt),
+        lte(verificationCodes.lastSentAt, new Date(now.getTime() - CODE_RESEND_AFTER_MS)),
+      ),
+    )
     .returning();
-  return { verification: updated!, code };
+  if (!updated) {
+    const [current] = await tx.select().from(verificationCodes).where(eq(verificationCodes.id, verification.id));
+    if (!current || current.consumedAt !== null) throw problem('not_found', 404, 'Este proceso no existe o ya ha terminado. Vuelve a empezar.');
+    const wait = current.lastSentAt.getTime() + CODE_RESEND_AFTER_MS - now.getTime();
+    throw new HttpProblem('resend_too_soon', 429, `Espera ${Math.ceil(wait / 1000)} segundos antes de pedir otro código.`, undefined, retryAfter(wait));
+  }
+  await takeSlot(tx, throttleKeys.codeResends(verification.id), CODE_RESENDS, now);
+  return { verification: updated, code };
 }
 
-export type CodeFailure = 'code_invalid' | 'code_expired' | 'code_attempts_exceeded' | 'rate_limited';
+export type CodeFailure = 'code_invalid' | 'code_expired' | 'code_attempts_exceeded' | 'rate_limited' | 'not_found';
+
+/** A check refused before any code was compared; its transaction rolls back, so nothing was spent. */
+class CheckRefused extends Error {
+  readonly reason: CodeFailure;
+  readonly answer: HttpProblem;
+
+  constructor(reason: CodeFailure, answer: HttpProblem) {
+    super(reason);
+    this.reason = reason;
+    this.answer = answer;
+  }
+}
 
 /**
- * Checks a typed code, outside any transaction so that what a wrong code costs is kept: one try spent (the
- * last one answers code_attempts_exceeded) and one wrong code counted for the account and destination
- * (CODE_CHECKS an hour, across codes). Throws the problem to answer; `onFailure` hears why first.
- * A right code is not consumed here: the caller does it with markCodeUsed in the transaction that acts on it.
+ * Checks a typed code. First, in one transaction under the lock of the account-and-destination counter, a
+ * try of this code and a place among CODE_CHECKS are spent; only then is the code compared, so a burst of
+ * parallel guesses compares exactly as many codes as there were tries, and a right code arriving after the
+ * last try is refused like any other. A right code gives its place back (it was not a wrong one) but is
+ * not consumed here: the caller does it with markCodeUsed in the transaction that acts on it. Throws the
+ * problem to answer; `onFailure` hears why first.
  */
 export async function checkCode(
   db: Executor,
@@ -150,35 +179,59 @@ export async function checkCode(
   onFailure: (reason: CodeFailure) => void = () => {},
 ): Promise<void> {
   const throttleKey = throttleKeys.codeChecks(verification.clientId, verification.accountId, verification.destination);
+  let spent: { attempts: number; codeHash: string | null; expiresAt: Date; lastSentAt: Date; slot: number };
   try {
-    await checkWindow(db, throttleKey, CODE_CHECKS, now);
+    spent = await db.transaction(async (tx) => {
+      const slot = await trySlot(tx, throttleKey, CODE_CHECKS, now);
+      if (!slot.taken) throw new CheckRefused('rate_limited', rateLimited(slot.retryAfterMs));
+      const [row] = await tx
+        .update(verificationCodes)
+        .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+        .where(
+          and(
+            eq(verificationCodes.id, verification.id),
+            isNull(verificationCodes.consumedAt),
+            lt(verificationCodes.attempts, CODE_MAX_ATTEMPTS),
+            gt(verificationCodes.expiresAt, now),
+          ),
+        )
+        .returning({
+          attempts: verificationCodes.attempts,
+          codeHash: verificationCodes.codeHash,
+          expiresAt: verificationCodes.expiresAt,
+          lastSentAt: verificationCodes.lastSentAt,
+        });
+      if (!row) throw await whyNoTryLeft(tx, verification.id, now);
+      return { ...row, slot: slot.id };
+    });
   } catch (error) {
-    onFailure('rate_limited');
-    throw error;
+    if (!(error instanceof CheckRefused)) throw error;
+    onFailure(error.reason);
+    throw error.answer;
   }
-  if (verification.attempts >= CODE_MAX_ATTEMPTS) {
-    onFailure('code_attempts_exceeded');
-    throw attemptsExceeded();
-  }
-  if (verification.expiresAt.getTime() <= now.getTime()) {
-    onFailure('code_expired');
-    throw problem('code_expired', 410, 'El código ha caducado. Pide uno nuevo.');
-  }
-  if (verification.codeHash !== null && safeEqual(verification.codeHash, codeHash(verification.id, code))) return;
 
-  await recordHit(db, throttleKey, now);
-  const [spent] = await db
-    .update(verificationCodes)
-    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-    .where(eq(verificationCodes.id, verification.id))
-    .returning({ attempts: verificationCodes.attempts });
-  const left = CODE_MAX_ATTEMPTS - (spent?.attempts ?? CODE_MAX_ATTEMPTS);
+  // The hash as it is now: a resend since the caller read the row has replaced the code.
+  if (spent.codeHash !== null && safeEqual(spent.codeHash, codeHash(verification.id, code))) {
+    await releaseSlot(db, spent.slot);
+    return;
+  }
+  const left = CODE_MAX_ATTEMPTS - spent.attempts;
   if (left <= 0) {
     onFailure('code_attempts_exceeded');
-    throw attemptsExceeded();
+    throw attemptsExceeded(spent, now);
   }
   onFailure('code_invalid');
   throw codeInvalid(left);
+}
+
+/** Why a verification took no try: used, expired, or out of tries. */
+async function whyNoTryLeft(tx: Tx, id: string, now: Date): Promise<CheckRefused> {
+  const [row] = await tx.select().from(verificationCodes).where(eq(verificationCodes.id, id));
+  if (!row || row.consumedAt !== null) {
+    return new CheckRefused('not_found', problem('not_found', 404, 'Este proceso no existe o ya ha terminado. Vuelve a empezar.'));
+  }
+  if (row.expiresAt.getTime() <= now.getTime()) return new CheckRefused('code_expired', problem('code_expired', 410, 'El código ha caducado. Pide uno nuevo.'));
+  return new CheckRefused('code_attempts_exceeded', attemptsExceeded(row, now));
 }
 
 /**
@@ -200,6 +253,14 @@ function codeInvalid(left: number): HttpProblem {
   ]);
 }
 
-function attemptsExceeded(): HttpProblem {
-  return problem('code_attempts_exceeded', 429, 'Has agotado los intentos con este código. Pide uno nuevo.');
+/** Retry-After: until a new code may be asked for (or this one dies, if sooner). */
+function attemptsExceeded(verification: Pick<VerificationCodeRow, 'expiresAt' | 'lastSentAt'>, now: Date): HttpProblem {
+  const newCodeAt = Math.min(verification.expiresAt.getTime(), verification.lastSentAt.getTime() + CODE_RESEND_AFTER_MS);
+  return new HttpProblem(
+    'code_attempts_exceeded',
+    429,
+    'Has agotado los intentos con este código. Pide uno nuevo.',
+    undefined,
+    retryAfter(newCodeAt - now.getTime()),
+  );
 }

@@ -1,6 +1,7 @@
 /**
  * Every limit on the accounts flows in one place (DESIGN §4, §7), so they can be reviewed and tuned
- * together. Counters live in the database (rate_limit_hits), so all instances agree.
+ * together. Counters live in the database (rate_limit_hits), so all instances agree, and each event takes its
+ * place atomically before it happens (rate-limits.ts, decision 008), so bursts get exactly these numbers.
  */
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -34,13 +35,40 @@ export interface GrowingDelay {
   windowMs: number;
 }
 
-/** Failed sign-ins from one IP address. */
+/** Failed sign-ins from one IP address, whatever the accounts (password spraying). */
 export const SIGN_IN_PER_IP: WindowLimit = { max: 30, windowMs: 15 * MINUTE };
-/** Failed sign-ins (and wrong current passwords) per account: 1 s, 2 s, 4 s… up to 15 min; never a lock-out. */
-export const SIGN_IN_PER_ACCOUNT: GrowingDelay = { free: 5, baseDelayMs: SECOND, maxDelayMs: 15 * MINUTE, windowMs: 24 * HOUR };
+/**
+ * Failed sign-ins with one identifier (e-mail or document, as typed) from one address: 1 s, 2 s, 4 s… up to
+ * 15 min after 5. Another address is not slowed by them, so a burst cannot keep the owner out
+ * (decision 008).
+ */
+export const SIGN_IN_PER_ADDRESS: GrowingDelay = { free: 5, baseDelayMs: SECOND, maxDelayMs: 15 * MINUTE, windowMs: 24 * HOUR };
+/**
+ * Failed sign-ins with one identifier from every address together, for browsers the account does not know:
+ * the ceiling of an attack from many addresses. One address, held by the delays above, fails at most 17
+ * times in an hour, so it cannot reach it alone.
+ */
+export const SIGN_IN_PER_IDENTIFIER: WindowLimit = { max: 40, windowMs: HOUR };
+/** Failed sign-ins from a browser known to the account (its device cookie), which skips the two limits above. */
+export const SIGN_IN_PER_KNOWN_DEVICE: GrowingDelay = SIGN_IN_PER_ADDRESS;
+/** How long a browser stays known to an account after its last sign-in there. */
+export const KNOWN_DEVICE_TTL_MS = 180 * 24 * HOUR;
+/** Wrong current passwords (password change, deletion) from one session. */
+export const PASSWORD_CHECKS_PER_SESSION: GrowingDelay = SIGN_IN_PER_ADDRESS;
+
 /** Wrong codes per account and destination, across codes. */
 export const CODE_CHECKS: WindowLimit = { max: 10, windowMs: HOUR };
-/** Codes sent to one destination (first sends and resends). */
+/**
+ * Codes asked for, per flow and what the caller typed: the destination (registration, contact change) or
+ * the e-mail or document (password reset). The caller is told (429).
+ */
+export const CODE_REQUESTS: WindowLimit = { max: 5, windowMs: HOUR };
+/** New codes for one verification: with its first, 5 an hour. The caller is told (429). */
+export const CODE_RESENDS: WindowLimit = { max: 4, windowMs: HOUR };
+/**
+ * Codes that really leave for one destination, per flow. Past it nothing is sent but the answer does not
+ * change, because it must not tell whose destination it is (decision 008).
+ */
 export const CODE_SENDS: WindowLimit = { max: 5, windowMs: HOUR };
 /** Registrations started from one IP address. */
 export const REGISTRATIONS_PER_IP: WindowLimit = { max: 20, windowMs: HOUR };

@@ -6,10 +6,11 @@ import { SESSION_ABSOLUTE_TIMEOUT_MS, SESSION_COOKIE, SESSION_IDLE_TIMEOUT_MS, X
 import type { Database } from '../db/database.ts';
 import { accounts, sessions } from '../db/schema.ts';
 import { DEMO_ACCOUNT, demoAccountData } from '../db/seed.ts';
-import { SIGN_IN_PER_IP } from '../security/limits.ts';
-import { testClock } from '../test/accounts.ts';
+import { KNOWN_DEVICE_TTL_MS, SIGN_IN_PER_ADDRESS, SIGN_IN_PER_IDENTIFIER, SIGN_IN_PER_IP } from '../security/limits.ts';
+import { latestCode, registerAccount, testClock } from '../test/accounts.ts';
 import { createAgent } from '../test/test-agent.ts';
 import { PROBLEM_JSON, useTestServer } from '../test/test-server.ts';
+import { DEVICE_COOKIE } from './known-device.ts';
 import { sessionIdHash } from './session-cookies.ts';
 
 let database: Database;
@@ -178,9 +179,10 @@ describe('DELETE /api/v1/session and POST /api/v1/session/revoke-all', () => {
 });
 
 describe('sign-in throttling', () => {
-  it('delays an account after 5 failures: 1 s, then 2 s…, with Retry-After, never locking it', async () => {
+  it('delays an identifier from one address after 5 failures: 1 s, then 2 s…, with Retry-After, never locking it', async () => {
     const { identifier, password } = await activeAccount(25, 'joan.serra@correo.example', 'Bajamar-de-invierno-3');
-    const attempt = (pw: string) => createAgent(app, 25).post('/session', { identifier, password: pw });
+    const ip = '198.51.100.31';
+    const attempt = (pw: string) => createAgent(app, 25, { ip }).post('/session', { identifier, password: pw });
     for (let failure = 0; failure < 5; failure++) expect((await attempt('mal-mal-mal')).statusCode).toBe(401);
     const held = await attempt(password);
     expect(held.statusCode).toBe(429);
@@ -198,7 +200,8 @@ describe('sign-in throttling', () => {
   });
 
   it('throttles unknown identifiers the same way', async () => {
-    const attempt = () => createAgent(app, 41).post('/session', { identifier: 'fantasma@correo.example', password: 'lo-que-sea-1' });
+    const ip = '198.51.100.32';
+    const attempt = () => createAgent(app, 41, { ip }).post('/session', { identifier: 'fantasma@correo.example', password: 'lo-que-sea-1' });
     for (let failure = 0; failure < 5; failure++) expect((await attempt()).statusCode).toBe(401);
     const held = await attempt();
     expect(held.statusCode).toBe(429);
@@ -217,5 +220,95 @@ describe('sign-in throttling', () => {
     expect(Number(held.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
     // Another address is not affected.
     expect((await createAgent(app, 41).post('/session', { identifier: demo.email, password: demo.password })).statusCode).toBe(200);
+  });
+
+  it("does not link an account's identifiers: failures with its e-mail leave its document alone", async () => {
+    const { person } = await registerAccount(app, 41);
+    const ip = '198.51.100.33';
+    const attempt = (identifier: string) => createAgent(app, 41, { ip }).post('/session', { identifier, password: 'mal-mal-mal' });
+    for (let failure = 0; failure < 5; failure++) expect((await attempt(person.email)).statusCode).toBe(401);
+    expect((await attempt(person.email)).statusCode).toBe(429);
+    // Answered like any other identifier would be: nothing tells that both name one account.
+    expect((await attempt(person.document)).statusCode).toBe(401);
+  });
+});
+
+describe('an attacker cannot keep the owner out', () => {
+  const attacker = '203.0.113.66';
+
+  it('a burst of wrong passwords from one address slows that address, not the owner at another', async () => {
+    const { person, password } = await registerAccount(app, 41);
+    const guesses = await Promise.all(
+      Array.from({ length: 20 }, () => createAgent(app, 41, { ip: attacker }).post('/session', { identifier: person.email, password: 'adivina-adivina' })),
+    );
+    expect(guesses.filter((response) => response.statusCode === 401)).toHaveLength(SIGN_IN_PER_ADDRESS.free);
+
+    const owner = createAgent(app, 41, { ip: '192.0.2.10' });
+    expect((await owner.post('/session', { identifier: person.email, password })).statusCode).toBe(200);
+
+    // The attacker stays slowed, the right password included, and every further failure doubles the wait.
+    const again = await createAgent(app, 41, { ip: attacker }).post('/session', { identifier: person.email, password });
+    expect(again.statusCode).toBe(429);
+    expect(Number(again.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it(`past ${SIGN_IN_PER_IDENTIFIER.max} failures from many addresses, the owner still gets in from a browser the account knows`, async () => {
+    const { person, password } = await registerAccount(app, 41);
+    const home = createAgent(app, 41, { ip: '192.0.2.20' });
+    const signedIn = await home.post('/session', { identifier: person.email, password });
+    expect(signedIn.cookies.find((cookie) => cookie.name === DEVICE_COOKIE)).toMatchObject({
+      path: '/',
+      httpOnly: true,
+      secure: true,
+      sameSite: 'Lax',
+      maxAge: KNOWN_DEVICE_TTL_MS / 1000,
+    });
+    const other = await registerAccount(app, 41);
+    expect((await other.agent.post('/session', { identifier: other.person.email, password: other.password })).statusCode).toBe(200);
+
+    const botnet = await Promise.all(
+      Array.from({ length: 60 }, (_, index) =>
+        createAgent(app, 41, { ip: `203.0.114.${index}` }).post('/session', { identifier: person.email, password: 'adivina-adivina' }),
+      ),
+    );
+    expect(botnet.filter((response) => response.statusCode === 401)).toHaveLength(SIGN_IN_PER_IDENTIFIER.max);
+
+    // A browser the account does not know waits, even with the right password (decision 008)…
+    const newBrowser = createAgent(app, 41, { ip: '192.0.2.21' });
+    expect((await newBrowser.post('/session', { identifier: person.email, password })).statusCode).toBe(429);
+    // …and so does one that carries another account's device cookie, or a forged one.
+    const borrowed = createAgent(app, 41, { ip: '192.0.2.22' });
+    borrowed.cookies.set(DEVICE_COOKIE, other.agent.cookies.get(DEVICE_COOKIE)!);
+    expect((await borrowed.post('/session', { identifier: person.email, password })).statusCode).toBe(429);
+    const forged = createAgent(app, 41, { ip: '192.0.2.23' });
+    const [id, issued] = home.cookies.get(DEVICE_COOKIE)!.split('.');
+    forged.cookies.set(DEVICE_COOKIE, `${id}.${issued}.${'A'.repeat(43)}`);
+    expect((await forged.post('/session', { identifier: person.email, password })).statusCode).toBe(429);
+
+    // The known browser gets in, from wherever it is now.
+    const travelling = createAgent(app, 41, { ip: attacker });
+    travelling.cookies.set(DEVICE_COOKIE, home.cookies.get(DEVICE_COOKIE)!);
+    expect((await travelling.post('/session', { identifier: person.email, password })).statusCode).toBe(200);
+    expect((await createAgent(app, 41, { ip: '203.0.114.200' }).post('/session', { identifier: person.email, password: 'otra-vez-no' })).statusCode).toBe(429);
+  });
+
+  it('a password reset makes its browser known, and forgets the browsers known before', async () => {
+    const { person, password } = await registerAccount(app, 41);
+    const home = createAgent(app, 41, { ip: '192.0.2.30' });
+    expect((await home.post('/session', { identifier: person.email, password })).statusCode).toBe(200);
+    await Promise.all(
+      Array.from({ length: 45 }, (_, index) =>
+        createAgent(app, 41, { ip: `203.0.115.${index}` }).post('/session', { identifier: person.email, password: 'adivina-adivina' }),
+      ),
+    );
+
+    const phone = createAgent(app, 41, { ip: '192.0.2.31' });
+    const { resetId } = (await phone.post('/password-resets', { identifier: person.email })).json();
+    const newPassword = 'Marea-alta-en-Mahon-7';
+    const done = await phone.post(`/password-resets/${resetId}/complete`, { code: await latestCode(app, person.phone), password: newPassword });
+    expect(done.statusCode).toBe(204);
+    expect((await phone.post('/session', { identifier: person.email, password: newPassword })).statusCode).toBe(200);
+    // The cookie of the old password no longer counts.
+    expect((await home.post('/session', { identifier: person.email, password: newPassword })).statusCode).toBe(429);
   });
 });

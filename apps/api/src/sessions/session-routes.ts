@@ -8,9 +8,9 @@ import { clientHeaderSchema, requireClient } from '../clients/client-resolution.
 import { audit } from '../http/audit.ts';
 import { problem, problemResponses } from '../http/problem.ts';
 import { looseBody, validateBody } from '../http/validation.ts';
-import { SIGN_IN_PER_ACCOUNT, SIGN_IN_PER_IP } from '../security/limits.ts';
-import { checkGrowingDelay, checkWindow, clearHits, recordHit, throttleKeys } from '../security/rate-limits.ts';
+import { passwordWasRight, reserveSignIn } from '../security/password-attempts.ts';
 import type { Services } from '../services.ts';
+import { knownDeviceId, rememberDevice } from './known-device.ts';
 import { replaceWithAnonymousSession, setSessionCookies } from './session-cookies.ts';
 import { requireSession } from './session-lookup.ts';
 import { createSession, endAccountSessions, endSession } from './session-store.ts';
@@ -56,33 +56,40 @@ export const sessionRoutes: FastifyPluginAsync<{ services: Services }> = async (
       const input = await validateBody(signInSchema, request.body);
       const client = requireClient(request);
       const now = clock();
-      const ipKey = throttleKeys.signInIp(request.ip);
-      await checkWindow(db, ipKey, SIGN_IN_PER_IP, now);
       const account = await findAccountByIdentifier(db, client.id, input.identifier);
-      // Unknown identifiers get their own counter, so they are throttled exactly like accounts.
-      const accountKey = throttleKeys.signInAccount(client.id, account?.id ?? `unknown:${normalizeIdentifier(input.identifier).value}`);
-      await checkGrowingDelay(db, accountKey, SIGN_IN_PER_ACCOUNT, now);
+      const deviceId = knownDeviceId(request, config.sessionSecret, account, now);
+      // Counted before the password is compared; unknown identifiers exactly like accounts (decision 008).
+      const attempt = await reserveSignIn(
+        db,
+        {
+          clientId: client.id,
+          ip: request.ip,
+          identifier: normalizeIdentifier(input.identifier).value,
+          knownDevice: account && deviceId ? { accountId: account.id, deviceId } : null,
+        },
+        now,
+      );
 
       // One argon2 verification whether or not the account exists: equal work, equal timing.
       const passwordOk = await passwordHasher.check(account?.passwordHash, input.password);
       if (!account || !passwordOk) {
-        await recordHit(db, ipKey, now);
-        await recordHit(db, accountKey, now);
         audit(request, 'sign_in', { outcome: 'failure', accountId: account?.id, reason: account ? 'wrong_password' : 'unknown_account' });
         throw problem('invalid_credentials', 401, 'El correo, el documento o la contraseña no son correctos.');
       }
       if (account.status !== 'active') {
+        await passwordWasRight(db, attempt);
         audit(request, 'sign_in', { outcome: 'failure', accountId: account.id, reason: `account_${account.status}` });
         throw problem('account_not_active', 403, NOT_ACTIVE_DETAIL[account.status as keyof typeof NOT_ACTIVE_DETAIL]);
       }
 
       const sid = await db.transaction(async (tx) => {
-        await clearHits(tx, accountKey);
+        await passwordWasRight(tx, attempt);
         // A new id at every sign-in: a sid planted before sign-in (session fixation) is worth nothing after.
         await endSession(tx, request.sid);
         return createSession(tx, { clientId: client.id, accountId: account.id, now });
       });
       setSessionCookies(reply, config.sessionSecret, sid, { signedIn: true });
+      rememberDevice(reply, config.sessionSecret, account, deviceId, now);
       audit(request, 'sign_in', { outcome: 'success', accountId: account.id });
       return sessionInfo(db, account, client, now);
     },
