@@ -2,6 +2,9 @@
  * Password recovery (`forgot`, DESIGN §4): e-mail or document → a code by SMS or e-mail → new password.
  * The answers never reveal whether the account exists: an unknown one gets a decoy resetId that answers,
  * throttles and expires like a real one, and no message leaves.
+ *
+ * Only a proven e-mail recovers an account (docs/decisions/009): asked for by an e-mail nobody has
+ * confirmed, or on an e-mail marina whose account's e-mail is unproven, the answer is the decoy's.
  */
 import { resetCompleteSchema, resetRequestSchema } from '@marina/core/domain/account-rules.ts';
 import type { ResetStarted } from '@marina/core/domain/accounts.ts';
@@ -22,6 +25,7 @@ import { sha256 } from '../security/secrets.ts';
 import type { Services } from '../services.ts';
 import { endAccountSessions } from '../sessions/session-store.ts';
 import { findAccountByIdentifier, normalizeIdentifier } from './account-queries.ts';
+import { provenEmail } from './email-confirmations.ts';
 import { codeMessage, notificationTexts, passwordChangedMessage } from './messages.ts';
 import { isCommonPassword, passwordHasher, passwordTooCommon } from './passwords.ts';
 import { checkCode, codeTimes, countCodeSend, findVerification, issueCode, markCodeUsed, resendCode } from './verification-codes.ts';
@@ -33,7 +37,7 @@ const resetStartedProperties = {
 } as const;
 
 export const passwordResetRoutes: FastifyPluginAsync<{ services: Services }> = async (api, { services }) => {
-  const { db, clock } = services;
+  const { db, config, clock } = services;
 
   api.post(
     '/password-resets',
@@ -64,8 +68,11 @@ export const passwordResetRoutes: FastifyPluginAsync<{ services: Services }> = a
       const channel = codeChannelFor(client.id);
       const found = await findAccountByIdentifier(db, client.id, input.identifier);
       // Only an account with a password to reset gets a code; any other answer would tell that it exists.
-      const account = found && (found.status === 'active' || found.status === 'suspended') ? found : undefined;
-      const destination = account ? (channel === 'sms' ? account.phone : account.email) : null;
+      // Named by its e-mail, the e-mail must be proven: typing someone's address into a registration must
+      // not later let the typist recover an account through it.
+      const byUnprovenEmail = found !== undefined && normalizeIdentifier(input.identifier).kind === 'email' && provenEmail(found) === null;
+      const account = found && (found.status === 'active' || found.status === 'suspended') && !byUnprovenEmail ? found : undefined;
+      const destination = account ? (channel === 'sms' ? account.phone : provenEmail(account)) : null;
 
       const issued = await db.transaction(async (tx) => {
         if (!account || !destination) {
@@ -78,11 +85,7 @@ export const passwordResetRoutes: FastifyPluginAsync<{ services: Services }> = a
         await countCodeSend(tx, client.id, destination, now);
         await recordHit(tx, ipKey, now);
         const real = await issueCode(tx, { clientId: client.id, accountId: account.id, purpose: 'password_reset', channel, destination }, now);
-        await enqueueMessage(
-          tx,
-          { clientId: client.id, accountId: account.id, channel, destination, code: real.code, ...codeMessage(client.title, 'password_reset', channel, real.code!) },
-          now,
-        );
+        await enqueueMessage(tx, { clientId: client.id, accountId: account.id, channel, destination, ...codeMessage(client.title, 'password_reset', channel, real.code!) }, now, config);
         return real;
       });
       audit(request, 'password_reset_requested', { outcome: 'success', accountId: account?.id });
@@ -117,10 +120,10 @@ export const passwordResetRoutes: FastifyPluginAsync<{ services: Services }> = a
               accountId: verification.accountId,
               channel: verification.channel,
               destination: verification.destination!,
-              code: resent.code,
               ...codeMessage(client.title, 'password_reset', verification.channel, resent.code),
             },
             now,
+            config,
           );
         }
         return resent;
@@ -163,8 +166,9 @@ export const passwordResetRoutes: FastifyPluginAsync<{ services: Services }> = a
         // Whoever knew the old password is out.
         await endAccountSessions(tx, account.id);
         await createNotification(tx, { clientId: client.id, accountId: account.id, type: 'security', ...notificationTexts.passwordChanged() }, now);
-        if (account.email) {
-          await enqueueMessage(tx, { clientId: client.id, accountId: account.id, channel: 'email', destination: account.email, ...passwordChangedMessage(client.title) }, now);
+        const email = provenEmail(account);
+        if (email) {
+          await enqueueMessage(tx, { clientId: client.id, accountId: account.id, channel: 'email', destination: email, ...passwordChangedMessage(client.title) }, now, config);
         }
       });
       audit(request, 'password_reset_completed', { outcome: 'success', accountId });
