@@ -32,6 +32,7 @@ export function newPerson(tag: string): Person {
 interface OutboxEntry {
   destination: string;
   code: string | null;
+  link: string | null;
   text: string;
   createdAt: string;
 }
@@ -51,6 +52,24 @@ export async function latestCode(request: APIRequestContext, destination: string
     )
     .toBeTruthy();
   return found!;
+}
+
+/** The newest link sent to `destination` (development outbox), as a path of this app. */
+export async function latestLink(request: APIRequestContext, destination: string): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/api/v1/dev/outbox?destination=${encodeURIComponent(destination)}`);
+        found = ((await response.json()) as OutboxEntry[]).find((entry) => entry.link)?.link ?? undefined;
+        return found;
+      },
+      { message: `a link sent to ${destination}` },
+    )
+    .toBeTruthy();
+  // The server names its own configured address; the suite reaches it as 127.0.0.1.
+  const url = new URL(found!);
+  return `${url.pathname}${url.search}`;
 }
 
 export async function fillRegistration(page: Page, person: Person) {

@@ -1,4 +1,4 @@
-import { latestCode, newPerson, registerAndActivate, signIn } from './accounts.ts';
+import { latestCode, latestLink, newPerson, registerAndActivate, signIn } from './accounts.ts';
 import { expect, test } from './fixtures.ts';
 
 test.describe('signed in', () => {
@@ -56,6 +56,29 @@ test.describe('signed in', () => {
     await page.goto('/login');
     await signIn(page, newEmail, `${person.password}-2`);
     await expect(page.getByRole('alert')).toHaveText('El usuario o la contraseña no son correctos.');
+  });
+
+  test('my account: an e-mail nobody has confirmed is confirmed with the link sent to it', async ({ page, visit, marina, expectAccessible }) => {
+    const person = newPerson(marina.name);
+    await visit('/home');
+    await registerAndActivate(page, person, marina.sendsSms);
+    await page.goto('/micuenta');
+    await expect(page.getByRole('region', { name: 'Datos personales' })).toBeVisible();
+    const notice = page.getByRole('region', { name: 'Confirma tu correo' });
+    if (!marina.sendsSms) {
+      // The registration code went to the e-mail: it is confirmed already.
+      await expect(notice).toHaveCount(0);
+      return;
+    }
+    await expect(notice).toContainText(`Tu correo ${person.email} aún no está confirmado.`);
+    await expectAccessible();
+    await notice.getByRole('button', { name: 'Reenviar enlace' }).click();
+    await expect(notice.getByRole('status')).toHaveText('Te hemos enviado un enlace a a•••@correo.example. Ábrelo para confirmar tu correo.');
+
+    await page.goto(await latestLink(page.request, person.email));
+    await expect(page.getByText('Tu correo está confirmado.')).toBeVisible();
+    await expect(notice).toHaveCount(0);
+    await expect(page).toHaveURL(/\/micuenta$/);
   });
 
   test('sign out everywhere ends the other sessions', async ({ page, browser, visit, marina }) => {

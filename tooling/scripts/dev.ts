@@ -15,6 +15,8 @@ const api = await startServer({
   host: '127.0.0.1',
   clients: clientSeeds(clients),
   ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : { dataDir: join(repoRoot, '.data', 'pglite') }),
+  // The development outbox (codes and links in clear) is opt-in; e-mailed links open the Vite app.
+  env: { ...process.env, DEV_ROUTES: process.env.DEV_ROUTES ?? '1', APP_ORIGIN: process.env.APP_ORIGIN ?? 'http://localhost:5173' },
 });
 const vite = await createServer(
   await clientViteConfig(client.dir, { production: false, apiUrl: '/', apiProxy: `http://127.0.0.1:${apiPort}` }),

@@ -28,6 +28,8 @@ const server = await startServer({
     ? { databaseUrl: process.env.DATABASE_URL }
     : { dataDir: memory ? 'memory' : join(repoRoot, '.data', 'pglite') }),
   logLevel: (process.env.LOG_LEVEL as LogLevel | undefined) ?? (memory ? 'warn' : 'info'),
+  // The development outbox (codes and links in clear) is opt-in; this local server asks for it.
+  env: { ...process.env, DEV_ROUTES: process.env.DEV_ROUTES ?? (process.env.NODE_ENV === 'production' ? '0' : '1') },
 });
 
 console.log(`

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_DATA_DIR, loadConfig } from './config.ts';
+import { appLink, ConfigError, DEFAULT_DATA_DIR, loadConfig } from './config.ts';
 
 function configError(env: NodeJS.ProcessEnv): ConfigError {
   try {
@@ -23,6 +23,8 @@ describe('loadConfig', () => {
       staticDir: undefined,
       logLevel: 'info',
       allowedOrigins: [],
+      appOrigin: undefined,
+      devRoutes: false,
       clients: undefined,
     });
     expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
@@ -88,14 +90,48 @@ describe('loadConfig', () => {
     expect(loadConfig({})).toMatchObject({ smtpUrl: undefined, smsProviderUrl: undefined, trustProxy: false });
   });
 
+  it('points links at APP_ORIGIN, else the first of ALLOWED_ORIGINS, else (development) at this server', () => {
+    const both = loadConfig({ APP_ORIGIN: 'https://app.portblau.example/', ALLOWED_ORIGINS: 'https://a.example' });
+    expect(both.appOrigin).toBe('https://app.portblau.example');
+    // The app the links open may call the API.
+    expect(both.allowedOrigins).toEqual(['https://a.example', 'https://app.portblau.example']);
+    expect(loadConfig({ ALLOWED_ORIGINS: 'https://a.example, https://b.example' }).appOrigin).toBe('https://a.example');
+    expect(appLink(loadConfig({ APP_ORIGIN: 'https://app.portblau.example' }), '/activar?token=t')).toBe('https://app.portblau.example/activar?token=t');
+    expect(appLink(loadConfig({ PORT: '9000' }), '/activar?token=t')).toBe('http://localhost:9000/activar?token=t');
+  });
+
+  it('requires an https app origin in production', () => {
+    const production = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) };
+    expect(configError(production).message).toContain('APP_ORIGIN: required in production');
+    expect(configError({ ...production, APP_ORIGIN: 'http://app.portblau.example' }).message).toContain('APP_ORIGIN: must be https:// in production');
+    expect(configError({ ...production, APP_ORIGIN: 'https://app.portblau.example' }).message).not.toContain('APP_ORIGIN');
+  });
+
+  it('serves the development routes only when DEV_ROUTES asks, never in production', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).devRoutes).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test' }).devRoutes).toBe(false);
+    expect(loadConfig({ DEV_ROUTES: '1' }).devRoutes).toBe(true);
+    expect(loadConfig({ DEV_ROUTES: '0' }).devRoutes).toBe(false);
+    expect(configError({ NODE_ENV: 'production', DEV_ROUTES: '1' }).message).toContain('DEV_ROUTES: not allowed in production');
+  });
+
   it('names each bad variable on its own line', () => {
-    const error = configError({ PORT: 'http', NODE_ENV: 'staging', LOG_LEVEL: 'loud', ALLOWED_ORIGINS: 'app.example.com' });
-    expect(error.issues).toHaveLength(4);
+    const error = configError({
+      PORT: 'http',
+      NODE_ENV: 'staging',
+      LOG_LEVEL: 'loud',
+      ALLOWED_ORIGINS: 'app.example.com',
+      APP_ORIGIN: 'https://app.example.com/activar',
+      DEV_ROUTES: 'yes',
+    });
+    expect(error.issues).toHaveLength(6);
     expect(error.message).toMatch(/^Invalid configuration:\n/);
     expect(error.message).toContain('  - PORT: must be an integer from 0 to 65535 (got "http")');
     expect(error.message).toContain('  - NODE_ENV: must be one of development, test, production (got "staging")');
     expect(error.message).toContain('  - LOG_LEVEL:');
     expect(error.message).toContain('  - ALLOWED_ORIGINS: "app.example.com" is not an origin');
+    expect(error.message).toContain('  - APP_ORIGIN: "https://app.example.com/activar" is not an origin');
+    expect(error.message).toContain('  - DEV_ROUTES: must be 1 or 0 (got "yes")');
   });
 
   it('requires a long SESSION_SECRET in production', () => {

@@ -44,8 +44,16 @@ export interface Config {
   /** A built client bundle to serve at `/`. */
   staticDir: string | undefined;
   logLevel: LogLevel;
-  /** App origins allowed to make mutating calls, besides the server's own. */
+  /** App origins allowed to make mutating calls, besides the server's own (APP_ORIGIN among them). */
   allowedOrigins: string[];
+  /**
+   * Where links sent to people point (APP_ORIGIN, else the first of ALLOWED_ORIGINS). Never taken from a
+   * request: a forged Host or Origin must not reach a genuine e-mail. Undefined only outside production,
+   * where links point at the server itself (`appLink`).
+   */
+  appOrigin: string | undefined;
+  /** `/api/v1/dev/*` (the outbox with its codes, expiring codes): only with DEV_ROUTES=1, never in production. */
+  devRoutes: boolean;
   /** Key for HMAC tokens tied to sessions (CSRF). */
   sessionSecret: string;
   /** Clients to seed at start (CLIENTS_JSON); undefined means the defaults. */
@@ -137,18 +145,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   for (const entry of (value('ALLOWED_ORIGINS') ?? '').split(',')) {
     const origin = entry.trim();
     if (origin === '') continue;
-    let url: URL | undefined;
-    try {
-      url = new URL(origin);
-    } catch {
-      // reported below
-    }
-    if (url && (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === origin.replace(/\/$/, '')) {
-      allowedOrigins.push(url.origin);
-    } else {
-      issues.push(`ALLOWED_ORIGINS: "${origin}" is not an origin such as https://app.example.com`);
-    }
+    const parsed = parseOrigin(origin);
+    if (parsed) allowedOrigins.push(parsed);
+    else issues.push(`ALLOWED_ORIGINS: "${origin}" is not an origin such as https://app.example.com`);
   }
+
+  let appOrigin: string | undefined;
+  const rawAppOrigin = value('APP_ORIGIN');
+  if (rawAppOrigin !== undefined) {
+    appOrigin = parseOrigin(rawAppOrigin);
+    if (appOrigin === undefined) issues.push(`APP_ORIGIN: "${rawAppOrigin}" is not an origin such as https://app.example.com`);
+    // The app the links open must be able to make calls.
+    else if (!allowedOrigins.includes(appOrigin)) allowedOrigins.push(appOrigin);
+  }
+  appOrigin ??= allowedOrigins[0];
+  if (nodeEnv === 'production') {
+    if (appOrigin === undefined) issues.push('APP_ORIGIN: required in production (the links sent by e-mail point there), or set ALLOWED_ORIGINS');
+    else if (!appOrigin.startsWith('https:')) issues.push(`APP_ORIGIN: must be https:// in production (got "${appOrigin}")`);
+  }
+
+  const rawDevRoutes = value('DEV_ROUTES');
+  const devRoutes = rawDevRoutes === '1' || rawDevRoutes === 'true';
+  if (rawDevRoutes !== undefined && !devRoutes && rawDevRoutes !== '0' && rawDevRoutes !== 'false') {
+    issues.push(`DEV_ROUTES: must be 1 or 0 (got "${rawDevRoutes}")`);
+  }
+  if (devRoutes && nodeEnv === 'production') issues.push('DEV_ROUTES: not allowed in production (it shows every code and link in clear)');
 
   let sessionSecret = value('SESSION_SECRET');
   if (sessionSecret === undefined) {
@@ -206,6 +227,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir,
     logLevel,
     allowedOrigins,
+    appOrigin,
+    devRoutes,
     sessionSecret,
     clients,
     smtpUrl,
@@ -215,6 +238,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsSender: value('SMS_SENDER') ?? 'Marina',
     trustProxy,
   };
+}
+
+/**
+ * An absolute link into the app for a message: on the configured app origin, else (development, tests)
+ * on this server's own configured address, never on a request's Host.
+ */
+export function appLink(config: Pick<Config, 'appOrigin' | 'port'>, path: string): string {
+  return `${config.appOrigin ?? `http://localhost:${config.port}`}${path}`;
+}
+
+/** `https://app.example.com` (a trailing slash tolerated), or undefined for anything else. */
+function parseOrigin(value: string): string | undefined {
+  try {
+    const url = new URL(value);
+    if ((url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value.replace(/\/$/, '')) return url.origin;
+  } catch {
+    // not a URL
+  }
+  return undefined;
 }
 
 function protocolOf(url: string): string {

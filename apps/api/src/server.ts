@@ -115,8 +115,8 @@ export async function createServer({
       await api.register(passwordResetRoutes, { services });
       await api.register(profileRoutes, { services });
       await api.register(notificationRoutes, { services });
-      // Codes in clear: in production the route does not exist at all.
-      if (config.nodeEnv !== 'production') await api.register(devOutboxRoutes, { services });
+      // Codes and links in clear: only when asked for (DEV_ROUTES=1, refused in production).
+      if (config.devRoutes) await api.register(devOutboxRoutes, { services });
       await api.register(openApiRoutes);
     },
     { prefix: API_PREFIX },
@@ -202,6 +202,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  // Links in messages point here when no app origin is configured (development), now that the port is known.
+  config.appOrigin ??= url;
 
   const onSignal = (signal: NodeJS.Signals) => {
     running.log.info({ signal }, 'shutting down');

@@ -24,6 +24,7 @@ export function toAccountSummary(account: AccountRow, client: ClientRecord, now:
     status: account.status,
     dataValidatedAt: account.dataValidatedAt?.toISOString() ?? null,
     dataValidationDue: isDataValidationDue(account, client, now),
+    emailVerified: account.emailVerifiedAt !== null,
   };
 }
 
@@ -45,8 +46,9 @@ export const accountSummarySchema = {
     status: { type: 'string', enum: ['registered', 'validated', 'active', 'suspended', 'deleted'] },
     dataValidatedAt: { type: ['string', 'null'], format: 'date-time' },
     dataValidationDue: { type: 'boolean' },
+    emailVerified: { type: 'boolean', description: 'A code or link sent to the e-mail came back; until then it recovers nothing' },
   },
-  required: ['id', 'firstName', 'surnames', 'email', 'phone', 'document', 'status', 'dataValidatedAt', 'dataValidationDue'],
+  required: ['id', 'firstName', 'surnames', 'email', 'phone', 'document', 'status', 'dataValidatedAt', 'dataValidationDue', 'emailVerified'],
 } as const;
 
 export const sessionInfoSchema = {

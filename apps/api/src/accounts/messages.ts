@@ -9,6 +9,9 @@ import { ACTIVATION_TOKEN_TTL_MS, CODE_TTL_MS } from '../security/limits.ts';
 export interface MessageText {
   subject: string;
   text: string;
+  /** The code or link the text carries, for the development outbox (enqueueMessage decides). */
+  code?: string;
+  link?: string;
 }
 
 const CODE_MINUTES = CODE_TTL_MS / 60_000;
@@ -24,7 +27,7 @@ export function codeMessage(marina: string, purpose: CodePurpose, channel: CodeC
   const wording = CODE_PURPOSE[purpose];
   const subject = `${marina}: ${wording.subject}`;
   if (channel === 'sms') {
-    return { subject, text: `${marina}: ${wording.sms} ${code}. Caduca en ${CODE_MINUTES} minutos.` };
+    return { subject, code, text: `${marina}: ${wording.sms} ${code}. Caduca en ${CODE_MINUTES} minutos.` };
   }
   const what =
     purpose === 'registration'
@@ -34,6 +37,7 @@ export function codeMessage(marina: string, purpose: CodePurpose, channel: CodeC
         : 'Tu código para confirmar este correo';
   return {
     subject,
+    code,
     text: [
       `${what} en ${marina} es:`,
       '',
@@ -48,6 +52,7 @@ export function codeMessage(marina: string, purpose: CodePurpose, channel: CodeC
 export function activationLinkMessage(marina: string, firstName: string, link: string): MessageText {
   return {
     subject: `${marina}: activa tu cuenta`,
+    link,
     text: [
       `Hola, ${firstName}:`,
       '',
@@ -56,6 +61,26 @@ export function activationLinkMessage(marina: string, firstName: string, link: s
       link,
       '',
       `El enlace caduca en ${LINK_HOURS} horas y solo sirve una vez.`,
+    ].join('\n'),
+  };
+}
+
+/** SMS marinas: proves the e-mail nobody has checked yet (docs/decisions/009). */
+export function emailConfirmationMessage(marina: string, firstName: string, link: string): MessageText {
+  return {
+    subject: `${marina}: confirma tu correo`,
+    link,
+    text: [
+      `Hola, ${firstName}:`,
+      '',
+      `Confirma que este es tu correo en ${marina} abriendo este enlace:`,
+      '',
+      link,
+      '',
+      'Hasta que lo confirmes no podremos usarlo para recuperar tu cuenta si olvidas la contraseña.',
+      `El enlace caduca en ${LINK_HOURS} horas y necesitas haber entrado en tu cuenta para usarlo.`,
+      '',
+      `Si no tienes cuenta en ${marina}, ignora este mensaje: sin confirmarlo, este correo no servirá para recuperar ninguna cuenta.`,
     ].join('\n'),
   };
 }

@@ -2,6 +2,9 @@
  * Password recovery (`forgot`, DESIGN §4): e-mail or document → a code by SMS or e-mail → new password.
  * The answers never reveal whether the account exists: an unknown one gets a decoy resetId that answers,
  * throttles and expires like a real one, and no message leaves.
+ *
+ * Only a proven e-mail recovers an account (docs/decisions/009): asked for by an e-mail nobody has
+ * confirmed, or on an e-mail marina whose account's e-mail is unproven, the answer is the decoy's.
  */
 import { resetCompleteSchema, resetRequestSchema } from '@marina/core/domain/account-rules.ts';
 import type { ResetStarted } from '@marina/core/domain/accounts.ts';
@@ -23,6 +26,7 @@ import type { Services } from '../services.ts';
 import { rememberDevice } from '../sessions/known-device.ts';
 import { endAccountSessions } from '../sessions/session-store.ts';
 import { findAccountByIdentifier, normalizeIdentifier } from './account-queries.ts';
+import { provenEmail } from './email-confirmations.ts';
 import { codeMessage, notificationTexts, passwordChangedMessage } from './messages.ts';
 import { isCommonPassword, passwordHasher, passwordTooCommon } from './passwords.ts';
 import { checkCode, codeTimes, countCodeRequest, findVerification, issueCode, markCodeUsed, resendCode, sendCode } from './verification-codes.ts';
@@ -62,27 +66,31 @@ export const passwordResetRoutes: FastifyPluginAsync<{ services: Services }> = a
       const now = clock();
       const channel = codeChannelFor(client.id);
       const found = await findAccountByIdentifier(db, client.id, input.identifier);
+      const typed = normalizeIdentifier(input.identifier);
       // Only an account with a password to reset gets a code; any other answer would tell that it exists.
-      const account = found && (found.status === 'active' || found.status === 'suspended') ? found : undefined;
-      const destination = account ? (channel === 'sms' ? account.phone : account.email) : null;
-      const typed = normalizeIdentifier(input.identifier).value;
+      // Named by its e-mail, the e-mail must be proven: typing someone's address into a registration must
+      // not later let the typist recover an account through it.
+      const byUnprovenEmail = found !== undefined && typed.kind === 'email' && provenEmail(found) === null;
+      const account = found && (found.status === 'active' || found.status === 'suspended') && !byUnprovenEmail ? found : undefined;
+      const destination = account ? (channel === 'sms' ? account.phone : provenEmail(account)) : null;
 
       const issued = await db.transaction(async (tx) => {
         await takeSlot(tx, throttleKeys.resetIp(request.ip), RESET_REQUESTS_PER_IP, now);
         // Counted under what was typed, never under the account's phone or e-mail: the same answer for a
         // known and an unknown identifier, whatever else was sent to that phone (decision 008).
-        await countCodeRequest(tx, 'password_reset', client.id, typed, now);
+        await countCodeRequest(tx, 'password_reset', client.id, typed.value, now);
         if (!account || !destination) {
           // A decoy's "destination" is a hash of what was typed: its checks are throttled like real ones.
-          const pseudo = `unknown:${sha256(typed)}`;
+          const pseudo = `unknown:${sha256(typed.value)}`;
           return issueCode(tx, { clientId: client.id, accountId: null, purpose: 'password_reset', channel, destination: pseudo, decoy: true }, now);
         }
         const real = await issueCode(tx, { clientId: client.id, accountId: account.id, purpose: 'password_reset', channel, destination }, now);
         await sendCode(
           tx,
           'password_reset',
-          { clientId: client.id, accountId: account.id, channel, destination, code: real.code, ...codeMessage(client.title, 'password_reset', channel, real.code!) },
+          { clientId: client.id, accountId: account.id, channel, destination, ...codeMessage(client.title, 'password_reset', channel, real.code!) },
           now,
+          config,
         );
         return real;
       });
@@ -119,10 +127,10 @@ export const passwordResetRoutes: FastifyPluginAsync<{ services: Services }> = a
               accountId: verification.accountId,
               channel: verification.channel,
               destination: verification.destination!,
-              code: resent.code,
               ...codeMessage(client.title, 'password_reset', verification.channel, resent.code),
             },
             now,
+            config,
           );
         }
         return resent;
@@ -165,8 +173,9 @@ export const passwordResetRoutes: FastifyPluginAsync<{ services: Services }> = a
         // Whoever knew the old password is out.
         await endAccountSessions(tx, account.id);
         await createNotification(tx, { clientId: client.id, accountId: account.id, type: 'security', ...notificationTexts.passwordChanged() }, now);
-        if (account.email) {
-          await enqueueMessage(tx, { clientId: client.id, accountId: account.id, channel: 'email', destination: account.email, ...passwordChangedMessage(client.title) }, now);
+        const email = provenEmail(account);
+        if (email) {
+          await enqueueMessage(tx, { clientId: client.id, accountId: account.id, channel: 'email', destination: email, ...passwordChangedMessage(client.title) }, now, config);
         }
         return account;
       });

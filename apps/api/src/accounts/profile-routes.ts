@@ -1,17 +1,20 @@
 /**
  * The signed-in person's own account (`micuenta`, DESIGN §3–4): profile, contact changes confirmed with a
- * code sent to the new e-mail or phone, password change, deletion (anonymisation).
+ * code sent to the new e-mail or phone, the e-mail confirmation link (docs/decisions/009), password
+ * change, deletion (anonymisation).
  */
 import { changePasswordSchema, codeSchema, deleteAccountSchema, profileSchema } from '@marina/core/domain/account-rules.ts';
-import type { AccountSummary, ContactChangeStarted, ProfileUpdated } from '@marina/core/domain/accounts.ts';
+import type { AccountSummary, ContactChangeStarted, EmailConfirmationSent, ProfileUpdated } from '@marina/core/domain/accounts.ts';
 import { maskEmail, maskPhone } from '@marina/core/domain/contact.ts';
 import type { CodeChannel } from '@marina/core/domain/platform.ts';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import * as yup from 'yup';
 import { clientHeaderSchema, requireClient } from '../clients/client-resolution.ts';
 import {
   accounts,
   activationTokens,
+  emailConfirmations,
   idempotencyKeys,
   notifications,
   outbox,
@@ -26,6 +29,8 @@ import { looseBody, validateBody } from '../http/validation.ts';
 import { createNotification } from '../notifications/notifications.ts';
 import { enqueueMessage } from '../outbox/outbox.ts';
 import { idempotentHeadersSchema } from '../security/idempotency.ts';
+import { CODE_REQUESTS } from '../security/limits.ts';
+import { takeSlot, throttleKeys } from '../security/rate-limits.ts';
 import { passwordWasRight, reservePasswordCheck } from '../security/password-attempts.ts';
 import type { Services } from '../services.ts';
 import { knownDeviceId, rememberDevice } from '../sessions/known-device.ts';
@@ -34,6 +39,7 @@ import { requireSession } from '../sessions/session-lookup.ts';
 import { endAccountSessions } from '../sessions/session-store.ts';
 import { isUniqueViolation } from './account-queries.ts';
 import { toAccountSummary } from './account-summary.ts';
+import { isLiveConfirmation, provenEmail, sendEmailConfirmation } from './email-confirmations.ts';
 import { codeMessage, emailChangedMessage, notificationTexts, passwordChangedMessage } from './messages.ts';
 import { isCommonPassword, passwordHasher, passwordTooCommon } from './passwords.ts';
 import { checkCode, codeTimes, countCodeRequest, findVerification, issueCode, markCodeUsed, resendCode, sendCode } from './verification-codes.ts';
@@ -67,6 +73,10 @@ const changeStartedSchema = {
   },
   required: ['changeId', 'field', 'channel', 'destination', 'expiresAt', 'resendAvailableAt'],
 } as const;
+
+const emailConfirmationSchema = yup.object({ token: yup.string().required('Falta el enlace para confirmar tu correo.') });
+const confirmationLinkInvalid = () =>
+  problem('token_invalid', 410, 'El enlace para confirmar tu correo no es válido o ha caducado. Pide otro desde Mi cuenta.');
 
 const incorrectPassword = (field: string) =>
   problem('current_password_incorrect', 422, 'La contraseña no es correcta.', [
@@ -104,10 +114,30 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
     async (request): Promise<AccountSummary> => toAccountSummary(requireSession(request).account, requireClient(request), clock()),
   );
 
+  /** Contact changes of the account still waiting for their code. */
+  async function pendingChanges(accountId: string): Promise<ContactChangeStarted[]> {
+    const rows = await db
+      .select()
+      .from(verificationCodes)
+      .where(and(eq(verificationCodes.accountId, accountId), eq(verificationCodes.purpose, 'contact_change'), isNull(verificationCodes.consumedAt)))
+      // As PATCH /me lists them: e-mail, then phone.
+      .orderBy(verificationCodes.contactField);
+    return rows.map(changeStarted);
+  }
+
   api.patch(
     '/me',
     {
-      config: { idempotent: true },
+      config: {
+        // The answer is the person's data: a replay reads it again rather than keeping it for 24 h.
+        idempotent: {
+          keep: () => null,
+          replay: async (request): Promise<ProfileUpdated> => {
+            const session = requireSession(request);
+            return { account: toAccountSummary(session.account, requireClient(request), clock()), pendingChanges: await pendingChanges(session.accountId) };
+          },
+        },
+      },
       schema: {
         summary: 'Update the profile: names at once; a new e-mail or phone waits for its code',
         tags: ['account'],
@@ -161,8 +191,9 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
           await sendCode(
             tx,
             'contact_change',
-            { clientId: client.id, accountId: current.id, channel, destination: value, code: issued.code, ...codeMessage(client.title, 'contact_change', channel, issued.code!) },
+            { clientId: client.id, accountId: current.id, channel, destination: value, ...codeMessage(client.title, 'contact_change', channel, issued.code!) },
             now,
+            config,
           );
           pendingChanges.push(issued.verification);
         }
@@ -198,10 +229,10 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
             accountId: session.accountId,
             channel: verification.channel,
             destination: verification.destination!,
-            code: resent.code,
             ...codeMessage(client.title, 'contact_change', verification.channel, resent.code!),
           },
           now,
+          config,
         );
         return resent;
       });
@@ -248,13 +279,19 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
           await markCodeUsed(tx, verification, now);
           const [updated] = await tx
             .update(accounts)
-            .set({ ...(field === 'email' ? { email: value } : { phone: value }), updatedAt: now })
+            // The code went to the new e-mail and came back: it is proven.
+            .set({ ...(field === 'email' ? { email: value, emailVerifiedAt: now } : { phone: value }), updatedAt: now })
             .where(eq(accounts.id, session.accountId))
             .returning();
-          const previous = session.account.email;
+          const previous = provenEmail(session.account);
           if (field === 'email' && previous) {
             // The old address hears of it: a hijacked session changing the e-mail does not go unnoticed.
-            await enqueueMessage(tx, { clientId: client.id, accountId: session.accountId, channel: 'email', destination: previous, ...emailChangedMessage(client.title, maskEmail(value)) }, now);
+            await enqueueMessage(
+              tx,
+              { clientId: client.id, accountId: session.accountId, channel: 'email', destination: previous, ...emailChangedMessage(client.title, maskEmail(value)) },
+              now,
+              config,
+            );
           }
           return updated!;
         });
@@ -264,6 +301,79 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
         if (isUniqueViolation(error)) throw unavailable();
         throw error;
       }
+    },
+  );
+
+  api.post(
+    '/me/email-confirmation',
+    {
+      schema: {
+        summary: 'Send a link that confirms the account e-mail (again)',
+        tags: ['account'],
+        headers: clientHeaderSchema,
+        security: [{ session: [] }],
+        response: {
+          202: {
+            description: 'A link is on its way',
+            type: 'object',
+            properties: { destination: { type: 'string', description: 'Masked e-mail' } },
+            required: ['destination'],
+          },
+          ...problemResponses(400, 401, 403, 409, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const session = requireSession(request);
+      const client = requireClient(request);
+      const now = clock();
+      const account = session.account;
+      if (provenEmail(account) !== null || account.email === null) {
+        throw problem('email_already_confirmed', 409, 'Tu correo ya está confirmado.');
+      }
+      const email = account.email;
+      await db.transaction(async (tx) => {
+        // Counted like codes asked for that address: an unproven e-mail is someone's inbox all the same.
+        await takeSlot(tx, throttleKeys.codeRequests('email_confirmation', client.id, email), CODE_REQUESTS, now);
+        await sendEmailConfirmation(tx, { client, account: { ...account, email }, config, now });
+      });
+      audit(request, 'email_confirmation_sent', { outcome: 'success', accountId: account.id });
+      return reply.code(202).send({ destination: maskEmail(email) } satisfies EmailConfirmationSent);
+    },
+  );
+
+  api.post(
+    '/me/email-confirmation/confirm',
+    {
+      schema: {
+        summary: "Confirm the account e-mail with the link's token (micuenta?confirmar-email=…)",
+        tags: ['account'],
+        headers: clientHeaderSchema,
+        security: [{ session: [] }],
+        body: looseBody({ token: 'string' }),
+        response: { 200: { description: 'Confirmed', $ref: 'AccountSummary#' }, ...problemResponses(400, 401, 403, 410) },
+      },
+    },
+    async (request): Promise<AccountSummary> => {
+      const session = requireSession(request);
+      const input = await validateBody(emailConfirmationSchema, request.body);
+      const client = requireClient(request);
+      const now = clock();
+      const account = session.account;
+      // Only the signed-in holder's own link, for the e-mail the account has now.
+      if (!(await isLiveConfirmation(db, account, input.token, now))) {
+        audit(request, 'email_confirmation', { outcome: 'failure', accountId: account.id, reason: 'token_invalid' });
+        throw confirmationLinkInvalid();
+      }
+      // Conditional on the e-mail checked, and keeping the first proof: opening the link twice is harmless.
+      const [updated] = await db
+        .update(accounts)
+        .set({ emailVerifiedAt: account.emailVerifiedAt ?? now, updatedAt: now })
+        .where(and(eq(accounts.id, account.id), eq(accounts.email, account.email!)))
+        .returning();
+      if (!updated) throw confirmationLinkInvalid();
+      audit(request, 'email_confirmation', { outcome: 'success', accountId: account.id });
+      return toAccountSummary(updated, client, now);
     },
   );
 
@@ -291,8 +401,9 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
         await tx.update(accounts).set({ passwordHash, updatedAt: now }).where(eq(accounts.id, session.accountId));
         await endAccountSessions(tx, session.accountId, request.sid!);
         await createNotification(tx, { clientId: client.id, accountId: session.accountId, type: 'security', ...notificationTexts.passwordChanged() }, now);
-        if (session.account.email) {
-          await enqueueMessage(tx, { clientId: client.id, accountId: session.accountId, channel: 'email', destination: session.account.email, ...passwordChangedMessage(client.title) }, now);
+        const email = provenEmail(session.account);
+        if (email) {
+          await enqueueMessage(tx, { clientId: client.id, accountId: session.accountId, channel: 'email', destination: email, ...passwordChangedMessage(client.title) }, now, config);
         }
       });
       // The new password forgets every known browser but this one.
@@ -333,6 +444,7 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
             document: null,
             passwordHash: null,
             dataValidatedAt: null,
+            emailVerifiedAt: null,
             deletedAt: now,
             updatedAt: now,
           })
@@ -340,6 +452,7 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
         await endAccountSessions(tx, accountId);
         await tx.delete(verificationCodes).where(eq(verificationCodes.accountId, accountId));
         await tx.delete(activationTokens).where(eq(activationTokens.accountId, accountId));
+        await tx.delete(emailConfirmations).where(eq(emailConfirmations.accountId, accountId));
         await tx.delete(notifications).where(eq(notifications.accountId, accountId));
         // What was sent to the person holds their e-mail or phone: it goes too.
         await tx.delete(outbox).where(eq(outbox.accountId, accountId));

@@ -3,10 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
-import { accounts } from '../db/schema.ts';
+import { accounts, activationTokens } from '../db/schema.ts';
 import { DEMO_ACCOUNT } from '../db/seed.ts';
-import { CODE_RESEND_AFTER_MS, CODE_TTL_MS } from '../security/limits.ts';
-import { latestCode, newPerson, outboxFor, registerAccount, STRONG_PASSWORD, testClock } from '../test/accounts.ts';
+import { ACTIVATION_TOKEN_TTL_MS, CODE_RESEND_AFTER_MS, CODE_TTL_MS } from '../security/limits.ts';
+import { confirmEmail, latestCode, latestLink, newPerson, outboxFor, registerAccount, STRONG_PASSWORD, testClock } from '../test/accounts.ts';
 import { createAgent, type Agent } from '../test/test-agent.ts';
 import { PROBLEM_JSON, useTestServer } from '../test/test-server.ts';
 
@@ -14,7 +14,9 @@ let database: Database;
 let app: FastifyInstance;
 const clock = testClock();
 
-useTestServer((server) => ({ database, app } = server), { clock: clock.now });
+const APP_ORIGIN = 'https://app.portblau.example';
+
+useTestServer((server) => ({ database, app } = server), { clock: clock.now, config: { appOrigin: APP_ORIGIN } });
 
 const wrong = (code: string) => (code === '000000' ? '111111' : '000000');
 
@@ -58,7 +60,7 @@ describe('the whole journey', () => {
     expect((await accountByEmail(41, person.email))?.status).toBe('validated');
     const [link] = await outboxFor(app, person.email);
     expect(link).toMatchObject({ channel: 'email', subject: 'Marina Port Blau: activa tu cuenta' });
-    expect(link!.text).toContain(`http://localhost/activar?token=${activationToken}`);
+    expect(link!.text).toContain(`${APP_ORIGIN}/activar?token=${activationToken}`);
 
     const info = await agent.get(`/activations/${activationToken}`);
     expect(info.statusCode).toBe(200);
@@ -77,6 +79,8 @@ describe('the whole journey', () => {
         status: 'active',
         dataValidatedAt: null,
         dataValidationDue: true,
+        // The code went to the phone: nothing has proven the e-mail yet.
+        emailVerified: false,
       },
       unreadNotifications: 1,
     });
@@ -93,6 +97,12 @@ describe('the whole journey', () => {
     const signedIn = await agent.post('/session', { identifier: person.document.toLowerCase(), password: STRONG_PASSWORD });
     expect(signedIn.statusCode).toBe(200);
     expect((await agent.get('/session')).statusCode).toBe(200);
+
+    // A link sent to the e-mail after activation proves it, so that it may recover the account.
+    expect(await latestLink(app, person.email)).toMatch(new RegExp(`^${APP_ORIGIN}/micuenta\\?confirmar-email=[A-Za-z0-9_-]{43}$`));
+    const confirmed = await confirmEmail(agent, app, person.email);
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toMatchObject({ email: person.email, emailVerified: true });
 
     const reset = await agent.post('/password-resets', { identifier: person.email.toUpperCase() });
     expect(reset.statusCode).toBe(202);
@@ -161,6 +171,102 @@ describe('the whole journey', () => {
     // The first registrationId is over; the second one works.
     expect((await agent.post(`/registrations/${first.registrationId}/validate`, { code })).statusCode).toBe(404);
     expect((await agent.post(`/registrations/${second.registrationId}/validate`, { code })).statusCode).toBe(200);
+  });
+});
+
+describe('links in messages', () => {
+  it('builds them on the configured app origin, whatever Host and Origin a caller forges', async () => {
+    const person = newPerson();
+    // A non-browser client may send any Host, and an Origin that matches it.
+    const agent = createAgent(app, 41, { origin: 'http://attacker.example' });
+    const forged = { headers: { host: 'attacker.example' } };
+    const started = await agent.post('/registrations', person, forged);
+    expect(started.statusCode, started.body).toBe(202);
+    const code = await latestCode(app, person.phone);
+    const validated = await agent.post(`/registrations/${started.json().registrationId}/validate`, { code }, forged);
+    expect(validated.statusCode, validated.body).toBe(200);
+    const token = validated.json().activationToken;
+    const [mail] = await outboxFor(app, person.email);
+    expect(mail!.link).toBe(`${APP_ORIGIN}/activar?token=${token}`);
+    expect(mail!.text).toContain(mail!.link);
+    expect(mail!.text).not.toContain('attacker.example');
+
+    expect((await agent.post('/activations', { token, password: STRONG_PASSWORD, acceptTerms: true }, forged)).statusCode).toBe(200);
+    expect((await latestLink(app, person.email)).startsWith(`${APP_ORIGIN}/micuenta?confirmar-email=`)).toBe(true);
+  });
+});
+
+describe('unfinished registrations', () => {
+  it("leave someone else's registration in progress intact, answering exactly as usual", async () => {
+    const { person: owner, started: ownerStarted } = await startRegistration(41);
+    const fresh = await startRegistration(41);
+    // Her e-mail, or her document, with the squatter's own phone (where the code would go).
+    for (const squatter of [newPerson({ email: owner.email }), newPerson({ document: owner.document })]) {
+      const { response, started } = await startRegistration(41, squatter);
+      expect(response.statusCode).toBe(fresh.response.statusCode);
+      expect(response.headers['content-type']).toBe(fresh.response.headers['content-type']);
+      expect(Object.keys(started).sort()).toEqual(Object.keys(fresh.started).sort());
+      expect(started).toMatchObject({ channel: 'sms', destination: expect.stringMatching(/^\+34 7•• ••• •\d\d$/) });
+      expect(await outboxFor(app, squatter.phone)).toEqual([]);
+    }
+    expect(await accountByEmail(41, owner.email)).toMatchObject({ status: 'registered', firstName: owner.firstName, phone: owner.phone, document: owner.document });
+    const code = await latestCode(app, owner.phone);
+    expect((await createAgent(app, 41).post(`/registrations/${ownerStarted.registrationId}/validate`, { code })).statusCode).toBe(200);
+  });
+
+  it('do the same on an e-mail marina, where the code goes to the e-mail', async () => {
+    const { person: owner } = await startRegistration(63);
+    const squatter = newPerson({ document: owner.document });
+    await startRegistration(63, squatter);
+    expect(await outboxFor(app, squatter.email)).toEqual([]);
+    expect(await accountByEmail(63, owner.email)).toMatchObject({ document: owner.document });
+  });
+
+  it('stay while their activation link lives; abandoned, another person may register with the data', async () => {
+    const { person: owner, started } = await startRegistration(41);
+    const code = await latestCode(app, owner.phone);
+    expect((await createAgent(app, 41).post(`/registrations/${started.registrationId}/validate`, { code })).statusCode).toBe(200);
+    const other = newPerson({ email: owner.email });
+    await startRegistration(41, other);
+    expect(await outboxFor(app, other.phone)).toEqual([]);
+    expect((await accountByEmail(41, owner.email))?.status).toBe('validated');
+
+    clock.advance(ACTIVATION_TOKEN_TTL_MS + 1000);
+    await startRegistration(41, other);
+    expect(await outboxFor(app, other.phone)).toHaveLength(1);
+    const row = await accountByEmail(41, owner.email);
+    expect(row).toMatchObject({ status: 'registered', phone: other.phone, document: other.document });
+    expect(await database.db.select().from(activationTokens).where(eq(activationTokens.accountId, row!.id))).toEqual([]);
+  });
+
+  it('are abandoned once their code died unused', async () => {
+    const { person: owner } = await startRegistration(41);
+    clock.advance(CODE_TTL_MS + 1000);
+    const other = newPerson({ document: owner.document });
+    await startRegistration(41, other);
+    expect(await outboxFor(app, other.phone)).toHaveLength(1);
+    expect(await accountByEmail(41, owner.email)).toBeUndefined();
+    expect(await accountByEmail(41, other.email)).toMatchObject({ document: owner.document, phone: other.phone });
+  });
+
+  it('go to exactly one of 100 people registering one e-mail at once: one account, one code', async () => {
+    const email = newPerson().email;
+    const people = Array.from({ length: 100 }, () => newPerson({ email }));
+    const responses = await Promise.all(people.map((person) => createAgent(app, 41).post('/registrations', person)));
+    expect(responses.map((response) => response.statusCode)).toEqual(people.map(() => 202));
+    const rows = await database.db.select().from(accounts).where(and(eq(accounts.clientId, 41), eq(accounts.email, email)));
+    expect(rows).toHaveLength(1);
+    const sent = (await Promise.all(people.map((person) => outboxFor(app, person.phone)))).flat();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.destination).toBe(rows[0]!.phone);
+  });
+});
+
+describe('the e-mail', () => {
+  it('is proven at validation on an e-mail marina, where the code went to it', async () => {
+    const { agent, person } = await registerAccount(app, 63, newPerson(), STRONG_PASSWORD, { confirmEmail: false });
+    expect((await agent.get('/me')).json()).toMatchObject({ email: person.email, emailVerified: true });
+    expect((await outboxFor(app, person.email)).map((message) => message.subject)).not.toContain('Marina Atlántica: confirma tu correo');
   });
 });
 
@@ -288,6 +394,14 @@ describe('no enumeration', () => {
       expect(attempt.json()).toMatchObject({ code: 'code_invalid' });
     }
     expect((await accountByEmail(41, existing.person.email))?.status).toBe('active');
+  });
+
+  it('warns a holder only at a proven e-mail', async () => {
+    const existing = await registerAccount(app, 41, newPerson(), STRONG_PASSWORD, { confirmEmail: false });
+    const before = await outboxFor(app, existing.person.email);
+    const { started } = await startRegistration(41, newPerson({ document: existing.person.document }));
+    expect(started.channel).toBe('sms');
+    expect(await outboxFor(app, existing.person.email)).toEqual(before);
   });
 
   it('does the same for the document of an active account', async () => {

@@ -3,7 +3,12 @@
  * terms; also reached from the e-mailed link) → signed in.
  *
  * No enumeration: registering with the e-mail or document of an existing account answers exactly like a
- * new registration, sends no code, and tells the holder instead; its registrationId can never validate.
+ * new registration, sends no code, and tells the holder instead (at a proven e-mail); its registrationId
+ * can never validate.
+ *
+ * No squatting (docs/decisions/009): an unfinished registration holding that e-mail or document is
+ * replaced only by the same person (a code to the same destination) or once abandoned (no live code or
+ * activation link); anyone else gets the same decoy answer and leaves it intact.
  */
 import { activationSchema, codeSchema, registrationSchema } from '@marina/core/domain/account-rules.ts';
 import type { ActivationInfo, RegistrationStarted, RegistrationValidated, SessionInfo } from '@marina/core/domain/accounts.ts';
@@ -12,13 +17,14 @@ import { codeChannelFor } from '@marina/core/domain/platform.ts';
 import { and, eq, gt, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { clientHeaderSchema, requireClient } from '../clients/client-resolution.ts';
-import { accounts, activationTokens, verificationCodes, type AccountRow } from '../db/schema.ts';
+import { appLink } from '../config.ts';
+import type { Executor } from '../db/database.ts';
+import { accounts, activationTokens, verificationCodes, type AccountRow, type VerificationCodeRow } from '../db/schema.ts';
 import { audit } from '../http/audit.ts';
 import { problem, problemResponses } from '../http/problem.ts';
 import { looseBody, validateBody } from '../http/validation.ts';
 import { createNotification } from '../notifications/notifications.ts';
 import { enqueueMessage } from '../outbox/outbox.ts';
-import { appOrigin } from '../security/csrf.ts';
 import { idempotentHeadersSchema } from '../security/idempotency.ts';
 import { ACTIVATION_TOKEN_TTL_MS, REGISTRATIONS_PER_IP } from '../security/limits.ts';
 import { takeSlot, throttleKeys } from '../security/rate-limits.ts';
@@ -28,6 +34,7 @@ import { setSessionCookies } from '../sessions/session-cookies.ts';
 import { createSession, endSession } from '../sessions/session-store.ts';
 import { isUniqueViolation } from './account-queries.ts';
 import { sessionInfo } from './account-summary.ts';
+import { provenEmail, sendEmailConfirmation } from './email-confirmations.ts';
 import { activationLinkMessage, codeMessage, notificationTexts, registrationAttemptMessage } from './messages.ts';
 import { isCommonPassword, passwordHasher, passwordTooCommon } from './passwords.ts';
 import { checkCode, codeTimes, countCodeRequest, findVerification, issueCode, markCodeUsed, resendCode, sendCode } from './verification-codes.ts';
@@ -41,13 +48,70 @@ const codeSentProperties = {
   resendAvailableAt: { type: 'string', format: 'date-time' },
 } as const;
 
+function registrationStarted(verification: VerificationCodeRow): RegistrationStarted {
+  const destination = verification.destination!;
+  return {
+    registrationId: verification.id,
+    channel: verification.channel,
+    destination: verification.channel === 'sms' ? maskPhone(destination) : maskEmail(destination),
+    ...codeTimes(verification),
+  };
+}
+
+/**
+ * Whether any of these unfinished registrations is still being completed: a registration code or an
+ * activation link still alive. One that has neither was abandoned and may be taken over.
+ */
+async function anyInProgress(tx: Executor, accountIds: string[], now: Date): Promise<boolean> {
+  if (accountIds.length === 0) return false;
+  const [code] = await tx
+    .select({ id: verificationCodes.id })
+    .from(verificationCodes)
+    .where(
+      and(
+        inArray(verificationCodes.accountId, accountIds),
+        eq(verificationCodes.purpose, 'registration'),
+        isNull(verificationCodes.consumedAt),
+        gt(verificationCodes.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  if (code) return true;
+  const [link] = await tx
+    .select({ accountId: activationTokens.accountId })
+    .from(activationTokens)
+    .where(and(inArray(activationTokens.accountId, accountIds), isNull(activationTokens.usedAt), gt(activationTokens.expiresAt, now)))
+    .limit(1);
+  return link !== undefined;
+}
+
 export const registrationRoutes: FastifyPluginAsync<{ services: Services }> = async (api, { services }) => {
   const { db, config, clock } = services;
 
   api.post(
     '/registrations',
     {
-      config: { idempotent: true },
+      config: {
+        // The answer's masked destination is not kept: a replay reads it again from the registration.
+        idempotent: {
+          keep: (answer) => ({ registrationId: (answer as RegistrationStarted).registrationId }),
+          replay: async (request, kept) => {
+            const [verification] = await db
+              .select()
+              .from(verificationCodes)
+              .where(
+                and(
+                  eq(verificationCodes.id, (kept as { registrationId: string }).registrationId),
+                  eq(verificationCodes.clientId, requireClient(request).id),
+                  eq(verificationCodes.purpose, 'registration'),
+                ),
+              )
+              .limit(1);
+            if (!verification) throw problem('not_found', 404, 'Este registro ya no existe. Vuelve a empezar.');
+            return registrationStarted(verification);
+          },
+        },
+      },
       schema: {
         summary: 'Start a registration: a code goes to the phone (SMS marinas) or the e-mail',
         tags: ['accounts'],
@@ -82,16 +146,21 @@ export const registrationRoutes: FastifyPluginAsync<{ services: Services }> = as
             .for('update');
 
           const holders = matches.filter((account) => account.status === 'active' || account.status === 'suspended');
-          if (holders.length > 0) {
+          // Someone else's unfinished registration (its code went elsewhere) is left alone while in progress.
+          const othersPending = matches.filter((account) => !holders.includes(account) && (channel === 'sms' ? account.phone : account.email) !== destination);
+          const inProgress = await anyInProgress(tx, othersPending.map((account) => account.id), now);
+          if (holders.length > 0 || inProgress) {
             for (const holder of holders) {
-              if (!holder.email) continue;
-              await enqueueMessage(tx, { clientId: client.id, accountId: holder.id, channel: 'email', destination: holder.email, ...registrationAttemptMessage(client.title) }, now);
+              // Only at a proven address: an unproven one may be the very person whose data were taken.
+              const email = provenEmail(holder);
+              if (!email) continue;
+              await enqueueMessage(tx, { clientId: client.id, accountId: holder.id, channel: 'email', destination: email, ...registrationAttemptMessage(client.title) }, now, config);
             }
             const decoy = await issueCode(tx, { clientId: client.id, accountId: null, purpose: 'registration', channel, destination, decoy: true }, now);
             return { ...decoy, accountId: null };
           }
 
-          // Still unfinished registrations with this e-mail or document: the newest data win, in one row.
+          // Unfinished registrations of the same person, or abandoned ones: the newest data win, in one row.
           const [keep, ...stale] = [...matches].sort((a, b) => Number(b.email === input.email) - Number(a.email === input.email));
           if (stale.length > 0) await tx.delete(accounts).where(inArray(accounts.id, stale.map((account) => account.id)));
           const data = {
@@ -101,6 +170,7 @@ export const registrationRoutes: FastifyPluginAsync<{ services: Services }> = as
             email: input.email,
             phone: input.phone,
             document: input.document,
+            emailVerifiedAt: null,
             privacyAcceptedAt: now,
             updatedAt: now,
           };
@@ -116,8 +186,9 @@ export const registrationRoutes: FastifyPluginAsync<{ services: Services }> = as
           await sendCode(
             tx,
             'registration',
-            { clientId: client.id, accountId: account.id, channel, destination, code: issued.code, ...codeMessage(client.title, 'registration', channel, issued.code!) },
+            { clientId: client.id, accountId: account.id, channel, destination, ...codeMessage(client.title, 'registration', channel, issued.code!) },
             now,
+            config,
           );
           return { ...issued, accountId: account.id };
         });
@@ -131,12 +202,7 @@ export const registrationRoutes: FastifyPluginAsync<{ services: Services }> = as
         started = await start();
       }
       audit(request, 'registration_started', { outcome: 'success', accountId: started.accountId });
-      return reply.code(202).send({
-        registrationId: started.verification.id,
-        channel,
-        destination: channel === 'sms' ? maskPhone(destination) : maskEmail(destination),
-        ...codeTimes(started.verification),
-      });
+      return reply.code(202).send(registrationStarted(started.verification));
     },
   );
 
@@ -164,17 +230,15 @@ export const registrationRoutes: FastifyPluginAsync<{ services: Services }> = as
           await sendCode(
             tx,
             'registration',
-            { clientId: client.id, accountId: verification.accountId, channel: verification.channel, destination, code: resent.code, ...codeMessage(client.title, 'registration', verification.channel, resent.code) },
+            { clientId: client.id, accountId: verification.accountId, channel: verification.channel, destination, ...codeMessage(client.title, 'registration', verification.channel, resent.code) },
             now,
+            config,
           );
         }
         return resent;
       });
-      return reply.code(202).send({
-        channel: verification.channel,
-        destination: verification.channel === 'sms' ? maskPhone(destination) : maskEmail(destination),
-        ...codeTimes(issued.verification),
-      });
+      const { registrationId: _id, ...sent } = registrationStarted(issued.verification);
+      return reply.code(202).send(sent);
     },
   );
 
@@ -201,12 +265,13 @@ export const registrationRoutes: FastifyPluginAsync<{ services: Services }> = as
         audit(request, 'registration_code_check', { outcome: 'failure', accountId: verification.accountId, reason }),
       );
       const token = randomToken(32);
-      const link = `${appOrigin(request, config)}/activar?token=${encodeURIComponent(token)}`;
+      const link = appLink(config, `/activar?token=${encodeURIComponent(token)}`);
       await db.transaction(async (tx) => {
         await markCodeUsed(tx, verification, now);
         const [account] = await tx
           .update(accounts)
-          .set({ status: 'validated', updatedAt: now })
+          // On e-mail marinas the code went to the account's e-mail: coming back, it proves it.
+          .set({ status: 'validated', updatedAt: now, ...(verification.channel === 'email' ? { emailVerifiedAt: now } : {}) })
           .where(and(eq(accounts.id, verification.accountId!), eq(accounts.status, 'registered')))
           .returning();
         if (!account) throw problem('not_found', 404, 'Este registro ya no existe. Vuelve a empezar.');
@@ -222,6 +287,7 @@ export const registrationRoutes: FastifyPluginAsync<{ services: Services }> = as
           tx,
           { clientId: client.id, accountId: account.id, channel: 'email', destination: account.email!, ...activationLinkMessage(client.title, account.firstName, link) },
           now,
+          config,
         );
       });
       audit(request, 'registration_code_check', { outcome: 'success', accountId: verification.accountId });
@@ -278,7 +344,16 @@ export const registrationRoutes: FastifyPluginAsync<{ services: Services }> = as
   api.post(
     '/activations',
     {
-      config: { idempotent: true },
+      config: {
+        // The first answer signed in with a cookie a replay cannot give again (only the session id's hash
+        // is stored), and holds personal data: keep nothing and send the person to sign in.
+        idempotent: {
+          keep: () => null,
+          replay: async () => {
+            throw problem('account_already_active', 409, 'Tu cuenta ya está activada. Entra con tu contraseña.');
+          },
+        },
+      },
       schema: {
         summary: 'Activate: choose the password, accept the terms; signs in',
         tags: ['accounts'],
@@ -309,6 +384,10 @@ export const registrationRoutes: FastifyPluginAsync<{ services: Services }> = as
           .returning();
         if (!activated) throw problem('token_invalid', 410, 'Esta cuenta ya no se puede activar con este enlace.');
         await createNotification(tx, { clientId: client.id, accountId: activated.id, type: 'welcome', ...notificationTexts.welcome(client.title) }, now);
+        // SMS marinas: nothing has gone to the e-mail yet; a link proves it (not throttled: it happens once).
+        if (activated.emailVerifiedAt === null && activated.email !== null) {
+          await sendEmailConfirmation(tx, { client, account: { ...activated, email: activated.email }, config, now });
+        }
         await endSession(tx, request.sid);
         return { account: activated, sid: await createSession(tx, { clientId: client.id, accountId: activated.id, now }) };
       });

@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CodeChannel } from '@marina/core/domain/platform.ts';
 import { and, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm';
+import type { Config } from '../config.ts';
 import type { Executor, Tx } from '../db/database.ts';
 import { verificationCodes, type CodePurpose, type ContactField, type VerificationCodeRow } from '../db/schema.ts';
 import { HttpProblem, problem, retryAfter } from '../http/problem.ts';
@@ -64,9 +65,9 @@ export async function countCodeRequest(db: Executor, flow: CodePurpose, clientId
  * then nothing leaves, and the caller answers as if it had (the answer must not depend on a counter that
  * other identifiers of the same person fill). Answers whether it went.
  */
-export async function sendCode(tx: Tx, flow: CodePurpose, message: OutgoingMessage, now: Date): Promise<boolean> {
+export async function sendCode(tx: Tx, flow: CodePurpose, message: OutgoingMessage, now: Date, config: Pick<Config, 'devRoutes'>): Promise<boolean> {
   const slot = await trySlot(tx, throttleKeys.codeSends(flow, message.clientId, message.destination), CODE_SENDS, now);
-  if (slot.taken) await enqueueMessage(tx, message, now);
+  if (slot.taken) await enqueueMessage(tx, message, now, config);
   return slot.taken;
 }
 

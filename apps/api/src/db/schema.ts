@@ -52,6 +52,12 @@ export const accounts = pgTable(
     /** argon2id PHC string; NULL until activation and after deletion. */
     passwordHash: text('password_hash'),
     dataValidatedAt: at('data_validated_at'),
+    /**
+     * When a code or link sent to `email` came back (docs/decisions/009): at registration on e-mail
+     * marinas, by the confirmation link on SMS marinas, by the code of an e-mail change. NULL: the address
+     * is only what someone typed, so nothing that recovers the account goes there.
+     */
+    emailVerifiedAt: at('email_verified_at'),
     privacyAcceptedAt: at('privacy_accepted_at'),
     termsAcceptedAt: at('terms_accepted_at'),
     activatedAt: at('activated_at'),
@@ -141,6 +147,27 @@ export const activationTokens = pgTable(
   (table) => [index('activation_tokens_account_id_idx').on(table.accountId)],
 );
 
+/**
+ * Links that prove an e-mail (SMS marinas, where registration never sent anything to it): random, 24 h,
+ * stored as SHA-256. Bound to the address they were sent to (its hash), so a link sent before an e-mail
+ * change cannot confirm the new one.
+ */
+export const emailConfirmations = pgTable(
+  'email_confirmations',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    clientId: clientId(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the normalised e-mail the link was sent to. */
+    emailHash: text('email_hash').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    ...timestamps,
+  },
+  (table) => [index('email_confirmations_account_id_idx').on(table.accountId)],
+);
+
 export const notifications = pgTable(
   'notifications',
   {
@@ -165,7 +192,9 @@ export type OutboxStatus = 'pending' | 'sent' | 'failed';
 
 /**
  * Messages leave through here (DESIGN §7): written in the transaction that creates what they carry, sent
- * afterwards by the dispatcher. `code` is kept for the development outbox endpoint only.
+ * afterwards by the dispatcher. Once sent (or given up) the text is blanked: the row keeps only metadata.
+ * `code` and `link` are copies for the development outbox, written only with DEV_ROUTES (never in
+ * production).
  */
 export const outbox = pgTable(
   'outbox',
@@ -179,6 +208,7 @@ export const outbox = pgTable(
     subject: text('subject'),
     text: text('text').notNull(),
     code: text('code'),
+    link: text('link'),
     status: text('status').$type<OutboxStatus>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     /** Not before: a retry's back-off, or the lease of the instance sending it. */
@@ -197,7 +227,8 @@ export const outbox = pgTable(
 
 /**
  * First answers of creating calls, per marina, caller (account, or anonymous cookie) and Idempotency-Key,
- * for 24 h. The body is kept as an HMAC so that passwords in it are not stored.
+ * for 24 h. The request body is kept as an HMAC so that passwords in it are not stored; of an answer with
+ * personal data only what its route keeps (an id) is stored, and the replay is read again.
  */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',

@@ -102,6 +102,7 @@ export async function seedDemoAccounts(db: Db, seeds: readonly ClientSeed[], now
         document: demo.document,
         passwordHash: await passwordHasher.hash(demo.password),
         dataValidatedAt: now,
+        emailVerifiedAt: now,
         privacyAcceptedAt: now,
         termsAcceptedAt: now,
         activatedAt: now,

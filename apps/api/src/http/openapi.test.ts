@@ -22,6 +22,8 @@ describe('GET /api/v1/openapi.json', () => {
       '/api/v1/me',
       '/api/v1/me/contact-changes/{changeId}/confirm',
       '/api/v1/me/contact-changes/{changeId}/resend',
+      '/api/v1/me/email-confirmation',
+      '/api/v1/me/email-confirmation/confirm',
       '/api/v1/me/password',
       '/api/v1/notifications',
       '/api/v1/notifications/read-all',

@@ -35,6 +35,8 @@ const TITLES: Record<ErrorCode, string> = {
   password_too_common: 'Contraseña demasiado común',
   current_password_incorrect: 'Contraseña actual incorrecta',
   contact_unavailable: 'Dato de contacto no disponible',
+  account_already_active: 'Cuenta ya activada',
+  email_already_confirmed: 'Correo ya confirmado',
 };
 
 /** An error a route or hook throws to answer with a problem; the error handler turns it into the body. */

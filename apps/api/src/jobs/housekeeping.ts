@@ -7,12 +7,12 @@ import { and, eq, lt, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { SESSION_IDLE_TIMEOUT_MS } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import { activationTokens, idempotencyKeys, outbox, sessions, verificationCodes } from '../db/schema.ts';
+import { activationTokens, emailConfirmations, idempotencyKeys, outbox, sessions, verificationCodes } from '../db/schema.ts';
 import { IDEMPOTENCY_TTL_MS } from '../security/limits.ts';
 import { sweepHits } from '../security/rate-limits.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Sent messages stay readable a while (support questions, the development outbox), then go. */
+/** Sent messages' metadata (their text is blanked once sent) stays a while for support questions, then goes. */
 const SENT_MESSAGES_KEPT_MS = 30 * DAY_MS;
 
 export async function sweepExpired(db: Db, now: Date): Promise<void> {
@@ -21,6 +21,7 @@ export async function sweepExpired(db: Db, now: Date): Promise<void> {
   // A day of grace so that a late "expired" answer still finds its row.
   await db.delete(verificationCodes).where(lt(verificationCodes.expiresAt, ago(DAY_MS)));
   await db.delete(activationTokens).where(lt(activationTokens.expiresAt, ago(DAY_MS)));
+  await db.delete(emailConfirmations).where(lt(emailConfirmations.expiresAt, now));
   await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, ago(IDEMPOTENCY_TTL_MS)));
   await db.delete(outbox).where(and(eq(outbox.status, 'sent'), lt(outbox.createdAt, ago(SENT_MESSAGES_KEPT_MS))));
   await sweepHits(db, now);

@@ -8,8 +8,9 @@ import type { Services } from '../services.ts';
 const LIMIT = 200;
 
 /**
- * `GET /dev/outbox`: what the server "sent", codes included, for development and the browser suite
- * (DESIGN §7). Registered only outside production, so there it does not exist at all.
+ * `GET /dev/outbox`: what the server "sent", codes and links included, for development and the browser
+ * suite (DESIGN §7). Registered only with DEV_ROUTES=1 (which production refuses): elsewhere it does not
+ * exist at all. A sent message's text is blank (only metadata is kept); its code and link stay readable.
  */
 export const devOutboxRoutes: FastifyPluginAsync<{ services: Services }> = async (api, { services: { db } }) => {
   api.get<{ Querystring: { destination?: string } }>(
@@ -38,9 +39,10 @@ export const devOutboxRoutes: FastifyPluginAsync<{ services: Services }> = async
                 subject: { type: ['string', 'null'] },
                 text: { type: 'string' },
                 code: { type: ['string', 'null'] },
+                link: { type: ['string', 'null'] },
                 createdAt: { type: 'string', format: 'date-time' },
               },
-              required: ['id', 'clientId', 'channel', 'destination', 'subject', 'text', 'code', 'createdAt'],
+              required: ['id', 'clientId', 'channel', 'destination', 'subject', 'text', 'code', 'link', 'createdAt'],
             },
           },
         },
@@ -62,6 +64,7 @@ export const devOutboxRoutes: FastifyPluginAsync<{ services: Services }> = async
         subject: row.subject,
         text: row.text,
         code: row.code,
+        link: row.link,
         createdAt: row.createdAt.toISOString(),
       }));
     },

@@ -35,7 +35,7 @@ beforeEach(async () => {
 });
 
 async function enqueue(destination: string, channel: 'sms' | 'email' = 'sms') {
-  await enqueueMessage(database.db, { clientId: 41, channel, destination, text: `Marina Port Blau: tu código de verificación es 123456.`, code: '123456' }, clock.now());
+  await enqueueMessage(database.db, { clientId: 41, channel, destination, text: `Marina Port Blau: tu código de verificación es 123456.`, code: '123456' }, clock.now(), { devRoutes: true });
 }
 
 describe('outbox dispatcher', () => {
@@ -50,6 +50,35 @@ describe('outbox dispatcher', () => {
     const rows = await database.db.select().from(outbox);
     expect(rows.every((row) => row.status === 'sent' && row.sentAt !== null && row.attempts === 1)).toBe(true);
     expect(await app.outbox.runOnce()).toBe(0);
+  });
+
+  it('blanks the text of what it sent, or gave up on: the row keeps only its metadata', async () => {
+    await enqueueMessage(database.db, { clientId: 63, channel: 'email', destination: 'ana@correo.example', subject: 'Marina Atlántica: activa tu cuenta', text: 'Abre https://app.example/activar?token=abc' }, clock.now(), { devRoutes: true });
+    expect(await app.outbox.runOnce()).toBe(1);
+    expect(sent[0]!.text).toBe('Abre https://app.example/activar?token=abc');
+    const [row] = await database.db.select().from(outbox);
+    expect(row).toMatchObject({ status: 'sent', text: '', subject: 'Marina Atlántica: activa tu cuenta', destination: 'ana@correo.example' });
+
+    await database.db.delete(outbox);
+    await enqueue('+34688888888');
+    failing = true;
+    for (let attempt = 1; attempt <= 8; attempt++) {
+      expect(await app.outbox.runOnce()).toBe(1);
+      clock.advance(retryDelayMs(attempt));
+    }
+    const [failed] = await database.db.select().from(outbox);
+    expect(failed).toMatchObject({ status: 'failed', text: '' });
+  });
+
+  it('keeps no copy of the code or link without the development routes (production)', async () => {
+    await enqueueMessage(
+      database.db,
+      { clientId: 41, channel: 'sms', destination: '+34699999999', text: 'Marina Port Blau: tu código de verificación es 123456.', code: '123456', link: 'https://app.example/x' },
+      clock.now(),
+      { devRoutes: false },
+    );
+    const [row] = await database.db.select().from(outbox);
+    expect(row).toMatchObject({ code: null, link: null });
   });
 
   it('retries a failed send later, with growing delays, and gives up after several attempts', async () => {
@@ -156,7 +185,7 @@ describe('SMS provider adapter', () => {
 describe('GET /api/v1/dev/outbox', () => {
   it('lists messages of every marina newest first, filtered by destination as typed, without client or session', async () => {
     await enqueue('+34677777777');
-    await enqueueMessage(database.db, { clientId: 63, channel: 'email', destination: 'ana@correo.example', subject: 'Marina Atlántica: hola', text: 'Hola' }, clock.now());
+    await enqueueMessage(database.db, { clientId: 63, channel: 'email', destination: 'ana@correo.example', subject: 'Marina Atlántica: hola', text: 'Hola' }, clock.now(), { devRoutes: true });
     const all = await app.inject({ method: 'GET', url: '/api/v1/dev/outbox' });
     expect(all.statusCode).toBe(200);
     expect(all.json().map((entry: { destination: string }) => entry.destination)).toEqual(['ana@correo.example', '+34677777777']);
@@ -168,6 +197,7 @@ describe('GET /api/v1/dev/outbox', () => {
       subject: null,
       text: 'Marina Port Blau: tu código de verificación es 123456.',
       code: '123456',
+      link: null,
       createdAt: clock.now().toISOString(),
     });
     const filtered = await app.inject({ method: 'GET', url: `/api/v1/dev/outbox?destination=${encodeURIComponent('677 777 777')}` });
@@ -176,14 +206,18 @@ describe('GET /api/v1/dev/outbox', () => {
     expect(byEmail.json()).toHaveLength(1);
   });
 
-  it('does not exist in production', async () => {
-    const production = await createTestServer(database, { config: { nodeEnv: 'production' } });
-    try {
-      const response = await production.inject({ method: 'GET', url: '/api/v1/dev/outbox' });
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toMatchObject({ code: 'not_found' });
-    } finally {
-      await production.close();
+  it('does not exist unless DEV_ROUTES asks for it, in development too', async () => {
+    for (const nodeEnv of ['development', 'production'] as const) {
+      const server = await createTestServer(database, { config: { nodeEnv, devRoutes: false } });
+      try {
+        const outboxList = await server.inject({ method: 'GET', url: '/api/v1/dev/outbox' });
+        expect(outboxList.statusCode).toBe(404);
+        expect(outboxList.json()).toMatchObject({ code: 'not_found' });
+        const expire = await server.inject({ method: 'POST', url: '/api/v1/dev/expire-codes', payload: { destination: '+34677777777' } });
+        expect(expire.statusCode).toBe(404);
+      } finally {
+        await server.close();
+      }
     }
   });
 });

@@ -3,6 +3,7 @@
  * `FOR UPDATE SKIP LOCKED` and leased (next_attempt_at pushed ahead) in one short statement, then sent
  * outside any transaction; an instance that dies mid-send leaves its lease to expire and another retries
  * (at-least-once delivery). Failures back off exponentially until MAX_ATTEMPTS, then the row is `failed`.
+ * A row sent or given up loses its text: codes and links are not kept once they are out (or never will be).
  */
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -63,13 +64,14 @@ export function createOutboxDispatcher({ db, transports, log, clock, intervalMs 
     const transport = message.channel === 'sms' ? transports.sms : transports.email;
     try {
       await transport.send(message);
-      await db.update(outbox).set({ status: 'sent', sentAt: clock(), lastError: null }).where(eq(outbox.id, message.id));
+      // The text (codes, links) has done its job: a sent row keeps only its metadata.
+      await db.update(outbox).set({ status: 'sent', sentAt: clock(), lastError: null, text: '' }).where(eq(outbox.id, message.id));
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const failed = message.attempts >= MAX_ATTEMPTS;
       await db
         .update(outbox)
-        .set(failed ? { status: 'failed', lastError: reason } : { nextAttemptAt: new Date(clock().getTime() + retryDelayMs(message.attempts)), lastError: reason })
+        .set(failed ? { status: 'failed', lastError: reason, text: '' } : { nextAttemptAt: new Date(clock().getTime() + retryDelayMs(message.attempts)), lastError: reason })
         .where(eq(outbox.id, message.id));
       log.warn(
         { event: 'outbox_send_failed', outboxId: message.id, channel: message.channel, destination: maskDestination(message), transport: transport.name, attempts: message.attempts, failed, reason },

@@ -3,6 +3,7 @@
  * code, a link), so a message exists exactly when its code does; the dispatcher sends it afterwards.
  */
 import type { CodeChannel } from '@marina/core/domain/platform.ts';
+import type { Config } from '../config.ts';
 import type { Executor } from '../db/database.ts';
 import { outbox } from '../db/schema.ts';
 
@@ -15,11 +16,17 @@ export interface OutgoingMessage {
   /** E-mail subject; SMS have none. */
   subject?: string | null;
   text: string;
-  /** The verification code the text carries, for the development outbox endpoint. */
+  /** The verification code the text carries, copied for the development outbox only. */
   code?: string | null;
+  /** The link the text carries, copied for the development outbox only. */
+  link?: string | null;
 }
 
-export async function enqueueMessage(db: Executor, message: OutgoingMessage, now: Date): Promise<void> {
+/**
+ * `config.devRoutes` decides whether the code and link are copied into their own columns: only the
+ * development outbox reads them, and it never exists in production, where they must not be kept in clear.
+ */
+export async function enqueueMessage(db: Executor, message: OutgoingMessage, now: Date, config: Pick<Config, 'devRoutes'>): Promise<void> {
   await db.insert(outbox).values({
     clientId: message.clientId,
     accountId: message.accountId ?? null,
@@ -27,7 +34,8 @@ export async function enqueueMessage(db: Executor, message: OutgoingMessage, now
     destination: message.destination,
     subject: message.channel === 'email' ? (message.subject ?? null) : null,
     text: message.text,
-    code: message.code ?? null,
+    code: config.devRoutes ? (message.code ?? null) : null,
+    link: config.devRoutes ? (message.link ?? null) : null,
     createdAt: now,
     nextAttemptAt: now,
   });

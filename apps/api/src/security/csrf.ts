@@ -35,13 +35,6 @@ export function isAllowedOrigin(request: FastifyRequest, config: Config, origin:
   return config.allowedOrigins.includes(origin) || origin === ownOrigin(request);
 }
 
-/** Where links sent to people should point: the calling app, else the first configured one, else here. */
-export function appOrigin(request: FastifyRequest, config: Config): string {
-  const origin = request.headers.origin;
-  if (isAllowedOrigin(request, config, origin)) return origin;
-  return config.allowedOrigins[0] ?? ownOrigin(request) ?? 'http://localhost';
-}
-
 /** Must be registered after the session lookup. */
 export function registerCsrf(app: FastifyInstance, config: Config) {
   app.decorateRequest('sid', null);

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { useTestServer } from '../test/test-server.ts';
 import { idempotencyKeys } from '../db/schema.ts';
-import { newPerson, outboxFor, registerAccount, testClock } from '../test/accounts.ts';
+import { SESSION_COOKIE } from '../config.ts';
+import { latestCode, newPerson, outboxFor, registerAccount, STRONG_PASSWORD, testClock } from '../test/accounts.ts';
 import { createAgent } from '../test/test-agent.ts';
 import { IDEMPOTENCY_TTL_MS } from './limits.ts';
 
@@ -106,5 +107,51 @@ describe('Idempotency-Key', () => {
     expect(await outboxFor(app, change.email)).toHaveLength(1);
     const rows = await database.db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.key, key), eq(idempotencyKeys.scope, `account:${accountId}`)));
     expect(rows).toHaveLength(1);
+  });
+
+  it('keeps no personal data of an answer for its 24 h: a registration keeps its id, a profile change nothing', async () => {
+    const agent = createAgent(app, 41);
+    const person = newPerson();
+    const key = randomUUID();
+    const first = await agent.post('/registrations', person, { idempotencyKey: key });
+    const [registration] = await database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+    expect(JSON.parse(registration!.responseBody!)).toEqual({ registrationId: first.json().registrationId });
+
+    const { agent: owner, person: ownerData } = await registerAccount(app, 41);
+    const profileKey = randomUUID();
+    const change = { firstName: 'Lucía María', surnames: ownerData.surnames, email: ownerData.email, phone: ownerData.phone };
+    const answer = await owner.patch('/me', change, { idempotencyKey: profileKey });
+    expect(answer.json().account).toMatchObject({ email: ownerData.email, phone: ownerData.phone, document: ownerData.document });
+    const [profile] = await database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, profileKey));
+    for (const personal of [ownerData.email, ownerData.phone, ownerData.document, 'Lucía']) expect(profile!.responseBody).not.toContain(personal);
+    // The replay reads the answer again.
+    const replay = await owner.patch('/me', change, { idempotencyKey: profileKey });
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json()).toEqual(answer.json());
+  });
+
+  it('answers a replayed activation 409 account_already_active, with no session, as its cookie cannot be given again', async () => {
+    const agent = createAgent(app, 41);
+    const person = newPerson();
+    const started = (await agent.post('/registrations', person)).json();
+    const code = await latestCode(app, person.phone);
+    const token = (await agent.post(`/registrations/${started.registrationId}/validate`, { code })).json().activationToken;
+    const body = { token, password: STRONG_PASSWORD, acceptTerms: true };
+    const key = randomUUID();
+    const anonymous = new Map(agent.cookies);
+
+    const first = await agent.post('/activations', body, { idempotencyKey: key });
+    expect(first.statusCode).toBe(200);
+    // The answer, and the cookie it set, were lost on the way: the retry carries the old cookies.
+    agent.cookies.clear();
+    for (const [name, value] of anonymous) agent.cookies.set(name, value);
+    const retry = await agent.post('/activations', body, { idempotencyKey: key });
+    expect(retry.statusCode).toBe(409);
+    expect(retry.json()).toMatchObject({ code: 'account_already_active', detail: 'Tu cuenta ya está activada. Entra con tu contraseña.' });
+    expect(retry.cookies.find((cookie) => cookie.name === SESSION_COOKIE)).toBeUndefined();
+    expect((await agent.get('/session')).statusCode).toBe(401);
+
+    const [stored] = await database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+    for (const personal of [person.email, person.phone, person.document, person.firstName]) expect(stored!.responseBody).not.toContain(personal);
   });
 });

@@ -4,6 +4,10 @@
  * the same key with the same body replays it (nothing runs twice, no second code leaves); with another
  * body it is refused (422 idempotency_key_reused); while the first call runs, 409 idempotency_in_progress.
  * A failed first call (4xx, 5xx) keeps nothing, so the caller may correct the form and retry with the key.
+ *
+ * No personal data is kept for those 24 h: a route whose answer holds some opts in with
+ * `{ keep, replay }` instead of `true`, storing only what `keep` picks (an id) and building the replay
+ * from it, re-read at that moment, or refusing it (a replay that cannot give what the first answer gave).
  */
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -14,9 +18,18 @@ import type { Services } from '../services.ts';
 import { IDEMPOTENCY_STALE_MS, IDEMPOTENCY_TTL_MS } from './limits.ts';
 import { hmacSha256, sha256 } from './secrets.ts';
 
+/** A route whose answer holds personal data: what to keep of it, and how to answer a replay. */
+export interface IdempotentReplay {
+  /** What of the first answer (parsed JSON) is stored: nothing personal, e.g. the id it created. */
+  keep: (answer: unknown) => unknown;
+  /** The replay's body, from what was kept (read again now); or throw the problem to answer instead. */
+  replay: (request: FastifyRequest, kept: unknown) => Promise<unknown>;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
-    idempotent?: boolean;
+    /** `true`: the first answer (with no personal data) is stored and replayed as it was. */
+    idempotent?: boolean | IdempotentReplay;
   }
   interface FastifyRequest {
     idempotency: { clientId: number; scope: string; key: string } | null;
@@ -101,6 +114,11 @@ export function registerIdempotency(app: FastifyInstance, { db, config, clock }:
     if (!first || first.completedAt === null || first.responseStatus === null) {
       throw problem('idempotency_in_progress', 409, 'Esta petición ya se está procesando. Espera un momento.');
     }
+    const route = request.routeOptions.config.idempotent;
+    if (typeof route === 'object') {
+      const body = await route.replay(request, first.responseBody === null ? null : JSON.parse(first.responseBody));
+      return reply.code(first.responseStatus).header('idempotent-replayed', 'true').send(body);
+    }
     reply.code(first.responseStatus).header('idempotent-replayed', 'true');
     if (first.responseType) reply.header('content-type', first.responseType);
     return reply.send(first.responseBody ?? undefined);
@@ -117,11 +135,14 @@ export function registerIdempotency(app: FastifyInstance, { db, config, clock }:
     );
     if (reply.statusCode >= 200 && reply.statusCode < 300) {
       const type = reply.getHeader('content-type');
+      const route = request.routeOptions.config.idempotent;
+      let body = typeof payload === 'string' ? payload : null;
+      if (typeof route === 'object') body = JSON.stringify(route.keep(body === null ? null : JSON.parse(body)) ?? null);
       await db
         .update(idempotencyKeys)
         .set({
           responseStatus: reply.statusCode,
-          responseBody: typeof payload === 'string' ? payload : null,
+          responseBody: body,
           responseType: typeof type === 'string' ? type : null,
           completedAt: clock(),
         })

@@ -42,6 +42,20 @@ export async function outboxFor(app: FastifyInstance, destination?: string): Pro
   return response.json();
 }
 
+/** The link in the newest message to `destination` that carries one. */
+export async function latestLink(app: FastifyInstance, destination: string): Promise<string> {
+  const [latest] = (await outboxFor(app, destination)).filter((entry) => entry.link !== null);
+  expect(latest, `a link sent to ${destination}`).toBeDefined();
+  return latest!.link!;
+}
+
+/** Opens the newest e-mail confirmation link sent to `email`, signed in as `agent`. */
+export async function confirmEmail(agent: Agent, app: FastifyInstance, email: string) {
+  const token = new URL(await latestLink(app, email)).searchParams.get('confirmar-email');
+  expect(token, 'an e-mail confirmation link').toBeTruthy();
+  return agent.post('/me/email-confirmation/confirm', { token });
+}
+
 /** The code in the newest message to `destination`. */
 export async function latestCode(app: FastifyInstance, destination: string): Promise<string> {
   const [latest] = (await outboxFor(app, destination)).filter((entry) => entry.code !== null);
@@ -56,8 +70,18 @@ export interface RegisteredAccount {
   accountId: string;
 }
 
-/** register → code → validate → activate: an active account, signed in on the returned agent. */
-export async function registerAccount(app: FastifyInstance, clientId: number, person = newPerson(), password = STRONG_PASSWORD): Promise<RegisteredAccount> {
+/**
+ * register → code → validate → activate: an active account, signed in on the returned agent. On SMS
+ * marinas the person also opens the e-mail confirmation link, as customers are asked to, unless
+ * `confirmEmail: false` leaves the e-mail unproven.
+ */
+export async function registerAccount(
+  app: FastifyInstance,
+  clientId: number,
+  person = newPerson(),
+  password = STRONG_PASSWORD,
+  { confirmEmail: confirm = true }: { confirmEmail?: boolean } = {},
+): Promise<RegisteredAccount> {
   const agent = createAgent(app, clientId);
   const started = await agent.post('/registrations', person);
   expect(started.statusCode, started.body).toBe(202);
@@ -67,6 +91,10 @@ export async function registerAccount(app: FastifyInstance, clientId: number, pe
   expect(validated.statusCode, validated.body).toBe(200);
   const activated = await agent.post('/activations', { token: validated.json().activationToken, password, acceptTerms: true });
   expect(activated.statusCode, activated.body).toBe(200);
+  if (confirm && activated.json().account.emailVerified === false) {
+    const confirmed = await confirmEmail(agent, app, person.email);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+  }
   return { agent, person, password, accountId: activated.json().account.id };
 }
 

@@ -43,5 +43,6 @@ export async function openTestDatabase(): Promise<Database> {
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ NODE_ENV: 'test' }), ...overrides };
+  // The development routes (outbox, expire-codes) are how tests read what was "sent".
+  return { ...loadConfig({ NODE_ENV: 'test', DEV_ROUTES: '1' }), ...overrides };
 }

@@ -15,6 +15,11 @@ export interface AccountSummary {
   dataValidatedAt: string | null;
   /** Personal data must be reviewed (validar-datos) before launches or a green card. */
   dataValidationDue: boolean;
+  /**
+   * A code or link sent to `email` came back. Until then nothing that recovers the account goes there
+   * (micuenta offers to send the confirmation link again).
+   */
+  emailVerified: boolean;
 }
 
 /** `GET /session` when signed in. */
@@ -46,6 +51,15 @@ export interface RegistrationValidated {
 export interface ActivationInfo {
   firstName: string;
   email: string;
+}
+
+/** The query of `micuenta` that carries an e-mail confirmation link's token: `/micuenta?confirmar-email=…`. */
+export const EMAIL_CONFIRMATION_PARAM = 'confirmar-email';
+
+/** `POST /me/email-confirmation`: a confirmation link is on its way to the account's e-mail. */
+export interface EmailConfirmationSent {
+  /** Masked ("j•••@gmail.com"). */
+  destination: string;
 }
 
 /** `POST /password-resets` — the same answer whether or not an account exists. */
@@ -97,14 +111,16 @@ export interface NotificationList {
   unread: number;
 }
 
-/** `GET /dev/outbox` (development and tests only). */
+/** `GET /dev/outbox` (only with DEV_ROUTES=1: development and tests). */
 export interface OutboxEntry {
   id: string;
   clientId: number;
   channel: CodeChannel;
   destination: string;
   subject: string | null;
+  /** Blank once sent: only metadata is kept. */
   text: string;
   code: string | null;
+  link: string | null;
   createdAt: string;
 }

@@ -35,6 +35,8 @@ export const ERROR_CODES = [
   'password_too_common',
   'current_password_incorrect',
   'contact_unavailable',
+  'account_already_active',
+  'email_already_confirmed',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

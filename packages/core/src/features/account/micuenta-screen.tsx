@@ -1,5 +1,6 @@
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../api/api-error.ts';
 import { messageFor } from '../../api/error-catalogue.ts';
 import { Button } from '../../components/button.tsx';
 import { ApiForm } from '../../components/form/api-form.tsx';
@@ -7,7 +8,7 @@ import { CheckboxField, CodeField, PasswordField, TextField } from '../../compon
 import * as formCss from '../../components/form/form.css.ts';
 import { Page } from '../../components/page.tsx';
 import * as ui from '../../components/ui.css.ts';
-import type { ContactChangeStarted } from '../../domain/accounts.ts';
+import { EMAIL_CONFIRMATION_PARAM, type ContactChangeStarted } from '../../domain/accounts.ts';
 import { clearPersonalData } from '../../lib/personal-data.ts';
 import { paths } from '../../lib/paths.ts';
 import { useServices } from '../../lib/services.tsx';
@@ -18,9 +19,11 @@ import {
   changePasswordSchema,
   codeSchema,
   confirmContactChange,
+  confirmEmail,
   deleteAccount,
   deleteAccountSchema,
   profileSchema,
+  sendEmailConfirmation,
   updateProfile,
   type ChangePasswordInput,
   type CodeInput,
@@ -36,6 +39,98 @@ function Notice({ text }: { text: string | undefined }) {
       {text}
     </p>
   ) : null;
+}
+
+function Alert({ text }: { text: string | undefined }) {
+  return text ? (
+    <p className={ui.alert} role="alert">
+      {text}
+    </p>
+  ) : null;
+}
+
+/**
+ * An e-mail nobody has confirmed yet (SMS marinas) recovers nothing: say so, offer the link again, and
+ * apply the link when it brings the person here (`micuenta?confirmar-email=…`).
+ */
+function EmailConfirmation() {
+  const { api, session } = useServices();
+  const { account } = useSignedIn();
+  const [search, setSearch] = useSearchParams();
+  const token = search.get(EMAIL_CONFIRMATION_PARAM);
+  const [notice, setNotice] = useState<string>();
+  const [error, setError] = useState<string>();
+  const [sending, setSending] = useState(false);
+  const handled = useRef<string | null>(null);
+
+  const markConfirmed = () => {
+    session.update((info) => ({ ...info, account: { ...info.account, emailVerified: true } }));
+    setNotice(t.emailConfirmed);
+  };
+
+  useEffect(() => {
+    // Once per token, even when effects run twice.
+    if (!token || handled.current === token) return;
+    handled.current = token;
+    const alreadyConfirmed = session.current()?.account.emailVerified === true;
+    (alreadyConfirmed ? Promise.resolve(null) : confirmEmail(api, token))
+      .then(
+        (updated) => {
+          if (updated) session.update((info) => ({ ...info, account: updated }));
+          setNotice(t.emailConfirmed);
+        },
+        (caught: unknown) => setError(caught instanceof ApiError && caught.code === 'token_invalid' ? t.confirmLinkInvalid : messageFor(caught)),
+      )
+      .finally(() => {
+        // The token has done its job: out of the address bar and the history.
+        setSearch(
+          (current) => {
+            const next = new URLSearchParams(current);
+            next.delete(EMAIL_CONFIRMATION_PARAM);
+            return next;
+          },
+          { replace: true },
+        );
+      });
+  }, [token, api, session, setSearch]);
+
+  const resend = async () => {
+    setSending(true);
+    setNotice(undefined);
+    setError(undefined);
+    try {
+      setNotice(t.linkSent((await sendEmailConfirmation(api)).destination));
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.code === 'email_already_confirmed') markConfirmed();
+      else setError(messageFor(caught));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  if (account.emailVerified) {
+    return notice || error ? (
+      <div className={ui.stack}>
+        <Notice text={notice} />
+        <Alert text={error} />
+      </div>
+    ) : null;
+  }
+  return (
+    <section className={ui.card} aria-labelledby="cuenta-correo">
+      <h2 id="cuenta-correo" className={css.sectionTitle}>
+        {t.emailUnconfirmedTitle}
+      </h2>
+      <div className={ui.stack}>
+        <Notice text={notice} />
+        <Alert text={error} />
+        <p>{t.emailUnconfirmed(account.email)}</p>
+        <Button variant="secondary" fullWidth disabled={sending} onClick={() => void resend()}>
+          {t.resendLink}
+        </Button>
+      </div>
+    </section>
+  );
 }
 
 function ConfirmChange({ change, onDone }: { change: ContactChangeStarted; onDone: () => void }) {
@@ -147,11 +242,7 @@ function SessionsSection() {
         {t.sessionsTitle}
       </h2>
       <div className={ui.stack}>
-        {error ? (
-          <p className={ui.alert} role="alert">
-            {error}
-          </p>
-        ) : null}
+        <Alert text={error} />
         <Button variant="secondary" fullWidth onClick={() => run(false)}>
           {t.signOut}
         </Button>
@@ -194,6 +285,7 @@ export default function MicuentaScreen() {
   return (
     <Page title={t.accountTitle}>
       <div className={ui.stack}>
+        <EmailConfirmation />
         <ProfileSection />
         <PasswordSection />
         <SessionsSection />

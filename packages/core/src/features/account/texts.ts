@@ -26,6 +26,13 @@ export const accountTexts = {
       : `Para cambiar tu móvil, escribe el código que hemos enviado por SMS a ${destination ?? 'el nuevo número'}.`,
   confirm: 'Confirmar',
   changeConfirmed: (field: 'email' | 'phone') => (field === 'email' ? 'Correo cambiado.' : 'Móvil cambiado.'),
+  emailUnconfirmedTitle: 'Confirma tu correo',
+  emailUnconfirmed: (email: string) =>
+    `Tu correo ${email} aún no está confirmado. Hasta que lo confirmes con el enlace que te enviamos, no podremos usarlo para recuperar tu cuenta si olvidas la contraseña.`,
+  resendLink: 'Reenviar enlace',
+  linkSent: (destination: string) => `Te hemos enviado un enlace a ${destination}. Ábrelo para confirmar tu correo.`,
+  emailConfirmed: 'Tu correo está confirmado.',
+  confirmLinkInvalid: 'El enlace para confirmar tu correo no es válido o ha caducado. Pide otro con «Reenviar enlace».',
   passwordTitle: 'Cambiar la contraseña',
   currentPassword: 'Contraseña actual',
   newPassword: 'Contraseña nueva',

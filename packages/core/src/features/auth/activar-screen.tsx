@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/api-error.ts';
+import { messageFor } from '../../api/error-catalogue.ts';
 import { ButtonLink } from '../../components/button.tsx';
 import { ApiForm } from '../../components/form/api-form.tsx';
 import { CheckboxField, PasswordField } from '../../components/form/fields.tsx';
@@ -48,9 +49,17 @@ export default function ActivarScreen() {
             submitLabel={t.activate}
             codeFields={{ password_too_common: 'password' }}
             onSubmit={async (values) => {
-              const info = await activate(api, values, keys.keyFor(values));
+              try {
+                session.set(await activate(api, values, keys.keyFor(values)));
+              } catch (error) {
+                // A retry whose first attempt activated the account (its answer, with the session, was
+                // lost): nobody is signed in, so the way on is signing in with the password just chosen.
+                if (!(error instanceof ApiError && error.code === 'account_already_active')) throw error;
+                keys.done();
+                await navigate(paths.login, { replace: true, state: { notice: messageFor(error) } });
+                return;
+              }
               keys.done();
-              session.set(info);
               await navigate(paths.inicio, { replace: true });
             }}
           >

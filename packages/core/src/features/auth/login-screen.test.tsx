@@ -17,6 +17,7 @@ const info: SessionInfo = {
     status: 'active',
     dataValidatedAt: '2026-11-01T10:00:00Z',
     dataValidationDue: false,
+    emailVerified: true,
   },
   unreadNotifications: 2,
 };

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiForm } from '../../components/form/api-form.tsx';
 import { PasswordField, TextField } from '../../components/form/fields.tsx';
+import * as formCss from '../../components/form/form.css.ts';
 import { Page } from '../../components/page.tsx';
 import { paths, safeNext } from '../../lib/paths.ts';
 import { useServices } from '../../lib/services.tsx';
@@ -16,6 +17,8 @@ export default function LoginScreen() {
   const [search] = useSearchParams();
   const next = safeNext(search.get('next'));
   const signedIn = useSession() !== null;
+  // What sent the person here, such as an activation that had already gone through.
+  const notice = (useLocation().state as { notice?: string } | null)?.notice;
 
   // Someone already signed in (the session check answers after the form shows) goes straight on.
   useEffect(() => {
@@ -24,6 +27,11 @@ export default function LoginScreen() {
 
   return (
     <Page title={t.loginTitle}>
+      {notice ? (
+        <p className={formCss.success} role="status">
+          {notice}
+        </p>
+      ) : null}
       <ApiForm<SignInInput>
         initialValues={{ identifier: '', password: '' }}
         validationSchema={loadSignInSchema}

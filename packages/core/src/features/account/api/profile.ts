@@ -1,5 +1,5 @@
 import type { ApiClient } from '../../../api/client.ts';
-import type { AccountSummary, ProfileUpdated } from '../../../domain/accounts.ts';
+import type { AccountSummary, EmailConfirmationSent, ProfileUpdated } from '../../../domain/accounts.ts';
 import type {
   ChangePasswordInput,
   CodeInput,
@@ -32,4 +32,14 @@ export function changePassword(api: ApiClient, input: ChangePasswordInput): Prom
 
 export function deleteAccount(api: ApiClient, input: DeleteAccountInput): Promise<void> {
   return api.send('delete', 'me', input);
+}
+
+/** Sends (again) the link that confirms the account's e-mail. */
+export function sendEmailConfirmation(api: ApiClient): Promise<EmailConfirmationSent> {
+  return api.send('post', 'me/email-confirmation');
+}
+
+/** The token of the link `micuenta?confirmar-email=…`, for the signed-in account. */
+export function confirmEmail(api: ApiClient, token: string): Promise<AccountSummary> {
+  return api.send('post', 'me/email-confirmation/confirm', { token });
 }
