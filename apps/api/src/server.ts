@@ -25,6 +25,7 @@ import { openApiRoutes, registerOpenApi } from './http/openapi.ts';
 import { problem, problemSchema } from './http/problem.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerStaticBundle } from './http/static-bundle.ts';
+import { registerTextGuard } from './http/validation.ts';
 import { startHousekeeping } from './jobs/housekeeping.ts';
 import { notificationRoutes } from './notifications/notification-routes.ts';
 import { devOutboxRoutes } from './outbox/dev-outbox-routes.ts';
@@ -101,6 +102,7 @@ export async function createServer({
   await registerSecurityHeaders(app, { production: config.nodeEnv === 'production' });
   await app.register(cookie);
   registerJsonOnly(app);
+  registerTextGuard(app);
   registerClientResolution(app, directory);
   registerSessionLookup(app, db, clock);
   registerCsrf(app, config);
