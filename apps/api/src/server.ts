@@ -25,7 +25,7 @@ import { openApiRoutes, registerOpenApi } from './http/openapi.ts';
 import { problem, problemSchema } from './http/problem.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerStaticBundle } from './http/static-bundle.ts';
-import { registerTextGuard } from './http/validation.ts';
+import { registerTextGuard, typedBodyValidators } from './http/validation.ts';
 import { startHousekeeping } from './jobs/housekeeping.ts';
 import { notificationRoutes } from './notifications/notification-routes.ts';
 import { devOutboxRoutes } from './outbox/dev-outbox-routes.ts';
@@ -89,6 +89,8 @@ export async function createServer({
     trustProxy: config.trustProxy,
     // Report every wrong field at once, so a form can mark them all.
     ajv: { customOptions: { allErrors: true } },
+    // JSON bodies keep their types: a list or a string where a yes/no is expected is refused, not cast.
+    schemaController: { compilersFactory: { buildValidator: typedBodyValidators() } },
   });
   app.setErrorHandler(errorHandler);
   app.addSchema(problemSchema);

@@ -6,6 +6,7 @@
 import type { FieldError } from '@marina/core/domain/error-codes.ts';
 import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import { HttpProblem, PROBLEM_CONTENT_TYPE, problemBody } from './problem.ts';
+import { TYPE_MESSAGES } from './validation.ts';
 
 export function toHttpProblem(error: FastifyError | Error): HttpProblem {
   if (error instanceof HttpProblem) return error;
@@ -88,7 +89,8 @@ function fieldErrors(validation: FastifySchemaValidationError[], context: string
     }
     const field = path.length > 0 ? path.join('.') : (context ?? 'body');
     const [code, message] = FIELD_CODES[issue.keyword] ?? ['invalid', 'El valor no es válido.'];
-    if (!byField.has(field)) byField.set(field, { field, code, message });
+    const typeMessage = issue.keyword === 'type' && typeof params.type === 'string' ? TYPE_MESSAGES[params.type] : undefined;
+    if (!byField.has(field)) byField.set(field, { field, code, message: typeMessage ?? message });
   }
   return [...byField.values()];
 }

@@ -1,9 +1,10 @@
+import { registrationSchema, signInSchema } from '@marina/core/domain/account-rules.ts';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { newPerson, registerAccount } from '../test/accounts.ts';
 import { createAgent } from '../test/test-agent.ts';
 import { PROBLEM_JSON, useTestServer } from '../test/test-server.ts';
-import { unreadableTextErrors } from './validation.ts';
+import { unreadableTextErrors, validateBody } from './validation.ts';
 
 let app: FastifyInstance;
 
@@ -74,5 +75,57 @@ describe('text no one types', () => {
     const fields = unreadableTextErrors({ boat: { name: `Mistral${NUL}`, crew: ['Ana', `Pau${BELL}`] }, [`x${NUL}`]: 1 }).map((error) => error.field);
     expect(fields.sort()).toEqual(['boat.crew.1', 'boat.name', 'body']);
     expect(unreadableTextErrors({ destination: `a${NUL}` }, 'query').map((error) => error.field)).toEqual(['destination']);
+  });
+});
+
+describe('wrong JSON types', () => {
+  type Field = [name: string, type: 'string' | 'boolean'];
+  const strings = (...names: string[]): Field[] => names.map((name) => [name, 'string']);
+  const ROUTES: { method: 'POST' | 'PATCH' | 'DELETE'; path: string; fields: Field[] }[] = [
+    { method: 'POST', path: '/session', fields: strings('identifier', 'password') },
+    { method: 'POST', path: '/registrations', fields: [...strings('firstName', 'surnames', 'document', 'email', 'phone'), ['acceptPrivacy', 'boolean']] },
+    { method: 'POST', path: `/registrations/${crypto.randomUUID()}/validate`, fields: strings('code') },
+    { method: 'POST', path: '/activations', fields: [...strings('token', 'password'), ['acceptTerms', 'boolean']] },
+    { method: 'POST', path: '/password-resets', fields: strings('identifier') },
+    { method: 'POST', path: `/password-resets/${crypto.randomUUID()}/complete`, fields: strings('code', 'password') },
+    { method: 'PATCH', path: '/me', fields: strings('firstName', 'surnames', 'email', 'phone') },
+    { method: 'POST', path: `/me/contact-changes/${crypto.randomUUID()}/confirm`, fields: strings('code') },
+    { method: 'POST', path: '/me/password', fields: strings('currentPassword', 'newPassword') },
+    { method: 'DELETE', path: '/me', fields: [['password', 'string'], ['confirm', 'boolean']] },
+  ];
+
+  it.each(ROUTES)('are refused field by field on $method $path, never coerced', async ({ method, path, fields }) => {
+    const { agent } = await registerAccount(app, 41);
+    // What a careless or hostile client sends: a list where text is expected, text where a yes/no is.
+    const body = Object.fromEntries(fields.map(([name, type]) => [name, type === 'string' ? ['12345678Z'] : 'true']));
+    const response = await agent.request(method, path, { body });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.headers['content-type']).toMatch(PROBLEM_JSON);
+    const problem = response.json();
+    expect(problem.code).toBe('validation_failed');
+    expect(problem.errors).toEqual(
+      fields.map(([name, type]) => ({ field: name, code: 'invalid_type', message: type === 'string' ? 'Debe ser un texto.' : 'Debe ser verdadero o falso.' })),
+    );
+  });
+
+  it('are refused by validateBody itself, for a route without a JSON schema', async () => {
+    const valid = newPerson();
+    await expect(validateBody(registrationSchema, { ...valid, firstName: ['Lucía'], phone: 612345678, acceptPrivacy: 'true' })).rejects.toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+      errors: [
+        { field: 'firstName', code: 'invalid_type', message: 'Debe ser un texto.' },
+        { field: 'phone', code: 'invalid_type', message: 'Debe ser un texto.' },
+        { field: 'acceptPrivacy', code: 'invalid_type', message: 'Debe ser verdadero o falso.' },
+      ],
+    });
+    await expect(validateBody(signInSchema, [{ identifier: 'a', password: 'b' }])).rejects.toMatchObject({
+      errors: [{ field: 'body', code: 'invalid_type', message: 'Debe ser un objeto.' }],
+    });
+  });
+
+  it('leave the forms’ normalising in place', async () => {
+    const person = newPerson({ email: ' Lucia.Pons@Correo.Example ', phone: '612 345 678', firstName: '  Lucía ' });
+    expect(await validateBody(registrationSchema, person)).toMatchObject({ firstName: 'Lucía', email: 'lucia.pons@correo.example', phone: '+34612345678' });
   });
 });
