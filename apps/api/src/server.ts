@@ -18,13 +18,15 @@ import { API_PREFIX, BODY_LIMIT_BYTES, loadConfig, type Config, type LogLevel } 
 import { openDatabase, type Database } from './db/database.ts';
 import { DEFAULT_CLIENTS, seedClients, seedDemoAccounts, type ClientSeed } from './db/seed.ts';
 import { healthRoutes } from './health/health-routes.ts';
-import { errorHandler } from './http/error-handler.ts';
+import { errorHandler, frameworkErrorOptions } from './http/error-handler.ts';
 import { registerJsonOnly } from './http/json-only.ts';
 import { loggerOptions } from './http/logging.ts';
 import { openApiRoutes, registerOpenApi } from './http/openapi.ts';
-import { problem, problemSchema } from './http/problem.ts';
-import { registerSecurityHeaders } from './http/security.ts';
+import { registerNotFound, trackRoutes } from './http/not-found.ts';
+import { problemSchema } from './http/problem.ts';
+import { registerSecurityHeaders, securityHeaders } from './http/security.ts';
 import { registerStaticBundle } from './http/static-bundle.ts';
+import { registerTextGuard, typedBodyValidators } from './http/validation.ts';
 import { startHousekeeping } from './jobs/housekeeping.ts';
 import { notificationRoutes } from './notifications/notification-routes.ts';
 import { devOutboxRoutes } from './outbox/dev-outbox-routes.ts';
@@ -79,6 +81,7 @@ export async function createServer({
   }
   const directory = await loadClientDirectory(db);
   const services: Services = { db, config, directory, clock };
+  const headers = securityHeaders({ production: config.nodeEnv === 'production' });
 
   const app = Fastify({
     logger: loggerOptions(config.logLevel, logStream),
@@ -88,7 +91,12 @@ export async function createServer({
     trustProxy: config.trustProxy,
     // Report every wrong field at once, so a form can mark them all.
     ajv: { customOptions: { allErrors: true } },
+    // JSON bodies keep their types: a list or a string where a yes/no is expected is refused, not cast.
+    schemaController: { compilersFactory: { buildValidator: typedBodyValidators() } },
+    // Bad URLs, overlong parameters and requests the HTTP parser refuses are problem+json too.
+    ...frameworkErrorOptions(headers),
   });
+  const routes = trackRoutes(app);
   app.setErrorHandler(errorHandler);
   app.addSchema(problemSchema);
   app.addSchema(clientSettingsSchema);
@@ -98,9 +106,10 @@ export async function createServer({
   // Order matters: the document sees only routes declared after it, and each onRequest hook relies on the
   // ones before it (cookies parsed → client resolved → session looked up → CSRF cookies and checks).
   await registerOpenApi(app);
-  await registerSecurityHeaders(app, { production: config.nodeEnv === 'production' });
+  registerSecurityHeaders(app, headers);
   await app.register(cookie);
   registerJsonOnly(app);
+  registerTextGuard(app);
   registerClientResolution(app, directory);
   registerSessionLookup(app, db, clock);
   registerCsrf(app, config);
@@ -141,11 +150,7 @@ export async function createServer({
   });
 
   const bundle = config.staticDir === undefined ? undefined : await registerStaticBundle(app, config.staticDir);
-  app.setNotFoundHandler(async (request, reply) => {
-    // Client-side routes (/login, /ayuda…) reloaded in the browser get the app; the API never does.
-    if (bundle?.isAppNavigation(request)) return bundle.sendIndex(reply);
-    throw problem('not_found', 404, `No existe ${request.method} ${request.url.split('?')[0]}.`);
-  });
+  registerNotFound(app, routes, bundle);
 
   return app;
 }

@@ -28,7 +28,7 @@ import { endAccountSessions } from '../sessions/session-store.ts';
 import { findAccountByIdentifier, normalizeIdentifier } from './account-queries.ts';
 import { provenEmail } from './email-confirmations.ts';
 import { codeMessage, notificationTexts, passwordChangedMessage } from './messages.ts';
-import { isCommonPassword, passwordHasher, passwordTooCommon } from './passwords.ts';
+import { passwordHasher, refuseWeakPassword } from './passwords.ts';
 import { checkCode, codeTimes, countCodeRequest, findVerification, issueCode, markCodeUsed, resendCode, sendCode } from './verification-codes.ts';
 
 const resetStartedProperties = {
@@ -156,7 +156,7 @@ export const passwordResetRoutes: FastifyPluginAsync<{ services: Services }> = a
       const now = clock();
       const verification = await findVerification(db, { id: request.params.resetId, clientId: client.id, purpose: 'password_reset' });
       // Before the code, so a common password does not spend a try.
-      if (isCommonPassword(input.password)) throw passwordTooCommon('password');
+      refuseWeakPassword(input.password, 'password', { client });
       await checkCode(db, verification, input.code, now, (reason) =>
         audit(request, 'password_reset_code_check', { outcome: 'failure', accountId: verification.accountId, reason }),
       );
@@ -170,6 +170,8 @@ export const passwordResetRoutes: FastifyPluginAsync<{ services: Services }> = a
           .where(and(eq(accounts.id, accountId), eq(accounts.clientId, client.id)))
           .returning();
         if (!account || account.status === 'deleted') throw problem('not_found', 404, 'Esta cuenta ya no existe.');
+        // Only once the code is proven: earlier, this answer would confirm the account's data to anyone.
+        refuseWeakPassword(input.password, 'password', { person: account, client });
         // Whoever knew the old password is out.
         await endAccountSessions(tx, account.id);
         await createNotification(tx, { clientId: client.id, accountId: account.id, type: 'security', ...notificationTexts.passwordChanged() }, now);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DUMMY_HASH, isCommonPassword, passwordHasher } from './passwords.ts';
+import { DEFAULT_CLIENTS } from '../db/seed.ts';
+import { HttpProblem } from '../http/problem.ts';
+import { DUMMY_HASH, isCommonPassword, passwordHasher, refuseWeakPassword } from './passwords.ts';
 
 describe('passwordHasher', () => {
   it('hashes with argon2id, m=19456 KiB, t=2, p=1, and verifies', async () => {
@@ -30,8 +32,56 @@ describe('isCommonPassword', () => {
     }
   });
 
+  it('refuses them dressed up with capitals, a year, a digit, a symbol or leetspeak', () => {
+    for (const password of ['Password1!', 'aaaaaaaa', 'demo1234', 'Marina2024', 'P4ssw0rd!', 'Contraseña2024', '!!Barcelona1', 'Iloveyou!!', 'monkey123456789']) {
+      expect(isCommonPassword(password), password).toBe(true);
+    }
+  });
+
   it('accepts an uncommon one', () => {
     expect(isCommonPassword('Velero-en-la-rada-42')).toBe(false);
     expect(isCommonPassword('Puerto-Demo-41')).toBe(false);
+    expect(isCommonPassword('mi barco sale a las ocho')).toBe(false);
+    expect(isCommonPassword('barco8403917265')).toBe(false);
+  });
+});
+
+describe('passwords made of the person’s or the marina’s own words', () => {
+  const person = { firstName: 'Lucía', surnames: 'García Pons', email: 'lucia.garcia@correo.example', phone: '+34612345678', document: '20000001B' };
+  const client = DEFAULT_CLIENTS[0]!; // Marina Port Blau, MB41
+
+  it('are refused', () => {
+    for (const password of ['Lucia2024!', 'LuciaGarcia', 'garcia.pons', 'LUC14-G4RC14', 'lucia.garcia', '20000001B', '20000001', '612345678', 'PortBlau2024', 'MarinaPortBlau', 'mb41mb41', 'Lucía-password']) {
+      expect(isCommonPassword(password, { person, client }), password).toBe(true);
+    }
+  });
+
+  it('are fine as one part of a password that stands on its own', () => {
+    for (const password of ['Lucía-velero-azul-del-puerto', 'lucia8403917265', 'Velero-en-la-rada-42', 'Puerto-Demo-41']) {
+      expect(isCommonPassword(password, { person, client }), password).toBe(false);
+    }
+  });
+
+  it('only count when they are that person’s or that marina’s', () => {
+    expect(isCommonPassword('PortBlau2024', { client: DEFAULT_CLIENTS[1]! })).toBe(false);
+    expect(isCommonPassword('Remedios-1908', { person })).toBe(false);
+    expect(isCommonPassword('Remedios-1908', { person: { firstName: 'Remedios', surnames: 'Varo' } })).toBe(true);
+  });
+
+  it('are refused with password_too_common and a message that says why, on the given field', () => {
+    let refusal: unknown;
+    try {
+      refuseWeakPassword('Lucia2024!', 'newPassword', { person, client });
+    } catch (error) {
+      refusal = error;
+    }
+    expect(refusal).toBeInstanceOf(HttpProblem);
+    expect(refusal).toMatchObject({
+      status: 422,
+      code: 'password_too_common',
+      errors: [{ field: 'newPassword', code: 'password_too_common', message: expect.stringContaining('tu nombre') }],
+    });
+    expect(() => refuseWeakPassword('Password1!', 'password')).toThrow(expect.objectContaining({ errors: [expect.objectContaining({ message: expect.stringContaining('de las más usadas') })] }));
+    expect(() => refuseWeakPassword('Velero-en-la-rada-42', 'password', { person, client })).not.toThrow();
   });
 });

@@ -1,7 +1,9 @@
 /**
  * Password hashing (argon2id, OWASP's m=19456 KiB, t=2, p=1, set explicitly so a library default never
- * changes them) and the common-password refusal (DESIGN §7).
+ * changes them) and the refusal of passwords easy to guess (DESIGN §7; docs/decisions/012): common ones,
+ * also dressed up ("Password1!", "Marina2024"), and those made of the person's or the marina's own words.
  */
+import { foldText, HABITUAL_AFFIX_MAX, isTrivialPassword, passwordForms } from '@marina/core/domain/password.ts';
 import { hash, verify, type Options } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { problem, type HttpProblem } from '../http/problem.ts';
@@ -46,7 +48,8 @@ export const passwordHasher = {
   },
 };
 
-// The zxcvbn-ts list (about 49 000 passwords from breaches, lower case) plus Spanish favourites it lacks.
+// The zxcvbn-ts list (about 49 000 passwords from breaches, lower case, most frequent first: Xato's and
+// others, as kept by @zxcvbn-ts/language-common) plus Spanish favourites it lacks.
 const COMMON_PASSWORDS = new Set([
   ...dictionary['passwords-common'],
   'contraseña',
@@ -67,13 +70,96 @@ const COMMON_PASSWORDS = new Set([
   'velero123',
 ]);
 
-export function isCommonPassword(password: string): boolean {
-  return COMMON_PASSWORDS.has(password.trim().toLowerCase());
+/** Whose words a password must not be made of. Either part may be missing. */
+export interface PasswordContext {
+  /** The account: first name, surnames, e-mail, phone and document are the first words a guesser tries. */
+  person?: Partial<Record<'firstName' | 'surnames' | 'email' | 'phone' | 'document', string | null>> | undefined;
+  /** The marina: its name and code. */
+  client?: { title: string; app: string } | undefined;
 }
 
-/** The answer to a common password, on the form's field that holds it. */
-export function passwordTooCommon(field: string): HttpProblem {
-  return problem('password_too_common', 422, 'Esa contraseña es demasiado común. Elige otra más difícil de adivinar.', [
-    { field, code: 'password_too_common', message: 'Contraseña: es de las más usadas y fácil de adivinar. Elige otra.' },
-  ]);
+export type WeakPasswordReason = 'common' | 'personal';
+
+// Too short to be anyone's own word, or words every title has.
+const MIN_WORD_LENGTH = 3;
+const FILLER_WORDS = new Set(['del', 'las', 'los', 'les', 'els', 'dos', 'das', 'the']);
+// What must remain of a password once its owner's words are taken out, for it to stand on its own.
+const MIN_OWN_CHARACTERS = 4;
+
+/** The person's and the marina's words, folded as passwords are, longest first. */
+function contextWords({ person, client }: PasswordContext): string[] {
+  const values = [person?.firstName, person?.surnames, person?.email?.split('@')[0], person?.document, client?.title, client?.app];
+  const words = new Set<string>();
+  const add = (word: string) => {
+    if (word.length >= MIN_WORD_LENGTH && !FILLER_WORDS.has(word)) words.add(word);
+  };
+  for (const value of values) {
+    if (!value) continue;
+    const folded = foldText(value);
+    add(folded);
+    add(folded.replace(/[^\p{L}\p{N}]/gu, ''));
+    for (const part of folded.split(/[^\p{L}\p{N}]+/u)) add(part);
+    for (const digits of folded.match(/\d{4,}/g) ?? []) add(digits);
+  }
+  // A phone as typed: the national number and with its prefix.
+  const phone = person?.phone?.replace(/\D/g, '');
+  if (phone) {
+    add(phone);
+    add(phone.slice(-9));
+  }
+  return [...words].sort((a, b) => b.length - a.length);
+}
+
+function isListedOrTrivial(password: string): boolean {
+  return isTrivialPassword(password) || passwordForms(password).some((form) => COMMON_PASSWORDS.has(form));
+}
+
+/**
+ * Made of the given words: with them taken out, what is left is too short, a habitual run of digits and
+ * symbols (a year, "123!"), or itself common ("Lucía-password").
+ */
+function isMadeOfWords(password: string, words: readonly string[]): boolean {
+  if (words.length === 0) return false;
+  for (const form of passwordForms(password)) {
+    let rest = form;
+    for (const word of words) rest = rest.split(word).join('');
+    if (rest === form) continue;
+    const own = rest.replace(/[^\p{L}\p{N}]/gu, '');
+    if (own.length < MIN_OWN_CHARACTERS) return true;
+    if (!/\p{L}/u.test(rest) && rest.length <= HABITUAL_AFFIX_MAX) return true;
+    if (isListedOrTrivial(rest)) return true;
+  }
+  return false;
+}
+
+/** Why a password is too easy to guess, or undefined when it is not. */
+export function weakPasswordReason(password: string, context: PasswordContext = {}): WeakPasswordReason | undefined {
+  // The more telling reason first: "Lucia2024!" is common, but for Lucía it is her name.
+  if (isMadeOfWords(password, contextWords(context))) return 'personal';
+  if (isListedOrTrivial(password)) return 'common';
+  return undefined;
+}
+
+export function isCommonPassword(password: string, context: PasswordContext = {}): boolean {
+  return weakPasswordReason(password, context) !== undefined;
+}
+
+const REFUSALS: Record<WeakPasswordReason, [detail: string, message: string]> = {
+  common: ['Esa contraseña es demasiado común. Elige otra más difícil de adivinar.', 'Contraseña: es de las más usadas y fácil de adivinar. Elige otra.'],
+  personal: [
+    'Esa contraseña se adivina a partir de tus datos o de los de la marina. Elige otra.',
+    'Contraseña: no la formes con tu nombre, tus apellidos, tu correo, tu teléfono, tu documento ni el nombre de la marina. Elige otra.',
+  ],
+};
+
+/** The answer to a weak password, on the form's field that holds it. */
+export function passwordTooCommon(field: string, reason: WeakPasswordReason = 'common'): HttpProblem {
+  const [detail, message] = REFUSALS[reason];
+  return problem('password_too_common', 422, detail, [{ field, code: 'password_too_common', message }]);
+}
+
+/** Throws password_too_common (422) when `password` is common or made of the person's or marina's words. */
+export function refuseWeakPassword(password: string, field: string, context: PasswordContext = {}): void {
+  const reason = weakPasswordReason(password, context);
+  if (reason !== undefined) throw passwordTooCommon(field, reason);
 }

@@ -41,7 +41,7 @@ import { isUniqueViolation } from './account-queries.ts';
 import { toAccountSummary } from './account-summary.ts';
 import { isLiveConfirmation, provenEmail, sendEmailConfirmation } from './email-confirmations.ts';
 import { codeMessage, emailChangedMessage, notificationTexts, passwordChangedMessage } from './messages.ts';
-import { isCommonPassword, passwordHasher, passwordTooCommon } from './passwords.ts';
+import { passwordHasher, refuseWeakPassword } from './passwords.ts';
 import { checkCode, codeTimes, countCodeRequest, findVerification, issueCode, markCodeUsed, resendCode, sendCode } from './verification-codes.ts';
 
 const CHANNEL_OF: Record<ContactField, CodeChannel> = { email: 'email', phone: 'sms' };
@@ -395,7 +395,7 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
       const client = requireClient(request);
       const now = clock();
       await confirmPassword(request, session.account, input.currentPassword, 'currentPassword', now);
-      if (isCommonPassword(input.newPassword)) throw passwordTooCommon('newPassword');
+      refuseWeakPassword(input.newPassword, 'newPassword', { person: session.account, client });
       const passwordHash = await passwordHasher.hash(input.newPassword);
       await db.transaction(async (tx) => {
         await tx.update(accounts).set({ passwordHash, updatedAt: now }).where(eq(accounts.id, session.accountId));

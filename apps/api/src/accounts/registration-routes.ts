@@ -36,7 +36,7 @@ import { isUniqueViolation } from './account-queries.ts';
 import { sessionInfo } from './account-summary.ts';
 import { provenEmail, sendEmailConfirmation } from './email-confirmations.ts';
 import { activationLinkMessage, codeMessage, notificationTexts, registrationAttemptMessage } from './messages.ts';
-import { isCommonPassword, passwordHasher, passwordTooCommon } from './passwords.ts';
+import { passwordHasher, refuseWeakPassword } from './passwords.ts';
 import { checkCode, codeTimes, countCodeRequest, findVerification, issueCode, markCodeUsed, resendCode, sendCode } from './verification-codes.ts';
 
 const ACTIVATION_TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -367,7 +367,7 @@ export const registrationRoutes: FastifyPluginAsync<{ services: Services }> = as
       const client = requireClient(request);
       const now = clock();
       const pending = await accountForToken(client.id, input.token, now);
-      if (isCommonPassword(input.password)) throw passwordTooCommon('password');
+      refuseWeakPassword(input.password, 'password', { person: pending, client });
       const passwordHash = await passwordHasher.hash(input.password);
 
       const { account, sid } = await db.transaction(async (tx) => {

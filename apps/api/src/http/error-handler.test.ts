@@ -1,3 +1,4 @@
+import { connect, type AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES } from '../config.ts';
@@ -153,3 +154,93 @@ describe('problem answers', () => {
     expect(response.body).not.toContain('secret stack detail');
   });
 });
+
+/** The headers every answer carries (those of a plain health check), which error answers must not lose. */
+const PROTECTIVE_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'cross-origin-resource-policy',
+  'referrer-policy',
+  'x-content-type-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'cache-control',
+];
+
+async function expectProtected(headers: Record<string, unknown>) {
+  const reference = (await app.inject({ method: 'GET', url: '/api/v1/health' })).headers;
+  for (const name of PROTECTIVE_HEADERS) expect(headers[name], name).toBe(reference[name]);
+  expect(headers['cache-control']).toBe('no-store');
+  expect(headers['content-type']).toMatch(PROBLEM_JSON);
+}
+
+describe('framework errors', () => {
+  it('answer a malformed URL with a problem that does not echo it', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/v1/%E0%A4%A' });
+    expect(response.statusCode).toBe(400);
+    await expectProtected(response.headers);
+    expect(response.json()).toMatchObject({ status: 400, code: 'bad_request', detail: 'La dirección de la petición no es válida.' });
+    expect(response.body).not.toContain('%E0');
+  });
+
+  it('answer a path parameter over the length limit with 414', async () => {
+    const token = 'x'.repeat(150);
+    const response = await app.inject({ method: 'GET', url: `/api/v1/activations/${token}`, headers: { 'x-client-id': '41' } });
+    expect(response.statusCode).toBe(414);
+    await expectProtected(response.headers);
+    expect(response.json()).toMatchObject({ status: 414, code: 'bad_request', detail: 'La dirección de la petición es demasiado larga.' });
+    expect(response.body).not.toContain(token);
+  });
+
+  it('answer an unknown route without echoing its path', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/v1/%3Cscript%3Ealert(1)%3C%2Fscript%3E' });
+    expect(response.statusCode).toBe(404);
+    await expectProtected(response.headers);
+    expect(response.body).not.toMatch(/script|alert/);
+  });
+
+  it('answer a known path with the wrong method with 405 and Allow', async () => {
+    for (const [method, url, allow] of [
+      ['DELETE', '/api/v1/session/revoke-all', 'POST'],
+      ['PUT', '/api/v1/health', 'GET, HEAD'],
+      ['PUT', '/api/v1/session', 'DELETE, GET, HEAD, POST'],
+      ['GET', `/api/v1/registrations/${crypto.randomUUID()}/resend`, 'POST'],
+    ] as const) {
+      const response = await app.inject({ method, url, headers: client });
+      expect(response.statusCode, `${method} ${url}`).toBe(405);
+      expect(response.headers.allow, `${method} ${url}`).toBe(allow);
+      await expectProtected(response.headers);
+      expect(response.json()).toMatchObject({ status: 405, code: 'method_not_allowed' });
+    }
+  });
+
+  it('answer headers too large for the HTTP parser with 431 as a problem', async () => {
+    const listening = await createTestServer(database);
+    try {
+      await listening.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = listening.server.address() as AddressInfo;
+      const answer = await rawExchange(port, `GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: ${'a'.repeat(17_000)}\r\n\r\n`);
+      const [head = '', body = ''] = answer.split('\r\n\r\n');
+      const [statusLine, ...headerLines] = head.split('\r\n');
+      const headers = Object.fromEntries(headerLines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+      expect(statusLine).toBe('HTTP/1.1 431 Request Header Fields Too Large');
+      await expectProtected(headers);
+      expect(Number(headers['content-length'])).toBe(Buffer.byteLength(body));
+      expect(JSON.parse(body)).toMatchObject({ status: 431, code: 'bad_request', detail: 'Las cabeceras de la petición son demasiado grandes.' });
+    } finally {
+      await listening.close();
+    }
+  });
+});
+
+/** Sends raw bytes to the server and reads until it closes the connection. */
+function rawExchange(port: number, request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.end(request));
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    // The server closes without reading the rest of an oversized request: a reset after its answer is fine.
+    socket.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNRESET' ? undefined : reject(error)));
+  });
+}

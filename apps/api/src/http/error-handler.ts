@@ -1,11 +1,17 @@
 /**
  * Turns every error into a problem+json answer: our HttpProblems as they are, Fastify's own errors (bad
- * JSON, wrong media type, too large, schema validation) into their stable codes, anything else into a
- * 500 that does not leak the stack.
+ * JSON, wrong media type, too large, schema validation, bad URLs) into their stable codes, anything else
+ * into a 500 that does not leak the stack. That includes what never reaches a route: URLs the router
+ * cannot read (Fastify's `frameworkErrors`) and requests Node's HTTP parser refuses (the `clientError`
+ * event), which get the same security headers, no-store, and never an echo of the URL.
  */
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FieldError } from '@marina/core/domain/error-codes.ts';
-import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError, FastifyServerOptions } from 'fastify';
 import { HttpProblem, PROBLEM_CONTENT_TYPE, problemBody } from './problem.ts';
+import { NO_STORE, type HeaderSet } from './security.ts';
+import { TYPE_MESSAGES } from './validation.ts';
 
 export function toHttpProblem(error: FastifyError | Error): HttpProblem {
   if (error instanceof HttpProblem) return error;
@@ -22,9 +28,15 @@ export function toHttpProblem(error: FastifyError | Error): HttpProblem {
       return new HttpProblem('bad_request', 400, 'El cuerpo de la petición no es JSON válido.');
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new HttpProblem('bad_request', 400, 'El cuerpo de la petición está vacío.');
+    case 'FST_ERR_BAD_URL':
+      return new HttpProblem('bad_request', 400, 'La dirección de la petición no es válida.');
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return new HttpProblem('bad_request', 414, 'La dirección de la petición es demasiado larga.');
   }
   const status = fastifyError.statusCode ?? 500;
   switch (status) {
+    case 403:
+      return new HttpProblem('forbidden', 403);
     case 404:
       return new HttpProblem('not_found', 404);
     case 405:
@@ -58,6 +70,53 @@ export function errorHandler(error: FastifyError | Error, request: FastifyReques
   return sendProblem(reply, httpProblem);
 }
 
+/**
+ * Server options for the answers Fastify and Node give before any route or hook: `frameworkErrors` (a URL
+ * the router cannot decode, a path parameter over `maxParamLength`) and `clientErrorHandler` (headers over
+ * Node's 16 KB, a request that is not HTTP, a timeout). `headers` are the security headers of every answer.
+ */
+export function frameworkErrorOptions(headers: HeaderSet): Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler'> {
+  return {
+    frameworkErrors(error, _request, reply) {
+      reply.headers(headers).header('cache-control', NO_STORE);
+      // Fastify's own message quotes the URL: the problem's detail is ours.
+      return sendProblem(reply, toHttpProblem(error));
+    },
+    clientErrorHandler(this: FastifyInstance, error: Error & { code?: string }, socket: Socket) {
+      // A reset connection has no one to answer (Node's and Fastify's default handlers do the same).
+      if (error.code === 'ECONNRESET' || socket.destroyed) return;
+      this.log.debug({ err: error }, 'client error');
+      if (socket.writable) socket.write(rawProblemAnswer(clientErrorProblem(error.code), headers));
+      socket.destroy(error);
+    },
+  };
+}
+
+function clientErrorProblem(code: string | undefined): HttpProblem {
+  switch (code) {
+    case 'HPE_HEADER_OVERFLOW':
+      return new HttpProblem('bad_request', 431, 'Las cabeceras de la petición son demasiado grandes.');
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return new HttpProblem('bad_request', 408, 'La petición ha tardado demasiado en llegar.');
+    default:
+      return new HttpProblem('bad_request', 400, 'La petición no es HTTP válido.');
+  }
+}
+
+/** A whole HTTP/1.1 answer for a socket no Fastify reply exists for; the connection then closes. */
+function rawProblemAnswer(httpProblem: HttpProblem, headers: HeaderSet): string {
+  const body = JSON.stringify(problemBody(httpProblem.code, httpProblem.status, httpProblem.detail));
+  const head = {
+    ...headers,
+    'cache-control': NO_STORE,
+    'content-type': PROBLEM_CONTENT_TYPE,
+    'content-length': String(Buffer.byteLength(body)),
+    connection: 'close',
+  };
+  const lines = Object.entries(head).map(([name, value]) => `${name}: ${value}`);
+  return `HTTP/1.1 ${httpProblem.status} ${STATUS_CODES[httpProblem.status]}\r\n${lines.join('\r\n')}\r\n\r\n${body}`;
+}
+
 const FIELD_CODES: Record<string, [code: string, message: string]> = {
   required: ['required', 'Este campo es obligatorio.'],
   type: ['invalid_type', 'El valor no tiene el tipo esperado.'],
@@ -88,7 +147,8 @@ function fieldErrors(validation: FastifySchemaValidationError[], context: string
     }
     const field = path.length > 0 ? path.join('.') : (context ?? 'body');
     const [code, message] = FIELD_CODES[issue.keyword] ?? ['invalid', 'El valor no es válido.'];
-    if (!byField.has(field)) byField.set(field, { field, code, message });
+    const typeMessage = issue.keyword === 'type' && typeof params.type === 'string' ? TYPE_MESSAGES[params.type] : undefined;
+    if (!byField.has(field)) byField.set(field, { field, code, message: typeMessage ?? message });
   }
   return [...byField.values()];
 }

@@ -3,7 +3,7 @@
  * HTML forms, which can only send form or text bodies (DESIGN §7).
  */
 import type { FastifyInstance } from 'fastify';
-import { isApiPath } from '../config.ts';
+import { isApiRequest } from './api-request.ts';
 import { problem } from './problem.ts';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -14,7 +14,7 @@ export function registerJsonOnly(app: FastifyInstance) {
   app.removeContentTypeParser('text/plain');
   // Fastify parses only non-empty bodies: an empty form post must still be refused.
   app.addHook('onRequest', async (request) => {
-    if (!MUTATING.has(request.method) || !isApiPath(request.url)) return;
+    if (!MUTATING.has(request.method) || !isApiRequest(request)) return;
     const contentType = request.headers['content-type'];
     if (contentType !== undefined && !JSON_MEDIA_TYPE.test(contentType)) {
       throw problem('unsupported_media_type', 415, 'El cuerpo de la petición debe ser JSON (Content-Type: application/json).');

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import { accounts } from '../db/schema.ts';
 import { openTestDatabase } from '../test/test-database.ts';
 import { createTestServer } from '../test/test-server.ts';
 import { latestCode, newPerson, STRONG_PASSWORD } from '../test/accounts.ts';
@@ -23,6 +25,26 @@ beforeAll(async () => {
     },
   });
   app = await createTestServer(database, { config: { logLevel: 'info' }, logStream });
+  // A route that makes the database fail on a person's data, the way a bug in a real route would.
+  await app.register(
+    async (api) => {
+      api.post<{ Body: { failure: string; person: ReturnType<typeof newPerson> } }>('/test/database-failure', async (request) => {
+        const { failure, person } = request.body;
+        const { db } = database;
+        if (failure === 'duplicate') {
+          const row = { clientId: 41, status: 'registered' as const, firstName: person.firstName, surnames: person.surnames, email: person.email, phone: person.phone, document: person.document };
+          await db.insert(accounts).values(row);
+          await db.insert(accounts).values(row);
+        } else if (failure === 'cast') {
+          await db.execute(sql`select ${person.email}::uuid, ${person.phone}::uuid`);
+        } else {
+          await db.execute(sql`select ${`${person.firstName}\u0000${person.document}`} as name`);
+        }
+        return {};
+      });
+    },
+    { prefix: '/api/v1' },
+  );
 });
 
 afterAll(async () => {
@@ -58,6 +80,27 @@ describe('request logs', () => {
     const entry = JSON.parse(lines.slice(before).join(''));
     expect(entry).toMatchObject({ password: '[Redacted]', code: '[Redacted]', body: { token: '[Redacted]' } });
     expect(entry.err.code).toBe('FST_ERR_X');
+  });
+});
+
+describe('database errors', () => {
+  it.each(['duplicate', 'cast', 'nul'])('are logged without the SQL parameters or the person’s data (%s)', async (failure) => {
+    const before = lines.length;
+    const person = newPerson({ firstName: 'Remedios', surnames: 'Varo Uranga' });
+    const agent = createAgent(app, 41);
+    const response = await agent.post('/test/database-failure', { failure, person });
+    expect(response.statusCode).toBe(500);
+
+    const logged = lines.slice(before).map((line) => JSON.parse(line));
+    const failed = logged.find((entry) => entry.msg === 'request failed');
+    // Still useful to whoever reads it: the driver's error and its SQLSTATE.
+    expect(failed.err.type).toEqual(expect.any(String));
+    expect(JSON.stringify(failed.err)).toMatch(/"code":"(23505|22P02|22021)"/);
+    const output = lines.slice(before).join('\n');
+    for (const value of [person.firstName, person.surnames, person.email, person.phone, person.document, person.phone.slice(1)]) {
+      expect(output).not.toContain(value);
+    }
+    expect(output).not.toMatch(/params|parameters/i);
   });
 });
 

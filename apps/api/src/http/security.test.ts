@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
+import { registerAccount } from '../test/accounts.ts';
 import { createTestServer, useTestServer } from '../test/test-server.ts';
 
 let database: Database;
@@ -42,6 +43,22 @@ describe('security headers', () => {
       const response = await app.inject({ method: 'GET', ...request });
       expect(response.headers['cache-control'], request.url).toBe('no-store');
       expect(response.headers['content-security-policy'], request.url).toBe(EXPECTED_CSP);
+    }
+  });
+
+  it('decides no-store from the route that answered, however its path is spelt', async () => {
+    const { agent, person } = await registerAccount(app, 41);
+    const cookie = [...agent.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    for (const url of ['/%61pi/v1/me', '/%61%70%69/v1/me', '/api/v1/%6De']) {
+      const response = await app.inject({ method: 'GET', url, headers: { 'x-client-id': '41', cookie } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.json().email, url).toBe(person.email);
+      expect(response.headers['cache-control'], url).toBe('no-store');
+    }
+    for (const url of ['/%61pi/v1/nothing', '/%2561pi/v1/nothing', '/']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['cache-control'], url).toBe('no-store');
     }
   });
 

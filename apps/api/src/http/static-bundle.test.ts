@@ -92,6 +92,16 @@ describe('serving a client bundle', () => {
     }
   });
 
+  it('never answers an API path with the app, however it is spelt', async () => {
+    for (const url of ['/%61pi/v1/nothing', '/%61%70%69', '/api%2Fv1/nothing', '/%2561pi/v1/nothing', '/ayuda/..%2F%61pi/v1/nothing', '/ayuda/%2e%2e/%61pi/v1/nothing']) {
+      const response = await app.inject({ method: 'GET', url, headers: { accept: HTML } });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toMatch(PROBLEM_JSON);
+      expect(response.headers['cache-control'], url).toBe('no-store');
+      expect(response.body, url).not.toBe(INDEX);
+    }
+  });
+
   it('still serves the API beside the bundle', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/v1/client', headers: { 'x-client-id': '25' } });
     expect(response.statusCode).toBe(200);

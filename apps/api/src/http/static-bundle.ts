@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isApiPath } from '../config.ts';
+import { isApiNormalisedPath, isApiRequest } from './api-request.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -30,8 +30,8 @@ export async function registerStaticBundle(app: FastifyInstance, staticDir: stri
     preCompressed: true,
     // We set Cache-Control ourselves, per file.
     cacheControl: false,
-    // The API namespace is never a file, even if the bundle had such a folder.
-    allowedPath: (pathname) => !isApiPath(pathname),
+    // The API namespace is never a file, even if the bundle had such a folder, however the path is spelt.
+    allowedPath: (pathname) => !isApiNormalisedPath(pathname),
     setHeaders: (reply, path) => {
       reply.header('cache-control', path.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE);
     },
@@ -39,7 +39,7 @@ export async function registerStaticBundle(app: FastifyInstance, staticDir: stri
   return {
     isAppNavigation: (request) =>
       (request.method === 'GET' || request.method === 'HEAD') &&
-      !isApiPath(request.url) &&
+      !isApiRequest(request) &&
       (request.headers.accept ?? '').includes('text/html'),
     sendIndex: (reply) => reply.header('cache-control', REVALIDATE).sendFile('index.html'),
   };

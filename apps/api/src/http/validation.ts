@@ -1,19 +1,136 @@
 /**
  * Bodies are checked with the same yup schemas the app's forms use (`@marina/core/domain/account-rules.ts`),
  * so a rule is written once. The route's JSON schema only describes types for the OpenAPI document.
+ *
+ * Before any of that, every string of every request (body, query, path parameters) must be text a person
+ * could have typed: no NUL or other control characters, no invalid Unicode. PostgreSQL refuses NUL in
+ * text (a 500 that logged the query), and such characters have no business in names, codes or e-mails.
  */
+import AjvCompiler, { type BuildCompilerFromPool } from '@fastify/ajv-compiler';
 import type { FieldError } from '@marina/core/domain/error-codes.ts';
-import { ValidationError, type AnyObjectSchema, type InferType } from 'yup';
+import type { FastifyInstance } from 'fastify';
+import { ValidationError, type AnyObjectSchema, type InferType, type Schema } from 'yup';
 import { HttpProblem } from './problem.ts';
+
+// C0 controls but tab, line feed and carriage return (multi-line text has them); DEL and the C1 controls.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+
+// Half of a UTF-16 pair without its other half: not Unicode text at all (JSON lets `\ud800` through).
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+const UNREADABLE_MESSAGE = 'Contiene caracteres que no se admiten (de control o mal codificados). Escríbelo de nuevo.';
+
+/** Text a person could have typed: well-formed Unicode (no lone surrogates), no control characters. */
+export function isReadableText(text: string): boolean {
+  return !CONTROL_CHARACTER.test(text) && !LONE_SURROGATE.test(text);
+}
+
+/**
+ * One error per field holding unreadable text, named as a form names it (`boat.crew.1`); a bad key is
+ * reported on the object that holds it (`root` at the top). Iterative: a deeply nested body cannot
+ * exhaust the stack.
+ */
+export function unreadableTextErrors(value: unknown, root = 'body'): FieldError[] {
+  const fields = new Set<string>();
+  const pending: [node: unknown, path: string[]][] = [[value, []]];
+  const name = (path: string[]) => (path.length > 0 ? path.join('.') : root);
+  while (pending.length > 0) {
+    const [node, path] = pending.pop()!;
+    if (typeof node === 'string') {
+      if (!isReadableText(node)) fields.add(name(path));
+    } else if (Array.isArray(node)) {
+      for (let index = node.length - 1; index >= 0; index--) pending.push([node[index], [...path, String(index)]]);
+    } else if (typeof node === 'object' && node !== null) {
+      for (const [key, item] of Object.entries(node).reverse()) {
+        if (isReadableText(key)) pending.push([item, [...path, key]]);
+        else fields.add(name(path));
+      }
+    }
+  }
+  return [...fields].map((field) => ({ field, code: 'invalid_characters', message: UNREADABLE_MESSAGE }));
+}
+
+/** Every route, present and future: refused before the schema, the handler or the database see it. */
+export function registerTextGuard(app: FastifyInstance) {
+  app.addHook('preValidation', async (request) => {
+    const errors = [
+      ...unreadableTextErrors(request.params, 'params'),
+      ...unreadableTextErrors(request.query, 'query'),
+      ...unreadableTextErrors(request.body, 'body'),
+    ];
+    if (errors.length > 0) throw new HttpProblem('validation_failed', 400, undefined, errors);
+  });
+}
+
+/** Per expected type, what a person is told when a field holds something else. */
+export const TYPE_MESSAGES: Record<string, string> = {
+  string: 'Debe ser un texto.',
+  boolean: 'Debe ser verdadero o falso.',
+  number: 'Debe ser un número.',
+  integer: 'Debe ser un número entero.',
+  object: 'Debe ser un objeto.',
+  array: 'Debe ser una lista.',
+};
+
+const HAS_TYPE: Record<string, (value: unknown) => boolean> = {
+  string: (value) => typeof value === 'string',
+  boolean: (value) => typeof value === 'boolean',
+  number: (value) => typeof value === 'number',
+  object: (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+  array: Array.isArray,
+};
+
+/**
+ * Fields whose JSON type is not the schema's. yup would cast them (`["a"]` → "a", `"true"` → true): fine
+ * for a form, whose inputs hold strings, wrong for an API, where a wrong type is a wrong call. Missing and
+ * null values are left to the schema's own Spanish messages.
+ */
+function typeErrors(schema: Schema, value: unknown, path: string): FieldError[] {
+  if (value === undefined || value === null) return [];
+  const hasType = HAS_TYPE[schema.type];
+  if (hasType && !hasType(value)) return [{ field: path || 'body', code: 'invalid_type', message: TYPE_MESSAGES[schema.type]! }];
+  if ('fields' in schema && typeof value === 'object') {
+    const fields = schema.fields as Record<string, Schema>;
+    return Object.entries(fields).flatMap(([name, field]) =>
+      typeErrors(field, (value as Record<string, unknown>)[name], path ? `${path}.${name}` : name),
+    );
+  }
+  if ('innerType' in schema && schema.innerType && Array.isArray(value)) {
+    const inner = schema.innerType as Schema;
+    return value.flatMap((item, index) => typeErrors(inner, item, path ? `${path}.${index}` : String(index)));
+  }
+  return [];
+}
 
 /** The body normalised by the schema (document upper case, e-mail lower case, phone E.164), unknown keys dropped. */
 export async function validateBody<S extends AnyObjectSchema>(schema: S, body: unknown): Promise<InferType<S>> {
+  const wrongTypes = typeErrors(schema, body ?? {}, '');
+  if (wrongTypes.length > 0) throw new HttpProblem('validation_failed', 400, undefined, wrongTypes);
   try {
     return await schema.validate(body ?? {}, { abortEarly: false, stripUnknown: true });
   } catch (error) {
     if (!ValidationError.isError(error)) throw error;
     throw new HttpProblem('validation_failed', 400, undefined, fieldErrors(error));
   }
+}
+
+/**
+ * Fastify's validator, with Fastify's ajv options, in two flavours: bodies are JSON and must arrive with
+ * their types (ajv's default `coerceTypes: 'array'` would turn `["x"]` into "x" and "true" into true before
+ * any check); path parameters, query strings and headers are text by nature and keep the coercion
+ * (`X-Client-Id: 41` is the integer 41).
+ */
+export function typedBodyValidators(): BuildCompilerFromPool {
+  const fromPool = AjvCompiler();
+  return (externalSchemas, options) => {
+    const coercing = fromPool(externalSchemas, options);
+    // Fastify's options are ajv's, never JTD's here.
+    const strictOptions = { ...options, customOptions: { ...options?.customOptions, coerceTypes: false } } as Parameters<BuildCompilerFromPool>[1];
+    const strict = fromPool(externalSchemas, strictOptions);
+    // Fastify calls the compiler with the route definition ({ schema, httpPart, … }), not as ajv's typings say.
+    return ((route: { httpPart?: string }) => (route.httpPart === 'body' ? strict : coercing)(route as never)) as ReturnType<BuildCompilerFromPool>;
+  };
 }
 
 /** One error per field (the first), as a form shows one message under each field. */

@@ -31,6 +31,13 @@ describe('registration rules', () => {
     });
   });
 
+  it('keeps names on one line', () => {
+    expect(registrationSchema.validateSync({ ...valid, firstName: ' Ana\r\n\tMaría ', surnames: 'García \n Pons' })).toMatchObject({
+      firstName: 'Ana María',
+      surnames: 'García Pons',
+    });
+  });
+
   it('names each wrong field in Spanish', () => {
     const problems = messages(registrationSchema, {
       ...valid,

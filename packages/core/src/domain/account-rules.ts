@@ -9,9 +9,11 @@ import { PASSWORD_MAX, PASSWORD_MIN } from './password.ts';
 
 export const CODE_LENGTH = 6;
 
+// A name is one line: a pasted line break or tab (a person never types one in a name) becomes a space.
 const name = (label: string) =>
   yup
     .string()
+    .transform((value: unknown) => (typeof value === 'string' ? value.replace(/\s+/g, ' ') : value))
     .trim()
     .required(`Escribe ${label}.`)
     .max(60, `${label[0]!.toUpperCase()}${label.slice(1)}: como mucho 60 caracteres.`);
