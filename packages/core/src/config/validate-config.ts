@@ -70,6 +70,42 @@ export interface ResolveOptions {
   clientLogoUrl: string;
 }
 
+interface FieldProblem {
+  path: string | undefined;
+  message: string;
+}
+
+function fieldProblems(folder: unknown): FieldProblem[] {
+  try {
+    folderSchema.validateSync(folder, { abortEarly: false, strict: true });
+    return [];
+  } catch (error) {
+    if (!(error instanceof yup.ValidationError)) throw error;
+    const inner = error.inner.length > 0 ? error.inner : [error];
+    return inner.flatMap((issue) => issue.errors.map((message) => ({ path: issue.path, message })));
+  }
+}
+
+/**
+ * Contrast of the colours that could be read, checked even when other fields are wrong so that one build
+ * lists every fix. A colour already reported as missing or malformed is left out: a ratio for it says nothing.
+ */
+function colourContrastProblems(folder: ClientFolderConfig, fields: FieldProblem[]): string[] {
+  const declared: unknown = (folder as Partial<ClientFolderConfig> | undefined)?.tokens?.color;
+  if (typeof declared !== 'object' || declared === null) return [];
+  const unreadable = new Set(fields.map(({ path }) => path).filter((path) => path?.startsWith('tokens.color.')));
+  const readable = Object.fromEntries(
+    Object.entries(declared).filter(([key, value]) => typeof value === 'string' && !unreadable.has(`tokens.color.${key}`)),
+  );
+  const tokens = makeTokens({ color: readable } as ClientFolderConfig['tokens']);
+  return contrastProblems(tokens.color)
+    .filter(({ foreground, background }) => !unreadable.has(`tokens.color.${foreground}`) && !unreadable.has(`tokens.color.${background}`))
+    .map(
+      ({ foreground, background, ratio }) =>
+        `tokens.color.${foreground} on tokens.color.${background} has contrast ${ratio.toFixed(2)}:1, under WCAG AA's ${MIN_CONTRAST}:1`,
+    );
+}
+
 /**
  * Checks a client folder's config and completes it into the build's `AppConfig`. Every problem is
  * reported at once, each naming the client and the field, so a release fails with a list to fix.
@@ -79,23 +115,10 @@ export function resolveAppConfig(
   folder: ClientFolderConfig,
   options: ResolveOptions,
 ): AppConfig {
-  try {
-    folderSchema.validateSync(folder, { abortEarly: false, strict: true });
-  } catch (error) {
-    if (error instanceof yup.ValidationError) throw new ClientConfigError(source, error.errors);
-    throw error;
-  }
+  const fields = fieldProblems(folder);
+  const problems = [...fields.map(({ message }) => message), ...colourContrastProblems(folder, fields)];
+  if (problems.length > 0) throw new ClientConfigError(source, problems);
   const tokens = makeTokens(folder.tokens);
-  const contrast = contrastProblems(tokens.color);
-  if (contrast.length > 0) {
-    throw new ClientConfigError(
-      source,
-      contrast.map(
-        ({ foreground, background, ratio }) =>
-          `tokens.color.${foreground} on tokens.color.${background} has contrast ${ratio.toFixed(2)}:1, under WCAG AA's ${MIN_CONTRAST}:1`,
-      ),
-    );
-  }
   return {
     production: options.production,
     apiUrl: options.apiUrl ?? folder.apiUrl ?? PLATFORM.apiUrl,
