@@ -95,6 +95,11 @@ describe('resolveAppConfig', () => {
     ]);
   });
 
+  it("accepts the marina's IANA time zone and refuses one that is not", () => {
+    expect(problemsOf({ ...folder, timeZone: 'Atlantic/Canary' })).toEqual([]);
+    expect(problemsOf({ ...folder, timeZone: 'Canarias' })).toEqual(['timeZone must be an IANA time zone such as Atlantic/Canary']);
+  });
+
   it('lets `npm start` point the bundle at its own origin', () => {
     expect(resolveAppConfig('client 41', folder, { ...options, apiUrl: '/' }).apiUrl).toBe('/');
   });

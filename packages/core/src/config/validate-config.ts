@@ -6,6 +6,16 @@ import { PLATFORM, type AppConfig, type ClientFolderConfig } from './app-config.
 const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 const colour = yup.string().matches(HEX, '${path} must be a hex colour such as #0b4f6c');
 
+function isTimeZone(value: string | undefined): boolean {
+  if (value === undefined) return true;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return value !== '';
+  } catch {
+    return false;
+  }
+}
+
 const folderSchema = yup
   .object({
     clientId: yup.number().integer().positive().required(),
@@ -18,6 +28,7 @@ const folderSchema = yup
     clientLogo: yup.string().matches(/\.(svg|png|webp)$/, '${path} must be an .svg, .png or .webp file').required(),
     clientIcon: yup.string().matches(/\.svg$/, '${path} must be a square .svg file').required(),
     apiUrl: yup.string().matches(/^(\/|https:\/\/.+)$/, '${path} must be "/" or an https:// address'),
+    timeZone: yup.string().test('time-zone', '${path} must be an IANA time zone such as Atlantic/Canary', isTimeZone),
     tokens: yup
       .object({
         color: yup
