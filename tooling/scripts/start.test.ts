@@ -69,6 +69,8 @@ describe('npm start on one data folder', () => {
 
     const second = startNodeScript('start', ['--client', '63', '--port', '0'], { env });
     running.push(second);
+    const [outcome] = await second.waitFor(/is running at|is already open in another process/);
+    expect(outcome, second.output()).not.toBe('is running at');
     const { code } = await second.exited;
     expect(code).toBe(1);
     expect(second.output()).toContain(`The database folder ${dataDir} is already open in another process (pid `);

@@ -42,18 +42,14 @@ export function startScript(command: string, args: string[], options: ScriptOpti
   };
   child.stdout!.on('data', append);
   child.stderr!.on('data', append);
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-    child.on('exit', (code, signal) => {
-      // Let the last output arrive before anyone reads it.
-      setImmediate(() => {
-        for (const listener of listeners) listener();
-        resolve({ code, signal });
-      });
-    });
-  });
   let ended = false;
-  void exited.then(() => {
-    ended = true;
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    // 'close': the output streams are drained too, so the last lines are there for whoever reads them.
+    child.on('close', (code, signal) => {
+      ended = true;
+      for (const listener of listeners) listener();
+      resolve({ code, signal });
+    });
   });
   return {
     child,
