@@ -28,9 +28,10 @@ export function databaseChoice(args: string[], env: NodeJS.ProcessEnv = process.
   if (args.includes('--memory') || env.DATA_DIR?.trim() === 'memory') return { options: { dataDir: 'memory' }, description: 'in memory (discarded on exit)' };
   if (env.DATABASE_URL) return { options: { databaseUrl: env.DATABASE_URL }, description: 'PostgreSQL at DATABASE_URL' };
   const dataDir = env.DATA_DIR?.trim() ? resolve(env.DATA_DIR.trim()) : join(repoRoot, '.data', 'pglite');
+  const shown = relative(process.cwd(), dataDir);
   return {
     options: { dataDir },
-    description: `embedded PostgreSQL (PGlite) in ${relative(process.cwd(), dataDir) || dataDir}`,
+    description: `embedded PostgreSQL (PGlite) in ${shown && !shown.startsWith('..') ? shown : dataDir}`,
   };
 }
 
