@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -54,6 +54,16 @@ describe('lockDataDir', () => {
     expect(JSON.parse(readFileSync(`${dataDir}.lock`, 'utf8'))).toMatchObject({ pid: process.pid });
     again();
     expect(existsSync(`${dataDir}.lock`)).toBe(false);
+  });
+
+  it('waits for a lock being written, but takes over one left empty by a writer that died', () => {
+    const dataDir = tempDataDir();
+    lockDataDir(dataDir)();
+    writeFileSync(`${dataDir}.lock`, '');
+    expect(() => lockDataDir(dataDir)).toThrow(DataDirInUseError);
+    const aMinuteAgo = new Date(Date.now() - 60_000);
+    utimesSync(`${dataDir}.lock`, aMinuteAgo, aMinuteAgo);
+    lockDataDir(dataDir)();
   });
 
   it('is held while another process has the folder open', async () => {

@@ -5,7 +5,7 @@
  * lock whose process no longer runs (killed, crashed) is stale and taken over.
  */
 import { hostname } from 'node:os';
-import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 
 interface LockOwner {
   pid: number;
@@ -62,6 +62,18 @@ function isRunning(owner: LockOwner): boolean {
   }
 }
 
+/**
+ * An unreadable lock is one being written this instant, unless it has stayed so for a while: its writer died
+ * between creating and filling it.
+ */
+function isAbandoned(path: string): boolean {
+  try {
+    return Date.now() - statSync(path).mtimeMs > 10_000;
+  } catch {
+    return true;
+  }
+}
+
 function tryCreate(path: string): boolean {
   let fd: number;
   try {
@@ -92,10 +104,11 @@ export function lockDataDir(dataDir: string): () => void {
   const path = lockPath(dataDir);
   if (!tryCreate(path)) {
     const owner = readOwner(path);
-    // An unreadable file is a lock being written this instant, not a stale one.
-    if (owner === undefined || owner.pid === process.pid || isRunning(owner)) throw new DataDirInUseError(dataDir, owner);
+    if (owner === undefined ? !isAbandoned(path) : owner.pid === process.pid || isRunning(owner)) {
+      throw new DataDirInUseError(dataDir, owner);
+    }
     // Stale. Two processes taking it over at once: only one creates the new file, the other is refused.
-    if (readOwner(path)?.pid === owner.pid) rmSync(path, { force: true });
+    if (readOwner(path)?.pid === owner?.pid) rmSync(path, { force: true });
     if (!tryCreate(path)) throw new DataDirInUseError(dataDir, readOwner(path));
   }
   const release = () => {
