@@ -7,6 +7,7 @@ export default defineClientConfig({
   clientShortName: 'Atlántica',
   clientLogo: './logo.svg',
   clientIcon: './icon.svg',
+  timeZone: 'Atlantic/Canary',
   tokens: {
     color: {
       brand: '#1f5c3a',

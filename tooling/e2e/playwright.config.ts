@@ -27,11 +27,12 @@ export default defineConfig<MarinaOptions>({
     name: client.name,
     use: { baseURL: `http://127.0.0.1:${client.port}`, marina: client },
   })),
-  // Each client's bundle, built and served with the API exactly as `npm start` does, on its own port.
+  // Each client's bundle, built and served with the API exactly as `npm start` does, on its own port (free
+  // when the run starts). Never reused: whatever answers there would not be this checkout's server.
   webServer: clients.map((client) => ({
     command: `node ../scripts/start.ts --client ${client.id} --port ${client.port} --memory`,
     url: `http://127.0.0.1:${client.port}/api/v1/health`,
-    reuseExistingServer: !process.env.CI,
+    reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',

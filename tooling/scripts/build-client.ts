@@ -1,11 +1,12 @@
 // Builds the client folder it runs in (`pnpm build` in apps/client-<id>) into its own dist/.
 import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { build } from 'vite';
 import { ClientConfigError } from '@marina/core/config/validate-config.ts';
 import { clientViteConfig } from '../vite/client-vite-config.ts';
+import { ClientFoldersError, discoverClients } from './lib/clients.ts';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -27,14 +28,16 @@ async function precompress(dist: string): Promise<void> {
   );
 }
 
-const dir = process.argv[2] ?? process.cwd();
+const dir = resolve(process.argv[2] ?? process.cwd());
 try {
+  // Another folder declaring this one's clientId fails the build, naming both.
+  await discoverClients(dirname(dir));
   const apiUrl = process.env.MARINA_API_URL;
   await build(await clientViteConfig(dir, { production: true, ...(apiUrl ? { apiUrl } : {}) }));
   await precompress(join(dir, 'dist'));
   console.log(`built ${dir}/dist`);
 } catch (error) {
-  if (error instanceof ClientConfigError) {
+  if (error instanceof ClientConfigError || error instanceof ClientFoldersError) {
     console.error(error.message);
     process.exit(1);
   }

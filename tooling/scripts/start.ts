@@ -1,42 +1,70 @@
 // `npm start [-- --client 25] [--port 9000] [--memory]`: builds one marina's bundle and serves it with the
 // API on one origin. The browser suite starts each client this way too (`--memory`: a throwaway database).
+// `--client 41,25,63` or `--all`: several marinas from one process and one database, one listener per marina
+// on consecutive ports (an embedded database folder opens in one process only: decision 010).
 import { join } from 'node:path';
 import type { LogLevel } from '@marina/api/config.ts';
+import { openDatabase } from '@marina/api/db/database.ts';
 import { DEMO_ACCOUNT } from '@marina/api/db/seed.ts';
-import { startServer } from '@marina/api/server.ts';
-import { repoRoot } from '../vite/client-vite-config.ts';
-import { clientFromArgs, clientSeeds } from './lib/clients.ts';
+import { startServer, type RunningServer } from '@marina/api/server.ts';
+import { clientsFromArgs, clientSeeds } from './lib/clients.ts';
 import { flag, run } from './lib/run.ts';
+import { databaseChoice, exitOnStartFailure, listenHost, stopOnSignals } from './lib/serve-options.ts';
 
 const args = process.argv.slice(2);
-const { client, clients } = await clientFromArgs(args);
+const { selected, clients } = await clientsFromArgs(args);
 
 // Same origin: the bundle calls the API that serves it, whatever the port.
-const built = await run('turbo', ['run', 'build', `--filter=@marina/${client.name}`, '--output-logs=errors-only'], {
-  env: { MARINA_API_URL: '/' },
-});
+const built = await run(
+  'turbo',
+  ['run', 'build', ...selected.map((client) => `--filter=@marina/${client.name}`), '--output-logs=errors-only'],
+  { env: { MARINA_API_URL: '/' } },
+);
 if (built !== 0) process.exit(built);
 
 const port = Number(flag(args, 'port') ?? process.env.PORT ?? 8443);
 const memory = args.includes('--memory');
-const server = await startServer({
-  port,
-  host: process.env.HOST ?? '0.0.0.0',
-  staticDir: join(client.dir, 'dist'),
-  clients: clientSeeds(clients),
-  ...(process.env.DATABASE_URL && !memory
-    ? { databaseUrl: process.env.DATABASE_URL }
-    : { dataDir: memory ? 'memory' : join(repoRoot, '.data', 'pglite') }),
-  logLevel: (process.env.LOG_LEVEL as LogLevel | undefined) ?? (memory ? 'warn' : 'info'),
-  // The development outbox (codes and links in clear) is opt-in; this local server asks for it.
-  env: { ...process.env, DEV_ROUTES: process.env.DEV_ROUTES ?? (process.env.NODE_ENV === 'production' ? '0' : '1') },
-});
+const host = listenHost();
+const storage = databaseChoice(args);
+const database = await openDatabase(storage.options).catch(exitOnStartFailure);
+const servers: RunningServer[] = [];
+const stop = async () => {
+  for (const server of servers) await server.close();
+  await database.close();
+};
+try {
+  for (const [index, client] of selected.entries()) {
+    const server = await startServer({
+      port: port === 0 ? 0 : port + index,
+      host,
+      staticDir: join(client.dir, 'dist'),
+      clients: clientSeeds(clients),
+      database,
+      logLevel: (process.env.LOG_LEVEL as LogLevel | undefined) ?? (memory ? 'warn' : 'info'),
+      // One shutdown for every listener and then the database they share (below).
+      handleSignals: false,
+      // The development outbox (codes and links in clear) is opt-in; this local server asks for it.
+      env: { ...process.env, DEV_ROUTES: process.env.DEV_ROUTES ?? (process.env.NODE_ENV === 'production' ? '0' : '1') },
+    });
+    servers.push(server);
+  }
+} catch (error) {
+  await stop();
+  exitOnStartFailure(error);
+}
+stopOnSignals(stop);
 
+const others = clients.filter((c) => !selected.includes(c));
 console.log(`
-  ${client.config.clientTitulo} (client ${client.id}) is running at ${server.url}
+${selected
+  .map(
+    (client, index) => `  ${client.config.clientTitulo} (client ${client.id}) is running at ${servers[index]!.url}
   Demo sign-in: ${DEMO_ACCOUNT(client.id).email} / ${DEMO_ACCOUNT(client.id).password}
-  Codes and e-mails sent: ${server.url}/api/v1/dev/outbox
-  Database: ${memory ? 'in memory (discarded on exit)' : process.env.DATABASE_URL ? 'PostgreSQL at DATABASE_URL' : 'embedded PostgreSQL (PGlite) in .data/pglite'}
-  Other marinas: ${clients.filter((c) => c !== client).map((c) => `npm start -- --client ${c.id}`).join(' · ')}
-  Stop with Ctrl+C.
+  Codes and e-mails sent: ${servers[index]!.url}/api/v1/dev/outbox
+`,
+  )
+  .join('\n')}
+  Database: ${storage.description}
+  Listening on ${host}${host === '127.0.0.1' || host === 'localhost' || host === '::1' ? ' only (this machine): HOST=0.0.0.0 opens it to the network, outbox codes included' : ''}
+${others.length > 0 ? `  Other marinas: ${others.map((c) => `npm start -- --client ${c.id}`).join(' · ')} · all at once: npm start -- --all\n` : ''}  Stop with Ctrl+C.
 `);

@@ -164,6 +164,11 @@ export interface StartServerOptions {
   databaseUrl?: string;
   /** PGlite data folder, or `memory`. */
   dataDir?: string;
+  /**
+   * A database the caller opened, instead of `databaseUrl`/`dataDir`: several listeners in one process
+   * share it (a PGlite folder opens once). The caller closes it, after every server using it.
+   */
+  database?: Database;
   logLevel?: LogLevel;
   /** Environment the rest of the configuration is read from; process.env by default. */
   env?: NodeJS.ProcessEnv;
@@ -190,7 +195,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     logLevel: options.logLevel ?? base.logLevel,
   };
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const ownsDatabase = options.database === undefined;
+  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   let app: FastifyInstance | undefined;
   try {
     app = await createServer({ config, database, clients: options.clients ?? config.clients ?? DEFAULT_CLIENTS });
@@ -198,7 +204,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     await app?.close();
-    await database.close();
+    if (ownsDatabase) await database.close();
     throw error;
   }
 
@@ -227,7 +233,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       process.off('SIGINT', onSignal);
       // Fastify stops accepting, answers 503 to late arrivals and waits for in-flight requests.
       await running.close();
-      await database.close();
+      if (ownsDatabase) await database.close();
     })();
     return closing;
   };

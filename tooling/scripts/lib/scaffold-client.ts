@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '../../vite/client-vite-config.ts';
@@ -12,6 +12,8 @@ export interface NewClient {
   phone: string;
   email: string;
   address: string;
+  /** IANA zone of the marina; Europe/Madrid when not given. */
+  timeZone?: string | undefined;
 }
 
 /**
@@ -32,9 +34,16 @@ export async function scaffoldClient(client: NewClient, appsDir = join(repoRoot,
       .replaceAll('__ACCENT__', client.accent)
       .replaceAll('__PHONE__', client.phone)
       .replaceAll('__EMAIL__', client.email)
-      .replaceAll('__ADDRESS__', client.address.replaceAll("'", "\\'"));
-  for (const file of ['package.json', 'client.config.ts', 'logo.svg', 'icon.svg']) {
-    await writeFile(join(dir, file), fill(await readFile(join(template, `${file}.template`), 'utf8')));
+      .replaceAll('__ADDRESS__', client.address.replaceAll("'", "\\'"))
+      .replaceAll('__TIME_ZONE__', (client.timeZone ?? 'Europe/Madrid').replaceAll("'", "\\'"));
+  try {
+    for (const file of ['package.json', 'client.config.ts', 'logo.svg', 'icon.svg']) {
+      await writeFile(join(dir, file), fill(await readFile(join(template, `${file}.template`), 'utf8')));
+    }
+  } catch (error) {
+    // A half-written folder would only make the next try say it exists.
+    await rm(dir, { recursive: true, force: true });
+    throw error;
   }
   return dir;
 }

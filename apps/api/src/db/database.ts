@@ -7,7 +7,7 @@
  * later must do the same (or claim rows with `FOR UPDATE SKIP LOCKED`) so nothing runs twice.
  */
 import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -16,6 +16,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -53,22 +54,39 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
 
 async function openPglite(dataDir: string, template: Blob | undefined): Promise<Database> {
   const inMemory = dataDir === 'memory';
-  if (!inMemory) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({
-    ...(inMemory ? {} : { dataDir }),
-    ...(inMemory && template ? { loadDataDir: template } : {}),
-  });
+  let release = () => {};
+  if (!inMemory) {
+    mkdirSync(dirname(resolve(dataDir)), { recursive: true });
+    // Before PGlite touches the folder: a second process must not even read it (DataDirInUseError).
+    release = lockDataDir(resolve(dataDir));
+  }
   try {
-    const db = drizzlePglite({ client, schema });
-    await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
-    return {
-      db,
-      kind: 'pglite',
-      location: inMemory ? 'memory' : dataDir,
-      close: () => client.close(),
-    };
+    if (!inMemory) mkdirSync(dataDir, { recursive: true });
+    const client = await PGlite.create({
+      ...(inMemory ? {} : { dataDir }),
+      ...(inMemory && template ? { loadDataDir: template } : {}),
+    });
+    try {
+      const db = drizzlePglite({ client, schema });
+      await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      return {
+        db,
+        kind: 'pglite',
+        location: inMemory ? 'memory' : dataDir,
+        close: async () => {
+          try {
+            await client.close();
+          } finally {
+            release();
+          }
+        },
+      };
+    } catch (error) {
+      await client.close();
+      throw error;
+    }
   } catch (error) {
-    await client.close();
+    release();
     throw error;
   }
 }

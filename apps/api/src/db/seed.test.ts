@@ -63,6 +63,17 @@ describe('seedClients', () => {
     expect(row).toMatchObject({ title: 'Marina 90', settings: { slotCapacity: 8, manualApproval: true, maxAdvanceDays: 10 } });
   });
 
+  it('never overwrites a declared time zone with the default when a seed names none', async () => {
+    await seedClients(database.db, [{ id: 92, app: 'MB92', title: 'Marina Canaria', timeZone: 'Atlantic/Canary' }]);
+    await seedClients(database.db, [{ id: 92, app: 'MB92', title: 'Marina Canaria' }]);
+    const [row] = await database.db.select().from(clients).where(eq(clients.id, 92));
+    expect(row?.timeZone).toBe('Atlantic/Canary');
+    // A seed that does name one still wins: the zone is the marina's, declared in one place.
+    await seedClients(database.db, [{ id: 92, app: 'MB92', title: 'Marina Canaria', timeZone: 'Europe/Lisbon' }]);
+    const [moved] = await database.db.select().from(clients).where(eq(clients.id, 92));
+    expect(moved?.timeZone).toBe('Europe/Lisbon');
+  });
+
   it('refuses an invalid list before writing anything', async () => {
     await expect(seedClients(database.db, [{ id: 91, app: 'MB91', title: '' }])).rejects.toThrow('[0].title must be a non-empty string');
     expect(await database.db.select().from(clients).where(eq(clients.id, 91))).toEqual([]);

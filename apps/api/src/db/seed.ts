@@ -17,12 +17,19 @@ export interface ClientSeed {
   id: number;
   app: string;
   title: string;
-  /** IANA zone of the marina; Europe/Madrid when absent. */
+  /**
+   * IANA zone of the marina, from its folder's `client.config.ts` (`timeZone`) when the tooling seeds;
+   * a new marina without one gets Europe/Madrid, an existing one keeps its stored zone.
+   */
   timeZone?: string;
   /** Only the settings that differ from DEFAULT_CLIENT_SETTINGS. */
   settings?: Partial<ClientSettings>;
 }
 
+/**
+ * The API's own defaults (no CLIENTS_JSON, API tests). They mirror the marina folders, which declare each
+ * marina; a tooling test (`tooling/scripts/lib/clients.test.ts`) keeps the two equal.
+ */
 export const DEFAULT_CLIENTS: readonly ClientSeed[] = Object.freeze([
   { id: 41, app: 'MB41', title: 'Marina Port Blau' },
   { id: 25, app: 'MB25', title: 'Varadero Costa Brava' },
@@ -31,7 +38,8 @@ export const DEFAULT_CLIENTS: readonly ClientSeed[] = Object.freeze([
 
 /**
  * Inserts or updates each client. Stored settings hold overrides only; on update the seed's overrides win
- * over stored ones and any other stored setting (changed by staff) is kept.
+ * over stored ones and any other stored setting (changed by staff) is kept. Likewise the time zone: a
+ * seed that declares none never resets a stored one to the default.
  */
 export async function seedClients(db: Db, seeds: readonly ClientSeed[] = DEFAULT_CLIENTS): Promise<void> {
   const list = parseClientSeeds(seeds);
@@ -51,7 +59,8 @@ export async function seedClients(db: Db, seeds: readonly ClientSeed[] = DEFAULT
           set: {
             app: sql`excluded.app`,
             title: sql`excluded.title`,
-            timeZone: sql`excluded.time_zone`,
+            // A seed that names no zone keeps the stored one: the default only fills a new row.
+            timeZone: seed.timeZone === undefined ? sql`${clients.timeZone}` : sql`excluded.time_zone`,
             settings: sql`${clients.settings} || excluded.settings`,
           },
         });

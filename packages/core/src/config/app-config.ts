@@ -52,6 +52,11 @@ export interface ClientFolderConfig {
   faq: FaqEntry[];
   /** Only for a marina whose API lives elsewhere than the platform's usual address. */
   apiUrl?: string;
+  /**
+   * IANA time zone of the marina, when not Europe/Madrid. The one place it is declared: `npm start`,
+   * `pnpm dev` and the browser suite seed the API with it.
+   */
+  timeZone?: string;
 }
 
 /** The platform's constants (seed §9), the same for every marina. */

@@ -70,10 +70,34 @@ describe('resolveAppConfig', () => {
     expect(problems).toContainEqual(expect.stringMatching(/^tokens\.color\.onBrand on tokens\.color\.brand has contrast 1\.\d\d:1/));
   });
 
+  it('reports wrong fields and contrast together, so one build lists every fix', () => {
+    const problems = problemsOf({
+      ...folder,
+      clientApp: 'M',
+      tokens: { color: { brand: '#8fd3f4', onBrand: '#ffffff', accent: 'blue' } },
+      contact: { ...folder.contact, phone: '971000041' },
+    });
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('clientApp'),
+        expect.stringContaining('contact.phone'),
+        expect.stringContaining('tokens.color.accent must be a hex colour'),
+        expect.stringMatching(/^tokens\.color\.onBrand on tokens\.color\.brand has contrast 1\.\d\d:1/),
+      ]),
+    );
+    // The accent is already reported as malformed: no contrast line about a colour that cannot be read.
+    expect(problems.filter((problem) => problem.includes('accent'))).toHaveLength(1);
+  });
+
   it('refuses a phone that is not international', () => {
     expect(problemsOf({ ...folder, contact: { ...folder.contact, phone: '971000041' } })).toEqual([
       expect.stringContaining('contact.phone'),
     ]);
+  });
+
+  it("accepts the marina's IANA time zone and refuses one that is not", () => {
+    expect(problemsOf({ ...folder, timeZone: 'Atlantic/Canary' })).toEqual([]);
+    expect(problemsOf({ ...folder, timeZone: 'Canarias' })).toEqual(['timeZone must be an IANA time zone such as Atlantic/Canary']);
   });
 
   it('lets `npm start` point the bundle at its own origin', () => {
