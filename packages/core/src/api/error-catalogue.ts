@@ -33,7 +33,7 @@ export const errorMessages: Record<ApiError['code'], string> = {
   password_too_common: 'Esa contraseña es de las más usadas y fácil de adivinar. Elige otra.',
   current_password_incorrect: 'La contraseña actual no es correcta.',
   contact_unavailable: 'No se puede usar ese dato de contacto. Prueba con otro.',
-  network_error: 'No hay conexión. Comprueba tu cobertura e inténtalo de nuevo; no se ha perdido lo que escribiste.',
+  network_error: 'No hay conexión. Comprueba tu cobertura e inténtalo de nuevo.',
   timeout: 'El servidor tarda demasiado en responder. Inténtalo de nuevo.',
   unexpected_response: 'Respuesta inesperada del servidor. Inténtalo de nuevo.',
 };
