@@ -1,11 +1,10 @@
-import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiForm } from '../../components/form/api-form.tsx';
 import { PasswordField, TextField } from '../../components/form/fields.tsx';
 import { Page } from '../../components/page.tsx';
 import { paths, safeNext } from '../../lib/paths.ts';
 import { useServices } from '../../lib/services.tsx';
-import { useSession } from '../../lib/use-session.ts';
+import { useLeaveWhenSignedIn } from '../../lib/use-session.ts';
 import { loadSignInSchema, signIn, type SignInInput } from './api/sign-in.ts';
 import * as css from './auth.css.ts';
 import { authTexts as t } from './texts.ts';
@@ -15,12 +14,7 @@ export default function LoginScreen() {
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const next = safeNext(search.get('next'));
-  const signedIn = useSession() !== null;
-
-  // Someone already signed in (the session check answers after the form shows) goes straight on.
-  useEffect(() => {
-    if (signedIn) void navigate(next, { replace: true });
-  }, [signedIn, navigate, next]);
+  useLeaveWhenSignedIn(next);
 
   return (
     <Page title={t.loginTitle}>
