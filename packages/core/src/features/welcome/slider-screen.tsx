@@ -43,13 +43,14 @@ export default function SliderScreen() {
 
   return (
     <Page title={t.sliderTitle}>
-      {last ? null : (
-        <div className={css.skipRow}>
+      {/* The row stays on the last slide, empty, so the slide and the buttons below do not move. */}
+      <div className={css.skipRow}>
+        {last ? null : (
           <Button variant="quiet" onClick={finish}>
             {t.skip}
           </Button>
-        </div>
-      )}
+        )}
+      </div>
       <div
         className={css.slides}
         aria-live="polite"

@@ -29,7 +29,12 @@ export const actions = style({
   width: '100%',
 });
 
-export const skipRow = style({ display: 'flex', justifyContent: 'flex-end', marginTop: `calc(-1 * ${vars.space.small})` });
+export const skipRow = style({
+  display: 'flex',
+  justifyContent: 'flex-end',
+  minHeight: vars.size.touchTarget,
+  marginTop: `calc(-1 * ${vars.space.small})`,
+});
 
 /** The slides share one grid cell: the box takes the tallest slide's height on every slide. */
 export const slides = style({
