@@ -3,9 +3,6 @@ import { href, paths, PRIVATE_ROUTES, PUBLIC_ROUTES, type RouteName } from '@mar
 import { longEmail, longestPerson, signInByApi, validatedRegistration } from './accounts.ts';
 import { expect, marinaUrl, test } from './fixtures.ts';
 
-/** The five tabs: every other private screen is reached from one of them. */
-const TABS: readonly RouteName[] = ['inicio', 'misbarcos', 'pedidosbajadas', 'carnetVerde', 'mas'];
-
 /** Every route of the app as a path a person can open (a route not yet built shows the not-found screen). */
 function pathOf(name: RouteName): string {
   return name === 'checkQR' ? href.checkQR('TARJETA-0000000000000000000000000000000000000000') : paths[name];
@@ -88,7 +85,10 @@ for (const [width, height] of [
   test.describe(`at ${width} px wide`, () => {
     test.use({ viewport: { width, height }, isMobile: true, hasTouch: true });
 
-    test('every private screen holds the longest values the rules allow', async ({ page, marina, longestAccount, visit }) => {
+    // axe at the narrowest width too: target sizes and reflow are where a narrow screen hurts.
+    const checkAxe = width === 320;
+
+    test('every private screen holds the longest values the rules allow', async ({ page, marina, longestAccount, visit, expectAccessible }) => {
       await visit('/ayuda');
       await signInByApi(page, marinaUrl(marina), marina.id, longestAccount.email, longestAccount.password);
       for (const name of PRIVATE_ROUTES) {
@@ -96,6 +96,7 @@ for (const [width, height] of [
         await expect(page, name).toHaveURL(new RegExp(`${pathOf(name).replace(/[?]/g, '\\?')}$`));
         await expectNoSidewaysScroll(page, name);
         await expectTabBar(page, name);
+        if (checkAxe) await expectAccessible();
       }
 
       // A pending change of e-mail names the new address (masked, still long) above its code field.
@@ -108,11 +109,12 @@ for (const [width, height] of [
       await expectTabBar(page, 'micuenta with a pending e-mail change');
     });
 
-    test('every public screen holds the longest values the rules allow', async ({ page, marina, visit }) => {
+    test('every public screen holds the longest values the rules allow', async ({ page, marina, visit, expectAccessible }) => {
       await visit('/ayuda');
-      for (const name of PUBLIC_ROUTES.filter((route) => !TABS.includes(route))) {
+      for (const name of PUBLIC_ROUTES) {
         await open(page, pathOf(name));
         await expectNoSidewaysScroll(page, name);
+        if (checkAxe) await expectAccessible();
       }
       await open(page, '/no-existe');
       await expectNoSidewaysScroll(page, 'not found');
@@ -130,6 +132,7 @@ for (const [width, height] of [
       await open(page, `${paths.activar}?token=${activationToken}`);
       await expect(page.getByText(`Hola, ${person.firstName}.`, { exact: false })).toBeVisible();
       await expectNoSidewaysScroll(page, 'activar');
+      if (checkAxe) await expectAccessible();
     });
   });
 }
