@@ -89,6 +89,8 @@ for (const [width, height] of [
     const checkAxe = width === 320;
 
     test('every private screen holds the longest values the rules allow', async ({ page, marina, longestAccount, visit, expectAccessible }) => {
+      // Some 30 screens, each measured (and checked by axe at 320 px): more than a usual test's time.
+      test.slow();
       await visit('/ayuda');
       await signInByApi(page, marinaUrl(marina), marina.id, longestAccount.email, longestAccount.password);
       for (const name of PRIVATE_ROUTES) {

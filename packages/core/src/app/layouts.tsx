@@ -36,7 +36,7 @@ function BackLink() {
   );
 }
 
-/** The marina's header; outside the router (the last-resort error screen) it has no "Volver". */
+/** The marina's header. The last-resort error screen leaves out "Volver": its way on is to try again. */
 export function BrandHeader({ back = true }: { back?: boolean }) {
   const { clientLogo, clientTitulo } = useConfig();
   return (
