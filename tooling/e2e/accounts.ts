@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { RegistrationStarted, RegistrationValidated } from '@marina/core/domain/accounts.ts';
 
 const LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
 
@@ -99,4 +100,103 @@ export async function registerAndActivate(page: Page, person: Person, sendsSms: 
   await page.getByLabel('Acepto las condiciones del servicio de la marina.').check();
   await page.getByRole('button', { name: 'Activar cuenta' }).click();
   await expect(page).toHaveURL(/\/inicio$/);
+}
+
+/** Random upper-case letters and digits, for values that must be unique per run. */
+function randomAlnum(length: number): string {
+  return Array.from({ length }, () => 'ABCDEFGHJKLMNPQRSTUVWXYZ0123456789'[Math.floor(Math.random() * 34)]).join('');
+}
+
+/** An e-mail of exactly `length` characters (the rules allow 254), in labels of at most 63. */
+export function longEmail(length = 254): string {
+  const local = `ana.${Date.now().toString(36)}${randomAlnum(6).toLowerCase()}`;
+  let domain = '';
+  while (`${local}@${domain}example`.length < length) {
+    const room = length - `${local}@${domain}example`.length - 1;
+    domain += `${'m'.repeat(Math.min(63, Math.max(1, room)))}.`;
+  }
+  const email = `${local}@${domain}example`;
+  if (email.length !== length) throw new Error(`long e-mail of ${email.length} characters`);
+  return email;
+}
+
+/**
+ * A person whose every value is as long as the rules allow, with no space to break at: 60-letter first
+ * name and surnames, a 254-character e-mail, a 15-character passport, a 15-digit foreign mobile.
+ */
+export function longestPerson(): Person {
+  const phone = `+44${String(Math.floor(Math.random() * 1e12)).padStart(12, '0')}`;
+  return {
+    firstName: 'Bartolomeu'.repeat(6),
+    surnames: 'Wolfeschlegelsteinhausenbergerdorff'.repeat(2).slice(0, 60),
+    document: `PA${randomAlnum(13)}`,
+    email: longEmail(),
+    phone,
+    phoneE164: phone,
+    password: `barco-azul-${randomAlnum(10)}`,
+  };
+}
+
+/**
+ * Calls the API as the app does: the marina's header, the XSRF token of the request context's own
+ * session cookie, and the app's origin (the server refuses state changes without them).
+ */
+export function apiCaller(request: APIRequestContext, baseURL: string, clientId: number) {
+  const headers = { 'X-Client-Id': String(clientId), Accept: 'application/json' };
+  const xsrf = async () => {
+    await request.get('/api/v1/session', { headers });
+    const cookie = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN');
+    if (!cookie) throw new Error('no XSRF-TOKEN cookie from GET /session');
+    return cookie.value;
+  };
+  return async function call<T>(method: 'post' | 'patch', path: string, data: unknown): Promise<T> {
+    const response = await request.fetch(`/api/v1/${path}`, {
+      method,
+      data,
+      headers: {
+        ...headers,
+        'X-XSRF-TOKEN': await xsrf(),
+        Origin: new URL(baseURL).origin,
+        'Idempotency-Key': crypto.randomUUID(),
+      },
+    });
+    if (!response.ok()) throw new Error(`${method.toUpperCase()} ${path}: ${response.status()} ${await response.text()}`);
+    return (response.status() === 204 ? undefined : await response.json()) as T;
+  };
+}
+
+/** A registration started and its code validated through the API: ready for `activar?token=`. */
+export async function validatedRegistration(
+  request: APIRequestContext,
+  baseURL: string,
+  clientId: number,
+  person: Person,
+  sendsSms: boolean,
+): Promise<{ started: RegistrationStarted; activationToken: string }> {
+  const call = apiCaller(request, baseURL, clientId);
+  const started = await call<RegistrationStarted>('post', 'registrations', {
+    firstName: person.firstName,
+    surnames: person.surnames,
+    document: person.document,
+    email: person.email,
+    phone: person.phone,
+    acceptPrivacy: true,
+  });
+  const code = await latestCode(request, sendsSms ? person.phoneE164 : person.email);
+  const { activationToken } = await call<RegistrationValidated>('post', `registrations/${started.registrationId}/validate`, { code });
+  return { started, activationToken };
+}
+
+/**
+ * Registers, validates and activates through the API, not the screens: registration is rate-limited per
+ * IP address, so a suite that needs an account many times creates it once this way.
+ */
+export async function createAccount(request: APIRequestContext, baseURL: string, clientId: number, person: Person, sendsSms: boolean) {
+  const { activationToken } = await validatedRegistration(request, baseURL, clientId, person, sendsSms);
+  await apiCaller(request, baseURL, clientId)('post', 'activations', { token: activationToken, password: person.password, acceptTerms: true });
+}
+
+/** Signs the page's browser context in through the API: its cookies are the page's. */
+export async function signInByApi(page: Page, baseURL: string, clientId: number, identifier: string, password: string) {
+  await apiCaller(page.request, baseURL, clientId)('post', 'session', { identifier, password });
 }

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type Page } from '@playwright/test';
+import { createAccount, longestPerson, type Person } from './accounts.ts';
 import type { E2eClient } from './clients.ts';
 
 export interface MarinaOptions {
@@ -15,6 +16,11 @@ interface Fixtures {
   expectAccessible: () => Promise<void>;
 }
 
+interface WorkerFixtures extends MarinaOptions {
+  /** One active account per worker and marina whose every value is as long as the rules allow. */
+  longestAccount: Person;
+}
+
 export async function axeViolations(page: Page) {
   // `withRules` would replace the tags instead of adding to them: target-size is enabled through options.
   const results = await new AxeBuilder({ page })
@@ -27,8 +33,21 @@ export async function axeViolations(page: Page) {
   }));
 }
 
-export const test = base.extend<Fixtures & MarinaOptions>({
-  marina: [undefined as unknown as E2eClient, { option: true }],
+export const marinaUrl = (marina: E2eClient) => `http://127.0.0.1:${marina.port}`;
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  // Per project, so worker fixtures (an account on that marina's server) can use it.
+  marina: [undefined as unknown as E2eClient, { option: true, scope: 'worker' }],
+  longestAccount: [
+    async ({ marina, playwright }, use) => {
+      const request = await playwright.request.newContext({ baseURL: marinaUrl(marina) });
+      const person = longestPerson();
+      await createAccount(request, marinaUrl(marina), marina.id, person, marina.sendsSms);
+      await request.dispose();
+      await use(person);
+    },
+    { scope: 'worker' },
+  ],
   visit: async ({ page }, use) => {
     await use(async (path) => {
       await page.addInitScript(() => localStorage.setItem('mb.sliderSeen', '1'));

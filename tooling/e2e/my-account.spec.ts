@@ -29,6 +29,9 @@ test.describe('signed in', () => {
     const newEmail = `nueva.${person.email}`;
     await profile.getByLabel('Correo electrónico').fill(newEmail);
     await profile.getByRole('button', { name: 'Guardar cambios' }).click();
+    await expect(profile.getByLabel('Código enviado a tu nuevo correo')).toBeVisible();
+    // The phone may reload the tab while the person reads the e-mail: the code field comes back.
+    await page.reload();
     await profile.getByLabel('Código enviado a tu nuevo correo').fill(await latestCode(page.request, newEmail));
     await profile.getByRole('button', { name: 'Confirmar' }).click();
     await expect(profile.getByText('Correo cambiado.')).toBeVisible();
@@ -37,7 +40,10 @@ test.describe('signed in', () => {
     await password.getByLabel('Contraseña actual').fill('no-es-la-actual');
     await password.getByLabel('Contraseña nueva').fill(`${person.password}-2`);
     await password.getByRole('button', { name: 'Cambiar la contraseña' }).click();
-    await expect(password.getByText('La contraseña actual no es correcta.').first()).toBeVisible();
+    // Said once, under the field it is about.
+    await expect(password.getByLabel('Contraseña actual')).toHaveAccessibleDescription('Contraseña: no es la de tu cuenta.');
+    await expect(page.getByText('no es la de tu cuenta')).toHaveCount(1);
+    await expect(page.getByRole('alert')).toHaveCount(0);
     await password.getByLabel('Contraseña actual').fill(person.password);
     await password.getByRole('button', { name: 'Cambiar la contraseña' }).click();
     await expect(password.getByText(/Contraseña cambiada/)).toBeVisible();
@@ -47,15 +53,19 @@ test.describe('signed in', () => {
 
     await page.goto('/micuenta');
     const remove = page.getByRole('region', { name: 'Borrar mi cuenta' });
-    await remove.getByLabel('Tu contraseña').fill(`${person.password}-2`);
-    await remove.getByLabel('Entiendo que no se puede deshacer.').check();
     await remove.getByRole('button', { name: 'Borrar mi cuenta' }).click();
+    await expect(remove.getByRole('heading', { name: '¿Seguro que quieres borrar tu cuenta?' })).toBeFocused();
+    await expect(remove.getByRole('list')).toContainText('tus datos personales');
+    await expectAccessible();
+    await remove.getByLabel('Tu contraseña').fill(`${person.password}-2`);
+    await remove.getByLabel('Entiendo que perderé todo esto y que no se puede deshacer.').check();
+    await remove.getByRole('button', { name: 'Borrar mi cuenta para siempre' }).click();
     await expect(page).toHaveURL(/\/home$/);
     await expect(page.getByText('Tu cuenta se ha borrado.')).toBeVisible();
 
     await page.goto('/login');
     await signIn(page, newEmail, `${person.password}-2`);
-    await expect(page.getByRole('alert')).toHaveText('El usuario o la contraseña no son correctos.');
+    await expect(page.getByLabel('Contraseña', { exact: true })).toHaveAccessibleDescription('El usuario o la contraseña no son correctos.');
   });
 
   test('my account: an e-mail nobody has confirmed is confirmed with the link sent to it', async ({ page, visit, marina, expectAccessible }) => {

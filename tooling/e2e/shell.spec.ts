@@ -3,7 +3,7 @@ import { expect, test } from './fixtures.ts';
 test.describe('the branded shell', () => {
   test("carries the marina's brand in title, logo, theme colour and manifest", async ({ page, visit, marina }) => {
     await visit('/home');
-    await expect(page.getByRole('heading', { level: 1, name: `Bienvenido a ${marina.title}` })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: `Te damos la bienvenida a ${marina.title}` })).toBeVisible();
     await expect(page).toHaveTitle(new RegExp(marina.title));
     await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', marina.brandColour);
     const logo = page.getByRole('img', { name: marina.title });
@@ -38,7 +38,61 @@ test.describe('the public screens', () => {
     await visit('/home');
     await expect(page.getByRole('link', { name: 'Entrar' })).toHaveAttribute('href', '/login');
     await expect(page.getByRole('link', { name: 'Registrarse' })).toHaveAttribute('href', '/registro');
+    // A whole finger's target, not just its line of text.
+    const help = await page.getByRole('link', { name: '¿Necesitas ayuda?' }).boundingBox();
+    expect(help!.height).toBeGreaterThanOrEqual(44);
     await expectAccessible();
+  });
+
+  test('the intro slides follow a swipe and keep one height', async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.goto('/slider');
+    const slides = page.locator('section[aria-roledescription="diapositiva"]');
+    const current = page.locator('section[aria-roledescription="diapositiva"][data-current="true"]');
+    await expect(current.getByText('Paso 1 de 4')).toBeVisible();
+    const box = (await slides.first().boundingBox())!;
+    const heights = new Set<number>();
+    const buttonsAt = new Set<number>();
+    const measure = async () => {
+      heights.add(Math.round((await current.boundingBox())!.height));
+      buttonsAt.add(Math.round((await page.getByRole('button', { name: /^(Siguiente|Empezar)$/ }).boundingBox())!.y));
+    };
+    const swipe = async (from: number, to: number) => {
+      const y = box.y + box.height / 2;
+      await page.mouse.move(box.x + from, y);
+      await page.mouse.down();
+      await page.mouse.move(box.x + (from + to) / 2, y, { steps: 4 });
+      await page.mouse.move(box.x + to, y, { steps: 4 });
+      await page.mouse.up();
+    };
+    await measure();
+    for (const step of [2, 3, 4]) {
+      await swipe(box.width - 20, 20);
+      await expect(current.getByText(`Paso ${step} de 4`)).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Anterior' })).toBeVisible();
+      await measure();
+    }
+    await swipe(20, box.width - 20);
+    await expect(current.getByText('Paso 3 de 4')).toBeVisible();
+    expect([...heights], 'slide heights').toHaveLength(1);
+    expect([...buttonsAt], 'where the buttons sit').toHaveLength(1);
+  });
+
+  test('loads each stylesheet once, with no preload left unused', async ({ page, visit }) => {
+    const styles: string[] = [];
+    const warnings: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('.css')) styles.push(new URL(request.url()).pathname);
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+    });
+    await visit('/login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Entrar' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(styles.length).toBeGreaterThan(0);
+    expect(styles.filter((path, index) => styles.indexOf(path) !== index), 'stylesheets fetched twice').toEqual([]);
+    expect(warnings.filter((text) => /preload|credentials mode/i.test(text))).toEqual([]);
   });
 
   test('the intro slides show once, on first start, and work with the keyboard alone', async ({ page, expectAccessible }) => {
@@ -63,7 +117,8 @@ test.describe('the public screens', () => {
     await visit('/ayuda');
     await expect(page.getByRole('heading', { level: 1, name: 'Ayuda' })).toBeVisible();
     await expect(page.getByRole('link', { name: /^Llamar al \+34/ })).toHaveAttribute('href', /^tel:\+34\d{9}$/);
-    await expect(page.getByText('Versión de la aplicación: 5.1010.1945')).toBeVisible();
+    await expect(page.getByRole('main').getByText('Versión 5.1010.1945', { exact: true })).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toContainText('Versión 5.1010.1945');
     const question = page.locator('summary').first();
     await question.focus();
     await page.keyboard.press('Enter');

@@ -123,7 +123,9 @@ function preloadTags(bundle: OutputBundle | undefined, wanted: RegExp[]): string
     if (start) visit(start);
   }
   return [
-    ...[...css].map((file) => `<link rel="preload" as="style" href="/${file}">`),
+    // `crossorigin` like the stylesheet link Vite's loader adds later: a preload whose credentials mode
+    // differs from the real request's is not reused, and the file is fetched twice.
+    ...[...css].map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
     ...[...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
   ].join('');
 }

@@ -35,7 +35,7 @@ export const errorMessages: Record<ApiError['code'], string> = {
   contact_unavailable: 'No se puede usar ese dato de contacto. Prueba con otro.',
   account_already_active: 'Tu cuenta ya está activada. Entra con tu contraseña.',
   email_already_confirmed: 'Tu correo ya está confirmado.',
-  network_error: 'No hay conexión. Comprueba tu cobertura e inténtalo de nuevo; no se ha perdido lo que escribiste.',
+  network_error: 'No hay conexión. Comprueba tu cobertura e inténtalo de nuevo.',
   timeout: 'El servidor tarda demasiado en responder. Inténtalo de nuevo.',
   unexpected_response: 'Respuesta inesperada del servidor. Inténtalo de nuevo.',
 };

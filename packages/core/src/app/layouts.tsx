@@ -1,27 +1,58 @@
-import { NavLink, Outlet } from 'react-router';
+import type { MouseEvent } from 'react';
+import { Link, NavLink, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { Icon, type IconName } from '../components/icons.tsx';
 import * as layout from '../components/layout.css.ts';
 import { paths } from '../lib/paths.ts';
 import { useConfig } from '../lib/services.tsx';
 import { useSession } from '../lib/use-session.ts';
+import { formatVersion } from '../lib/version.ts';
 import * as ui from '../components/ui.css.ts';
+import type { ScreenHandle } from './screen-handle.ts';
 import { UpdatePrompt } from './update-prompt.tsx';
 
-function BrandHeader() {
+/**
+ * "Volver" in the header of every screen that is not a tab: to the previous screen when the app has
+ * one in its history (as the phone's back button would), else to the screen above (a link opened
+ * from a message has no previous screen).
+ */
+function BackLink() {
+  const matches = useMatches();
+  const { key } = useLocation();
+  const navigate = useNavigate();
+  const signedIn = useSession() !== null;
+  const up = matches.map((match) => (match.handle as ScreenHandle | undefined)?.up).findLast(Boolean);
+  if (!up) return null;
+  const onClick = (event: MouseEvent) => {
+    // `default` is the key of the first screen of this visit: nothing of the app to go back to.
+    if (key === 'default') return;
+    event.preventDefault();
+    void navigate(-1);
+  };
+  return (
+    <Link className={layout.backLink} to={up(signedIn)} onClick={onClick}>
+      <Icon name="back" className={layout.backIcon} />
+      Volver
+    </Link>
+  );
+}
+
+/** The marina's header. The last-resort error screen leaves out "Volver": its way on is to try again. */
+export function BrandHeader({ back = true }: { back?: boolean }) {
   const { clientLogo, clientTitulo } = useConfig();
   return (
     <header className={layout.header}>
+      {back ? <BackLink /> : null}
       <img className={layout.headerLogo} src={clientLogo} alt="" width={36} height={36} />
       <p className={layout.headerTitle}>{clientTitulo}</p>
     </header>
   );
 }
 
-function PlatformFooter() {
+export function PlatformFooter() {
   const { MboLogo, version } = useConfig();
   return (
     <footer className={layout.footer}>
-      <img className={layout.platformLogo} src={MboLogo} alt="Plataforma MBO" width={60} height={20} /> · v{version}
+      <img className={layout.platformLogo} src={MboLogo} alt="Plataforma MBO" width={60} height={20} /> · {formatVersion(version)}
     </footer>
   );
 }
@@ -71,7 +102,7 @@ export function PrivateLayout() {
         {tabs.map((tab) => (
           <NavLink key={tab.to} to={tab.to} className={layout.tab}>
             <Icon name={tab.icon} className={layout.tabIcon} />
-            {tab.label}
+            <span className={layout.tabLabel}>{tab.label}</span>
             {/* After the label, so the link reads "Más, 2 notificaciones sin leer". */}
             {tab.to === paths.mas && unread > 0 ? (
               <span className={layout.tabBadge}>

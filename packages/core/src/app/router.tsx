@@ -2,11 +2,12 @@ import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObjec
 import type { ApiClient } from '../api/client.ts';
 import { ApiError } from '../api/api-error.ts';
 import type { SessionInfo } from '../domain/accounts.ts';
-import { sliderSeen } from '../lib/first-start.ts';
+import { markSliderSeen, sliderSeen } from '../lib/first-start.ts';
 import type { SessionStore } from '../lib/session-store.ts';
 import { PrivateLayout, PublicLayout, RootLayout } from './layouts.tsx';
-import { href, paths, PRIVATE_ROUTES, type RouteName } from '../lib/paths.ts';
+import { href, paths, PRIVATE_ROUTES, safeNext, type RouteName } from '../lib/paths.ts';
 import { RouteError } from './route-error.tsx';
+import { notFoundHandle, screenHandle } from './screen-handle.ts';
 import { ScreenLoading } from './screen-loading.tsx';
 
 type ScreenModule = { default: React.ComponentType };
@@ -37,6 +38,7 @@ function screenRoute(name: RouteName): RouteObject {
   const load = screens[name] ?? notFound;
   return {
     path: paths[name],
+    handle: screenHandle(name),
     lazy: async () => ({ Component: (await load()).default }),
   };
 }
@@ -65,12 +67,30 @@ async function loadSession(api: ApiClient, session: SessionStore): Promise<Sessi
   }
 }
 
-/** Private screens: without a session, go to login and come back here after it. */
-export function requireSession(api: ApiClient, session: SessionStore) {
+/**
+ * Private screens: without a session, go to login and come back here after it. Someone signed in on
+ * this device is past its first start: no intro slides after signing out.
+ */
+export function requireSession(api: ApiClient, session: SessionStore, storage: Storage) {
   return async ({ request }: LoaderFunctionArgs) => {
-    if (session.current() || (await loadSession(api, session))) return null;
+    if (session.current() || (await loadSession(api, session))) {
+      if (!sliderSeen(storage)) markSliderSeen(storage);
+      return null;
+    }
     const url = new URL(request.url);
     throw redirect(href.login(`${url.pathname}${url.search}`));
+  };
+}
+
+/**
+ * Screens for people without an account (home, registro, login): a person the app already knows is
+ * signed in goes on at once; one whose session check is still out leaves when it answers
+ * (`useLeaveWhenSignedIn`).
+ */
+function signedOutOnly(session: SessionStore) {
+  return ({ request }: LoaderFunctionArgs) => {
+    if (session.current()) throw redirect(safeNext(new URL(request.url).searchParams.get('next')));
+    return null;
   };
 }
 
@@ -103,7 +123,7 @@ function chain(...loaders: Array<(args: LoaderFunctionArgs) => unknown>) {
 }
 
 export function appRoutes({ api, storage, session }: RouterServices): RouteObject[] {
-  const accountScreens: RouteName[] = ['registro', 'validarRegistro', 'activar', 'forgot'];
+  const accountScreens: RouteName[] = ['validarRegistro', 'activar', 'forgot'];
   return [
     {
       element: <RootLayout />,
@@ -115,8 +135,9 @@ export function appRoutes({ api, storage, session }: RouterServices): RouteObjec
         {
           element: <PublicLayout />,
           children: [
-            { ...screenRoute('home'), loader: firstStart(storage) },
-            { ...screenRoute('login'), loader: chain(firstStart(storage), primeSession(api, session)) },
+            { ...screenRoute('home'), loader: chain(signedOutOnly(session), firstStart(storage), primeSession(api, session)) },
+            { ...screenRoute('login'), loader: chain(signedOutOnly(session), firstStart(storage), primeSession(api, session)) },
+            { ...screenRoute('registro'), loader: chain(signedOutOnly(session), primeSession(api, session)) },
             ...accountScreens.map((name) => ({ ...screenRoute(name), loader: primeSession(api, session) })),
             screenRoute('slider'),
             screenRoute('ayuda'),
@@ -125,11 +146,24 @@ export function appRoutes({ api, storage, session }: RouterServices): RouteObjec
         },
         {
           element: <PrivateLayout />,
-          loader: requireSession(api, session),
-          shouldRevalidate: () => false,
+          loader: requireSession(api, session, storage),
+          // Checked on every move between private screens: the store answers at once while signed in,
+          // and a session that ended elsewhere leads to sign-in instead of a screen without one.
+          shouldRevalidate: () => true,
           children: PRIVATE_ROUTES.map(screenRoute),
         },
-        { element: <PublicLayout />, children: [{ path: '*', lazy: async () => ({ Component: (await notFound()).default }) }] },
+        {
+          element: <PublicLayout />,
+          children: [
+            {
+              path: '*',
+              handle: notFoundHandle,
+              // Who is signed in decides where "Ir al inicio" leads.
+              loader: primeSession(api, session),
+              lazy: async () => ({ Component: (await notFound()).default }),
+            },
+          ],
+        },
       ],
     },
   ];

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ComponentProps } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import * as ui from './ui.css.ts';
 
@@ -14,7 +14,7 @@ export function Button({
   className,
   type = 'button',
   ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; fullWidth?: boolean }) {
+}: ComponentProps<'button'> & { variant?: Variant; fullWidth?: boolean }) {
   return <button type={type} className={classes(variant, fullWidth, className)} {...props} />;
 }
 

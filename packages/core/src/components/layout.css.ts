@@ -16,6 +16,9 @@ globalStyle('body', {
   lineHeight: 1.5,
   color: vars.color.text,
   background: vars.color.background,
+  // A long unbroken value (a 60-letter name, a 254-character e-mail) breaks where it must instead of
+  // widening the screen; \`anywhere\` also lets flex and grid items shrink below such a word.
+  overflowWrap: 'anywhere',
 });
 
 globalStyle('a', { color: vars.color.accent });
@@ -53,12 +56,14 @@ export const header = style({
 });
 
 export const headerLogo = style({
+  flexShrink: 0,
   height: '36px',
   width: 'auto',
   maxWidth: '160px',
 });
 
 export const headerTitle = style({
+  minWidth: 0,
   margin: 0,
   fontSize: vars.fontSize.large,
   fontWeight: 600,
@@ -67,9 +72,28 @@ export const headerTitle = style({
   whiteSpace: 'nowrap',
 });
 
+/** "Volver" on every screen that is not a tab: to the screen before, or the one above it. */
+export const backLink = style({
+  display: 'inline-flex',
+  flexShrink: 0,
+  alignItems: 'center',
+  gap: vars.space.xsmall,
+  minWidth: vars.size.touchTarget,
+  minHeight: vars.size.touchTarget,
+  marginLeft: `calc(-1 * ${vars.space.small})`,
+  padding: `0 ${vars.space.small}`,
+  color: vars.color.onBrand,
+  fontWeight: 600,
+  textDecoration: 'none',
+  selectors: { '&:focus-visible': { outlineColor: vars.color.onBrand, outlineOffset: '-3px' } },
+});
+
+export const backIcon = style({ width: '20px', height: '20px' });
+
 export const main = style({
   flex: 1,
   width: '100%',
+  minWidth: 0,
   maxWidth: vars.size.contentMaxWidth,
   margin: '0 auto',
   padding: vars.space.medium,
@@ -93,43 +117,72 @@ export const tabBar = style({
   insetInline: 0,
   bottom: 0,
   display: 'grid',
-  gridTemplateColumns: 'repeat(5, 1fr)',
+  // minmax(0, …): five equal tabs whatever their labels, so none can push the bar past the screen.
+  gridTemplateColumns: 'repeat(5, minmax(0, 1fr))',
   minHeight: vars.size.tabBar,
   paddingBottom: 'env(safe-area-inset-bottom)',
   background: vars.color.surface,
   borderTop: `1px solid ${vars.color.border}`,
 });
 
+/** Where the icon sits in every tab, active or not: the badge is placed against it. */
+const TAB_ICON_TOP = '12px';
+const TAB_ICON_SIZE = '24px';
+
 export const tab = style({
   position: 'relative',
   display: 'flex',
   flexDirection: 'column',
   alignItems: 'center',
-  justifyContent: 'center',
+  // From the top, not centred: the icon stays put whatever the label does.
+  justifyContent: 'flex-start',
+  minWidth: 0,
   minHeight: vars.size.touchTarget,
+  paddingTop: TAB_ICON_TOP,
   gap: '2px',
-  fontSize: vars.fontSize.small,
+  fontSize: '0.75rem',
+  lineHeight: '18px',
   color: vars.color.textMuted,
   textDecoration: 'none',
   selectors: {
-    '&[aria-current="page"]': { color: vars.color.brand, fontWeight: 700 },
+    // Colour and a bar mark the current tab, not bold type: bold would widen "Mis barcos" into two lines.
+    '&[aria-current="page"]': { color: vars.color.brand },
+    '&[aria-current="page"]::after': {
+      content: '""',
+      position: 'absolute',
+      bottom: '4px',
+      insetInline: '30%',
+      height: '3px',
+      borderRadius: vars.radius.pill,
+      background: vars.color.brand,
+    },
   },
 });
 
-export const tabIcon = style({ width: '24px', height: '24px' });
+export const tabIcon = style({ flexShrink: 0, width: TAB_ICON_SIZE, height: TAB_ICON_SIZE });
 
+/** One line at the narrowest phone (320 px); an ellipsis rather than a second line if a font is wider. */
+export const tabLabel = style({
+  maxWidth: '100%',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  overflowWrap: 'normal',
+});
+
+/** On the icon's top-right corner: the icon's middle stays visible. */
 export const tabBadge = style({
   position: 'absolute',
-  top: '4px',
-  left: 'calc(50% + 4px)',
-  minWidth: '20px',
+  top: `calc(${TAB_ICON_TOP} - 10px)`,
+  left: `calc(50% + ${TAB_ICON_SIZE} / 2 - 6px)`,
+  minWidth: '18px',
   padding: '0 5px',
   borderRadius: vars.radius.pill,
   background: vars.color.danger,
-  color: vars.color.onVerdict,
+  color: vars.color.surface,
   fontSize: '0.75rem',
   fontWeight: 700,
-  lineHeight: '20px',
+  lineHeight: '18px',
   textAlign: 'center',
 });
 

@@ -1,5 +1,4 @@
-import { messageFor } from '../api/error-catalogue.ts';
-import { Button } from './button.tsx';
+import { ErrorAlert } from './error-alert.tsx';
 import * as ui from './ui.css.ts';
 
 export function Loading({ label = 'Cargando…' }: { label?: string }) {
@@ -10,18 +9,7 @@ export function Loading({ label = 'Cargando…' }: { label?: string }) {
   );
 }
 
-/** A failed load, in words, with a way to try again. */
+/** A failed load, in words, with a way on: try again, or sign in again when the session has ended. */
 export function LoadError({ error, retry }: { error: unknown; retry?: () => void }) {
-  return (
-    <div className={ui.stack}>
-      <p className={ui.alert} role="alert">
-        {messageFor(error)}
-      </p>
-      {retry ? (
-        <Button variant="secondary" fullWidth onClick={retry}>
-          Volver a intentarlo
-        </Button>
-      ) : null}
-    </div>
-  );
+  return <ErrorAlert error={error} {...(retry ? { retry } : {})} />;
 }

@@ -27,6 +27,8 @@ export const button = styleVariants({
     { background: vars.color.surface, color: vars.color.brand, borderColor: vars.color.brand },
   ],
   quiet: [buttonBase, { background: 'transparent', color: vars.color.accent, textDecoration: 'underline' }],
+  // Surface on danger: the same pair as danger text on a surface, whose contrast every brand's build checks.
+  danger: [buttonBase, { background: vars.color.danger, color: vars.color.surface }],
 });
 
 export const block = style({ width: '100%' });

@@ -1,7 +1,8 @@
+import { SLIDER_SEEN } from './first-start.ts';
 import type { SessionStore } from './session-store.ts';
 
 /** Keys that say nothing about the person and survive sign-out (the intro was seen on this device). */
-const DEVICE_KEYS = new Set(['mb.sliderSeen']);
+const DEVICE_KEYS = new Set([SLIDER_SEEN]);
 
 /** Sign-out and account deletion leave nothing personal on the phone: storage, caches, session. */
 export async function clearPersonalData(storage: Storage, session: SessionStore): Promise<void> {

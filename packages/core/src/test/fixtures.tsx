@@ -3,6 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ApiError } from '../api/api-error.ts';
 import type { ApiClient } from '../api/client.ts';
 import type { AppConfig } from '../config/app-config.ts';
+import type { SessionInfo } from '../domain/accounts.ts';
 import { appRoutes } from '../app/router.tsx';
 import { createSessionStore } from '../lib/session-store.ts';
 import { ServicesProvider } from '../lib/services.tsx';
@@ -44,6 +45,48 @@ export function signedOutApi(): ApiClient {
   };
 }
 
+/** Who is signed in, for the private screens. */
+export const testSession: SessionInfo = {
+  account: {
+    id: 'a1',
+    firstName: 'Ana',
+    surnames: 'García',
+    email: 'ana@correo.es',
+    phone: '+34612345678',
+    document: '12345678Z',
+    status: 'active',
+    dataValidatedAt: '2026-11-01T10:00:00Z',
+    dataValidationDue: false,
+    emailVerified: true,
+  },
+  unreadNotifications: 2,
+};
+
+/**
+ * An API with `testSession` signed in until a call ends the session (`DELETE session`, revoke-all,
+ * `DELETE me`); `get`, `create` and `send` may be replaced per test.
+ */
+export function signedInApi(overrides: Partial<ApiClient> = {}): ApiClient & { signedIn: () => boolean } {
+  let signedIn = true;
+  const api: ApiClient = {
+    get: (async (path: string) => {
+      if (path === 'session' && signedIn) return testSession;
+      throw new ApiError('unauthenticated', { status: 401 });
+    }) as ApiClient['get'],
+    create: async () => {
+      throw new Error('create: not expected in this test');
+    },
+    send: (async (method: string, path: string) => {
+      if ((method === 'delete' && (path === 'session' || path === 'me')) || path === 'session/revoke-all') {
+        signedIn = false;
+        return undefined;
+      }
+      throw new Error(`send ${method} ${path}: not expected in this test`);
+    }) as ApiClient['send'],
+  };
+  return { ...api, ...overrides, signedIn: () => signedIn };
+}
+
 export function renderApp(path: string, { api = signedOutApi(), sliderSeen = true } = {}) {
   if (sliderSeen) localStorage.setItem('mb.sliderSeen', '1');
   const services = { config: testConfig, api, storage: localStorage, session: createSessionStore() };
@@ -54,4 +97,28 @@ export function renderApp(path: string, { api = signedOutApi(), sliderSeen = tru
     </ServicesProvider>,
   );
   return { router, services };
+}
+
+/**
+ * Records whether `text` was ever drawn from now on, even for a moment: mutation records keep the
+ * nodes that were added, also when they are gone by the time anyone looks.
+ */
+export function watchForText(text: string) {
+  let seen = document.body.textContent?.includes(text) ?? false;
+  const observer = new MutationObserver((records) => {
+    for (const record of records) {
+      for (const node of record.addedNodes) if (node.textContent?.includes(text)) seen = true;
+      if (record.type === 'characterData' && record.target.textContent?.includes(text)) seen = true;
+    }
+  });
+  observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+  return {
+    seen(): boolean {
+      for (const record of observer.takeRecords()) {
+        for (const node of record.addedNodes) if (node.textContent?.includes(text)) seen = true;
+      }
+      observer.disconnect();
+      return seen;
+    },
+  };
 }

@@ -14,12 +14,22 @@ import { ApiError } from '../../api/api-error.ts';
 import { messageFor } from '../../api/error-catalogue.ts';
 import type { ErrorCode } from '../../domain/error-codes.ts';
 import { Button } from '../button.tsx';
-import * as ui from '../ui.css.ts';
+import { ErrorAlert } from '../error-alert.tsx';
+import type * as ui from '../ui.css.ts';
 import * as css from './form.css.ts';
 
-interface Status {
-  error?: string;
+/**
+ * The server's verdict on the values it was sent: per field, or (for a problem of no field) one
+ * message for the banner. It holds only while the values are the ones sent: once the person edits
+ * the form, it is no longer about what they see, and it goes.
+ */
+interface Verdict {
+  sent: string;
+  fields: Record<string, string>;
+  error?: unknown;
 }
+
+const snapshot = (values: FormikValues) => JSON.stringify(values);
 
 /** After a failed submit, take the person to what needs fixing: the first wrong field, else the message. */
 function FocusOnError() {
@@ -38,37 +48,51 @@ function FocusOnError() {
   return <span ref={form} hidden />;
 }
 
+/** The banner for a problem of no field, while the values are still the ones sent. */
+function Banner() {
+  const { status, values } = useFormikContext<FormikValues>();
+  const verdict = status as Verdict | undefined;
+  if (!verdict?.error || verdict.sent !== snapshot(values)) return null;
+  const error = verdict.error;
+  // Only a form can say this: what the person typed is still on the screen.
+  const message =
+    error instanceof ApiError && (error.code === 'network_error' || error.code === 'timeout')
+      ? `${messageFor(error)} No se ha perdido lo que escribiste.`
+      : messageFor(error);
+  return <ErrorAlert error={error} message={message} focusable />;
+}
+
 type SchemaSource = AnyObjectSchema | (() => Promise<AnyObjectSchema>);
 
 /**
+ * Checks with the schema, plus the server's field errors while the values are the ones it judged.
  * A schema given as a loader is fetched the first time a field is checked, so a screen's first load
  * need not carry the validation library (the sign-in screen, which every visit meets). Checks then wait
  * for it and may settle late: each answers with the newest check's result, so an answer about values
  * already changed never shows a stale error (which would also move the button under a pointer).
  */
-function useValidator<Values extends FormikValues>(source: SchemaSource) {
+function useValidator<Values extends FormikValues>(source: SchemaSource, verdict: { current: Verdict | undefined }) {
   const latest = useRef<{ id: number; result: Promise<FormikErrors<Values>> }>({ id: 0, result: Promise.resolve({}) });
-  if (typeof source !== 'function') return { validationSchema: source };
   const check = async (values: Values): Promise<FormikErrors<Values>> => {
+    let errors: FormikErrors<Values> = {};
     try {
-      await validateYupSchema(values, await source());
-      return {};
+      await validateYupSchema(values, typeof source === 'function' ? await source() : source);
     } catch (error) {
-      return yupToFormErrors(error);
+      errors = yupToFormErrors(error);
     }
+    const server = verdict.current;
+    return server && server.sent === snapshot(values) ? { ...server.fields, ...errors } : errors;
   };
-  return {
-    validate: async (values: Values) => {
-      const id = latest.current.id + 1;
-      latest.current = { id, result: check(values) };
-      let mine = id;
-      let result = await latest.current.result;
-      while (latest.current.id !== mine) {
-        mine = latest.current.id;
-        result = await latest.current.result;
-      }
-      return result;
-    },
+  return async (values: Values) => {
+    const id = latest.current.id + 1;
+    latest.current = { id, result: check(values) };
+    let mine = id;
+    let result = await latest.current.result;
+    while (latest.current.id !== mine) {
+      mine = latest.current.id;
+      result = await latest.current.result;
+    }
+    return result;
   };
 }
 
@@ -77,7 +101,9 @@ export interface ApiFormProps<Values extends FormikValues> {
   validationSchema: SchemaSource;
   onSubmit: (values: Values, helpers: FormikHelpers<Values>) => Promise<void>;
   submitLabel: string;
-  /** Errors the server reports by code rather than per field, shown next to the field they concern. */
+  /** A destructive action (deleting the account) looks like one. */
+  submitVariant?: keyof typeof ui.button;
+  /** Errors the server reports by code rather than per field, shown under the field they concern. */
   codeFields?: Partial<Record<ErrorCode, keyof Values & string>>;
   children: ReactNode;
   /** Below the submit button: secondary links. */
@@ -86,53 +112,57 @@ export interface ApiFormProps<Values extends FormikValues> {
 
 /**
  * A Formik form wired to the API: the schema from `domain/` checks as the person types; a failed call
- * keeps every value, marks the fields the server names and says what went wrong in Spanish.
+ * keeps every value and says what went wrong in Spanish, once: under the field it concerns, or in a
+ * banner when it concerns no field. Either goes as soon as the person edits the form.
  */
 export function ApiForm<Values extends FormikValues>({
   initialValues,
   validationSchema,
   onSubmit,
   submitLabel,
+  submitVariant = 'primary',
   codeFields,
   children,
   footer,
 }: ApiFormProps<Values>) {
-  const validator = useValidator<Values>(validationSchema);
+  const verdict = useRef<Verdict | undefined>(undefined);
+  const validate = useValidator<Values>(validationSchema, verdict);
   return (
     <Formik<Values>
       initialValues={initialValues}
-      {...validator}
+      validate={validate}
       // Validating on change too keeps errors current: validating only on blur leaves a stale
       // "required" error that flashes (and moves the button) when the next field loses focus.
       onSubmit={async (values, helpers) => {
+        verdict.current = undefined;
         helpers.setStatus(undefined);
         try {
           await onSubmit(values, helpers);
         } catch (error) {
-          const message = messageFor(error);
+          const fields: Record<string, string> = {};
           if (error instanceof ApiError) {
-            const fields: Record<string, string> = {};
-            for (const fieldError of error.fieldErrors) fields[fieldError.field] = fieldError.message ?? message;
-            const field = codeFields?.[error.code as ErrorCode];
-            if (field && !fields[field]) fields[field] = message;
-            if (Object.keys(fields).length > 0) {
-              helpers.setErrors(fields as never);
-              helpers.setTouched(Object.fromEntries(Object.keys(fields).map((name) => [name, true])) as never, false);
+            for (const { field, message } of error.fieldErrors) {
+              if (field in initialValues) fields[field] = message ?? messageFor(error);
             }
+            const field = codeFields?.[error.code as ErrorCode];
+            if (field && !fields[field]) fields[field] = messageFor(error);
           }
-          helpers.setStatus({ error: message } satisfies Status);
+          const named = Object.keys(fields).length > 0;
+          const result: Verdict = { sent: snapshot(values), fields, ...(named ? {} : { error }) };
+          verdict.current = result;
+          if (named) {
+            helpers.setErrors(fields as never);
+            helpers.setTouched(Object.fromEntries(Object.keys(fields).map((name) => [name, true])) as never, false);
+          }
+          helpers.setStatus(result);
         }
       }}
     >
-      {({ isSubmitting, status }) => (
+      {({ isSubmitting }) => (
         <Form noValidate className={css.form}>
-          {(status as Status | undefined)?.error ? (
-            <p className={ui.alert} role="alert" tabIndex={-1}>
-              {(status as Status).error}
-            </p>
-          ) : null}
+          <Banner />
           {children}
-          <Button type="submit" fullWidth disabled={isSubmitting} aria-busy={isSubmitting}>
+          <Button type="submit" variant={submitVariant} fullWidth disabled={isSubmitting} aria-busy={isSubmitting}>
             {isSubmitting ? 'Enviando…' : submitLabel}
           </Button>
           {footer}

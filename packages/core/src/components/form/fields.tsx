@@ -1,6 +1,6 @@
 import { useField } from 'formik';
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
-import { passwordStrength, type PasswordStrength } from '../../domain/password.ts';
+import { PASSWORD_MIN, passwordStrength } from '../../domain/password.ts';
 import * as css from './form.css.ts';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id'>;
@@ -89,11 +89,15 @@ export function CodeField({ name, label, hint }: { name: string; label: string; 
   );
 }
 
-const strengthText: Record<PasswordStrength, string> = {
-  weak: 'Seguridad: débil. Usa al menos 8 caracteres; una frase larga es lo mejor.',
-  fair: 'Seguridad: aceptable. Más larga sería más segura.',
-  strong: 'Seguridad: fuerte.',
-};
+/** What the meter says of a password: "too short" only when it is (8 characters is long enough). */
+function strengthText(password: string): string {
+  const strength = passwordStrength(password);
+  if (strength === 'strong') return 'Seguridad: fuerte.';
+  if (strength === 'fair') return 'Seguridad: aceptable. Más larga sería más segura.';
+  return password.length < PASSWORD_MIN
+    ? `Seguridad: débil. Usa al menos ${PASSWORD_MIN} caracteres; una frase larga es lo mejor.`
+    : 'Seguridad: débil. Más larga o menos previsible sería más segura; una frase es lo mejor.';
+}
 
 export function PasswordField({
   name,
@@ -110,8 +114,9 @@ export function PasswordField({
   const ids = useFieldIds(name);
   const [visible, setVisible] = useState(false);
   const error = meta.touched && meta.error ? meta.error : undefined;
-  const strength = showStrength && field.value ? passwordStrength(field.value) : undefined;
-  const hint = showStrength ? 'Al menos 8 caracteres. Puedes usar una frase; no hace falta mezclar símbolos.' : undefined;
+  // While the field shows an error, that error is the one message about it: no meter beside it.
+  const strength = showStrength && field.value && !error ? passwordStrength(field.value) : undefined;
+  const hint = showStrength ? `Al menos ${PASSWORD_MIN} caracteres. Puedes usar una frase; no hace falta mezclar símbolos.` : undefined;
   return (
     <FieldFrame ids={ids} label={label} hint={hint} error={error}>
       <div className={css.inputRow}>
@@ -138,7 +143,7 @@ export function PasswordField({
       </div>
       {strength ? (
         <p className={css.strength} data-strength={strength} aria-live="polite">
-          {strengthText[strength]}
+          {strengthText(field.value)}
         </p>
       ) : null}
     </FieldFrame>

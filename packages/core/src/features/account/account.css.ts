@@ -36,6 +36,14 @@ export const badge = style({
   textAlign: 'center',
 });
 
-export const danger = style({ borderColor: vars.color.danger });
+export const danger = style({ borderColor: vars.color.danger, borderWidth: '2px' });
+
+export const confirmTitle = style({ margin: 0, fontSize: vars.fontSize.body, color: vars.color.danger, outline: 'none' });
+
+export const confirmLead = style({ margin: 0, fontWeight: 600 });
+
+export const lostList = style({ margin: `${vars.space.xsmall} 0 0`, paddingLeft: vars.space.large });
+
+export const flush = style({ margin: 0 });
 
 export const sectionTitle = style({ marginTop: 0, fontSize: vars.fontSize.large });

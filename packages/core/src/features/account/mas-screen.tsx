@@ -7,6 +7,7 @@ import * as ui from '../../components/ui.css.ts';
 import { paths } from '../../lib/paths.ts';
 import { useServices } from '../../lib/services.tsx';
 import { useSignedIn } from '../../lib/use-session.ts';
+import { formatVersion } from '../../lib/version.ts';
 import * as css from './account.css.ts';
 import { accountTexts as t } from './texts.ts';
 import { useSignOut } from './use-sign-out.ts';
@@ -54,7 +55,7 @@ export default function MasScreen() {
         >
           {t.signOut}
         </Button>
-        <p className={ui.muted}>{t.version(config.version)}</p>
+        <p className={ui.muted}>{formatVersion(config.version)}</p>
       </div>
     </Page>
   );

@@ -1,16 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { ApiError } from '../../api/api-error.ts';
 import { messageFor } from '../../api/error-catalogue.ts';
 import { Button } from '../../components/button.tsx';
 import { ApiForm } from '../../components/form/api-form.tsx';
-import { CheckboxField, CodeField, PasswordField, TextField } from '../../components/form/fields.tsx';
+import { CodeField, PasswordField, TextField } from '../../components/form/fields.tsx';
 import * as formCss from '../../components/form/form.css.ts';
 import { Page } from '../../components/page.tsx';
 import * as ui from '../../components/ui.css.ts';
 import { EMAIL_CONFIRMATION_PARAM, type ContactChangeStarted } from '../../domain/accounts.ts';
-import { clearPersonalData } from '../../lib/personal-data.ts';
-import { paths } from '../../lib/paths.ts';
 import { useServices } from '../../lib/services.tsx';
 import { useSignedIn } from '../../lib/use-session.ts';
 import * as css from './account.css.ts';
@@ -20,16 +18,15 @@ import {
   codeSchema,
   confirmContactChange,
   confirmEmail,
-  deleteAccount,
-  deleteAccountSchema,
   profileSchema,
   sendEmailConfirmation,
   updateProfile,
   type ChangePasswordInput,
   type CodeInput,
-  type DeleteAccountInput,
   type ProfileInput,
 } from './api/profile.ts';
+import { DeleteAccountSection } from './delete-account-section.tsx';
+import { usePendingChanges } from './pending-changes.ts';
 import { accountTexts as t } from './texts.ts';
 import { useSignOut } from './use-sign-out.ts';
 
@@ -158,7 +155,7 @@ function ConfirmChange({ change, onDone }: { change: ContactChangeStarted; onDon
 function ProfileSection() {
   const { api, session } = useServices();
   const { account } = useSignedIn();
-  const [pending, setPending] = useState<ContactChangeStarted[]>([]);
+  const [pending, setPending] = usePendingChanges();
   const [notice, setNotice] = useState<string>();
   return (
     <section className={ui.card} aria-labelledby="cuenta-datos">
@@ -176,7 +173,7 @@ function ProfileSection() {
             setNotice(undefined);
             const updated = await updateProfile(api, values);
             session.update((info) => ({ ...info, account: updated.account }));
-            setPending(updated.pendingChanges);
+            setPending(() => updated.pendingChanges);
             if (updated.pendingChanges.length === 0) setNotice(t.profileSaved);
           }}
         >
@@ -254,33 +251,6 @@ function SessionsSection() {
   );
 }
 
-function DeleteSection() {
-  const { api, storage, session } = useServices();
-  const navigate = useNavigate();
-  return (
-    <section className={`${ui.card} ${css.danger}`} aria-labelledby="cuenta-borrar">
-      <h2 id="cuenta-borrar" className={css.sectionTitle}>
-        {t.deleteTitle}
-      </h2>
-      <p>{t.deleteLead}</p>
-      <ApiForm<DeleteAccountInput>
-        initialValues={{ password: '', confirm: false }}
-        validationSchema={deleteAccountSchema}
-        submitLabel={t.deleteSubmit}
-        codeFields={{ current_password_incorrect: 'password' }}
-        onSubmit={async (values) => {
-          await deleteAccount(api, values);
-          await clearPersonalData(storage, session);
-          await navigate(paths.home, { replace: true, state: { notice: t.deleted } });
-        }}
-      >
-        <PasswordField name="password" label={t.deletePassword} autoComplete="current-password" />
-        <CheckboxField name="confirm">{t.deleteConfirm}</CheckboxField>
-      </ApiForm>
-    </section>
-  );
-}
-
 export default function MicuentaScreen() {
   return (
     <Page title={t.accountTitle}>
@@ -289,7 +259,7 @@ export default function MicuentaScreen() {
         <ProfileSection />
         <PasswordSection />
         <SessionsSection />
-        <DeleteSection />
+        <DeleteAccountSection />
       </div>
     </Page>
   );

@@ -14,7 +14,6 @@ export const accountTexts = {
   help: 'Ayuda',
   signOut: 'Cerrar sesión',
   signOutEverywhere: 'Cerrar sesión en todos los dispositivos',
-  version: (version: string) => `Versión ${version}`,
   accountTitle: 'Mi cuenta',
   profileTitle: 'Datos personales',
   document: (document: string) => `Documento: ${document}`,
@@ -40,10 +39,21 @@ export const accountTexts = {
   passwordSaved: 'Contraseña cambiada. Hemos cerrado tus otras sesiones.',
   sessionsTitle: 'Sesiones',
   deleteTitle: 'Borrar mi cuenta',
-  deleteLead:
-    'Se borrarán tus datos personales y perderás el acceso. Lo que la marina deba conservar por ley (facturas, contratos) se guarda sin datos que te identifiquen.',
+  deleteLead: 'Borra tu cuenta y tus datos personales de la aplicación de la marina. Antes te diremos qué perderás.',
+  deleteStart: 'Borrar mi cuenta',
+  deleteConfirmTitle: '¿Seguro que quieres borrar tu cuenta?',
+  deleteLoses: 'Si la borras, perderás:',
+  deleteLost: [
+    'tu cuenta y el acceso a la aplicación: no podrás volver a entrar con ella;',
+    'tus datos personales y de contacto;',
+    'tu carnet de acceso a la marina, tus barcos, tus bajadas pedidas y las autorizaciones que hayas dado;',
+    'tus notificaciones.',
+  ],
+  deleteKept:
+    'No se puede deshacer. Lo que la marina deba conservar por ley (facturas, contratos) se guarda sin datos que te identifiquen.',
   deletePassword: 'Tu contraseña',
-  deleteConfirm: 'Entiendo que no se puede deshacer.',
-  deleteSubmit: 'Borrar mi cuenta',
+  deleteConfirm: 'Entiendo que perderé todo esto y que no se puede deshacer.',
+  deleteSubmit: 'Borrar mi cuenta para siempre',
+  deleteCancel: 'No, conservar mi cuenta',
   deleted: 'Tu cuenta se ha borrado.',
 } as const;

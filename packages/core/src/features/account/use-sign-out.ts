@@ -1,15 +1,24 @@
 import { useNavigate } from 'react-router';
+import { isSessionEnded } from '../../components/error-alert.tsx';
 import { clearPersonalData } from '../../lib/personal-data.ts';
 import { paths } from '../../lib/paths.ts';
 import { useServices } from '../../lib/services.tsx';
 import { signOut, signOutEverywhere } from './api/sign-out.ts';
 
-/** Ends the session on the server, then leaves nothing personal on the phone. */
+/**
+ * Ends the session on the server, then leaves nothing personal on the phone and goes to `login`. The
+ * screen keeps showing until `login` replaces it (`useSignedIn`), so no error flashes in between.
+ */
 export function useSignOut() {
   const { api, storage, session } = useServices();
   const navigate = useNavigate();
   return async (everywhere = false) => {
-    await (everywhere ? signOutEverywhere(api) : signOut(api));
+    try {
+      await (everywhere ? signOutEverywhere(api) : signOut(api));
+    } catch (error) {
+      // Already ended elsewhere: what the person asked for is done.
+      if (!isSessionEnded(error)) throw error;
+    }
     await clearPersonalData(storage, session);
     await navigate(paths.login, { replace: true });
   };

@@ -49,9 +49,9 @@ describe('login', () => {
     await userEvent.type(await screen.findByLabelText('Correo electrónico o documento'), 'ana@correo.es');
     await userEvent.type(screen.getByLabelText('Contraseña'), 'equivocada');
     await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('El usuario o la contraseña no son correctos.');
+    await waitFor(() => expect(screen.getByLabelText('Contraseña')).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getByLabelText('Contraseña')).toHaveAccessibleDescription('El usuario o la contraseña no son correctos.');
     expect(screen.getByLabelText('Correo electrónico o documento')).toHaveValue('ana@correo.es');
-    expect(screen.getByLabelText('Contraseña')).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('names the empty fields without calling the API', async () => {

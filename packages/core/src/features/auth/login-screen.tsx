@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiForm } from '../../components/form/api-form.tsx';
 import { PasswordField, TextField } from '../../components/form/fields.tsx';
@@ -6,7 +5,7 @@ import * as formCss from '../../components/form/form.css.ts';
 import { Page } from '../../components/page.tsx';
 import { paths, safeNext } from '../../lib/paths.ts';
 import { useServices } from '../../lib/services.tsx';
-import { useSession } from '../../lib/use-session.ts';
+import { useLeaveWhenSignedIn } from '../../lib/use-session.ts';
 import { loadSignInSchema, signIn, type SignInInput } from './api/sign-in.ts';
 import * as css from './auth.css.ts';
 import { authTexts as t } from './texts.ts';
@@ -16,14 +15,9 @@ export default function LoginScreen() {
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const next = safeNext(search.get('next'));
-  const signedIn = useSession() !== null;
+  useLeaveWhenSignedIn(next);
   // What sent the person here, such as an activation that had already gone through.
   const notice = (useLocation().state as { notice?: string } | null)?.notice;
-
-  // Someone already signed in (the session check answers after the form shows) goes straight on.
-  useEffect(() => {
-    if (signedIn) void navigate(next, { replace: true });
-  }, [signedIn, navigate, next]);
 
   return (
     <Page title={t.loginTitle}>

@@ -33,7 +33,8 @@ describe('registro', () => {
     const { router } = renderApp('/registro', { api });
     await fillForm();
     await userEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('No hay conexión');
+    // A form can say it: what was typed is still there.
+    expect(await screen.findByRole('alert')).toHaveTextContent('No hay conexión. Comprueba tu cobertura e inténtalo de nuevo. No se ha perdido lo que escribiste.');
     expect(screen.getByLabelText('Correo electrónico')).toHaveValue('ana@correo.es');
 
     await userEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));

@@ -6,6 +6,7 @@ import { Page } from '../../components/page.tsx';
 import { createKeyKeeper } from '../../lib/idempotency.ts';
 import { paths } from '../../lib/paths.ts';
 import { useServices } from '../../lib/services.tsx';
+import { useLeaveWhenSignedIn } from '../../lib/use-session.ts';
 import { register, registrationSchema, type RegistrationInput } from './api/register.ts';
 import * as css from './auth.css.ts';
 import { rememberCodeSent } from './code-sent.ts';
@@ -24,6 +25,7 @@ export default function RegistroScreen() {
   const { api } = useServices();
   const navigate = useNavigate();
   const keys = useRef(createKeyKeeper()).current;
+  useLeaveWhenSignedIn(paths.inicio);
 
   return (
     <Page title={t.registerTitle}>

@@ -13,6 +13,6 @@ describe('ayuda', () => {
     );
     expect(screen.getByText('Abril a octubre: de 08:00 a 20:00')).toBeInTheDocument();
     expect(screen.getByText('¿Puedo pedir una bajada hoy?')).toBeInTheDocument();
-    expect(screen.getByText('Versión de la aplicación: 5.1010.1945')).toBeInTheDocument();
+    expect(screen.getByText('Versión 5.1010.1945')).toBeInTheDocument();
   });
 });

@@ -1,4 +1,5 @@
 import { useConfig } from '../../lib/services.tsx';
+import { formatVersion } from '../../lib/version.ts';
 import { ButtonLink } from '../../components/button.tsx';
 import { Page } from '../../components/page.tsx';
 import * as ui from '../../components/ui.css.ts';
@@ -49,7 +50,7 @@ export default function AyudaScreen() {
             </details>
           ))}
         </section>
-        <p className={ui.muted}>{t.version(version)}</p>
+        <p className={ui.muted}>{formatVersion(version)}</p>
       </div>
     </Page>
   );

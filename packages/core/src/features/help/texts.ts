@@ -6,5 +6,4 @@ export const helpTexts = {
   address: 'Dirección',
   hoursTitle: 'Horario',
   faqTitle: 'Preguntas frecuentes',
-  version: (version: string) => `Versión de la aplicación: ${version}`,
 } as const;

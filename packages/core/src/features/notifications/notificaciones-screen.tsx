@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { messageFor } from '../../api/error-catalogue.ts';
 import { Button } from '../../components/button.tsx';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 import { Page } from '../../components/page.tsx';
 import { LoadError, Loading } from '../../components/query-status.tsx';
 import * as ui from '../../components/ui.css.ts';
@@ -17,7 +17,7 @@ export default function NotificacionesScreen() {
   const { api, session } = useServices();
   const query = useApiQuery('notifications', () => listNotifications(api));
   const [local, setLocal] = useState<NotificationList>();
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<unknown>();
   const data = local ?? query.data;
 
   function apply(next: NotificationList) {
@@ -33,7 +33,7 @@ export default function NotificacionesScreen() {
       const items = data.items.map((item) => (item.id === id ? { ...item, read: true } : item));
       apply({ items, unread: items.filter((item) => !item.read).length });
     } catch (caught) {
-      setError(messageFor(caught));
+      setError(caught);
     }
   }
 
@@ -44,7 +44,7 @@ export default function NotificacionesScreen() {
       await markAllRead(api);
       apply({ items: data.items.map((item) => ({ ...item, read: true })), unread: 0 });
     } catch (caught) {
-      setError(messageFor(caught));
+      setError(caught);
     }
   }
 
@@ -54,11 +54,7 @@ export default function NotificacionesScreen() {
       {query.status === 'error' && !data ? <LoadError error={query.error} retry={query.reload} /> : null}
       {data ? (
         <div className={ui.stack}>
-          {error ? (
-            <p className={ui.alert} role="alert">
-              {error}
-            </p>
-          ) : null}
+          {error ? <ErrorAlert error={error} /> : null}
           <p role="status">
             {data.unread === 0 ? 'No tienes notificaciones sin leer.' : `${data.unread} sin leer.`}
           </p>

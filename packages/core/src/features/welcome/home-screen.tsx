@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../lib/paths.ts';
 import { useConfig } from '../../lib/services.tsx';
+import { useLeaveWhenSignedIn } from '../../lib/use-session.ts';
 import { ButtonLink } from '../../components/button.tsx';
 import { Page } from '../../components/page.tsx';
 import { welcomeTexts as t } from './texts.ts';
@@ -9,6 +10,7 @@ import * as css from './welcome.css.ts';
 export default function HomeScreen() {
   const { clientTitulo, clientLogo } = useConfig();
   const notice = (useLocation().state as { notice?: string } | null)?.notice;
+  useLeaveWhenSignedIn(paths.inicio);
   return (
     <Page title={t.homeTitle(clientTitulo)}>
       {notice ? <p role="status">{notice}</p> : null}
@@ -23,7 +25,9 @@ export default function HomeScreen() {
             {t.register}
           </ButtonLink>
         </div>
-        <Link to={paths.ayuda}>{t.help}</Link>
+        <Link className={css.helpLink} to={paths.ayuda}>
+          {t.help}
+        </Link>
       </div>
     </Page>
   );

@@ -1,5 +1,6 @@
 export const welcomeTexts = {
-  homeTitle: (marina: string) => `Bienvenido a ${marina}`,
+  // Addresses everyone, whatever their gender.
+  homeTitle: (marina: string) => `Te damos la bienvenida a ${marina}`,
   homeLead: 'Pide tu bajada al agua, muestra tu carnet en el muelle y sigue tus salidas desde el móvil.',
   signIn: 'Entrar',
   register: 'Registrarse',

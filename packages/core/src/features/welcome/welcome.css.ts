@@ -14,6 +14,14 @@ export const heroLogo = style({ width: '160px', height: 'auto', maxHeight: '160p
 
 export const lead = style({ fontSize: vars.fontSize.large, margin: 0 });
 
+/** A full touch target (44 px), not just the height of its line of text. */
+export const helpLink = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  minHeight: vars.size.touchTarget,
+  padding: `0 ${vars.space.small}`,
+});
+
 export const actions = style({
   display: 'flex',
   flexDirection: 'column',
@@ -21,13 +29,31 @@ export const actions = style({
   width: '100%',
 });
 
+export const skipRow = style({
+  display: 'flex',
+  justifyContent: 'flex-end',
+  minHeight: vars.size.touchTarget,
+  marginTop: `calc(-1 * ${vars.space.small})`,
+});
+
+/** The slides share one grid cell: the box takes the tallest slide's height on every slide. */
+export const slides = style({
+  display: 'grid',
+  // Horizontal moves are the slider's (swipe); vertical ones still scroll the page.
+  touchAction: 'pan-y',
+  userSelect: 'none',
+});
+
 export const slide = style({
-  minHeight: '12rem',
+  gridArea: '1 / 1',
   padding: vars.space.large,
   background: vars.color.surface,
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.large,
+  selectors: { '&[data-current="false"]': { visibility: 'hidden' } },
 });
+
+export const slideBody = style({ marginBottom: 0 });
 
 export const slideTitle = style({ marginTop: 0, fontSize: vars.fontSize.large });
 
@@ -51,5 +77,6 @@ export const dot = style({
 export const sliderNav = style({
   display: 'flex',
   justifyContent: 'space-between',
+  flexWrap: 'wrap',
   gap: vars.space.small,
 });

@@ -1,0 +1,46 @@
+import { paths, type RouteName } from '../lib/paths.ts';
+
+/** What a route tells the shell about its screen (react-router's `handle`). */
+export interface ScreenHandle {
+  /** The header's "Volver" leads here when no earlier screen of the app is in the history. */
+  up?: (signedIn: boolean) => string;
+}
+
+/** The five tabs: the top of the private screens, with no "Volver". */
+export const TAB_ROUTES = ['inicio', 'misbarcos', 'pedidosbajadas', 'carnetVerde', 'mas'] as const satisfies readonly RouteName[];
+
+const start = (signedIn: boolean) => (signedIn ? paths.inicio : paths.home);
+
+/**
+ * The screen above each one. The first screens of a visit (`home`, the intro slides) and the tabs have
+ * none; a screen not listed goes to the start (`inicio` signed in, `home` otherwise).
+ */
+const UP: Partial<Record<RouteName, (signedIn: boolean) => string>> = {
+  login: () => paths.home,
+  registro: () => paths.home,
+  validarRegistro: () => paths.registro,
+  activar: () => paths.login,
+  forgot: () => paths.login,
+  ayuda: (signedIn) => (signedIn ? paths.mas : paths.login),
+  micuenta: () => paths.mas,
+  notificaciones: () => paths.mas,
+  altaContrato: () => paths.misbarcos,
+  autorizados: () => paths.misbarcos,
+  altaAutorizado: () => paths.misbarcos,
+  suspenderAutorizado: () => paths.misbarcos,
+  reprogramarAutorizado: () => paths.misbarcos,
+  validarAutorizado: () => paths.misbarcos,
+  altaPedidoBajada: () => paths.pedidosbajadas,
+  altaPedidoBajadaBarco: () => paths.pedidosbajadas,
+  reprogramarBajada: () => paths.pedidosbajadas,
+  carnetRojo: () => paths.carnetVerde,
+};
+
+const NO_BACK: readonly RouteName[] = [...TAB_ROUTES, 'home', 'slider'];
+
+export function screenHandle(name: RouteName): ScreenHandle {
+  return NO_BACK.includes(name) ? {} : { up: UP[name] ?? start };
+}
+
+/** The not-found screen: back to where the person was, else to the start. */
+export const notFoundHandle: ScreenHandle = { up: start };

@@ -1,0 +1,84 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '../../components/button.tsx';
+import { ApiForm } from '../../components/form/api-form.tsx';
+import { CheckboxField, PasswordField } from '../../components/form/fields.tsx';
+import * as ui from '../../components/ui.css.ts';
+import { clearPersonalData } from '../../lib/personal-data.ts';
+import { paths } from '../../lib/paths.ts';
+import { useServices } from '../../lib/services.tsx';
+import * as css from './account.css.ts';
+import { deleteAccount, deleteAccountSchema, type DeleteAccountInput } from './api/profile.ts';
+import { accountTexts as t } from './texts.ts';
+
+/** What the person confirms, named before they type their password; the confirmation takes focus. */
+function Confirmation({ onCancel }: { onCancel: () => void }) {
+  const { api, storage, session } = useServices();
+  const navigate = useNavigate();
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => title.current?.focus(), []);
+  return (
+    <div className={ui.stack}>
+      <h3 ref={title} tabIndex={-1} className={css.confirmTitle}>
+        {t.deleteConfirmTitle}
+      </h3>
+      <div>
+        <p className={css.confirmLead}>{t.deleteLoses}</p>
+        <ul className={css.lostList}>
+          {t.deleteLost.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      </div>
+      <p>{t.deleteKept}</p>
+      <ApiForm<DeleteAccountInput>
+        initialValues={{ password: '', confirm: false }}
+        validationSchema={deleteAccountSchema}
+        submitLabel={t.deleteSubmit}
+        submitVariant="danger"
+        codeFields={{ current_password_incorrect: 'password' }}
+        onSubmit={async (values) => {
+          await deleteAccount(api, values);
+          await clearPersonalData(storage, session);
+          await navigate(paths.home, { replace: true, state: { notice: t.deleted } });
+        }}
+        footer={
+          <Button variant="secondary" fullWidth onClick={onCancel}>
+            {t.deleteCancel}
+          </Button>
+        }
+      >
+        <PasswordField name="password" label={t.deletePassword} autoComplete="current-password" />
+        <CheckboxField name="confirm">{t.deleteConfirm}</CheckboxField>
+      </ApiForm>
+    </div>
+  );
+}
+
+/** Deleting the account looks like what it is, and asks once more, naming what is lost. */
+export function DeleteAccountSection() {
+  const [confirming, setConfirming] = useState(false);
+  const start = useRef<HTMLButtonElement>(null);
+  const cancel = () => {
+    setConfirming(false);
+    // Back where the person was, not at the top of the page.
+    requestAnimationFrame(() => start.current?.focus());
+  };
+  return (
+    <section className={`${ui.card} ${css.danger}`} aria-labelledby="cuenta-borrar">
+      <h2 id="cuenta-borrar" className={css.sectionTitle}>
+        {t.deleteTitle}
+      </h2>
+      {confirming ? (
+        <Confirmation onCancel={cancel} />
+      ) : (
+        <div className={ui.stack}>
+          <p className={css.flush}>{t.deleteLead}</p>
+          <Button ref={start} variant="danger" fullWidth onClick={() => setConfirming(true)}>
+            {t.deleteStart}
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}
