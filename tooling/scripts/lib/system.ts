@@ -56,5 +56,8 @@ export async function ensurePostgres(): Promise<string> {
   if (exists !== '1') {
     sh('psql', ['-p', port, '-c', `CREATE ROLE ${PG_USER} LOGIN CREATEDB PASSWORD '${PG_PASSWORD}'`], { user: 'postgres' });
   }
+  // Each test file drops its database WITH (FORCE); an autovacuum worker still in it can only be
+  // terminated by a member of pg_signal_backend.
+  sh('psql', ['-p', port, '-c', `GRANT pg_signal_backend TO ${PG_USER}`], { user: 'postgres' });
   return `postgres://${PG_USER}:${PG_PASSWORD}@127.0.0.1:${port}/postgres`;
 }

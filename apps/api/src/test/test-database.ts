@@ -21,7 +21,17 @@ export async function openTestDatabase(): Promise<Database> {
   const name = `marina_test_${randomBytes(6).toString('hex')}`;
   const admin = postgres(maintenanceUrl, { max: 1, onnotice: () => {} });
   const dropAndDisconnect = async () => {
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    // FORCE cannot end an autovacuum worker unless the role may signal it (npm test grants that); on a
+    // server set up by hand, wait for the worker to finish instead.
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await admin.unsafe(`drop database if exists ${name} with (force)`);
+        break;
+      } catch (error) {
+        if (attempt >= 20 || (error as { code?: string }).code !== '42501') throw error;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
     await admin.end();
   };
   const url = new URL(maintenanceUrl);
