@@ -17,6 +17,8 @@ test.describe('signed in', () => {
   });
 
   test('my account: profile, e-mail change with a code, password, delete', async ({ page, visit, marina, expectAccessible }) => {
+    // A whole journey: registration, a contact change and two password hashes, each an argon2 hash.
+    test.slow();
     const person = newPerson(marina.name);
     await visit('/home');
     await registerAndActivate(page, person, marina.sendsSms);
