@@ -26,7 +26,7 @@ import { registerNotFound, trackRoutes } from './http/not-found.ts';
 import { problemSchema } from './http/problem.ts';
 import { registerSecurityHeaders, securityHeaders } from './http/security.ts';
 import { registerStaticBundle } from './http/static-bundle.ts';
-import { registerTextGuard, typedBodyValidators } from './http/validation.ts';
+import { registerTextGuard, requireDerivedBodies, typedBodyValidators } from './http/validation.ts';
 import { startHousekeeping } from './jobs/housekeeping.ts';
 import { notificationRoutes } from './notifications/notification-routes.ts';
 import { devOutboxRoutes } from './outbox/dev-outbox-routes.ts';
@@ -97,6 +97,7 @@ export async function createServer({
     ...frameworkErrorOptions(headers),
   });
   const routes = trackRoutes(app);
+  requireDerivedBodies(app);
   app.setErrorHandler(errorHandler);
   app.addSchema(problemSchema);
   app.addSchema(clientSettingsSchema);
