@@ -32,6 +32,7 @@ import { notificationRoutes } from './notifications/notification-routes.ts';
 import { devOutboxRoutes } from './outbox/dev-outbox-routes.ts';
 import { createOutboxDispatcher, type OutboxDispatcher } from './outbox/outbox-dispatcher.ts';
 import { createTransports, type Transports } from './outbox/transports.ts';
+import { registerCors } from './security/cors.ts';
 import { registerCsrf } from './security/csrf.ts';
 import { registerIdempotency } from './security/idempotency.ts';
 import type { Services } from './services.ts';
@@ -105,9 +106,11 @@ export async function createServer({
   app.addSchema(sessionInfoSchema);
 
   // Order matters: the document sees only routes declared after it, and each onRequest hook relies on the
-  // ones before it (cookies parsed → client resolved → session looked up → CSRF cookies and checks).
+  // ones before it (preflights answered → cookies parsed → client resolved → session looked up → CSRF
+  // cookies and checks).
   await registerOpenApi(app);
   registerSecurityHeaders(app, headers);
+  await registerCors(app, config);
   await app.register(cookie);
   registerJsonOnly(app);
   registerTextGuard(app);
