@@ -3,7 +3,7 @@
 // the browser suite's split-origin spec. Both listen on ports the system picks; the bundle is built for that
 // API address into a temporary folder (never the client's dist/, which the other specs serve), then one JSON
 // line on standard output says where: {"app":"http://127.0.0.1:…","api":"http://127.0.0.1:…"}.
-// SIGTERM or SIGINT stops both and removes the folder.
+// SIGTERM or SIGINT stops both and removes the folder; so does the end of standard input with --stop-with-parent.
 import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -72,11 +72,17 @@ const api = await startServer({
   env: { ...process.env, ALLOWED_ORIGINS: appOrigin, DEV_ROUTES: '1' },
 });
 apiOrigin = new URL(api.url).origin;
-stopOnSignals(async () => {
+const stop = async () => {
   await new Promise((closed) => host.close(closed));
   await api.close();
   await rm(outDir, { recursive: true, force: true });
-});
+};
+stopOnSignals(stop);
+// `--stop-with-parent`: standard input is the parent's pipe, and its end (the parent gone, even killed)
+// stops both servers, so a test runner that dies leaves nothing listening.
+if (process.argv.includes('--stop-with-parent')) {
+  process.stdin.resume().once('end', () => void stop().then(() => process.exit(0)));
+}
 
 const config = await clientViteConfig(client.dir, { production: true, apiUrl: apiOrigin });
 await build({ ...config, logLevel: 'error', build: { ...config.build, outDir } });

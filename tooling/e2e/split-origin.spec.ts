@@ -16,9 +16,9 @@ let origins: SplitOrigin;
 
 /** Starts `split-origin-server.ts` and waits for the line saying where the app and the API are. */
 function startSplitOrigin(): Promise<SplitOrigin> {
-  const child = spawn(process.execPath, ['tooling/e2e/split-origin-server.ts', '--client', '41'], {
+  const child = spawn(process.execPath, ['tooling/e2e/split-origin-server.ts', '--client', '41', '--stop-with-parent'], {
     cwd: repoRoot,
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['pipe', 'pipe', 'inherit'],
   });
   server = child;
   return new Promise((resolve, reject) => {
