@@ -4,6 +4,7 @@ import { e2eClients } from './clients.ts';
 import type { MarinaOptions } from './fixtures.ts';
 
 const clients = await e2eClients();
+const SPLIT_ORIGIN_SPEC = 'split-origin.spec.ts';
 
 export default defineConfig<MarinaOptions>({
   testDir: '.',
@@ -23,10 +24,15 @@ export default defineConfig<MarinaOptions>({
     trace: 'retain-on-failure',
     serviceWorkers: 'block',
   },
-  projects: clients.map((client) => ({
-    name: client.name,
-    use: { baseURL: `http://127.0.0.1:${client.port}`, marina: client },
-  })),
+  projects: [
+    ...clients.map((client) => ({
+      name: client.name,
+      testIgnore: SPLIT_ORIGIN_SPEC,
+      use: { baseURL: `http://127.0.0.1:${client.port}`, marina: client },
+    })),
+    // Once, not per marina: the app and the API on two origins, with servers of its own.
+    { name: 'split-origin', testMatch: SPLIT_ORIGIN_SPEC },
+  ],
   // Each client's bundle, built and served with the API exactly as `npm start` does, on its own port (free
   // when the run starts). Never reused: whatever answers there would not be this checkout's server.
   webServer: clients.map((client) => ({

@@ -26,12 +26,13 @@ import { registerNotFound, trackRoutes } from './http/not-found.ts';
 import { problemSchema } from './http/problem.ts';
 import { registerSecurityHeaders, securityHeaders } from './http/security.ts';
 import { registerStaticBundle } from './http/static-bundle.ts';
-import { registerTextGuard, typedBodyValidators } from './http/validation.ts';
+import { registerTextGuard, requireDerivedBodies, typedBodyValidators } from './http/validation.ts';
 import { startHousekeeping } from './jobs/housekeeping.ts';
 import { notificationRoutes } from './notifications/notification-routes.ts';
 import { devOutboxRoutes } from './outbox/dev-outbox-routes.ts';
 import { createOutboxDispatcher, type OutboxDispatcher } from './outbox/outbox-dispatcher.ts';
 import { createTransports, type Transports } from './outbox/transports.ts';
+import { registerCors } from './security/cors.ts';
 import { registerCsrf } from './security/csrf.ts';
 import { registerIdempotency } from './security/idempotency.ts';
 import type { Services } from './services.ts';
@@ -97,6 +98,7 @@ export async function createServer({
     ...frameworkErrorOptions(headers),
   });
   const routes = trackRoutes(app);
+  requireDerivedBodies(app);
   app.setErrorHandler(errorHandler);
   app.addSchema(problemSchema);
   app.addSchema(clientSettingsSchema);
@@ -104,9 +106,11 @@ export async function createServer({
   app.addSchema(sessionInfoSchema);
 
   // Order matters: the document sees only routes declared after it, and each onRequest hook relies on the
-  // ones before it (cookies parsed → client resolved → session looked up → CSRF cookies and checks).
+  // ones before it (preflights answered → cookies parsed → client resolved → session looked up → CSRF
+  // cookies and checks).
   await registerOpenApi(app);
   registerSecurityHeaders(app, headers);
+  await registerCors(app, config);
   await app.register(cookie);
   registerJsonOnly(app);
   registerTextGuard(app);

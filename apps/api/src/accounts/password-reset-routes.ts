@@ -15,7 +15,7 @@ import { clientHeaderSchema, requireClient } from '../clients/client-resolution.
 import { accounts } from '../db/schema.ts';
 import { audit } from '../http/audit.ts';
 import { problem, problemResponses } from '../http/problem.ts';
-import { looseBody, validateBody } from '../http/validation.ts';
+import { bodyFrom, validateBody } from '../http/validation.ts';
 import { createNotification } from '../notifications/notifications.ts';
 import { enqueueMessage } from '../outbox/outbox.ts';
 import { idempotentHeadersSchema } from '../security/idempotency.ts';
@@ -48,7 +48,7 @@ export const passwordResetRoutes: FastifyPluginAsync<{ services: Services }> = a
         summary: 'Ask for a password reset code (the same answer whether or not the account exists)',
         tags: ['accounts'],
         headers: idempotentHeadersSchema,
-        body: looseBody({ identifier: 'string' }),
+        body: bodyFrom(resetRequestSchema),
         response: {
           202: {
             description: 'If the account exists, a code is on its way',
@@ -146,7 +146,7 @@ export const passwordResetRoutes: FastifyPluginAsync<{ services: Services }> = a
         summary: 'Set the new password with the code; ends every session of the account',
         tags: ['accounts'],
         headers: clientHeaderSchema,
-        body: looseBody({ code: 'string', password: 'string' }),
+        body: bodyFrom(resetCompleteSchema),
         response: { 204: { description: 'Password changed', type: 'null' }, ...problemResponses(400, 403, 404, 410, 422, 429) },
       },
     },

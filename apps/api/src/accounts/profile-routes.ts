@@ -25,7 +25,7 @@ import {
 } from '../db/schema.ts';
 import { audit } from '../http/audit.ts';
 import { problem, problemResponses } from '../http/problem.ts';
-import { looseBody, validateBody } from '../http/validation.ts';
+import { bodyFrom, validateBody } from '../http/validation.ts';
 import { createNotification } from '../notifications/notifications.ts';
 import { enqueueMessage } from '../outbox/outbox.ts';
 import { idempotentHeadersSchema } from '../security/idempotency.ts';
@@ -143,7 +143,7 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
         tags: ['account'],
         headers: idempotentHeadersSchema,
         security: [{ session: [] }],
-        body: looseBody({ firstName: 'string', surnames: 'string', email: 'string', phone: 'string' }),
+        body: bodyFrom(profileSchema),
         response: {
           200: {
             description: 'Names applied; contact changes pending',
@@ -248,7 +248,7 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
         tags: ['account'],
         headers: clientHeaderSchema,
         security: [{ session: [] }],
-        body: looseBody({ code: 'string' }),
+        body: bodyFrom(codeSchema),
         response: { 200: { description: 'Applied', $ref: 'AccountSummary#' }, ...problemResponses(400, 401, 403, 404, 409, 410, 422, 429) },
       },
     },
@@ -350,7 +350,7 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
         tags: ['account'],
         headers: clientHeaderSchema,
         security: [{ session: [] }],
-        body: looseBody({ token: 'string' }),
+        body: bodyFrom(emailConfirmationSchema),
         response: { 200: { description: 'Confirmed', $ref: 'AccountSummary#' }, ...problemResponses(400, 401, 403, 410) },
       },
     },
@@ -385,7 +385,7 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
         tags: ['account'],
         headers: clientHeaderSchema,
         security: [{ session: [] }],
-        body: looseBody({ currentPassword: 'string', newPassword: 'string' }),
+        body: bodyFrom(changePasswordSchema),
         response: { 204: { description: 'Changed', type: 'null' }, ...problemResponses(400, 401, 403, 422, 429) },
       },
     },
@@ -422,7 +422,7 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
         tags: ['account'],
         headers: clientHeaderSchema,
         security: [{ session: [] }],
-        body: looseBody({ password: 'string', confirm: 'boolean' }),
+        body: bodyFrom(deleteAccountSchema),
         response: { 204: { description: 'Deleted; cookies replaced by anonymous ones', type: 'null' }, ...problemResponses(400, 401, 403, 422, 429) },
       },
     },

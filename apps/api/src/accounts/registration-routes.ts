@@ -22,7 +22,7 @@ import type { Executor } from '../db/database.ts';
 import { accounts, activationTokens, verificationCodes, type AccountRow, type VerificationCodeRow } from '../db/schema.ts';
 import { audit } from '../http/audit.ts';
 import { problem, problemResponses } from '../http/problem.ts';
-import { looseBody, validateBody } from '../http/validation.ts';
+import { bodyFrom, validateBody } from '../http/validation.ts';
 import { createNotification } from '../notifications/notifications.ts';
 import { enqueueMessage } from '../outbox/outbox.ts';
 import { idempotentHeadersSchema } from '../security/idempotency.ts';
@@ -116,7 +116,7 @@ export const registrationRoutes: FastifyPluginAsync<{ services: Services }> = as
         summary: 'Start a registration: a code goes to the phone (SMS marinas) or the e-mail',
         tags: ['accounts'],
         headers: idempotentHeadersSchema,
-        body: looseBody({ firstName: 'string', surnames: 'string', document: 'string', email: 'string', phone: 'string', acceptPrivacy: 'boolean' }),
+        body: bodyFrom(registrationSchema),
         response: {
           202: {
             description: 'A code is on its way (the same answer when the data belong to an existing account)',
@@ -249,7 +249,7 @@ export const registrationRoutes: FastifyPluginAsync<{ services: Services }> = as
         summary: 'Check the registration code; answers the activation token (also e-mailed as a link)',
         tags: ['accounts'],
         headers: clientHeaderSchema,
-        body: looseBody({ code: 'string' }),
+        body: bodyFrom(codeSchema),
         response: {
           200: { description: 'Validated', type: 'object', properties: { activationToken: { type: 'string' } }, required: ['activationToken'] },
           ...problemResponses(400, 403, 404, 410, 422, 429),
@@ -358,7 +358,7 @@ export const registrationRoutes: FastifyPluginAsync<{ services: Services }> = as
         summary: 'Activate: choose the password, accept the terms; signs in',
         tags: ['accounts'],
         headers: idempotentHeadersSchema,
-        body: looseBody({ token: 'string', password: 'string', acceptTerms: 'boolean' }),
+        body: bodyFrom(activationSchema),
         response: { 200: { description: 'Active and signed in', $ref: 'SessionInfo#' }, ...problemResponses(400, 403, 409, 410, 422) },
       },
     },

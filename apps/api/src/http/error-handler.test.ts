@@ -22,6 +22,9 @@ beforeAll(async () => {
         '/test/boats',
         {
           schema: {
+            // Hidden, as development tools are: the only routes whose bodies ajv checks (documented routes
+            // describe theirs from yup, which checks them).
+            hide: true,
             body: {
               type: 'object',
               properties: {

@@ -19,7 +19,12 @@ interface KnownRoute {
 export function trackRoutes(app: FastifyInstance): readonly KnownRoute[] {
   const routes: KnownRoute[] = [];
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routes.push({ method, pattern: pathPattern(route.url), api: isApiPath(route.url) });
+    for (const method of [route.method].flat()) {
+      // The CORS preflight route (`OPTIONS *`) answers only preflights from the app's origins: OPTIONS is
+      // not a method any path offers, and it must not turn every unknown path into a 405.
+      if (method === 'OPTIONS') continue;
+      routes.push({ method, pattern: pathPattern(route.url), api: isApiPath(route.url) });
+    }
   });
   return routes;
 }

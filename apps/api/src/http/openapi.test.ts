@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { API_VERSION } from '../config.ts';
+import { registerAccount } from '../test/accounts.ts';
 import { useTestServer } from '../test/test-server.ts';
 
 let app: FastifyInstance;
@@ -59,5 +60,47 @@ describe('GET /api/v1/openapi.json', () => {
     for (const path of ['/api/v1/registrations', '/api/v1/password-resets', '/api/v1/activations']) {
       expect(document.paths[path].post.parameters, path).toContainEqual(expect.objectContaining({ in: 'header', name: 'idempotency-key' }));
     }
+  });
+
+  it('shows the real rules of a body, derived from the yup schema that checks it', async () => {
+    const document = (await app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+    const body = document.paths['/api/v1/registrations'].post.requestBody;
+    expect(body.required).toBe(true);
+    expect(body.content['application/json'].schema).toMatchObject({
+      type: 'object',
+      required: ['firstName', 'surnames', 'document', 'email', 'phone', 'acceptPrivacy'],
+      properties: {
+        firstName: { type: 'string', minLength: 1, maxLength: 60 },
+        surnames: { type: 'string', minLength: 1, maxLength: 60 },
+        document: { type: 'string', minLength: 1, description: expect.stringMatching(/DNI or NIE/) },
+        email: { type: 'string', format: 'email', maxLength: 254 },
+        phone: { type: 'string', minLength: 1 },
+        acceptPrivacy: { type: 'boolean', enum: [true] },
+      },
+    });
+    const code = document.paths['/api/v1/registrations/{registrationId}/validate'].post.requestBody.content['application/json'].schema;
+    expect(code.properties.code).toMatchObject({ type: 'string', pattern: '^\\d{6}$' });
+  });
+
+  it('documents the body of every route that checks one, and only of those', async () => {
+    const document = (await app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+    const operations = Object.entries(document.paths as Record<string, Record<string, { requestBody?: unknown }>>).flatMap(([path, methods]) =>
+      Object.entries(methods)
+        .filter(([method]) => ['post', 'put', 'patch', 'delete'].includes(method))
+        .map(([method, operation]) => ({ method: method.toUpperCase() as 'POST' | 'PATCH' | 'DELETE', path, documented: operation.requestBody !== undefined })),
+    );
+    expect(operations.filter((operation) => operation.documented).length).toBeGreaterThanOrEqual(11);
+    const found = await Promise.all(
+      operations.map(async ({ method, path, documented }) => {
+        // Signed in, with a fresh account each, as some calls end the session or the account.
+        const { agent } = await registerAccount(app, 41);
+        const url = path.replace(/^\/api\/v1/, '').replace(/\{[^}]+\}/g, () => crypto.randomUUID());
+        // A list where the body's object goes: a route that checks its body says so before anything else.
+        const response = await agent.request(method, url, { body: [] });
+        const checksBody = response.statusCode === 400 && response.json().errors?.[0]?.field === 'body';
+        return { operation: `${method} ${path}`, documented, checksBody };
+      }),
+    );
+    expect(found.filter(({ documented, checksBody }) => documented !== checksBody)).toEqual([]);
   });
 });

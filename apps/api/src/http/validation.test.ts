@@ -1,10 +1,12 @@
-import { registrationSchema, signInSchema } from '@marina/core/domain/account-rules.ts';
-import type { FastifyInstance } from 'fastify';
+import { codeSchema, registrationSchema, signInSchema } from '@marina/core/domain/account-rules.ts';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { newPerson, registerAccount } from '../test/accounts.ts';
+import * as yup from 'yup';
+import { latestCode, newPerson, registerAccount } from '../test/accounts.ts';
 import { createAgent } from '../test/test-agent.ts';
 import { PROBLEM_JSON, useTestServer } from '../test/test-server.ts';
-import { unreadableTextErrors, validateBody } from './validation.ts';
+import { errorHandler } from './error-handler.ts';
+import { bodyFrom, requireDerivedBodies, typedBodyValidators, unreadableTextErrors, validateBody } from './validation.ts';
 
 let app: FastifyInstance;
 
@@ -124,8 +126,80 @@ describe('wrong JSON types', () => {
     });
   });
 
+  it('are refused for dates too: a date is ISO 8601 text, never a number cast to one', async () => {
+    const schema = yup.object({ launchDay: yup.date().required('Elige el día de la botadura.') });
+    await expect(validateBody(schema, { launchDay: 1_767_225_600_000 })).rejects.toMatchObject({
+      errors: [{ field: 'launchDay', code: 'invalid_type', message: 'Debe ser una fecha (AAAA-MM-DD).' }],
+    });
+    expect(await validateBody(schema, { launchDay: '2026-01-01' })).toEqual({ launchDay: new Date('2026-01-01') });
+  });
+
   it('leave the forms’ normalising in place', async () => {
     const person = newPerson({ email: ' Lucia.Pons@Correo.Example ', phone: '612 345 678', firstName: '  Lucía ' });
     expect(await validateBody(registrationSchema, person)).toMatchObject({ firstName: 'Lucía', email: 'lucia.pons@correo.example', phone: '+34612345678' });
+  });
+});
+
+describe('bodies described by their yup schema', () => {
+  it('are checked by yup alone: what a rule normalises goes through, though the document shows the normal form', async () => {
+    const person = newPerson();
+    const agent = createAgent(app, 41);
+    // The document says: e-mail format, a code of six digits. A person types spaces and capitals.
+    const started = await agent.post('/registrations', {
+      ...person,
+      email: ` ${person.email.toUpperCase()} `,
+      phone: person.phone.replace(/^\+34(\d{3})(\d{3})(\d{3})$/, '$1 $2 $3'),
+      document: person.document.toLowerCase().replace(/^(\d{2})(\d{3})/, '$1.$2.'),
+    });
+    expect(started.statusCode, started.body).toBe(202);
+    const code = await latestCode(app, person.phone);
+    const validated = await agent.post(`/registrations/${started.json().registrationId}/validate`, { code: `${code.slice(0, 3)} ${code.slice(3)}` });
+    expect(validated.statusCode, validated.body).toBe(200);
+  });
+
+  it('answer with the rules’ Spanish messages, one per field', async () => {
+    const { surnames: _left, ...person } = newPerson({ firstName: 'L'.repeat(61) });
+    const response = await createAgent(app, 41).post('/registrations', person);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual([
+      { field: 'firstName', code: 'invalid', message: 'Tu nombre: como mucho 60 caracteres.' },
+      { field: 'surnames', code: 'invalid', message: 'Escribe tus apellidos.' },
+    ]);
+  });
+
+  /** A bare server with the API's validator rules, and the routes `declare` adds. */
+  async function serverWith(declare: (app: FastifyInstance) => void) {
+    const server = Fastify({ schemaController: { compilersFactory: { buildValidator: typedBodyValidators() } } });
+    server.setErrorHandler(errorHandler);
+    requireDerivedBodies(server);
+    declare(server);
+    await server.ready();
+    return server;
+  }
+
+  it('cannot be written by hand on a documented route: the server does not start', async () => {
+    const handWritten = { type: 'object', properties: { code: { type: 'string' } } };
+    await expect(serverWith((server) => server.post('/codes', { schema: { body: handWritten } }, async () => ({})))).rejects.toThrow(
+      'POST /codes: describe the body with bodyFrom(<its yup schema>), not by hand',
+    );
+    const server = await serverWith((server) => server.post('/codes', { schema: { body: bodyFrom(codeSchema) } }, async (request) => request.body));
+    // Not checked by ajv: the handler's yup schema decides (a list here would be refused by validateBody).
+    const response = await server.inject({ method: 'POST', url: '/codes', payload: { code: ['123456'] } });
+    expect(response.json()).toEqual({ code: ['123456'] });
+    await server.close();
+  });
+
+  it('may be written by hand on a hidden development route, and are then checked without coercion', async () => {
+    const server = await serverWith((server) =>
+      server.post(
+        '/dev/tool',
+        { schema: { hide: true, body: { type: 'object', properties: { destination: { type: 'string' } }, required: ['destination'] } } },
+        async (request) => request.body,
+      ),
+    );
+    const response = await server.inject({ method: 'POST', url: '/dev/tool', payload: { destination: ['612345678'] } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual([{ field: 'destination', code: 'invalid_type', message: 'Debe ser un texto.' }]);
+    await server.close();
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Bodies are checked with the same yup schemas the app's forms use (`@marina/core/domain/account-rules.ts`),
- * so a rule is written once. The route's JSON schema only describes types for the OpenAPI document.
+ * so a rule is written once. The route's JSON schema is derived from that yup schema (`bodyFrom`) for the
+ * OpenAPI document, and only documents: yup validates, with Spanish messages naming each field.
  *
  * Before any of that, every string of every request (body, query, path parameters) must be text a person
  * could have typed: no NUL or other control characters, no invalid Unicode. PostgreSQL refuses NUL in
@@ -10,6 +11,7 @@ import AjvCompiler, { type BuildCompilerFromPool } from '@fastify/ajv-compiler';
 import type { FieldError } from '@marina/core/domain/error-codes.ts';
 import type { FastifyInstance } from 'fastify';
 import { ValidationError, type AnyObjectSchema, type InferType, type Schema } from 'yup';
+import { yupToJsonSchema, type JsonSchema } from './json-schema.ts';
 import { HttpProblem } from './problem.ts';
 
 // C0 controls but tab, line feed and carriage return (multi-line text has them); DEL and the C1 controls.
@@ -71,6 +73,7 @@ export const TYPE_MESSAGES: Record<string, string> = {
   integer: 'Debe ser un número entero.',
   object: 'Debe ser un objeto.',
   array: 'Debe ser una lista.',
+  date: 'Debe ser una fecha (AAAA-MM-DD).',
 };
 
 const HAS_TYPE: Record<string, (value: unknown) => boolean> = {
@@ -79,6 +82,8 @@ const HAS_TYPE: Record<string, (value: unknown) => boolean> = {
   number: (value) => typeof value === 'number',
   object: (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
   array: Array.isArray,
+  // JSON has no dates: an ISO 8601 text, which yup then reads (a number would be cast to a date).
+  date: (value) => typeof value === 'string',
 };
 
 /**
@@ -115,11 +120,48 @@ export async function validateBody<S extends AnyObjectSchema>(schema: S, body: u
   }
 }
 
+/** Body schemas made by `bodyFrom`: documentation of a yup schema the handler validates with. */
+const documentedBodies = new WeakSet<object>();
+
+/**
+ * The route's `schema.body`, derived from the yup schema its handler passes to `validateBody`, so the
+ * OpenAPI document shows the real rules. Fastify does not check bodies against it (`typedBodyValidators`):
+ * its constraints describe values after yup's normalising (a code with spaces is accepted), and ajv's
+ * generic messages would replace the rules' Spanish ones.
+ */
+export function bodyFrom(schema: AnyObjectSchema): JsonSchema {
+  const json = yupToJsonSchema(schema);
+  documentedBodies.add(json);
+  return json;
+}
+
+/** Whether a route's body schema came from `bodyFrom` (a test keeps hand-written ones out). */
+export function isDocumentedBody(schema: unknown): boolean {
+  return typeof schema === 'object' && schema !== null && documentedBodies.has(schema);
+}
+
+/**
+ * Every documented route's body comes from `bodyFrom`, so a rule is never written a second time by hand:
+ * a route declaring anything else stops the server at start. Hidden routes (development tools) may keep
+ * a plain JSON schema, which ajv then checks, without coercion.
+ */
+export function requireDerivedBodies(app: FastifyInstance) {
+  app.addHook('onRoute', (route) => {
+    const schema = route.schema as { body?: unknown; hide?: boolean } | undefined;
+    if (schema?.body === undefined || schema.hide === true || isDocumentedBody(schema.body)) return;
+    throw new Error(`${[route.method].flat().join(',')} ${route.url}: describe the body with bodyFrom(<its yup schema>), not by hand`);
+  });
+}
+
+// What Fastify runs for a body `bodyFrom` describes: it passes, and the handler's `validateBody` decides.
+const documentationOnly = () => true;
+
 /**
  * Fastify's validator, with Fastify's ajv options, in two flavours: bodies are JSON and must arrive with
  * their types (ajv's default `coerceTypes: 'array'` would turn `["x"]` into "x" and "true" into true before
  * any check); path parameters, query strings and headers are text by nature and keep the coercion
- * (`X-Client-Id: 41` is the integer 41).
+ * (`X-Client-Id: 41` is the integer 41). A body described by `bodyFrom` is not checked here at all: yup
+ * checks it, types first (`validateBody`).
  */
 export function typedBodyValidators(): BuildCompilerFromPool {
   const fromPool = AjvCompiler();
@@ -129,7 +171,10 @@ export function typedBodyValidators(): BuildCompilerFromPool {
     const strictOptions = { ...options, customOptions: { ...options?.customOptions, coerceTypes: false } } as Parameters<BuildCompilerFromPool>[1];
     const strict = fromPool(externalSchemas, strictOptions);
     // Fastify calls the compiler with the route definition ({ schema, httpPart, … }), not as ajv's typings say.
-    return ((route: { httpPart?: string }) => (route.httpPart === 'body' ? strict : coercing)(route as never)) as ReturnType<BuildCompilerFromPool>;
+    return ((route: { httpPart?: string; schema?: unknown }) => {
+      if (route.httpPart !== 'body') return coercing(route as never);
+      return isDocumentedBody(route.schema) ? documentationOnly : strict(route as never);
+    }) as ReturnType<BuildCompilerFromPool>;
   };
 }
 
@@ -141,13 +186,4 @@ function fieldErrors(error: ValidationError): FieldError[] {
     if (!byField.has(field)) byField.set(field, { field, code: 'invalid', message: issue.message });
   }
   return [...byField.values()];
-}
-
-/** A loose body schema for a route: property types only, for the OpenAPI document. */
-export function looseBody(properties: Record<string, 'string' | 'boolean'>, description?: string) {
-  return {
-    type: 'object',
-    ...(description === undefined ? {} : { description }),
-    properties: Object.fromEntries(Object.entries(properties).map(([name, type]) => [name, { type }])),
-  } as const;
 }

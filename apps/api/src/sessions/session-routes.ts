@@ -7,7 +7,7 @@ import { passwordHasher } from '../accounts/passwords.ts';
 import { clientHeaderSchema, requireClient } from '../clients/client-resolution.ts';
 import { audit } from '../http/audit.ts';
 import { problem, problemResponses } from '../http/problem.ts';
-import { looseBody, validateBody } from '../http/validation.ts';
+import { bodyFrom, validateBody } from '../http/validation.ts';
 import { passwordWasRight, reserveSignIn } from '../security/password-attempts.ts';
 import type { Services } from '../services.ts';
 import { knownDeviceId, rememberDevice } from './known-device.ts';
@@ -48,7 +48,7 @@ export const sessionRoutes: FastifyPluginAsync<{ services: Services }> = async (
         summary: 'Sign in with e-mail or document and password',
         tags: ['sessions'],
         headers: clientHeaderSchema,
-        body: looseBody({ identifier: 'string', password: 'string' }),
+        body: bodyFrom(signInSchema),
         response: { 200: { description: 'Signed in: new session cookies', $ref: 'SessionInfo#' }, ...problemResponses(400, 401, 403, 429) },
       },
     },

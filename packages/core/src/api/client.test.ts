@@ -45,6 +45,19 @@ describe('createApiClient', () => {
     expect(request.headers.get('X-Client-Id')).toBe('41');
     expect(request.headers.get('X-XSRF-TOKEN')).toBe('tok');
     expect(request.headers.get('Idempotency-Key')).toBe('key-1');
+    // The API on another port is another origin: its session cookie goes only with credentials included.
+    expect(request.credentials).toBe('include');
+  });
+
+  it('asks an API on another origin only for headers its CORS preflight allows', async () => {
+    const fetchMock = vi.fn(async (_request: Request) => Response.json({}));
+    const api = clientWith(fetchMock as unknown as typeof fetch, 'https://{host}:8443');
+    await api.get('session');
+    await api.create('registrations', {}, { idempotencyKey: 'key-1' });
+    await api.send('patch', 'me', {});
+    // The server's list (apps/api/src/security/cors.ts); Accept is one a browser never preflights.
+    const allowed = new Set(['accept', 'content-type', 'x-client-id', 'x-xsrf-token', 'idempotency-key']);
+    for (const [request] of fetchMock.mock.calls) expect([...request.headers.keys()].filter((name) => !allowed.has(name))).toEqual([]);
   });
 
   it('turns a problem answer into an ApiError with its code and field errors', async () => {

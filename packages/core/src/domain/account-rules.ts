@@ -6,6 +6,7 @@ import * as yup from 'yup';
 import { normalizeEmail, normalizePhone, phoneProblem } from './contact.ts';
 import { documentProblem, normalizeDocument } from './identity-document.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from './password.ts';
+import type {} from './schema-meta.ts';
 
 export const CODE_LENGTH = 6;
 
@@ -16,7 +17,8 @@ const name = (label: string) =>
     .transform((value: unknown) => (typeof value === 'string' ? value.replace(/\s+/g, ' ') : value))
     .trim()
     .required(`Escribe ${label}.`)
-    .max(60, `${label[0]!.toUpperCase()}${label.slice(1)}: como mucho 60 caracteres.`);
+    .max(60, `${label[0]!.toUpperCase()}${label.slice(1)}: como mucho 60 caracteres.`)
+    .meta({ description: 'Line breaks and tabs become spaces and the ends are trimmed before it is checked.' });
 
 export const firstNameRule = name('tu nombre');
 export const surnamesRule = name('tus apellidos');
@@ -30,6 +32,11 @@ export const documentRule = yup
     if (problem === 'letter') return context.createError({ message: 'DNI/NIE: la letra no corresponde al número. Revísalo.' });
     if (problem === 'format') return context.createError({ message: 'DNI/NIE o pasaporte: el formato no es válido.' });
     return true;
+  })
+  .meta({
+    description:
+      'A Spanish DNI or NIE with its check letter, or a passport number (6 to 15 letters and digits). ' +
+      'Case, spaces, dots, dashes and slashes are ignored.',
   });
 
 export const emailRule = yup
@@ -37,7 +44,8 @@ export const emailRule = yup
   .transform((value: string) => normalizeEmail(value))
   .required('Escribe tu correo electrónico.')
   .max(254, 'Correo electrónico: es demasiado largo.')
-  .email('Correo electrónico: el formato no es válido (ejemplo: nombre@correo.es).');
+  .email('Correo electrónico: el formato no es válido (ejemplo: nombre@correo.es).')
+  .meta({ description: 'Trimmed and lower-cased before it is checked.' });
 
 export const phoneRule = yup
   .string()
@@ -48,6 +56,11 @@ export const phoneRule = yup
     if (problem === 'not_mobile') return context.createError({ message: 'Teléfono móvil: un número español debe empezar por 6 o 7.' });
     if (problem === 'format') return context.createError({ message: 'Teléfono móvil: escríbelo completo, por ejemplo 612 345 678 o +351 912 345 678.' });
     return true;
+  })
+  .meta({
+    description:
+      'A mobile number in international form (+351912345678), or a Spanish one of 9 digits; a Spanish number ' +
+      'must start with 6 or 7. Spaces, dots, dashes and brackets are ignored, and a leading 00 stands for +.',
   });
 
 export const passwordRule = yup
@@ -60,14 +73,16 @@ export const codeRule = yup
   .string()
   .transform((value: string) => value.replace(/\s/g, ''))
   .required('Escribe el código que te hemos enviado.')
-  .matches(/^\d{6}$/, `Código: son ${CODE_LENGTH} cifras.`);
+  .matches(/^\d{6}$/, `Código: son ${CODE_LENGTH} cifras.`)
+  .meta({ description: 'Spaces are ignored.' });
 
 /** "email or document" on sign-in and recovery: either is accepted, the server decides which. */
 export const identifierRule = yup
   .string()
   .trim()
   .required('Escribe tu correo electrónico o tu documento.')
-  .max(254, 'Correo electrónico o documento: es demasiado largo.');
+  .max(254, 'Correo electrónico o documento: es demasiado largo.')
+  .meta({ description: 'The e-mail address or the identity document of the account, as typed; trimmed.' });
 
 const accepted = (message: string) => yup.boolean().required(message).oneOf([true], message);
 
