@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { clientIdColumn } from '../clients/clients.schema.ts';
 import { at, timestamps } from '../db/columns.ts';
+import { registerPersonalData } from '../db/personal-data.ts';
 
 /**
  * A customer's account at one marina (the same person at two marinas has two). E-mail and document are
@@ -117,6 +118,31 @@ export const emailConfirmations = pgTable(
   },
   (table) => [index('email_confirmations_account_id_idx').on(table.accountId)],
 );
+
+// Deletion keeps the account row (what points to it stays consistent) without anything that names the person.
+registerPersonalData({
+  table: accounts,
+  accountColumn: accounts.id,
+  erase: {
+    anonymise: (now) => ({
+      status: 'deleted' as const,
+      firstName: 'Cuenta borrada',
+      surnames: '',
+      email: null,
+      phone: null,
+      document: null,
+      passwordHash: null,
+      dataValidatedAt: null,
+      emailVerifiedAt: null,
+      deletedAt: now,
+      updatedAt: now,
+    }),
+  },
+});
+registerPersonalData({ table: verificationCodes, accountColumn: verificationCodes.accountId, erase: 'delete' });
+registerPersonalData({ table: activationTokens, accountColumn: activationTokens.accountId, erase: 'delete' });
+registerPersonalData({ table: emailConfirmations, accountColumn: emailConfirmations.accountId, erase: 'delete' });
+
 
 export type AccountRow = typeof accounts.$inferSelect;
 export type VerificationCodeRow = typeof verificationCodes.$inferSelect;

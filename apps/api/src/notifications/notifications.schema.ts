@@ -4,6 +4,7 @@ import { bigserial, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { accountIdColumn } from '../accounts/accounts.schema.ts';
 import { clientIdColumn } from '../clients/clients.schema.ts';
 import { at, timestamps } from '../db/columns.ts';
+import { registerPersonalData } from '../db/personal-data.ts';
 
 export const notifications = pgTable(
   'notifications',
@@ -22,5 +23,8 @@ export const notifications = pgTable(
   },
   (table) => [index('notifications_account_seq_idx').on(table.accountId, table.seq)],
 );
+
+registerPersonalData({ table: notifications, accountColumn: notifications.accountId, erase: 'delete' });
+
 
 export type NotificationRow = typeof notifications.$inferSelect;

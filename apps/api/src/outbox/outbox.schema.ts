@@ -4,6 +4,7 @@ import { bigserial, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-c
 import { accounts } from '../accounts/accounts.schema.ts';
 import { clientIdColumn } from '../clients/clients.schema.ts';
 import { at, timestamps } from '../db/columns.ts';
+import { registerPersonalData } from '../db/personal-data.ts';
 
 export type OutboxStatus = 'pending' | 'sent' | 'failed';
 
@@ -41,5 +42,9 @@ export const outbox = pgTable(
     index('outbox_seq_idx').on(table.seq),
   ],
 );
+
+// What was sent to the person holds their e-mail or phone: it goes too.
+registerPersonalData({ table: outbox, accountColumn: outbox.accountId, erase: 'delete' });
+
 
 export type OutboxRow = typeof outbox.$inferSelect;

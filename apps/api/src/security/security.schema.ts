@@ -1,7 +1,9 @@
 /** What the security layer keeps: idempotent answers and throttling counters. */
+import { eq } from 'drizzle-orm';
 import { bigserial, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { clientIdColumn } from '../clients/clients.schema.ts';
 import { at, timestamps } from '../db/columns.ts';
+import { registerPersonalData } from '../db/personal-data.ts';
 
 /**
  * First answers of creating calls, per marina, caller (account, or anonymous cookie) and Idempotency-Key,
@@ -25,6 +27,11 @@ export const idempotencyKeys = pgTable(
   },
   (table) => [primaryKey({ columns: [table.clientId, table.scope, table.key] }), index('idempotency_keys_created_at_idx').on(table.createdAt)],
 );
+
+/** The key of the account's own calls, whose stored answers may hold its data. */
+export const accountScope = (accountId: string) => `account:${accountId}`;
+
+registerPersonalData({ table: idempotencyKeys, erase: (tx, accountId) => tx.delete(idempotencyKeys).where(eq(idempotencyKeys.scope, accountScope(accountId))) });
 
 /**
  * Throttling counters shared by every instance: one row per counted event (a failed sign-in, a code sent…)

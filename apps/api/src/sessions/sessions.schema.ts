@@ -3,6 +3,7 @@ import { index, pgTable, text } from 'drizzle-orm/pg-core';
 import { accountIdColumn } from '../accounts/accounts.schema.ts';
 import { clientIdColumn } from '../clients/clients.schema.ts';
 import { at, timestamps } from '../db/columns.ts';
+import { registerPersonalData } from '../db/personal-data.ts';
 
 /**
  * Server-side session records behind the `__Host-sid` cookie. Only a SHA-256 hash of the cookie value
@@ -26,5 +27,9 @@ export const sessions = pgTable(
     index('sessions_expires_at_idx').on(table.expiresAt),
   ],
 );
+
+// Deleting the account ends every session it has.
+registerPersonalData({ table: sessions, accountColumn: sessions.accountId, erase: 'delete' });
+
 
 export type SessionRow = typeof sessions.$inferSelect;
