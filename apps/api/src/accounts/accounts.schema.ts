@@ -72,6 +72,12 @@ export const verificationCodes = pgTable(
     /** Where the code goes (e-mail or E.164 phone); for a contact change, the new value. */
     destination: text('destination'),
     contactField: text('contact_field').$type<ContactField>(),
+    /**
+     * SHA-256 of what the caller typed to start it: the destination, or a reset's e-mail or document. The
+     * wrong-code counter is keyed by it, so that it never links two identifiers of one account
+     * (decision 008).
+     */
+    typedHash: text('typed_hash').notNull(),
     /** SHA-256 of id and code; NULL for decoys. */
     codeHash: text('code_hash'),
     attempts: integer('attempts').notNull().default(0),

@@ -177,7 +177,7 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
           await tx.delete(verificationCodes).where(unconfirmed);
           const channel = CHANNEL_OF[field];
           await countCodeRequest(tx, 'contact_change', client.id, value, now);
-          const issued = await issueCode(tx, { clientId: client.id, accountId: current.id, purpose: 'contact_change', channel, destination: value, contactField: field }, now);
+          const issued = await issueCode(tx, { clientId: client.id, accountId: current.id, purpose: 'contact_change', channel, destination: value, typed: value, contactField: field }, now);
           await sendCode(
             tx,
             'contact_change',

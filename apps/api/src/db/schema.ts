@@ -11,3 +11,4 @@ export * from '../sessions/sessions.schema.ts';
 export * from '../notifications/notifications.schema.ts';
 export * from '../outbox/outbox.schema.ts';
 export * from '../security/security.schema.ts';
+export * from '../jobs/jobs.schema.ts';

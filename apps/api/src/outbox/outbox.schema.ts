@@ -1,6 +1,6 @@
 /** Messages on their way out (DESIGN §7). */
 import type { CodeChannel } from '@marina/core/domain/platform.ts';
-import { bigserial, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from '../accounts/accounts.schema.ts';
 import { clientIdColumn } from '../clients/clients.schema.ts';
 import { at, timestamps } from '../db/columns.ts';
@@ -10,7 +10,7 @@ export type OutboxStatus = 'pending' | 'sent' | 'failed';
 
 /**
  * Messages leave through here (DESIGN §7): written in the transaction that creates what they carry, sent
- * afterwards by the dispatcher. Once sent (or given up) the text is blanked: the row keeps only metadata.
+ * afterwards by its `outbox.send` job (outbox-sending.ts). Once sent (or given up) the text is blanked: the row keeps only metadata.
  * `code` and `link` are copies for the development outbox, written only with DEV_ROUTES (never in
  * production).
  */
@@ -27,20 +27,14 @@ export const outbox = pgTable(
     text: text('text').notNull(),
     code: text('code'),
     link: text('link'),
+    /** Tries, back-off and errors are its `outbox.send` job's (jobs/). */
     status: text('status').$type<OutboxStatus>().notNull().default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    /** Not before: a retry's back-off, or the lease of the instance sending it. */
-    nextAttemptAt: at('next_attempt_at').notNull().defaultNow(),
-    lastError: text('last_error'),
     ...timestamps,
     sentAt: at('sent_at'),
     /** Order of writing, for "newest first" when several share a created_at. */
     seq: bigserial('seq', { mode: 'number' }).notNull(),
   },
-  (table) => [
-    index('outbox_pending_idx').on(table.status, table.nextAttemptAt),
-    index('outbox_seq_idx').on(table.seq),
-  ],
+  (table) => [index('outbox_seq_idx').on(table.seq)],
 );
 
 // What was sent to the person holds their e-mail or phone: it goes too.
