@@ -1,9 +1,10 @@
 import { defineConfig } from 'drizzle-kit';
 
-// `pnpm --filter @marina/api db:generate` writes a new versioned migration into drizzle/ from the schema;
-// the server applies pending ones at start.
+// `pnpm --filter @marina/api db:generate --name <what-changed>` writes a new versioned migration into
+// drizzle/ from every module's schema file (`src/<module>/<module>.schema.ts`); the server applies pending
+// ones at start.
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/db/schema.ts',
+  schema: './src/**/*.schema.ts',
   out: './drizzle',
 });

@@ -27,10 +27,11 @@ import { problemSchema } from './http/problem.ts';
 import { registerSecurityHeaders, securityHeaders } from './http/security.ts';
 import { registerStaticBundle } from './http/static-bundle.ts';
 import { registerTextGuard, requireDerivedBodies, typedBodyValidators } from './http/validation.ts';
-import { startHousekeeping } from './jobs/housekeeping.ts';
+import { housekeepingHandler } from './jobs/housekeeping.ts';
+import { createJobWorker, type JobWorker } from './jobs/job-worker.ts';
 import { notificationRoutes } from './notifications/notification-routes.ts';
 import { devOutboxRoutes } from './outbox/dev-outbox-routes.ts';
-import { createOutboxDispatcher, type OutboxDispatcher } from './outbox/outbox-dispatcher.ts';
+import { sendMessageHandler } from './outbox/outbox-sending.ts';
 import { createTransports, type Transports } from './outbox/transports.ts';
 import { registerCors } from './security/cors.ts';
 import { registerCsrf } from './security/csrf.ts';
@@ -41,8 +42,8 @@ import { sessionRoutes } from './sessions/session-routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Sends what is waiting in the outbox (tests call `runOnce`). */
-    outbox: OutboxDispatcher;
+    /** Runs timed work: the outbox, housekeeping… (tests call `runDue` and `scheduleRecurring`). */
+    jobs: JobWorker;
   }
 }
 
@@ -57,10 +58,11 @@ export interface CreateServerOptions {
   clock?: () => Date;
   /** How outbox messages leave; from the configuration (SMTP, SMS provider, else the log) by default. */
   transports?: Transports;
-  /** Outbox poll interval; 0 leaves sending to explicit `app.outbox.runOnce()` calls (tests). Default 1 s. */
-  outboxIntervalMs?: number;
-  /** Interval of the sweep of expired rows; 0 never. Default 15 min. */
-  housekeepingIntervalMs?: number;
+  /**
+   * How often this instance looks for due jobs (the outbox among them); 0 leaves it to explicit
+   * `app.jobs.runDue()` / `app.jobs.scheduleRecurring()` calls (tests). Default 1 s.
+   */
+  jobsIntervalMs?: number;
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -72,8 +74,7 @@ export async function createServer({
   logStream,
   clock = () => new Date(),
   transports,
-  outboxIntervalMs = 1000,
-  housekeepingIntervalMs = 15 * 60_000,
+  jobsIntervalMs = 1000,
 }: CreateServerOptions): Promise<FastifyInstance> {
   const { db } = database;
   if (clients) {
@@ -135,22 +136,24 @@ export async function createServer({
     { prefix: API_PREFIX },
   );
 
-  const dispatcher = createOutboxDispatcher({
+  const outgoing = transports ?? createTransports(config, app.log);
+  const jobs = createJobWorker({
     db,
-    transports: transports ?? createTransports(config, app.log),
-    log: app.log,
     clock,
-    intervalMs: outboxIntervalMs,
+    log: app.log,
+    // Every kind of job this server runs; a module with timed work adds its handler here.
+    handlers: [sendMessageHandler(outgoing, app.log), housekeepingHandler],
+    intervalMs: jobsIntervalMs,
   });
-  app.decorate('outbox', dispatcher);
-  // A call that wrote messages gets them out now rather than at the next poll.
+  app.decorate('jobs', jobs);
+  // A call that wrote messages (or other jobs) gets them run now rather than at the next poll.
   app.addHook('onResponse', async (request) => {
-    if (MUTATING.has(request.method)) dispatcher.wake();
+    if (MUTATING.has(request.method)) jobs.wake();
   });
-  const stopHousekeeping = startHousekeeping(db, clock, app.log, housekeepingIntervalMs);
   app.addHook('onClose', async () => {
-    stopHousekeeping();
-    await dispatcher.stop();
+    await jobs.stop();
+    outgoing.email.close?.();
+    if (outgoing.sms !== outgoing.email) outgoing.sms.close?.();
   });
 
   const bundle = config.staticDir === undefined ? undefined : await registerStaticBundle(app, config.staticDir);

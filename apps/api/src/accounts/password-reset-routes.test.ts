@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { useTestServer } from '../test/test-server.ts';
 import { sessions } from '../db/schema.ts';
-import { CODE_MAX_ATTEMPTS, CODE_REQUESTS, CODE_RESEND_AFTER_MS, CODE_RESENDS, CODE_SENDS, CODE_TTL_MS, RESET_REQUESTS_PER_IP } from '../security/limits.ts';
+import { CODE_CHECKS, CODE_MAX_ATTEMPTS, CODE_REQUESTS, CODE_RESEND_AFTER_MS, CODE_RESENDS, CODE_SENDS, CODE_TTL_MS, RESET_REQUESTS_PER_IP } from '../security/limits.ts';
 import { latestCode, newPerson, outboxFor, registerAccount, testClock, type RegisteredAccount } from '../test/accounts.ts';
 import { createAgent } from '../test/test-agent.ts';
 
@@ -230,5 +230,32 @@ describe('code throttling', () => {
     expect(held.statusCode).toBe(429);
     expect(held.json()).toMatchObject({ code: 'rate_limited' });
     expect(Number(held.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('does not tell, through the wrong-code counter, that an e-mail and a document name one account', async () => {
+    const account = await registerAccount(app, 41);
+    const agent = createAgent(app, 41);
+    // Ten wrong codes through resets asked for by the account's e-mail: that counter is full…
+    for (let reset = 0; reset < CODE_CHECKS.max / CODE_MAX_ATTEMPTS; reset++) {
+      const { resetId } = (await agent.post('/password-resets', { identifier: account.person.email })).json();
+      const code = await latestCode(app, account.person.phone);
+      const wrongCode = code === '000000' ? '111111' : '000000';
+      for (let i = 0; i < CODE_MAX_ATTEMPTS; i++) await agent.post(`/password-resets/${resetId}/complete`, { code: wrongCode, password: NEW_PASSWORD });
+    }
+    const byEmail = (await agent.post('/password-resets', { identifier: account.person.email })).json().resetId;
+    const heldByEmail = await agent.post(`/password-resets/${byEmail}/complete`, { code: '123456', password: NEW_PASSWORD });
+    expect(heldByEmail.json()).toMatchObject({ code: 'rate_limited' });
+
+    // …and a reset asked for by its document answers a wrong code as one for someone else's document would.
+    const answers = [];
+    for (const identifier of [account.person.document, newPerson().document]) {
+      const { resetId } = (await agent.post('/password-resets', { identifier })).json();
+      const wrongCode = (await latestCode(app, account.person.phone)) === '999999' ? '888888' : '999999';
+      answers.push(await agent.post(`/password-resets/${resetId}/complete`, { code: wrongCode, password: NEW_PASSWORD }));
+    }
+    const [known, unknown] = answers;
+    expect(known!.statusCode).toBe(unknown!.statusCode);
+    expect(known!.json()).toEqual(unknown!.json());
+    expect(known!.json()).toMatchObject({ code: 'code_invalid' });
   });
 });

@@ -82,9 +82,9 @@ export const passwordResetRoutes: FastifyPluginAsync<{ services: Services }> = a
         if (!account || !destination) {
           // A decoy's "destination" is a hash of what was typed: its checks are throttled like real ones.
           const pseudo = `unknown:${sha256(typed.value)}`;
-          return issueCode(tx, { clientId: client.id, accountId: null, purpose: 'password_reset', channel, destination: pseudo, decoy: true }, now);
+          return issueCode(tx, { clientId: client.id, accountId: null, purpose: 'password_reset', channel, destination: pseudo, typed: typed.value, decoy: true }, now);
         }
-        const real = await issueCode(tx, { clientId: client.id, accountId: account.id, purpose: 'password_reset', channel, destination }, now);
+        const real = await issueCode(tx, { clientId: client.id, accountId: account.id, purpose: 'password_reset', channel, destination, typed: typed.value }, now);
         await sendCode(
           tx,
           'password_reset',

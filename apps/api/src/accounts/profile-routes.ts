@@ -11,18 +11,8 @@ import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as yup from 'yup';
 import { clientHeaderSchema, requireClient } from '../clients/client-resolution.ts';
-import {
-  accounts,
-  activationTokens,
-  emailConfirmations,
-  idempotencyKeys,
-  notifications,
-  outbox,
-  verificationCodes,
-  type AccountRow,
-  type ContactField,
-  type VerificationCodeRow,
-} from '../db/schema.ts';
+import { eraseAccountData } from '../db/personal-data.ts';
+import { accounts, verificationCodes, type AccountRow, type ContactField, type VerificationCodeRow } from '../db/schema.ts';
 import { audit } from '../http/audit.ts';
 import { problem, problemResponses } from '../http/problem.ts';
 import { bodyFrom, validateBody } from '../http/validation.ts';
@@ -187,7 +177,7 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
           await tx.delete(verificationCodes).where(unconfirmed);
           const channel = CHANNEL_OF[field];
           await countCodeRequest(tx, 'contact_change', client.id, value, now);
-          const issued = await issueCode(tx, { clientId: client.id, accountId: current.id, purpose: 'contact_change', channel, destination: value, contactField: field }, now);
+          const issued = await issueCode(tx, { clientId: client.id, accountId: current.id, purpose: 'contact_change', channel, destination: value, typed: value, contactField: field }, now);
           await sendCode(
             tx,
             'contact_change',
@@ -432,32 +422,8 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
       const now = clock();
       await confirmPassword(request, session.account, input.password, 'password', now);
       const accountId = session.accountId;
-      await db.transaction(async (tx) => {
-        await tx
-          .update(accounts)
-          .set({
-            status: 'deleted',
-            firstName: 'Cuenta borrada',
-            surnames: '',
-            email: null,
-            phone: null,
-            document: null,
-            passwordHash: null,
-            dataValidatedAt: null,
-            emailVerifiedAt: null,
-            deletedAt: now,
-            updatedAt: now,
-          })
-          .where(eq(accounts.id, accountId));
-        await endAccountSessions(tx, accountId);
-        await tx.delete(verificationCodes).where(eq(verificationCodes.accountId, accountId));
-        await tx.delete(activationTokens).where(eq(activationTokens.accountId, accountId));
-        await tx.delete(emailConfirmations).where(eq(emailConfirmations.accountId, accountId));
-        await tx.delete(notifications).where(eq(notifications.accountId, accountId));
-        // What was sent to the person holds their e-mail or phone: it goes too.
-        await tx.delete(outbox).where(eq(outbox.accountId, accountId));
-        await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.scope, `account:${accountId}`));
-      });
+      // Every table that holds the person's data is in the registry (db/personal-data.ts).
+      await db.transaction((tx) => eraseAccountData(tx, accountId, now));
       replaceWithAnonymousSession(reply, config.sessionSecret);
       audit(request, 'account_deleted', { outcome: 'success', accountId });
       return reply.code(204).send();

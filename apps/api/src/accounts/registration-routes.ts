@@ -156,7 +156,7 @@ export const registrationRoutes: FastifyPluginAsync<{ services: Services }> = as
               if (!email) continue;
               await enqueueMessage(tx, { clientId: client.id, accountId: holder.id, channel: 'email', destination: email, ...registrationAttemptMessage(client.title) }, now, config);
             }
-            const decoy = await issueCode(tx, { clientId: client.id, accountId: null, purpose: 'registration', channel, destination, decoy: true }, now);
+            const decoy = await issueCode(tx, { clientId: client.id, accountId: null, purpose: 'registration', channel, destination, typed: destination, decoy: true }, now);
             return { ...decoy, accountId: null };
           }
 
@@ -182,7 +182,7 @@ export const registrationRoutes: FastifyPluginAsync<{ services: Services }> = as
           } else {
             [account] = (await tx.insert(accounts).values({ ...data, clientId: client.id, createdAt: now }).returning()) as [AccountRow];
           }
-          const issued = await issueCode(tx, { clientId: client.id, accountId: account.id, purpose: 'registration', channel, destination }, now);
+          const issued = await issueCode(tx, { clientId: client.id, accountId: account.id, purpose: 'registration', channel, destination, typed: destination }, now);
           await sendCode(
             tx,
             'registration',

@@ -33,6 +33,11 @@ export interface NewVerification {
   channel: CodeChannel;
   destination: string | null;
   contactField?: ContactField;
+  /**
+   * What the caller typed to start it, normalised: the destination, or a reset's e-mail or document. Its
+   * wrong codes are counted under it (checkCode).
+   */
+  typed: string;
   /** Writes a decoy: no code, never validates. */
   decoy?: boolean;
 }
@@ -84,6 +89,7 @@ export async function issueCode(db: Executor, input: NewVerification, now: Date)
       channel: input.channel,
       destination: input.destination,
       contactField: input.contactField ?? null,
+      typedHash: sha256(input.typed),
       codeHash: code === null ? null : codeHash(id, code),
       expiresAt: new Date(now.getTime() + CODE_TTL_MS),
       lastSentAt: now,
@@ -165,7 +171,17 @@ class CheckRefused extends Error {
 }
 
 /**
- * Checks a typed code. First, in one transaction under the lock of the account-and-destination counter, a
+ * Wrong codes are counted under what the caller typed to start the verification (and, signed in, the
+ * account it holds), never under the account behind it: a reset asked for by e-mail and one asked for by
+ * document have their own counters, so filling one tells nothing about the other (decision 008).
+ */
+export function codeChecksKey(verification: Pick<VerificationCodeRow, 'purpose' | 'clientId' | 'accountId' | 'typedHash'>): string {
+  const holder = verification.purpose === 'contact_change' ? verification.accountId : null;
+  return throttleKeys.codeChecks(verification.purpose, verification.clientId, holder, verification.typedHash);
+}
+
+/**
+ * Checks a typed code. First, in one transaction under the lock of its wrong-code counter, a
  * try of this code and a place among CODE_CHECKS are spent; only then is the code compared, so a burst of
  * parallel guesses compares exactly as many codes as there were tries, and a right code arriving after the
  * last try is refused like any other. A right code gives its place back (it was not a wrong one) but is
@@ -179,7 +195,7 @@ export async function checkCode(
   now: Date,
   onFailure: (reason: CodeFailure) => void = () => {},
 ): Promise<void> {
-  const throttleKey = throttleKeys.codeChecks(verification.clientId, verification.accountId, verification.destination);
+  const throttleKey = codeChecksKey(verification);
   let spent: { attempts: number; codeHash: string | null; expiresAt: Date; lastSentAt: Date; slot: number };
   try {
     spent = await db.transaction(async (tx) => {

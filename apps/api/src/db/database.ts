@@ -3,8 +3,9 @@
  * a PostgreSQL server when a URL is given, which is what deployments use (DESIGN §8). Both speak the same
  * dialect, so callers get one Drizzle API.
  *
- * Several API instances may share one server: migrations take an advisory lock, and background jobs added
- * later must do the same (or claim rows with `FOR UPDATE SKIP LOCKED`) so nothing runs twice.
+ * Several API instances may share one server: migrations take an advisory lock, and timed work goes through
+ * the jobs module (src/jobs/, decision 014), which claims rows with `FOR UPDATE SKIP LOCKED` so nothing runs
+ * twice.
  */
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';

@@ -120,7 +120,7 @@ describe('security events', () => {
     await agent.post('/session', { identifier: person.email, password: 'Contraseña-equivocada-1' });
     await agent.post('/session', { identifier: person.email, password: STRONG_PASSWORD });
     await agent.post('/password-resets', { identifier: person.email });
-    await app.outbox.runOnce();
+    await app.jobs.runDue();
 
     const output = lines.slice(before).join('\n');
     expect(output).not.toContain(STRONG_PASSWORD);

@@ -29,7 +29,7 @@ describe('sweepExpired', () => {
       { idHash: 'old', clientId: 41, accountId: account!.id, createdAt: ago(40 * DAY), lastSeenAt: ago(60_000), expiresAt: ago(10 * DAY) },
       { idHash: 'live', clientId: 41, accountId: account!.id, createdAt: ago(60_000), lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_TIMEOUT_MS) },
     ]);
-    const code = (expiresAt: Date) => ({ id: randomUUID(), clientId: 41, accountId: account!.id, purpose: 'password_reset' as const, channel: 'sms' as const, destination: '+34611111111', expiresAt, lastSentAt: ago(DAY) });
+    const code = (expiresAt: Date) => ({ id: randomUUID(), clientId: 41, accountId: account!.id, purpose: 'password_reset' as const, channel: 'sms' as const, destination: '+34611111111', typedHash: 'h', expiresAt, lastSentAt: ago(DAY) });
     await database.db.insert(verificationCodes).values([code(ago(2 * DAY)), code(new Date(now.getTime() + 60_000))]);
     await database.db.insert(idempotencyKeys).values({ clientId: 41, scope: 'anonymous:x', key: randomUUID(), requestHash: 'h', createdAt: ago(2 * DAY) });
     await database.db.insert(rateLimitHits).values([{ key: 'k', at: ago(2 * DAY) }, { key: 'k', at: now }]);

@@ -1,11 +1,14 @@
 /**
  * Writing messages to the outbox. Call it with the transaction that creates what the message carries (a
- * code, a link), so a message exists exactly when its code does; the dispatcher sends it afterwards.
+ * code, a link), so a message exists exactly when its code does; its `outbox.send` job sends it afterwards
+ * (outbox-sending.ts).
  */
 import type { CodeChannel } from '@marina/core/domain/platform.ts';
 import type { Config } from '../config.ts';
 import type { Executor } from '../db/database.ts';
-import { outbox } from '../db/schema.ts';
+import { enqueueJob } from '../jobs/job-queue.ts';
+import { SEND_MESSAGE } from './outbox-sending.ts';
+import { outbox } from './outbox.schema.ts';
 
 export interface OutgoingMessage {
   clientId: number;
@@ -27,16 +30,22 @@ export interface OutgoingMessage {
  * development outbox reads them, and it never exists in production, where they must not be kept in clear.
  */
 export async function enqueueMessage(db: Executor, message: OutgoingMessage, now: Date, config: Pick<Config, 'devRoutes'>): Promise<void> {
-  await db.insert(outbox).values({
-    clientId: message.clientId,
-    accountId: message.accountId ?? null,
-    channel: message.channel,
-    destination: message.destination,
-    subject: message.channel === 'email' ? (message.subject ?? null) : null,
-    text: message.text,
-    code: config.devRoutes ? (message.code ?? null) : null,
-    link: config.devRoutes ? (message.link ?? null) : null,
-    createdAt: now,
-    nextAttemptAt: now,
+  // The message and its job together (a savepoint inside the caller's transaction).
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(outbox)
+      .values({
+        clientId: message.clientId,
+        accountId: message.accountId ?? null,
+        channel: message.channel,
+        destination: message.destination,
+        subject: message.channel === 'email' ? (message.subject ?? null) : null,
+        text: message.text,
+        code: config.devRoutes ? (message.code ?? null) : null,
+        link: config.devRoutes ? (message.link ?? null) : null,
+        createdAt: now,
+      })
+      .returning({ id: outbox.id });
+    await enqueueJob(tx, SEND_MESSAGE, { outboxId: row!.id }, { now });
   });
 }

@@ -12,7 +12,7 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { clientHeaderSchema } from '../clients/client-resolution.ts';
-import { idempotencyKeys } from '../db/schema.ts';
+import { accountScope, idempotencyKeys } from '../db/schema.ts';
 import { problem } from '../http/problem.ts';
 import type { Services } from '../services.ts';
 import { IDEMPOTENCY_STALE_MS, IDEMPOTENCY_TTL_MS } from './limits.ts';
@@ -60,7 +60,7 @@ function canonical(value: unknown): string {
 }
 
 function scopeOf(request: FastifyRequest): string {
-  if (request.session) return `account:${request.session.accountId}`;
+  if (request.session) return accountScope(request.session.accountId);
   return `anonymous:${sha256(request.sid ?? '')}`;
 }
 

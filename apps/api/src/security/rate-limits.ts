@@ -115,8 +115,8 @@ export const throttleKeys = {
   signInIdentifier: (clientId: number, identifier: string) => `sign-in:identifier:${clientId}:${typed(identifier)}`,
   signInDevice: (clientId: number, accountId: string, deviceId: string) => `sign-in:device:${clientId}:${accountId}:${deviceId}`,
   passwordChecks: (clientId: number, accountId: string, sessionKey: string) => `password-check:${clientId}:${accountId}:${sessionKey}`,
-  codeChecks: (clientId: number, accountId: string | null, destination: string | null) =>
-    `code-check:${clientId}:${accountId ?? '-'}:${destination === null ? '-' : typed(destination)}`,
+  /** `typedHash` is already a hash of what was typed (verification_codes.typed_hash). */
+  codeChecks: (flow: string, clientId: number, accountId: string | null, typedHash: string) => `code-check:${flow}:${clientId}:${accountId ?? '-'}:${typedHash}`,
   codeRequests: (flow: string, clientId: number, value: string) => `code-request:${flow}:${clientId}:${typed(value)}`,
   codeResends: (verificationId: string) => `code-resend:${verificationId}`,
   codeSends: (flow: string, clientId: number, destination: string) => `code-send:${flow}:${clientId}:${typed(destination)}`,

@@ -11,11 +11,20 @@ import { inject } from 'vitest';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/database.ts';
 
-export async function openTestDatabase(): Promise<Database> {
+export interface TestDatabase extends Database {
+  /**
+   * Another instance's connection to the same database, as a second API process would have: its own pool
+   * on PostgreSQL; on PGlite (one process, one connection) the same database, whose close does nothing.
+   */
+  connectAgain(): Promise<Database>;
+}
+
+export async function openTestDatabase(): Promise<TestDatabase> {
   const maintenanceUrl = process.env.TEST_DATABASE_URL;
   if (!maintenanceUrl) {
     const template = inject('pgliteTemplate');
-    return openDatabase({ dataDir: 'memory', pgliteTemplate: template ? new Blob([readFileSync(template)]) : undefined });
+    const database = await openDatabase({ dataDir: 'memory', pgliteTemplate: template ? new Blob([readFileSync(template)]) : undefined });
+    return { ...database, connectAgain: async () => ({ ...database, close: async () => {} }) };
   }
 
   const name = `marina_test_${randomBytes(6).toString('hex')}`;
@@ -41,6 +50,7 @@ export async function openTestDatabase(): Promise<Database> {
     const database = await openDatabase({ databaseUrl: url.toString() });
     return {
       ...database,
+      connectAgain: () => openDatabase({ databaseUrl: url.toString() }),
       close: async () => {
         await database.close();
         await dropAndDisconnect();

@@ -5,15 +5,15 @@ import type { Database } from '../db/database.ts';
 import { DEFAULT_CLIENTS } from '../db/seed.ts';
 import type { Transports } from '../outbox/transports.ts';
 import { createServer } from '../server.ts';
-import { openTestDatabase, testConfig } from './test-database.ts';
+import { openTestDatabase, testConfig, type TestDatabase } from './test-database.ts';
 
 export interface TestServerOptions {
   config?: Partial<Config>;
   logStream?: NodeJS.WritableStream;
   clock?: () => Date;
   transports?: Transports;
-  /** The outbox is sent only by explicit `app.outbox.runOnce()` unless an interval is given. */
-  outboxIntervalMs?: number;
+  /** Jobs (the outbox among them) run only on explicit `app.jobs.runDue()` unless an interval is given. */
+  jobsIntervalMs?: number;
 }
 
 /** A server over the test database with the default clients (41, 25, 63) and their demo owners, ready for `inject`. */
@@ -22,8 +22,7 @@ export function createTestServer(database: Database, options: TestServerOptions 
     config: testConfig(options.config),
     database,
     clients: DEFAULT_CLIENTS,
-    outboxIntervalMs: options.outboxIntervalMs ?? 0,
-    housekeepingIntervalMs: 0,
+    jobsIntervalMs: options.jobsIntervalMs ?? 0,
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.transports ? { transports: options.transports } : {}),
@@ -31,7 +30,7 @@ export function createTestServer(database: Database, options: TestServerOptions 
 }
 
 export interface TestServer {
-  database: Database;
+  database: TestDatabase;
   app: FastifyInstance;
 }
 

@@ -1,14 +1,15 @@
 import { createServer as createHttpServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
-import { outbox, type OutboxRow } from '../db/schema.ts';
+import { jobs, outbox, type OutboxRow } from '../db/schema.ts';
+import { createJobWorker } from '../jobs/job-worker.ts';
 import { testClock } from '../test/accounts.ts';
 import { createTestServer, useTestServer } from '../test/test-server.ts';
 import { enqueueMessage } from './outbox.ts';
-import { createOutboxDispatcher, retryDelayMs } from './outbox-dispatcher.ts';
+import { SEND_MESSAGE, sendMessageHandler } from './outbox-sending.ts';
 import { httpSmsTransport, type Transport, type Transports } from './transports.ts';
 
 let database: Database;
@@ -32,29 +33,46 @@ beforeEach(async () => {
   sent.length = 0;
   failing = false;
   await database.db.delete(outbox);
+  await database.db.delete(jobs);
 });
+
+/** The job that sends the outbox row to `destination`. */
+async function jobOf(destination: string) {
+  const [row] = await database.db.select().from(outbox).where(eq(outbox.destination, destination));
+  const [job] = await database.db.select().from(jobs).where(sql`${jobs.payload}->>'outboxId' = ${row!.id}`);
+  return job!;
+}
+
+/** Another instance's worker that sends the outbox, on the same database. */
+const otherInstance = (sending: Transports = transports) =>
+  createJobWorker({ db: database.db, clock: clock.now, log: app.log, handlers: [sendMessageHandler(sending, app.log)], intervalMs: 0 });
+
 
 async function enqueue(destination: string, channel: 'sms' | 'email' = 'sms') {
   await enqueueMessage(database.db, { clientId: 41, channel, destination, text: `Marina Port Blau: tu código de verificación es 123456.`, code: '123456' }, clock.now(), { devRoutes: true });
 }
 
-describe('outbox dispatcher', () => {
+describe('sending the outbox', () => {
   it('sends what is pending through the transport of its channel and marks it sent', async () => {
     await enqueue('+34611111111');
     await enqueue('ana@correo.example', 'email');
-    expect(await app.outbox.runOnce()).toBe(2);
+    expect(await app.jobs.runDue()).toBe(2);
     expect(sent.map((message) => [message.channel, message.destination])).toEqual([
       ['sms', '+34611111111'],
       ['email', 'ana@correo.example'],
     ]);
     const rows = await database.db.select().from(outbox);
-    expect(rows.every((row) => row.status === 'sent' && row.sentAt !== null && row.attempts === 1)).toBe(true);
-    expect(await app.outbox.runOnce()).toBe(0);
+    expect(rows.every((row) => row.status === 'sent' && row.sentAt !== null)).toBe(true);
+    expect((await database.db.select().from(jobs)).map((job) => [job.name, job.status, job.attempts])).toEqual([
+      ['outbox.send', 'done', 1],
+      ['outbox.send', 'done', 1],
+    ]);
+    expect(await app.jobs.runDue()).toBe(0);
   });
 
   it('blanks the text of what it sent, or gave up on: the row keeps only its metadata', async () => {
     await enqueueMessage(database.db, { clientId: 63, channel: 'email', destination: 'ana@correo.example', subject: 'Marina Atlántica: activa tu cuenta', text: 'Abre https://app.example/activar?token=abc' }, clock.now(), { devRoutes: true });
-    expect(await app.outbox.runOnce()).toBe(1);
+    expect(await app.jobs.runDue()).toBe(1);
     expect(sent[0]!.text).toBe('Abre https://app.example/activar?token=abc');
     const [row] = await database.db.select().from(outbox);
     expect(row).toMatchObject({ status: 'sent', text: '', subject: 'Marina Atlántica: activa tu cuenta', destination: 'ana@correo.example' });
@@ -62,9 +80,9 @@ describe('outbox dispatcher', () => {
     await database.db.delete(outbox);
     await enqueue('+34688888888');
     failing = true;
-    for (let attempt = 1; attempt <= 8; attempt++) {
-      expect(await app.outbox.runOnce()).toBe(1);
-      clock.advance(retryDelayMs(attempt));
+    for (let attempt = 1; attempt <= SEND_MESSAGE.maxAttempts; attempt++) {
+      expect(await app.jobs.runDue()).toBe(1);
+      clock.advance(SEND_MESSAGE.retryDelayMs(attempt));
     }
     const [failed] = await database.db.select().from(outbox);
     expect(failed).toMatchObject({ status: 'failed', text: '' });
@@ -81,39 +99,52 @@ describe('outbox dispatcher', () => {
     expect(row).toMatchObject({ code: null, link: null });
   });
 
-  it('retries a failed send later, with growing delays, and gives up after several attempts', async () => {
+  it('retries a failed send later, with growing delays, and gives up after 8 tries', async () => {
     await enqueue('+34622222222');
     failing = true;
-    expect(await app.outbox.runOnce()).toBe(1);
+    expect(await app.jobs.runDue()).toBe(1);
     let [row] = await database.db.select().from(outbox);
-    expect(row).toMatchObject({ status: 'pending', attempts: 1, lastError: 'relay refused' });
-    expect(row!.nextAttemptAt.getTime()).toBe(clock.now().getTime() + retryDelayMs(1));
+    expect(row).toMatchObject({ status: 'pending' });
+    let job = await jobOf('+34622222222');
+    expect(job).toMatchObject({ status: 'pending', attempts: 1, lastError: 'Error: relay refused' });
+    expect(job.runAt.getTime()).toBe(clock.now().getTime() + 30_000);
     // Not due yet.
-    expect(await app.outbox.runOnce()).toBe(0);
+    expect(await app.jobs.runDue()).toBe(0);
 
     for (let attempt = 2; attempt <= 8; attempt++) {
-      clock.advance(retryDelayMs(attempt - 1));
-      expect(await app.outbox.runOnce()).toBe(1);
+      clock.advance(SEND_MESSAGE.retryDelayMs(attempt - 1));
+      expect(await app.jobs.runDue()).toBe(1);
     }
+    expect([1, 2, 3, 7, 8].map((attempt) => SEND_MESSAGE.retryDelayMs(attempt) / 1000)).toEqual([30, 60, 120, 1920, 3600]);
     [row] = await database.db.select().from(outbox);
-    expect(row).toMatchObject({ status: 'failed', attempts: 8 });
+    expect(row).toMatchObject({ status: 'failed', text: '' });
+    job = await jobOf('+34622222222');
+    expect(job).toMatchObject({ status: 'failed', attempts: 8 });
     failing = false;
     clock.advance(24 * 60 * 60 * 1000);
-    expect(await app.outbox.runOnce()).toBe(0);
+    expect(await app.jobs.runDue()).toBe(0);
+    expect(sent).toEqual([]);
   });
 
-  it('sends each message once when several instances dispatch at the same time', async () => {
+  it('sends each message once when several instances send at the same time', async () => {
     for (let i = 0; i < 30; i++) await enqueue(`+3463333${String(i).padStart(4, '0')}`);
-    const others = [1, 2].map(() => createOutboxDispatcher({ db: database.db, transports, log: app.log, clock: clock.now, intervalMs: 0 }));
-    await Promise.all([app.outbox.runOnce(), ...others.map((dispatcher) => dispatcher.runOnce()), app.outbox.runOnce()]);
-    while ((await app.outbox.runOnce()) > 0);
+    const others = [1, 2].map(() => otherInstance());
+    await Promise.all([app.jobs.runDue(), ...others.map((worker) => worker.runDue()), app.jobs.runDue()]);
     expect(sent).toHaveLength(30);
     expect(new Set(sent.map((message) => message.id)).size).toBe(30);
-    await Promise.all(others.map((dispatcher) => dispatcher.stop()));
+    await Promise.all(others.map((worker) => worker.stop()));
+  });
+
+  it('skips a message deleted with its account before it left', async () => {
+    await enqueue('+34655555500');
+    await database.db.delete(outbox);
+    expect(await app.jobs.runDue()).toBe(1);
+    expect(sent).toEqual([]);
+    expect(await database.db.select().from(jobs)).toMatchObject([{ status: 'done' }]);
   });
 
   it('polls on its own and stops with the server', async () => {
-    const own = await createTestServer(database, { clock: clock.now, transports, outboxIntervalMs: 20 });
+    const own = await createTestServer(database, { clock: clock.now, transports, jobsIntervalMs: 20 });
     await enqueue('+34644444444');
     await expect.poll(() => sent.length, { timeout: 5000 }).toBe(1);
     await own.close();
@@ -167,18 +198,13 @@ describe('SMS provider adapter', () => {
 
   it('leaves a message pending when the provider fails', async () => {
     status = 500;
-    const dispatcher = createOutboxDispatcher({
-      db: database.db,
-      transports: { email: transports.email, sms: httpSmsTransport(url, 'secret-token', 'PortBlau') },
-      log: app.log,
-      clock: clock.now,
-      intervalMs: 0,
-    });
+    const worker = otherInstance({ email: transports.email, sms: httpSmsTransport(url, 'secret-token', 'PortBlau') });
     await enqueue('+34666666666');
-    expect(await dispatcher.runOnce()).toBe(1);
+    expect(await worker.runDue()).toBe(1);
     const [row] = await database.db.select().from(outbox).where(eq(outbox.destination, '+34666666666'));
-    expect(row).toMatchObject({ status: 'pending', attempts: 1, lastError: 'SMS provider answered 500' });
-    await dispatcher.stop();
+    expect(row).toMatchObject({ status: 'pending' });
+    expect(await jobOf('+34666666666')).toMatchObject({ status: 'pending', attempts: 1, lastError: 'Error: SMS provider answered 500' });
+    await worker.stop();
   });
 });
 

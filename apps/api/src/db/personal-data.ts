@@ -1,0 +1,52 @@
+/**
+ * Where each account's personal data lives, so that deleting an account (DELETE /me) erases all of it. Every
+ * module registers its tables next to their schema (`<module>.schema.ts`); `personal-data.test.ts` fails
+ * when a table with an account or a contact column is neither registered nor listed there as holding none.
+ */
+import { eq, getTableName } from 'drizzle-orm';
+import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { Tx } from './database.ts';
+
+/** Rows found through the account they belong to: deleted, or kept with their personal values replaced. */
+interface ByAccountColumn<T extends PgTable> {
+  table: T;
+  accountColumn: PgColumn;
+  erase: 'delete' | { anonymise: (now: Date) => PgUpdateSetSource<T> };
+}
+
+/** Rows that name their account in some other way (a key, a scope): the module erases them itself. */
+interface ByOwnQuery<T extends PgTable> {
+  table: T;
+  erase: (tx: Tx, accountId: string, now: Date) => Promise<unknown>;
+}
+
+export type PersonalData<T extends PgTable = PgTable> = ByAccountColumn<T> | ByOwnQuery<T>;
+
+const registry: PersonalData[] = [];
+
+export function registerPersonalData<T extends PgTable>(entry: PersonalData<T>): void {
+  if (registry.some((known) => known.table === entry.table)) throw new Error(`${getTableName(entry.table)} is registered twice`);
+  registry.push(entry as unknown as PersonalData);
+}
+
+/** What is registered, in registration order. */
+export function personalDataTables(): readonly PersonalData[] {
+  return registry;
+}
+
+/**
+ * Erases every registered row of the account, in the caller's transaction. Newest registration first: a
+ * schema file registers after the tables it imports (references), so rows go before what they point to,
+ * and the account row itself (registered first) is anonymised last.
+ */
+export async function eraseAccountData(tx: Tx, accountId: string, now: Date): Promise<void> {
+  for (const entry of [...registry].reverse()) {
+    if (typeof entry.erase === 'function') {
+      await entry.erase(tx, accountId, now);
+      continue;
+    }
+    const { table, accountColumn, erase } = entry as ByAccountColumn<PgTable>;
+    if (erase === 'delete') await tx.delete(table).where(eq(accountColumn, accountId));
+    else await tx.update(table).set(erase.anonymise(now)).where(eq(accountColumn, accountId));
+  }
+}
