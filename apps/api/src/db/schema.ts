@@ -5,8 +5,9 @@
 import type { AccountStatus, NotificationType } from '@marina/core/domain/accounts.ts';
 import type { CodeChannel } from '@marina/core/domain/platform.ts';
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { ClientSettings } from '../clients/client-settings.ts';
+import { bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { ClientSettings } from '@marina/core/domain/marina.ts';
+import type { OpeningSeason } from '@marina/core/domain/opening-hours.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -24,9 +25,13 @@ export const clients = pgTable('clients', {
   id: integer('id').primaryKey(),
   app: text('app').notNull().unique(),
   title: text('title').notNull(),
-  timeZone: text('time_zone').notNull().default('Europe/Madrid'),
+  // Zone, hours, overrides and SMS are the marina folder's, all written by every seed. The zone has no
+  // default to fall back on; those of hours and SMS only fill rows older than their columns.
+  timeZone: text('time_zone').notNull(),
+  openingHours: jsonb('opening_hours').$type<OpeningSeason[]>().notNull().default([]),
   // Read through withDefaultSettings(): keys added after a client was seeded fall back to their default.
   settings: jsonb('settings').$type<Partial<ClientSettings>>().notNull().default({}),
+  sendsSms: boolean('sends_sms').notNull().default(false),
   ...timestamps,
 });
 
