@@ -59,6 +59,8 @@ describe('discoverMarinaFolders', () => {
     await folder('client-50', { ...marina(50), timeZone: 'Canarias', settings: { slotCapacity: 0 } });
     const { sendsSms: _sms, ...noChannel } = marina(60);
     await folder('client-60', noChannel);
+    await mkdir(join(apps, 'client-70'));
+    await writeFile(join(apps, 'client-70', 'client.config.ts'), 'export const config = {};\n');
     const discovery = discoverMarinaFolders(apps);
     await expect(discovery).rejects.toBeInstanceOf(ClientFoldersError);
     const message = await discovery.catch((error: Error) => error.message);
@@ -66,6 +68,7 @@ describe('discoverMarinaFolders', () => {
       'Invalid configuration for client 50 (client-50):\n  - timeZone must be an IANA time zone such as Atlantic/Canary\n  - settings.slotCapacity must be greater than or equal to 1',
     );
     expect(message).toContain('Invalid configuration for client 60 (client-60):\n  - sendsSms is a required field');
+    expect(message).toContain('Invalid configuration for client client-70 (client-70):\n  - client.config.ts must `export default defineClientConfig({ … })`');
     expect(message).toMatch(/clientId 41 is declared by 2 marina folders: .*client-41\/client\.config\.ts and .*client-42\/client\.config\.ts\./);
   });
 

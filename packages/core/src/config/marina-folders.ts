@@ -64,11 +64,15 @@ export async function discoverMarinaFolders(appsDir: string): Promise<MarinaFold
       }),
   );
   const invalid = folders.flatMap(({ dir, config }) => {
-    const problems = folderProblems(config);
+    const problems =
+      typeof config === 'object' && config !== null
+        ? folderProblems(config)
+        : ['client.config.ts must `export default defineClientConfig({ … })`'];
     return problems.length === 0 ? [] : [new ClientConfigError(folderSource(dir, config), problems).message];
   });
   const byId = new Map<number, MarinaFolder[]>();
-  for (const folder of folders) byId.set(folder.id, [...(byId.get(folder.id) ?? []), folder]);
+  // A folder without a readable clientId is already reported above.
+  for (const folder of folders) if (typeof folder.id === 'number') byId.set(folder.id, [...(byId.get(folder.id) ?? []), folder]);
   const shown = (dir: string) => `${relative(process.cwd(), dir) || dir}/client.config.ts`;
   const clashes = [...byId]
     .filter(([, group]) => group.length > 1)
