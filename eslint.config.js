@@ -64,8 +64,14 @@ export default tseslint.config(
             {
               target: './apps/api',
               from: './packages/core/src',
-              except: ['./domain'],
-              message: 'The server may share only domain/ (rules and types), never React code.',
+              // The marina folders' loader: the server seeds from the same declarations as the build.
+              except: ['./domain', './config/marina-folders.ts'],
+              message: 'The server may share only domain/ (rules and types) and the marina folders\' loader, never React code.',
+            },
+            {
+              target: [`${core}/app`, `${core}/features`, `${core}/components`, `${core}/lib`, `${core}/api`, `${core}/domain`],
+              from: `${core}/config/marina-folders.ts`,
+              message: 'The marina folders\' loader reads the disk (Node only): the app never imports it.',
             },
           ],
         },

@@ -7,6 +7,12 @@ export default defineClientConfig({
   clientShortName: 'Port Blau',
   clientLogo: './logo.svg',
   clientIcon: './icon.svg',
+  timeZone: 'Europe/Madrid',
+  openingHours: [
+    { from: '04-01', to: '10-31', open: '08:00', close: '20:00' },
+    { from: '11-01', to: '03-31', open: '09:00', close: '18:00' },
+  ],
+  sendsSms: true,
   tokens: {
     color: {
       brand: '#0b4f6c',

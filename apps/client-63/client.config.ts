@@ -8,6 +8,11 @@ export default defineClientConfig({
   clientLogo: './logo.svg',
   clientIcon: './icon.svg',
   timeZone: 'Atlantic/Canary',
+  openingHours: [
+    { from: '04-01', to: '10-31', open: '08:00', close: '20:00' },
+    { from: '11-01', to: '03-31', open: '09:00', close: '18:00' },
+  ],
+  sendsSms: false,
   tokens: {
     color: {
       brand: '#1f5c3a',

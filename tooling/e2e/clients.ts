@@ -62,7 +62,7 @@ export async function e2eClients(): Promise<E2eClient[]> {
     dir: folder.dir,
     title: folder.config.clientTitulo,
     brandColour: makeTokens(folder.config.tokens).color.brand,
-    sendsSms: [41, 25].includes(folder.id),
+    sendsSms: folder.config.sendsSms,
     port: ports.get(folder.id)!,
   }));
 }

@@ -1,12 +1,12 @@
 // Builds the client folder it runs in (`pnpm build` in apps/client-<id>) into its own dist/.
 import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { build } from 'vite';
+import { ClientFoldersError } from '@marina/core/config/marina-folders.ts';
 import { ClientConfigError } from '@marina/core/config/validate-config.ts';
 import { clientViteConfig } from '../vite/client-vite-config.ts';
-import { ClientFoldersError, discoverClients } from './lib/clients.ts';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -30,8 +30,8 @@ async function precompress(dist: string): Promise<void> {
 
 const dir = resolve(process.argv[2] ?? process.cwd());
 try {
-  // Another folder declaring this one's clientId fails the build, naming both.
-  await discoverClients(dirname(dir));
+  // Every marina folder is read (clientesConSMS comes from all of them): a wrong one, or another folder
+  // declaring this one's clientId, fails the build with a message naming them.
   const apiUrl = process.env.MARINA_API_URL;
   await build(await clientViteConfig(dir, { production: true, ...(apiUrl ? { apiUrl } : {}) }));
   await precompress(join(dir, 'dist'));

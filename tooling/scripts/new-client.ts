@@ -1,11 +1,11 @@
 // `pnpm new-client --id 77 --title "Marina del Sur" [--short "Del Sur"] [--brand #0b4f6c] [--accent #0b6e99]
 //   [--phone "+34 900 000 077"] [--email info@marina.example] [--address "Muelle 1, Málaga"]
-//   [--time-zone Atlantic/Canary]`
+//   [--time-zone Atlantic/Canary] [--sms]`
 // Scaffolds apps/client-<id>, links it into the workspace and checks its config as the build will. On any
 // failure it leaves nothing behind (no folder, the lockfile as it was), so the same command can run again.
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { ClientConfigError } from '@marina/core/config/validate-config.ts';
+import { ClientFoldersError } from '@marina/core/config/marina-folders.ts';
 import { loadClient, repoRoot } from '../vite/client-vite-config.ts';
 import { flag, run } from './lib/run.ts';
 import { scaffoldClient } from './lib/scaffold-client.ts';
@@ -14,7 +14,7 @@ const args = process.argv.slice(2);
 const id = Number(flag(args, 'id'));
 const title = flag(args, 'title');
 if (!Number.isInteger(id) || id <= 0 || !title) {
-  console.error('usage: pnpm new-client --id <number> --title "<marina name>" [--short …] [--brand #rrggbb] [--accent #rrggbb] [--phone …] [--email …] [--address …] [--time-zone …]');
+  console.error('usage: pnpm new-client --id <number> --title "<marina name>" [--short …] [--brand #rrggbb] [--accent #rrggbb] [--phone …] [--email …] [--address …] [--time-zone …] [--sms]');
   process.exit(2);
 }
 
@@ -61,13 +61,14 @@ try {
     email: flag(args, 'email') ?? `info@client-${id}.example`,
     address: flag(args, 'address') ?? 'Dirección de la marina',
     timeZone: flag(args, 'time-zone'),
+    sendsSms: args.includes('--sms'),
   });
   // Linked first: the config imports @marina/core, which resolves only once the folder is a workspace package.
   if (!(await link())) throw new Error('pnpm install failed (see above)');
   await loadClient(dir, { production: true });
 } catch (error) {
   await undo();
-  if (error instanceof ClientConfigError) {
+  if (error instanceof ClientFoldersError) {
     console.error(`${error.message}\nNothing was created: correct the options above and run the command again.`);
   } else {
     console.error(`${error instanceof Error ? error.message : String(error)}\nNothing was created.`);
@@ -77,7 +78,8 @@ try {
 
 console.log(`
 Created ${relative(process.cwd(), dir)}:
-  client.config.ts  name, contact, FAQ and brand colours (checked for WCAG AA contrast at build)
+  client.config.ts  name, time zone, opening hours, codes by ${args.includes('--sms') ? 'SMS' : 'e-mail'}, rules that differ from
+                    the platform's, contact, FAQ and brand colours (all checked at build, colours for WCAG AA contrast)
   logo.svg          the marina's logo (replace it)
   icon.svg          square icon for the favicon and the home screen (replace it)
 Build it:  pnpm --filter @marina/client-${id} build     Run it:  npm start -- --client ${id}

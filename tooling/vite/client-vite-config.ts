@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import { basename, dirname, extname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { dirname, extname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
 import type { InlineConfig, Plugin, Rollup } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { AppConfig, ClientFolderConfig } from '@marina/core/config/app-config.ts';
+import { clientesConSMS, discoverMarinaFolders, folderSource } from '@marina/core/config/marina-folders.ts';
 import { resolveAppConfig } from '@marina/core/config/validate-config.ts';
 import { themeCss } from '@marina/theme/theme-css.ts';
 
@@ -33,13 +34,19 @@ export interface LoadOptions {
   apiUrl?: string;
 }
 
-/** Reads and checks `client.config.ts` of one client folder; throws a readable `ClientConfigError`. */
+/**
+ * Reads and checks `client.config.ts` of one client folder, with its sibling folders: `clientesConSMS` is
+ * derived from all of them. Throws a readable `ClientFoldersError` (any folder wrong, or two with one
+ * clientId).
+ */
 export async function loadClient(dir: string, options: LoadOptions): Promise<LoadedClient> {
-  const module = (await import(pathToFileURL(join(dir, 'client.config.ts')).href)) as { default: ClientFolderConfig };
-  const folder = module.default;
-  const logoName = `logo${extname(folder.clientLogo ?? '')}`;
-  const config = resolveAppConfig(`client ${folder.clientId ?? basename(dir)} (${basename(dir)})`, folder, {
+  const folders = await discoverMarinaFolders(dirname(resolve(dir)));
+  const folder = folders.find((candidate) => candidate.dir === resolve(dir))?.config;
+  if (!folder) throw new Error(`${dir} is not a marina folder: it has no client.config.ts`);
+  const logoName = `logo${extname(folder.clientLogo)}`;
+  const config = resolveAppConfig(folderSource(dir, folder), folder, {
     production: options.production,
+    clientesConSMS: clientesConSMS(folders),
     ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
     clientLogoUrl: `/brand/${logoName}`,
   });

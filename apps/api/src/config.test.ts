@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appLink, ConfigError, DEFAULT_DATA_DIR, loadConfig } from './config.ts';
+import { appLink, ConfigError, DEFAULT_DATA_DIR, DEFAULT_MARINAS_DIR, loadConfig, REPO_ROOT } from './config.ts';
 
 function configError(env: NodeJS.ProcessEnv): ConfigError {
   try {
@@ -25,7 +25,7 @@ describe('loadConfig', () => {
       allowedOrigins: [],
       appOrigin: undefined,
       devRoutes: false,
-      clients: undefined,
+      marinasDir: DEFAULT_MARINAS_DIR,
     });
     expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
   });
@@ -45,7 +45,7 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'warn',
       ALLOWED_ORIGINS: 'https://app.portblau.example, https://app.varadero.example/',
       SESSION_SECRET: 'x'.repeat(40),
-      CLIENTS_JSON: '[{"id":7,"app":"MB7","title":"Marina Siete","settings":{"slotCapacity":6}}]',
+      MARINAS_DIR: `${REPO_ROOT}/apps/../apps`,
       SMTP_URL: 'smtps://mailer:secret@smtp.portblau.example:465',
       MAIL_FROM: 'Marina Port Blau <no-reply@portblau.example>',
       SMS_PROVIDER_URL: 'https://sms.example/api/messages',
@@ -62,7 +62,7 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       allowedOrigins: ['https://app.portblau.example', 'https://app.varadero.example'],
       sessionSecret: 'x'.repeat(40),
-      clients: [{ id: 7, app: 'MB7', title: 'Marina Siete', settings: { slotCapacity: 6 } }],
+      marinasDir: DEFAULT_MARINAS_DIR,
       smtpUrl: 'smtps://mailer:secret@smtp.portblau.example:465',
       mailFrom: 'Marina Port Blau <no-reply@portblau.example>',
       smsProviderUrl: 'https://sms.example/api/messages',
@@ -151,13 +151,7 @@ describe('loadConfig', () => {
     expect(configError({ STATIC_DIR: '/nowhere/dist' }).message).toContain('STATIC_DIR: /nowhere/dist is not a folder');
   });
 
-  it('explains what is wrong in CLIENTS_JSON', () => {
-    expect(configError({ CLIENTS_JSON: '{"id":1}' }).message).toContain('CLIENTS_JSON: must be a JSON array of clients');
-    const message = configError({
-      CLIENTS_JSON: '[{"id":1,"app":"A","title":"T","timeZone":"Mars/Base","settings":{"slotCapacity":"4","colour":1}}]',
-    }).message;
-    expect(message).toContain('[0].timeZone must be an IANA time zone');
-    expect(message).toContain('[0].settings.slotCapacity must be a number');
-    expect(message).toContain('[0].settings.colour is not a known setting');
+  it('refuses a MARINAS_DIR that is not a folder', () => {
+    expect(configError({ MARINAS_DIR: '/nowhere/apps' }).message).toContain('MARINAS_DIR: /nowhere/apps is not a folder');
   });
 });

@@ -5,7 +5,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseClientSeeds, type ClientSeed } from './db/seed.ts';
 
 export const API_VERSION = '1.0.0';
 export const API_PREFIX = '/api/v1';
@@ -56,8 +55,11 @@ export interface Config {
   devRoutes: boolean;
   /** Key for HMAC tokens tied to sessions (CSRF). */
   sessionSecret: string;
-  /** Clients to seed at start (CLIENTS_JSON); undefined means the defaults. */
-  clients: ClientSeed[] | undefined;
+  /**
+   * The marina folders (`client-*` with a `client.config.ts`) seeded at start: MARINAS_DIR, else the
+   * repository's `apps/`. They are the one declaration of every marina.
+   */
+  marinasDir: string;
   /** smtp:// or smtps:// URL of the mail relay; without it e-mails are only logged (development, tests). */
   smtpUrl: string | undefined;
   /** From address of every e-mail. */
@@ -86,6 +88,7 @@ export class ConfigError extends Error {
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../../..');
 export const DEFAULT_DATA_DIR = resolve(REPO_ROOT, '.data/pglite');
+export const DEFAULT_MARINAS_DIR = resolve(REPO_ROOT, 'apps');
 
 // One per process: development sessions survive a restart, their CSRF tokens are simply issued again.
 const developmentSecret = randomBytes(32).toString('base64url');
@@ -179,14 +182,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     issues.push(`SESSION_SECRET: must be at least ${MIN_SECRET_LENGTH} characters long`);
   }
 
-  let clients: ClientSeed[] | undefined;
-  const rawClients = value('CLIENTS_JSON');
-  if (rawClients !== undefined) {
-    try {
-      clients = parseClientSeeds(JSON.parse(rawClients));
-    } catch (error) {
-      issues.push(`CLIENTS_JSON: ${error instanceof Error ? error.message : String(error)}`);
-    }
+  const rawMarinasDir = value('MARINAS_DIR');
+  const marinasDir = rawMarinasDir === undefined ? DEFAULT_MARINAS_DIR : resolve(rawMarinasDir);
+  if (!existsSync(marinasDir) || !statSync(marinasDir).isDirectory()) {
+    issues.push(`MARINAS_DIR: ${marinasDir} is not a folder (expected the folder holding the client-<id> marina folders)`);
   }
 
   const smtpUrl = value('SMTP_URL');
@@ -230,7 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appOrigin,
     devRoutes,
     sessionSecret,
-    clients,
+    marinasDir,
     smtpUrl,
     mailFrom: value('MAIL_FROM') ?? 'Marina <no-reply@marina.invalid>',
     smsProviderUrl,

@@ -16,7 +16,7 @@ import { clientRoutes } from './clients/client-routes.ts';
 import { clientSettingsSchema } from './clients/client-settings.ts';
 import { API_PREFIX, BODY_LIMIT_BYTES, loadConfig, type Config, type LogLevel } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
-import { DEFAULT_CLIENTS, seedClients, seedDemoAccounts, type ClientSeed } from './db/seed.ts';
+import { marinaSeeds, seedClients, seedDemoAccounts, type ClientSeed } from './db/seed.ts';
 import { healthRoutes } from './health/health-routes.ts';
 import { errorHandler, frameworkErrorOptions } from './http/error-handler.ts';
 import { registerJsonOnly } from './http/json-only.ts';
@@ -166,7 +166,7 @@ export interface StartServerOptions {
   port?: number;
   host?: string;
   staticDir?: string;
-  /** Clients to seed; CLIENTS_JSON, else DEFAULT_CLIENTS, when omitted. */
+  /** Clients to seed; when omitted, every marina folder under MARINAS_DIR (the repository's `apps/` by default). */
   clients?: readonly ClientSeed[];
   databaseUrl?: string;
   /** PGlite data folder, or `memory`. */
@@ -202,11 +202,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     logLevel: options.logLevel ?? base.logLevel,
   };
 
+  // Read before the database is opened: a wrong marina folder stops the start with nothing held.
+  const clients = options.clients ?? (await marinaSeeds(config.marinasDir));
   const ownsDatabase = options.database === undefined;
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   let app: FastifyInstance | undefined;
   try {
-    app = await createServer({ config, database, clients: options.clients ?? config.clients ?? DEFAULT_CLIENTS });
+    app = await createServer({ config, database, clients });
     app.log.info({ database: database.kind, location: database.location }, 'database ready');
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {

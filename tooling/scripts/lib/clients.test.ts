@@ -2,7 +2,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_CLIENTS } from '@marina/api/db/seed.ts';
+import { clientesConSMS } from '@marina/core/config/marina-folders.ts';
+import { loadClient } from '../../vite/client-vite-config.ts';
 import { clientSeeds, ClientFoldersError, discoverClients } from './clients.ts';
 import { scaffoldClient } from './scaffold-client.ts';
 
@@ -36,15 +37,29 @@ describe('discoverClients', () => {
 });
 
 describe('clientSeeds', () => {
-  it("seeds each marina with the time zone its folder declares", async () => {
+  it('seeds each marina with the time zone, hours and channel its folder declares', async () => {
     const seeds = clientSeeds(await discoverClients());
-    expect(seeds.find((seed) => seed.id === 63)).toMatchObject({ timeZone: 'Atlantic/Canary' });
-    expect(seeds.find((seed) => seed.id === 41)).not.toHaveProperty('timeZone');
+    expect(seeds.find((seed) => seed.id === 63)).toMatchObject({ timeZone: 'Atlantic/Canary', sendsSms: false });
+    expect(seeds.find((seed) => seed.id === 41)).toMatchObject({ timeZone: 'Europe/Madrid', sendsSms: true });
+    for (const seed of seeds) expect(seed.openingHours.length, seed.title).toBeGreaterThan(0);
+  });
+});
+
+describe('clientesConSMS', () => {
+  it("derives the specification's [41, 25] from the folders' sendsSms", async () => {
+    expect(clientesConSMS(await discoverClients())).toEqual([41, 25]);
   });
 
-  it("matches the API's own defaults, so the API alone serves the same marinas", async () => {
-    const fromFolders = clientSeeds(await discoverClients());
-    const sorted = (seeds: ReadonlyArray<{ id: number }>) => [...seeds].sort((a, b) => a.id - b.id);
-    expect(sorted(DEFAULT_CLIENTS)).toEqual(sorted(fromFolders).filter((seed) => DEFAULT_CLIENTS.some(({ id }) => id === seed.id)));
+  it('reaches every bundle as it is derived, whichever marina is built', async () => {
+    for (const { dir } of await discoverClients()) {
+      expect((await loadClient(dir, { production: true })).config.clientesConSMS, dir).toEqual([41, 25]);
+    }
+  });
+
+  it('follows a new marina that sends codes by SMS, with no other edit', async () => {
+    apps = await mkdtemp(join(tmpdir(), 'apps-'));
+    await scaffoldClient({ ...marina(77), sendsSms: true }, apps);
+    const byEmail = await scaffoldClient(marina(78), apps);
+    expect((await loadClient(byEmail, { production: true })).config.clientesConSMS).toEqual([77]);
   });
 });

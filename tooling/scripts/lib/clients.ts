@@ -1,68 +1,24 @@
-import { existsSync, readdirSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { ClientFolderConfig } from '@marina/core/config/app-config.ts';
+import { join } from 'node:path';
+import {
+  ClientFoldersError,
+  discoverMarinaFolders,
+  marinaDeclaration,
+  type MarinaFolder,
+} from '@marina/core/config/marina-folders.ts';
 import { repoRoot } from '../../vite/client-vite-config.ts';
 import { flag } from './run.ts';
 
-export interface ClientFolder {
-  id: number;
-  /** `client-41` */
-  name: string;
-  dir: string;
-  config: ClientFolderConfig;
-}
+export { ClientFoldersError };
+export type ClientFolder = MarinaFolder;
 
-/** The marina folders contradict each other (two declare one `clientId`); the message names them. */
-export class ClientFoldersError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ClientFoldersError';
-  }
-}
-
-/**
- * Every marina of the repository: each `apps/client-*` folder with a `client.config.ts`. Two folders that
- * declare one `clientId` are refused, naming both: the API would seed one marina twice and serve one bundle
- * for the other's customers.
- */
-export async function discoverClients(appsDir = join(repoRoot, 'apps')): Promise<ClientFolder[]> {
-  const folders = readdirSync(appsDir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && entry.name.startsWith('client-'))
-    .map((entry) => ({ name: entry.name, dir: join(appsDir, entry.name) }))
-    .filter(({ dir }) => existsSync(join(dir, 'client.config.ts')));
-  const clients = await Promise.all(
-    folders.map(async ({ name, dir }) => {
-      const module = (await import(pathToFileURL(join(dir, 'client.config.ts')).href)) as { default: ClientFolderConfig };
-      return { id: module.default.clientId, name, dir, config: module.default };
-    }),
-  );
-  const byId = new Map<number, ClientFolder[]>();
-  for (const client of clients) byId.set(client.id, [...(byId.get(client.id) ?? []), client]);
-  const clashes = [...byId].filter(([, group]) => group.length > 1);
-  if (clashes.length > 0) {
-    const shown = (dir: string) => relative(process.cwd(), dir) || dir;
-    throw new ClientFoldersError(
-      clashes
-        .map(
-          ([id, group]) =>
-            `clientId ${id} is declared by ${group.length} marina folders: ${group.map((client) => `${shown(client.dir)}/client.config.ts`).join(' and ')}.`,
-        )
-        .concat('Each marina needs its own clientId: change it in all but one of them.')
-        .join('\n'),
-    );
-  }
-  return clients.sort((a, b) => a.id - b.id);
+/** Every marina of the repository (`apps/client-*`), checked; see core's `discoverMarinaFolders`. */
+export function discoverClients(appsDir = join(repoRoot, 'apps')): Promise<ClientFolder[]> {
+  return discoverMarinaFolders(appsDir);
 }
 
 /** What the API seeds for each marina it serves: the folder is the one place that declares it. */
 export function clientSeeds(clients: ClientFolder[]) {
-  return clients.map(({ config }) => ({
-    id: config.clientId,
-    app: config.clientApp,
-    title: config.clientTitulo,
-    ...(config.timeZone === undefined ? {} : { timeZone: config.timeZone }),
-  }));
+  return clients.map(({ config }) => marinaDeclaration(config));
 }
 
 /** Discovers the marinas, or ends the process with the reason (no stack trace: it is the folders, not a bug). */

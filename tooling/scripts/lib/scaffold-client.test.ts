@@ -30,6 +30,23 @@ describe('scaffoldClient', () => {
     expect(client.config).toMatchObject({ clientId: 77, clientTitulo: "Marina d'Or", clientApp: 'MB77' });
   });
 
+  it("declares the marina's zone, seasons, channel and overrides, with the platform's rule by default", async () => {
+    apps = await mkdtemp(join(tmpdir(), 'apps-'));
+    const byDefault = await loadClient(await scaffoldClient(marina, apps), { production: true });
+    expect(byDefault.folder).toMatchObject({
+      timeZone: 'Europe/Madrid',
+      openingHours: [
+        { from: '04-01', to: '10-31', open: '08:00', close: '20:00' },
+        { from: '11-01', to: '03-31', open: '09:00', close: '18:00' },
+      ],
+      sendsSms: false,
+      settings: {},
+    });
+    const canary = await loadClient(await scaffoldClient({ ...marina, id: 78, timeZone: 'Atlantic/Canary', sendsSms: true }, apps), { production: true });
+    expect(canary.folder).toMatchObject({ timeZone: 'Atlantic/Canary', sendsSms: true });
+    expect(canary.config.clientesConSMS).toEqual([78]);
+  });
+
   it('fails the build check with the client and field named when the brand colour is too pale', async () => {
     apps = await mkdtemp(join(tmpdir(), 'apps-'));
     const dir = await scaffoldClient({ ...marina, brand: '#a0d8ef' }, apps);

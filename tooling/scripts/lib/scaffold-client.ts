@@ -14,6 +14,8 @@ export interface NewClient {
   address: string;
   /** IANA zone of the marina; Europe/Madrid when not given. */
   timeZone?: string | undefined;
+  /** Codes by SMS instead of e-mail; false when not given. */
+  sendsSms?: boolean | undefined;
 }
 
 /**
@@ -35,7 +37,8 @@ export async function scaffoldClient(client: NewClient, appsDir = join(repoRoot,
       .replaceAll('__PHONE__', client.phone)
       .replaceAll('__EMAIL__', client.email)
       .replaceAll('__ADDRESS__', client.address.replaceAll("'", "\\'"))
-      .replaceAll('__TIME_ZONE__', (client.timeZone ?? 'Europe/Madrid').replaceAll("'", "\\'"));
+      .replaceAll('__TIME_ZONE__', (client.timeZone ?? 'Europe/Madrid').replaceAll("'", "\\'"))
+      .replaceAll('__SENDS_SMS__', String(client.sendsSms ?? false));
   try {
     for (const file of ['package.json', 'client.config.ts', 'logo.svg', 'icon.svg']) {
       await writeFile(join(dir, file), fill(await readFile(join(template, `${file}.template`), 'utf8')));

@@ -64,7 +64,7 @@ export const passwordResetRoutes: FastifyPluginAsync<{ services: Services }> = a
       const input = await validateBody(resetRequestSchema, request.body);
       const client = requireClient(request);
       const now = clock();
-      const channel = codeChannelFor(client.id);
+      const channel = codeChannelFor(client.sendsSms);
       const found = await findAccountByIdentifier(db, client.id, input.identifier);
       const typed = normalizeIdentifier(input.identifier);
       // Only an account with a password to reset gets a code; any other answer would tell that it exists.

@@ -132,7 +132,7 @@ export const registrationRoutes: FastifyPluginAsync<{ services: Services }> = as
       const input = await validateBody(registrationSchema, request.body);
       const client = requireClient(request);
       const now = clock();
-      const channel = codeChannelFor(client.id);
+      const channel = codeChannelFor(client.sendsSms);
       const destination = channel === 'sms' ? input.phone : input.email;
 
       const start = () =>

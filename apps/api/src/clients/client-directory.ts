@@ -3,17 +3,12 @@
  * marina is added (seeded at start), so a lookup per request would be wasted. An instance sees a new client
  * after a restart or reload().
  */
+import { withDefaultSettings, type Marina } from '@marina/core/domain/marina.ts';
 import type { Db } from '../db/database.ts';
 import { clients } from '../db/schema.ts';
-import { withDefaultSettings, type ClientSettings } from './client-settings.ts';
 
-export interface ClientRecord {
-  id: number;
-  app: string;
-  title: string;
-  timeZone: string;
-  settings: ClientSettings;
-}
+/** A marina as its folder declares it, every setting filled in: what `GET /api/v1/client` answers. */
+export type ClientRecord = Marina;
 
 export interface ClientDirectory {
   get(id: number): ClientRecord | undefined;
@@ -28,7 +23,15 @@ export async function loadClientDirectory(db: Db): Promise<ClientDirectory> {
     byId = new Map(
       rows.map((row) => [
         row.id,
-        { id: row.id, app: row.app, title: row.title, timeZone: row.timeZone, settings: withDefaultSettings(row.settings) },
+        {
+          id: row.id,
+          app: row.app,
+          title: row.title,
+          timeZone: row.timeZone,
+          openingHours: row.openingHours,
+          settings: withDefaultSettings(row.settings),
+          sendsSms: row.sendsSms,
+        },
       ]),
     );
   };

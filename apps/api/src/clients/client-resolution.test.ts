@@ -1,7 +1,7 @@
+import { DEFAULT_CLIENT_SETTINGS } from '@marina/core/domain/marina.ts';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { PROBLEM_JSON, useTestServer } from '../test/test-server.ts';
-import { DEFAULT_CLIENT_SETTINGS } from './client-settings.ts';
 
 let app: FastifyInstance;
 
@@ -50,12 +50,17 @@ describe('GET /api/v1/client', () => {
       app: 'MB41',
       title: 'Marina Port Blau',
       timeZone: 'Europe/Madrid',
+      openingHours: [
+        { from: '04-01', to: '10-31', open: '08:00', close: '20:00' },
+        { from: '11-01', to: '03-31', open: '09:00', close: '18:00' },
+      ],
       settings: DEFAULT_CLIENT_SETTINGS,
+      sendsSms: true,
     });
   });
 
   it("gives each marina its own time zone", async () => {
     const response = await app.inject({ method: 'GET', url: '/api/v1/client', headers: { 'x-client-id': '63' } });
-    expect(response.json()).toMatchObject({ id: 63, title: 'Marina Atlántica', timeZone: 'Atlantic/Canary' });
+    expect(response.json()).toMatchObject({ id: 63, title: 'Marina Atlántica', timeZone: 'Atlantic/Canary', sendsSms: false });
   });
 });

@@ -1,3 +1,4 @@
+import type { Marina } from '@marina/core/domain/marina.ts';
 import type { FastifyPluginAsync } from 'fastify';
 import { problemResponses } from '../http/problem.ts';
 import { clientHeaderSchema, requireClient } from './client-resolution.ts';
@@ -20,14 +21,30 @@ export const clientRoutes: FastifyPluginAsync = async (api) => {
               app: { type: 'string' },
               title: { type: 'string' },
               timeZone: { type: 'string', description: 'IANA time zone of every time of this marina' },
+              openingHours: {
+                type: 'array',
+                description: "Opening hours by season, in the marina's time zone: every day of the year in exactly one",
+                items: {
+                  type: 'object',
+                  properties: {
+                    from: { type: 'string', pattern: '^\\d{2}-\\d{2}$', description: 'First day, MM-DD' },
+                    to: { type: 'string', pattern: '^\\d{2}-\\d{2}$', description: 'Last day (included), MM-DD; before `from` when the season runs over the new year' },
+                    open: { type: 'string', pattern: '^\\d{2}:\\d{2}$', description: 'Opens, HH:MM local time' },
+                    close: { type: 'string', pattern: '^\\d{2}:\\d{2}$', description: 'Closes, HH:MM local time' },
+                  },
+                  required: ['from', 'to', 'open', 'close'],
+                  additionalProperties: false,
+                },
+              },
               settings: { $ref: 'ClientSettings#' },
+              sendsSms: { type: 'boolean', description: 'Codes go by SMS to the mobile (true) or by e-mail (false)' },
             },
-            required: ['id', 'app', 'title', 'timeZone', 'settings'],
+            required: ['id', 'app', 'title', 'timeZone', 'openingHours', 'settings', 'sendsSms'],
           },
           ...problemResponses(400),
         },
       },
     },
-    async (request) => requireClient(request),
+    async (request): Promise<Marina> => requireClient(request),
   );
 };

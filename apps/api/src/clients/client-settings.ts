@@ -1,59 +1,15 @@
 /**
- * Per-client rules (DESIGN §4). The server keeps them per client and the app reads them from
+ * Per-client rules (DESIGN §4): the type, defaults and rules live in `@marina/core/domain/marina.ts`, shared
+ * with the folders' check. The server keeps each marina's overrides and the app reads them, filled in, from
  * `GET /api/v1/client`, so a marina can differ without a new build.
  */
-export interface ClientSettings {
-  /** Launches per 30-minute slot. */
-  slotCapacity: number;
-  minLeadMinutes: number;
-  maxAdvanceDays: number;
-  maxOpenPerAccount: number;
-  /** A customer may cancel or move a launch until this many minutes before its slot. */
-  changeCutoffMinutes: number;
-  maxAuthorisedPerBoat: number;
-  dataValidationDays: number;
-  maxLengthM: number;
-  maxBeamM: number;
-  /** Launch requests wait as `pending` for staff approval. */
-  manualApproval: boolean;
-}
+import { CLIENT_SETTING_RULES, DEFAULT_CLIENT_SETTINGS } from '@marina/core/domain/marina.ts';
 
-export const DEFAULT_CLIENT_SETTINGS: Readonly<ClientSettings> = Object.freeze({
-  slotCapacity: 4,
-  minLeadMinutes: 120,
-  maxAdvanceDays: 30,
-  maxOpenPerAccount: 4,
-  changeCutoffMinutes: 60,
-  maxAuthorisedPerBoat: 5,
-  dataValidationDays: 365,
-  maxLengthM: 12,
-  maxBeamM: 4,
-  manualApproval: false,
-});
-
-export const DEFAULT_TIME_ZONE = 'Europe/Madrid';
-
-/** Stored settings over the defaults, so a setting added later reads its default until a client overrides it. */
-export function withDefaultSettings(stored: Partial<ClientSettings> | null | undefined): ClientSettings {
-  return { ...DEFAULT_CLIENT_SETTINGS, ...stored };
-}
-
-/** JSON schema of the settings, for responses and the OpenAPI document. */
+/** JSON schema of the settings, made from the shared rules, for responses and the OpenAPI document. */
 export const clientSettingsSchema = {
   $id: 'ClientSettings',
   type: 'object',
-  properties: {
-    slotCapacity: { type: 'integer', minimum: 1 },
-    minLeadMinutes: { type: 'integer', minimum: 0 },
-    maxAdvanceDays: { type: 'integer', minimum: 1 },
-    maxOpenPerAccount: { type: 'integer', minimum: 1 },
-    changeCutoffMinutes: { type: 'integer', minimum: 0 },
-    maxAuthorisedPerBoat: { type: 'integer', minimum: 0 },
-    dataValidationDays: { type: 'integer', minimum: 1 },
-    maxLengthM: { type: 'number', exclusiveMinimum: 0 },
-    maxBeamM: { type: 'number', exclusiveMinimum: 0 },
-    manualApproval: { type: 'boolean' },
-  },
+  properties: Object.fromEntries(Object.entries(CLIENT_SETTING_RULES).map(([key, rule]) => [key, { ...rule }])),
   required: Object.keys(DEFAULT_CLIENT_SETTINGS),
   additionalProperties: false,
 } as const;

@@ -1,16 +1,21 @@
-/** The marinas using the platform (DESIGN §8). */
-import { integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+/** The marinas using the platform, as their folders declare them (docs/decisions/013). */
+import type { ClientSettings } from '@marina/core/domain/marina.ts';
+import type { OpeningSeason } from '@marina/core/domain/opening-hours.ts';
+import { boolean, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { timestamps } from '../db/columns.ts';
-import type { ClientSettings } from './client-settings.ts';
 
 /** A marina using the platform; `id` is its clientId, the number every build and request names. */
 export const clients = pgTable('clients', {
   id: integer('id').primaryKey(),
   app: text('app').notNull().unique(),
   title: text('title').notNull(),
-  timeZone: text('time_zone').notNull().default('Europe/Madrid'),
+  // Zone, hours, overrides and SMS are the marina folder's, all written by every seed. The zone has no
+  // default to fall back on; those of hours and SMS only fill rows older than their columns.
+  timeZone: text('time_zone').notNull(),
+  openingHours: jsonb('opening_hours').$type<OpeningSeason[]>().notNull().default([]),
   // Read through withDefaultSettings(): keys added after a client was seeded fall back to their default.
   settings: jsonb('settings').$type<Partial<ClientSettings>>().notNull().default({}),
+  sendsSms: boolean('sends_sms').notNull().default(false),
   ...timestamps,
 });
 

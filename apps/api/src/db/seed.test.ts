@@ -1,97 +1,129 @@
 import { phoneProblem } from '@marina/core/domain/contact.ts';
 import { documentProblem } from '@marina/core/domain/identity-document.ts';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordHasher } from '../accounts/passwords.ts';
+import { DEFAULT_CLIENT_SETTINGS, type MarinaDeclaration } from '@marina/core/domain/marina.ts';
 import { loadClientDirectory } from '../clients/client-directory.ts';
-import { DEFAULT_CLIENT_SETTINGS } from '../clients/client-settings.ts';
+import { DEFAULT_MARINAS_DIR } from '../config.ts';
 import { openTestDatabase } from '../test/test-database.ts';
 import type { Database } from './database.ts';
 import { accounts, clients } from './schema.ts';
-import { DEFAULT_CLIENTS, DEMO_ACCOUNT, parseClientSeeds, seedClients, seedDemoAccounts } from './seed.ts';
+import { DEMO_ACCOUNT, marinaSeeds, parseClientSeeds, seedClients, seedDemoAccounts, type ClientSeed } from './seed.ts';
 
 let database: Database;
+let marinas: ClientSeed[];
 
 beforeAll(async () => {
   database = await openTestDatabase();
+  marinas = await marinaSeeds(DEFAULT_MARINAS_DIR);
 });
 
 afterAll(async () => {
   await database.close();
 });
 
+const productHours = [
+  { from: '04-01', to: '10-31', open: '08:00', close: '20:00' },
+  { from: '11-01', to: '03-31', open: '09:00', close: '18:00' },
+];
+
+/** A marina as a folder would declare it, for marinas that exist only in these tests. */
+const declared = (id: number, overrides: Partial<MarinaDeclaration> = {}): MarinaDeclaration => ({
+  id,
+  app: `MB${id}`,
+  title: `Marina ${id}`,
+  timeZone: 'Europe/Madrid',
+  openingHours: productHours,
+  settings: {},
+  sendsSms: false,
+  ...overrides,
+});
+
+async function stored(id: number) {
+  const [row] = await database.db.select().from(clients).where(eq(clients.id, id));
+  return row;
+}
+
 describe('seedClients', () => {
-  it('seeds the default clients when given none, and again without duplicates', async () => {
-    await seedClients(database.db);
-    await seedClients(database.db);
+  it("seeds the repository's marina folders, and again without duplicates", async () => {
+    await seedClients(database.db, marinas);
+    await seedClients(database.db, marinas);
     const rows = await database.db.select().from(clients).orderBy(clients.id);
-    expect(rows.map((row) => [row.id, row.app, row.title, row.timeZone])).toEqual([
-      [25, 'MB25', 'Varadero Costa Brava', 'Europe/Madrid'],
-      [41, 'MB41', 'Marina Port Blau', 'Europe/Madrid'],
-      [63, 'MB63', 'Marina Atlántica', 'Atlantic/Canary'],
-    ]);
-    expect(DEFAULT_CLIENTS).toHaveLength(3);
+    expect(rows.map(({ id, app, title, timeZone, openingHours, settings, sendsSms }) => ({ id, app, title, timeZone, openingHours, settings, sendsSms }))).toEqual(
+      marinas,
+    );
+    expect(rows.map(({ id }) => id)).toEqual([25, 41, 63]);
   });
 
-  it('applies setting overrides over the defaults', async () => {
-    await seedClients(database.db, [{ id: 90, app: 'MB90', title: 'Marina Noventa', settings: { slotCapacity: 6, manualApproval: true } }]);
+  it('writes every fact the folder declares: zone, opening hours, setting overrides, SMS', async () => {
+    const hours = [{ from: '01-01', to: '12-31', open: '07:30', close: '21:00' }];
+    await seedClients(database.db, [declared(90, { timeZone: 'Atlantic/Canary', openingHours: hours, settings: { slotCapacity: 6, manualApproval: true }, sendsSms: true })]);
     const directory = await loadClientDirectory(database.db);
     expect(directory.get(90)).toEqual({
       id: 90,
       app: 'MB90',
-      title: 'Marina Noventa',
-      timeZone: 'Europe/Madrid',
+      title: 'Marina 90',
+      timeZone: 'Atlantic/Canary',
+      openingHours: hours,
       settings: { ...DEFAULT_CLIENT_SETTINGS, slotCapacity: 6, manualApproval: true },
+      sendsSms: true,
     });
   });
 
-  it('stores settings as a JSON object the database can query', async () => {
-    const result = await database.db.execute<{ kind: string; capacity: string }>(
-      sql`select jsonb_typeof(settings) as kind, settings->>'slotCapacity' as capacity from clients where id = 90`,
+  it('stores settings and hours as JSON the database can query', async () => {
+    const result = await database.db.execute<{ kind: string; capacity: string; opens: string }>(
+      sql`select jsonb_typeof(settings) as kind, settings->>'slotCapacity' as capacity, opening_hours->0->>'open' as opens from clients where id = 90`,
     );
     const rows = Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
-    expect(rows).toEqual([{ kind: 'object', capacity: '6' }]);
+    expect(rows).toEqual([{ kind: 'object', capacity: '6', opens: '07:30' }]);
   });
 
-  it('keeps settings changed by staff and updates what the seed names', async () => {
-    await database.db
-      .update(clients)
-      .set({ settings: { slotCapacity: 6, manualApproval: true, maxAdvanceDays: 10 } })
-      .where(eq(clients.id, 90));
-    await seedClients(database.db, [{ id: 90, app: 'MB90', title: 'Marina 90', settings: { slotCapacity: 8 } }]);
-    const [row] = await database.db.select().from(clients).where(eq(clients.id, 90));
-    expect(row).toMatchObject({ title: 'Marina 90', settings: { slotCapacity: 8, manualApproval: true, maxAdvanceDays: 10 } });
+  it('replaces what the folder no longer declares: a removed override is back to its default', async () => {
+    await seedClients(database.db, [declared(90, { title: 'Marina Noventa', settings: { slotCapacity: 8 } })]);
+    expect(await stored(90)).toMatchObject({
+      title: 'Marina Noventa',
+      timeZone: 'Europe/Madrid',
+      openingHours: productHours,
+      settings: { slotCapacity: 8 },
+      sendsSms: false,
+    });
+    expect((await loadClientDirectory(database.db)).get(90)?.settings).toEqual({ ...DEFAULT_CLIENT_SETTINGS, slotCapacity: 8 });
   });
 
-  it('never overwrites a declared time zone with the default when a seed names none', async () => {
-    await seedClients(database.db, [{ id: 92, app: 'MB92', title: 'Marina Canaria', timeZone: 'Atlantic/Canary' }]);
-    await seedClients(database.db, [{ id: 92, app: 'MB92', title: 'Marina Canaria' }]);
-    const [row] = await database.db.select().from(clients).where(eq(clients.id, 92));
-    expect(row?.timeZone).toBe('Atlantic/Canary');
-    // A seed that does name one still wins: the zone is the marina's, declared in one place.
-    await seedClients(database.db, [{ id: 92, app: 'MB92', title: 'Marina Canaria', timeZone: 'Europe/Lisbon' }]);
-    const [moved] = await database.db.select().from(clients).where(eq(clients.id, 92));
-    expect(moved?.timeZone).toBe('Europe/Lisbon');
+  it('never replaces a stored zone with a default: a declaration without one is refused, the zone stays', async () => {
+    await seedClients(database.db, [declared(92, { timeZone: 'Atlantic/Canary' })]);
+    const { timeZone: _zone, ...zoneless } = declared(92);
+    await expect(seedClients(database.db, [zoneless as ClientSeed])).rejects.toThrow('[0].timeZone is a required field');
+    expect((await stored(92))?.timeZone).toBe('Atlantic/Canary');
+    // Nor has the database a default of its own to fall back on.
+    await expect(database.db.insert(clients).values({ id: 93, app: 'MB93', title: 'Marina 93' } as typeof clients.$inferInsert)).rejects.toThrow();
+    // A declared zone wins: the zone is the marina's, declared in one place.
+    await seedClients(database.db, [declared(92, { timeZone: 'Europe/Lisbon' })]);
+    expect((await stored(92))?.timeZone).toBe('Europe/Lisbon');
   });
 
   it('refuses an invalid list before writing anything', async () => {
-    await expect(seedClients(database.db, [{ id: 91, app: 'MB91', title: '' }])).rejects.toThrow('[0].title must be a non-empty string');
-    expect(await database.db.select().from(clients).where(eq(clients.id, 91))).toEqual([]);
+    const bad = declared(91, { title: 'X', openingHours: [productHours[0]!] });
+    await expect(seedClients(database.db, [declared(94), bad])).rejects.toThrow(
+      '[1].title must be at least 2 characters; [1].openingHours give no hours for 01-01 to 03-31, 11-01 to 12-31: every day of the year needs exactly one season',
+    );
+    expect(await database.db.select().from(clients).where(inArray(clients.id, [91, 94]))).toEqual([]);
   });
 });
 
 describe('parseClientSeeds', () => {
-  it('names every problem of every entry', () => {
-    expect(() => parseClientSeeds([{ id: 1, app: 'A', title: 'T' }, { id: 1, app: '', title: 'T' }, 'x'])).toThrow(
-      '[1].id 1 appears twice; [1].app must be a non-empty string; [2] must be an object',
+  it('names every problem of every entry, by the rules of the folders', () => {
+    expect(() => parseClientSeeds([declared(1), { ...declared(1), app: 'A' }, { ...declared(2), settings: { slotCapacity: 0 } }])).toThrow(
+      '[1].app must be 2 to 12 letters or digits; [2].settings.slotCapacity must be greater than or equal to 1; clientId 1 declared twice',
     );
   });
 });
 
 describe('seedDemoAccounts', () => {
   it('creates one active demo owner per client, with valid data, and only once', async () => {
-    await seedDemoAccounts(database.db, DEFAULT_CLIENTS);
-    await seedDemoAccounts(database.db, DEFAULT_CLIENTS);
+    await seedDemoAccounts(database.db, marinas);
+    await seedDemoAccounts(database.db, marinas);
     const rows = await database.db.select().from(accounts).orderBy(accounts.clientId);
     expect(rows.map((row) => [row.clientId, row.email, row.status])).toEqual([
       [25, 'demo@client25.example', 'active'],
@@ -111,7 +143,7 @@ describe('seedDemoAccounts', () => {
   it('leaves a demo owner who changed the password as they are', async () => {
     const changed = await passwordHasher.hash('Cambiada-por-mi-1');
     await database.db.update(accounts).set({ passwordHash: changed }).where(eq(accounts.email, 'demo@client25.example'));
-    await seedDemoAccounts(database.db, DEFAULT_CLIENTS);
+    await seedDemoAccounts(database.db, marinas);
     const [row] = await database.db.select().from(accounts).where(eq(accounts.email, 'demo@client25.example'));
     expect(row!.passwordHash).toBe(changed);
   });

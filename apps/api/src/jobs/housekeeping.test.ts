@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_ABSOLUTE_TIMEOUT_MS } from '../config.ts';
+import { DEFAULT_MARINAS_DIR, SESSION_ABSOLUTE_TIMEOUT_MS } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { accounts, idempotencyKeys, rateLimitHits, sessions, verificationCodes } from '../db/schema.ts';
-import { DEFAULT_CLIENTS, seedClients } from '../db/seed.ts';
+import { marinaSeeds, seedClients } from '../db/seed.ts';
 import { openTestDatabase } from '../test/test-database.ts';
 import { sweepExpired } from './housekeeping.ts';
 
@@ -13,7 +13,7 @@ const DAY = 24 * 60 * 60 * 1000;
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  await seedClients(database.db, DEFAULT_CLIENTS);
+  await seedClients(database.db, await marinaSeeds(DEFAULT_MARINAS_DIR));
 });
 
 afterAll(async () => {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { DEFAULT_CLIENTS } from '../db/seed.ts';
+import { marinaSeeds } from '../db/seed.ts';
 import type { Transports } from '../outbox/transports.ts';
 import { createServer } from '../server.ts';
 import { openTestDatabase, testConfig, type TestDatabase } from './test-database.ts';
@@ -16,12 +16,16 @@ export interface TestServerOptions {
   jobsIntervalMs?: number;
 }
 
-/** A server over the test database with the default clients (41, 25, 63) and their demo owners, ready for `inject`. */
-export function createTestServer(database: Database, options: TestServerOptions = {}): Promise<FastifyInstance> {
+/**
+ * A server over the test database with the repository's marinas (41, 25, 63), seeded from their folders as
+ * at every start, and their demo owners, ready for `inject`.
+ */
+export async function createTestServer(database: Database, options: TestServerOptions = {}): Promise<FastifyInstance> {
+  const config = testConfig(options.config);
   return createServer({
-    config: testConfig(options.config),
+    config,
     database,
-    clients: DEFAULT_CLIENTS,
+    clients: await marinaSeeds(config.marinasDir),
     jobsIntervalMs: options.jobsIntervalMs ?? 0,
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.clock ? { clock: options.clock } : {}),

@@ -1,5 +1,6 @@
 import type { BrandTokens, Tokens } from '@marina/theme/tokens.ts';
-import { CLIENTES_CON_SMS } from '../domain/platform.ts';
+import type { ClientSettings } from '../domain/marina.ts';
+import type { OpeningSeason } from '../domain/opening-hours.ts';
 
 /** One question of the marina's help page. */
 export interface FaqEntry {
@@ -12,6 +13,10 @@ export interface MarinaContact {
   phone: string;
   email: string;
   address: string;
+  /**
+   * The hours as the help page shows them, in the marina's words. Every time they mention must be one of
+   * the folder's `openingHours` (the build checks it), so the two cannot drift apart.
+   */
   openingHours: string[];
 }
 
@@ -25,6 +30,7 @@ export interface AppConfig {
   apiUrl: string;
   MboLogo: string;
   version: string;
+  /** Every marina whose folder declares `sendsSms: true`, derived at build from all the folders. */
   clientesConSMS: number[];
   clientId: number;
   clientApp: string;
@@ -37,7 +43,11 @@ export interface AppConfig {
   faq: FaqEntry[];
 }
 
-/** What a client folder declares in its `client.config.ts`; the platform fills in the rest. */
+/**
+ * What a client folder declares in its `client.config.ts`: everything about the marina, in one place. The
+ * build, `npm start`, `pnpm dev`, the browser suite and the API's seed all read it (`marina-folders.ts`);
+ * the platform fills in the rest.
+ */
 export interface ClientFolderConfig {
   clientId: number;
   clientApp: string;
@@ -52,18 +62,26 @@ export interface ClientFolderConfig {
   faq: FaqEntry[];
   /** Only for a marina whose API lives elsewhere than the platform's usual address. */
   apiUrl?: string;
+  /** IANA time zone of the marina: every time it shows and every launch slot is in it. */
+  timeZone: string;
   /**
-   * IANA time zone of the marina, when not Europe/Madrid. The one place it is declared: `npm start`,
-   * `pnpm dev` and the browser suite seed the API with it.
+   * Opening hours by season, as data (launch slots are computed from them): every day of the year in
+   * exactly one season, e.g. `[{ from: '04-01', to: '10-31', open: '08:00', close: '20:00' }, …]`.
    */
-  timeZone?: string;
+  openingHours: OpeningSeason[];
+  /** Only the rules where this marina differs from the platform's DEFAULT_CLIENT_SETTINGS. */
+  settings?: Partial<ClientSettings>;
+  /** Verification codes go by SMS to the customer's mobile; otherwise by e-mail. */
+  sendsSms: boolean;
 }
 
-/** The platform's constants (seed §9), the same for every marina. */
+/**
+ * The platform's constants (seed §9), the same for every marina. `clientesConSMS` is not one of them: the
+ * build derives it from the folders' `sendsSms`.
+ */
 export const PLATFORM = {
   apiUrl: 'https://{host}:8443',
   version: '5.1010.1945',
-  clientesConSMS: CLIENTES_CON_SMS,
   MboLogo: '/brand/mbo-logo.svg',
 } as const;
 

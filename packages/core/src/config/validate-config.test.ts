@@ -9,6 +9,12 @@ const folder: ClientFolderConfig = {
   clientShortName: 'Port Blau',
   clientLogo: './logo.svg',
   clientIcon: './icon.svg',
+  timeZone: 'Europe/Madrid',
+  openingHours: [
+    { from: '04-01', to: '10-31', open: '08:00', close: '20:00' },
+    { from: '11-01', to: '03-31', open: '09:00', close: '18:00' },
+  ],
+  sendsSms: true,
   tokens: { color: { brand: '#0b4f6c', onBrand: '#ffffff', accent: '#0b6e99' } },
   contact: {
     phone: '+34 971 000 041',
@@ -19,7 +25,7 @@ const folder: ClientFolderConfig = {
   faq: [{ question: '¿Cómo pido una bajada?', answer: 'Desde la pestaña Bajadas.' }],
 };
 
-const options = { production: true, clientLogoUrl: '/brand/logo.svg' };
+const options = { production: true, clientLogoUrl: '/brand/logo.svg', clientesConSMS: [41, 25] };
 
 function problemsOf(config: unknown): string[] {
   try {
@@ -32,7 +38,7 @@ function problemsOf(config: unknown): string[] {
 }
 
 describe('resolveAppConfig', () => {
-  it("completes a client's folder with the platform's constants", () => {
+  it("completes a client's folder with the platform's constants and the SMS marinas it is given", () => {
     const config = resolveAppConfig('client 41', folder, options);
     expect(config).toMatchObject({
       production: true,
@@ -98,6 +104,60 @@ describe('resolveAppConfig', () => {
   it("accepts the marina's IANA time zone and refuses one that is not", () => {
     expect(problemsOf({ ...folder, timeZone: 'Atlantic/Canary' })).toEqual([]);
     expect(problemsOf({ ...folder, timeZone: 'Canarias' })).toEqual(['timeZone must be an IANA time zone such as Atlantic/Canary']);
+  });
+
+  it('needs the time zone, the opening hours and whether codes go by SMS: no marina gets them by default', () => {
+    const { timeZone: _zone, openingHours: _hours, sendsSms: _sms, ...rest } = folder;
+    expect(problemsOf(rest)).toEqual(['timeZone is a required field', 'openingHours is a required field', 'sendsSms is a required field']);
+  });
+
+  it('checks the opening hours as data: times, open before close, every day in exactly one season', () => {
+    expect(
+      problemsOf({
+        ...folder,
+        openingHours: [
+          { from: '04-01', to: '10-31', open: '8h', close: '20:00' },
+          { from: '11-01', to: '02-28', open: '18:00', close: '09:00' },
+        ],
+        contact: { ...folder.contact, openingHours: ['De 8h a 20:00'] },
+      }),
+    ).toEqual([
+      'openingHours[0].open must be a time of day as HH:MM, such as 08:00',
+      'openingHours[1] must open before it closes (opens 18:00, closes 09:00)',
+      'openingHours give no hours for 02-29 to 03-31: every day of the year needs exactly one season',
+    ]);
+  });
+
+  it("refuses an hours text that names a time the seasons do not, so the help page and the slots agree", () => {
+    const contact = { ...folder.contact, openingHours: ['Abril a octubre: de 08:00 a 21:00', 'Noviembre a marzo: de 09:00 a 18:00'] };
+    expect(problemsOf({ ...folder, contact })).toEqual([
+      'contact.openingHours[0] mentions 21:00, which no season of openingHours opens or closes at',
+    ]);
+  });
+
+  it('takes only overrides of known settings, each by the rule the server applies', () => {
+    expect(problemsOf({ ...folder, settings: { slotCapacity: 6, manualApproval: true } })).toEqual([]);
+    expect(problemsOf({ ...folder, settings: { slotCapacity: 0, maxBeamM: '4', slots: 3 } })).toEqual([
+      'settings.slotCapacity must be greater than or equal to 1',
+      expect.stringMatching(/^settings\.maxBeamM must be a `number` type/),
+      'settings has unknown setting(s): slots',
+    ]);
+    expect(problemsOf({ ...folder, sendsSms: 'yes' })).toEqual([expect.stringMatching(/^sendsSms must be a `boolean` type/)]);
+  });
+
+  it('reports a wrong field, wrong hours and a wrong colour at once', () => {
+    const problems = problemsOf({
+      ...folder,
+      clientApp: 'M',
+      openingHours: [{ from: '01-01', to: '11-30', open: '08:00', close: '20:00' }],
+      tokens: { color: { ...folder.tokens.color, brand: '#8fd3f4' } },
+    });
+    expect(problems).toEqual([
+      'clientApp must be 2 to 12 letters or digits',
+      'openingHours give no hours for 12-01 to 12-31: every day of the year needs exactly one season',
+      expect.stringMatching(/^tokens\.color\.onBrand on tokens\.color\.brand has contrast/),
+      expect.stringMatching(/^tokens\.color\.brand on tokens\.color\.surface has contrast/),
+    ]);
   });
 
   it('lets `npm start` point the bundle at its own origin', () => {

@@ -1,34 +1,27 @@
 import * as yup from 'yup';
 import { contrastProblems, MIN_CONTRAST } from '@marina/theme/contrast.ts';
 import { makeTokens } from '@marina/theme/tokens.ts';
+import { marinaRules } from '../domain/marina.ts';
+import { isTimeOfDay } from '../domain/opening-hours.ts';
 import { PLATFORM, type AppConfig, type ClientFolderConfig } from './app-config.ts';
 
 const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 const colour = yup.string().matches(HEX, '${path} must be a hex colour such as #0b4f6c');
 
-function isTimeZone(value: string | undefined): boolean {
-  if (value === undefined) return true;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    return value !== '';
-  } catch {
-    return false;
-  }
-}
-
+// The marina's facts (id, code, name, zone, hours, settings, SMS) by the rules the server's seed uses too.
 const folderSchema = yup
   .object({
-    clientId: yup.number().integer().positive().required(),
-    clientApp: yup
-      .string()
-      .matches(/^[A-Za-z0-9]{2,12}$/, '${path} must be 2 to 12 letters or digits')
-      .required(),
-    clientTitulo: yup.string().trim().min(2).max(60).required(),
+    clientId: marinaRules.id,
+    clientApp: marinaRules.app,
+    clientTitulo: marinaRules.title,
+    timeZone: marinaRules.timeZone,
+    openingHours: marinaRules.openingHours,
+    settings: marinaRules.settings.optional(),
+    sendsSms: marinaRules.sendsSms,
     clientShortName: yup.string().trim().min(2).max(12).required(),
     clientLogo: yup.string().matches(/\.(svg|png|webp)$/, '${path} must be an .svg, .png or .webp file').required(),
     clientIcon: yup.string().matches(/\.svg$/, '${path} must be a square .svg file').required(),
     apiUrl: yup.string().matches(/^(\/|https:\/\/.+)$/, '${path} must be "/" or an https:// address'),
-    timeZone: yup.string().test('time-zone', '${path} must be an IANA time zone such as Atlantic/Canary', isTimeZone),
     tokens: yup
       .object({
         color: yup
@@ -75,6 +68,8 @@ export class ClientConfigError extends Error {
 
 export interface ResolveOptions {
   production: boolean;
+  /** Every marina that sends codes by SMS, from all the folders' `sendsSms` (`clientesConSMS` in core's marina-folders.ts). */
+  clientesConSMS: readonly number[];
   /** Overrides `apiUrl` for a build served by the API itself (`/`), as `npm start` and the tests do. */
   apiUrl?: string;
   /** Public URLs of the files the build emitted for the folder's logo. */
@@ -118,6 +113,37 @@ function colourContrastProblems(folder: ClientFolderConfig, fields: FieldProblem
 }
 
 /**
+ * The help page's hours text against the hours as data: a time the text mentions that no season opens or
+ * closes at means one of the two was changed without the other.
+ */
+function hoursTextProblems(folder: ClientFolderConfig): string[] {
+  const texts: unknown = (folder as Partial<ClientFolderConfig> | undefined)?.contact?.openingHours;
+  const seasons: unknown = (folder as Partial<ClientFolderConfig> | undefined)?.openingHours;
+  if (!Array.isArray(texts) || !Array.isArray(seasons)) return [];
+  const declared = new Set(
+    seasons.flatMap((season: unknown) =>
+      typeof season === 'object' && season !== null ? Object.values(season).filter((value) => isTimeOfDay(value)) : [],
+    ),
+  );
+  return texts.flatMap((text: unknown, index) =>
+    typeof text !== 'string'
+      ? []
+      : [...new Set(text.match(/\b\d{2}:\d{2}\b/g) ?? [])]
+          .filter((time) => !declared.has(time))
+          .map((time) => `contact.openingHours[${index}] mentions ${time}, which no season of openingHours opens or closes at`),
+  );
+}
+
+/**
+ * Every problem of a client folder's config, each naming the field: its fields, the contrast of its
+ * colours and its hours text. Empty when the folder is fine.
+ */
+export function folderProblems(folder: ClientFolderConfig): string[] {
+  const fields = fieldProblems(folder);
+  return [...fields.map(({ message }) => message), ...colourContrastProblems(folder, fields), ...hoursTextProblems(folder)];
+}
+
+/**
  * Checks a client folder's config and completes it into the build's `AppConfig`. Every problem is
  * reported at once, each naming the client and the field, so a release fails with a list to fix.
  */
@@ -126,8 +152,7 @@ export function resolveAppConfig(
   folder: ClientFolderConfig,
   options: ResolveOptions,
 ): AppConfig {
-  const fields = fieldProblems(folder);
-  const problems = [...fields.map(({ message }) => message), ...colourContrastProblems(folder, fields)];
+  const problems = folderProblems(folder);
   if (problems.length > 0) throw new ClientConfigError(source, problems);
   const tokens = makeTokens(folder.tokens);
   return {
@@ -135,7 +160,7 @@ export function resolveAppConfig(
     apiUrl: options.apiUrl ?? folder.apiUrl ?? PLATFORM.apiUrl,
     MboLogo: PLATFORM.MboLogo,
     version: PLATFORM.version,
-    clientesConSMS: [...PLATFORM.clientesConSMS],
+    clientesConSMS: [...options.clientesConSMS],
     clientId: folder.clientId,
     clientApp: folder.clientApp,
     clientTitulo: folder.clientTitulo,

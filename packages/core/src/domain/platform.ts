@@ -1,8 +1,9 @@
-/** Marinas whose customers receive codes by SMS (seed §9); every other marina sends them by e-mail. */
-export const CLIENTES_CON_SMS: readonly number[] = [41, 25];
-
 export type CodeChannel = 'sms' | 'email';
 
-export function codeChannelFor(clientId: number, clientesConSMS: readonly number[] = CLIENTES_CON_SMS): CodeChannel {
-  return clientesConSMS.includes(clientId) ? 'sms' : 'email';
+/**
+ * Where a marina sends verification codes: by SMS when its folder says it `sendsSms`, else by e-mail. The
+ * server reads the flag from its clients table, the app from its build's `clientesConSMS`.
+ */
+export function codeChannelFor(sendsSms: boolean): CodeChannel {
+  return sendsSms ? 'sms' : 'email';
 }

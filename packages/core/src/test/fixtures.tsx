@@ -14,7 +14,7 @@ export const testConfig: AppConfig = {
   apiUrl: '/',
   MboLogo: '/brand/mbo-logo.svg',
   version: '5.1010.1945',
-  clientesConSMS: [41, 25],
+  clientesConSMS: [41], // this marina sends codes by SMS
   clientId: 41,
   clientApp: 'MB41',
   clientTitulo: 'Marina de Prueba',

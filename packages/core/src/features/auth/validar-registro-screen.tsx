@@ -6,6 +6,7 @@ import { Page } from '../../components/page.tsx';
 import { ResendCode } from '../../components/resend-code.tsx';
 import { ButtonLink } from '../../components/button.tsx';
 import * as ui from '../../components/ui.css.ts';
+import { sendsSms } from '../../config/app-config.ts';
 import { codeChannelFor } from '../../domain/platform.ts';
 import { paths } from '../../lib/paths.ts';
 import { useServices } from '../../lib/services.tsx';
@@ -19,7 +20,7 @@ export default function ValidarRegistroScreen() {
   const [search] = useSearchParams();
   const id = search.get('id') ?? '';
   const [sent, setSent] = useState(() => recallCodeSent(id));
-  const channel = sent?.channel ?? codeChannelFor(config.clientId, config.clientesConSMS);
+  const channel = sent?.channel ?? codeChannelFor(sendsSms(config));
 
   if (!id) {
     return (

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import * as yup from 'yup';
+import {
+  clientSettingsOverridesSchema,
+  DEFAULT_CLIENT_SETTINGS,
+  marinaDeclarationsSchema,
+  withDefaultSettings,
+  type MarinaDeclaration,
+} from './marina.ts';
+
+function problemsOf(schema: yup.Schema, value: unknown): string[] {
+  try {
+    schema.validateSync(value, { abortEarly: false, strict: true });
+    return [];
+  } catch (error) {
+    if (error instanceof yup.ValidationError) return error.errors;
+    throw error;
+  }
+}
+
+const marina: MarinaDeclaration = {
+  id: 90,
+  app: 'MB90',
+  title: 'Marina Noventa',
+  timeZone: 'Atlantic/Canary',
+  openingHours: [{ from: '01-01', to: '12-31', open: '08:00', close: '20:00' }],
+  settings: { slotCapacity: 6 },
+  sendsSms: false,
+};
+
+describe('client settings', () => {
+  it('has defaults that meet their own rules', () => {
+    expect(problemsOf(clientSettingsOverridesSchema, { ...DEFAULT_CLIENT_SETTINGS })).toEqual([]);
+  });
+
+  it('refuses an unknown setting and values outside each rule', () => {
+    const problems = problemsOf(clientSettingsOverridesSchema, {
+      slotCapacity: 0,
+      maxAdvanceDays: 1.5,
+      maxLengthM: 0,
+      manualApproval: 'yes',
+      minLeadMinutes: '120',
+      colour: 'blue',
+    });
+    expect(problems).toHaveLength(6);
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        'slotCapacity must be greater than or equal to 1',
+        'maxAdvanceDays must be a whole number',
+        'maxLengthM must be greater than 0',
+        expect.stringMatching(/^manualApproval must be a `boolean` type/),
+        expect.stringMatching(/^minLeadMinutes must be a `number` type/),
+        'this has unknown setting(s): colour',
+      ]),
+    );
+  });
+
+  it('fills in every setting a marina does not override', () => {
+    expect(withDefaultSettings({ slotCapacity: 6 })).toEqual({ ...DEFAULT_CLIENT_SETTINGS, slotCapacity: 6 });
+    expect(withDefaultSettings(undefined)).toEqual(DEFAULT_CLIENT_SETTINGS);
+  });
+});
+
+describe('marinaDeclarationsSchema', () => {
+  it('accepts declarations by the rules', () => {
+    expect(problemsOf(marinaDeclarationsSchema, [marina, { ...marina, id: 91, app: 'MB91', settings: {}, sendsSms: true }])).toEqual([]);
+  });
+
+  it('names every problem of every entry, a clientId declared twice among them', () => {
+    const { timeZone: _zone, ...zoneless } = marina;
+    expect(
+      problemsOf(marinaDeclarationsSchema, [
+        marina,
+        { ...marina, app: 'MB-90', sendsSms: 'yes' },
+        zoneless,
+        { ...marina, id: 92, timeZone: 'Mars/Base', settings: { slotCapacity: -1 } },
+      ]),
+    ).toEqual([
+      '[1].app must be 2 to 12 letters or digits',
+      expect.stringMatching(/^\[1\]\.sendsSms must be a `boolean` type/),
+      '[2].timeZone is a required field',
+      '[3].timeZone must be an IANA time zone such as Atlantic/Canary',
+      '[3].settings.slotCapacity must be greater than or equal to 1',
+      'clientId 90 declared twice',
+    ]);
+  });
+});

@@ -1,0 +1,141 @@
+/**
+ * What the platform knows about a marina, and the rules each fact must meet. A marina's folder declares it
+ * (`apps/client-<id>/client.config.ts`, checked at build); the server seeds it from there, checks it with
+ * the same schemas and serves it at `GET /api/v1/client` as `Marina`.
+ */
+import * as yup from 'yup';
+import { openingHoursSchema, type OpeningSeason } from './opening-hours.ts';
+
+/** Per-marina rules (DESIGN §4). A marina declares only those that differ from DEFAULT_CLIENT_SETTINGS. */
+export interface ClientSettings {
+  /** Launches per 30-minute slot. */
+  slotCapacity: number;
+  minLeadMinutes: number;
+  maxAdvanceDays: number;
+  maxOpenPerAccount: number;
+  /** A customer may cancel or move a launch until this many minutes before its slot. */
+  changeCutoffMinutes: number;
+  maxAuthorisedPerBoat: number;
+  dataValidationDays: number;
+  maxLengthM: number;
+  maxBeamM: number;
+  /** Launch requests wait as `pending` for staff approval. */
+  manualApproval: boolean;
+}
+
+export const DEFAULT_CLIENT_SETTINGS: Readonly<ClientSettings> = Object.freeze({
+  slotCapacity: 4,
+  minLeadMinutes: 120,
+  maxAdvanceDays: 30,
+  maxOpenPerAccount: 4,
+  changeCutoffMinutes: 60,
+  maxAuthorisedPerBoat: 5,
+  dataValidationDays: 365,
+  maxLengthM: 12,
+  maxBeamM: 4,
+  manualApproval: false,
+});
+
+export type SettingRule =
+  | { type: 'integer' | 'number'; minimum?: number; exclusiveMinimum?: number }
+  | { type: 'boolean' };
+
+/**
+ * The one statement of what each setting may be: the folder check, the server's seed check and the API's
+ * JSON schema are all made from it.
+ */
+export const CLIENT_SETTING_RULES: Readonly<Record<keyof ClientSettings, SettingRule>> = Object.freeze({
+  slotCapacity: { type: 'integer', minimum: 1 },
+  minLeadMinutes: { type: 'integer', minimum: 0 },
+  maxAdvanceDays: { type: 'integer', minimum: 1 },
+  maxOpenPerAccount: { type: 'integer', minimum: 1 },
+  changeCutoffMinutes: { type: 'integer', minimum: 0 },
+  maxAuthorisedPerBoat: { type: 'integer', minimum: 0 },
+  dataValidationDays: { type: 'integer', minimum: 1 },
+  maxLengthM: { type: 'number', exclusiveMinimum: 0 },
+  maxBeamM: { type: 'number', exclusiveMinimum: 0 },
+  manualApproval: { type: 'boolean' },
+});
+
+function settingSchema(rule: SettingRule) {
+  if (rule.type === 'boolean') return yup.boolean();
+  let schema = yup.number();
+  if (rule.type === 'integer') schema = schema.integer('${path} must be a whole number');
+  if (rule.minimum !== undefined) schema = schema.min(rule.minimum);
+  if (rule.exclusiveMinimum !== undefined) schema = schema.moreThan(rule.exclusiveMinimum);
+  return schema;
+}
+
+/** A marina's overrides: known settings only, each by its rule. */
+export const clientSettingsOverridesSchema = yup
+  .object(
+    Object.fromEntries(Object.entries(CLIENT_SETTING_RULES).map(([key, rule]) => [key, settingSchema(rule)])) as Record<
+      keyof ClientSettings,
+      yup.NumberSchema<number | undefined> | yup.BooleanSchema<boolean | undefined>
+    >,
+  )
+  .noUnknown(true, '${path} has unknown setting(s): ${unknown}');
+
+/** Overrides over the defaults, so a setting added later reads its default until a marina overrides it. */
+export function withDefaultSettings(overrides: Partial<ClientSettings> | null | undefined): ClientSettings {
+  return { ...DEFAULT_CLIENT_SETTINGS, ...overrides };
+}
+
+export function isTimeZone(value: unknown): value is string {
+  if (typeof value !== 'string' || value === '') return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The rule of each declared fact, shared by the folder check (under its folder names) and the seed check. */
+export const marinaRules = {
+  id: yup.number().integer().positive().required(),
+  app: yup
+    .string()
+    .matches(/^[A-Za-z0-9]{2,12}$/, '${path} must be 2 to 12 letters or digits')
+    .required(),
+  title: yup.string().trim().min(2).max(60).required(),
+  timeZone: yup
+    .string()
+    .required()
+    .test('time-zone', '${path} must be an IANA time zone such as Atlantic/Canary', (value) => value === undefined || isTimeZone(value)),
+  openingHours: openingHoursSchema,
+  settings: clientSettingsOverridesSchema,
+  sendsSms: yup.boolean().required(),
+};
+
+/** A marina as its folder declares it: what the server seeds. */
+export interface MarinaDeclaration {
+  /** The marina's clientId. */
+  id: number;
+  /** Short code (`clientApp`). */
+  app: string;
+  /** Name (`clientTitulo`). */
+  title: string;
+  /** IANA zone of every time of this marina. */
+  timeZone: string;
+  openingHours: OpeningSeason[];
+  /** Only the settings that differ from DEFAULT_CLIENT_SETTINGS. */
+  settings: Partial<ClientSettings>;
+  /** Codes go to the customer's mobile by SMS; otherwise by e-mail. */
+  sendsSms: boolean;
+}
+
+/** A list of declarations, each by the rules and no clientId twice. */
+export const marinaDeclarationsSchema = yup
+  .array(yup.object(marinaRules).noUnknown(true, '${path} has unknown field(s): ${unknown}').required())
+  .required()
+  .test('unique-ids', (list, context) => {
+    const ids = (list ?? []).map((marina) => marina?.id);
+    const twice = [...new Set(ids.filter((id, index) => id !== undefined && ids.indexOf(id) !== index))];
+    return twice.length === 0 || context.createError({ message: `clientId ${twice.join(', ')} declared twice` });
+  });
+
+/** A marina as the app reads it (`GET /api/v1/client`): its declaration with every setting filled in. */
+export interface Marina extends Omit<MarinaDeclaration, 'settings'> {
+  settings: ClientSettings;
+}

@@ -1,0 +1,150 @@
+/**
+ * A marina's opening hours by season, as data: launch slots are computed from them, in the marina's time
+ * zone. Days are month-day (`MM-DD`) so one list serves every year; a season whose `to` comes before its
+ * `from` runs over the new year (`11-01` → `03-31`). Times are the marina's local `HH:MM`.
+ *
+ * The marina's folder declares them (`openingHours` in `client.config.ts`); the build and the server check
+ * them with `openingHoursSchema`, and the app and the server read a day's hours with `openingHoursOn`.
+ */
+import * as yup from 'yup';
+
+export interface OpeningSeason {
+  /** First day of the season, `MM-DD`. */
+  from: string;
+  /** Last day of the season (included), `MM-DD`. */
+  to: string;
+  /** Local time the marina opens, `HH:MM`. */
+  open: string;
+  /** Local time the marina closes, `HH:MM`, after `open`. */
+  close: string;
+}
+
+/** The hours of one day. */
+export interface DayHours {
+  open: string;
+  close: string;
+}
+
+const MONTH_DAY = /^(\d{2})-(\d{2})$/;
+const TIME = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
+const LOCAL_DATE = /^\d{4}-(\d{2}-\d{2})$/;
+/** February has 29 days here: a leap year's 29th needs its season too. */
+const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
+
+/** Every `MM-DD` of a leap year, in calendar order. */
+const DAYS_OF_YEAR: readonly string[] = DAYS_IN_MONTH.flatMap((days, month) =>
+  Array.from({ length: days }, (_, day) => `${String(month + 1).padStart(2, '0')}-${String(day + 1).padStart(2, '0')}`),
+);
+
+export function isMonthDay(value: unknown): value is string {
+  const match = typeof value === 'string' ? MONTH_DAY.exec(value) : null;
+  if (!match) return false;
+  const month = Number(match[1]);
+  const day = Number(match[2]);
+  return month >= 1 && month <= 12 && day >= 1 && day <= DAYS_IN_MONTH[month - 1]!;
+}
+
+export function isTimeOfDay(value: unknown): value is string {
+  return typeof value === 'string' && TIME.test(value);
+}
+
+/** Whether the season includes the day; `MM-DD` strings compare in calendar order. */
+function includes(season: Pick<OpeningSeason, 'from' | 'to'>, monthDay: string): boolean {
+  return season.from <= season.to
+    ? season.from <= monthDay && monthDay <= season.to
+    : monthDay >= season.from || monthDay <= season.to;
+}
+
+/**
+ * The marina's hours on a local date (`YYYY-MM-DD`, the marina's own calendar day: see `localDateIn`).
+ * Undefined only for seasons that leave the day out, which a checked declaration never does.
+ */
+export function openingHoursOn(seasons: readonly OpeningSeason[], localDate: string): DayHours | undefined {
+  const monthDay = LOCAL_DATE.exec(localDate)?.[1];
+  if (monthDay === undefined || !isMonthDay(monthDay)) throw new RangeError(`not a local date YYYY-MM-DD: ${localDate}`);
+  const season = seasons.find((candidate) => includes(candidate, monthDay));
+  return season && { open: season.open, close: season.close };
+}
+
+/** The calendar day (`YYYY-MM-DD`) an instant falls on in a time zone: a marina's "today" is its own. */
+export function localDateIn(instant: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((candidate) => candidate.type === type)!.value;
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/** Runs of consecutive days, as `MM-DD to MM-DD` (or one `MM-DD`), for messages. */
+function runs(days: readonly string[]): string[] {
+  const result: string[] = [];
+  let start: string | undefined;
+  let previous: string | undefined;
+  for (const day of DAYS_OF_YEAR) {
+    if (days.includes(day)) {
+      start ??= day;
+      previous = day;
+    } else if (start !== undefined) {
+      result.push(start === previous ? start : `${start} to ${previous}`);
+      start = undefined;
+    }
+  }
+  if (start !== undefined) result.push(start === previous ? start : `${start} to ${previous}`);
+  return result;
+}
+
+/** For each day of the year, which seasons (by index) include it; undefined while a season's days are unreadable. */
+function coverage(value: unknown): Map<string, number[]> | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const seasons = value as Array<Partial<OpeningSeason> | null | undefined>;
+  if (!seasons.every((season) => isMonthDay(season?.from) && isMonthDay(season?.to))) return undefined;
+  return new Map(
+    DAYS_OF_YEAR.map((day) => [day, seasons.flatMap((season, index) => (includes(season as OpeningSeason, day) ? [index] : []))]),
+  );
+}
+
+const monthDay = yup
+  .string()
+  .test('month-day', '${path} must be a day of the year as MM-DD, such as 04-01', (value) => value === undefined || isMonthDay(value));
+const timeOfDay = yup
+  .string()
+  .test('time', '${path} must be a time of day as HH:MM, such as 08:00', (value) => value === undefined || isTimeOfDay(value));
+
+const seasonSchema = yup
+  .object({
+    from: monthDay.required(),
+    to: monthDay.required(),
+    open: timeOfDay.required(),
+    close: timeOfDay.required(),
+  })
+  .noUnknown(true, '${path} has unknown field(s): ${unknown}')
+  .test('open-before-close', (season, context) =>
+    !isTimeOfDay(season?.open) || !isTimeOfDay(season?.close) || season.open < season.close
+      ? true
+      : context.createError({ message: `${context.path} must open before it closes (opens ${season.open}, closes ${season.close})` }),
+  );
+
+/**
+ * A marina's seasons: times `HH:MM`, opening before closing, and every day of the year (29 February
+ * included) in exactly one season. Gaps and overlaps are each reported once, naming the days.
+ */
+export const openingHoursSchema = yup
+  .array(seasonSchema.required())
+  .required()
+  .min(1, '${path} must list at least one season')
+  .test('no-gaps', (value, context) => {
+    const days = coverage(value);
+    const missing = days ? [...days].filter(([, seasons]) => seasons.length === 0).map(([day]) => day) : [];
+    if (missing.length === 0 || missing.length === DAYS_OF_YEAR.length) return true;
+    return context.createError({
+      // `${path}` is left for yup, which names the root `this` (the folder check names it openingHours).
+      message: '${path}' + ` give no hours for ${runs(missing).join(', ')}: every day of the year needs exactly one season`,
+    });
+  })
+  .test('no-overlaps', (value, context) => {
+    const days = coverage(value);
+    const twice = days ? [...days].filter(([, seasons]) => seasons.length > 1) : [];
+    if (twice.length === 0) return true;
+    const seasons = [...new Set(twice.flatMap(([, indexes]) => indexes))].map((index) => `${context.path}[${index}]`);
+    return context.createError({
+      message: '${path}' + ` give more than one season for ${runs(twice.map(([day]) => day)).join(', ')} (${seasons.join(', ')}): every day of the year needs exactly one season`,
+    });
+  });
