@@ -1,5 +1,5 @@
 /**
- * Password recovery (`forgot`, DESIGN §4): e-mail or document → a code by SMS or e-mail → new password.
+ * Password recovery (`forgot`, docs/product.md §4.2): e-mail or document → a code by SMS or e-mail → new password.
  * The answers never reveal whether the account exists: an unknown one gets a decoy resetId that answers,
  * throttles and expires like a real one, and no message leaves.
  *

@@ -1,6 +1,6 @@
 /**
  * Password hashing (argon2id, OWASP's m=19456 KiB, t=2, p=1, set explicitly so a library default never
- * changes them) and the refusal of passwords easy to guess (DESIGN §7; docs/decisions/012): common ones,
+ * changes them) and the refusal of passwords easy to guess (docs/product.md §7.3; docs/decisions/012): common ones,
  * also dressed up ("Password1!", "Marina2024"), and those made of the person's or the marina's own words.
  */
 import { foldText, HABITUAL_AFFIX_MAX, isTrivialPassword, passwordForms } from '@marina/core/domain/password.ts';

@@ -1,7 +1,7 @@
 /**
- * The signed-in person's own account (`micuenta`, DESIGN §3–4): profile, contact changes confirmed with a
- * code sent to the new e-mail or phone, the e-mail confirmation link (docs/decisions/009), password
- * change, deletion (anonymisation).
+ * The signed-in person's own account (`micuenta`, docs/product.md §3, §4.2): profile, contact changes
+ * confirmed with a code sent to the new e-mail or phone, the e-mail confirmation link (docs/decisions/009),
+ * password change, deletion (anonymisation).
  */
 import { changePasswordSchema, codeSchema, deleteAccountSchema, profileSchema } from '@marina/core/domain/account-rules.ts';
 import type { AccountSummary, ContactChangeStarted, EmailConfirmationSent, ProfileUpdated } from '@marina/core/domain/accounts.ts';

@@ -1,6 +1,6 @@
 /**
- * Registration (DESIGN §4): `registro` → `validar-registro` (a code by SMS or e-mail) → `activar` (password,
- * terms; also reached from the e-mailed link) → signed in.
+ * Registration (docs/product.md §4.2): `registro` → `validar-registro` (a code by SMS or e-mail) → `activar`
+ * (password, terms; also reached from the e-mailed link) → signed in.
  *
  * No enumeration: registering with the e-mail or document of an existing account answers exactly like a
  * new registration, sends no code, and tells the holder instead (at a proven e-mail); its registrationId

@@ -1,5 +1,5 @@
 /**
- * Verification codes (DESIGN §4): 6 digits, 10 minutes, 5 tries, a new one after 60 s; single use and bound
+ * Verification codes (docs/product.md §4.3): 6 digits, 10 minutes, 5 tries, a new one after 60 s; single use and bound
  * to their purpose. A verification row is what the app holds the id of (registrationId, resetId,
  * changeId); a resend replaces its code in place, killing the previous one.
  *

@@ -1,5 +1,5 @@
 /**
- * Every API call names its marina in `X-Client-Id` (DESIGN §7: nothing crosses clients). This hook resolves
+ * Every API call names its marina in `X-Client-Id` (docs/product.md §7.1: nothing crosses clients). This hook resolves
  * it before anything else runs, so routes and later hooks (sessions) can rely on `request.client`.
  * A route opts out with `config: { requiresClient: false }` (health, the OpenAPI document, dev tools).
  */

@@ -1,7 +1,8 @@
 /**
- * Per-client rules (DESIGN §4): the type, defaults and rules live in `@marina/core/domain/marina.ts`, shared
- * with the folders' check. The server keeps each marina's overrides and the app reads them, filled in, from
- * `GET /api/v1/client`, so a marina can differ without a new build.
+ * Per-client rules (docs/product.md §4.1): the type, defaults and rules live in
+ * `@marina/core/domain/marina.ts`, shared with the folders' check. The server keeps each marina's
+ * overrides and the app reads them, filled in, from `GET /api/v1/client`, so a marina can differ without
+ * a new build.
  */
 import { CLIENT_SETTING_RULES, DEFAULT_CLIENT_SETTINGS } from '@marina/core/domain/marina.ts';
 

@@ -1,6 +1,6 @@
 /**
  * Opens the database and brings its schema up to date. Embedded PGlite by default (one command, no server);
- * a PostgreSQL server when a URL is given, which is what deployments use (DESIGN §8). Both speak the same
+ * a PostgreSQL server when a URL is given, which is what deployments use (docs/product.md §8). Both speak the same
  * dialect, so callers get one Drizzle API.
  *
  * Several API instances may share one server: migrations take an advisory lock, and timed work goes through

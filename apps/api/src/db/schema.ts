@@ -1,5 +1,5 @@
 /**
- * The whole database schema (PostgreSQL dialect, DESIGN §8), gathered from the modules that own each table
+ * The whole database schema (PostgreSQL dialect, docs/product.md §8), gathered from the modules that own each table
  * (`<module>/<module>.schema.ts`). A new module's schema file is added here too: the server opens the
  * database with this, and `schema.test.ts` fails when a module's tables are missing. After changing a
  * schema, run `pnpm --filter @marina/api db:generate --name <what-changed>` and commit the new migration

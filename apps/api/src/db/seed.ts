@@ -4,7 +4,7 @@
  * has already read the folders, passes the same declarations.
  *
  * Outside production each client also gets a demo owner account (DEMO_ACCOUNT) to sign in with; the rest of
- * the demo data (boats, a contract, launches, an authorised person, outings; DESIGN §8) joins it here as
+ * the demo data (boats, a contract, launches, an authorised person, outings; docs/product.md §8) joins it here as
  * those schemas arrive.
  */
 import { loadMarinaDeclarations } from '@marina/core/config/marina-folders.ts';

@@ -1,6 +1,6 @@
 /**
  * The API speaks JSON only. Refusing any other body on mutating calls also closes the CSRF door of plain
- * HTML forms, which can only send form or text bodies (DESIGN §7).
+ * HTML forms, which can only send form or text bodies (docs/product.md §7.2).
  */
 import type { FastifyInstance } from 'fastify';
 import { isApiRequest } from './api-request.ts';

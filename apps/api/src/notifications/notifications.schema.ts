@@ -1,4 +1,4 @@
-/** The customer's notifications (DESIGN §3). */
+/** The customer's notifications (docs/product.md §4.12). */
 import type { NotificationType } from '@marina/core/domain/accounts.ts';
 import { bigserial, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { accountIdColumn } from '../accounts/accounts.schema.ts';

@@ -1,4 +1,4 @@
-/** Writing and counting a customer's notifications (DESIGN §4). */
+/** Writing and counting a customer's notifications (docs/product.md §4.12). */
 import type { AppNotification, NotificationType } from '@marina/core/domain/accounts.ts';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';

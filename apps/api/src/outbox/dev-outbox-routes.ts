@@ -9,7 +9,7 @@ const LIMIT = 200;
 
 /**
  * `GET /dev/outbox`: what the server "sent", codes and links included, for development and the browser
- * suite (DESIGN §7). Registered only with DEV_ROUTES=1 (which production refuses): elsewhere it does not
+ * suite (docs/product.md §7.6). Registered only with DEV_ROUTES=1 (which production refuses): elsewhere it does not
  * exist at all. A sent message's text is blank (only metadata is kept); its code and link stay readable.
  */
 export const devOutboxRoutes: FastifyPluginAsync<{ services: Services }> = async (api, { services: { db } }) => {

@@ -1,4 +1,4 @@
-/** Messages on their way out (DESIGN §7). */
+/** Messages on their way out (docs/product.md §7.6). */
 import type { CodeChannel } from '@marina/core/domain/platform.ts';
 import { bigserial, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from '../accounts/accounts.schema.ts';
@@ -9,7 +9,7 @@ import { registerPersonalData } from '../db/personal-data.ts';
 export type OutboxStatus = 'pending' | 'sent' | 'failed';
 
 /**
- * Messages leave through here (DESIGN §7): written in the transaction that creates what they carry, sent
+ * Messages leave through here (docs/product.md §7.6): written in the transaction that creates what they carry, sent
  * afterwards by its `outbox.send` job (outbox-sending.ts). Once sent (or given up) the text is blanked: the row keeps only metadata.
  * `code` and `link` are copies for the development outbox, written only with DEV_ROUTES (never in
  * production).

@@ -1,5 +1,5 @@
 /**
- * CSRF defence for every mutating API call (DESIGN §7), on top of the JSON-only rule:
+ * CSRF defence for every mutating API call (docs/product.md §7.2), on top of the JSON-only rule:
  * - `X-XSRF-TOKEN` must equal the HMAC of the caller's `__Host-sid` (double submit, bound to the session:
  *   a token read from another session does not verify);
  * - `Origin` must be an allowed app origin (ALLOWED_ORIGINS, or the server's own origin).

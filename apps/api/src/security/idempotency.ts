@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key on creating calls (DESIGN §7). A route opts in with `config: { idempotent: true }`.
+ * Idempotency-Key on creating calls (docs/product.md §7.5). A route opts in with `config: { idempotent: true }`.
  * The first successful answer is kept for 24 h per marina, caller (account, or the anonymous sid) and key:
  * the same key with the same body replays it (nothing runs twice, no second code leaves); with another
  * body it is refused (422 idempotency_key_reused); while the first call runs, 409 idempotency_in_progress.

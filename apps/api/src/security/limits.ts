@@ -1,5 +1,5 @@
 /**
- * Every limit on the accounts flows in one place (DESIGN §4, §7), so they can be reviewed and tuned
+ * Every limit on the accounts flows in one place (docs/product.md §4.3, §7.4), so they can be reviewed and tuned
  * together. Counters live in the database (rate_limit_hits), so all instances agree, and each event takes its
  * place atomically before it happens (rate-limits.ts, decision 008), so bursts get exactly these numbers.
  */

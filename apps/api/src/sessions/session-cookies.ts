@@ -1,5 +1,5 @@
 /**
- * The two cookies of DESIGN §7. `__Host-sid` carries the session id (HttpOnly; the `__Host-` prefix makes
+ * The two cookies of docs/product.md §7.2. `__Host-sid` carries the session id (HttpOnly; the `__Host-` prefix makes
  * the browser insist on Secure, Path=/ and no Domain). `XSRF-TOKEN` is readable by the app, which echoes it
  * in `X-XSRF-TOKEN`; it is an HMAC of the sid, so it changes whenever the sid does (at sign-in).
  * Anonymous visitors get a sid too (no database row), so CSRF protection works before sign-in.

@@ -1,6 +1,6 @@
 /**
  * A browser stand-in for API tests: keeps the cookies it is given, names its marina, and sends Origin and
- * X-XSRF-TOKEN on mutating calls as the app does (DESIGN §7). Paths are relative to /api/v1.
+ * X-XSRF-TOKEN on mutating calls as the app does (docs/product.md §7.2). Paths are relative to /api/v1.
  */
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { SESSION_COOKIE, XSRF_COOKIE } from '../config.ts';

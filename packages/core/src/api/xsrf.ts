@@ -22,7 +22,7 @@ export interface XsrfTarget {
 }
 
 /**
- * The seed's rule, widened by DESIGN.md §7: for methods other than GET/HEAD, send the token to a relative
+ * The seed's rule, widened by docs/product.md §7.2: for methods other than GET/HEAD, send the token to a relative
  * address or to the configured API origin, never anywhere else. A protocol-relative address (`//host`)
  * is not relative: it names another host.
  */

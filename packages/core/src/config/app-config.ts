@@ -76,7 +76,7 @@ export interface ClientFolderConfig {
 }
 
 /**
- * The platform's constants (seed §9), the same for every marina. `clientesConSMS` is not one of them: the
+ * The platform's constants (docs/product.md §5), the same for every marina. `clientesConSMS` is not one of them: the
  * build derives it from the folders' `sendsSms`.
  */
 export const PLATFORM = {

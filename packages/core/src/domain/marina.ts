@@ -6,7 +6,7 @@
 import * as yup from 'yup';
 import { openingHoursSchema, type OpeningSeason } from './opening-hours.ts';
 
-/** Per-marina rules (DESIGN §4). A marina declares only those that differ from DEFAULT_CLIENT_SETTINGS. */
+/** Per-marina rules (docs/product.md §4.1). A marina declares only those that differ from DEFAULT_CLIENT_SETTINGS. */
 export interface ClientSettings {
   /** Launches per 30-minute slot. */
   slotCapacity: number;
