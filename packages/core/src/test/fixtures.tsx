@@ -5,6 +5,7 @@ import type { ApiClient } from '../api/client.ts';
 import type { AppConfig } from '../config/app-config.ts';
 import type { SessionInfo } from '../domain/accounts.ts';
 import { appRoutes } from '../app/router.tsx';
+import { createServerCache } from '../lib/server-cache.ts';
 import { createSessionStore } from '../lib/session-store.ts';
 import { ServicesProvider } from '../lib/services.tsx';
 import { baseTokens } from '@marina/theme/tokens.ts';
@@ -89,7 +90,10 @@ export function signedInApi(overrides: Partial<ApiClient> = {}): ApiClient & { s
 
 export function renderApp(path: string, { api = signedOutApi(), sliderSeen = true } = {}) {
   if (sliderSeen) localStorage.setItem('mb.sliderSeen', '1');
-  const services = { config: testConfig, api, storage: localStorage, session: createSessionStore() };
+  const session = createSessionStore();
+  // No wait before a failed load is tried again: the tests see the outcome at once.
+  const cache = createServerCache({ api, storage: localStorage, session, retryDelay: 0 });
+  const services = { config: testConfig, api, storage: localStorage, session, cache };
   const router = createMemoryRouter(appRoutes(services), { initialEntries: [path] });
   render(
     <ServicesProvider services={services}>
