@@ -2,11 +2,9 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { ApiClient } from '../api/client.ts';
 import type { SessionInfo } from '../domain/accounts.ts';
-import { loadDashboard } from '../lib/contributions.ts';
 import { markSliderSeen, sliderSeen } from '../lib/first-start.ts';
 import type { ServerCache } from '../lib/server-cache.ts';
 import { fetchSession, type SessionStore } from '../lib/session-store.ts';
-import { dashboard } from './dashboard.ts';
 import { PublicLayout, RootLayout } from './layouts.tsx';
 import { moreMenu } from './more-menu.ts';
 import { href, paths, PRIVATE_ROUTES, safeNext, type RouteName } from '../lib/paths.ts';
@@ -35,8 +33,8 @@ const screens: Partial<Record<RouteName, ScreenLoader>> = {
   // What the features contribute (`app/dashboard.ts`, `app/more-menu.ts`) comes in as props; the
   // cards load in parallel with the screen.
   inicio: async () => {
-    const [{ default: Inicio }, cards] = await Promise.all([import('../features/account/inicio-screen.tsx'), loadDashboard(dashboard)]);
-    return { default: () => <Inicio cards={cards} /> };
+    const [{ default: Inicio }, { dashboard }] = await Promise.all([import('../features/account/inicio-screen.tsx'), import('./dashboard.ts')]);
+    return { default: () => <Inicio cards={dashboard} /> };
   },
   mas: async () => {
     const { default: Mas } = await import('../features/account/mas-screen.tsx');

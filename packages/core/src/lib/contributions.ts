@@ -7,18 +7,11 @@ import type { SessionInfo } from '../domain/accounts.ts';
  * every feature, and the route hands them to the screen.
  */
 
-/** A card of `inicio`, the dashboard. Smaller `order` first. */
+/** A card of `inicio`, the dashboard (`app/dashboard.ts`). Smaller `order` first. */
 export interface DashboardCard {
   id: string;
   order: number;
   Card: ComponentType;
-}
-
-/** A card's module, loaded with `inicio` (in parallel, so the cards show with the screen). */
-export interface DashboardContribution {
-  id: string;
-  order: number;
-  load: () => Promise<{ default: ComponentType }>;
 }
 
 /** An entry of the `mas` menu. Smaller `order` first. */
@@ -31,8 +24,3 @@ export interface MoreEntry {
 }
 
 export const byOrder = <T extends { order: number }>(items: readonly T[]): T[] => [...items].sort((a, b) => a.order - b.order);
-
-/** Loads every card's module at once. */
-export async function loadDashboard(contributions: readonly DashboardContribution[]): Promise<DashboardCard[]> {
-  return Promise.all(contributions.map(async ({ id, order, load }) => ({ id, order, Card: (await load()).default })));
-}

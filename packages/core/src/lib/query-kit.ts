@@ -68,7 +68,7 @@ export async function openKit(options: ServerCacheOptions & { owner: CacheOwner 
     },
     removeItem: (key) => storage.removeItem(key),
   };
-  const persister = createAsyncStoragePersister({ storage: gate, key: PERSIST_KEY, throttleTime: PERSIST_THROTTLE });
+  const persister = createAsyncStoragePersister({ storage: gate, key: PERSIST_KEY, throttleTime: options.persistThrottle ?? PERSIST_THROTTLE });
   let stopPersisting = () => {};
   if (owner !== null) {
     // Kept for another account (or too old): dropped, never shown to this one.

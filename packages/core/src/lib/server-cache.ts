@@ -26,8 +26,9 @@ export interface ServerCacheOptions {
   api: ApiClient;
   storage: Storage;
   session: SessionStore;
-  /** Tests shorten the wait before a failed load is tried again. */
+  /** Tests shorten the wait before a failed load is tried again, and between writes to the phone. */
   retryDelay?: number;
+  persistThrottle?: number;
 }
 
 export function createServerCache(options: ServerCacheOptions): ServerCache {
