@@ -1,5 +1,6 @@
-import { fillRegistration, latestCode, newPerson, signIn } from './accounts.ts';
-import { expect, test } from './fixtures.ts';
+import type { RegistrationStarted } from '@marina/core/domain/accounts.ts';
+import { apiCaller, fillRegistration, latestCode, newPerson, signIn, testAddress } from './accounts.ts';
+import { expect, marinaUrl, test } from './fixtures.ts';
 
 test.describe('accounts', () => {
   test('register, validate, activate, sign out, sign in, recover and sign in again', async ({
@@ -143,5 +144,22 @@ test.describe('accounts', () => {
     await page.keyboard.type(`Puerto-Demo-${marina.id}`);
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/inicio$/);
+  });
+
+  test('accounts the suite makes through the API never meet the per-address registration limit', async ({ page, marina }) => {
+    // One more than a single address may register in an hour: each from its own test address.
+    for (let n = 0; n < 21; n += 1) {
+      const person = newPerson(`${marina.name}-${n}`);
+      const call = apiCaller(page.request, marinaUrl(marina), marina.id, { from: testAddress() });
+      const started = await call<RegistrationStarted>('post', 'registrations', {
+        firstName: person.firstName,
+        surnames: person.surnames,
+        document: person.document,
+        email: person.email,
+        phone: person.phone,
+        acceptPrivacy: true,
+      });
+      expect(started.registrationId).toBeTruthy();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { href, paths, PRIVATE_ROUTES, PUBLIC_ROUTES, type RouteName } from '@marina/core/lib/paths.ts';
-import { longEmail, longestPerson, signInByApi, validatedRegistration } from './accounts.ts';
+import { longEmail, longestPerson, validatedRegistration } from './accounts.ts';
 import { expect, marinaUrl, test } from './fixtures.ts';
 
 /** Every route of the app as a path a person can open (a route not yet built shows the not-found screen). */
@@ -83,16 +83,20 @@ for (const [width, height] of [
   [390, 844],
 ] as const) {
   test.describe(`at ${width} px wide`, () => {
-    test.use({ viewport: { width, height }, isMobile: true, hasTouch: true });
+    test.use({
+      viewport: { width, height },
+      isMobile: true,
+      hasTouch: true,
+      // Signed in (`signedIn`) as an account whose every value is as long as the rules allow.
+      longestValues: true,
+    });
 
     // axe at the narrowest width too: target sizes and reflow are where a narrow screen hurts.
     const checkAxe = width === 320;
 
-    test('every private screen holds the longest values the rules allow', async ({ page, marina, longestAccount, visit, expectAccessible }) => {
+    test('every private screen holds the longest values the rules allow', async ({ page, signedIn: _, expectAccessible }) => {
       // Some 30 screens, each measured (and checked by axe at 320 px): more than a usual test's time.
       test.slow();
-      await visit('/ayuda');
-      await signInByApi(page, marinaUrl(marina), marina.id, longestAccount.email, longestAccount.password);
       for (const name of PRIVATE_ROUTES) {
         await open(page, pathOf(name));
         await expect(page, name).toHaveURL(new RegExp(`${pathOf(name).replace(/[?]/g, '\\?')}$`));

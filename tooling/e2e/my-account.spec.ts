@@ -1,11 +1,9 @@
-import { latestCode, latestLink, newPerson, registerAndActivate, signIn } from './accounts.ts';
+import { latestCode, latestLink, signIn } from './accounts.ts';
 import { expect, test } from './fixtures.ts';
 
 test.describe('signed in', () => {
-  test('notifications: the welcome is unread, then read', async ({ page, visit, marina, expectAccessible }) => {
-    const person = newPerson(marina.name);
-    await visit('/home');
-    await registerAndActivate(page, person, marina.sendsSms);
+  test('notifications: the welcome is unread, then read', async ({ page, signedIn: _, expectAccessible }) => {
+    await page.goto('/inicio');
     await expect(page.getByRole('link', { name: /^Más\W+1 notificación sin leer$/ })).toBeVisible();
     await page.getByRole('link', { name: 'Ver notificaciones' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Notificaciones' })).toBeVisible();
@@ -16,12 +14,9 @@ test.describe('signed in', () => {
     await expect(page.getByRole('link', { name: /sin leer/ })).toHaveCount(0);
   });
 
-  test('my account: profile, e-mail change with a code, password, delete', async ({ page, visit, marina, expectAccessible }) => {
-    // A whole journey: registration, a contact change and two password hashes, each an argon2 hash.
+  test('my account: profile, e-mail change with a code, password, delete', async ({ page, signedIn: person, expectAccessible }) => {
+    // A whole journey: a contact change and two password changes, each an argon2 hash.
     test.slow();
-    const person = newPerson(marina.name);
-    await visit('/home');
-    await registerAndActivate(page, person, marina.sendsSms);
     await page.goto('/micuenta');
     await expect(page.getByRole('heading', { level: 1, name: 'Mi cuenta' })).toBeVisible();
     await expectAccessible();
@@ -70,10 +65,7 @@ test.describe('signed in', () => {
     await expect(page.getByLabel('Contraseña', { exact: true })).toHaveAccessibleDescription('El usuario o la contraseña no son correctos.');
   });
 
-  test('my account: an e-mail nobody has confirmed is confirmed with the link sent to it', async ({ page, visit, marina, expectAccessible }) => {
-    const person = newPerson(marina.name);
-    await visit('/home');
-    await registerAndActivate(page, person, marina.sendsSms);
+  test('my account: an e-mail nobody has confirmed is confirmed with the link sent to it', async ({ page, signedIn: person, marina, expectAccessible }) => {
     await page.goto('/micuenta');
     await expect(page.getByRole('region', { name: 'Datos personales' })).toBeVisible();
     const notice = page.getByRole('region', { name: 'Confirma tu correo' });
@@ -93,10 +85,7 @@ test.describe('signed in', () => {
     await expect(page).toHaveURL(/\/micuenta$/);
   });
 
-  test('sign out everywhere ends the other sessions', async ({ page, browser, visit, marina }) => {
-    const person = newPerson(marina.name);
-    await visit('/home');
-    await registerAndActivate(page, person, marina.sendsSms);
+  test('sign out everywhere ends the other sessions', async ({ page, browser, signedIn: person, marina }) => {
     const other = await browser.newContext({ baseURL: `http://127.0.0.1:${marina.port}` });
     const otherPage = await other.newPage();
     await otherPage.addInitScript(() => localStorage.setItem('mb.sliderSeen', '1'));

@@ -37,6 +37,9 @@ export default defineConfig<MarinaOptions>({
   // when the run starts). Never reused: whatever answers there would not be this checkout's server.
   webServer: clients.map((client) => ({
     command: `node ../scripts/start.ts --client ${client.id} --port ${client.port} --memory`,
+    // Accounts made through the API say which test address they come from (`testAddress`, accounts.ts);
+    // only this machine may say so. The browser's own requests carry no such header: they stay 127.0.0.1.
+    env: { TRUST_PROXY: '127.0.0.1' },
     url: `http://127.0.0.1:${client.port}/api/v1/health`,
     reuseExistingServer: false,
     timeout: 120_000,

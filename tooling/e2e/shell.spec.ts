@@ -1,4 +1,5 @@
-import { expect, test } from './fixtures.ts';
+import { createAccount, newPerson } from './accounts.ts';
+import { expect, marinaUrl, test } from './fixtures.ts';
 
 test.describe('the branded shell', () => {
   test("carries the marina's brand in title, logo, theme colour and manifest", async ({ page, visit, marina }) => {
@@ -93,6 +94,26 @@ test.describe('the public screens', () => {
     expect(styles.length).toBeGreaterThan(0);
     expect(styles.filter((path, index) => styles.indexOf(path) !== index), 'stylesheets fetched twice').toEqual([]);
     expect(warnings.filter((text) => /preload|credentials mode/i.test(text))).toEqual([]);
+  });
+
+  test('login loads no server cache (TanStack Query); the first private screen brings it', async ({ page, visit, marina }) => {
+    // A message only TanStack Query's React bindings carry: whichever chunk it lands in, it says they came.
+    const marker = 'No QueryClient set';
+    const scripts: Array<Promise<string>> = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname.endsWith('.js')) scripts.push(response.text());
+    });
+    const loaded = async () => (await Promise.all(scripts)).some((text) => text.includes(marker));
+
+    await visit('/login');
+    await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await loaded(), 'TanStack Query loaded by /login').toBe(false);
+
+    await createAccount(page.request, marinaUrl(marina), marina.id, newPerson(marina.name), marina.sendsSms);
+    await page.goto('/inicio');
+    await expect(page.getByRole('heading', { level: 1, name: 'Hola, Ana' })).toBeVisible();
+    expect(await loaded(), 'TanStack Query loaded by /inicio').toBe(true);
   });
 
   test('the intro slides show once, on first start, and work with the keyboard alone', async ({ page, expectAccessible }) => {

@@ -1,12 +1,10 @@
 import type { MouseEvent } from 'react';
-import { Link, NavLink, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
-import { Icon, type IconName } from '../components/icons.tsx';
+import { Link, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { Icon } from '../components/icons.tsx';
 import * as layout from '../components/layout.css.ts';
-import { paths } from '../lib/paths.ts';
 import { useConfig } from '../lib/services.tsx';
 import { useSession } from '../lib/use-session.ts';
 import { formatVersion } from '../lib/version.ts';
-import * as ui from '../components/ui.css.ts';
 import type { ScreenHandle } from './screen-handle.ts';
 import { UpdatePrompt } from './update-prompt.tsx';
 
@@ -78,42 +76,6 @@ export function PublicLayout() {
         <Outlet />
       </main>
       <PlatformFooter />
-    </div>
-  );
-}
-
-const tabs: ReadonlyArray<{ to: string; label: string; icon: IconName }> = [
-  { to: paths.inicio, label: 'Inicio', icon: 'home' },
-  { to: paths.misbarcos, label: 'Mis barcos', icon: 'boat' },
-  { to: paths.pedidosbajadas, label: 'Bajadas', icon: 'launch' },
-  { to: paths.carnetVerde, label: 'Carnet', icon: 'card' },
-  { to: paths.mas, label: 'Más', icon: 'more' },
-];
-
-export function PrivateLayout() {
-  const unread = useSession()?.unreadNotifications ?? 0;
-  return (
-    <div className={layout.shell}>
-      <BrandHeader />
-      <main id="contenido" className={`${layout.main} ${layout.mainWithTabs}`}>
-        <Outlet />
-      </main>
-      <nav className={layout.tabBar} aria-label="Principal">
-        {tabs.map((tab) => (
-          <NavLink key={tab.to} to={tab.to} className={layout.tab}>
-            <Icon name={tab.icon} className={layout.tabIcon} />
-            <span className={layout.tabLabel}>{tab.label}</span>
-            {/* After the label, so the link reads "Más, 2 notificaciones sin leer". */}
-            {tab.to === paths.mas && unread > 0 ? (
-              <span className={layout.tabBadge}>
-                <span className={ui.visuallyHidden}>, </span>
-                {unread}
-                <span className={ui.visuallyHidden}>{unread === 1 ? ' notificación sin leer' : ' notificaciones sin leer'}</span>
-              </span>
-            ) : null}
-          </NavLink>
-        ))}
-      </nav>
     </div>
   );
 }

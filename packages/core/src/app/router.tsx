@@ -1,16 +1,18 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { ApiClient } from '../api/client.ts';
-import { ApiError } from '../api/api-error.ts';
 import type { SessionInfo } from '../domain/accounts.ts';
 import { markSliderSeen, sliderSeen } from '../lib/first-start.ts';
-import type { SessionStore } from '../lib/session-store.ts';
-import { PrivateLayout, PublicLayout, RootLayout } from './layouts.tsx';
+import type { ServerCache } from '../lib/server-cache.ts';
+import { fetchSession, type SessionStore } from '../lib/session-store.ts';
+import { PublicLayout, RootLayout } from './layouts.tsx';
+import { moreMenu } from './more-menu.ts';
 import { href, paths, PRIVATE_ROUTES, safeNext, type RouteName } from '../lib/paths.ts';
 import { RouteError } from './route-error.tsx';
 import { notFoundHandle, screenHandle } from './screen-handle.ts';
 import { ScreenLoading } from './screen-loading.tsx';
 
-type ScreenModule = { default: React.ComponentType };
+type ScreenModule = { default: ComponentType };
 type ScreenLoader = () => Promise<ScreenModule>;
 
 const notFound: ScreenLoader = () => import('../features/shell/not-found-screen.tsx');
@@ -28,8 +30,16 @@ const screens: Partial<Record<RouteName, ScreenLoader>> = {
   validarRegistro: () => import('../features/auth/validar-registro-screen.tsx'),
   activar: () => import('../features/auth/activar-screen.tsx'),
   forgot: () => import('../features/auth/forgot-screen.tsx'),
-  inicio: () => import('../features/account/inicio-screen.tsx'),
-  mas: () => import('../features/account/mas-screen.tsx'),
+  // What the features contribute (`app/dashboard.ts`, `app/more-menu.ts`) comes in as props; the
+  // cards load in parallel with the screen.
+  inicio: async () => {
+    const [{ default: Inicio }, { dashboard }] = await Promise.all([import('../features/account/inicio-screen.tsx'), import('./dashboard.ts')]);
+    return { default: () => <Inicio cards={dashboard} /> };
+  },
+  mas: async () => {
+    const { default: Mas } = await import('../features/account/mas-screen.tsx');
+    return { default: () => <Mas entries={moreMenu} /> };
+  },
   micuenta: () => import('../features/account/micuenta-screen.tsx'),
   notificaciones: () => import('../features/notifications/notificaciones-screen.tsx'),
 };
@@ -47,6 +57,7 @@ export interface RouterServices {
   api: ApiClient;
   storage: Storage;
   session: SessionStore;
+  cache: ServerCache;
 }
 
 /**
@@ -54,27 +65,23 @@ export interface RouterServices {
  * the account screens ask before showing a form. `null`: nobody is.
  */
 async function loadSession(api: ApiClient, session: SessionStore): Promise<SessionInfo | null> {
-  try {
-    const info = await api.get<SessionInfo>('session');
-    session.set(info);
-    return info;
-  } catch (error) {
-    if (error instanceof ApiError && error.code === 'unauthenticated') {
-      session.set(null);
-      return null;
-    }
-    throw error;
-  }
+  const info = await fetchSession(api);
+  session.set(info);
+  return info;
 }
 
 /**
  * Private screens: without a session, go to login and come back here after it. Someone signed in on
- * this device is past its first start: no intro slides after signing out.
+ * this device is past its first start: no intro slides after signing out. With one, the account's
+ * server cache is opened (TanStack Query loads here, with the first private screen) and told who is
+ * signed in.
  */
-export function requireSession(api: ApiClient, session: SessionStore, storage: Storage) {
+export function requireSession({ api, session, storage, cache }: RouterServices) {
   return async ({ request }: LoaderFunctionArgs) => {
-    if (session.current() || (await loadSession(api, session))) {
+    const info = session.current() ?? (await loadSession(api, session));
+    if (info) {
       if (!sliderSeen(storage)) markSliderSeen(storage);
+      (await cache.open(info.account.id)).setSession(info);
       return null;
     }
     const url = new URL(request.url);
@@ -122,8 +129,9 @@ function chain(...loaders: Array<(args: LoaderFunctionArgs) => unknown>) {
   };
 }
 
-export function appRoutes({ api, storage, session }: RouterServices): RouteObject[] {
-  const accountScreens: RouteName[] = ['validarRegistro', 'activar', 'forgot'];
+export function appRoutes(services: RouterServices): RouteObject[] {
+  const { api, storage, session, cache } = services;
+  const accountScreens: RouteName[] = ['validarRegistro', 'forgot'];
   return [
     {
       element: <RootLayout />,
@@ -139,14 +147,22 @@ export function appRoutes({ api, storage, session }: RouterServices): RouteObjec
             { ...screenRoute('login'), loader: chain(signedOutOnly(session), firstStart(storage), primeSession(api, session)) },
             { ...screenRoute('registro'), loader: chain(signedOutOnly(session), primeSession(api, session)) },
             ...accountScreens.map((name) => ({ ...screenRoute(name), loader: primeSession(api, session) })),
+            {
+              // `activar` reads server data: the cache's provider comes with it, and the loader opens
+              // the cache for whoever is signed in as far as the app knows yet.
+              lazy: async () => ({ Component: (await import('./cached-layouts.tsx')).CachedScreenLayout }),
+              loader: () => cache.open(session.current()?.account.id ?? null).then(() => null),
+              children: [{ ...screenRoute('activar'), loader: primeSession(api, session) }],
+            },
             screenRoute('slider'),
             screenRoute('ayuda'),
             screenRoute('checkQR'),
           ],
         },
         {
-          element: <PrivateLayout />,
-          loader: requireSession(api, session, storage),
+          // Its own chunk, with the server cache: `login` loads neither.
+          lazy: async () => ({ Component: (await import('./cached-layouts.tsx')).PrivateLayout }),
+          loader: requireSession(services),
           // Checked on every move between private screens: the store answers at once while signed in,
           // and a session that ended elsewhere leads to sign-in instead of a screen without one.
           shouldRevalidate: () => true,

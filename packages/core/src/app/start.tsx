@@ -6,6 +6,7 @@ import type { AppConfig } from '../config/app-config.ts';
 import { waitForDeviceReady } from './device-ready.ts';
 import { createAppRouter } from './router.tsx';
 import { registerServiceWorker, scheduleServiceWorker, whenAppStable } from './service-worker.ts';
+import { createServerCache } from '../lib/server-cache.ts';
 import { createSessionStore } from '../lib/session-store.ts';
 import { ServicesProvider, type Services } from '../lib/services.tsx';
 import { offerUpdate } from './update-prompt.tsx';
@@ -13,12 +14,10 @@ import { offerUpdate } from './update-prompt.tsx';
 /** The app's entry: each client bundle calls this with its own configuration. */
 export async function startApp(config: AppConfig, container: HTMLElement): Promise<void> {
   await waitForDeviceReady();
-  const services: Services = {
-    config,
-    api: createApiClient({ apiUrl: config.apiUrl, clientId: config.clientId, location: window.location }),
-    storage: window.localStorage,
-    session: createSessionStore(),
-  };
+  const api = createApiClient({ apiUrl: config.apiUrl, clientId: config.clientId, location: window.location });
+  const storage = window.localStorage;
+  const session = createSessionStore();
+  const services: Services = { config, api, storage, session, cache: createServerCache({ api, storage, session }) };
   const router = createAppRouter(services);
   createRoot(container).render(
     <StrictMode>

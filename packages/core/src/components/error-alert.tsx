@@ -18,10 +18,10 @@ export function isSessionEnded(error: unknown): boolean {
  */
 function useSessionEnded(error: unknown): boolean {
   const ended = isSessionEnded(error);
-  const { storage, session } = useServices();
+  const services = useServices();
   useEffect(() => {
-    if (ended) void clearPersonalData(storage, session);
-  }, [ended, storage, session]);
+    if (ended) void clearPersonalData(services);
+  }, [ended, services]);
   return ended;
 }
 

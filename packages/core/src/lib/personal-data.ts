@@ -1,12 +1,17 @@
 import { SLIDER_SEEN } from './first-start.ts';
+import type { ServerCache } from './server-cache.ts';
 import type { SessionStore } from './session-store.ts';
 
 /** Keys that say nothing about the person and survive sign-out (the intro was seen on this device). */
 const DEVICE_KEYS = new Set([SLIDER_SEEN]);
 
-/** Sign-out and account deletion leave nothing personal on the phone: storage, caches, session. */
-export async function clearPersonalData(storage: Storage, session: SessionStore): Promise<void> {
+/**
+ * Sign-out and account deletion leave nothing personal on the phone: session, server cache (in memory
+ * and kept for offline use), storage, the service worker's data caches.
+ */
+export async function clearPersonalData({ storage, session, cache }: { storage: Storage; session: SessionStore; cache: ServerCache }): Promise<void> {
   session.set(null);
+  await cache.close();
   for (const key of Object.keys(storage)) if (!DEVICE_KEYS.has(key)) storage.removeItem(key);
   sessionStorage.clear();
   if ('caches' in globalThis) {

@@ -1,6 +1,7 @@
 import { createContext, use, type ReactNode } from 'react';
 import type { ApiClient } from '../api/client.ts';
 import type { AppConfig } from '../config/app-config.ts';
+import type { ServerCache } from './server-cache.ts';
 import type { SessionStore } from './session-store.ts';
 
 export interface Services {
@@ -9,6 +10,8 @@ export interface Services {
   /** The person's device storage: first start, cached card. Wrapped so tests and sign-out control it. */
   storage: Storage;
   session: SessionStore;
+  /** What the screens loaded from the API (TanStack Query), opened by the routes that need it. */
+  cache: ServerCache;
 }
 
 const ServicesContext = createContext<Services | null>(null);

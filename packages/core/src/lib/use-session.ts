@@ -1,25 +1,15 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
 import type { SessionInfo } from '../domain/accounts.ts';
 import { useServices } from './services.tsx';
 
+/**
+ * Who is signed in, for what every screen shares (the header's way back, the public screens). The
+ * private screens read the server cache instead (`useSignedIn`, `lib/signed-in.ts`).
+ */
 export function useSession(): SessionInfo | null {
   const { session } = useServices();
   return useSyncExternalStore(session.subscribe, session.current, session.current);
-}
-
-/**
- * Inside the private layout, whose loader guarantees a session on arrival. When the session ends while
- * the screen is open (signing out, or ended elsewhere), the screen keeps what it showed until it is
- * left, instead of failing: signing out then goes straight to `login`.
- */
-export function useSignedIn(): SessionInfo {
-  const info = useSession();
-  const [last, setLast] = useState(info);
-  if (info && info !== last) setLast(info);
-  const shown = info ?? last;
-  if (!shown) throw new Error('useSignedIn is only for screens behind the session guard');
-  return shown;
 }
 
 /** Public screens for people without an account (home, registro, login): a signed-in person goes on to `to`. */

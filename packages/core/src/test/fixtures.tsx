@@ -1,10 +1,13 @@
 import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ApiError } from '../api/api-error.ts';
 import type { ApiClient } from '../api/client.ts';
 import type { AppConfig } from '../config/app-config.ts';
 import type { SessionInfo } from '../domain/accounts.ts';
 import { appRoutes } from '../app/router.tsx';
+import { ServerCacheProvider } from '../lib/query-provider.tsx';
+import { createServerCache } from '../lib/server-cache.ts';
 import { createSessionStore } from '../lib/session-store.ts';
 import { ServicesProvider } from '../lib/services.tsx';
 import { baseTokens } from '@marina/theme/tokens.ts';
@@ -87,9 +90,14 @@ export function signedInApi(overrides: Partial<ApiClient> = {}): ApiClient & { s
   return { ...api, ...overrides, signedIn: () => signedIn };
 }
 
+/** No wait before a failed load is tried again, nor between writes to the phone: tests see the outcome at once. */
+export const fastCache = { retryDelay: 0, persistThrottle: 10 };
+
 export function renderApp(path: string, { api = signedOutApi(), sliderSeen = true } = {}) {
   if (sliderSeen) localStorage.setItem('mb.sliderSeen', '1');
-  const services = { config: testConfig, api, storage: localStorage, session: createSessionStore() };
+  const session = createSessionStore();
+  const cache = createServerCache({ api, storage: localStorage, session, ...fastCache });
+  const services = { config: testConfig, api, storage: localStorage, session, cache };
   const router = createMemoryRouter(appRoutes(services), { initialEntries: [path] });
   render(
     <ServicesProvider services={services}>
@@ -121,4 +129,22 @@ export function watchForText(text: string) {
       return seen;
     },
   };
+}
+
+/**
+ * One private screen on its own (not through the app's routes), signed in as `testSession` with the
+ * server cache open, as the private layout would give it.
+ */
+export async function renderSignedIn(element: ReactNode, { api = signedInApi() }: { api?: ApiClient } = {}) {
+  const session = createSessionStore();
+  const cache = createServerCache({ api, storage: localStorage, session, ...fastCache });
+  (await cache.open(testSession.account.id)).setSession(testSession);
+  const services = { config: testConfig, api, storage: localStorage, session, cache };
+  const router = createMemoryRouter([{ path: '/', element: <ServerCacheProvider>{element}</ServerCacheProvider> }]);
+  render(
+    <ServicesProvider services={services}>
+      <RouterProvider router={router} />
+    </ServicesProvider>,
+  );
+  return { router, services };
 }

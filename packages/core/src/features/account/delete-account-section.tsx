@@ -13,7 +13,7 @@ import { accountTexts as t } from './texts.ts';
 
 /** What the person confirms, named before they type their password; the confirmation takes focus. */
 function Confirmation({ onCancel }: { onCancel: () => void }) {
-  const { api, storage, session } = useServices();
+  const services = useServices();
   const navigate = useNavigate();
   const title = useRef<HTMLHeadingElement>(null);
   useEffect(() => title.current?.focus(), []);
@@ -38,8 +38,8 @@ function Confirmation({ onCancel }: { onCancel: () => void }) {
         submitVariant="danger"
         codeFields={{ current_password_incorrect: 'password' }}
         onSubmit={async (values) => {
-          await deleteAccount(api, values);
-          await clearPersonalData(storage, session);
+          await deleteAccount(services.api, values);
+          await clearPersonalData(services);
           await navigate(paths.home, { replace: true, state: { notice: t.deleted } });
         }}
         footer={

@@ -4,43 +4,41 @@ import { messageFor } from '../../api/error-catalogue.ts';
 import { Button } from '../../components/button.tsx';
 import { Page } from '../../components/page.tsx';
 import * as ui from '../../components/ui.css.ts';
-import { paths } from '../../lib/paths.ts';
+import { byOrder, type MoreEntry } from '../../lib/contributions.ts';
 import { useServices } from '../../lib/services.tsx';
-import { useSignedIn } from '../../lib/use-session.ts';
+import { useSignedIn } from '../../lib/signed-in.ts';
 import { formatVersion } from '../../lib/version.ts';
 import * as css from './account.css.ts';
 import { accountTexts as t } from './texts.ts';
 import { useSignOut } from './use-sign-out.ts';
 
-/** The menu to every other screen. Features add their entries to `entries` as they land. */
-export default function MasScreen() {
+/** The menu to every other screen. Each feature adds its entry in `app/more-menu.ts`. */
+export default function MasScreen({ entries }: { entries: readonly MoreEntry[] }) {
   const { config } = useServices();
-  const { unreadNotifications } = useSignedIn();
+  const session = useSignedIn();
   const signOut = useSignOut();
   const [error, setError] = useState<string>();
-  const entries = [
-    { to: paths.micuenta, label: t.myAccount },
-    { to: paths.notificaciones, label: t.notifications, badge: unreadNotifications },
-    { to: paths.ayuda, label: t.help },
-  ];
   return (
     <Page title={t.moreTitle}>
       <div className={ui.stack}>
         <nav aria-label="Más opciones">
           <ul className={css.menu}>
-            {entries.map((entry) => (
+            {byOrder(entries).map((entry) => {
+              const badge = entry.badge?.(session) ?? 0;
+              return (
               <li key={entry.to} className={css.menuItem}>
                 <Link className={css.menuLink} to={entry.to}>
                   {entry.label}
-                  {entry.badge ? (
+                  {badge > 0 ? (
                     <span className={css.badge}>
-                      {entry.badge}
+                      {badge}
                       <span className={ui.visuallyHidden}> sin leer</span>
                     </span>
                   ) : null}
                 </Link>
               </li>
-            ))}
+              );
+            })}
           </ul>
         </nav>
         {error ? (

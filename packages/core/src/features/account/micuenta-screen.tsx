@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../api/api-error.ts';
@@ -10,7 +11,7 @@ import { Page } from '../../components/page.tsx';
 import * as ui from '../../components/ui.css.ts';
 import { EMAIL_CONFIRMATION_PARAM, type ContactChangeStarted } from '../../domain/accounts.ts';
 import { useServices } from '../../lib/services.tsx';
-import { useSignedIn } from '../../lib/use-session.ts';
+import { updateSession, useSignedIn } from '../../lib/signed-in.ts';
 import * as css from './account.css.ts';
 import {
   changePassword,
@@ -51,7 +52,8 @@ function Alert({ text }: { text: string | undefined }) {
  * apply the link when it brings the person here (`micuenta?confirmar-email=…`).
  */
 function EmailConfirmation() {
-  const { api, session } = useServices();
+  const { api } = useServices();
+  const client = useQueryClient();
   const { account } = useSignedIn();
   const [search, setSearch] = useSearchParams();
   const token = search.get(EMAIL_CONFIRMATION_PARAM);
@@ -61,7 +63,7 @@ function EmailConfirmation() {
   const handled = useRef<string | null>(null);
 
   const markConfirmed = () => {
-    session.update((info) => ({ ...info, account: { ...info.account, emailVerified: true } }));
+    updateSession(client, (info) => ({ ...info, account: { ...info.account, emailVerified: true } }));
     setNotice(t.emailConfirmed);
   };
 
@@ -69,11 +71,11 @@ function EmailConfirmation() {
     // Once per token, even when effects run twice.
     if (!token || handled.current === token) return;
     handled.current = token;
-    const alreadyConfirmed = session.current()?.account.emailVerified === true;
+    const alreadyConfirmed = account.emailVerified;
     (alreadyConfirmed ? Promise.resolve(null) : confirmEmail(api, token))
       .then(
         (updated) => {
-          if (updated) session.update((info) => ({ ...info, account: updated }));
+          if (updated) updateSession(client, (info) => ({ ...info, account: updated }));
           setNotice(t.emailConfirmed);
         },
         (caught: unknown) => setError(caught instanceof ApiError && caught.code === 'token_invalid' ? t.confirmLinkInvalid : messageFor(caught)),
@@ -89,7 +91,7 @@ function EmailConfirmation() {
           { replace: true },
         );
       });
-  }, [token, api, session, setSearch]);
+  }, [token, api, client, account.emailVerified, setSearch]);
 
   const resend = async () => {
     setSending(true);
@@ -131,7 +133,8 @@ function EmailConfirmation() {
 }
 
 function ConfirmChange({ change, onDone }: { change: ContactChangeStarted; onDone: () => void }) {
-  const { api, session } = useServices();
+  const { api } = useServices();
+  const client = useQueryClient();
   return (
     <div className={ui.stack}>
       <p>{t.confirmChange(change.field, change.destination)}</p>
@@ -142,7 +145,7 @@ function ConfirmChange({ change, onDone }: { change: ContactChangeStarted; onDon
         codeFields={{ code_invalid: 'code', code_expired: 'code', code_attempts_exceeded: 'code' }}
         onSubmit={async (values) => {
           const account = await confirmContactChange(api, change.changeId, values);
-          session.update((info) => ({ ...info, account }));
+          updateSession(client, (info) => ({ ...info, account }));
           onDone();
         }}
       >
@@ -153,7 +156,8 @@ function ConfirmChange({ change, onDone }: { change: ContactChangeStarted; onDon
 }
 
 function ProfileSection() {
-  const { api, session } = useServices();
+  const { api } = useServices();
+  const client = useQueryClient();
   const { account } = useSignedIn();
   const [pending, setPending] = usePendingChanges();
   const [notice, setNotice] = useState<string>();
@@ -172,7 +176,7 @@ function ProfileSection() {
           onSubmit={async (values) => {
             setNotice(undefined);
             const updated = await updateProfile(api, values);
-            session.update((info) => ({ ...info, account: updated.account }));
+            updateSession(client, (info) => ({ ...info, account: updated.account }));
             setPending(() => updated.pendingChanges);
             if (updated.pendingChanges.length === 0) setNotice(t.profileSaved);
           }}

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { PERSIST_KEY, persisted } from '../../lib/queries.ts';
 import { renderApp, signedInApi, watchForText } from '../../test/fixtures.tsx';
 
 describe('signing out', () => {
@@ -51,5 +52,21 @@ describe('signing out', () => {
     expect(localStorage.getItem('mb.cachedCard')).toBeNull();
     expect(sessionStorage.length).toBe(0);
     expect(localStorage.getItem('mb.sliderSeen')).toBe('1');
+  });
+
+  it.each(['/mas', '/micuenta'])('from %s, empties the server cache: in memory, and what it kept on the phone for offline use', async (path) => {
+    const { services } = renderApp(path, { api: signedInApi() });
+    const signOut = await screen.findByRole('button', { name: 'Cerrar sesión' });
+    const kit = services.cache.current()!;
+    await kit.client.fetchQuery({ queryKey: ['card'], queryFn: async () => ({ holder: 'Ana' }), ...persisted });
+    await waitFor(() => expect(localStorage.getItem(PERSIST_KEY)).toContain('Ana'));
+
+    await userEvent.click(signOut);
+    await screen.findByRole('heading', { level: 1, name: 'Entrar' });
+    expect(services.cache.current()).toBeUndefined();
+    expect(kit.client.getQueryCache().getAll()).toEqual([]);
+    // Nothing written back afterwards either.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(localStorage.getItem(PERSIST_KEY)).toBeNull();
   });
 });

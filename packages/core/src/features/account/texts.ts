@@ -5,13 +5,7 @@ export const accountTexts = {
   dataDue: 'Revisa y confirma tus datos personales, el seguro y la titulación: hasta entonces no podrás pedir bajadas y tu carnet saldrá en rojo.',
   reviewData: 'Revisar mis datos',
   nothingDue: 'No tienes nada pendiente.',
-  unread: (count: number) =>
-    count === 0 ? 'No tienes notificaciones sin leer.' : count === 1 ? 'Tienes 1 notificación sin leer.' : `Tienes ${count} notificaciones sin leer.`,
-  seeNotifications: 'Ver notificaciones',
   moreTitle: 'Más',
-  myAccount: 'Mi cuenta',
-  notifications: 'Notificaciones',
-  help: 'Ayuda',
   signOut: 'Cerrar sesión',
   signOutEverywhere: 'Cerrar sesión en todos los dispositivos',
   accountTitle: 'Mi cuenta',

@@ -10,16 +10,16 @@ import { signOut, signOutEverywhere } from './api/sign-out.ts';
  * screen keeps showing until `login` replaces it (`useSignedIn`), so no error flashes in between.
  */
 export function useSignOut() {
-  const { api, storage, session } = useServices();
+  const services = useServices();
   const navigate = useNavigate();
   return async (everywhere = false) => {
     try {
-      await (everywhere ? signOutEverywhere(api) : signOut(api));
+      await (everywhere ? signOutEverywhere(services.api) : signOut(services.api));
     } catch (error) {
       // Already ended elsewhere: what the person asked for is done.
       if (!isSessionEnded(error)) throw error;
     }
-    await clearPersonalData(storage, session);
+    await clearPersonalData(services);
     await navigate(paths.login, { replace: true });
   };
 }

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/api-error.ts';
@@ -6,12 +7,11 @@ import { ButtonLink } from '../../components/button.tsx';
 import { ApiForm } from '../../components/form/api-form.tsx';
 import { CheckboxField, PasswordField } from '../../components/form/fields.tsx';
 import { Page } from '../../components/page.tsx';
-import { LoadError, Loading } from '../../components/query-status.tsx';
+import { LoadError, Loading, loadState } from '../../components/query-status.tsx';
 import * as ui from '../../components/ui.css.ts';
 import { createKeyKeeper } from '../../lib/idempotency.ts';
 import { paths } from '../../lib/paths.ts';
 import { useServices } from '../../lib/services.tsx';
-import { useApiQuery } from '../../lib/use-api-query.ts';
 import { activate, activationSchema, getActivation, type ActivationInput } from './api/activate.ts';
 import { authTexts as t } from './texts.ts';
 
@@ -22,25 +22,27 @@ export default function ActivarScreen() {
   const [search] = useSearchParams();
   const token = search.get('token') ?? '';
   const keys = useRef(createKeyKeeper()).current;
-  const activation = useApiQuery(`activation:${token}`, () =>
-    token ? getActivation(api, token) : Promise.reject(new ApiError('token_invalid', { status: 410 })),
-  );
+  const activation = useQuery({
+    queryKey: ['activation', token],
+    queryFn: () => (token ? getActivation(api, token) : Promise.reject(new ApiError('token_invalid', { status: 410 }))),
+  });
+  const state = loadState(activation);
 
   return (
     <Page title={t.activateTitle}>
-      {activation.status === 'loading' ? <Loading /> : null}
-      {activation.status === 'error' ? (
+      {state === 'loading' ? <Loading /> : null}
+      {state === 'error' ? (
         <div className={ui.stack}>
           <LoadError
             error={activation.error}
-            {...(activation.error instanceof ApiError && activation.error.code === 'token_invalid' ? {} : { retry: activation.reload })}
+            {...(activation.error instanceof ApiError && activation.error.code === 'token_invalid' ? {} : { retry: () => void activation.refetch() })}
           />
           <ButtonLink to={paths.registro} variant="secondary" fullWidth>
             {t.restartRegistration}
           </ButtonLink>
         </div>
       ) : null}
-      {activation.status === 'success' ? (
+      {activation.data ? (
         <div className={ui.stack}>
           <p>{t.activateGreeting(activation.data.firstName)}</p>
           <ApiForm<ActivationInput>

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/api-error.ts';
 import type { ApiClient } from '../../api/client.ts';
 import type { NotificationList } from '../../domain/accounts.ts';
@@ -69,5 +69,74 @@ describe('a list that fails to load for another reason', () => {
     expect(alert).toHaveTextContent('No hay conexión.');
     expect(alert).not.toHaveTextContent('escribiste');
     expect(screen.getByRole('button', { name: 'Volver a intentarlo' })).toBeInTheDocument();
+  });
+});
+
+describe('marking as read', () => {
+  const unreadBadge = () => within(screen.getByRole('navigation', { name: 'Principal' })).getByRole('link', { name: /^Más/ });
+
+  it('updates the list and the tab bar badge at once, then asks the server for the list again', async () => {
+    const items: NotificationList['items'] = [
+      { id: 'n1', type: 'welcome', title: 'Te damos la bienvenida', body: 'Hola.', link: null, read: false, createdAt: '2026-11-01T10:00:00Z' },
+      { id: 'n2', type: 'launch_reminder', title: 'Tu bajada es mañana', body: 'A las 9:00.', link: null, read: false, createdAt: '2026-11-02T10:00:00Z' },
+    ];
+    const base = signedInApi();
+    let readOnServer = new Set<string>();
+    const list = vi.fn(async () => {
+      const current = items.map((item) => ({ ...item, read: readOnServer.has(item.id) }));
+      return { items: current, unread: current.filter((item) => !item.read).length };
+    });
+    const api: ApiClient = {
+      ...base,
+      get: (async (path: string) => (path === 'notifications' ? list() : base.get(path))) as ApiClient['get'],
+      send: (async (_method: string, path: string) => {
+        if (path === 'notifications/n1/read') readOnServer = new Set([...readOnServer, 'n1']);
+        else if (path === 'notifications/read-all') readOnServer = new Set(items.map((item) => item.id));
+        else throw new Error(`unexpected ${path}`);
+      }) as ApiClient['send'],
+    };
+    renderApp('/notificaciones', { api });
+    expect(await screen.findByText('2 sin leer.')).toBeInTheDocument();
+    expect(unreadBadge()).toHaveAccessibleName(/2\s*notificaciones sin leer/);
+
+    await userEvent.click(screen.getAllByRole('button', { name: 'Marcar como leída' })[0]!);
+    expect(await screen.findByText('1 sin leer.')).toBeInTheDocument();
+    expect(unreadBadge()).toHaveAccessibleName(/1\s*notificación sin leer/);
+    await waitFor(() => expect(list).toHaveBeenCalledTimes(2));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Marcar todas como leídas' }));
+    expect(await screen.findByText('No tienes notificaciones sin leer.')).toBeInTheDocument();
+    expect(unreadBadge()).not.toHaveAccessibleName(/sin leer/);
+  });
+
+  it("brings the badge up to date with the list's own count as soon as it loads", async () => {
+    // The session said 2 when the person signed in; the list, loaded later, knows better.
+    const base = signedInApi();
+    const api: ApiClient = {
+      ...base,
+      get: (async (path: string) => (path === 'notifications' ? { items: [], unread: 0 } : base.get(path))) as ApiClient['get'],
+    };
+    renderApp('/notificaciones', { api });
+    expect(await screen.findByText('Aún no tienes notificaciones.')).toBeInTheDocument();
+    await waitFor(() => expect(unreadBadge()).not.toHaveAccessibleName(/sin leer/));
+  });
+});
+
+describe('asking again', () => {
+  it.each([
+    ['a session that ended', 1, new ApiError('unauthenticated', { status: 401 })],
+    ['no network', 2, new ApiError('network_error')],
+  ])('after %s, the list is asked for %i time(s) before the screen says so', async (_, calls, error) => {
+    const base = signedInApi();
+    const list = vi.fn(async () => {
+      throw error;
+    });
+    const api: ApiClient = {
+      ...base,
+      get: (async (path: string) => (path === 'notifications' ? list() : base.get(path))) as ApiClient['get'],
+    };
+    renderApp('/notificaciones', { api });
+    await screen.findByRole('alert');
+    expect(list).toHaveBeenCalledTimes(calls);
   });
 });

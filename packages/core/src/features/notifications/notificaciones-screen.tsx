@@ -1,65 +1,36 @@
-import { useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Button } from '../../components/button.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { Page } from '../../components/page.tsx';
-import { LoadError, Loading } from '../../components/query-status.tsx';
+import { LoadError, Loading, loadState } from '../../components/query-status.tsx';
 import * as ui from '../../components/ui.css.ts';
-import type { NotificationList } from '../../domain/accounts.ts';
 import { useServices } from '../../lib/services.tsx';
-import { useApiQuery } from '../../lib/use-api-query.ts';
-import { listNotifications, markAllRead, markRead } from './api/notifications.ts';
+import { markReadMutation, notificationsQuery } from './api/notifications.ts';
 import * as css from './notifications.css.ts';
+import { notificationTexts as t } from './texts.ts';
 
 const dateFormat = new Intl.DateTimeFormat('es-ES', { dateStyle: 'medium', timeStyle: 'short' });
 
 export default function NotificacionesScreen() {
-  const { api, session } = useServices();
-  const query = useApiQuery('notifications', () => listNotifications(api));
-  const [local, setLocal] = useState<NotificationList>();
-  const [error, setError] = useState<unknown>();
-  const data = local ?? query.data;
-
-  function apply(next: NotificationList) {
-    setLocal(next);
-    session.update((info) => ({ ...info, unreadNotifications: next.unread }));
-  }
-
-  async function readOne(id: string) {
-    if (!data) return;
-    setError(undefined);
-    try {
-      await markRead(api, id);
-      const items = data.items.map((item) => (item.id === id ? { ...item, read: true } : item));
-      apply({ items, unread: items.filter((item) => !item.read).length });
-    } catch (caught) {
-      setError(caught);
-    }
-  }
-
-  async function readAll() {
-    if (!data) return;
-    setError(undefined);
-    try {
-      await markAllRead(api);
-      apply({ items: data.items.map((item) => ({ ...item, read: true })), unread: 0 });
-    } catch (caught) {
-      setError(caught);
-    }
-  }
+  const { api } = useServices();
+  const query = useQuery(notificationsQuery(api));
+  const mark = useMutation(markReadMutation(api));
+  const { data } = query;
+  const state = loadState(query);
 
   return (
-    <Page title="Notificaciones">
-      {query.status === 'loading' && !data ? <Loading /> : null}
-      {query.status === 'error' && !data ? <LoadError error={query.error} retry={query.reload} /> : null}
+    <Page title={t.title}>
+      {state === 'loading' ? <Loading /> : null}
+      {state === 'error' ? <LoadError error={query.error} retry={() => void query.refetch()} /> : null}
       {data ? (
         <div className={ui.stack}>
-          {error ? <ErrorAlert error={error} /> : null}
+          {mark.isError ? <ErrorAlert error={mark.error} /> : null}
           <p role="status">
             {data.unread === 0 ? 'No tienes notificaciones sin leer.' : `${data.unread} sin leer.`}
           </p>
           {data.unread > 0 ? (
-            <Button variant="secondary" fullWidth onClick={readAll}>
+            <Button variant="secondary" fullWidth onClick={() => mark.mutate('all')}>
               Marcar todas como leídas
             </Button>
           ) : null}
@@ -80,7 +51,7 @@ export default function NotificacionesScreen() {
                     </Link>
                   ) : null}
                   {item.read ? null : (
-                    <Button variant="quiet" onClick={() => readOne(item.id)}>
+                    <Button variant="quiet" onClick={() => mark.mutate({ id: item.id })}>
                       Marcar como leída
                     </Button>
                   )}

@@ -1,0 +1,12 @@
+import AccountStatusCard from '../features/account/status-card.tsx';
+import NotificationsCard from '../features/notifications/inicio-card.tsx';
+import type { DashboardCard } from '../lib/contributions.ts';
+
+/**
+ * The cards of `inicio`: a feature adds one line here, and `inicio` never imports the feature. This
+ * module is loaded with `inicio` (never with the entry), so the cards come in one chunk with it.
+ */
+export const dashboard: readonly DashboardCard[] = [
+  { id: 'account-status', order: 10, Card: AccountStatusCard },
+  { id: 'notifications', order: 20, Card: NotificationsCard },
+];

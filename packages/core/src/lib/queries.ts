@@ -1,0 +1,45 @@
+import type {} from '@tanstack/react-query';
+import { ApiError } from '../api/api-error.ts';
+
+/**
+ * What the screens share about the server cache. The cache itself (`query-kit.ts`) is only ever loaded
+ * through `ServerCache.open`, so that it stays out of the first screen's JavaScript.
+ */
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: {
+      /** Kept on the phone for use offline (`persisted` below); nothing else ever is. */
+      persist?: boolean;
+    };
+  }
+}
+
+/** Where the phone keeps the marked queries. Removed at sign-out with the rest (`lib/personal-data.ts`). */
+export const PERSIST_KEY = 'mb.serverCache';
+/**
+ * How long kept data may be shown offline: a week covers a weekend at the dock without coverage; older
+ * than that, a card or a list would mislead more than help.
+ */
+export const PERSIST_MAX_AGE = 7 * 24 * 60 * 60 * 1000;
+
+/** `GET /session`: who is signed in, with the unread count of the tab bar's badge. */
+export const sessionKey = ['session'] as const;
+
+/**
+ * For a query whose data must be at hand offline (the card, the lists it needs): kept on the phone for
+ * `PERSIST_MAX_AGE`, and in memory as long, so the copy on the phone is not dropped when no screen
+ * shows it.
+ */
+export const persisted = { meta: { persist: true }, gcTime: PERSIST_MAX_AGE } as const;
+
+/**
+ * A load the server answered with a 4xx (the session ended, not found, forbidden…) is not tried again:
+ * the answer would be the same. A failure on the way (no network, timeout, 5xx) is tried once more,
+ * after the API client's own retries, since the phone may just have left a dead spot.
+ */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  const answered = error.status >= 400 && error.status < 500;
+  return !answered && failureCount < 1;
+}

@@ -1,0 +1,126 @@
+import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
+import { defaultShouldDehydrateQuery, hashKey, QueryClient, type Query } from '@tanstack/react-query';
+import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
+import type { SessionInfo } from '../domain/accounts.ts';
+import { PERSIST_KEY, PERSIST_MAX_AGE, sessionKey, shouldRetry } from './queries.ts';
+import type { CacheOwner, ServerCacheOptions } from './server-cache.ts';
+import { fetchSession } from './session-store.ts';
+
+/** Writes to the phone at most this often: a burst of answers is one write. */
+const PERSIST_THROTTLE = 1000;
+
+const persistedOnly = (query: Query) => query.meta?.persist === true && defaultShouldDehydrateQuery(query);
+
+export interface CacheKit {
+  /** Tells one cache from the next: a screen tree shown with one is not reused with another. */
+  readonly id: number;
+  readonly owner: CacheOwner;
+  readonly client: QueryClient;
+  /** The route guard's word on who is signed in, when it differs from the cache's. */
+  setSession(info: SessionInfo): void;
+  /** A screen shows this cache; the function returned lets it go. */
+  retain(): () => void;
+  /**
+   * Another owner takes over: nothing more is written to the phone, and the data go from memory as soon
+   * as no screen shows them (emptying a cache under a mounted screen would make it load again, flashing
+   * "Cargando…" or an error on the way out).
+   */
+  dispose(): void;
+  /** Sign-out, or the session ended elsewhere: nobody is signed in, `dispose`, and what the phone kept goes too. */
+  forget(): Promise<void>;
+}
+
+let lastId = 0;
+
+export async function openKit(options: ServerCacheOptions & { owner: CacheOwner }): Promise<CacheKit> {
+  const { api, storage, session, owner } = options;
+  const client = new QueryClient({
+    defaultOptions: {
+      queries: {
+        // Offline, a load fails at once with "No hay conexión" and a retry button, as before the cache;
+        // TanStack's default would wait silently ("Cargando…") for the network to come back.
+        networkMode: 'always',
+        retry: shouldRetry,
+        retryDelay: options.retryDelay ?? 1000,
+        // Moving between screens does not reload what was just loaded; coming back later does.
+        staleTime: 30_000,
+      },
+      mutations: { networkMode: 'always', retry: false },
+    },
+  });
+  // Changes to it only through mutations that know (marking read, a new profile) or a new sign-in.
+  client.setQueryDefaults(sessionKey, { queryFn: () => fetchSession(api), staleTime: Infinity });
+
+  let disposed = false;
+  let holders = 0;
+  const sessionHash = hashKey(sessionKey);
+  const stopMirror = client.getQueryCache().subscribe((event) => {
+    if (disposed || event.type !== 'updated' || event.query.queryHash !== sessionHash) return;
+    const data = event.query.state.data as SessionInfo | null | undefined;
+    if (data !== undefined) session.set(data);
+  });
+
+  // A persister's write may be pending (throttled) when the cache is closed: the gate drops it.
+  const gate: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> = {
+    getItem: (key) => storage.getItem(key),
+    setItem: (key, value) => {
+      if (!disposed) storage.setItem(key, value);
+    },
+    removeItem: (key) => storage.removeItem(key),
+  };
+  const persister = createAsyncStoragePersister({ storage: gate, key: PERSIST_KEY, throttleTime: options.persistThrottle ?? PERSIST_THROTTLE });
+  let stopPersisting = () => {};
+  if (owner !== null) {
+    // Kept for another account (or too old): dropped, never shown to this one.
+    await persistQueryClientRestore({
+      queryClient: client,
+      persister,
+      maxAge: PERSIST_MAX_AGE,
+      buster: owner,
+      hydrateOptions: { defaultOptions: { queries: { gcTime: PERSIST_MAX_AGE } } },
+    }).catch(() => undefined);
+    stopPersisting = persistQueryClientSubscribe({
+      queryClient: client,
+      persister,
+      buster: owner,
+      dehydrateOptions: { shouldDehydrateQuery: persistedOnly, shouldDehydrateMutation: () => false },
+    });
+  }
+
+  const clearIfDone = () => {
+    if (disposed && holders === 0) client.clear();
+  };
+  const kit: CacheKit = {
+    id: (lastId += 1),
+    owner,
+    client,
+    setSession(info) {
+      if (client.getQueryData(sessionKey) !== info) client.setQueryData(sessionKey, info);
+    },
+    retain() {
+      holders += 1;
+      let held = true;
+      return () => {
+        if (!held) return;
+        held = false;
+        holders -= 1;
+        clearIfDone();
+      };
+    },
+    dispose() {
+      if (disposed) return;
+      disposed = true;
+      stopPersisting();
+      stopMirror();
+      clearIfDone();
+    },
+    async forget() {
+      // Nobody is signed in: the tab bar's badge goes at once; the screen still open keeps what it
+      // showed (`useSignedIn`) until `login` replaces it.
+      if (!disposed && client.getQueryData(sessionKey) !== undefined) client.setQueryData(sessionKey, null);
+      kit.dispose();
+      await persister.removeClient();
+    },
+  };
+  return kit;
+}

@@ -1,0 +1,72 @@
+import type { ApiClient } from '../api/client.ts';
+import type { CacheKit } from './query-kit.ts';
+import type { SessionStore } from './session-store.ts';
+
+/**
+ * Whose data a cache holds: an account's id, or `null` before anyone is signed in (the activation
+ * screen). A cache never outlives its owner: another owner gets a new, empty one.
+ */
+export type CacheOwner = string | null;
+
+export interface ServerCache {
+  /**
+   * The server-state cache (TanStack Query) of `owner`, with what the phone kept of it. The first call
+   * loads TanStack Query: the route that needs it calls this in its loader, so `login`, the first screen
+   * of most visits, never downloads it.
+   */
+  open(owner: CacheOwner): Promise<CacheKit>;
+  /** The cache open now, if any: what the screens read. */
+  current(): CacheKit | undefined;
+  subscribe(listener: () => void): () => void;
+  /** Sign-out: the cache is emptied, on the phone and, once no screen shows it, in memory. */
+  close(): Promise<void>;
+}
+
+export interface ServerCacheOptions {
+  api: ApiClient;
+  storage: Storage;
+  session: SessionStore;
+  /** Tests shorten the wait before a failed load is tried again, and between writes to the phone. */
+  retryDelay?: number;
+  persistThrottle?: number;
+}
+
+export function createServerCache(options: ServerCacheOptions): ServerCache {
+  let kit: CacheKit | undefined;
+  const listeners = new Set<() => void>();
+  const emit = () => {
+    for (const listener of listeners) listener();
+  };
+  // One change at a time: a sign-out while a cache is being opened waits for it, then closes it.
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(step: () => Promise<T>): Promise<T> => {
+    const result = queue.then(step);
+    queue = result.catch(() => undefined);
+    return result;
+  };
+
+  return {
+    open: (owner) =>
+      serial(async () => {
+        if (kit && kit.owner === owner) return kit;
+        const { openKit } = await import('./query-kit.ts');
+        kit?.dispose();
+        kit = await openKit({ ...options, owner });
+        emit();
+        return kit;
+      }),
+    current: () => kit,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    close: () =>
+      serial(async () => {
+        if (!kit) return;
+        const closing = kit;
+        kit = undefined;
+        await closing.forget();
+        emit();
+      }),
+  };
+}
