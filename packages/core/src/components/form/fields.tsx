@@ -1,7 +1,7 @@
-import { useField } from 'formik';
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { PASSWORD_MIN, passwordStrength } from '../../domain/password.ts';
 import * as css from './form.css.ts';
+import { useField } from './form-state.tsx';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id'>;
 
@@ -151,7 +151,7 @@ export function PasswordField({
 }
 
 export function CheckboxField({ name, children }: { name: string; children: ReactNode }) {
-  const [field, meta] = useField({ name, type: 'checkbox' });
+  const [{ value, ...field }, meta] = useField<boolean>(name);
   const ids = useFieldIds(name);
   const error = meta.touched && meta.error ? meta.error : undefined;
   return (
@@ -159,6 +159,7 @@ export function CheckboxField({ name, children }: { name: string; children: Reac
       <div className={css.checkboxRow}>
         <input
           {...field}
+          checked={value}
           type="checkbox"
           id={ids.input}
           className={css.checkbox}
