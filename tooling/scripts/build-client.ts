@@ -6,6 +6,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { build } from 'vite';
 import { ClientConfigError } from '@marina/core/config/validate-config.ts';
 import { clientViteConfig } from '../vite/client-vite-config.ts';
+import { PrerenderError, prerenderLogin } from '../vite/prerender.ts';
 import { ClientFoldersError, discoverClients } from './lib/clients.ts';
 
 const brotli = promisify(brotliCompress);
@@ -33,11 +34,13 @@ try {
   // Another folder declaring this one's clientId fails the build, naming both.
   await discoverClients(dirname(dir));
   const apiUrl = process.env.MARINA_API_URL;
-  await build(await clientViteConfig(dir, { production: true, ...(apiUrl ? { apiUrl } : {}) }));
+  const options = { production: true, ...(apiUrl ? { apiUrl } : {}) };
+  await build(await clientViteConfig(dir, options));
+  await prerenderLogin(dir, options);
   await precompress(join(dir, 'dist'));
   console.log(`built ${dir}/dist`);
 } catch (error) {
-  if (error instanceof ClientConfigError || error instanceof ClientFoldersError) {
+  if (error instanceof ClientConfigError || error instanceof ClientFoldersError || error instanceof PrerenderError) {
     console.error(error.message);
     process.exit(1);
   }

@@ -14,7 +14,7 @@ type OutputChunk = Rollup.OutputChunk;
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const repoRoot = resolve(here, '../..');
-const shellRoot = join(repoRoot, 'tooling', 'client-shell');
+export const shellRoot = join(repoRoot, 'tooling', 'client-shell');
 const platformLogo = join(repoRoot, 'packages', 'core', 'src', 'assets', 'mbo-logo.svg');
 
 const CONFIG_MODULE = 'virtual:marina/config';
@@ -56,7 +56,7 @@ export async function loadClient(dir: string, options: LoadOptions): Promise<Loa
 }
 
 /** Puts one marina's brand into the shared shell: config module, theme CSS, logos, <title> and colours. */
-function marinaBrand(client: LoadedClient): Plugin {
+export function marinaBrand(client: LoadedClient): Plugin {
   const { config } = client;
   return {
     name: 'marina-brand',
@@ -75,7 +75,7 @@ function marinaBrand(client: LoadedClient): Plugin {
         .replaceAll('%MARINA_TITLE%', escape(config.clientTitulo))
         .replaceAll('%MARINA_DESCRIPTION%', escape(`App de clientes de ${config.clientTitulo}`))
         .replaceAll('%MARINA_THEME_COLOR%', config.tokens.color.brand)
-        .replace('</head>', `${preloadTags(context.bundle, FIRST_NEEDS)}</head>`);
+        .replace('</head>', `${preloadTags(context.bundle, FIRST_SCREEN)}${preloadTags(context.bundle, FIRST_CALL, { except: FIRST_SCREEN, mark: FIRST_CALL_ATTRIBUTE })}</head>`);
     },
     async generateBundle() {
       for (const [name, path] of Object.entries(client.assets)) {
@@ -94,25 +94,25 @@ function marinaBrand(client: LoadedClient): Plugin {
   };
 }
 
-/**
- * What most visits need at once: the screen they open on (the empty path and every private screen
- * lead to sign-in) and the HTTP client its first call loads.
- */
-const FIRST_NEEDS = [/features\/auth\/login-screen\.tsx$/, /\/node_modules\/ky\//];
+/** What most visits open on: the empty path and every private screen lead to sign-in. */
+const FIRST_SCREEN = [/features\/auth\/login-screen\.tsx$/];
 
 /**
- * Preload tags for one lazy screen and the chunks it imports, so the browser fetches them with the entry
- * instead of discovering them only after the entry has run (one round trip less on a slow network).
+ * The HTTP part of the API client (with ky), which the first call loads. Its preloads carry
+ * `FIRST_CALL_ATTRIBUTE`: the drawn sign-in page, which shows before any call, leaves them out
+ * (`prerender.ts`) so the form's own code has the network to itself.
  */
-function preloadTags(bundle: OutputBundle | undefined, wanted: RegExp[]): string {
-  if (!bundle) return '';
+const FIRST_CALL = [/\/api\/http\.ts$/];
+export const FIRST_CALL_ATTRIBUTE = 'data-first-call';
+
+/** Each chunk lazy modules need: themselves and what they import, but not the entry and its imports (Vite links those). */
+function chunksOf(bundle: OutputBundle, wanted: RegExp[]): Set<OutputChunk> {
   const chunks = Object.values(bundle).filter((output): output is OutputChunk => output.type === 'chunk');
-  const files = new Set<string>();
-  const css = new Set<string>();
+  const withEntry = new Set(chunks.filter((chunk) => chunk.isEntry).flatMap((chunk) => [chunk.fileName, ...chunk.imports]));
+  const found = new Set<OutputChunk>();
   const visit = (chunk: OutputChunk) => {
-    if (chunk.isEntry || files.has(chunk.fileName)) return;
-    files.add(chunk.fileName);
-    for (const file of (chunk as OutputChunk & { viteMetadata?: { importedCss: Set<string> } }).viteMetadata?.importedCss ?? []) css.add(file);
+    if (withEntry.has(chunk.fileName) || found.has(chunk)) return;
+    found.add(chunk);
     for (const imported of chunk.imports) {
       const next = chunks.find((candidate) => candidate.fileName === imported);
       if (next) visit(next);
@@ -122,11 +122,25 @@ function preloadTags(bundle: OutputBundle | undefined, wanted: RegExp[]): string
     const start = chunks.find((chunk) => chunk.facadeModuleId && pattern.test(chunk.facadeModuleId));
     if (start) visit(start);
   }
+  return found;
+}
+
+/**
+ * Preload tags for lazy modules and the chunks they import (but not those `except` needs: preloaded
+ * already), so the browser fetches them with the entry instead of discovering them only after the entry
+ * has run (one round trip less on a slow network). `mark`: an attribute on each tag.
+ */
+function preloadTags(bundle: OutputBundle | undefined, wanted: RegExp[], { except = [], mark }: { except?: RegExp[]; mark?: string } = {}): string {
+  if (!bundle) return '';
+  const before = new Set([...chunksOf(bundle, except)].map((chunk) => chunk.fileName));
+  const chunks = [...chunksOf(bundle, wanted)].filter((chunk) => !before.has(chunk.fileName));
+  const css = new Set(chunks.flatMap((chunk) => [...((chunk as OutputChunk & { viteMetadata?: { importedCss: Set<string> } }).viteMetadata?.importedCss ?? [])]));
+  const attribute = mark ? ` ${mark}` : '';
   return [
     // `crossorigin` like the stylesheet link Vite's loader adds later: a preload whose credentials mode
     // differs from the real request's is not reused, and the file is fetched twice.
-    ...[...css].map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
-    ...[...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ...[...css].map((file) => `<link rel="preload" as="style" crossorigin href="/${file}"${attribute}>`),
+    ...chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk.fileName}"${attribute}>`),
   ].join('');
 }
 
@@ -178,6 +192,9 @@ export async function clientViteConfig(dir: string, options: ClientBuildOptions)
       outDir: join(dir, 'dist'),
       emptyOutDir: true,
       target: 'es2022',
+      // The polyfill would weigh on the entry for browsers that lack `modulepreload` (Safari before 17),
+      // which only lose a head start: they fetch each chunk when it is imported.
+      modulePreload: { polyfill: false },
       sourcemap: process.env.MARINA_SOURCEMAP === '1',
       reportCompressedSize: false,
     },

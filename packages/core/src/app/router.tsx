@@ -1,4 +1,4 @@
-import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { ApiClient } from '../api/client.ts';
 import { ApiError } from '../api/api-error.ts';
 import type { SessionInfo } from '../domain/accounts.ts';
@@ -37,6 +37,8 @@ const screens: Partial<Record<RouteName, ScreenLoader>> = {
 function screenRoute(name: RouteName): RouteObject {
   const load = screens[name] ?? notFound;
   return {
+    // Named, so a screen drawn at build time can say which route it is (`app/first-screen.tsx`).
+    id: name,
     path: paths[name],
     handle: screenHandle(name),
     lazy: async () => ({ Component: (await load()).default }),
@@ -167,8 +169,4 @@ export function appRoutes({ api, storage, session }: RouterServices): RouteObjec
       ],
     },
   ];
-}
-
-export function createAppRouter(services: RouterServices) {
-  return createBrowserRouter(appRoutes(services));
 }

@@ -1,0 +1,93 @@
+// The sign-in screen, drawn at build time into `login.html` beside the bundle's `index.html` (decision 017).
+import { createHash } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+import react from '@vitejs/plugin-react';
+import { build } from 'vite';
+import { FIRST_CALL_ATTRIBUTE, loadClient, marinaBrand, shellRoot, type LoadOptions } from './client-vite-config.ts';
+
+/** What `tooling/client-shell/prerender.ts` exports, once built for Node. */
+interface PrerenderEntry {
+  render(): Promise<string>;
+  screen: string;
+  firstStartGateScript: string;
+  PRERENDERED_ATTRIBUTE: string;
+}
+
+export class PrerenderError extends Error {}
+
+/**
+ * Builds the app once more for Node, with the same plugins (so class names and the config are the ones
+ * of the browser bundle), and imports it to draw the screen. Nothing of it stays.
+ */
+async function loadPrerenderEntry(dir: string, options: LoadOptions): Promise<{ entry: PrerenderEntry; cleanUp: () => Promise<void> }> {
+  const client = await loadClient(dir, options);
+  const outDir = await mkdtemp(join(tmpdir(), 'marina-prerender-'));
+  await build({
+    configFile: false,
+    root: shellRoot,
+    publicDir: false,
+    mode: 'production',
+    logLevel: 'warn',
+    plugins: [react(), vanillaExtractPlugin(), marinaBrand(client)],
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    // One file with everything in it: the temporary folder has no node_modules to import from.
+    ssr: { noExternal: true },
+    build: { ssr: join(shellRoot, 'prerender.ts'), outDir, emptyOutDir: true, target: 'node24', reportCompressedSize: false },
+  });
+  await writeFile(join(outDir, 'package.json'), '{ "type": "module" }');
+  const entry = (await import(pathToFileURL(join(outDir, 'prerender.js')).href)) as PrerenderEntry;
+  return { entry, cleanUp: () => rm(outDir, { recursive: true, force: true }) };
+}
+
+/** Every class the drawn markup uses must be in the bundle's stylesheets, or the page would show unstyled. */
+async function checkClasses(markup: string, dist: string): Promise<void> {
+  const assets = join(dist, 'assets');
+  const sheets = (await readdir(assets)).filter((file) => file.endsWith('.css'));
+  const css = (await Promise.all(sheets.map((file) => readFile(join(assets, file), 'utf8')))).join('\n');
+  const used = new Set([...markup.matchAll(/class="([^"]*)"/g)].flatMap((match) => match[1]!.split(/\s+/).filter(Boolean)));
+  const missing = [...used].filter((name) => !new RegExp(`\\.${name.replace(/[^\w-]/g, '\\$&')}(?![\\w-])`).test(css));
+  if (missing.length > 0) {
+    throw new PrerenderError(`The drawn sign-in screen uses classes no stylesheet of ${dist} defines: ${missing.join(', ')}`);
+  }
+}
+
+function replaceOnce(html: string, search: string | RegExp, replacement: string, what: string): string {
+  const next = html.replace(search, replacement);
+  if (next === html) throw new PrerenderError(`index.html has no ${what} to put the drawn screen into`);
+  return next;
+}
+
+/**
+ * Writes `<dist>/login.html`: the bundle's index.html with the sign-in screen in its container (marked
+ * with its route, which the app takes over), the screen's stylesheets linked in the head so it paints
+ * styled, its title, the gate that hides it on a device whose intro slides come first, and no preload
+ * of what the first API call needs.
+ */
+export async function prerenderLogin(dir: string, options: LoadOptions, dist = join(dir, 'dist')): Promise<void> {
+  const { entry, cleanUp } = await loadPrerenderEntry(dir, options);
+  try {
+    const markup = await entry.render();
+    await checkClasses(markup, dist);
+    const gate = `first-start-${createHash('sha256').update(entry.firstStartGateScript).digest('hex').slice(0, 8)}.js`;
+    await writeFile(join(dist, 'assets', gate), entry.firstStartGateScript);
+    const heading = /<h1[^>]*>([^<]*)<\/h1>/.exec(markup)?.[1];
+    if (!heading) throw new PrerenderError('The drawn sign-in screen has no heading');
+
+    let html = await readFile(join(dist, 'index.html'), 'utf8');
+    html = replaceOnce(html, '<div id="root"></div>', `<div id="root" ${entry.PRERENDERED_ATTRIBUTE}="${entry.screen}">${markup}</div>`, 'empty root');
+    // What the first API call loads waits for it here: the form's own code gets the network first.
+    html = html.replace(new RegExp(`<link [^>]*${FIRST_CALL_ATTRIBUTE}[^>]*>`, 'g'), '');
+    // The screen's own stylesheets, preloaded for the app's index.html, block the first paint here.
+    html = html.replaceAll('<link rel="preload" as="style"', '<link rel="stylesheet"');
+    html = replaceOnce(html, /<title>([^<]*)<\/title>/, `<title>${heading} · $1</title>`, 'title');
+    // A classic script, in the head: it runs before the body is drawn (the CSP allows no inline one).
+    html = replaceOnce(html, '</head>', `<script src="/assets/${gate}"></script></head>`, 'head');
+    await writeFile(join(dist, 'login.html'), html);
+  } finally {
+    await cleanUp();
+  }
+}
