@@ -75,7 +75,7 @@ export function marinaBrand(client: LoadedClient): Plugin {
         .replaceAll('%MARINA_TITLE%', escape(config.clientTitulo))
         .replaceAll('%MARINA_DESCRIPTION%', escape(`App de clientes de ${config.clientTitulo}`))
         .replaceAll('%MARINA_THEME_COLOR%', config.tokens.color.brand)
-        .replace('</head>', `${preloadTags(context.bundle, FIRST_SCREEN)}${preloadTags(context.bundle, FIRST_CALL, { except: FIRST_SCREEN, mark: FIRST_CALL_ATTRIBUTE })}</head>`);
+        .replace('</head>', `${preloadTags(context.bundle, FIRST_CALL, FIRST_CALL_ATTRIBUTE)}</head>`);
     },
     async generateBundle() {
       for (const [name, path] of Object.entries(client.assets)) {
@@ -94,25 +94,30 @@ export function marinaBrand(client: LoadedClient): Plugin {
   };
 }
 
-/** What most visits open on: the empty path and every private screen lead to sign-in. */
-const FIRST_SCREEN = [/features\/auth\/login-screen\.tsx$/];
-
 /**
- * The HTTP part of the API client (with ky), which the first call loads. Its preloads carry
- * `FIRST_CALL_ATTRIBUTE`: the drawn sign-in page, which shows before any call, leaves them out
- * (`prerender.ts`) so the form's own code has the network to itself.
+ * The HTTP part of the API client (with ky), which the first call loads: preloaded with the entry, as
+ * most visits make a call at once (the session check). The preloads carry `FIRST_CALL_ATTRIBUTE`: the
+ * drawn sign-in page, which shows before any call, leaves them out (`prerender.ts`) so the form's own
+ * code has the network to itself. (The sign-in screen, which most visits open on, is in the entry.)
  */
 const FIRST_CALL = [/\/api\/http\.ts$/];
 export const FIRST_CALL_ATTRIBUTE = 'data-first-call';
 
-/** Each chunk lazy modules need: themselves and what they import, but not the entry and its imports (Vite links those). */
-function chunksOf(bundle: OutputBundle, wanted: RegExp[]): Set<OutputChunk> {
+/**
+ * Preload tags for lazy modules and the chunks they import (Vite links the entry's own), so the browser
+ * fetches them with the entry instead of discovering them only after the entry has run (one round trip
+ * less on a slow network). `mark`: an attribute on each tag.
+ */
+function preloadTags(bundle: OutputBundle | undefined, wanted: RegExp[], mark: string): string {
+  if (!bundle) return '';
   const chunks = Object.values(bundle).filter((output): output is OutputChunk => output.type === 'chunk');
   const withEntry = new Set(chunks.filter((chunk) => chunk.isEntry).flatMap((chunk) => [chunk.fileName, ...chunk.imports]));
-  const found = new Set<OutputChunk>();
+  const files = new Set<string>();
+  const css = new Set<string>();
   const visit = (chunk: OutputChunk) => {
-    if (withEntry.has(chunk.fileName) || found.has(chunk)) return;
-    found.add(chunk);
+    if (withEntry.has(chunk.fileName) || files.has(chunk.fileName)) return;
+    files.add(chunk.fileName);
+    for (const file of (chunk as OutputChunk & { viteMetadata?: { importedCss: Set<string> } }).viteMetadata?.importedCss ?? []) css.add(file);
     for (const imported of chunk.imports) {
       const next = chunks.find((candidate) => candidate.fileName === imported);
       if (next) visit(next);
@@ -122,26 +127,36 @@ function chunksOf(bundle: OutputBundle, wanted: RegExp[]): Set<OutputChunk> {
     const start = chunks.find((chunk) => chunk.facadeModuleId && pattern.test(chunk.facadeModuleId));
     if (start) visit(start);
   }
-  return found;
-}
-
-/**
- * Preload tags for lazy modules and the chunks they import (but not those `except` needs: preloaded
- * already), so the browser fetches them with the entry instead of discovering them only after the entry
- * has run (one round trip less on a slow network). `mark`: an attribute on each tag.
- */
-function preloadTags(bundle: OutputBundle | undefined, wanted: RegExp[], { except = [], mark }: { except?: RegExp[]; mark?: string } = {}): string {
-  if (!bundle) return '';
-  const before = new Set([...chunksOf(bundle, except)].map((chunk) => chunk.fileName));
-  const chunks = [...chunksOf(bundle, wanted)].filter((chunk) => !before.has(chunk.fileName));
-  const css = new Set(chunks.flatMap((chunk) => [...((chunk as OutputChunk & { viteMetadata?: { importedCss: Set<string> } }).viteMetadata?.importedCss ?? [])]));
-  const attribute = mark ? ` ${mark}` : '';
   return [
     // `crossorigin` like the stylesheet link Vite's loader adds later: a preload whose credentials mode
     // differs from the real request's is not reused, and the file is fetched twice.
-    ...[...css].map((file) => `<link rel="preload" as="style" crossorigin href="/${file}"${attribute}>`),
-    ...chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk.fileName}"${attribute}>`),
+    ...[...css].map((file) => `<link rel="preload" as="style" crossorigin href="/${file}" ${mark}>`),
+    ...[...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}" ${mark}>`),
   ].join('');
+}
+
+/** The chunk of React and the router (`codeSplitting` below). */
+const REACT_CHUNK = 'react';
+
+/**
+ * Marks the chunk of React and the router, which every first screen runs through, for V8 to compile
+ * whole on the thread that streams it in, rather than function by function on the main thread the first
+ * time each is called: that compiling is much of a first load's long tasks, which keep the page from
+ * answering. The comment counts on a file's first line only (where Vite's own additions to the entry
+ * would push it down). Chromium 136 and later read it; other browsers ignore it.
+ */
+function compileOnLoad(): Plugin {
+  return {
+    name: 'marina-compile-on-load',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk' || chunk.name !== REACT_CHUNK) continue;
+        chunk.code = `//# allFunctionsCalledOnLoad\n${chunk.code}`;
+        if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`;
+      }
+    },
+  };
 }
 
 export interface ClientBuildOptions extends LoadOptions {
@@ -162,6 +177,7 @@ export async function clientViteConfig(dir: string, options: ClientBuildOptions)
       react(),
       vanillaExtractPlugin(),
       marinaBrand(client),
+      compileOnLoad(),
       VitePWA({
         registerType: 'prompt',
         injectRegister: false,
@@ -195,6 +211,15 @@ export async function clientViteConfig(dir: string, options: ClientBuildOptions)
       // The polyfill would weigh on the entry for browsers that lack `modulepreload` (Safari before 17),
       // which only lose a head start: they fetch each chunk when it is imported.
       modulePreload: { polyfill: false },
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            // React and the router in one chunk of their own: every screen needs them, and their file
+            // stays the same from one release of the app to the next (the browser keeps it).
+            groups: [{ name: REACT_CHUNK, test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
+          },
+        },
+      },
       sourcemap: process.env.MARINA_SOURCEMAP === '1',
       reportCompressedSize: false,
     },

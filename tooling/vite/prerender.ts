@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
-import { build } from 'vite';
+import { build, minify } from 'vite';
 import { FIRST_CALL_ATTRIBUTE, loadClient, marinaBrand, shellRoot, type LoadOptions } from './client-vite-config.ts';
 
 /** What `tooling/client-shell/prerender.ts` exports, once built for Node. */
@@ -62,30 +62,57 @@ function replaceOnce(html: string, search: string | RegExp, replacement: string,
 }
 
 /**
+ * Loads the app once the drawn page has been painted: after the next frame the page's stylesheets allow,
+ * the entry and its chunks are added to the head. Until then the network is the page's and its
+ * stylesheets' alone, so the form shows as soon as they arrive; the app follows a frame later. A page
+ * opened in a background tab loads the app when it is first shown. Runs in the page as it is written
+ * here (`toString`), so it uses nothing but the DOM.
+ */
+function loadAppAfterPaint(entry: string, chunks: string[]): void {
+  const add = (tag: 'link' | 'script', attributes: Record<string, string>) => {
+    const element = document.createElement(tag);
+    for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+    document.head.append(element);
+  };
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      // `crossorigin` as Vite writes it: the module loader then reuses what was preloaded.
+      for (const href of chunks) add('link', { rel: 'modulepreload', crossorigin: '', href });
+      add('script', { type: 'module', crossorigin: '', src: entry });
+    }),
+  );
+}
+
+/**
  * Writes `<dist>/login.html`: the bundle's index.html with the sign-in screen in its container (marked
- * with its route, which the app takes over), the screen's stylesheets linked in the head so it paints
- * styled, its title, the gate that hides it on a device whose intro slides come first, and no preload
- * of what the first API call needs.
+ * with its route, which the app takes over), its title, and one classic script in the head (the CSP allows no inline one): the gate that
+ * hides the screen on a device whose intro slides come first, then the app's loading after the first
+ * paint. What the first API call needs is not preloaded: the call comes after the form is usable.
  */
 export async function prerenderLogin(dir: string, options: LoadOptions, dist = join(dir, 'dist')): Promise<void> {
   const { entry, cleanUp } = await loadPrerenderEntry(dir, options);
   try {
     const markup = await entry.render();
     await checkClasses(markup, dist);
-    const gate = `first-start-${createHash('sha256').update(entry.firstStartGateScript).digest('hex').slice(0, 8)}.js`;
-    await writeFile(join(dist, 'assets', gate), entry.firstStartGateScript);
     const heading = /<h1[^>]*>([^<]*)<\/h1>/.exec(markup)?.[1];
     if (!heading) throw new PrerenderError('The drawn sign-in screen has no heading');
 
     let html = await readFile(join(dist, 'index.html'), 'utf8');
     html = replaceOnce(html, '<div id="root"></div>', `<div id="root" ${entry.PRERENDERED_ATTRIBUTE}="${entry.screen}">${markup}</div>`, 'empty root');
-    // What the first API call loads waits for it here: the form's own code gets the network first.
     html = html.replace(new RegExp(`<link [^>]*${FIRST_CALL_ATTRIBUTE}[^>]*>`, 'g'), '');
-    // The screen's own stylesheets, preloaded for the app's index.html, block the first paint here.
-    html = html.replaceAll('<link rel="preload" as="style"', '<link rel="stylesheet"');
     html = replaceOnce(html, /<title>([^<]*)<\/title>/, `<title>${heading} · $1</title>`, 'title');
-    // A classic script, in the head: it runs before the body is drawn (the CSP allows no inline one).
-    html = replaceOnce(html, '</head>', `<script src="/assets/${gate}"></script></head>`, 'head');
+
+    const app = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
+    if (!app) throw new PrerenderError('index.html has no module script to load the app with');
+    html = html.replace(app[0], '');
+    const chunks = [...new Set([...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((link) => link[1]!))];
+    html = html.replace(/<link rel="modulepreload" crossorigin href="[^"]+">/g, '');
+    const source = `${entry.firstStartGateScript}\n(${loadAppAfterPaint.toString()})(${JSON.stringify(app[1])}, ${JSON.stringify(chunks)});`;
+    const { code: script, errors } = await minify('first-screen.js', source, {});
+    if (errors.length > 0) throw new PrerenderError(`The first screen's script does not minify: ${errors.map((error) => error.message).join('; ')}`);
+    const file = `first-screen-${createHash('sha256').update(script).digest('hex').slice(0, 8)}.js`;
+    await writeFile(join(dist, 'assets', file), script);
+    html = replaceOnce(html, '</head>', `<script src="/assets/${file}"></script></head>`, 'head');
     await writeFile(join(dist, 'login.html'), html);
   } finally {
     await cleanUp();

@@ -14,6 +14,9 @@ import { offerUpdate } from './update-prompt.tsx';
 /** The app's entry: each client bundle calls this with its own configuration. */
 export async function startApp(config: AppConfig, container: HTMLElement): Promise<void> {
   await waitForDeviceReady();
+  // Running the app's code is one long task already: setting up its first screen comes in another, so
+  // the page can answer the person in between (a screen drawn at build time is on it, and usable).
+  await new Promise((resolve) => setTimeout(resolve, 0));
   const services: Services = {
     config,
     api: createApiClient({ apiUrl: config.apiUrl, clientId: config.clientId, location: window.location }),
