@@ -139,8 +139,9 @@ function preloadTags(bundle: OutputBundle | undefined, wanted: RegExp[], mark: s
 const REACT_CHUNK = 'react';
 
 /**
- * Marks the chunk of React and the router, which every first screen runs through, for V8 to compile
- * whole on the thread that streams it in, rather than function by function on the main thread the first
+ * Marks the chunk of React and the router, which every first screen runs through, and the API client's
+ * HTTP part, which the session check loads on every first visit, for V8 to compile them whole on the
+ * thread that streams them in, rather than function by function on the main thread the first
  * time each is called: that compiling is much of a first load's long tasks, which keep the page from
  * answering. The comment counts on a file's first line only (where Vite's own additions to the entry
  * would push it down). Chromium 136 and later read it; other browsers ignore it.
@@ -151,7 +152,8 @@ function compileOnLoad(): Plugin {
     apply: 'build',
     generateBundle(_options, bundle) {
       for (const chunk of Object.values(bundle)) {
-        if (chunk.type !== 'chunk' || chunk.name !== REACT_CHUNK) continue;
+        const firstCall = FIRST_CALL.some((pattern) => chunk.type === 'chunk' && pattern.test(chunk.facadeModuleId ?? ''));
+        if (chunk.type !== 'chunk' || !(chunk.name === REACT_CHUNK || firstCall)) continue;
         chunk.code = `//# allFunctionsCalledOnLoad\n${chunk.code}`;
         if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`;
       }
