@@ -33,7 +33,6 @@ async function loadPrerenderEntry(dir: string, options: LoadOptions): Promise<{ 
     mode: 'production',
     logLevel: 'warn',
     plugins: [react(), vanillaExtractPlugin(), marinaBrand(client)],
-    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
     // One file with everything in it: the temporary folder has no node_modules to import from.
     ssr: { noExternal: true },
     build: { ssr: join(shellRoot, 'prerender.ts'), outDir, emptyOutDir: true, target: 'node24', reportCompressedSize: false },
@@ -44,7 +43,7 @@ async function loadPrerenderEntry(dir: string, options: LoadOptions): Promise<{ 
 }
 
 /** Every class the drawn markup uses must be in the bundle's stylesheets, or the page would show unstyled. */
-async function checkClasses(markup: string, dist: string): Promise<void> {
+export async function checkClasses(markup: string, dist: string): Promise<void> {
   const assets = join(dist, 'assets');
   const sheets = (await readdir(assets)).filter((file) => file.endsWith('.css'));
   const css = (await Promise.all(sheets.map((file) => readFile(join(assets, file), 'utf8')))).join('\n');
