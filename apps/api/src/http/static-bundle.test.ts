@@ -118,6 +118,8 @@ describe('a bundle with the sign-in screen drawn at build time', () => {
     drawn = mkdtempSync(join(tmpdir(), 'marina-bundle-'));
     writeFileSync(join(drawn, 'index.html'), INDEX);
     writeFileSync(join(drawn, 'login.html'), LOGIN);
+    writeFileSync(join(drawn, 'login.html.br'), brotliCompressSync(LOGIN));
+    writeFileSync(join(drawn, 'index.html.br'), brotliCompressSync(INDEX));
     drawnApp = await createTestServer(database, { config: { staticDir: drawn } });
   });
 
@@ -132,6 +134,15 @@ describe('a bundle with the sign-in screen drawn at build time', () => {
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['cache-control'], url).toBe('no-cache');
       expect(response.body, url).toBe(LOGIN);
+    }
+  });
+
+  it('sends its precompressed file, at the empty path too', async () => {
+    for (const url of ['/', '/login']) {
+      const response = await drawnApp.inject({ method: 'GET', url, headers: { accept: HTML, 'accept-encoding': 'gzip, deflate, br' } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-encoding'], url).toBe('br');
+      expect(brotliDecompressSync(response.rawPayload).toString(), url).toBe(LOGIN);
     }
   });
 

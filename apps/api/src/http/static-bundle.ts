@@ -16,7 +16,7 @@ import { isApiNormalisedPath, isApiRequest, normalisedPath } from './api-request
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 const DRAWN_SIGN_IN = 'login.html';
-const SIGN_IN_PATHS = new Set(['/login', '/login/']);
+const SIGN_IN_PATHS = new Set(['/', '/login', '/login/']);
 
 export interface StaticBundle {
   /** A page load of a client-side route (`/login`, `/ayuda`) that should get index.html. */
@@ -33,7 +33,7 @@ export async function registerStaticBundle(app: FastifyInstance, staticDir: stri
     root: staticDir,
     prefix: '/',
     // The empty path leads to sign-in.
-    index: drawnSignIn ? DRAWN_SIGN_IN : 'index.html',
+    index: [drawnSignIn ? DRAWN_SIGN_IN : 'index.html'],
     redirect: false,
     // The build writes .br and .gz beside each text file; send those rather than compress per request.
     preCompressed: true,
