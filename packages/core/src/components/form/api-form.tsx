@@ -1,4 +1,14 @@
-import { useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  Form,
+  Formik,
+  useFormikContext,
+  validateYupSchema,
+  yupToFormErrors,
+  type FormikErrors,
+  type FormikHelpers,
+  type FormikValues,
+} from 'formik';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { AnyObjectSchema } from 'yup';
 import { ApiError } from '../../api/api-error.ts';
 import { messageFor } from '../../api/error-catalogue.ts';
@@ -7,7 +17,6 @@ import { Button } from '../button.tsx';
 import { ErrorAlert } from '../error-alert.tsx';
 import type * as ui from '../ui.css.ts';
 import * as css from './form.css.ts';
-import { FormStateForm, useFormContext, validateWithSchema, type FormErrors, type FormTouched, type FormValues } from './form-state.tsx';
 
 /**
  * The server's verdict on the values it was sent: per field, or (for a problem of no field) one
@@ -20,11 +29,11 @@ interface Verdict {
   error?: unknown;
 }
 
-const snapshot = (values: FormValues) => JSON.stringify(values);
+const snapshot = (values: FormikValues) => JSON.stringify(values);
 
 /** After a failed submit, take the person to what needs fixing: the first wrong field, else the message. */
 function FocusOnError() {
-  const { isSubmitting, submitCount, status } = useFormContext();
+  const { isSubmitting, submitCount, status } = useFormikContext<FormikValues>();
   const form = useRef<HTMLSpanElement>(null);
   const wasSubmitting = useRef(false);
   useEffect(() => {
@@ -41,7 +50,7 @@ function FocusOnError() {
 
 /** The banner for a problem of no field, while the values are still the ones sent. */
 function Banner() {
-  const { status, values } = useFormContext();
+  const { status, values } = useFormikContext<FormikValues>();
   const verdict = status as Verdict | undefined;
   if (!verdict?.error || verdict.sent !== snapshot(values)) return null;
   const error = verdict.error;
@@ -62,10 +71,15 @@ type SchemaSource = AnyObjectSchema | (() => Promise<AnyObjectSchema>);
  * for it and may settle late: each answers with the newest check's result, so an answer about values
  * already changed never shows a stale error (which would also move the button under a pointer).
  */
-function useValidator<Values extends FormValues>(source: SchemaSource, verdict: { current: Verdict | undefined }) {
-  const latest = useRef<{ id: number; result: Promise<FormErrors<Values>> }>({ id: 0, result: Promise.resolve({}) });
-  const check = async (values: Values): Promise<FormErrors<Values>> => {
-    const errors = await validateWithSchema(values, typeof source === 'function' ? await source() : source);
+function useValidator<Values extends FormikValues>(source: SchemaSource, verdict: { current: Verdict | undefined }) {
+  const latest = useRef<{ id: number; result: Promise<FormikErrors<Values>> }>({ id: 0, result: Promise.resolve({}) });
+  const check = async (values: Values): Promise<FormikErrors<Values>> => {
+    let errors: FormikErrors<Values> = {};
+    try {
+      await validateYupSchema(values, typeof source === 'function' ? await source() : source);
+    } catch (error) {
+      errors = yupToFormErrors(error);
+    }
     const server = verdict.current;
     return server && server.sent === snapshot(values) ? { ...server.fields, ...errors } : errors;
   };
@@ -82,10 +96,10 @@ function useValidator<Values extends FormValues>(source: SchemaSource, verdict: 
   };
 }
 
-export interface ApiFormProps<Values extends FormValues> {
+export interface ApiFormProps<Values extends FormikValues> {
   initialValues: Values;
   validationSchema: SchemaSource;
-  onSubmit: (values: Values) => Promise<void>;
+  onSubmit: (values: Values, helpers: FormikHelpers<Values>) => Promise<void>;
   submitLabel: string;
   /** A destructive action (deleting the account) looks like one. */
   submitVariant?: keyof typeof ui.button;
@@ -97,11 +111,11 @@ export interface ApiFormProps<Values extends FormValues> {
 }
 
 /**
- * A form wired to the API: the schema from `domain/` checks as the person types; a failed call
+ * A Formik form wired to the API: the schema from `domain/` checks as the person types; a failed call
  * keeps every value and says what went wrong in Spanish, once: under the field it concerns, or in a
  * banner when it concerns no field. Either goes as soon as the person edits the form.
  */
-export function ApiForm<Values extends FormValues>({
+export function ApiForm<Values extends FormikValues>({
   initialValues,
   validationSchema,
   onSubmit,
@@ -114,18 +128,16 @@ export function ApiForm<Values extends FormValues>({
   const verdict = useRef<Verdict | undefined>(undefined);
   const validate = useValidator<Values>(validationSchema, verdict);
   return (
-    <FormStateForm<Values>
-      className={css.form}
-      noValidate
+    <Formik<Values>
       initialValues={initialValues}
       validate={validate}
-      // Checked on change too, which keeps errors current: checking only on blur leaves a stale
+      // Validating on change too keeps errors current: validating only on blur leaves a stale
       // "required" error that flashes (and moves the button) when the next field loses focus.
-      onSubmit={async (values, form) => {
+      onSubmit={async (values, helpers) => {
         verdict.current = undefined;
-        form.setStatus(undefined);
+        helpers.setStatus(undefined);
         try {
-          await onSubmit(values);
+          await onSubmit(values, helpers);
         } catch (error) {
           const fields: Record<string, string> = {};
           if (error instanceof ApiError) {
@@ -139,47 +151,24 @@ export function ApiForm<Values extends FormValues>({
           const result: Verdict = { sent: snapshot(values), fields, ...(named ? {} : { error }) };
           verdict.current = result;
           if (named) {
-            form.setErrors(fields as FormErrors<Values>);
-            form.setTouched(Object.fromEntries(Object.keys(fields).map((name) => [name, true])) as FormTouched<Values>);
+            helpers.setErrors(fields as never);
+            helpers.setTouched(Object.fromEntries(Object.keys(fields).map((name) => [name, true])) as never, false);
           }
-          form.setStatus(result);
+          helpers.setStatus(result);
         }
       }}
     >
       {({ isSubmitting }) => (
-        <>
+        <Form noValidate className={css.form}>
           <Banner />
           {children}
-          <SubmitButton variant={submitVariant} busy={isSubmitting}>
-            {submitLabel}
-          </SubmitButton>
+          <Button type="submit" variant={submitVariant} fullWidth disabled={isSubmitting} aria-busy={isSubmitting}>
+            {isSubmitting ? 'Enviando…' : submitLabel}
+          </Button>
           {footer}
           <FocusOnError />
-        </>
+        </Form>
       )}
-    </FormStateForm>
-  );
-}
-
-const noSubscription = () => () => {};
-
-/**
- * The send button, which works only once the app runs. A screen drawn at build time shows before the
- * app has loaded: there, sending would be the page's own (an address with what was typed in it, the
- * password too), so until the app takes the page over the button is disabled, and Enter in a field with
- * it (which the browser would turn into a click on it) does nothing either. Drawn by the app itself, it is
- * enabled from the start.
- */
-function SubmitButton({ variant, busy, children }: { variant: keyof typeof ui.button; busy: boolean; children: ReactNode }) {
-  // `false` on the server and while hydrating, `true` afterwards and whenever the app draws the form itself.
-  const running = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-  return (
-    <Button type="submit" variant={variant} fullWidth disabled={busy || !running} aria-busy={busy}>
-      {busy ? 'Enviando…' : children}
-    </Button>
+    </Formik>
   );
 }

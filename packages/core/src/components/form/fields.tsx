@@ -1,6 +1,6 @@
+import { useField } from 'formik';
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import * as css from './form.css.ts';
-import { useField } from './form-state.tsx';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id'>;
 
@@ -140,7 +140,7 @@ export function PasswordField({
 }
 
 export function CheckboxField({ name, children }: { name: string; children: ReactNode }) {
-  const [{ value, ...field }, meta] = useField<boolean>(name);
+  const [field, meta] = useField({ name, type: 'checkbox' });
   const ids = useFieldIds(name);
   const error = meta.touched && meta.error ? meta.error : undefined;
   return (
@@ -148,7 +148,6 @@ export function CheckboxField({ name, children }: { name: string; children: Reac
       <div className={css.checkboxRow}>
         <input
           {...field}
-          checked={value}
           type="checkbox"
           id={ids.input}
           className={css.checkbox}
