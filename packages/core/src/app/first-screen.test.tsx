@@ -69,6 +69,26 @@ describe('the sign-in screen drawn at build time', () => {
     expect(errors).not.toHaveBeenCalled();
   });
 
+  it('sends what was typed into it before the app ran, without it being typed again', async () => {
+    localStorage.setItem(SLIDER_SEEN, '1');
+    const sent: unknown[] = [];
+    vi.mocked(fetch).mockImplementation(async (request) => {
+      if (request instanceof Request && request.method === 'POST') sent.push(await request.json());
+      return new Response(JSON.stringify({ code: 'unauthenticated', status: 401 }), { status: 401, headers: { 'content-type': 'application/problem+json' } });
+    });
+    const container = await drawnSignIn('/login');
+    identifier(container).value = 'ana@correo.es';
+    container.querySelector<HTMLInputElement>('input[name="password"]')!.value = 'una clave larga';
+
+    await startApp(testConfig, container);
+    const send = screen.getByRole('button', { name: 'Entrar' });
+    await waitFor(() => expect(send).toBeEnabled());
+    await userEvent.click(send);
+    // The app's own send (not the page's, which would have left the page): the values in its call's body.
+    await waitFor(() => expect(sent).toEqual([{ identifier: 'ana@correo.es', password: 'una clave larga' }]));
+    expect(window.location.pathname).toBe('/login');
+  });
+
   it('is the page of the empty path too, which becomes /login', async () => {
     localStorage.setItem(SLIDER_SEEN, '1');
     const container = await drawnSignIn('/');
