@@ -1,7 +1,8 @@
 // The sign-in screen drawn at build time (login.html, decision 017): shown before the app runs, taken over
 // by it without losing what was typed, and never shown where it does not belong.
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { signInByApi } from './accounts.ts';
+import { expect, marinaUrl, test } from './fixtures.ts';
 
 const seenSlides = (page: Page) => page.addInitScript(() => localStorage.setItem('mb.sliderSeen', '1'));
 
@@ -63,6 +64,13 @@ test.describe('the sign-in screen drawn at build time', () => {
     await visit('/');
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('button', { name: 'Entrar' })).toBeEnabled();
+  });
+
+  test('sends a person who is signed in on to inicio once the app runs', async ({ page, visit, marina }) => {
+    await signInByApi(page, marinaUrl(marina), marina.id, `demo@client${marina.id}.example`, `Puerto-Demo-${marina.id}`);
+    await visit('/login');
+    await expect(page).toHaveURL(/\/inicio$/);
+    await expect(page.getByRole('heading', { level: 1, name: /^Hola, / })).toBeVisible();
   });
 
   test('is never shown at another address, not even for a moment', async ({ page, visit }) => {

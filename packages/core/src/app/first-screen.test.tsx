@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SLIDER_SEEN } from '../lib/first-start.ts';
-import { testConfig } from '../test/fixtures.tsx';
+import { testConfig, testSession } from '../test/fixtures.tsx';
 import { FIRST_START_ATTRIBUTE, firstStartGateScript, PRERENDERED_ATTRIBUTE } from './first-screen.tsx';
 import { prerenderScreen } from './prerender.tsx';
 import { startApp } from './start.tsx';
@@ -87,6 +87,18 @@ describe('the sign-in screen drawn at build time', () => {
     // The app's own send (not the page's, which would have left the page): the values in its call's body.
     await waitFor(() => expect(sent).toEqual([{ identifier: 'ana@correo.es', password: 'una clave larga' }]));
     expect(window.location.pathname).toBe('/login');
+  });
+
+  it('sends a person who is signed in on to inicio once the session check answers', async () => {
+    localStorage.setItem(SLIDER_SEEN, '1');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(testSession), { status: 200, headers: { 'content-type': 'application/json' } })),
+    );
+    const container = await drawnSignIn('/login');
+    await startApp(testConfig, container);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hola, Ana' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/inicio');
   });
 
   it('is the page of the empty path too, which becomes /login', async () => {
