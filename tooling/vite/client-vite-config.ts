@@ -143,8 +143,8 @@ const REACT_CHUNK = 'react';
  * HTTP part, which the session check loads on every first visit, for V8 to compile them whole on the
  * thread that streams them in, rather than function by function on the main thread the first
  * time each is called: that compiling is much of a first load's long tasks, which keep the page from
- * answering. The comment counts on a file's first line only (where Vite's own additions to the entry
- * would push it down). Chromium 136 and later read it; other browsers ignore it.
+ * answering. The comment counts on a file's first line only, which Vite takes in the entry: the entry is
+ * not marked. Chromium 136 and later read it; other browsers ignore it.
  */
 function compileOnLoad(): Plugin {
   return {
@@ -152,8 +152,9 @@ function compileOnLoad(): Plugin {
     apply: 'build',
     generateBundle(_options, bundle) {
       for (const chunk of Object.values(bundle)) {
-        const firstCall = FIRST_CALL.some((pattern) => chunk.type === 'chunk' && pattern.test(chunk.facadeModuleId ?? ''));
-        if (chunk.type !== 'chunk' || !(chunk.name === REACT_CHUNK || firstCall)) continue;
+        if (chunk.type !== 'chunk') continue;
+        const marked = chunk.name === REACT_CHUNK || FIRST_CALL.some((pattern) => pattern.test(chunk.facadeModuleId ?? ''));
+        if (!marked) continue;
         chunk.code = `//# allFunctionsCalledOnLoad\n${chunk.code}`;
         if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`;
       }
@@ -216,8 +217,8 @@ export async function clientViteConfig(dir: string, options: ClientBuildOptions)
       rolldownOptions: {
         output: {
           codeSplitting: {
-            // React and the router in one chunk of their own: every screen needs them, and their file
-            // stays the same from one release of the app to the next (the browser keeps it).
+            // React and the router in one chunk of their own: every screen needs them, and their file is
+            // the same for every marina and stays the same while they are not updated (browsers keep it).
             groups: [{ name: REACT_CHUNK, test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
           },
         },

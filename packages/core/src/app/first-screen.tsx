@@ -1,3 +1,9 @@
+/**
+ * The sign-in screen is drawn at build time into the bundle's `login.html`, which the server sends for
+ * `/login` and `/`: the person sees the form as soon as the page arrives, and the app, once loaded, takes
+ * over that very markup (hydration) instead of drawing it again. Decision 017.
+ */
+
 import { StrictMode, useEffect, type ReactNode } from 'react';
 import { matchRoutes, type DataRouter, type HydrationState, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -7,12 +13,6 @@ import { ServicesProvider, type Services } from '../lib/services.tsx';
 import { FIRST_START_ATTRIBUTE, PRERENDERED_ATTRIBUTE } from './first-screen.css.ts';
 
 export { FIRST_START_ATTRIBUTE, PRERENDERED_ATTRIBUTE };
-
-/**
- * The sign-in screen is drawn at build time into the bundle's `login.html`, which the server sends for
- * `/login` and `/`: the person sees the form as soon as the page arrives, and the app, once loaded, takes
- * over that very markup (hydration) instead of drawing it again. Decision 017.
- */
 
 /**
  * The one script `login.html` runs before it paints, in its head. On a device that has not seen the

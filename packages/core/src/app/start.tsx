@@ -15,7 +15,7 @@ import { offerUpdate } from './update-prompt.tsx';
 export async function startApp(config: AppConfig, container: HTMLElement): Promise<void> {
   await waitForDeviceReady();
   // Running the app's code is one long task already: setting up its first screen comes in another, so
-  // the page can answer the person in between (a screen drawn at build time is on it, and usable).
+  // the page can answer the person in between (a screen drawn at build time is on it, to be typed into).
   await new Promise((resolve) => setTimeout(resolve, 0));
   const services: Services = {
     config,
