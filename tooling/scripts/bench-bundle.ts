@@ -1,5 +1,6 @@
-// `pnpm bench:bundle`: per client, the gzipped JS and CSS the browser loads to render /login, and the
-// Lighthouse mobile scores of /login. Prints figures; targets are reported, not asserted.
+// `pnpm bench:bundle`: per client, the gzipped JS the browser loads before the sign-in form at /login is
+// usable, and the Lighthouse mobile scores of /login (median of three runs). Prints figures and the
+// targets they are held to; it asserts nothing (Lighthouse's figures move with the machine's load).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -12,18 +13,118 @@ import { clientSeeds, discoverClients } from './lib/clients.ts';
 import { run } from './lib/run.ts';
 import { ensureChromium } from './lib/system.ts';
 
-const TARGET_JS_KB = 130;
+const TARGETS = { jsKb: 110, performance: 100, lcpMs: 1700, tbtMs: 50 };
+const RUNS = 3;
 
 await ensureChromium();
+// `--client 41` measures one marina only (every one is built all the same).
+const only = process.argv.indexOf('--client') > 0 ? Number(process.argv[process.argv.indexOf('--client') + 1]) : undefined;
 const clients = await discoverClients();
 if ((await run('turbo', ['run', 'build', '--output-logs=errors-only'], { env: { MARINA_API_URL: '/' } })) !== 0) {
   process.exit(1);
 }
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** A visitor past the intro slides (else the app opens them instead of the form): set once on the origin. */
+async function pastTheSlides(browserUrl: string, origin: string): Promise<void> {
+  const browser = await chromium.connectOverCDP(browserUrl);
+  const page = await browser.contexts()[0]!.newPage();
+  // A file of the origin that loads nothing else, so no cache is warmed for the run.
+  await page.goto(`${origin}/brand/icon.svg`);
+  await page.evaluate(() => localStorage.setItem('mb.sliderSeen', '1'));
+  await page.close();
+  await browser.close();
+}
+
+/**
+ * What a first visit to /login downloads before the form can be sent (its button is enabled once the app
+ * has taken the page over), gzipped as a server would send it. Later loads (the first API call's client,
+ * the service worker's helper) are not part of it.
+ */
+async function beforeUsable(url: string, dist: string) {
+  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS });
+  try {
+    const page = await browser.newPage({ serviceWorkers: 'block' });
+    await page.addInitScript(() => {
+      localStorage.setItem('mb.sliderSeen', '1');
+      // The moment the send button is enabled, read in the page: a poll from outside would come late.
+      const watch = new MutationObserver(() => {
+        const send = document.querySelector<HTMLButtonElement>('button[type="submit"]');
+        if (send && !send.disabled) {
+          (window as { usableAt?: number }).usableAt = performance.now();
+          watch.disconnect();
+        }
+      });
+      watch.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled'] });
+    });
+    await page.goto(url);
+    await page.getByRole('button', { name: 'Entrar' }).and(page.locator(':enabled')).waitFor();
+    const files = await page.evaluate(() => {
+      const usableAt = (window as { usableAt?: number }).usableAt ?? Number.POSITIVE_INFINITY;
+      return performance
+        .getEntriesByType('resource')
+        .filter((entry) => (entry as PerformanceResourceTiming).responseEnd <= usableAt)
+        .map((entry) => new URL(entry.name).pathname)
+        .filter((path) => /\.(js|css)$/.test(path));
+    });
+    const size = (ext: string) =>
+      files.filter((path) => path.endsWith(ext)).reduce((sum, path) => sum + gzipSync(readFileSync(join(dist, path)), { level: 9 }).length, 0);
+    return { js: size('.js'), css: size('.css'), files: files.length };
+  } finally {
+    await browser.close();
+  }
+}
+
+interface Run {
+  performance: number;
+  accessibility: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+}
+
+/**
+ * One Lighthouse run (its default: mobile, simulated slow 4G and 4× CPU) in a fresh browser profile. A run
+ * that could not compute a metric (it happens on a busy machine) is said and made again, three times at most.
+ */
+async function lighthouseRun(url: string, attempt = 1): Promise<Run> {
+  const run = await lighthouseOnce(url);
+  if (!Object.values(run).some(Number.isNaN) || attempt === 4) return run;
+  console.warn(`${url}: a Lighthouse run gave no score (${run.problem}); running it again`);
+  return lighthouseRun(url, attempt + 1);
+}
+
+async function lighthouseOnce(url: string): Promise<Run & { problem?: string }> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  try {
+    await pastTheSlides(`http://127.0.0.1:${chrome.port}`, new URL(url).origin);
+    // Lighthouse clears the HTTP cache and the service workers before it loads the page, not local storage.
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+    if (new URL(lhr.finalDisplayedUrl).pathname !== '/login') throw new Error(`Lighthouse measured ${lhr.finalDisplayedUrl}, not /login`);
+    const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    const problem = lhr.runtimeError?.message ?? Object.values(lhr.audits).find((audit) => audit.errorMessage)?.errorMessage;
+    return {
+      ...(problem ? { problem } : {}),
+      performance: Math.round((lhr.categories.performance?.score ?? Number.NaN) * 100),
+      accessibility: Math.round((lhr.categories.accessibility?.score ?? Number.NaN) * 100),
+      fcp: value('first-contentful-paint'),
+      lcp: value('largest-contentful-paint'),
+      tbt: value('total-blocking-time'),
+      cls: value('cumulative-layout-shift'),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
 const rows: string[] = [];
 let port = 47_600;
-for (const client of clients) {
+for (const client of clients.filter((candidate) => only === undefined || candidate.id === only)) {
   port += 1;
   const dist = join(client.dir, 'dist');
   const server = await startServer({
@@ -37,54 +138,29 @@ for (const client of clients) {
   });
   const url = `${server.url}/login`;
   try {
-    // What the first visit to /login downloads, gzipped as a server would send it.
-    const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS });
-    const page = await browser.newPage({ serviceWorkers: 'block' });
-    const assets = new Set<string>();
-    page.on('response', (response) => {
-      const path = new URL(response.url()).pathname;
-      // The service worker and its helper come once the app is stable, never to render a screen.
-      if (/\.(js|css)$/.test(path) && !path.endsWith('/sw.js') && !path.includes('workbox-window')) assets.add(path);
-    });
-    await page.addInitScript(() => localStorage.setItem('mb.sliderSeen', '1'));
-    // What it takes to show the form: later loads (the service worker's helper, once the app is
-    // stable; the validation rules, on the first check) are not part of rendering /login.
-    await page.goto(url, { waitUntil: 'load' });
-    await page.getByRole('button', { name: 'Entrar' }).waitFor();
-    const rendered = [...assets];
-    await browser.close();
-    let js = 0;
-    let css = 0;
-    for (const path of rendered) {
-      const size = gzipSync(readFileSync(join(dist, path)), { level: 9 }).length;
-      if (path.endsWith('.js')) js += size;
-      else css += size;
-    }
-
-    const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
-    try {
-      const result = await lighthouse(url, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility'],
-      });
-      const categories = result?.lhr.categories;
-      const audit = (id: string) => result?.lhr.audits[id]?.displayValue ?? 'n/a';
-      const score = (value: number | null | undefined) => (value == null ? 'n/a' : String(Math.round(value * 100)));
-      rows.push(
-        `${client.name.padEnd(10)} JS ${kb(js).padStart(6)} KB gz  CSS ${kb(css).padStart(5)} KB gz  (${rendered.length} files)  ` +
-          `Lighthouse performance ${score(categories?.performance?.score)}  accessibility ${score(categories?.accessibility?.score)}  ` +
-          `(FCP ${audit('first-contentful-paint')}, LCP ${audit('largest-contentful-paint')}, TBT ${audit('total-blocking-time')}, CLS ${audit('cumulative-layout-shift')})` +
-          `${js / 1024 > TARGET_JS_KB ? `  ← over the ${TARGET_JS_KB} KB target` : ''}`,
-      );
-    } finally {
-      chrome.kill();
-    }
+    const usable = await beforeUsable(url, dist);
+    const runs: Run[] = [];
+    for (let index = 0; index < RUNS; index++) runs.push(await lighthouseRun(url));
+    const of = (key: keyof Run) => median(runs.map((entry) => entry[key]).filter((value) => !Number.isNaN(value)));
+    const over = [
+      usable.js / 1024 > TARGETS.jsKb ? `JS over ${TARGETS.jsKb} KB` : '',
+      of('performance') < TARGETS.performance ? `performance under ${TARGETS.performance}` : '',
+      of('lcp') > TARGETS.lcpMs ? `LCP over ${TARGETS.lcpMs / 1000} s` : '',
+      of('tbt') > TARGETS.tbtMs ? `TBT over ${TARGETS.tbtMs} ms` : '',
+    ].filter(Boolean);
+    rows.push(
+      `${client.name.padEnd(10)} JS ${kb(usable.js).padStart(6)} KB gz  CSS ${kb(usable.css).padStart(4)} KB gz  (${usable.files} files before usable)  ` +
+        `performance ${of('performance')} (${runs.map((entry) => entry.performance).join(' ')})  accessibility ${of('accessibility')}  ` +
+        `FCP ${(of('fcp') / 1000).toFixed(2)} s  LCP ${(of('lcp') / 1000).toFixed(2)} s  TBT ${Math.round(of('tbt'))} ms  CLS ${of('cls').toFixed(3)}` +
+        (over.length > 0 ? `  ← ${over.join(', ')}` : ''),
+    );
   } finally {
     await server.close();
   }
 }
 
-console.log(`\n/login, first visit, mobile (targets: JS ≤ ${TARGET_JS_KB} KB gz, performance ≥ 98, accessibility 100)`);
+console.log(
+  `\n/login, first visit (no cache, intro slides seen), Lighthouse mobile, median of ${RUNS} runs ` +
+    `(targets: JS before usable ≤ ${TARGETS.jsKb} KB gz, performance ${TARGETS.performance}, LCP ≤ ${TARGETS.lcpMs / 1000} s, TBT ≤ ${TARGETS.tbtMs} ms, accessibility 100)`,
+);
 for (const row of rows) console.log(`  ${row}`);

@@ -7,6 +7,7 @@ import { build } from 'vite';
 import { ClientFoldersError } from '@marina/core/config/marina-folders.ts';
 import { ClientConfigError } from '@marina/core/config/validate-config.ts';
 import { clientViteConfig } from '../vite/client-vite-config.ts';
+import { PrerenderError, prerenderLogin } from '../vite/prerender.ts';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -33,11 +34,13 @@ try {
   // Every marina folder is read (clientesConSMS comes from all of them): a wrong one, or another folder
   // declaring this one's clientId, fails the build with a message naming them.
   const apiUrl = process.env.MARINA_API_URL;
-  await build(await clientViteConfig(dir, { production: true, ...(apiUrl ? { apiUrl } : {}) }));
+  const options = { production: true, ...(apiUrl ? { apiUrl } : {}) };
+  await build(await clientViteConfig(dir, options));
+  await prerenderLogin(dir, options);
   await precompress(join(dir, 'dist'));
   console.log(`built ${dir}/dist`);
 } catch (error) {
-  if (error instanceof ClientConfigError || error instanceof ClientFoldersError) {
+  if (error instanceof ClientConfigError || error instanceof ClientFoldersError || error instanceof PrerenderError) {
     console.error(error.message);
     process.exit(1);
   }

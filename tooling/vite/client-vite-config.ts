@@ -15,7 +15,7 @@ type OutputChunk = Rollup.OutputChunk;
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const repoRoot = resolve(here, '../..');
-const shellRoot = join(repoRoot, 'tooling', 'client-shell');
+export const shellRoot = join(repoRoot, 'tooling', 'client-shell');
 const platformLogo = join(repoRoot, 'packages', 'core', 'src', 'assets', 'mbo-logo.svg');
 
 const CONFIG_MODULE = 'virtual:marina/config';
@@ -63,7 +63,7 @@ export async function loadClient(dir: string, options: LoadOptions): Promise<Loa
 }
 
 /** Puts one marina's brand into the shared shell: config module, theme CSS, logos, <title> and colours. */
-function marinaBrand(client: LoadedClient): Plugin {
+export function marinaBrand(client: LoadedClient): Plugin {
   const { config } = client;
   return {
     name: 'marina-brand',
@@ -82,7 +82,7 @@ function marinaBrand(client: LoadedClient): Plugin {
         .replaceAll('%MARINA_TITLE%', escape(config.clientTitulo))
         .replaceAll('%MARINA_DESCRIPTION%', escape(`App de clientes de ${config.clientTitulo}`))
         .replaceAll('%MARINA_THEME_COLOR%', config.tokens.color.brand)
-        .replace('</head>', `${preloadTags(context.bundle, FIRST_NEEDS)}</head>`);
+        .replace('</head>', `${preloadTags(context.bundle, FIRST_CALL, FIRST_CALL_ATTRIBUTE)}</head>`);
     },
     async generateBundle() {
       for (const [name, path] of Object.entries(client.assets)) {
@@ -102,22 +102,27 @@ function marinaBrand(client: LoadedClient): Plugin {
 }
 
 /**
- * What most visits need at once: the screen they open on (the empty path and every private screen
- * lead to sign-in) and the HTTP client its first call loads.
+ * The HTTP part of the API client (with ky), which the first call loads: preloaded with the entry, as
+ * most visits make a call at once (the session check). The preloads carry `FIRST_CALL_ATTRIBUTE`: the
+ * drawn sign-in page, which shows before any call, leaves them out (`prerender.ts`) so the form's own
+ * code has the network to itself. (The sign-in screen, which most visits open on, is in the entry.)
  */
-const FIRST_NEEDS = [/features\/auth\/login-screen\.tsx$/, /\/node_modules\/ky\//];
+const FIRST_CALL = [/\/api\/http\.ts$/];
+export const FIRST_CALL_ATTRIBUTE = 'data-first-call';
 
 /**
- * Preload tags for one lazy screen and the chunks it imports, so the browser fetches them with the entry
- * instead of discovering them only after the entry has run (one round trip less on a slow network).
+ * Preload tags for lazy modules and the chunks they import (Vite links the entry's own), so the browser
+ * fetches them with the entry instead of discovering them only after the entry has run (one round trip
+ * less on a slow network). `mark`: an attribute on each tag.
  */
-function preloadTags(bundle: OutputBundle | undefined, wanted: RegExp[]): string {
+function preloadTags(bundle: OutputBundle | undefined, wanted: RegExp[], mark: string): string {
   if (!bundle) return '';
   const chunks = Object.values(bundle).filter((output): output is OutputChunk => output.type === 'chunk');
+  const withEntry = new Set(chunks.filter((chunk) => chunk.isEntry).flatMap((chunk) => [chunk.fileName, ...chunk.imports]));
   const files = new Set<string>();
   const css = new Set<string>();
   const visit = (chunk: OutputChunk) => {
-    if (chunk.isEntry || files.has(chunk.fileName)) return;
+    if (withEntry.has(chunk.fileName) || files.has(chunk.fileName)) return;
     files.add(chunk.fileName);
     for (const file of (chunk as OutputChunk & { viteMetadata?: { importedCss: Set<string> } }).viteMetadata?.importedCss ?? []) css.add(file);
     for (const imported of chunk.imports) {
@@ -132,9 +137,36 @@ function preloadTags(bundle: OutputBundle | undefined, wanted: RegExp[]): string
   return [
     // `crossorigin` like the stylesheet link Vite's loader adds later: a preload whose credentials mode
     // differs from the real request's is not reused, and the file is fetched twice.
-    ...[...css].map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
-    ...[...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ...[...css].map((file) => `<link rel="preload" as="style" crossorigin href="/${file}" ${mark}>`),
+    ...[...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}" ${mark}>`),
   ].join('');
+}
+
+/** The chunk of React and the router (`codeSplitting` below). */
+const REACT_CHUNK = 'react';
+
+/**
+ * Marks the chunk of React and the router, which every first screen runs through, and the API client's
+ * HTTP part, which the session check loads on every first visit, for V8 to compile them whole on the
+ * thread that streams them in, rather than function by function on the main thread the first
+ * time each is called: that compiling is much of a first load's long tasks, which keep the page from
+ * answering. The comment counts on a file's first line only, which Vite takes in the entry: the entry is
+ * not marked. Chromium 136 and later read it; other browsers ignore it.
+ */
+function compileOnLoad(): Plugin {
+  return {
+    name: 'marina-compile-on-load',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        const marked = chunk.name === REACT_CHUNK || FIRST_CALL.some((pattern) => pattern.test(chunk.facadeModuleId ?? ''));
+        if (!marked) continue;
+        chunk.code = `//# allFunctionsCalledOnLoad\n${chunk.code}`;
+        if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`;
+      }
+    },
+  };
 }
 
 export interface ClientBuildOptions extends LoadOptions {
@@ -155,6 +187,7 @@ export async function clientViteConfig(dir: string, options: ClientBuildOptions)
       react(),
       vanillaExtractPlugin(),
       marinaBrand(client),
+      compileOnLoad(),
       VitePWA({
         registerType: 'prompt',
         injectRegister: false,
@@ -185,6 +218,18 @@ export async function clientViteConfig(dir: string, options: ClientBuildOptions)
       outDir: join(dir, 'dist'),
       emptyOutDir: true,
       target: 'es2022',
+      // The polyfill would weigh on the entry for browsers that lack `modulepreload` (Safari before 17),
+      // which only lose a head start: they fetch each chunk when it is imported.
+      modulePreload: { polyfill: false },
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            // React and the router in one chunk of their own: every screen needs them, and their file is
+            // the same for every marina and stays the same while they are not updated (browsers keep it).
+            groups: [{ name: REACT_CHUNK, test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
+          },
+        },
+      },
       sourcemap: process.env.MARINA_SOURCEMAP === '1',
       reportCompressedSize: false,
     },

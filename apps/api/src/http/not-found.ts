@@ -72,7 +72,7 @@ export function registerNotFound(app: FastifyInstance, routes: readonly KnownRou
       throw new HttpProblem('method_not_allowed', 405, `Esta dirección no admite el método ${request.method}.`, undefined, { allow: allowed.join(', ') });
     }
     // Client-side routes (/login, /ayuda…) reloaded in the browser get the app; the API never does.
-    if (!api && bundle?.isAppNavigation(request)) return bundle.sendIndex(reply);
+    if (!api && bundle?.isAppNavigation(request)) return bundle.sendIndex(request, reply);
     throw new HttpProblem('not_found', 404, api ? 'No existe esa dirección en la API.' : 'No existe esa dirección.');
   });
 }

@@ -108,3 +108,49 @@ describe('serving a client bundle', () => {
     expect(response.json()).toMatchObject({ id: 25, app: 'MB25' });
   });
 });
+
+describe('a bundle with the sign-in screen drawn at build time', () => {
+  const LOGIN = '<!doctype html><title>Entrar · Marina Port Blau</title><div id="root" data-prerendered="login"><form></form></div>';
+  let drawn: string;
+  let drawnApp: FastifyInstance;
+
+  beforeAll(async () => {
+    drawn = mkdtempSync(join(tmpdir(), 'marina-bundle-'));
+    writeFileSync(join(drawn, 'index.html'), INDEX);
+    writeFileSync(join(drawn, 'login.html'), LOGIN);
+    writeFileSync(join(drawn, 'login.html.br'), brotliCompressSync(LOGIN));
+    writeFileSync(join(drawn, 'index.html.br'), brotliCompressSync(INDEX));
+    drawnApp = await createTestServer(database, { config: { staticDir: drawn } });
+  });
+
+  afterAll(async () => {
+    await drawnApp.close();
+    rmSync(drawn, { recursive: true, force: true });
+  });
+
+  it('answers the sign-in address and the empty path with it', async () => {
+    for (const url of ['/', '/login', '/login?next=%2Fmisbarcos', '/LOGIN', '/login/']) {
+      const response = await drawnApp.inject({ method: 'GET', url, headers: { accept: HTML } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(response.body, url).toBe(LOGIN);
+    }
+  });
+
+  it('sends its precompressed file, at the empty path too', async () => {
+    for (const url of ['/', '/login']) {
+      const response = await drawnApp.inject({ method: 'GET', url, headers: { accept: HTML, 'accept-encoding': 'gzip, deflate, br' } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-encoding'], url).toBe('br');
+      expect(brotliDecompressSync(response.rawPayload).toString(), url).toBe(LOGIN);
+    }
+  });
+
+  it('answers every other page load with index.html, which draws no sign-in form', async () => {
+    for (const url of ['/ayuda', '/registro', '/login/otra', '/home?next=%2Flogin']) {
+      const response = await drawnApp.inject({ method: 'GET', url, headers: { accept: HTML } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(INDEX);
+    }
+  });
+});

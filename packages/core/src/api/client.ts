@@ -1,7 +1,4 @@
-import type * as KyExports from 'ky';
-import type { KyInstance, Options } from 'ky';
-import { ApiError, problemToApiError } from './api-error.ts';
-import { applyXsrf } from './xsrf.ts';
+import type { Options } from 'ky';
 
 export const API_PREFIX = '/api/v1';
 
@@ -48,94 +45,18 @@ export interface ApiClient {
   send<T>(method: 'post' | 'put' | 'patch' | 'delete', path: string, body?: unknown): Promise<T>;
 }
 
-type KyModule = typeof KyExports;
-
-function toApiError(error: unknown, { isNetworkError, isTimeoutError }: KyModule): ApiError {
-  if (error instanceof ApiError) return error;
-  if (isTimeoutError(error)) return new ApiError('timeout', { cause: error });
-  if (isNetworkError(error)) return new ApiError('network_error', { cause: error });
-  if (error instanceof TypeError) return new ApiError('network_error', { cause: error });
-  return new ApiError('unexpected_response', { cause: error });
-}
-
-async function parse<T>(response: Response): Promise<T> {
-  if (response.status === 204) return undefined as T;
-  return (await response.json()) as T;
-}
-
+/**
+ * The app's API client. Its HTTP part (ky, the retries, the XSRF header, the error mapping: `http.ts`)
+ * arrives with the first call, not with the app's first screen: the sign-in screen is usable before it.
+ */
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const base = resolveApiBase(options.apiUrl, options.location);
-  const readCookies = options.readCookies ?? (() => document.cookie);
-  const create = ({ default: ky, isHTTPError }: KyModule): KyInstance =>
-    ky.create({
-      prefix: base.prefix,
-      baseUrl: `${options.location.origin}/`,
-      credentials: 'include',
-      headers: { 'X-Client-Id': String(options.clientId), Accept: 'application/json' },
-      ...(options.fetch ? { fetch: options.fetch } : {}),
-      retry: {
-        limit: 2,
-        ...(options.retryDelay ? { delay: options.retryDelay } : {}),
-      },
-      hooks: {
-        beforeRequest: [
-          ({ request }) => {
-            applyXsrf(
-              request.headers,
-              { method: request.method, input: request.url, apiOrigin: base.origin, pageOrigin: options.location.origin },
-              readCookies(),
-            );
-          },
-        ],
-        beforeError: [
-          ({ error }) => {
-            if (isHTTPError(error)) return problemToApiError(error.response, error.data);
-            return error;
-          },
-        ],
-      },
-    });
-
-  // ky arrives with the first call, not with the app's first screen (most public screens make none).
-  let loaded: Promise<{ module: KyModule; http: KyInstance }> | undefined;
-  const load = () => (loaded ??= import('ky').then((module) => ({ module, http: create(module) })));
-
-  async function call<T>(request: (http: KyInstance) => Promise<Response>): Promise<T> {
-    const { module, http } = await load();
-    try {
-      return await parse<T>(await request(http));
-    } catch (error) {
-      throw toApiError(error, module);
-    }
-  }
-
-  /**
-   * A state change refused for its XSRF token (no cookie yet, or the session changed in another tab):
-   * one GET hands out a fresh token, then the change is tried once more.
-   */
-  async function change<T>(request: (http: KyInstance) => Promise<Response>): Promise<T> {
-    try {
-      return await call<T>(request);
-    } catch (error) {
-      if (!(error instanceof ApiError) || error.code !== 'csrf_failed') throw error;
-      await call((http) => http.get('session', { retry: 0, throwHttpErrors: false }));
-      return call<T>(request);
-    }
-  }
-
+  let http: Promise<ApiClient> | undefined;
+  const load = () =>
+    (http ??= import('./http.ts').then(({ createHttpClient }) => createHttpClient(options, resolveApiBase(options.apiUrl, options.location))));
   return {
-    get: (path, requestOptions) => call((http) => http.get(path, requestOptions)),
-    create: (path, body, { idempotencyKey }) =>
-      change((http) =>
-        http.post(path, {
-          json: body,
-          headers: { 'Idempotency-Key': idempotencyKey },
-          // Safe to retry only because the server answers a repeated key with the first answer.
-          retry: { limit: 2, methods: ['post'] },
-        }),
-      ),
-    send: (method, path, body) =>
-      change((http) => http(path, { method, ...(body === undefined ? {} : { json: body }), retry: 0 })),
+    get: async (path, requestOptions) => (await load()).get(path, requestOptions),
+    create: async (path, body, createOptions) => (await load()).create(path, body, createOptions),
+    send: async (method, path, body) => (await load()).send(method, path, body),
   };
 }
 

@@ -1,7 +1,8 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { ApiClient } from '../api/client.ts';
 import type { SessionInfo } from '../domain/accounts.ts';
+import LoginScreen from '../features/auth/login-screen.tsx';
 import { markSliderSeen, sliderSeen } from '../lib/first-start.ts';
 import type { ServerCache } from '../lib/server-cache.ts';
 import { fetchSession, type SessionStore } from '../lib/session-store.ts';
@@ -18,14 +19,13 @@ type ScreenLoader = () => Promise<ScreenModule>;
 const notFound: ScreenLoader = () => import('../features/shell/not-found-screen.tsx');
 
 /**
- * One chunk per screen. A route of the seed whose feature has not landed yet shows the not-found
+ * One chunk per screen (but sign-in's: `firstScreens`). A route of the seed whose feature has not landed yet shows the not-found
  * screen (its issue replaces the entry) rather than a placeholder.
  */
 const screens: Partial<Record<RouteName, ScreenLoader>> = {
   home: () => import('../features/welcome/home-screen.tsx'),
   slider: () => import('../features/welcome/slider-screen.tsx'),
   ayuda: () => import('../features/help/ayuda-screen.tsx'),
-  login: () => import('../features/auth/login-screen.tsx'),
   registro: () => import('../features/auth/registro-screen.tsx'),
   validarRegistro: () => import('../features/auth/validar-registro-screen.tsx'),
   activar: () => import('../features/auth/activar-screen.tsx'),
@@ -44,13 +44,24 @@ const screens: Partial<Record<RouteName, ScreenLoader>> = {
   notificaciones: () => import('../features/notifications/notificaciones-screen.tsx'),
 };
 
+/**
+ * In the app's first chunk, not one of its own: the sign-in screen is drawn at build time and the app
+ * takes it over as soon as it runs (`first-screen.tsx`), and nearly every visit meets it (the empty path
+ * and every private screen lead there).
+ */
+const firstScreens: Partial<Record<RouteName, React.ComponentType>> = { login: LoginScreen };
+
 function screenRoute(name: RouteName): RouteObject {
-  const load = screens[name] ?? notFound;
-  return {
+  const route = {
+    // Named, so a screen drawn at build time can say which route it is (`app/first-screen.tsx`).
+    id: name,
     path: paths[name],
     handle: screenHandle(name),
-    lazy: async () => ({ Component: (await load()).default }),
   };
+  const Component = firstScreens[name];
+  if (Component) return { ...route, Component };
+  const load = screens[name] ?? notFound;
+  return { ...route, lazy: async () => ({ Component: (await load()).default }) };
 }
 
 export interface RouterServices {
@@ -183,8 +194,4 @@ export function appRoutes(services: RouterServices): RouteObject[] {
       ],
     },
   ];
-}
-
-export function createAppRouter(services: RouterServices) {
-  return createBrowserRouter(appRoutes(services));
 }

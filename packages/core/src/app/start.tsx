@@ -1,31 +1,50 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
 import { createApiClient } from '../api/client.ts';
 import type { AppConfig } from '../config/app-config.ts';
 import { waitForDeviceReady } from './device-ready.ts';
-import { createAppRouter } from './router.tsx';
+import { AppRoot, takeOverDrawnScreen } from './first-screen.tsx';
+import { appRoutes } from './router.tsx';
 import { registerServiceWorker, scheduleServiceWorker, whenAppStable } from './service-worker.ts';
 import { createServerCache } from '../lib/server-cache.ts';
 import { createSessionStore } from '../lib/session-store.ts';
-import { ServicesProvider, type Services } from '../lib/services.tsx';
+import type { Services } from '../lib/services.tsx';
 import { offerUpdate } from './update-prompt.tsx';
 
 /** The app's entry: each client bundle calls this with its own configuration. */
 export async function startApp(config: AppConfig, container: HTMLElement): Promise<void> {
   await waitForDeviceReady();
+  // Running the app's code is one long task already: setting up its first screen comes in another, so
+  // the page can answer the person in between (a screen drawn at build time is on it, to be typed into).
+  await new Promise((resolve) => setTimeout(resolve, 0));
   const api = createApiClient({ apiUrl: config.apiUrl, clientId: config.clientId, location: window.location });
   const storage = window.localStorage;
   const session = createSessionStore();
   const services: Services = { config, api, storage, session, cache: createServerCache({ api, storage, session }) };
-  const router = createAppRouter(services);
-  createRoot(container).render(
-    <StrictMode>
-      <ServicesProvider services={services}>
-        <RouterProvider router={router} />
-      </ServicesProvider>
-    </StrictMode>,
-  );
+  const routes = appRoutes(services);
+  const hydrationData = await takeOverDrawnScreen(container, routes, {
+    storage: services.storage,
+    location: window.location,
+    history: window.history,
+  });
+  const router = createBrowserRouter(routes, hydrationData ? { hydrationData } : {});
+  if (hydrationData) {
+    // The screen drawn at build time is taken over as it is, with whatever the person has typed into it.
+    // A transition lets React do it in short slices between which the page answers the person.
+    let shown = false;
+    const onShown = () => {
+      if (shown) return;
+      shown = true;
+      // The loaders of the screen had not run (it was drawn without them): now they do, as on any visit.
+      void router.revalidate();
+    };
+    startTransition(() => {
+      hydrateRoot(container, <AppRoot services={services} router={router} onShown={onShown} />);
+    });
+  } else {
+    createRoot(container).render(<AppRoot services={services} router={router} />);
+  }
   const firstScreen = new Promise<void>((resolve) => {
     if (router.state.initialized && router.state.navigation.state === 'idle') resolve();
     const stop = router.subscribe((state) => {

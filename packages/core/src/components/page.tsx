@@ -4,13 +4,18 @@ import * as layout from './layout.css.ts';
 
 /**
  * A screen's title and content. The title takes focus when the screen opens, so a screen reader
- * announces the new screen the way a page load would.
+ * announces the new screen the way a page load would; unless the person is already in the screen, which
+ * happens only on a screen drawn before the app ran (the sign-in form, typed into before the app took it
+ * over): focus stays where they put it.
  */
 export function Page({ title, children }: { title: string; children: ReactNode }) {
   const { clientTitulo } = useConfig();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     document.title = `${title} · ${clientTitulo}`;
+    const focused = document.activeElement;
+    const screen = heading.current?.parentElement;
+    if (focused && focused !== document.body && focused !== heading.current && screen?.contains(focused)) return;
     heading.current?.focus({ preventScroll: true });
   }, [title, clientTitulo]);
   return (

@@ -8,7 +8,7 @@ import {
   type FormikHelpers,
   type FormikValues,
 } from 'formik';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useSyncExternalStore, type ReactNode, type RefObject } from 'react';
 import type { AnyObjectSchema } from 'yup';
 import { ApiError } from '../../api/api-error.ts';
 import { messageFor } from '../../api/error-catalogue.ts';
@@ -60,6 +60,31 @@ function Banner() {
       ? `${messageFor(error)} No se ha perdido lo que escribiste.`
       : messageFor(error);
   return <ErrorAlert error={error} message={message} focusable />;
+}
+
+/**
+ * Takes up what the form's inputs show where it differs from Formik's values, once, as the form first
+ * mounts. On the sign-in screen drawn at build time (decision 017) the person may type before the app has
+ * loaded: hydration keeps that text on the screen, but Formik, whose inputs are controlled, would still
+ * hold the empty values it started with, check those and send those. In the layout effect, before the
+ * browser paints again, nothing re-renders the inputs with the old values; later, every change arrives as
+ * an event. A form the app draws itself shows its initial values, so nothing changes there.
+ */
+function TakeUpDrawnValues({ form }: { form: RefObject<HTMLFormElement | null> }) {
+  const { values, setValues } = useFormikContext<FormikValues>();
+  useLayoutEffect(() => {
+    const typed: FormikValues = {};
+    for (const [name, value] of Object.entries(values)) {
+      const control = form.current?.elements.namedItem(name);
+      if (!(control instanceof HTMLInputElement)) continue;
+      const shown = typeof value === 'boolean' ? control.checked : control.value;
+      if (shown !== value) typed[name] = shown;
+    }
+    if (Object.keys(typed).length > 0) void setValues({ ...values, ...typed });
+    // Only the values the form was drawn with: afterwards the inputs and Formik agree.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return null;
 }
 
 type SchemaSource = AnyObjectSchema | (() => Promise<AnyObjectSchema>);
@@ -127,6 +152,7 @@ export function ApiForm<Values extends FormikValues>({
 }: ApiFormProps<Values>) {
   const verdict = useRef<Verdict | undefined>(undefined);
   const validate = useValidator<Values>(validationSchema, verdict);
+  const form = useRef<HTMLFormElement>(null);
   return (
     <Formik<Values>
       initialValues={initialValues}
@@ -159,16 +185,45 @@ export function ApiForm<Values extends FormikValues>({
       }}
     >
       {({ isSubmitting }) => (
-        <Form noValidate className={css.form}>
-          <Banner />
-          {children}
-          <Button type="submit" variant={submitVariant} fullWidth disabled={isSubmitting} aria-busy={isSubmitting}>
-            {isSubmitting ? 'Enviando…' : submitLabel}
-          </Button>
-          {footer}
-          <FocusOnError />
-        </Form>
+        <>
+          {/* `post`: should the page's own submit ever run (before the app does), nothing typed would land
+              in the address. Formik's `action="#"` gives phones' keyboards their "Go" key. */}
+          <Form ref={form} noValidate method="post" className={css.form}>
+            <Banner />
+            {children}
+            <SubmitButton variant={submitVariant} busy={isSubmitting}>
+              {submitLabel}
+            </SubmitButton>
+            {footer}
+            <FocusOnError />
+          </Form>
+          {/* After the form, not in it: its effect runs once the form's ref is set. */}
+          <TakeUpDrawnValues form={form} />
+        </>
       )}
     </Formik>
+  );
+}
+
+const noSubscription = () => () => {};
+
+/**
+ * The send button, which works only once the app runs. A screen drawn at build time shows before the
+ * app has loaded: there, sending would be the page's own (an address with what was typed in it, the
+ * password too), so until the app takes the page over the button is disabled, and Enter in a field with
+ * it (which the browser would turn into a click on it) does nothing either. Drawn by the app itself, it is
+ * enabled from the start.
+ */
+function SubmitButton({ variant, busy, children }: { variant: keyof typeof ui.button; busy: boolean; children: ReactNode }) {
+  // `false` on the server and while hydrating, `true` afterwards and whenever the app draws the form itself.
+  const running = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  return (
+    <Button type="submit" variant={variant} fullWidth disabled={busy || !running} aria-busy={busy}>
+      {busy ? 'Enviando…' : children}
+    </Button>
   );
 }

@@ -1,6 +1,5 @@
 import { useField } from 'formik';
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
-import { PASSWORD_MIN, passwordStrength } from '../../domain/password.ts';
 import * as css from './form.css.ts';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id'>;
@@ -89,34 +88,28 @@ export function CodeField({ name, label, hint }: { name: string; label: string; 
   );
 }
 
-/** What the meter says of a password: "too short" only when it is (8 characters is long enough). */
-function strengthText(password: string): string {
-  const strength = passwordStrength(password);
-  if (strength === 'strong') return 'Seguridad: fuerte.';
-  if (strength === 'fair') return 'Seguridad: aceptable. Más larga sería más segura.';
-  return password.length < PASSWORD_MIN
-    ? `Seguridad: débil. Usa al menos ${PASSWORD_MIN} caracteres; una frase larga es lo mejor.`
-    : 'Seguridad: débil. Más larga o menos previsible sería más segura; una frase es lo mejor.';
-}
-
+/**
+ * A password with its show/hide button. `hint` goes under the label; `below(value, error)` under the
+ * input: the new-password field's strength meter (`new-password-field.tsx`), kept out of this module so
+ * the sign-in screen does not load the strength rules.
+ */
 export function PasswordField({
   name,
   label,
   autoComplete,
-  showStrength = false,
+  hint,
+  below,
 }: {
   name: string;
   label: string;
   autoComplete: 'current-password' | 'new-password';
-  showStrength?: boolean;
+  hint?: string;
+  below?: (value: string, error: string | undefined) => ReactNode;
 }) {
   const [field, meta] = useField<string>(name);
   const ids = useFieldIds(name);
   const [visible, setVisible] = useState(false);
   const error = meta.touched && meta.error ? meta.error : undefined;
-  // While the field shows an error, that error is the one message about it: no meter beside it.
-  const strength = showStrength && field.value && !error ? passwordStrength(field.value) : undefined;
-  const hint = showStrength ? `Al menos ${PASSWORD_MIN} caracteres. Puedes usar una frase; no hace falta mezclar símbolos.` : undefined;
   return (
     <FieldFrame ids={ids} label={label} hint={hint} error={error}>
       <div className={css.inputRow}>
@@ -129,7 +122,7 @@ export function PasswordField({
           autoCapitalize="none"
           spellCheck={false}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(ids, showStrength, Boolean(error))}
+          aria-describedby={describedBy(ids, Boolean(hint), Boolean(error))}
         />
         <button
           type="button"
@@ -141,11 +134,7 @@ export function PasswordField({
           {visible ? 'Ocultar' : 'Mostrar'}
         </button>
       </div>
-      {strength ? (
-        <p className={css.strength} data-strength={strength} aria-live="polite">
-          {strengthText(field.value)}
-        </p>
-      ) : null}
+      {below?.(field.value, error)}
     </FieldFrame>
   );
 }

@@ -6,6 +6,7 @@ import { messageFor } from '../../api/error-catalogue.ts';
 import { Button } from '../../components/button.tsx';
 import { ApiForm } from '../../components/form/api-form.tsx';
 import { CodeField, PasswordField, TextField } from '../../components/form/fields.tsx';
+import { NewPasswordField } from '../../components/form/new-password-field.tsx';
 import * as formCss from '../../components/form/form.css.ts';
 import { Page } from '../../components/page.tsx';
 import * as ui from '../../components/ui.css.ts';
@@ -226,7 +227,7 @@ function PasswordSection() {
           }}
         >
           <PasswordField name="currentPassword" label={t.currentPassword} autoComplete="current-password" />
-          <PasswordField name="newPassword" label={t.newPassword} autoComplete="new-password" showStrength />
+          <NewPasswordField name="newPassword" label={t.newPassword} />
         </ApiForm>
       </div>
     </section>

@@ -5,7 +5,8 @@ import { ApiError } from '../../api/api-error.ts';
 import { messageFor } from '../../api/error-catalogue.ts';
 import { ButtonLink } from '../../components/button.tsx';
 import { ApiForm } from '../../components/form/api-form.tsx';
-import { CheckboxField, PasswordField } from '../../components/form/fields.tsx';
+import { CheckboxField } from '../../components/form/fields.tsx';
+import { NewPasswordField } from '../../components/form/new-password-field.tsx';
 import { Page } from '../../components/page.tsx';
 import { LoadError, Loading, loadState } from '../../components/query-status.tsx';
 import * as ui from '../../components/ui.css.ts';
@@ -65,7 +66,7 @@ export default function ActivarScreen() {
               await navigate(paths.inicio, { replace: true });
             }}
           >
-            <PasswordField name="password" label={t.newPassword} autoComplete="new-password" showStrength />
+            <NewPasswordField name="password" label={t.newPassword} />
             <CheckboxField name="acceptTerms">{t.terms}</CheckboxField>
           </ApiForm>
         </div>

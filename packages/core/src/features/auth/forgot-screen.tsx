@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react';
 import { useServices } from '../../lib/services.tsx';
 import { ApiForm } from '../../components/form/api-form.tsx';
-import { CodeField, PasswordField, TextField } from '../../components/form/fields.tsx';
+import { CodeField, TextField } from '../../components/form/fields.tsx';
+import { NewPasswordField } from '../../components/form/new-password-field.tsx';
 import * as formCss from '../../components/form/form.css.ts';
 import { ButtonLink } from '../../components/button.tsx';
 import { Page } from '../../components/page.tsx';
@@ -84,7 +85,7 @@ export default function ForgotScreen() {
           }}
         >
           <CodeField name="code" label={t.code} />
-          <PasswordField name="password" label={t.newPassword} autoComplete="new-password" showStrength />
+          <NewPasswordField name="password" label={t.newPassword} />
         </ApiForm>
         <ResendCode
           availableAt={started.resendAvailableAt}

@@ -8,7 +8,7 @@ import { useServices } from '../../lib/services.tsx';
 import { useLeaveWhenSignedIn } from '../../lib/use-session.ts';
 import { loadSignInSchema, signIn, type SignInInput } from './api/sign-in.ts';
 import * as css from './auth.css.ts';
-import { authTexts as t } from './texts.ts';
+import { loginTexts as t } from './login-texts.ts';
 
 export default function LoginScreen() {
   const { api, session } = useServices();

@@ -1,14 +1,8 @@
 import type { CodeChannel } from '../../domain/platform.ts';
+import { loginTexts } from './login-texts.ts';
 
 export const authTexts = {
-  loginTitle: 'Entrar',
-  identifier: 'Correo electrónico o documento',
-  identifierHint: 'El correo o el DNI, NIE o pasaporte con el que te registraste.',
-  password: 'Contraseña',
-  signIn: 'Entrar',
-  forgot: '¿Has olvidado tu contraseña?',
-  noAccount: '¿Aún no tienes cuenta? Regístrate',
-  help: 'Ayuda',
+  ...loginTexts,
   registerTitle: 'Crear cuenta',
   firstName: 'Nombre',
   surnames: 'Apellidos',

@@ -1,0 +1,90 @@
+// A real build of one marina, into a folder of its own, and what it writes for the first screen.
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientViteConfig, repoRoot } from './client-vite-config.ts';
+import { checkClasses, PrerenderError, prerenderLogin } from './prerender.ts';
+
+const client = join(repoRoot, 'apps', 'client-41');
+let dist: string;
+let login: string;
+let index: string;
+
+const testEnv = process.env.NODE_ENV;
+
+beforeAll(async () => {
+  // As `pnpm build` runs: Vite builds React's production code only when nothing else set NODE_ENV.
+  process.env.NODE_ENV = 'production';
+  dist = mkdtempSync(join(tmpdir(), 'marina-dist-'));
+  const options = { production: true, apiUrl: '/' };
+  const config = await clientViteConfig(client, options);
+  await build({ ...config, logLevel: 'error', build: { ...config.build, outDir: dist } });
+  await prerenderLogin(client, options, dist);
+  login = readFileSync(join(dist, 'login.html'), 'utf8');
+  index = readFileSync(join(dist, 'index.html'), 'utf8');
+}, 180_000);
+
+afterAll(() => {
+  process.env.NODE_ENV = testEnv;
+  rmSync(dist, { recursive: true, force: true });
+});
+
+/** The `for` of the label with this text, and the input it names. */
+function field(html: string, label: string) {
+  const labelFor = new RegExp(`<label[^>]*for="([^"]+)"[^>]*>${label}</label>`).exec(html)?.[1];
+  const input = labelFor ? new RegExp(`<input[^>]*id="${labelFor}"[^>]*>`).exec(html)?.[0] : undefined;
+  return input ?? '';
+}
+
+describe("the built login.html of a marina", () => {
+  it('holds the sign-in form: its Spanish heading, labelled fields, the send button and the marina', () => {
+    expect(login).toMatch(/<div id="root" data-prerendered="login">/);
+    expect(login).toMatch(/<h1[^>]*>Entrar<\/h1>/);
+    expect(field(login, 'Correo electrónico o documento')).toMatch(/name="identifier"/);
+    expect(field(login, 'Contraseña')).toMatch(/type="password"/);
+    expect(login).toMatch(/<button type="submit"[^>]*disabled=""[^>]*>Entrar<\/button>/);
+    expect(login).toContain('>Marina Port Blau</p>');
+    expect(login).toContain('<title>Entrar · Marina Port Blau</title>');
+  });
+
+  it('paints from the page and its stylesheet: the app is loaded by the head script, after the paint', () => {
+    const head = login.slice(0, login.indexOf('</head>'));
+    expect(head).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/index-[\w-]+\.css">/);
+    expect(head).not.toMatch(/<script type="module"|rel="modulepreload"/);
+    const script = /<script src="\/assets\/(first-screen-\w+\.js)"><\/script>/.exec(head)?.[1];
+    expect(script).toBeDefined();
+    const source = readFileSync(join(dist, 'assets', script!), 'utf8');
+    expect(source).toMatch(/\/assets\/index-[\w-]+\.js/);
+    expect(source).toContain('mb.sliderSeen');
+    expect(source).not.toContain('http-');
+  });
+
+  it('leaves index.html, which every other address gets, with nothing drawn in it', () => {
+    expect(index).toContain('<div id="root"></div>');
+    expect(index).not.toContain('Contraseña');
+    expect(index).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js"><\/script>/);
+  });
+
+  it('marks the chunk of React and the router for compiling as it streams in', () => {
+    const react = readdirSync(join(dist, 'assets')).find((file) => /^react-[\w-]+\.js$/.test(file));
+    expect(readFileSync(join(dist, 'assets', react!), 'utf8')).toMatch(/^\/\/# allFunctionsCalledOnLoad\n/);
+  });
+});
+
+describe('checkClasses', () => {
+  it('refuses a drawn screen whose classes no stylesheet of the bundle defines', async () => {
+    const bundle = mkdtempSync(join(tmpdir(), 'marina-dist-'));
+    mkdirSync(join(bundle, 'assets'));
+    writeFileSync(join(bundle, 'assets', 'index-a1.css'), '._1abc0{color:red}._1abc01{color:blue}');
+    try {
+      await expect(checkClasses('<p class="_1abc0">x</p>', bundle)).resolves.toBeUndefined();
+      await expect(checkClasses('<p class="_1abc0 _1abc0x">x</p><b class="_1abc">y</b>', bundle)).rejects.toThrow(
+        new PrerenderError(`The drawn sign-in screen uses classes no stylesheet of ${bundle} defines: _1abc0x, _1abc`),
+      );
+    } finally {
+      rmSync(bundle, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,120 @@
+// The sign-in screen, drawn at build time into `login.html` beside the bundle's `index.html` (decision 017).
+import { createHash } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+import react from '@vitejs/plugin-react';
+import { build, minify } from 'vite';
+import { FIRST_CALL_ATTRIBUTE, loadClient, marinaBrand, shellRoot, type LoadOptions } from './client-vite-config.ts';
+
+/** What `tooling/client-shell/prerender.ts` exports, once built for Node. */
+interface PrerenderEntry {
+  render(): Promise<string>;
+  screen: string;
+  firstStartGateScript: string;
+  PRERENDERED_ATTRIBUTE: string;
+}
+
+export class PrerenderError extends Error {}
+
+/**
+ * Builds the app once more for Node, with the same plugins (so class names and the config are the ones
+ * of the browser bundle), and imports it to draw the screen. Nothing of it stays.
+ */
+async function loadPrerenderEntry(dir: string, options: LoadOptions): Promise<{ entry: PrerenderEntry; cleanUp: () => Promise<void> }> {
+  const client = await loadClient(dir, options);
+  const outDir = await mkdtemp(join(tmpdir(), 'marina-prerender-'));
+  await build({
+    configFile: false,
+    root: shellRoot,
+    publicDir: false,
+    mode: 'production',
+    logLevel: 'warn',
+    plugins: [react(), vanillaExtractPlugin(), marinaBrand(client)],
+    // One file with everything in it: the temporary folder has no node_modules to import from.
+    ssr: { noExternal: true },
+    build: { ssr: join(shellRoot, 'prerender.ts'), outDir, emptyOutDir: true, target: 'node24', reportCompressedSize: false },
+  });
+  await writeFile(join(outDir, 'package.json'), '{ "type": "module" }');
+  const entry = (await import(pathToFileURL(join(outDir, 'prerender.js')).href)) as PrerenderEntry;
+  return { entry, cleanUp: () => rm(outDir, { recursive: true, force: true }) };
+}
+
+/** Every class the drawn markup uses must be in the bundle's stylesheets, or the page would show unstyled. */
+export async function checkClasses(markup: string, dist: string): Promise<void> {
+  const assets = join(dist, 'assets');
+  const sheets = (await readdir(assets)).filter((file) => file.endsWith('.css'));
+  const css = (await Promise.all(sheets.map((file) => readFile(join(assets, file), 'utf8')))).join('\n');
+  const used = new Set([...markup.matchAll(/class="([^"]*)"/g)].flatMap((match) => match[1]!.split(/\s+/).filter(Boolean)));
+  const missing = [...used].filter((name) => !new RegExp(`\\.${name.replace(/[^\w-]/g, '\\$&')}(?![\\w-])`).test(css));
+  if (missing.length > 0) {
+    throw new PrerenderError(`The drawn sign-in screen uses classes no stylesheet of ${dist} defines: ${missing.join(', ')}`);
+  }
+}
+
+function replaceOnce(html: string, search: string | RegExp, replacement: string, what: string): string {
+  const next = html.replace(search, replacement);
+  if (next === html) throw new PrerenderError(`index.html has no ${what} to put the drawn screen into`);
+  return next;
+}
+
+/**
+ * Loads the app once the drawn page has been painted: after the next frame the page's stylesheets allow,
+ * the entry and its chunks are added to the head. Until then the network is the page's and its
+ * stylesheets' alone, so the form shows as soon as they arrive; the app follows a frame later. A page
+ * opened in a background tab loads the app when it is first shown. Runs in the page as it is written
+ * here (`toString`), so it uses nothing but the DOM.
+ */
+function loadAppAfterPaint(entry: string, chunks: string[]): void {
+  const add = (tag: 'link' | 'script', attributes: Record<string, string>) => {
+    const element = document.createElement(tag);
+    for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+    document.head.append(element);
+  };
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      // `crossorigin` as Vite writes it: the module loader then reuses what was preloaded.
+      for (const href of chunks) add('link', { rel: 'modulepreload', crossorigin: '', href });
+      add('script', { type: 'module', crossorigin: '', src: entry });
+    }),
+  );
+}
+
+/**
+ * Writes `<dist>/login.html`: the bundle's index.html with the sign-in screen in its container (marked
+ * with its route, which the app takes over), its title, and one classic script in the head (the CSP allows no inline one): the gate that
+ * hides the screen on a device whose intro slides come first, then the app's loading after the first
+ * paint. What the first API call needs is not preloaded: the call comes after the form is usable.
+ */
+export async function prerenderLogin(dir: string, options: LoadOptions, dist = join(dir, 'dist')): Promise<void> {
+  const { entry, cleanUp } = await loadPrerenderEntry(dir, options);
+  try {
+    // React adds a preload for each image it draws; here each is in the page already, a line further.
+    const markup = (await entry.render()).replace(/<link rel="preload" as="image"[^>]*>/g, '');
+    await checkClasses(markup, dist);
+    const heading = /<h1[^>]*>([^<]*)<\/h1>/.exec(markup)?.[1];
+    if (!heading) throw new PrerenderError('The drawn sign-in screen has no heading');
+
+    let html = await readFile(join(dist, 'index.html'), 'utf8');
+    html = replaceOnce(html, '<div id="root"></div>', `<div id="root" ${entry.PRERENDERED_ATTRIBUTE}="${entry.screen}">${markup}</div>`, 'empty root');
+    html = html.replace(new RegExp(`<link [^>]*${FIRST_CALL_ATTRIBUTE}[^>]*>`, 'g'), '');
+    html = replaceOnce(html, /<title>([^<]*)<\/title>/, `<title>${heading} · $1</title>`, 'title');
+
+    const app = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
+    if (!app) throw new PrerenderError('index.html has no module script to load the app with');
+    html = html.replace(app[0], '');
+    const chunks = [...new Set([...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((link) => link[1]!))];
+    html = html.replace(/<link rel="modulepreload" crossorigin href="[^"]+">/g, '');
+    const source = `${entry.firstStartGateScript}\n(${loadAppAfterPaint.toString()})(${JSON.stringify(app[1])}, ${JSON.stringify(chunks)});`;
+    const { code: script, errors } = await minify('first-screen.js', source, {});
+    if (errors.length > 0) throw new PrerenderError(`The first screen's script does not minify: ${errors.map((error) => error.message).join('; ')}`);
+    const file = `first-screen-${createHash('sha256').update(script).digest('hex').slice(0, 8)}.js`;
+    await writeFile(join(dist, 'assets', file), script);
+    html = replaceOnce(html, '</head>', `<script src="/assets/${file}"></script></head>`, 'head');
+    await writeFile(join(dist, 'login.html'), html);
+  } finally {
+    await cleanUp();
+  }
+}
