@@ -6,18 +6,7 @@ import type { ApiClient } from '../../api/client.ts';
 import type { AccountSummary, ProfileUpdated, SessionInfo } from '../../domain/accounts.ts';
 import { renderApp, signedInApi, testSession } from '../../test/fixtures.tsx';
 
-const account: AccountSummary = {
-  id: 'a1',
-  firstName: 'Ana',
-  surnames: 'García',
-  email: 'ana@correo.es',
-  phone: '+34612345678',
-  document: '12345678Z',
-  status: 'active',
-  dataValidatedAt: '2026-11-01T10:00:00Z',
-  dataValidationDue: false,
-  emailVerified: false,
-};
+const account: AccountSummary = { ...testSession.account, emailVerified: false };
 
 /** Signed in as Ana; `send` answers the account calls as `answers` says. */
 function apiWithEmail(emailVerified: boolean, answers: Record<string, () => Promise<unknown>> = {}) {

@@ -4,23 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/api-error.ts';
 import type { ApiClient } from '../../api/client.ts';
 import type { SessionInfo } from '../../domain/accounts.ts';
-import { renderApp } from '../../test/fixtures.tsx';
+import { renderApp, testSession } from '../../test/fixtures.tsx';
 
-const info: SessionInfo = {
-  account: {
-    id: 'a1',
-    firstName: 'Ana',
-    surnames: 'García',
-    email: 'ana@correo.es',
-    phone: '+34612345678',
-    document: '12345678Z',
-    status: 'active',
-    dataValidatedAt: '2026-11-01T10:00:00Z',
-    dataValidationDue: false,
-    emailVerified: true,
-  },
-  unreadNotifications: 2,
-};
+const info: SessionInfo = { ...testSession, unreadNotifications: 2 };
 
 function apiSigningIn(answer: () => Promise<SessionInfo>) {
   let signedIn = false;
