@@ -1,5 +1,5 @@
 import type { RegistrationStarted } from '@marina/core/domain/accounts.ts';
-import { apiCaller, fillRegistration, latestCode, newPerson, signIn, testAddress } from './accounts.ts';
+import { apiCaller, fillRegistration, latestCode, newPerson, registrationBody, signIn, testAddress } from './accounts.ts';
 import { expect, marinaUrl, test } from './fixtures.ts';
 
 test.describe('accounts', () => {
@@ -151,14 +151,7 @@ test.describe('accounts', () => {
     for (let n = 0; n < 21; n += 1) {
       const person = newPerson(`${marina.name}-${n}`);
       const call = apiCaller(page.request, marinaUrl(marina), marina.id, { from: testAddress() });
-      const started = await call<RegistrationStarted>('post', 'registrations', {
-        firstName: person.firstName,
-        surnames: person.surnames,
-        document: person.document,
-        email: person.email,
-        phone: person.phone,
-        acceptPrivacy: true,
-      });
+      const started = await call<RegistrationStarted>('post', 'registrations', registrationBody(person));
       expect(started.registrationId).toBeTruthy();
     }
   });

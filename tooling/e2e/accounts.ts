@@ -167,6 +167,18 @@ export function apiCaller(request: APIRequestContext, baseURL: string, clientId:
  * A registration started and its code validated through the API, from a test address of its own:
  * ready for `activar?token=`.
  */
+/** What `registro` sends for `person`. */
+export function registrationBody(person: Person) {
+  return {
+    firstName: person.firstName,
+    surnames: person.surnames,
+    document: person.document,
+    email: person.email,
+    phone: person.phone,
+    acceptPrivacy: true,
+  };
+}
+
 export async function validatedRegistration(
   request: APIRequestContext,
   baseURL: string,
@@ -176,14 +188,7 @@ export async function validatedRegistration(
   from = testAddress(),
 ): Promise<{ started: RegistrationStarted; activationToken: string }> {
   const call = apiCaller(request, baseURL, clientId, { from });
-  const started = await call<RegistrationStarted>('post', 'registrations', {
-    firstName: person.firstName,
-    surnames: person.surnames,
-    document: person.document,
-    email: person.email,
-    phone: person.phone,
-    acceptPrivacy: true,
-  });
+  const started = await call<RegistrationStarted>('post', 'registrations', registrationBody(person));
   const code = await latestCode(request, sendsSms ? person.phoneE164 : person.email);
   const { activationToken } = await call<RegistrationValidated>('post', `registrations/${started.registrationId}/validate`, { code });
   return { started, activationToken };
