@@ -116,7 +116,8 @@ describe('npm start -- --client 41,25,63', () => {
       [63, 'Marina Atlántica'],
     ] as const).entries()) {
       const html = await (await fetch(`${urls[index]}/`, { headers: { Accept: 'text/html' } })).text();
-      expect(html).toContain(`<title>${title}</title>`);
+      // `/` is the sign-in screen drawn at build time, titled with the screen and the marina.
+      expect(html).toContain(`<title>Entrar · ${title}</title>`);
       expect(script.output()).toContain(`${DEMO_ACCOUNT(clientId).email} / ${DEMO_ACCOUNT(clientId).password}`);
       expect(await clientSettings(urls[index]!, clientId)).toMatchObject({ id: clientId, title });
     }
