@@ -37,6 +37,13 @@ const TITLES: Record<ErrorCode, string> = {
   contact_unavailable: 'Dato de contacto no disponible',
   account_already_active: 'Cuenta ya activada',
   email_already_confirmed: 'Correo ya confirmado',
+  not_eligible: 'No se puede usar este barco ahora',
+  state_conflict: 'El estado ha cambiado',
+  contract_already_open: 'El barco ya tiene un contrato abierto',
+  registration_taken: 'Matrícula ya registrada',
+  certificate_type_not_allowed: 'Tipo de certificado no admitido',
+  certificate_too_large: 'Certificado demasiado grande',
+  setting_invalid: 'Ajuste no válido',
 };
 
 /** An error a route or hook throws to answer with a problem; the error handler turns it into the body. */

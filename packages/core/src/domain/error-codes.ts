@@ -37,6 +37,14 @@ export const ERROR_CODES = [
   'contact_unavailable',
   'account_already_active',
   'email_already_confirmed',
+  // Boats, contracts, data validation, staff
+  'not_eligible',
+  'state_conflict',
+  'contract_already_open',
+  'registration_taken',
+  'certificate_type_not_allowed',
+  'certificate_too_large',
+  'setting_invalid',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,0 +1,265 @@
+/**
+ * Boats, their insurance and their storage contracts (docs/product.md §4.5, §4.6): what the API sends and
+ * receives, and the rules of every body, written once for the forms and the server.
+ */
+import * as yup from 'yup';
+import { addDays, formatCalendarDate, isCalendarDate } from './calendar.ts';
+import type { Eligibility } from './eligibility.ts';
+import type { ClientSettings } from './marina.ts';
+import type {} from './schema-meta.ts';
+
+export type BoatState = 'in_rack' | 'in_water' | 'maintenance';
+export const BOAT_STATES = ['in_rack', 'in_water', 'maintenance'] as const satisfies readonly BoatState[];
+export const BOAT_STATE_LABELS: Readonly<Record<BoatState, string>> = {
+  in_rack: 'En el rack',
+  in_water: 'En el agua',
+  maintenance: 'En mantenimiento',
+};
+
+export type ContractPlan = 'annual' | 'seasonal' | 'monthly';
+export const CONTRACT_PLANS = ['annual', 'seasonal', 'monthly'] as const satisfies readonly ContractPlan[];
+export const CONTRACT_PLAN_LABELS: Readonly<Record<ContractPlan, string>> = {
+  annual: 'Anual',
+  seasonal: 'Temporada (abril a octubre)',
+  monthly: 'Mensual',
+};
+
+export type ContractStatus = 'requested' | 'active' | 'rejected' | 'expired' | 'cancelled';
+export const CONTRACT_STATUSES = ['requested', 'active', 'rejected', 'expired', 'cancelled'] as const satisfies readonly ContractStatus[];
+export const CONTRACT_STATUS_LABELS: Readonly<Record<ContractStatus, string>> = {
+  requested: 'Pendiente de aprobación',
+  active: 'Activo',
+  rejected: 'Rechazado',
+  expired: 'Caducado',
+  cancelled: 'Cancelado',
+};
+
+/**
+ * The day a contract ends, from its plan and first day: a year, the season's end (31 October of the start's
+ * year, or of the next year when it starts after it), or a month. The last day is included.
+ */
+export function contractEndsOn(plan: ContractPlan, startsOn: string): string {
+  const [year, month, day] = startsOn.split('-').map(Number) as [number, number, number];
+  if (plan === 'seasonal') return `${startsOn.slice(5) > '10-31' ? year + 1 : year}-10-31`;
+  const months = plan === 'annual' ? 12 : 1;
+  // The same day of the month `months` later, minus one day; a 31st with no 31st takes the month's last day.
+  const end = new Date(Date.UTC(year, month - 1 + months, 1));
+  const lastDay = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() + 1, 0)).getUTCDate();
+  end.setUTCDate(Math.min(day, lastDay));
+  return addDays(end.toISOString().slice(0, 10), -1);
+}
+
+/** An insurance certificate on file (its bytes are at `GET /boats/{id}/insurance-certificate`). */
+export interface CertificateInfo {
+  contentType: CertificateType;
+  size: number;
+  uploadedAt: string;
+}
+
+export interface Insurance {
+  insurer: string;
+  policyNumber: string;
+  /** Last day covered (`YYYY-MM-DD`, the marina's calendar). */
+  expiresOn: string;
+  certificate: CertificateInfo | null;
+}
+
+export interface Contract {
+  id: string;
+  boatId: string;
+  plan: ContractPlan;
+  status: ContractStatus;
+  startsOn: string;
+  endsOn: string;
+  requestedAt: string;
+  decidedAt: string | null;
+  /** Staff's words when they reject it. */
+  rejectionReason: string | null;
+}
+
+export interface Boat {
+  id: string;
+  name: string;
+  registration: string;
+  make: string;
+  model: string;
+  lengthM: number;
+  beamM: number;
+  engine: string;
+  state: BoatState;
+  /** Where it sits in the racks, set by staff ("B-12"); null until then. */
+  rackPosition: string | null;
+  insurance: Insurance | null;
+  /** The contract that governs it now: the active one, else the latest request or the latest ended one. */
+  contract: Contract | null;
+  /** May it be used today, and if not why (docs/product.md §4.13). */
+  eligibility: Eligibility;
+}
+
+/** `GET /boats` */
+export interface BoatList {
+  boats: Boat[];
+}
+
+/** `GET /contracts` */
+export interface ContractList {
+  contracts: Contract[];
+}
+
+// --- The insurance certificate ---------------------------------------------------------------------------
+
+export type CertificateType = 'application/pdf' | 'image/jpeg' | 'image/png';
+export const CERTIFICATE_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const satisfies readonly CertificateType[];
+export const CERTIFICATE_MAX_BYTES = 5 * 1024 * 1024;
+
+/**
+ * What a file is, from its first bytes (never its name or the type a browser guessed): a PDF starts with
+ * `%PDF-`, a JPEG with FF D8 FF, a PNG with its 8-byte signature. Anything else is refused.
+ */
+export function sniffCertificateType(head: Uint8Array): CertificateType | undefined {
+  const starts = (signature: readonly number[]) => signature.every((byte, index) => head[index] === byte);
+  if (starts([0x25, 0x50, 0x44, 0x46, 0x2d])) return 'application/pdf';
+  if (starts([0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  return undefined;
+}
+
+export type CertificateProblem = 'type' | 'size' | 'empty';
+
+export function certificateProblem(head: Uint8Array, size: number): CertificateProblem | undefined {
+  if (size === 0) return 'empty';
+  if (size > CERTIFICATE_MAX_BYTES) return 'size';
+  return sniffCertificateType(head) ? undefined : 'type';
+}
+
+export const CERTIFICATE_MESSAGES: Readonly<Record<CertificateProblem, string>> = {
+  empty: 'Certificado del seguro: el archivo está vacío.',
+  size: 'Certificado del seguro: como mucho 5 MB.',
+  type: 'Certificado del seguro: debe ser un PDF, JPEG o PNG.',
+};
+
+// --- Bodies ------------------------------------------------------------------------------------------------
+
+const oneLine = (label: string, max: number) =>
+  yup
+    .string()
+    .transform((value: unknown) => (typeof value === 'string' ? value.replace(/\s+/g, ' ') : value))
+    .trim()
+    .max(max, `${label}: como mucho ${max} caracteres.`);
+
+const calendarDate = (label: string) =>
+  yup
+    .string()
+    .test('date', `${label}: elige una fecha válida.`, (value) => value === undefined || isCalendarDate(value))
+    .meta({ jsonSchema: { format: 'date' } });
+
+/** Spanish registrations look like "7ª-BA-1-23-19" or "PM-1234-AB"; foreign ones vary, so letters, digits and separators. */
+export const registrationRule = yup
+  .string()
+  .transform((value: unknown) => (typeof value === 'string' ? value.trim().toUpperCase().replace(/\s+/g, '-') : value))
+  .required('Escribe la matrícula del barco.')
+  .max(30, 'Matrícula: como mucho 30 caracteres.')
+  .matches(/^[0-9A-ZÑª]+(?:[-/][0-9A-ZÑª]+)*$/, 'Matrícula: solo letras, cifras y guiones (ejemplo: 7ª-BA-1-23-19).')
+  .meta({ description: 'Upper-cased; spaces become dashes.' });
+
+const metres = (label: string, maximum: number, limitName: string) =>
+  yup
+    .number()
+    .typeError(`${label}: escribe los metros con cifras (ejemplo: 6,5).`)
+    .required(`Escribe ${label.toLowerCase()}.`)
+    .moreThan(0, `${label}: debe ser mayor que 0.`)
+    .max(maximum, `${label}: el puerto admite como mucho ${String(maximum).replace('.', ',')} m.`)
+    .meta({ description: `Metres, at most the marina's ${limitName}.` });
+
+export type BoatLimits = Pick<ClientSettings, 'maxLengthM' | 'maxBeamM'>;
+
+/** A boat's own data, against the marina's size limits (the form says the limit). */
+export function boatSchema(limits: BoatLimits) {
+  return yup
+    .object({
+      name: oneLine('Nombre del barco', 60).required('Escribe el nombre del barco.'),
+      registration: registrationRule,
+      make: oneLine('Marca', 60).default(''),
+      model: oneLine('Modelo', 60).default(''),
+      lengthM: metres('Eslora', limits.maxLengthM, 'maxLengthM'),
+      beamM: metres('Manga', limits.maxBeamM, 'maxBeamM'),
+      engine: oneLine('Motor', 80).default(''),
+    })
+    .noUnknown(true, 'Campo desconocido: ${unknown}.');
+}
+export type BoatInput = yup.InferType<ReturnType<typeof boatSchema>>;
+
+/** `PATCH /boats/{id}`: any of the boat's own fields. */
+export function boatPatchSchema(limits: BoatLimits) {
+  return boatSchema(limits).partial();
+}
+
+/**
+ * A policy's data (the certificate goes separately, as the body of `PUT …/insurance-certificate`). A policy
+ * that has already ended is not a renewal.
+ */
+export function insuranceSchema(today: string) {
+  return yup
+    .object({
+      insurer: oneLine('Aseguradora', 80).required('Escribe la aseguradora.'),
+      policyNumber: oneLine('Número de póliza', 40).required('Escribe el número de póliza.'),
+      expiresOn: calendarDate('Caducidad del seguro')
+        .required('Escribe hasta cuándo cubre el seguro.')
+        .test('not-past', `Caducidad del seguro: la póliza ya ha caducado; escribe la de la póliza en vigor.`, (value) =>
+          value === undefined || !isCalendarDate(value) || value >= today,
+        ),
+    })
+    .noUnknown(true, 'Campo desconocido: ${unknown}.');
+}
+export type InsuranceInput = yup.InferType<ReturnType<typeof insuranceSchema>>;
+
+/**
+ * `POST /contracts`: a listed boat (`boatId`) or a new one (`boat`, and its `insurance`), the plan, the
+ * first day (today or later, the marina's calendar) and the conditions accepted.
+ */
+export function contractRequestSchema(limits: BoatLimits, today: string) {
+  return yup
+    .object({
+      boatId: yup.string().uuid('Barco: elige uno de la lista.').optional(),
+      boat: boatSchema(limits).default(undefined).optional(),
+      insurance: insuranceSchema(today).default(undefined).optional(),
+      plan: yup
+        .string()
+        .oneOf(CONTRACT_PLANS, 'Elige una modalidad de contrato.')
+        .required('Elige una modalidad de contrato.') as yup.StringSchema<ContractPlan>,
+      startsOn: calendarDate('Fecha de inicio')
+        .required('Elige la fecha de inicio.')
+        .test('from-today', `Fecha de inicio: desde hoy (${formatCalendarDate(today)}) en adelante.`, (value) =>
+          value === undefined || !isCalendarDate(value) || value >= today,
+        ),
+      acceptConditions: yup
+        .boolean()
+        .strict()
+        .oneOf([true], 'Acepta las condiciones del contrato para enviarlo.')
+        .required('Acepta las condiciones del contrato para enviarlo.'),
+    })
+    .noUnknown(true, 'Campo desconocido: ${unknown}.')
+    .test('one-boat', 'Elige un barco de la lista o escribe los datos del nuevo.', (value, context) => {
+      if ((value.boatId === undefined) === (value.boat === undefined)) {
+        return context.createError({ path: 'boatId', message: 'Elige un barco de la lista o escribe los datos del nuevo.' });
+      }
+      if (value.boat !== undefined && value.insurance === undefined) {
+        return context.createError({ path: 'insurance.insurer', message: 'Escribe la aseguradora.' });
+      }
+      return true;
+    });
+}
+export type ContractRequestInput = yup.InferType<ReturnType<typeof contractRequestSchema>>;
+
+/** Staff: `POST /staff/contracts/{id}/reject`. */
+export const contractRejectionSchema = yup
+  .object({ reason: oneLine('Motivo', 300).required('Escribe el motivo del rechazo.') })
+  .noUnknown(true, 'Campo desconocido: ${unknown}.');
+
+/** Staff: `PATCH /staff/boats/{id}`. */
+export const staffBoatPatchSchema = yup
+  .object({
+    state: yup.string().oneOf(BOAT_STATES, 'Estado: en el rack, en el agua o en mantenimiento.') as yup.StringSchema<BoatState | undefined>,
+    rackPosition: oneLine('Posición en el rack', 20).nullable(),
+  })
+  .noUnknown(true, 'Campo desconocido: ${unknown}.');

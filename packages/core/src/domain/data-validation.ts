@@ -1,0 +1,101 @@
+/**
+ * `validar-datos` (docs/product.md §4.4): what the customer reviews and confirms, and the body that
+ * confirms it. E-mail and phone are shown but changed on `micuenta` (a new one is proven with a code).
+ */
+import * as yup from 'yup';
+import type { Insurance } from './boats.ts';
+import { insuranceSchema } from './boats.ts';
+import { isCalendarDate } from './calendar.ts';
+import type { EligibilityReason } from './eligibility.ts';
+import { firstNameRule, surnamesRule } from './account-rules.ts';
+import type {} from './schema-meta.ts';
+
+export type LicenceType = 'per' | 'pnb' | 'patron_yate' | 'capitan_yate' | 'licencia_navegacion' | 'foreign';
+export const LICENCE_TYPES = ['per', 'pnb', 'patron_yate', 'capitan_yate', 'licencia_navegacion', 'foreign'] as const satisfies readonly LicenceType[];
+export const LICENCE_TYPE_LABELS: Readonly<Record<LicenceType, string>> = {
+  per: 'Patrón de Embarcaciones de Recreo (PER)',
+  pnb: 'Patrón de Navegación Básica (PNB)',
+  patron_yate: 'Patrón de Yate',
+  capitan_yate: 'Capitán de Yate',
+  licencia_navegacion: 'Licencia de navegación',
+  foreign: 'Titulación extranjera',
+};
+
+export interface Licence {
+  type: LicenceType;
+  number: string;
+  expiresOn: string;
+}
+
+/** `GET /data-validation` */
+export interface DataValidationStatus {
+  due: boolean;
+  /** Why it is due (data validation, an expired document or licence); empty when not due. */
+  reasons: EligibilityReason[];
+  /** Instant of the last confirmation, or null. */
+  validatedAt: string | null;
+  /** The day it falls due again, when it has been confirmed. */
+  nextDueOn: string | null;
+  data: {
+    firstName: string;
+    surnames: string;
+    email: string;
+    phone: string;
+    document: string;
+    documentExpiresOn: string | null;
+    licence: Licence | null;
+    boats: Array<{ id: string; name: string; registration: string; insurance: Insurance | null }>;
+  };
+}
+
+const futureDay = (label: string, today: string) =>
+  yup
+    .string()
+    .required(`Escribe la fecha de caducidad de ${label}.`)
+    .test('date', `Caducidad de ${label}: elige una fecha válida.`, (value) => value === undefined || isCalendarDate(value))
+    .test('not-past', `Caducidad de ${label}: ya ha caducado. Renuévalo antes de confirmar tus datos.`, (value) =>
+      value === undefined || !isCalendarDate(value) || value >= today,
+    )
+    .meta({ jsonSchema: { format: 'date' } });
+
+/** `POST /data-validation`: everything reviewed, confirmed at once (nothing is half saved). */
+export function dataValidationSchema(today: string) {
+  return yup
+    .object({
+      firstName: firstNameRule,
+      surnames: surnamesRule,
+      documentExpiresOn: futureDay('tu documento de identidad', today),
+      licence: yup
+        .object({
+          type: yup
+            .string()
+            .oneOf(LICENCE_TYPES, 'Elige el tipo de titulación.')
+            .required('Elige el tipo de titulación.') as yup.StringSchema<LicenceType>,
+          number: yup
+            .string()
+            .trim()
+            .required('Escribe el número de la titulación.')
+            .max(40, 'Número de la titulación: como mucho 40 caracteres.'),
+          expiresOn: futureDay('la titulación', today),
+        })
+        .noUnknown(true, 'Campo desconocido: ${unknown}.')
+        .nullable()
+        .default(null)
+        .meta({ description: 'null when the person holds no nautical licence (someone else skippers).' }),
+      boats: yup
+        .array(
+          insuranceSchema(today)
+            .shape({ boatId: yup.string().uuid().required() })
+            .noUnknown(true, 'Campo desconocido: ${unknown}.'),
+        )
+        .default([])
+        .meta({ description: "Every boat of the account with its insurance as it stands; the boat's certificate stays." }),
+      confirm: yup
+        .boolean()
+        .strict()
+        .oneOf([true], 'Marca que los datos son correctos para confirmarlos.')
+        .required('Marca que los datos son correctos para confirmarlos.'),
+    })
+    .noUnknown(true, 'Campo desconocido: ${unknown}.');
+}
+export type DataValidationInput = yup.InferType<ReturnType<typeof dataValidationSchema>>;

@@ -1,0 +1,197 @@
+/**
+ * The one rule every feature asks (docs/product.md §4.13): may this customer use this boat today, and if
+ * not, why? The server refuses with it (launches, outings, the card's verdict) and the app explains with
+ * it; a later feature adds its reasons here, never a second copy. Days are the marina's calendar days.
+ */
+import type { AccountStatus } from './accounts.ts';
+import type { BoatState, Contract } from './boats.ts';
+import { addDays, daysBetween, todayIn } from './calendar.ts';
+import { localDateIn } from './opening-hours.ts';
+
+export type IneligibilityCode =
+  | 'account_suspended'
+  | 'data_validation_due'
+  | 'identity_document_expired'
+  | 'licence_expired'
+  | 'no_active_contract'
+  | 'contract_requested'
+  | 'contract_not_started'
+  | 'contract_expired'
+  | 'insurance_missing'
+  | 'insurance_expired'
+  | 'boat_in_maintenance';
+
+export interface EligibilityReason {
+  code: IneligibilityCode;
+  /** Short, for a badge: "Seguro caducado". */
+  text: string;
+  /** What fixes it, when the customer can: a label and the app's address. */
+  fix: { label: string; to: string } | null;
+}
+
+export type Eligibility = { eligible: true; reasons: [] } | { eligible: false; reasons: EligibilityReason[] };
+
+/** What the rule reads of an account. */
+export interface AccountFacts {
+  status: AccountStatus;
+  /** Instant (ISO) of the last confirmation on `validar-datos`; null if never. */
+  dataValidatedAt: string | null;
+  /** Last valid day of the identity document, when on file. */
+  documentExpiresOn: string | null;
+  /** Last valid day of the nautical licence, when on file. */
+  licenceExpiresOn: string | null;
+}
+
+/** What the rule reads of a boat. */
+export interface BoatFacts {
+  id: string;
+  state: BoatState;
+  /** Last day the insurance covers; null when none is on file. */
+  insuranceExpiresOn: string | null;
+  /** The contract that governs it now (`Boat.contract`). */
+  contract: Pick<Contract, 'status' | 'startsOn' | 'endsOn'> | null;
+}
+
+export interface EligibilityContext {
+  now: Date;
+  timeZone: string;
+  dataValidationDays: number;
+}
+
+// The app's addresses the fixes point to (kept here, not in lib/paths, so the server can import the rule).
+const fixes = {
+  validarDatos: { label: 'Validar mis datos', to: '/validar-datos' },
+  ayuda: { label: 'Contactar con el puerto', to: '/ayuda' },
+  contract: (boatId: string) => ({ label: 'Solicitar contrato', to: `/alta-contrato?barco=${encodeURIComponent(boatId)}` }),
+  insurance: (boatId: string) => ({ label: 'Renovar el seguro', to: `/misbarcos/${encodeURIComponent(boatId)}` }),
+};
+
+interface Rule<Facts> {
+  code: IneligibilityCode;
+  applies: (facts: Facts, today: string, context: EligibilityContext) => boolean;
+  text: string;
+  fix: (facts: Facts) => EligibilityReason['fix'];
+}
+
+const expired = (lastDay: string | null, today: string) => lastDay !== null && lastDay < today;
+
+/** Due once `dataValidationDays` whole days have passed since the last confirmation (or there was none). */
+export function validationElapsed(dataValidatedAt: string | null, today: string, context: EligibilityContext): boolean {
+  if (dataValidatedAt === null) return true;
+  return daysBetween(localDateIn(new Date(dataValidatedAt), context.timeZone), today) >= context.dataValidationDays;
+}
+
+const ACCOUNT_RULES: readonly Rule<AccountFacts>[] = [
+  {
+    code: 'account_suspended',
+    applies: (account) => account.status === 'suspended',
+    text: 'Cuenta suspendida',
+    fix: () => fixes.ayuda,
+  },
+  {
+    code: 'data_validation_due',
+    applies: (account, today, context) => validationElapsed(account.dataValidatedAt, today, context),
+    text: 'Datos pendientes de validar',
+    fix: () => fixes.validarDatos,
+  },
+  {
+    code: 'identity_document_expired',
+    applies: (account, today) => expired(account.documentExpiresOn, today),
+    text: 'Documento de identidad caducado',
+    fix: () => fixes.validarDatos,
+  },
+  {
+    code: 'licence_expired',
+    applies: (account, today) => expired(account.licenceExpiresOn, today),
+    text: 'Titulación náutica caducada',
+    fix: () => fixes.validarDatos,
+  },
+];
+
+const BOAT_RULES: readonly Rule<BoatFacts>[] = [
+  {
+    code: 'no_active_contract',
+    applies: (boat) => boat.contract === null || boat.contract.status === 'rejected' || boat.contract.status === 'cancelled',
+    text: 'Sin contrato',
+    fix: (boat) => fixes.contract(boat.id),
+  },
+  {
+    code: 'contract_requested',
+    applies: (boat) => boat.contract?.status === 'requested',
+    text: 'Contrato pendiente de aprobación',
+    fix: () => null,
+  },
+  {
+    code: 'contract_not_started',
+    applies: (boat, today) => boat.contract?.status === 'active' && boat.contract.startsOn > today,
+    text: 'El contrato aún no ha empezado',
+    fix: () => null,
+  },
+  {
+    code: 'contract_expired',
+    applies: (boat, today) =>
+      boat.contract?.status === 'expired' || (boat.contract?.status === 'active' && expired(boat.contract.endsOn, today)),
+    text: 'Contrato caducado',
+    fix: (boat) => fixes.contract(boat.id),
+  },
+  {
+    code: 'insurance_missing',
+    applies: (boat) => boat.insuranceExpiresOn === null,
+    text: 'Sin seguro',
+    fix: (boat) => fixes.insurance(boat.id),
+  },
+  {
+    code: 'insurance_expired',
+    applies: (boat, today) => expired(boat.insuranceExpiresOn, today),
+    text: 'Seguro caducado',
+    fix: (boat) => fixes.insurance(boat.id),
+  },
+  {
+    code: 'boat_in_maintenance',
+    applies: (boat) => boat.state === 'maintenance',
+    text: 'Barco en mantenimiento',
+    fix: () => null,
+  },
+];
+
+function reasons<Facts>(rules: readonly Rule<Facts>[], facts: Facts, context: EligibilityContext): EligibilityReason[] {
+  const today = todayIn(context.timeZone, context.now);
+  return rules
+    .filter((rule) => rule.applies(facts, today, context))
+    .map((rule) => ({ code: rule.code, text: rule.text, fix: rule.fix(facts) }));
+}
+
+function verdict(found: EligibilityReason[]): Eligibility {
+  return found.length === 0 ? { eligible: true, reasons: [] } : { eligible: false, reasons: found };
+}
+
+/** What keeps the person from using any boat (the card turns red for these too). */
+export function accountReasons(account: AccountFacts, context: EligibilityContext): EligibilityReason[] {
+  return reasons(ACCOUNT_RULES, account, context);
+}
+
+/** What keeps this boat from being used, whoever asks. */
+export function boatReasons(boat: BoatFacts, context: EligibilityContext): EligibilityReason[] {
+  return reasons(BOAT_RULES, boat, context);
+}
+
+/** May this account use this boat at `context.now`? */
+export function eligibility(account: AccountFacts, boat: BoatFacts, context: EligibilityContext): Eligibility {
+  return verdict([...accountReasons(account, context), ...boatReasons(boat, context)]);
+}
+
+/** Only the account's side (the data validation screen, the card's holder part). */
+export function accountEligibility(account: AccountFacts, context: EligibilityContext): Eligibility {
+  return verdict(accountReasons(account, context));
+}
+
+/** `validar-datos` is due: time has run out or a document on file has expired (docs/product.md §4.4). */
+export function isDataValidationDue(account: AccountFacts, context: EligibilityContext): boolean {
+  const due = new Set<IneligibilityCode>(['data_validation_due', 'identity_document_expired', 'licence_expired']);
+  return accountReasons(account, context).some((reason) => due.has(reason.code));
+}
+
+/** The day validation falls due again after a confirmation on `validatedOn`. */
+export function nextValidationDueOn(validatedOn: string, dataValidationDays: number): string {
+  return addDays(validatedOn, dataValidationDays);
+}
