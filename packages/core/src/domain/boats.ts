@@ -42,10 +42,12 @@ export function contractEndsOn(plan: ContractPlan, startsOn: string): string {
   const [year, month, day] = startsOn.split('-').map(Number) as [number, number, number];
   if (plan === 'seasonal') return `${startsOn.slice(5) > '10-31' ? year + 1 : year}-10-31`;
   const months = plan === 'annual' ? 12 : 1;
-  // The same day of the month `months` later, minus one day; a 31st with no 31st takes the month's last day.
+  // The day before the same day `months` later; when that month has no such day (a 31st, 29 February),
+  // the period runs to the month's last day.
   const end = new Date(Date.UTC(year, month - 1 + months, 1));
   const lastDay = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() + 1, 0)).getUTCDate();
-  end.setUTCDate(Math.min(day, lastDay));
+  if (day > lastDay) return new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth(), lastDay)).toISOString().slice(0, 10);
+  end.setUTCDate(day);
   return addDays(end.toISOString().slice(0, 10), -1);
 }
 
