@@ -74,6 +74,8 @@ export function signedInApi(overrides: Partial<ApiClient> = {}): ApiClient & { s
   const api: ApiClient = {
     get: (async (path: string) => {
       if (path === 'session' && signedIn) return testSession;
+      // `inicio` lists the boats: this account has none yet.
+      if (path === 'boats' && signedIn) return { boats: [] };
       throw new ApiError('unauthenticated', { status: 401 });
     }) as ApiClient['get'],
     create: async () => {
