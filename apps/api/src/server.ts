@@ -11,6 +11,10 @@ import { accountSummarySchema, sessionInfoSchema } from './accounts/account-summ
 import { passwordResetRoutes } from './accounts/password-reset-routes.ts';
 import { profileRoutes } from './accounts/profile-routes.ts';
 import { registrationRoutes } from './accounts/registration-routes.ts';
+import { boatRoutes } from './boats/boat-routes.ts';
+import { boatSchemas } from './boats/boat-schemas.ts';
+import { contractRoutes } from './boats/contract-routes.ts';
+import { dataValidationRoutes } from './boats/data-validation-routes.ts';
 import { registerClientResolution } from './clients/client-resolution.ts';
 import { clientRoutes } from './clients/client-routes.ts';
 import { clientSettingsSchema } from './clients/client-settings.ts';
@@ -105,6 +109,7 @@ export async function createServer({
   app.addSchema(clientSettingsSchema);
   app.addSchema(accountSummarySchema);
   app.addSchema(sessionInfoSchema);
+  for (const schema of boatSchemas) app.addSchema(schema);
 
   // Order matters: the document sees only routes declared after it, and each onRequest hook relies on the
   // ones before it (preflights answered → cookies parsed → client resolved → session looked up → CSRF
@@ -129,6 +134,9 @@ export async function createServer({
       await api.register(passwordResetRoutes, { services });
       await api.register(profileRoutes, { services });
       await api.register(notificationRoutes, { services });
+      await api.register(boatRoutes, { services });
+      await api.register(contractRoutes, { services });
+      await api.register(dataValidationRoutes, { services });
       // Codes and links in clear: only when asked for (DEV_ROUTES=1, refused in production).
       if (config.devRoutes) await api.register(devOutboxRoutes, { services });
       await api.register(openApiRoutes);

@@ -18,7 +18,12 @@ describe('GET /api/v1/openapi.json', () => {
     expect(Object.keys(document.paths).sort()).toEqual([
       '/api/v1/activations',
       '/api/v1/activations/{token}',
+      '/api/v1/boats',
+      '/api/v1/boats/{id}',
+      '/api/v1/boats/{id}/insurance-certificate',
       '/api/v1/client',
+      '/api/v1/contracts',
+      '/api/v1/data-validation',
       '/api/v1/health',
       '/api/v1/me',
       '/api/v1/me/contact-changes/{changeId}/confirm',
@@ -57,7 +62,7 @@ describe('GET /api/v1/openapi.json', () => {
 
   it('documents the Idempotency-Key of creating calls', async () => {
     const document = (await app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
-    for (const path of ['/api/v1/registrations', '/api/v1/password-resets', '/api/v1/activations']) {
+    for (const path of ['/api/v1/registrations', '/api/v1/password-resets', '/api/v1/activations', '/api/v1/contracts']) {
       expect(document.paths[path].post.parameters, path).toContainEqual(expect.objectContaining({ in: 'header', name: 'idempotency-key' }));
     }
   });
@@ -87,7 +92,7 @@ describe('GET /api/v1/openapi.json', () => {
     const operations = Object.entries(document.paths as Record<string, Record<string, { requestBody?: unknown }>>).flatMap(([path, methods]) =>
       Object.entries(methods)
         .filter(([method]) => ['post', 'put', 'patch', 'delete'].includes(method))
-        .map(([method, operation]) => ({ method: method.toUpperCase() as 'POST' | 'PATCH' | 'DELETE', path, documented: operation.requestBody !== undefined })),
+        .map(([method, operation]) => ({ method: method.toUpperCase() as 'POST' | 'PUT' | 'PATCH' | 'DELETE', path, documented: operation.requestBody !== undefined })),
     );
     expect(operations.filter((operation) => operation.documented).length).toBeGreaterThanOrEqual(11);
     const found = await Promise.all(
