@@ -128,8 +128,12 @@ function ContractForm({ boats, limits, today }: { boats: Boat[]; limits: BoatLim
           created.current = await requestContract(api, body, keys.keyFor(body));
         }
         if (values.boatId === NEW_BOAT && values.certificate?.file) {
-          setCertificatePending(true);
-          await uploadCertificate(api, created.current.boatId, values.certificate.file, values.certificate.type);
+          try {
+            await uploadCertificate(api, created.current.boatId, values.certificate.file, values.certificate.type);
+          } catch (error) {
+            setCertificatePending(true);
+            throw error;
+          }
         }
         await done();
       }}
