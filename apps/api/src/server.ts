@@ -43,6 +43,8 @@ import { registerIdempotency } from './security/idempotency.ts';
 import type { Services } from './services.ts';
 import { registerSessionLookup } from './sessions/session-lookup.ts';
 import { sessionRoutes } from './sessions/session-routes.ts';
+import { staffRoutes } from './staff/staff-routes.ts';
+import { staffSchemas } from './staff/staff-schemas.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -109,7 +111,7 @@ export async function createServer({
   app.addSchema(clientSettingsSchema);
   app.addSchema(accountSummarySchema);
   app.addSchema(sessionInfoSchema);
-  for (const schema of boatSchemas) app.addSchema(schema);
+  for (const schema of [...boatSchemas, ...staffSchemas]) app.addSchema(schema);
 
   // Order matters: the document sees only routes declared after it, and each onRequest hook relies on the
   // ones before it (preflights answered → cookies parsed → client resolved → session looked up → CSRF
@@ -137,6 +139,7 @@ export async function createServer({
       await api.register(boatRoutes, { services });
       await api.register(contractRoutes, { services });
       await api.register(dataValidationRoutes, { services });
+      await api.register(staffRoutes, { services, prefix: '/staff' });
       // Codes and links in clear: only when asked for (DEV_ROUTES=1, refused in production).
       if (config.devRoutes) await api.register(devOutboxRoutes, { services });
       await api.register(openApiRoutes);

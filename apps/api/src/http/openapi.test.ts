@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { API_VERSION } from '../config.ts';
 import { registerAccount } from '../test/accounts.ts';
+import { signInStaff } from '../test/staff.ts';
 import { useTestServer } from '../test/test-server.ts';
 
 let app: FastifyInstance;
@@ -42,6 +43,14 @@ describe('GET /api/v1/openapi.json', () => {
       '/api/v1/registrations/{registrationId}/validate',
       '/api/v1/session',
       '/api/v1/session/revoke-all',
+      '/api/v1/staff/boats',
+      '/api/v1/staff/boats/{id}',
+      '/api/v1/staff/contracts',
+      '/api/v1/staff/contracts/{id}/approve',
+      '/api/v1/staff/contracts/{id}/reject',
+      '/api/v1/staff/customers',
+      '/api/v1/staff/customers/{id}',
+      '/api/v1/staff/settings',
     ]);
   });
 
@@ -65,6 +74,16 @@ describe('GET /api/v1/openapi.json', () => {
     for (const path of ['/api/v1/registrations', '/api/v1/password-resets', '/api/v1/activations', '/api/v1/contracts']) {
       expect(document.paths[path].post.parameters, path).toContainEqual(expect.objectContaining({ in: 'header', name: 'idempotency-key' }));
     }
+  });
+
+  it('documents every boats, contracts, data validation and staff answer with an example', async () => {
+    const document = (await app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+    for (const name of ['Boat', 'Contract', 'StaffBoat', 'StaffContract', 'StaffCustomer', 'StaffSettings', 'DataValidationStatus']) {
+      expect(document.components.schemas[name].examples, name).toHaveLength(1);
+    }
+    expect(document.paths['/api/v1/staff/contracts/{id}/approve'].post.responses['409'].content['application/problem+json']).toBeDefined();
+    expect(document.paths['/api/v1/boats/{id}/insurance-certificate'].get.responses['200'].content['application/pdf']).toBeDefined();
+    expect(document.paths['/api/v1/staff/settings'].patch.requestBody.content['application/json'].schema.properties.slotCapacity).toMatchObject({ type: 'integer', minimum: 1 });
   });
 
   it('shows the real rules of a body, derived from the yup schema that checks it', async () => {
@@ -94,11 +113,11 @@ describe('GET /api/v1/openapi.json', () => {
         .filter(([method]) => ['post', 'put', 'patch', 'delete'].includes(method))
         .map(([method, operation]) => ({ method: method.toUpperCase() as 'POST' | 'PUT' | 'PATCH' | 'DELETE', path, documented: operation.requestBody !== undefined })),
     );
-    expect(operations.filter((operation) => operation.documented).length).toBeGreaterThanOrEqual(11);
+    expect(operations.filter((operation) => operation.documented).length).toBeGreaterThanOrEqual(17);
     const found = await Promise.all(
       operations.map(async ({ method, path, documented }) => {
-        // Signed in, with a fresh account each, as some calls end the session or the account.
-        const { agent } = await registerAccount(app, 41);
+        // Signed in, with a fresh account each, as some calls end the session or the account; staff for theirs.
+        const agent = path.startsWith('/api/v1/staff/') ? await signInStaff(app, 41) : (await registerAccount(app, 41)).agent;
         const url = path.replace(/^\/api\/v1/, '').replace(/\{[^}]+\}/g, () => crypto.randomUUID());
         // A list where the body's object goes: a route that checks its body says so before anything else.
         const response = await agent.request(method, url, { body: [] });
