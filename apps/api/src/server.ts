@@ -13,6 +13,7 @@ import { profileRoutes } from './accounts/profile-routes.ts';
 import { registrationRoutes } from './accounts/registration-routes.ts';
 import { boatRoutes } from './boats/boat-routes.ts';
 import { boatSchemas } from './boats/boat-schemas.ts';
+import { contractExpiryHandler } from './boats/contract-expiry.ts';
 import { contractRoutes } from './boats/contract-routes.ts';
 import { dataValidationRoutes } from './boats/data-validation-routes.ts';
 import { registerClientResolution } from './clients/client-resolution.ts';
@@ -153,7 +154,7 @@ export async function createServer({
     clock,
     log: app.log,
     // Every kind of job this server runs; a module with timed work adds its handler here.
-    handlers: [sendMessageHandler(outgoing, app.log), housekeepingHandler],
+    handlers: [sendMessageHandler(outgoing, app.log), housekeepingHandler, contractExpiryHandler],
     intervalMs: jobsIntervalMs,
   });
   app.decorate('jobs', jobs);
