@@ -19,7 +19,7 @@ import { dataValidationRoutes } from './boats/data-validation-routes.ts';
 import { registerClientResolution } from './clients/client-resolution.ts';
 import { clientRoutes } from './clients/client-routes.ts';
 import { clientSettingsSchema } from './clients/client-settings.ts';
-import { API_PREFIX, BODY_LIMIT_BYTES, loadConfig, type Config, type LogLevel } from './config.ts';
+import { API_PREFIX, BODY_LIMIT_BYTES, CLIENTS_REFRESH_MS, loadConfig, type Config, type LogLevel } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { marinaSeeds, seedClients, seedDemoAccounts, type ClientSeed } from './db/seed.ts';
 import { healthRoutes } from './health/health-routes.ts';
@@ -70,6 +70,8 @@ export interface CreateServerOptions {
    * `app.jobs.runDue()` / `app.jobs.scheduleRecurring()` calls (tests). Default 1 s.
    */
   jobsIntervalMs?: number;
+  /** How often the clients table is read again (settings changed on another instance); 0 never. Default CLIENTS_REFRESH_MS. */
+  clientsRefreshMs?: number;
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -82,6 +84,7 @@ export async function createServer({
   clock = () => new Date(),
   transports,
   jobsIntervalMs = 1000,
+  clientsRefreshMs = CLIENTS_REFRESH_MS,
 }: CreateServerOptions): Promise<FastifyInstance> {
   const { db } = database;
   if (clients) {
@@ -162,7 +165,12 @@ export async function createServer({
   app.addHook('onResponse', async (request) => {
     if (MUTATING.has(request.method)) jobs.wake();
   });
+  const refresh =
+    clientsRefreshMs > 0
+      ? setInterval(() => directory.reload().catch((error: unknown) => app.log.warn({ err: error }, 'clients not reloaded')), clientsRefreshMs).unref()
+      : undefined;
   app.addHook('onClose', async () => {
+    clearInterval(refresh);
     await jobs.stop();
     outgoing.email.close?.();
     if (outgoing.sms !== outgoing.email) outgoing.sms.close?.();
