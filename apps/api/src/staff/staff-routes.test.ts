@@ -4,17 +4,17 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadClientDirectory } from '../clients/client-directory.ts';
-import type { Database } from '../db/database.ts';
+import type { TestDatabase } from '../test/test-database.ts';
 import { contracts, settingChanges } from '../db/schema.ts';
 import { marinaSeeds, seedClients } from '../db/seed.ts';
 import { newBoatContract, pdfBytes, requestNewBoat } from '../test/boats.ts';
 import { outboxFor, registerAccount, type RegisteredAccount } from '../test/accounts.ts';
 import { signInStaff } from '../test/staff.ts';
 import { createAgent, type Agent } from '../test/test-agent.ts';
-import { PROBLEM_JSON, useTestServer } from '../test/test-server.ts';
+import { createTestServer, PROBLEM_JSON, useTestServer } from '../test/test-server.ts';
 import { DEFAULT_MARINAS_DIR } from '../config.ts';
 
-let database: Database;
+let database: TestDatabase;
 let app: FastifyInstance;
 let staff41: Agent;
 let staff25: Agent;
@@ -207,5 +207,19 @@ describe('settings', () => {
     await seedClients(database.db, await marinaSeeds(DEFAULT_MARINAS_DIR));
     expect((await loadClientDirectory(database.db)).get(41)!.settings).toMatchObject({ slotCapacity: 6, maxLengthM: 8 });
     await staff41.patch('/staff/settings', { maxLengthM: 12 });
+  });
+
+  it('reach another instance on the same database within its refresh', async () => {
+    const secondConnection = await database.connectAgain();
+    const other = await createTestServer(secondConnection, { clientsRefreshMs: 50 });
+    try {
+      const settingsThere = async () => (await other.inject({ method: 'GET', url: '/api/v1/client', headers: { 'x-client-id': '41' } })).json().settings;
+      expect((await settingsThere()).changeCutoffMinutes).toBe(60);
+      expect((await staff41.patch('/staff/settings', { changeCutoffMinutes: 90 })).statusCode).toBe(200);
+      await expect.poll(async () => (await settingsThere()).changeCutoffMinutes, { timeout: 3000, interval: 50 }).toBe(90);
+    } finally {
+      await other.close();
+      await secondConnection.close();
+    }
   });
 });
