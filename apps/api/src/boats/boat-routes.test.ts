@@ -112,6 +112,15 @@ describe('GET and PATCH /boats/{id}', () => {
     expect((await agent.get(`/boats/${boatId}`)).json()).toMatchObject({ name: 'Nueva Brisa' });
   });
 
+  it('renewing only the insurance leaves make, model and engine as they were', async () => {
+    const { agent } = await registerAccount(app, 41);
+    const { boatId } = await requestNewBoat(agent);
+    expect((await agent.patch(`/boats/${boatId}`, { make: 'Beneteau', model: 'Flyer 6', engine: 'Honda 60 CV' })).statusCode).toBe(200);
+    const response = await agent.patch(`/boats/${boatId}`, { insurance: insuranceUntil(dayFromToday(41, 400)) });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ make: 'Beneteau', model: 'Flyer 6', engine: 'Honda 60 CV' });
+  });
+
   it('refuses an expired policy, a boat too wide and unknown fields, by field, changing nothing', async () => {
     const { agent } = await registerAccount(app, 41);
     const { boatId } = await requestNewBoat(agent);

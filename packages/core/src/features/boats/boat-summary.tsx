@@ -45,7 +45,14 @@ export function BoatFacts({ boat, full = false }: { boat: Boat; full?: boolean }
   const rows: Array<[string, string]> = [
     [t.registration, boat.registration],
     [t.length, t.metres(formatMetres(boat.lengthM))],
-    ...(full ? ([[t.beam, t.metres(formatMetres(boat.beamM))]] as Array<[string, string]>) : []),
+    ...(full
+      ? ([
+          [t.beam, t.metres(formatMetres(boat.beamM))],
+          [t.make, boat.make],
+          [t.model, boat.model],
+          [t.engine, boat.engine],
+        ].filter(([, value]) => value !== '') as Array<[string, string]>)
+      : []),
     [t.state, BOAT_STATE_LABELS[boat.state]],
     ...(boat.rackPosition ? ([[t.rackPosition, boat.rackPosition]] as Array<[string, string]>) : []),
     [t.contract, contractText(boat)],
