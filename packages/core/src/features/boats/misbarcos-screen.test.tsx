@@ -8,9 +8,10 @@ import { boatsApi, readyBoat, uninsuredBoat } from './boats.fixtures.ts';
 describe('misbarcos', () => {
   it('says it is loading, then shows each boat with its facts, "Lista" or a badge per reason with its fix', async () => {
     let answer: (value: unknown) => void = () => {};
-    const { api } = boatsApi({ 'GET boats': () => new Promise((resolve) => (answer = resolve)) });
+    const { api, get } = boatsApi({ 'GET boats': () => new Promise((resolve) => (answer = resolve)) });
     renderApp('/misbarcos', { api });
     expect(await screen.findByText('Cargando tus barcos…')).toBeInTheDocument();
+    await waitFor(() => expect(get).toHaveBeenCalledWith('boats'));
     answer({ boats: [readyBoat(), uninsuredBoat()] });
 
     const ready = await screen.findByRole('article', { name: 'Gaviota' });
