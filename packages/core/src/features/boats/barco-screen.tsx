@@ -36,6 +36,8 @@ import { boatTexts as t } from './texts.ts';
 
 const uploadedAt = new Intl.DateTimeFormat('es-ES', { dateStyle: 'long' });
 
+const EXTENSIONS: Readonly<Record<string, string>> = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' };
+
 function Notice({ text }: { text: string | undefined }) {
   return text ? (
     <p className={formCss.success} role="status">
@@ -57,7 +59,7 @@ function CertificateDownload({ boat }: { boat: Boat }) {
       const url = URL.createObjectURL(file);
       const link = document.createElement('a');
       link.href = url;
-      link.download = `seguro-${boat.registration}.${file.type === 'application/pdf' ? 'pdf' : file.type === 'image/png' ? 'png' : 'jpg'}`;
+      link.download = `seguro-${boat.registration}.${EXTENSIONS[file.type] ?? 'pdf'}`;
       link.click();
       setTimeout(() => URL.revokeObjectURL(url), 60_000);
     } catch (caught) {

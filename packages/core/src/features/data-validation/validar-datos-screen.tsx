@@ -2,8 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useFormikContext } from 'formik';
 import { Fragment, useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { AnyObjectSchema } from 'yup';
 import { ApiForm } from '../../components/form/api-form.tsx';
+import { bodyRule, written } from '../../components/form/body-rule.ts';
 import { CheckboxField, SelectField, TextField } from '../../components/form/fields.tsx';
 import { Page } from '../../components/page.tsx';
 import { LoadError, Loading, loadState } from '../../components/query-status.tsx';
@@ -40,9 +40,6 @@ interface ValidationValues {
   boats: BoatInsuranceFields[];
   confirm: boolean;
 }
-
-// Formik hands the schema an empty input as `undefined`; the submit, as ''. Both are "not written".
-const written = (text: string | undefined) => (text?.trim() ? text : undefined);
 
 /** What the form holds, as the body the domain's rule checks (and so with the server's field names). */
 function toBody(values: Partial<ValidationValues> | undefined): Record<string, unknown> {
@@ -108,7 +105,7 @@ function ValidationForm({ status, today }: { status: DataValidationStatus; today
   const client = useQueryClient();
   const navigate = useNavigate();
   const rule = useMemo(() => dataValidationSchema(today), [today]);
-  const schema = useMemo(() => (rule as AnyObjectSchema).transform((_value: unknown, original: ValidationValues) => toBody(original)), [rule]);
+  const schema = useMemo(() => bodyRule<ValidationValues>(rule, toBody), [rule]);
   const { data } = status;
   return (
     <ApiForm<ValidationValues>
