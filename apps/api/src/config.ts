@@ -22,6 +22,11 @@ export const SESSION_IDLE_TIMEOUT_MS = 2 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_TIMEOUT_MS = 30 * 24 * 60 * 60 * 1000;
 /** last_seen_at is written at most this often per session, not on every request. */
 export const SESSION_TOUCH_INTERVAL_MS = 60 * 1000;
+/**
+ * How often each instance reads the clients table again, so that settings staff changed on another instance
+ * apply here too within this time (the instance that took the change applies it at once).
+ */
+export const CLIENTS_REFRESH_MS = 30_000;
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 

@@ -11,10 +11,15 @@ import { accountSummarySchema, sessionInfoSchema } from './accounts/account-summ
 import { passwordResetRoutes } from './accounts/password-reset-routes.ts';
 import { profileRoutes } from './accounts/profile-routes.ts';
 import { registrationRoutes } from './accounts/registration-routes.ts';
+import { boatRoutes } from './boats/boat-routes.ts';
+import { boatSchemas } from './boats/boat-schemas.ts';
+import { contractExpiryHandler } from './boats/contract-expiry.ts';
+import { contractRoutes } from './boats/contract-routes.ts';
+import { dataValidationRoutes } from './boats/data-validation-routes.ts';
 import { registerClientResolution } from './clients/client-resolution.ts';
 import { clientRoutes } from './clients/client-routes.ts';
 import { clientSettingsSchema } from './clients/client-settings.ts';
-import { API_PREFIX, BODY_LIMIT_BYTES, loadConfig, type Config, type LogLevel } from './config.ts';
+import { API_PREFIX, BODY_LIMIT_BYTES, CLIENTS_REFRESH_MS, loadConfig, type Config, type LogLevel } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { marinaSeeds, seedClients, seedDemoAccounts, type ClientSeed } from './db/seed.ts';
 import { healthRoutes } from './health/health-routes.ts';
@@ -39,6 +44,8 @@ import { registerIdempotency } from './security/idempotency.ts';
 import type { Services } from './services.ts';
 import { registerSessionLookup } from './sessions/session-lookup.ts';
 import { sessionRoutes } from './sessions/session-routes.ts';
+import { staffRoutes } from './staff/staff-routes.ts';
+import { staffSchemas } from './staff/staff-schemas.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -63,6 +70,8 @@ export interface CreateServerOptions {
    * `app.jobs.runDue()` / `app.jobs.scheduleRecurring()` calls (tests). Default 1 s.
    */
   jobsIntervalMs?: number;
+  /** How often the clients table is read again (settings changed on another instance); 0 never. Default CLIENTS_REFRESH_MS. */
+  clientsRefreshMs?: number;
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -75,6 +84,7 @@ export async function createServer({
   clock = () => new Date(),
   transports,
   jobsIntervalMs = 1000,
+  clientsRefreshMs = CLIENTS_REFRESH_MS,
 }: CreateServerOptions): Promise<FastifyInstance> {
   const { db } = database;
   if (clients) {
@@ -105,6 +115,7 @@ export async function createServer({
   app.addSchema(clientSettingsSchema);
   app.addSchema(accountSummarySchema);
   app.addSchema(sessionInfoSchema);
+  for (const schema of [...boatSchemas, ...staffSchemas]) app.addSchema(schema);
 
   // Order matters: the document sees only routes declared after it, and each onRequest hook relies on the
   // ones before it (preflights answered → cookies parsed → client resolved → session looked up → CSRF
@@ -129,6 +140,10 @@ export async function createServer({
       await api.register(passwordResetRoutes, { services });
       await api.register(profileRoutes, { services });
       await api.register(notificationRoutes, { services });
+      await api.register(boatRoutes, { services });
+      await api.register(contractRoutes, { services });
+      await api.register(dataValidationRoutes, { services });
+      await api.register(staffRoutes, { services, prefix: '/staff' });
       // Codes and links in clear: only when asked for (DEV_ROUTES=1, refused in production).
       if (config.devRoutes) await api.register(devOutboxRoutes, { services });
       await api.register(openApiRoutes);
@@ -142,7 +157,7 @@ export async function createServer({
     clock,
     log: app.log,
     // Every kind of job this server runs; a module with timed work adds its handler here.
-    handlers: [sendMessageHandler(outgoing, app.log), housekeepingHandler],
+    handlers: [sendMessageHandler(outgoing, app.log), housekeepingHandler, contractExpiryHandler],
     intervalMs: jobsIntervalMs,
   });
   app.decorate('jobs', jobs);
@@ -150,7 +165,12 @@ export async function createServer({
   app.addHook('onResponse', async (request) => {
     if (MUTATING.has(request.method)) jobs.wake();
   });
+  const refresh =
+    clientsRefreshMs > 0
+      ? setInterval(() => directory.reload().catch((error: unknown) => app.log.warn({ err: error }, 'clients not reloaded')), clientsRefreshMs).unref()
+      : undefined;
   app.addHook('onClose', async () => {
+    clearInterval(refresh);
     await jobs.stop();
     outgoing.email.close?.();
     if (outgoing.sms !== outgoing.email) outgoing.sms.close?.();

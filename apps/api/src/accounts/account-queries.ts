@@ -41,3 +41,14 @@ export function isUniqueViolation(error: unknown): boolean {
   }
   return false;
 }
+
+/** The unique constraint (index) a write broke, or undefined when it broke none (either driver). */
+export function violatedUniqueConstraint(error: unknown): string | undefined {
+  let current = error;
+  for (let depth = 0; depth < 4 && typeof current === 'object' && current !== null; depth++) {
+    const found = current as { code?: unknown; constraint_name?: unknown; constraint?: unknown; cause?: unknown };
+    if (found.code === '23505') return String(found.constraint_name ?? found.constraint ?? '');
+    current = found.cause;
+  }
+  return undefined;
+}

@@ -1,16 +1,24 @@
 /** What the API tells about an account (AccountSummary, SessionInfo in `@marina/core/domain/accounts.ts`). */
 import type { AccountSummary, SessionInfo } from '@marina/core/domain/accounts.ts';
+import { isDataValidationDue, type AccountFacts, type EligibilityContext } from '@marina/core/domain/eligibility.ts';
 import type { ClientRecord } from '../clients/client-directory.ts';
 import type { Executor } from '../db/database.ts';
 import type { AccountRow } from '../db/schema.ts';
 import { unreadCount } from '../notifications/notifications.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+/** What the eligibility rule (`@marina/core/domain/eligibility.ts`) reads of an account row. */
+export function accountFacts(account: AccountRow): AccountFacts {
+  return {
+    status: account.status,
+    dataValidatedAt: account.dataValidatedAt?.toISOString() ?? null,
+    documentExpiresOn: account.documentExpiresOn,
+    licenceExpiresOn: account.licenceExpiresOn,
+  };
+}
 
-/** Due when never validated, or validated longer ago than the marina's `dataValidationDays`. */
-export function isDataValidationDue(account: Pick<AccountRow, 'dataValidatedAt'>, client: ClientRecord, now: Date): boolean {
-  if (!account.dataValidatedAt) return true;
-  return now.getTime() - account.dataValidatedAt.getTime() > client.settings.dataValidationDays * DAY_MS;
+/** The rule's context at this marina now: its calendar days and its `dataValidationDays`. */
+export function eligibilityContext(client: ClientRecord, now: Date): EligibilityContext {
+  return { now, timeZone: client.timeZone, dataValidationDays: client.settings.dataValidationDays };
 }
 
 export function toAccountSummary(account: AccountRow, client: ClientRecord, now: Date): AccountSummary {
@@ -23,7 +31,7 @@ export function toAccountSummary(account: AccountRow, client: ClientRecord, now:
     document: account.document ?? '',
     status: account.status,
     dataValidatedAt: account.dataValidatedAt?.toISOString() ?? null,
-    dataValidationDue: isDataValidationDue(account, client, now),
+    dataValidationDue: isDataValidationDue(accountFacts(account), eligibilityContext(client, now)),
     emailVerified: account.emailVerifiedAt !== null,
   };
 }

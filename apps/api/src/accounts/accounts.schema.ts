@@ -1,8 +1,9 @@
 /** Customers' accounts and what proves their contact data: codes, activation links, e-mail confirmations. */
-import type { AccountStatus } from '@marina/core/domain/accounts.ts';
+import type { AccountRole, AccountStatus } from '@marina/core/domain/accounts.ts';
+import type { LicenceType } from '@marina/core/domain/data-validation.ts';
 import type { CodeChannel } from '@marina/core/domain/platform.ts';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { clientIdColumn } from '../clients/clients.schema.ts';
 import { at, timestamps } from '../db/columns.ts';
 import { registerPersonalData } from '../db/personal-data.ts';
@@ -18,6 +19,8 @@ export const accounts = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     clientId: clientIdColumn(),
     status: text('status').$type<AccountStatus>().notNull(),
+    /** `staff` works at the marina (the `/staff/` calls); everyone who registers is a `customer`. */
+    role: text('role').$type<AccountRole>().notNull().default('customer'),
     firstName: text('first_name').notNull(),
     surnames: text('surnames').notNull(),
     /** Lower case (normalizeEmail). */
@@ -29,6 +32,12 @@ export const accounts = pgTable(
     /** argon2id PHC string; NULL until activation and after deletion. */
     passwordHash: text('password_hash'),
     dataValidatedAt: at('data_validated_at'),
+    /** Last valid day of the identity document (the marina's calendar), confirmed on `validar-datos`. */
+    documentExpiresOn: date('document_expires_on', { mode: 'string' }),
+    /** The nautical licence, when the person holds one (all three or none). */
+    licenceType: text('licence_type').$type<LicenceType>(),
+    licenceNumber: text('licence_number'),
+    licenceExpiresOn: date('licence_expires_on', { mode: 'string' }),
     /**
      * When a code or link sent to `email` came back (docs/decisions/009): at registration on e-mail
      * marinas, by the confirmation link on SMS marinas, by the code of an e-mail change. NULL: the address
@@ -46,6 +55,7 @@ export const accounts = pgTable(
     uniqueIndex('accounts_client_email_key').on(table.clientId, table.email),
     uniqueIndex('accounts_client_document_key').on(table.clientId, table.document),
     check('accounts_status_check', sql`${table.status} in ('registered', 'validated', 'active', 'suspended', 'deleted')`),
+    check('accounts_role_check', sql`${table.role} in ('customer', 'staff')`),
   ],
 );
 
@@ -139,6 +149,10 @@ registerPersonalData({
       document: null,
       passwordHash: null,
       dataValidatedAt: null,
+      documentExpiresOn: null,
+      licenceType: null,
+      licenceNumber: null,
+      licenceExpiresOn: null,
       emailVerifiedAt: null,
       deletedAt: now,
       updatedAt: now,

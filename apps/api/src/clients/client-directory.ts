@@ -29,7 +29,7 @@ export async function loadClientDirectory(db: Db): Promise<ClientDirectory> {
           title: row.title,
           timeZone: row.timeZone,
           openingHours: row.openingHours,
-          settings: withDefaultSettings(row.settings),
+          settings: withDefaultSettings({ ...row.settings, ...row.staffSettings }),
           sendsSms: row.sendsSms,
         },
       ]),

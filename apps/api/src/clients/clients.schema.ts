@@ -15,6 +15,11 @@ export const clients = pgTable('clients', {
   openingHours: jsonb('opening_hours').$type<OpeningSeason[]>().notNull().default([]),
   // Read through withDefaultSettings(): keys added after a client was seeded fall back to their default.
   settings: jsonb('settings').$type<Partial<ClientSettings>>().notNull().default({}),
+  /**
+   * What the marina's staff changed (`PATCH /staff/settings`), over the folder's overrides. Its own column,
+   * so that a start, which writes every folder's `settings` again, keeps staff's decisions (decision 019).
+   */
+  staffSettings: jsonb('staff_settings').$type<Partial<ClientSettings>>().notNull().default({}),
   sendsSms: boolean('sends_sms').notNull().default(false),
   ...timestamps,
 });

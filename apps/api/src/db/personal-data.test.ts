@@ -4,6 +4,7 @@ import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { newPerson, registerAccount, STRONG_PASSWORD } from '../test/accounts.ts';
+import { pdfBytes, requestNewBoat } from '../test/boats.ts';
 import { useTestServer } from '../test/test-server.ts';
 import type { Database } from './database.ts';
 import { personalDataTables } from './personal-data.ts';
@@ -52,6 +53,9 @@ describe('personal data', () => {
     // A pending e-mail change (its code and message) and a stored idempotent answer.
     const changed = await agent.patch('/me', { firstName: person.firstName, surnames: person.surnames, email: `otra.${person.email}`, phone: person.phone }, { idempotencyKey: randomUUID() });
     expect(changed.statusCode, changed.body).toBe(200);
+    // A boat with its contract and insurance certificate.
+    const { boatId } = await requestNewBoat(agent);
+    expect((await agent.put(`/boats/${boatId}/insurance-certificate`, pdfBytes(), 'application/pdf')).statusCode).toBe(200);
 
     expect((await agent.delete('/me', { password: STRONG_PASSWORD, confirm: true })).statusCode).toBe(204);
 
@@ -64,6 +68,8 @@ describe('personal data', () => {
       if (!('accountColumn' in entry) || entry.erase !== 'delete') continue;
       expect(await database.db.select().from(entry.table).where(eq(entry.accountColumn, accountId)), getTableName(entry.table)).toEqual([]);
     }
+    expect(await database.db.select().from(schema.contracts).where(eq(schema.contracts.boatId, boatId))).toEqual([]);
+    expect(await database.db.select().from(schema.insuranceCertificates).where(eq(schema.insuranceCertificates.boatId, boatId))).toEqual([]);
     expect(await database.db.select().from(schema.idempotencyKeys).where(eq(schema.idempotencyKeys.scope, schema.accountScope(accountId)))).toEqual([]);
   });
 });

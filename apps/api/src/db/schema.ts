@@ -12,3 +12,5 @@ export * from '../notifications/notifications.schema.ts';
 export * from '../outbox/outbox.schema.ts';
 export * from '../security/security.schema.ts';
 export * from '../jobs/jobs.schema.ts';
+export * from '../boats/boats.schema.ts';
+export * from '../staff/staff.schema.ts';

@@ -1,6 +1,8 @@
 import { phoneProblem } from '@marina/core/domain/contact.ts';
 import { documentProblem } from '@marina/core/domain/identity-document.ts';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { sniffCertificateType } from '@marina/core/domain/boats.ts';
+import { todayIn } from '@marina/core/domain/calendar.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordHasher } from '../accounts/passwords.ts';
 import { DEFAULT_CLIENT_SETTINGS, type MarinaDeclaration } from '@marina/core/domain/marina.ts';
@@ -8,8 +10,8 @@ import { loadClientDirectory } from '../clients/client-directory.ts';
 import { DEFAULT_MARINAS_DIR } from '../config.ts';
 import { openTestDatabase } from '../test/test-database.ts';
 import type { Database } from './database.ts';
-import { accounts, clients } from './schema.ts';
-import { DEMO_ACCOUNT, marinaSeeds, parseClientSeeds, seedClients, seedDemoAccounts, type ClientSeed } from './seed.ts';
+import { accounts, boats, clients, contracts, insuranceCertificates } from './schema.ts';
+import { DEMO_ACCOUNT, DEMO_STAFF_ACCOUNT, marinaSeeds, parseClientSeeds, seedClients, seedDemoAccounts, type ClientSeed } from './seed.ts';
 
 let database: Database;
 let marinas: ClientSeed[];
@@ -124,7 +126,7 @@ describe('seedDemoAccounts', () => {
   it('creates one active demo owner per client, with valid data, and only once', async () => {
     await seedDemoAccounts(database.db, marinas);
     await seedDemoAccounts(database.db, marinas);
-    const rows = await database.db.select().from(accounts).orderBy(accounts.clientId);
+    const rows = await database.db.select().from(accounts).where(eq(accounts.role, 'customer')).orderBy(accounts.clientId);
     expect(rows.map((row) => [row.clientId, row.email, row.status])).toEqual([
       [25, 'demo@client25.example', 'active'],
       [41, 'demo@client41.example', 'active'],
@@ -138,6 +140,32 @@ describe('seedDemoAccounts', () => {
     expect(rows.find((row) => row.clientId === 41)).toMatchObject({ firstName: 'Marina', surnames: 'Demo Marina Port Blau', phone: '+34600000041' });
     expect(await passwordHasher.verify(rows[1]!.passwordHash!, DEMO_ACCOUNT(41).password)).toBe(true);
     expect(DEMO_ACCOUNT(41)).toEqual({ email: 'demo@client41.example', password: 'Puerto-Demo-41' });
+  });
+
+  it('gives each demo owner two boats under active contracts and one waiting, insured and with a certificate, once', async () => {
+    for (const marina of marinas) {
+      const today = todayIn(marina.timeZone);
+      const [owner] = await database.db.select().from(accounts).where(and(eq(accounts.clientId, marina.id), eq(accounts.email, DEMO_ACCOUNT(marina.id).email)));
+      expect(owner!.documentExpiresOn! > today && owner!.licenceExpiresOn! > today).toBe(true);
+      const owned = await database.db.select().from(boats).where(eq(boats.accountId, owner!.id)).orderBy(boats.name);
+      expect(owned).toHaveLength(3);
+      for (const boat of owned) expect(boat.insuranceExpiresOn! > today).toBe(true);
+      const ids = owned.map((boat) => boat.id);
+      const rows = await database.db.select().from(contracts).where(inArray(contracts.boatId, ids));
+      expect(rows.map((row) => row.status).sort()).toEqual(['active', 'active', 'requested']);
+      for (const row of rows.filter((contract) => contract.status === 'active')) expect(row.startsOn <= today && row.endsOn >= today).toBe(true);
+      const certificates = await database.db.select().from(insuranceCertificates).where(inArray(insuranceCertificates.boatId, ids));
+      expect(certificates).toHaveLength(3);
+      for (const certificate of certificates) expect(sniffCertificateType(certificate.content)).toBe('application/pdf');
+    }
+  });
+
+  it('creates one staff member per client', async () => {
+    const staff = await database.db.select().from(accounts).where(eq(accounts.role, 'staff')).orderBy(accounts.clientId);
+    expect(staff.map((row) => [row.clientId, row.email, row.status])).toEqual([25, 41, 63].map((id) => [id, `staff@client${id}.example`, 'active']));
+    for (const row of staff) expect(documentProblem(row.document!)).toBeUndefined();
+    expect(await passwordHasher.verify(staff[1]!.passwordHash!, DEMO_STAFF_ACCOUNT(41).password)).toBe(true);
+    expect(DEMO_STAFF_ACCOUNT(41)).toEqual({ email: 'staff@client41.example', password: 'Puerto-Staff-41' });
   });
 
   it('leaves a demo owner who changed the password as they are', async () => {

@@ -3,18 +3,21 @@
  * under MARINAS_DIR, read by core's `marina-folders.ts`): the one place each is declared. The tooling, which
  * has already read the folders, passes the same declarations.
  *
- * Outside production each client also gets a demo owner account (DEMO_ACCOUNT) to sign in with; the rest of
- * the demo data (boats, a contract, launches, an authorised person, outings; docs/product.md §8) joins it here as
- * those schemas arrive.
+ * Outside production each client also gets a demo owner account (DEMO_ACCOUNT) to sign in with, with three
+ * boats (two under active contracts, one waiting for approval), and a staff account (DEMO_STAFF_ACCOUNT); the
+ * rest of the demo data (launches, an authorised person, outings; docs/product.md §8) joins it here as those
+ * schemas arrive.
  */
 import { loadMarinaDeclarations } from '@marina/core/config/marina-folders.ts';
+import { contractEndsOn, type ContractPlan } from '@marina/core/domain/boats.ts';
+import { addDays, todayIn } from '@marina/core/domain/calendar.ts';
 import { checkLetter } from '@marina/core/domain/identity-document.ts';
 import { marinaDeclarationsSchema, type MarinaDeclaration } from '@marina/core/domain/marina.ts';
 import { and, eq } from 'drizzle-orm';
 import * as yup from 'yup';
 import { passwordHasher } from '../accounts/passwords.ts';
 import type { Db } from './database.ts';
-import { accounts, clients } from './schema.ts';
+import { accounts, boats, clients, contracts, insuranceCertificates } from './schema.ts';
 
 /** A marina as its folder declares it. */
 export type ClientSeed = MarinaDeclaration;
@@ -67,40 +70,135 @@ export function demoAccountData(seed: Pick<ClientSeed, 'id' | 'title'>) {
   };
 }
 
-/**
- * Creates each client's demo owner (active, data validated now) when missing. An existing one is left as it
- * is, changed password included.
- */
-export async function seedDemoAccounts(db: Db, seeds: ReadonlyArray<Pick<ClientSeed, 'id' | 'title'>>, now = new Date()): Promise<void> {
-  for (const seed of seeds) {
-    const demo = demoAccountData(seed);
-    const [existing] = await db
-      .select({ id: accounts.id })
-      .from(accounts)
-      .where(and(eq(accounts.clientId, seed.id), eq(accounts.email, demo.email)))
-      .limit(1);
-    if (existing) continue;
-    await db
-      .insert(accounts)
-      .values({
+/** The sign-in of a client's demo staff member, who approves contracts (the `/staff/` calls). */
+export const DEMO_STAFF_ACCOUNT = (clientId: number) => ({
+  email: `staff@client${clientId}.example`,
+  password: `Puerto-Staff-${clientId}`,
+});
+
+/** Every field of the demo staff member; document and mobile derived from the id, apart from the owner's. */
+export function demoStaffData(seed: Pick<ClientSeed, 'id' | 'title'>) {
+  const dniNumber = 30_000_000 + seed.id;
+  return {
+    ...DEMO_STAFF_ACCOUNT(seed.id),
+    firstName: 'Personal',
+    surnames: seed.title,
+    document: `${dniNumber}${checkLetter(dniNumber)}`,
+    phone: `+3469${String(seed.id).padStart(7, '0')}`,
+  };
+}
+
+/** A small PDF a reader opens: the demo boats' insurance certificate. */
+export const DEMO_CERTIFICATE = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+type DemoPerson = ReturnType<typeof demoAccountData>;
+
+/** Inserts an active, validated account unless one with its e-mail (or document) exists; answers its id. */
+async function seedAccount(db: Db, clientId: number, person: DemoPerson, role: 'customer' | 'staff', now: Date, today: string): Promise<string | undefined> {
+  const byEmail = and(eq(accounts.clientId, clientId), eq(accounts.email, person.email));
+  const [existing] = await db.select({ id: accounts.id }).from(accounts).where(byEmail).limit(1);
+  if (existing) return existing.id;
+  await db
+    .insert(accounts)
+    .values({
+      clientId,
+      status: 'active',
+      role,
+      firstName: person.firstName,
+      surnames: person.surnames,
+      email: person.email,
+      phone: person.phone,
+      document: person.document,
+      passwordHash: await passwordHasher.hash(person.password),
+      dataValidatedAt: now,
+      documentExpiresOn: addDays(today, 5 * 365),
+      ...(role === 'customer' ? { licenceType: 'per' as const, licenceNumber: `PER-${person.document.slice(0, 6)}`, licenceExpiresOn: addDays(today, 4 * 365) } : {}),
+      emailVerifiedAt: now,
+      privacyAcceptedAt: now,
+      termsAcceptedAt: now,
+      activatedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    })
+    // Another instance seeding at the same moment, or a customer who took the document: keep theirs.
+    .onConflictDoNothing();
+  const [created] = await db.select({ id: accounts.id }).from(accounts).where(byEmail).limit(1);
+  return created?.id;
+}
+
+/** The demo owner's boats: two stored under active contracts, one whose contract waits for staff. */
+const DEMO_BOATS: ReadonlyArray<{ name: string; make: string; model: string; lengthM: number; beamM: number; engine: string; plan: ContractPlan; status: 'active' | 'requested' }> = [
+  { name: 'Brisa', make: 'Quicksilver', model: 'Activ 605', lengthM: 6.1, beamM: 2.4, engine: 'Mercury 115 CV', plan: 'annual', status: 'active' },
+  { name: 'Gaviota', make: 'Beneteau', model: 'Flyer 7', lengthM: 7.2, beamM: 2.8, engine: 'Suzuki 200 CV', plan: 'annual', status: 'active' },
+  { name: 'Tramontana', make: 'Jeanneau', model: 'Cap Camarat 5.5', lengthM: 5.5, beamM: 2.3, engine: 'Yamaha 90 CV', plan: 'monthly', status: 'requested' },
+];
+
+/** Gives a demo owner without boats the demo boats, with insurance, certificate and contracts. */
+async function seedDemoBoats(db: Db, seed: Pick<ClientSeed, 'id'>, ownerId: string, now: Date, today: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [any] = await tx.select({ id: boats.id }).from(boats).where(eq(boats.accountId, ownerId)).limit(1);
+    if (any) return;
+    for (const [index, demo] of DEMO_BOATS.entries()) {
+      const [boat] = await tx
+        .insert(boats)
+        .values({
+          clientId: seed.id,
+          accountId: ownerId,
+          name: demo.name,
+          registration: `7ª-DM-${seed.id}-${index + 1}-26`,
+          make: demo.make,
+          model: demo.model,
+          lengthM: demo.lengthM,
+          beamM: demo.beamM,
+          engine: demo.engine,
+          rackPosition: demo.status === 'active' ? `A-${index + 1}` : null,
+          insurer: 'Mapfre',
+          policyNumber: `DEMO-${seed.id}-${index + 1}`,
+          insuranceExpiresOn: addDays(today, 300),
+          createdAt: now,
+          updatedAt: now,
+        })
+        // A customer's boat with that registration stays theirs.
+        .onConflictDoNothing()
+        .returning({ id: boats.id });
+      if (!boat) continue;
+      const startsOn = demo.status === 'active' ? addDays(today, -30) : addDays(today, 7);
+      await tx.insert(contracts).values({
         clientId: seed.id,
-        status: 'active',
-        firstName: demo.firstName,
-        surnames: demo.surnames,
-        email: demo.email,
-        phone: demo.phone,
-        document: demo.document,
-        passwordHash: await passwordHasher.hash(demo.password),
-        dataValidatedAt: now,
-        emailVerifiedAt: now,
-        privacyAcceptedAt: now,
-        termsAcceptedAt: now,
-        activatedAt: now,
-        createdAt: now,
-        updatedAt: now,
-      })
-      // Another instance seeding at the same moment, or a customer who took the document: keep theirs.
-      .onConflictDoNothing();
+        boatId: boat.id,
+        plan: demo.plan,
+        status: demo.status,
+        startsOn,
+        endsOn: contractEndsOn(demo.plan, startsOn),
+        requestedAt: now,
+        decidedAt: demo.status === 'active' ? now : null,
+      });
+      await tx.insert(insuranceCertificates).values({
+        boatId: boat.id,
+        clientId: seed.id,
+        contentType: 'application/pdf',
+        size: DEMO_CERTIFICATE.length,
+        content: DEMO_CERTIFICATE,
+        uploadedAt: now,
+        uploadedBy: ownerId,
+      });
+    }
+  });
+}
+
+/**
+ * Creates each client's demo owner (active, data validated now, document and licence valid for years) with
+ * the demo boats, and its demo staff member, when missing. Existing ones are left as they are, changed
+ * password included; a demo owner without boats gets them.
+ */
+export async function seedDemoAccounts(db: Db, seeds: ReadonlyArray<Pick<ClientSeed, 'id' | 'title' | 'timeZone'>>, now = new Date()): Promise<void> {
+  for (const seed of seeds) {
+    const today = todayIn(seed.timeZone, now);
+    const ownerId = await seedAccount(db, seed.id, demoAccountData(seed), 'customer', now, today);
+    if (ownerId) await seedDemoBoats(db, seed, ownerId, now, today);
+    await seedAccount(db, seed.id, demoStaffData(seed), 'staff', now, today);
   }
 }
 

@@ -6,6 +6,16 @@ import type { FastifyInstance } from 'fastify';
 import { isApiRequest } from './api-request.ts';
 import { problem } from './problem.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route takes raw bytes (an upload), not JSON: it parses and checks its own body (by content, never
+     * by the type claimed). CSRF and Origin checks still apply to it.
+     */
+    rawBody?: boolean;
+  }
+}
+
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const JSON_MEDIA_TYPE = /^application\/json\s*(;|$)/i;
 
@@ -14,7 +24,7 @@ export function registerJsonOnly(app: FastifyInstance) {
   app.removeContentTypeParser('text/plain');
   // Fastify parses only non-empty bodies: an empty form post must still be refused.
   app.addHook('onRequest', async (request) => {
-    if (!MUTATING.has(request.method) || !isApiRequest(request)) return;
+    if (!MUTATING.has(request.method) || !isApiRequest(request) || request.routeOptions.config.rawBody === true) return;
     const contentType = request.headers['content-type'];
     if (contentType !== undefined && !JSON_MEDIA_TYPE.test(contentType)) {
       throw problem('unsupported_media_type', 415, 'El cuerpo de la petición debe ser JSON (Content-Type: application/json).');

@@ -95,7 +95,12 @@ function typeOf(description: SchemaDescription, path: string, json: JsonSchema, 
         .filter(([, field]) => 'optional' in field && !field.optional)
         .map(([name]) => name);
       if (required.length > 0) json.required = required;
-      keywords(() => false);
+      // `noUnknown(true, …)`: yup refuses other keys, which JSON Schema says as additionalProperties.
+      keywords((test) => {
+        if (test.name !== 'noUnknown') return false;
+        json.additionalProperties = false;
+        return true;
+      });
       return 'object';
     }
     case 'array': {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { API_VERSION } from '../config.ts';
 import { registerAccount } from '../test/accounts.ts';
+import { signInStaff } from '../test/staff.ts';
 import { useTestServer } from '../test/test-server.ts';
 
 let app: FastifyInstance;
@@ -18,7 +19,12 @@ describe('GET /api/v1/openapi.json', () => {
     expect(Object.keys(document.paths).sort()).toEqual([
       '/api/v1/activations',
       '/api/v1/activations/{token}',
+      '/api/v1/boats',
+      '/api/v1/boats/{id}',
+      '/api/v1/boats/{id}/insurance-certificate',
       '/api/v1/client',
+      '/api/v1/contracts',
+      '/api/v1/data-validation',
       '/api/v1/health',
       '/api/v1/me',
       '/api/v1/me/contact-changes/{changeId}/confirm',
@@ -37,6 +43,14 @@ describe('GET /api/v1/openapi.json', () => {
       '/api/v1/registrations/{registrationId}/validate',
       '/api/v1/session',
       '/api/v1/session/revoke-all',
+      '/api/v1/staff/boats',
+      '/api/v1/staff/boats/{id}',
+      '/api/v1/staff/contracts',
+      '/api/v1/staff/contracts/{id}/approve',
+      '/api/v1/staff/contracts/{id}/reject',
+      '/api/v1/staff/customers',
+      '/api/v1/staff/customers/{id}',
+      '/api/v1/staff/settings',
     ]);
   });
 
@@ -57,9 +71,19 @@ describe('GET /api/v1/openapi.json', () => {
 
   it('documents the Idempotency-Key of creating calls', async () => {
     const document = (await app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
-    for (const path of ['/api/v1/registrations', '/api/v1/password-resets', '/api/v1/activations']) {
+    for (const path of ['/api/v1/registrations', '/api/v1/password-resets', '/api/v1/activations', '/api/v1/contracts']) {
       expect(document.paths[path].post.parameters, path).toContainEqual(expect.objectContaining({ in: 'header', name: 'idempotency-key' }));
     }
+  });
+
+  it('documents every boats, contracts, data validation and staff answer with an example', async () => {
+    const document = (await app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+    for (const name of ['Boat', 'Contract', 'StaffBoat', 'StaffContract', 'StaffCustomer', 'StaffSettings', 'DataValidationStatus']) {
+      expect(document.components.schemas[name].examples, name).toHaveLength(1);
+    }
+    expect(document.paths['/api/v1/staff/contracts/{id}/approve'].post.responses['409'].content['application/problem+json']).toBeDefined();
+    expect(document.paths['/api/v1/boats/{id}/insurance-certificate'].get.responses['200'].content['application/pdf']).toBeDefined();
+    expect(document.paths['/api/v1/staff/settings'].patch.requestBody.content['application/json'].schema.properties.slotCapacity).toMatchObject({ type: 'integer', minimum: 1 });
   });
 
   it('shows the real rules of a body, derived from the yup schema that checks it', async () => {
@@ -87,13 +111,13 @@ describe('GET /api/v1/openapi.json', () => {
     const operations = Object.entries(document.paths as Record<string, Record<string, { requestBody?: unknown }>>).flatMap(([path, methods]) =>
       Object.entries(methods)
         .filter(([method]) => ['post', 'put', 'patch', 'delete'].includes(method))
-        .map(([method, operation]) => ({ method: method.toUpperCase() as 'POST' | 'PATCH' | 'DELETE', path, documented: operation.requestBody !== undefined })),
+        .map(([method, operation]) => ({ method: method.toUpperCase() as 'POST' | 'PUT' | 'PATCH' | 'DELETE', path, documented: operation.requestBody !== undefined })),
     );
-    expect(operations.filter((operation) => operation.documented).length).toBeGreaterThanOrEqual(11);
+    expect(operations.filter((operation) => operation.documented).length).toBeGreaterThanOrEqual(17);
     const found = await Promise.all(
       operations.map(async ({ method, path, documented }) => {
-        // Signed in, with a fresh account each, as some calls end the session or the account.
-        const { agent } = await registerAccount(app, 41);
+        // Signed in, with a fresh account each, as some calls end the session or the account; staff for theirs.
+        const agent = path.startsWith('/api/v1/staff/') ? await signInStaff(app, 41) : (await registerAccount(app, 41)).agent;
         const url = path.replace(/^\/api\/v1/, '').replace(/\{[^}]+\}/g, () => crypto.randomUUID());
         // A list where the body's object goes: a route that checks its body says so before anything else.
         const response = await agent.request(method, url, { body: [] });

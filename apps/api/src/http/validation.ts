@@ -41,6 +41,9 @@ export function unreadableTextErrors(value: unknown, root = 'body'): FieldError[
     const [node, path] = pending.pop()!;
     if (typeof node === 'string') {
       if (!isReadableText(node)) fields.add(name(path));
+    } else if (ArrayBuffer.isView(node)) {
+      // An upload's bytes (`rawBody` routes) are no text: their route checks them by their content.
+      continue;
     } else if (Array.isArray(node)) {
       for (let index = node.length - 1; index >= 0; index--) pending.push([node[index], [...path, String(index)]]);
     } else if (typeof node === 'object' && node !== null) {

@@ -15,6 +15,8 @@ export interface AgentRequest {
   withoutXsrf?: boolean;
 }
 
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
 export interface Agent {
   readonly clientId: number;
   /** The address calls come from (per-IP throttling). */
@@ -22,10 +24,12 @@ export interface Agent {
   readonly cookies: Map<string, string>;
   sid(): string | undefined;
   xsrf(): string | undefined;
-  request(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, options?: AgentRequest): Promise<LightMyRequestResponse>;
+  request(method: Method, path: string, options?: AgentRequest): Promise<LightMyRequestResponse>;
   get(path: string, options?: AgentRequest): Promise<LightMyRequestResponse>;
   post(path: string, body?: unknown, options?: AgentRequest): Promise<LightMyRequestResponse>;
   patch(path: string, body?: unknown, options?: AgentRequest): Promise<LightMyRequestResponse>;
+  /** A raw body (an upload): bytes with the given Content-Type. */
+  put(path: string, body: Buffer, contentType: string, options?: AgentRequest): Promise<LightMyRequestResponse>;
   delete(path: string, body?: unknown, options?: AgentRequest): Promise<LightMyRequestResponse>;
 }
 
@@ -45,7 +49,7 @@ export function createAgent(app: FastifyInstance, clientId: number, { origin = T
     }
   };
 
-  const send = async (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, options: AgentRequest = {}) => {
+  const send = async (method: Method, path: string, options: AgentRequest = {}) => {
     const mutating = method !== 'GET';
     // The app's first call (GET /session) hands it the cookies a mutating call needs.
     if (mutating && !cookies.has(SESSION_COOKIE)) {
@@ -76,6 +80,7 @@ export function createAgent(app: FastifyInstance, clientId: number, { origin = T
     get: (path, options) => send('GET', path, options),
     post: (path, body, options) => send('POST', path, { ...options, ...(body === undefined ? {} : { body }) }),
     patch: (path, body, options) => send('PATCH', path, { ...options, ...(body === undefined ? {} : { body }) }),
+    put: (path, body, contentType, options) => send('PUT', path, { ...options, body, headers: { 'content-type': contentType, ...options?.headers } }),
     delete: (path, body, options) => send('DELETE', path, { ...options, ...(body === undefined ? {} : { body }) }),
   };
 }

@@ -14,6 +14,8 @@ export interface TestServerOptions {
   transports?: Transports;
   /** Jobs (the outbox among them) run only on explicit `app.jobs.runDue()` unless an interval is given. */
   jobsIntervalMs?: number;
+  /** The clients table is read again only when a test asks, unless an interval is given. */
+  clientsRefreshMs?: number;
 }
 
 /**
@@ -27,6 +29,7 @@ export async function createTestServer(database: Database, options: TestServerOp
     database,
     clients: await marinaSeeds(config.marinasDir),
     jobsIntervalMs: options.jobsIntervalMs ?? 0,
+    clientsRefreshMs: options.clientsRefreshMs ?? 0,
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.transports ? { transports: options.transports } : {}),

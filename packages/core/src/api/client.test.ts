@@ -104,6 +104,25 @@ describe('createApiClient', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
+  it('sends a file as the raw body with its own type, and reads a file answer as a Blob', async () => {
+    let received: Uint8Array | undefined;
+    const fetchMock = vi.fn(async (request: Request) => {
+      if (request.method !== 'PUT') return new Response(new Uint8Array([0x25, 0x50]), { headers: { 'Content-Type': 'application/pdf' } });
+      received = new Uint8Array(await request.arrayBuffer());
+      return new Response(null, { status: 204 });
+    });
+    const api = clientWith(fetchMock as unknown as typeof fetch);
+    const file = new Blob([new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d])], { type: 'application/pdf' });
+    await api.send('put', 'boats/b1/insurance-certificate', file);
+    const sent = fetchMock.mock.calls[0]![0];
+    expect(sent.headers.get('Content-Type')).toBe('application/pdf');
+    expect(received).toEqual(new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d]));
+    const answer = await api.get<Blob>('boats/b1/insurance-certificate');
+    expect(answer).toBeInstanceOf(Blob);
+    expect(answer.type).toBe('application/pdf');
+    expect(new Uint8Array(await answer.arrayBuffer())).toEqual(new Uint8Array([0x25, 0x50]));
+  });
+
   it('reports a failure with no answer as a network error', async () => {
     const fetchMock = vi.fn().mockRejectedValue(new TypeError('Failed to fetch'));
     const api = clientWith(fetchMock as unknown as typeof fetch);

@@ -41,7 +41,10 @@ export interface ApiClient {
   get<T>(path: string, options?: Options): Promise<T>;
   /** A POST that creates something: carries its `Idempotency-Key`, so retrying it never books twice. */
   create<T>(path: string, body: unknown, options: CreateOptions): Promise<T>;
-  /** A POST/PUT/PATCH/DELETE that changes state without creating: not retried on its own. */
+  /**
+   * A POST/PUT/PATCH/DELETE that changes state without creating: not retried on its own. A `Blob` body is
+   * sent as it is, with its type (a file); anything else as JSON. `get` answers a file as a `Blob`.
+   */
   send<T>(method: 'post' | 'put' | 'patch' | 'delete', path: string, body?: unknown): Promise<T>;
 }
 

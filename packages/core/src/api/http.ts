@@ -42,9 +42,18 @@ function toApiError(error: unknown): ApiError {
   return new ApiError('unexpected_response', { cause: error });
 }
 
+/** JSON, as nearly every answer is; a file (an insurance certificate) comes as a `Blob` of its type. */
 async function parse<T>(response: Response): Promise<T> {
   if (response.status === 204) return undefined as T;
+  if (!/\bjson\b/.test(response.headers.get('Content-Type') ?? '')) return (await response.blob()) as T;
   return (await response.json()) as T;
+}
+
+/** A file goes as the raw body with its own type (`PUT …/insurance-certificate`); anything else as JSON. */
+function bodyOf(body: unknown) {
+  if (body === undefined) return {};
+  if (body instanceof Blob) return { body, headers: { 'Content-Type': body.type || 'application/octet-stream' } };
+  return { json: body };
 }
 
 export function createHttpClient(options: ApiClientOptions, base: ApiBase): ApiClient {
@@ -112,7 +121,7 @@ export function createHttpClient(options: ApiClientOptions, base: ApiBase): ApiC
         }),
       ),
     send: (method, path, body) =>
-      change((http) => http(path, { method, ...(body === undefined ? {} : { json: body }), retry: 0 })),
+      change((http) => http(path, { method, ...bodyOf(body), retry: 0 })),
   };
 }
 

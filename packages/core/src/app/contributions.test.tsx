@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp, signedInApi } from '../test/fixtures.tsx';
+import type { ApiClient } from '../api/client.ts';
+import { renderApp, signedInApi, testSession } from '../test/fixtures.tsx';
 import { moreMenu } from './more-menu.ts';
 
 describe('what features contribute through app/', () => {
@@ -8,13 +9,29 @@ describe('what features contribute through app/', () => {
     renderApp('/inicio', { api: signedInApi() });
     await screen.findByRole('heading', { level: 1, name: 'Hola, Ana' });
     const main = screen.getByRole('main');
-    // The account's state first, then what is new.
+    // The account's state first, then the boats, then what is new.
+    expect(await within(main).findByText(/Aún no tienes ningún barco/)).toBeInTheDocument();
     expect(within(main).getAllByRole('region')).toEqual([
       within(main).getByRole('region', { name: 'Estado de la cuenta' }),
+      within(main).getByRole('region', { name: 'Mis barcos' }),
       within(main).getByRole('region', { name: 'Notificaciones' }),
     ]);
     expect(within(main).getByRole('region', { name: 'Notificaciones' })).toHaveTextContent('Tienes 2 notificaciones sin leer.');
     expect(within(main).getByRole('link', { name: 'Ver notificaciones' })).toHaveAttribute('href', '/notificaciones');
+  });
+
+  it('inicio puts the data to confirm before everything while they are due', async () => {
+    const due = { ...testSession, account: { ...testSession.account, dataValidationDue: true } };
+    const api = signedInApi({
+      get: (async (path: string) => (path === 'session' ? due : { boats: [] })) as ApiClient['get'],
+    });
+    renderApp('/inicio', { api });
+    await screen.findByRole('heading', { level: 1, name: 'Hola, Ana' });
+    const main = screen.getByRole('main');
+    const regions = within(main).getAllByRole('region');
+    expect(regions[0]).toBe(within(main).getByRole('region', { name: 'Tienes algo pendiente' }));
+    expect(within(regions[0]!).getByRole('link', { name: 'Revisar mis datos' })).toHaveAttribute('href', '/validar-datos');
+    expect(within(main).queryByRole('region', { name: 'Estado de la cuenta' })).toBeNull();
   });
 
   it("mas lists every feature's entry from app/more-menu.ts, in order", async () => {

@@ -1,4 +1,6 @@
 import AccountStatusCard from '../features/account/status-card.tsx';
+import BoatsCard from '../features/boats/inicio-card.tsx';
+import DataValidationCard from '../features/data-validation/inicio-card.tsx';
 import NotificationsCard from '../features/notifications/inicio-card.tsx';
 import type { DashboardCard } from '../lib/contributions.ts';
 
@@ -7,6 +9,9 @@ import type { DashboardCard } from '../lib/contributions.ts';
  * module is loaded with `inicio` (never with the entry), so the cards come in one chunk with it.
  */
 export const dashboard: readonly DashboardCard[] = [
+  // Before everything while due: nothing else works until the data are confirmed.
+  { id: 'data-validation', order: 0, Card: DataValidationCard },
   { id: 'account-status', order: 10, Card: AccountStatusCard },
+  { id: 'boats', order: 15, Card: BoatsCard },
   { id: 'notifications', order: 20, Card: NotificationsCard },
 ];

@@ -42,6 +42,10 @@ const screens: Partial<Record<RouteName, ScreenLoader>> = {
   },
   micuenta: () => import('../features/account/micuenta-screen.tsx'),
   notificaciones: () => import('../features/notifications/notificaciones-screen.tsx'),
+  misbarcos: () => import('../features/boats/misbarcos-screen.tsx'),
+  barco: () => import('../features/boats/barco-screen.tsx'),
+  altaContrato: () => import('../features/boats/alta-contrato-screen.tsx'),
+  validarDatos: () => import('../features/data-validation/validar-datos-screen.tsx'),
 };
 
 /**

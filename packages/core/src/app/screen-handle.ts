@@ -25,6 +25,7 @@ const UP: Partial<Record<RouteName, (signedIn: boolean) => string>> = {
   micuenta: () => paths.mas,
   notificaciones: () => paths.mas,
   altaContrato: () => paths.misbarcos,
+  barco: () => paths.misbarcos,
   autorizados: () => paths.misbarcos,
   altaAutorizado: () => paths.misbarcos,
   suspenderAutorizado: () => paths.misbarcos,

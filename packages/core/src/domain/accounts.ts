@@ -3,6 +3,9 @@ import type { CodeChannel } from './platform.ts';
 
 export type AccountStatus = 'registered' | 'validated' | 'active' | 'suspended' | 'deleted';
 
+/** `staff` work at the marina and use the `/api/v1/staff/` calls; everyone who registers is a `customer`. */
+export type AccountRole = 'customer' | 'staff';
+
 export interface AccountSummary {
   id: string;
   firstName: string;
@@ -90,6 +93,7 @@ export type NotificationType =
   | 'launch_cancelled_by_marina'
   | 'authorisation_validated'
   | 'contract_approved'
+  | 'contract_rejected'
   | 'validation_due'
   | 'outing_overdue'
   | 'marina_notice'

@@ -153,7 +153,7 @@ const calendarDate = (label: string) =>
   yup
     .string()
     .test('date', `${label}: elige una fecha válida.`, (value) => value === undefined || isCalendarDate(value))
-    .meta({ jsonSchema: { format: 'date' } });
+    .meta({ jsonSchema: { format: 'date' }, description: "A calendar day (YYYY-MM-DD) of the marina's calendar." });
 
 /** Spanish registrations look like "7ª-BA-1-23-19" or "PM-1234-AB"; foreign ones vary, so letters, digits and separators. */
 export const registrationRule = yup
@@ -209,7 +209,8 @@ export function insuranceSchema(today: string) {
         .required('Escribe hasta cuándo cubre el seguro.')
         .test('not-past', `Caducidad del seguro: la póliza ya ha caducado; escribe la de la póliza en vigor.`, (value) =>
           value === undefined || !isCalendarDate(value) || value >= today,
-        ),
+        )
+        .meta({ description: "Last day covered (YYYY-MM-DD): today or later in the marina's calendar." }),
     })
     .noUnknown(true, 'Campo desconocido: ${unknown}.');
 }
@@ -233,7 +234,8 @@ export function contractRequestSchema(limits: BoatLimits, today: string) {
         .required('Elige la fecha de inicio.')
         .test('from-today', `Fecha de inicio: desde hoy (${formatCalendarDate(today)}) en adelante.`, (value) =>
           value === undefined || !isCalendarDate(value) || value >= today,
-        ),
+        )
+        .meta({ description: "First day (YYYY-MM-DD): today or later in the marina's calendar." }),
       acceptConditions: yup
         .boolean()
         .strict()
@@ -249,7 +251,8 @@ export function contractRequestSchema(limits: BoatLimits, today: string) {
         return context.createError({ path: 'insurance.insurer', message: 'Escribe la aseguradora.' });
       }
       return true;
-    });
+    })
+    .meta({ description: 'Either `boatId` (a listed boat of the account) or `boat` with its `insurance` (a new one).' });
 }
 export type ContractRequestInput = yup.InferType<ReturnType<typeof contractRequestSchema>>;
 

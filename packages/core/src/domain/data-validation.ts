@@ -56,7 +56,7 @@ const futureDay = (label: string, today: string) =>
     .test('not-past', `Caducidad de ${label}: ya ha caducado. Renuévalo antes de confirmar tus datos.`, (value) =>
       value === undefined || !isCalendarDate(value) || value >= today,
     )
-    .meta({ jsonSchema: { format: 'date' } });
+    .meta({ jsonSchema: { format: 'date' }, description: "Last valid day (YYYY-MM-DD): today or later in the marina's calendar." });
 
 /** `POST /data-validation`: everything reviewed, confirmed at once (nothing is half saved). */
 export function dataValidationSchema(today: string) {

@@ -187,8 +187,15 @@ export function accountEligibility(account: AccountFacts, context: EligibilityCo
 
 /** `validar-datos` is due: time has run out or a document on file has expired (docs/product.md §4.4). */
 export function isDataValidationDue(account: AccountFacts, context: EligibilityContext): boolean {
-  const due = new Set<IneligibilityCode>(['data_validation_due', 'identity_document_expired', 'licence_expired']);
-  return accountReasons(account, context).some((reason) => due.has(reason.code));
+  return dataValidationReasons(account, context).length > 0;
+}
+
+/** The reasons that make `validar-datos` due (a confirmation fixes them all). */
+export const DATA_VALIDATION_CODES: ReadonlySet<IneligibilityCode> = new Set<IneligibilityCode>(['data_validation_due', 'identity_document_expired', 'licence_expired']);
+
+/** Why `validar-datos` is due now; empty when it is not. */
+export function dataValidationReasons(account: AccountFacts, context: EligibilityContext): EligibilityReason[] {
+  return accountReasons(account, context).filter((reason) => DATA_VALIDATION_CODES.has(reason.code));
 }
 
 /** The day validation falls due again after a confirmation on `validatedOn`. */

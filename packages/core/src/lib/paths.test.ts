@@ -6,6 +6,12 @@ describe('paths', () => {
     expect(href.altaPedidoBajadaBarco(12)).toBe('/alta-pedido-bajada-barco?barco=12');
   });
 
+  it('builds the addresses the eligibility rule links its fixes to', () => {
+    expect(href.barco('b 1')).toBe('/misbarcos/b%201');
+    expect(href.altaContrato('b1')).toBe('/alta-contrato?barco=b1');
+    expect(href.altaContrato()).toBe('/alta-contrato');
+  });
+
   it('encodes a card id', () => {
     expect(href.checkQR('a/b')).toBe('/checkQR/a%2Fb');
   });

@@ -17,6 +17,8 @@ export const paths = {
   micuenta: '/micuenta',
   notificaciones: '/notificaciones',
   misbarcos: '/misbarcos',
+  /** One boat of `misbarcos`: its data, insurance and contract (the eligibility rule's fixes link here). */
+  barco: '/misbarcos/:id',
   altaContrato: '/alta-contrato',
   pedidosbajadas: '/pedidosbajadas',
   altaPedidoBajada: '/alta-pedido-bajada',
@@ -67,6 +69,9 @@ export const href = {
   login: (next?: string) => withQuery(paths.login, { next }),
   slider: (next?: string) => withQuery(paths.slider, { next }),
   checkQR: (idTarjeta: string) => `/checkQR/${encodeURIComponent(idTarjeta)}`,
+  barco: (id: string) => `/misbarcos/${encodeURIComponent(id)}`,
+  /** `barco` preselects one of the person's boats. */
+  altaContrato: (barco?: string) => withQuery(paths.altaContrato, { barco }),
   altaPedidoBajadaBarco: (barco: string | number) => withQuery(paths.altaPedidoBajadaBarco, { barco }),
   reprogramarBajada: (id: string | number) => withQuery(paths.reprogramarBajada, { id }),
   suspenderAutorizado: (id: string | number) => withQuery(paths.suspenderAutorizado, { id }),

@@ -27,6 +27,12 @@ export const PERSIST_MAX_AGE = 7 * 24 * 60 * 60 * 1000;
 export const sessionKey = ['session'] as const;
 
 /**
+ * `GET /boats` and each boat (`['boats', id]`): shared, because confirming one's data (`validar-datos`)
+ * may renew a boat's insurance, and a boat's lists must then load again.
+ */
+export const boatsKey = ['boats'] as const;
+
+/**
  * For a query whose data must be at hand offline (the card, the lists it needs): kept on the phone for
  * `PERSIST_MAX_AGE`, and in memory as long, so the copy on the phone is not dropped when no screen
  * shows it.

@@ -5,6 +5,7 @@ import { ApiError } from '../api/api-error.ts';
 import type { ApiClient } from '../api/client.ts';
 import type { AppConfig } from '../config/app-config.ts';
 import type { SessionInfo } from '../domain/accounts.ts';
+import { DEFAULT_CLIENT_SETTINGS, type Marina } from '../domain/marina.ts';
 import { appRoutes } from '../app/router.tsx';
 import { ServerCacheProvider } from '../lib/query-provider.tsx';
 import { createServerCache } from '../lib/server-cache.ts';
@@ -48,6 +49,17 @@ export function signedOutApi(): ApiClient {
   };
 }
 
+/** The marina as `GET /client` serves it: the platform's rules. */
+export const testMarina: Marina = {
+  id: 41,
+  app: 'MB41',
+  title: 'Marina de Prueba',
+  timeZone: 'Europe/Madrid',
+  openingHours: [{ from: '01-01', to: '12-31', open: '08:00', close: '20:00' }],
+  settings: { ...DEFAULT_CLIENT_SETTINGS },
+  sendsSms: true,
+};
+
 /** Who is signed in, for the private screens. */
 export const testSession: SessionInfo = {
   account: {
@@ -74,6 +86,8 @@ export function signedInApi(overrides: Partial<ApiClient> = {}): ApiClient & { s
   const api: ApiClient = {
     get: (async (path: string) => {
       if (path === 'session' && signedIn) return testSession;
+      // `inicio` lists the boats: this account has none yet.
+      if (path === 'boats' && signedIn) return { boats: [] };
       throw new ApiError('unauthenticated', { status: 401 });
     }) as ApiClient['get'],
     create: async () => {

@@ -1,6 +1,8 @@
 import {
   Form,
   Formik,
+  getIn,
+  setIn,
   useFormikContext,
   validateYupSchema,
   yupToFormErrors,
@@ -19,8 +21,9 @@ import type * as ui from '../ui.css.ts';
 import * as css from './form.css.ts';
 
 /**
- * The server's verdict on the values it was sent: per field, or (for a problem of no field) one
- * message for the banner. It holds only while the values are the ones sent: once the person edits
+ * The server's verdict on the values it was sent: per field (by the form's name for it, dotted for a
+ * nested one: `boat.lengthM`, `boats.0.insurer`), or (for a problem of no field) one message for the
+ * banner. It holds only while the values are the ones sent: once the person edits
  * the form, it is no longer about what they see, and it goes.
  */
 interface Verdict {
@@ -30,6 +33,13 @@ interface Verdict {
 }
 
 const snapshot = (values: FormikValues) => JSON.stringify(values);
+
+/** Formik's shape of errors (and of `touched`) for flat, dotted names: nested objects, as its fields read them. */
+function nest<T>(flat: Record<string, T>, into: object = {}): object {
+  let nested = into;
+  for (const [name, value] of Object.entries(flat)) if (getIn(nested, name) === undefined) nested = setIn(nested, name, value);
+  return nested;
+}
 
 /** After a failed submit, take the person to what needs fixing: the first wrong field, else the message. */
 function FocusOnError() {
@@ -76,7 +86,8 @@ function TakeUpDrawnValues({ form }: { form: RefObject<HTMLFormElement | null> }
     const typed: FormikValues = {};
     for (const [name, value] of Object.entries(values)) {
       const control = form.current?.elements.namedItem(name);
-      if (!(control instanceof HTMLInputElement)) continue;
+      // A file input shows no value a script may read back; a drawn form has none anyway.
+      if (!(control instanceof HTMLInputElement) || control.type === 'file') continue;
       const shown = typeof value === 'boolean' ? control.checked : control.value;
       if (shown !== value) typed[name] = shown;
     }
@@ -106,7 +117,8 @@ function useValidator<Values extends FormikValues>(source: SchemaSource, verdict
       errors = yupToFormErrors(error);
     }
     const server = verdict.current;
-    return server && server.sent === snapshot(values) ? { ...server.fields, ...errors } : errors;
+    // The rules' own words first; the server's for what the rules found no fault with.
+    return server && server.sent === snapshot(values) ? (nest(server.fields, errors) as FormikErrors<Values>) : errors;
   };
   return async (values: Values) => {
     const id = latest.current.id + 1;
@@ -128,8 +140,8 @@ export interface ApiFormProps<Values extends FormikValues> {
   submitLabel: string;
   /** A destructive action (deleting the account) looks like one. */
   submitVariant?: keyof typeof ui.button;
-  /** Errors the server reports by code rather than per field, shown under the field they concern. */
-  codeFields?: Partial<Record<ErrorCode, keyof Values & string>>;
+  /** Errors the server reports by code rather than per field, shown under the field they concern (dotted when nested). */
+  codeFields?: Partial<Record<ErrorCode, (keyof Values & string) | `${keyof Values & string}.${string}`>>;
   children: ReactNode;
   /** Below the submit button: secondary links. */
   footer?: ReactNode;
@@ -168,7 +180,7 @@ export function ApiForm<Values extends FormikValues>({
           const fields: Record<string, string> = {};
           if (error instanceof ApiError) {
             for (const { field, message } of error.fieldErrors) {
-              if (field in initialValues) fields[field] = message ?? messageFor(error);
+              if (getIn(initialValues, field) !== undefined) fields[field] = message ?? messageFor(error);
             }
             const field = codeFields?.[error.code as ErrorCode];
             if (field && !fields[field]) fields[field] = messageFor(error);
@@ -177,8 +189,8 @@ export function ApiForm<Values extends FormikValues>({
           const result: Verdict = { sent: snapshot(values), fields, ...(named ? {} : { error }) };
           verdict.current = result;
           if (named) {
-            helpers.setErrors(fields as never);
-            helpers.setTouched(Object.fromEntries(Object.keys(fields).map((name) => [name, true])) as never, false);
+            helpers.setErrors(nest(fields) as never);
+            helpers.setTouched(nest(Object.fromEntries(Object.keys(fields).map((name) => [name, true]))) as never, false);
           }
           helpers.setStatus(result);
         }

@@ -85,3 +85,13 @@ export const success = style({
   color: vars.color.success,
   fontWeight: 600,
 });
+
+export const fieldset = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xsmall,
+  margin: 0,
+  padding: 0,
+  border: 'none',
+  minWidth: 0,
+});

@@ -1,10 +1,7 @@
 export const accountTexts = {
   greeting: (name: string) => `Hola, ${name}`,
   accountActive: 'Tu cuenta está activa.',
-  dueTitle: 'Tienes algo pendiente',
-  dataDue: 'Revisa y confirma tus datos personales, el seguro y la titulación: hasta entonces no podrás pedir bajadas y tu carnet saldrá en rojo.',
-  reviewData: 'Revisar mis datos',
-  nothingDue: 'No tienes nada pendiente.',
+  dataUpToDate: 'Tus datos están confirmados.',
   moreTitle: 'Más',
   signOut: 'Cerrar sesión',
   signOutEverywhere: 'Cerrar sesión en todos los dispositivos',

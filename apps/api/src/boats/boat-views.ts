@@ -1,0 +1,120 @@
+/**
+ * Boats and contracts as the API tells them (`Boat`, `Contract` of `@marina/core/domain/boats.ts`), each boat
+ * with its verdict from the one eligibility rule, read in the marina's time zone with its settings.
+ */
+import type { Boat, CertificateInfo, Contract, ContractStatus } from '@marina/core/domain/boats.ts';
+import { eligibility, type BoatFacts } from '@marina/core/domain/eligibility.ts';
+import { and, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
+import { accountFacts, eligibilityContext } from '../accounts/account-summary.ts';
+import type { ClientRecord } from '../clients/client-directory.ts';
+import type { Executor } from '../db/database.ts';
+import { accounts, boats, contracts, insuranceCertificates, type AccountRow, type BoatRow, type ContractRow } from '../db/schema.ts';
+import { problem } from '../http/problem.ts';
+
+export function toContract(row: ContractRow): Contract {
+  return {
+    id: row.id,
+    boatId: row.boatId,
+    plan: row.plan,
+    status: row.status,
+    startsOn: row.startsOn,
+    endsOn: row.endsOn,
+    requestedAt: row.requestedAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+    rejectionReason: row.rejectionReason,
+  };
+}
+
+const RANK: Record<ContractStatus, number> = { active: 0, requested: 1, expired: 2, rejected: 2, cancelled: 2 };
+
+/** The contract that governs a boat now: the active one, else the open request, else the latest that ended. */
+export function governingContract(rows: readonly ContractRow[]): ContractRow | null {
+  return [...rows].sort((a, b) => RANK[a.status] - RANK[b.status] || b.requestedAt.getTime() - a.requestedAt.getTime())[0] ?? null;
+}
+
+/** Everything a boat's view needs besides the row: its contracts, certificate and owner. */
+export interface BoatParts {
+  contracts: ContractRow[];
+  certificate: CertificateInfo | null;
+  owner: AccountRow;
+}
+
+export function toBoat(row: BoatRow, parts: BoatParts, client: ClientRecord, now: Date): Boat {
+  const contract = governingContract(parts.contracts);
+  const facts: BoatFacts = {
+    id: row.id,
+    state: row.state,
+    insuranceExpiresOn: row.insuranceExpiresOn,
+    contract: contract && { status: contract.status, startsOn: contract.startsOn, endsOn: contract.endsOn },
+  };
+  return {
+    id: row.id,
+    name: row.name,
+    registration: row.registration,
+    make: row.make,
+    model: row.model,
+    lengthM: row.lengthM,
+    beamM: row.beamM,
+    engine: row.engine,
+    state: row.state,
+    rackPosition: row.rackPosition,
+    insurance:
+      row.insurer === null || row.policyNumber === null || row.insuranceExpiresOn === null
+        ? null
+        : { insurer: row.insurer, policyNumber: row.policyNumber, expiresOn: row.insuranceExpiresOn, certificate: parts.certificate },
+    contract: contract && toContract(contract),
+    eligibility: eligibility(accountFacts(parts.owner), facts, eligibilityContext(client, now)),
+  };
+}
+
+export interface LoadedBoat {
+  row: BoatRow;
+  parts: BoatParts;
+}
+
+/** The boats of the marina that match `where`, with their parts, by name. Never reads a certificate's bytes. */
+export async function loadBoats(db: Executor, clientId: number, where?: SQL): Promise<LoadedBoat[]> {
+  const rows = await db
+    .select({ boat: boats, owner: accounts })
+    .from(boats)
+    .innerJoin(accounts, eq(accounts.id, boats.accountId))
+    .where(and(eq(boats.clientId, clientId), where))
+    .orderBy(boats.name, boats.registration);
+  if (rows.length === 0) return [];
+  const ids = rows.map(({ boat }) => boat.id);
+  const [contractRows, certificates] = await Promise.all([
+    db.select().from(contracts).where(inArray(contracts.boatId, ids)),
+    db
+      .select({ boatId: insuranceCertificates.boatId, contentType: insuranceCertificates.contentType, size: insuranceCertificates.size, uploadedAt: insuranceCertificates.uploadedAt })
+      .from(insuranceCertificates)
+      .where(inArray(insuranceCertificates.boatId, ids)),
+  ]);
+  return rows.map(({ boat, owner }) => {
+    const certificate = certificates.find((item) => item.boatId === boat.id);
+    return {
+      row: boat,
+      parts: {
+        owner,
+        contracts: contractRows.filter((contract) => contract.boatId === boat.id),
+        certificate: certificate ? { contentType: certificate.contentType, size: certificate.size, uploadedAt: certificate.uploadedAt.toISOString() } : null,
+      },
+    };
+  });
+}
+
+/** A boat of this marina, optionally of this owner; another's (or none) answers 404, never 403. */
+export async function findBoat(db: Executor, clientId: number, boatId: string, ownerId?: string): Promise<LoadedBoat> {
+  const [found] = !isUuid(boatId) ? [] : await loadBoats(db, clientId, and(eq(boats.id, boatId), ownerId === undefined ? undefined : eq(boats.accountId, ownerId)));
+  if (!found) throw problem('not_found', 404, 'No encontramos ese barco.');
+  return found;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A path id that can name a row (anything else names nothing: 404, not a database error). */
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
+/** Only the boat row's own columns, for updates that return it. */
+export const boatColumns = getTableColumns(boats);

@@ -1,0 +1,67 @@
+/**
+ * What a customer is told when staff decide on their contract: in the app (a notification) and by SMS or
+ * e-mail through the outbox, by the marina's channel (SMS marinas write to the mobile, the others to the
+ * e-mail), in Spanish, naming the marina.
+ */
+import { CONTRACT_PLAN_LABELS } from '@marina/core/domain/boats.ts';
+import { formatCalendarDate } from '@marina/core/domain/calendar.ts';
+import { codeChannelFor } from '@marina/core/domain/platform.ts';
+import type { ClientRecord } from '../clients/client-directory.ts';
+import type { Config } from '../config.ts';
+import type { Tx } from '../db/database.ts';
+import type { AccountRow, BoatRow, ContractRow } from '../db/schema.ts';
+import { provenEmail } from '../accounts/email-confirmations.ts';
+import { createNotification } from '../notifications/notifications.ts';
+import { enqueueMessage } from '../outbox/outbox.ts';
+
+interface Decision {
+  client: ClientRecord;
+  owner: AccountRow;
+  boat: BoatRow;
+  contract: ContractRow;
+}
+
+function texts({ client, boat, contract }: Decision) {
+  const plan = CONTRACT_PLAN_LABELS[contract.plan].toLowerCase();
+  if (contract.status === 'active') {
+    const period = `del ${formatCalendarDate(contract.startsOn)} al ${formatCalendarDate(contract.endsOn)}`;
+    return {
+      type: 'contract_approved' as const,
+      title: 'Contrato aprobado',
+      body: `Tu contrato ${plan} para ${boat.name} está aprobado: ${period}.`,
+      link: `/misbarcos/${boat.id}`,
+      sms: `${client.title}: tu contrato ${plan} para ${boat.name} está aprobado, ${period}.`,
+    };
+  }
+  const reason = contract.rejectionReason ?? '';
+  return {
+    type: 'contract_rejected' as const,
+    title: 'Contrato no aprobado',
+    body: `${client.title} no ha aprobado el contrato para ${boat.name}. Motivo: ${reason}`,
+    link: `/alta-contrato?barco=${boat.id}`,
+    sms: `${client.title}: no hemos aprobado el contrato para ${boat.name}. Motivo: ${reason}`,
+  };
+}
+
+/** In the transaction that decided: the notice exists exactly when the decision does. */
+export async function tellContractDecision(tx: Tx, decision: Decision, now: Date, config: Pick<Config, 'devRoutes'>): Promise<void> {
+  const { client, owner } = decision;
+  const text = texts(decision);
+  await createNotification(tx, { clientId: client.id, accountId: owner.id, type: text.type, title: text.title, body: text.body, link: text.link }, now);
+  const channel = codeChannelFor(client.sendsSms);
+  const destination = channel === 'sms' ? owner.phone : provenEmail(owner);
+  if (destination === null) return;
+  await enqueueMessage(
+    tx,
+    {
+      clientId: client.id,
+      accountId: owner.id,
+      channel,
+      destination,
+      subject: `${client.title}: ${text.title.toLowerCase()}`,
+      text: channel === 'sms' ? text.sms : `${text.body}\n\nLo tienes en la app, en Mis barcos.`,
+    },
+    now,
+    config,
+  );
+}

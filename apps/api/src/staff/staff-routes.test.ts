@@ -1,0 +1,225 @@
+import { randomUUID } from 'node:crypto';
+import type { StaffContract, StaffCustomer, StaffSettings } from '@marina/core/domain/staff.ts';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadClientDirectory } from '../clients/client-directory.ts';
+import type { TestDatabase } from '../test/test-database.ts';
+import { contracts, settingChanges } from '../db/schema.ts';
+import { marinaSeeds, seedClients } from '../db/seed.ts';
+import { newBoatContract, pdfBytes, requestNewBoat } from '../test/boats.ts';
+import { outboxFor, registerAccount, type RegisteredAccount } from '../test/accounts.ts';
+import { signInStaff } from '../test/staff.ts';
+import { createAgent, type Agent } from '../test/test-agent.ts';
+import { createTestServer, PROBLEM_JSON, useTestServer } from '../test/test-server.ts';
+import { DEFAULT_MARINAS_DIR } from '../config.ts';
+
+let database: TestDatabase;
+let app: FastifyInstance;
+let staff41: Agent;
+let staff25: Agent;
+
+useTestServer((server) => ({ database, app } = server));
+
+beforeAll(async () => {
+  staff41 = await signInStaff(app, 41);
+  staff25 = await signInStaff(app, 25);
+});
+
+/** Every staff operation the OpenAPI document lists, with its ids filled in. */
+async function staffOperations() {
+  const document = (await app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+  return Object.entries(document.paths as Record<string, Record<string, unknown>>)
+    .filter(([path]) => path.startsWith('/api/v1/staff/'))
+    .flatMap(([path, methods]) => Object.keys(methods).map((method) => ({ method: method.toUpperCase() as 'GET' | 'POST' | 'PATCH', path: path.replace('/api/v1', '').replace(/\{[^}]+\}/g, randomUUID()) })));
+}
+
+async function customerWithRequest(clientId = 41): Promise<RegisteredAccount & { contract: StaffContract }> {
+  const account = await registerAccount(app, clientId);
+  const contract = await requestNewBoat(account.agent);
+  return { ...account, contract: contract as StaffContract };
+}
+
+describe('who may call /staff/', () => {
+  it('refuses every staff call to a customer (403) and to nobody signed in (401)', async () => {
+    const operations = await staffOperations();
+    expect(operations.length).toBeGreaterThanOrEqual(10);
+    const { agent } = await registerAccount(app, 41);
+    for (const { method, path } of operations) {
+      const asCustomer = await agent.request(method, path, method === 'GET' ? {} : { body: {} });
+      expect(asCustomer.statusCode, `${method} ${path}`).toBe(403);
+      expect(asCustomer.headers['content-type']).toMatch(PROBLEM_JSON);
+      expect(asCustomer.json().code).toBe('forbidden');
+      const anonymous = await createAgent(app, 41).request(method, path, method === 'GET' ? {} : { body: {} });
+      expect(anonymous.statusCode, `${method} ${path}`).toBe(401);
+    }
+  });
+
+  it('gives staff of another marina nothing of this one', async () => {
+    const { contract } = await customerWithRequest(41);
+    // Their session does not exist at marina 41…
+    const crossed = await staff25.request('POST', `/staff/contracts/${contract.id}/approve`, { headers: { 'x-client-id': '41' } });
+    expect(crossed.statusCode).toBe(401);
+    // …and at their own marina the contract, the boat and its owner are not there.
+    expect((await staff25.post(`/staff/contracts/${contract.id}/approve`)).statusCode).toBe(404);
+    expect((await staff25.post(`/staff/contracts/${contract.id}/reject`, { reason: 'No' })).statusCode).toBe(404);
+    expect((await staff25.get(`/staff/boats/${contract.boatId}`)).statusCode).toBe(404);
+    expect((await staff25.patch(`/staff/boats/${contract.boatId}`, { state: 'maintenance' })).statusCode).toBe(404);
+    expect((await staff25.get(`/boats/${contract.boatId}/insurance-certificate`)).statusCode).toBe(404);
+    const lists = await Promise.all(['/staff/boats', '/staff/contracts', '/staff/customers'].map((path) => staff25.get(path)));
+    for (const list of lists) expect(list.body.includes(contract.boatId)).toBe(false);
+    const [row] = await database.db.select().from(contracts).where(eq(contracts.id, contract.id));
+    expect(row!.status).toBe('requested');
+  });
+});
+
+describe('customers and boats', () => {
+  it('lists and reads the marina’s customers, not its staff nor another marina’s', async () => {
+    const here = await customerWithRequest(41);
+    const there = await registerAccount(app, 25);
+    const { customers } = (await staff41.get('/staff/customers')).json() as { customers: StaffCustomer[] };
+    const found = customers.find((customer) => customer.id === here.accountId);
+    expect(found).toMatchObject({ email: here.person.email, status: 'active', dataValidationDue: true, boatIds: [here.contract.boatId] });
+    expect(found!.reasons.map((reason) => reason.code)).toEqual(['data_validation_due']);
+    expect(customers.some((customer) => customer.id === there.accountId)).toBe(false);
+    expect(customers.some((customer) => customer.email.startsWith('staff@'))).toBe(false);
+    expect((await staff41.get(`/staff/customers/${here.accountId}`)).json()).toEqual(found);
+    expect((await staff41.get(`/staff/customers/${there.accountId}`)).statusCode).toBe(404);
+  });
+
+  it('reads any boat of the marina with its owner, its certificate, and sets its state and rack position', async () => {
+    const { agent, accountId, contract } = await customerWithRequest(41);
+    expect((await agent.put(`/boats/${contract.boatId}/insurance-certificate`, pdfBytes(), 'application/pdf')).statusCode).toBe(200);
+    const boat = (await staff41.get(`/staff/boats/${contract.boatId}`)).json();
+    expect(boat).toMatchObject({ id: contract.boatId, owner: { id: accountId }, contract: { status: 'requested' } });
+    expect((await staff41.get('/staff/boats')).json().boats.map((item: { id: string }) => item.id)).toContain(contract.boatId);
+    const certificate = await staff41.get(`/boats/${contract.boatId}/insurance-certificate`);
+    expect(certificate.statusCode).toBe(200);
+    expect(certificate.rawPayload.equals(pdfBytes())).toBe(true);
+
+    const changed = await staff41.patch(`/staff/boats/${contract.boatId}`, { state: 'maintenance', rackPosition: ' B-12 ' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ state: 'maintenance', rackPosition: 'B-12' });
+    const seen = (await agent.get(`/boats/${contract.boatId}`)).json();
+    expect(seen).toMatchObject({ state: 'maintenance', rackPosition: 'B-12' });
+    expect(seen.eligibility.reasons.map((reason: { code: string }) => reason.code)).toContain('boat_in_maintenance');
+
+    const wrong = await staff41.patch(`/staff/boats/${contract.boatId}`, { state: 'flying', lengthM: 3 });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors.map((error: { field: string }) => error.field)).toEqual(expect.arrayContaining(['state']));
+  });
+});
+
+describe('deciding on contracts', () => {
+  it('lists the requested ones and approves one; the customer is told in the app and by SMS', async () => {
+    const { agent, person, contract } = await customerWithRequest(41);
+    const waiting = (await staff41.get('/staff/contracts?status=requested')).json().contracts as StaffContract[];
+    expect(waiting.find((item) => item.id === contract.id)).toMatchObject({ status: 'requested', owner: { firstName: person.firstName }, boat: { id: contract.boatId } });
+    expect((await staff41.get('/staff/contracts?status=active')).json().contracts.some((item: StaffContract) => item.id === contract.id)).toBe(false);
+    expect((await staff41.get('/staff/contracts?status=nonsense')).statusCode).toBe(400);
+
+    const approved = await staff41.post(`/staff/contracts/${contract.id}/approve`);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json()).toMatchObject({ id: contract.id, status: 'active', decidedAt: expect.any(String) });
+
+    const boat = (await agent.get(`/boats/${contract.boatId}`)).json();
+    expect(boat.contract.status).toBe('active');
+    expect(boat.eligibility.reasons.map((reason: { code: string }) => reason.code)).toEqual(['data_validation_due']);
+    const notifications = (await agent.get('/notifications')).json();
+    expect(notifications.items[0]).toMatchObject({ type: 'contract_approved', title: 'Contrato aprobado', link: `/misbarcos/${contract.boatId}` });
+    // Marina 41 sends SMS: the message goes to the mobile.
+    const [sms] = await outboxFor(app, person.phone);
+    expect(sms).toMatchObject({ channel: 'sms', text: expect.stringContaining('aprobado') });
+
+    const twice = await staff41.post(`/staff/contracts/${contract.id}/approve`);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().code).toBe('state_conflict');
+    expect((await staff41.post(`/staff/contracts/${contract.id}/reject`, { reason: 'Tarde' })).json().code).toBe('state_conflict');
+  });
+
+  it('rejects with a reason the customer reads, by e-mail at an e-mail marina', async () => {
+    const { agent, person, contract } = await customerWithRequest(63);
+    const staff63 = await signInStaff(app, 63);
+    const missing = await staff63.post(`/staff/contracts/${contract.id}/reject`, { reason: '   ' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toEqual([expect.objectContaining({ field: 'reason' })]);
+
+    const rejected = await staff63.post(`/staff/contracts/${contract.id}/reject`, { reason: 'La eslora supera el hueco libre.' });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect(rejected.json()).toMatchObject({ status: 'rejected', rejectionReason: 'La eslora supera el hueco libre.' });
+    const notice = (await agent.get('/notifications')).json().items[0];
+    expect(notice).toMatchObject({ type: 'contract_rejected', body: expect.stringContaining('La eslora supera el hueco libre.') });
+    const [mail] = await outboxFor(app, person.email);
+    expect(mail).toMatchObject({ channel: 'email', text: expect.stringContaining('La eslora supera el hueco libre.') });
+    // The boat may be asked for again.
+    const { boat: _boat, insurance: _insurance, ...again } = newBoatContract(63);
+    expect((await agent.post('/contracts', { ...again, boatId: contract.boatId })).statusCode).toBe(201);
+  });
+
+  it('answers 404 for an unknown contract id', async () => {
+    expect((await staff41.post(`/staff/contracts/${randomUUID()}/approve`)).statusCode).toBe(404);
+    expect((await staff41.post('/staff/contracts/not-a-uuid/approve')).statusCode).toBe(404);
+  });
+});
+
+describe('settings', () => {
+  const clientSettings = async (clientId: number) =>
+    (await app.inject({ method: 'GET', url: '/api/v1/client', headers: { 'x-client-id': String(clientId) } })).json().settings;
+
+  it('refuses wrong values and unknown settings with 422 naming each, changing nothing', async () => {
+    const before = await clientSettings(41);
+    const response = await staff41.patch('/staff/settings', { slotCapacity: 0, maxBeamM: '5', manualApproval: 1, maxLengthM: 1.5, bogus: 3 });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().code).toBe('setting_invalid');
+    const errors = response.json().errors as { field: string; message: string }[];
+    expect(errors.map((error) => error.field).sort()).toEqual(['bogus', 'manualApproval', 'maxBeamM', 'slotCapacity']);
+    expect(errors.find((error) => error.field === 'slotCapacity')!.message).toBe('slotCapacity: debe ser un número entero mayor o igual que 1.');
+    expect(await clientSettings(41)).toEqual(before);
+    expect(await database.db.select().from(settingChanges).where(eq(settingChanges.clientId, 41))).toEqual([]);
+  });
+
+  it('applies valid values at once, records who changed what, and keeps them over a restart’s seeding', async () => {
+    const defaults25 = await clientSettings(25);
+    const response = await staff41.patch('/staff/settings', { slotCapacity: 6, manualApproval: true, maxLengthM: 8 });
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = response.json() as StaffSettings;
+    expect(answer.settings).toMatchObject({ slotCapacity: 6, manualApproval: true, maxLengthM: 8 });
+    expect(answer.changes.map((change) => [change.setting, change.oldValue, change.newValue]).sort()).toEqual([
+      ['manualApproval', false, true],
+      ['maxLengthM', 12, 8],
+      ['slotCapacity', 4, 6],
+    ]);
+    expect(answer.changes[0]!.changedBy).toMatchObject({ firstName: 'Personal' });
+    expect(await clientSettings(41)).toMatchObject({ slotCapacity: 6, manualApproval: true, maxLengthM: 8 });
+    expect(await clientSettings(25)).toEqual(defaults25);
+    expect((await staff41.get('/staff/settings')).json()).toEqual(answer);
+
+    // The same value again records nothing.
+    await staff41.patch('/staff/settings', { slotCapacity: 6 });
+    expect(await database.db.select().from(settingChanges).where(eq(settingChanges.clientId, 41))).toHaveLength(3);
+
+    // The new limit is the one contracts are checked against.
+    const { agent } = await registerAccount(app, 41);
+    const tooLong = await agent.post('/contracts', newBoatContract(41, { boat: { ...newBoatContract(41).boat, lengthM: 9 } }));
+    expect(tooLong.json().errors).toEqual([expect.objectContaining({ field: 'boat.lengthM', message: expect.stringContaining('8 m') })]);
+
+    // A start seeds every folder again: staff's values stay.
+    await seedClients(database.db, await marinaSeeds(DEFAULT_MARINAS_DIR));
+    expect((await loadClientDirectory(database.db)).get(41)!.settings).toMatchObject({ slotCapacity: 6, maxLengthM: 8 });
+    await staff41.patch('/staff/settings', { maxLengthM: 12 });
+  });
+
+  it('reach another instance on the same database within its refresh', async () => {
+    const secondConnection = await database.connectAgain();
+    const other = await createTestServer(secondConnection, { clientsRefreshMs: 50 });
+    try {
+      const settingsThere = async () => (await other.inject({ method: 'GET', url: '/api/v1/client', headers: { 'x-client-id': '41' } })).json().settings;
+      expect((await settingsThere()).changeCutoffMinutes).toBe(60);
+      expect((await staff41.patch('/staff/settings', { changeCutoffMinutes: 90 })).statusCode).toBe(200);
+      await expect.poll(async () => (await settingsThere()).changeCutoffMinutes, { timeout: 3000, interval: 50 }).toBe(90);
+    } finally {
+      await other.close();
+      await secondConnection.close();
+    }
+  });
+});

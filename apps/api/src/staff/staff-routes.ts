@@ -1,0 +1,293 @@
+/**
+ * The marina staff's calls (`/api/v1/staff/`, docs/product.md §1): customers, boats, contracts to decide.
+ * A staff member is an account with the role `staff` at one marina, signed in like anyone else; every call
+ * here is refused to customers (403), and sees only the marina of the session (a session is only ever found
+ * for its own marina, so staff of another marina have none here: 401, and their ids find nothing: 404).
+ */
+import { CONTRACT_STATUS_LABELS, CONTRACT_STATUSES, contractRejectionSchema, staffBoatPatchSchema, type ContractStatus } from '@marina/core/domain/boats.ts';
+import { accountReasons, isDataValidationDue } from '@marina/core/domain/eligibility.ts';
+import type { StaffBoat, StaffBoatList, StaffContract, StaffContractList, StaffCustomer, StaffCustomerList } from '@marina/core/domain/staff.ts';
+import { and, desc, eq, ne, type SQL } from 'drizzle-orm';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { accountFacts, eligibilityContext } from '../accounts/account-summary.ts';
+import type { ClientRecord } from '../clients/client-directory.ts';
+import { clientHeaderSchema, requireClient } from '../clients/client-resolution.ts';
+import type { Executor } from '../db/database.ts';
+import { accounts, boats, contracts, type AccountRow, type BoatRow, type ContractRow } from '../db/schema.ts';
+import { audit } from '../http/audit.ts';
+import { problem, problemResponses } from '../http/problem.ts';
+import { bodyFrom, validateBody } from '../http/validation.ts';
+import type { Services } from '../services.ts';
+import { listOf } from '../boats/boat-schemas.ts';
+import { idParams } from '../boats/boat-routes.ts';
+import { findBoat, isUuid, loadBoats, toBoat, toContract, type LoadedBoat } from '../boats/boat-views.ts';
+import { requireStaff } from './require-staff.ts';
+import { tellContractDecision } from './staff-messages.ts';
+import { staffSettingsRoutes } from './staff-settings-routes.ts';
+
+const owner = (account: AccountRow) => ({ id: account.id, firstName: account.firstName, surnames: account.surnames });
+
+function toStaffCustomer(account: AccountRow, boatIds: string[], client: ClientRecord, now: Date): StaffCustomer {
+  const facts = accountFacts(account);
+  const context = eligibilityContext(client, now);
+  const { licenceType, licenceNumber, licenceExpiresOn } = account;
+  return {
+    ...owner(account),
+    email: account.email ?? '',
+    phone: account.phone ?? '',
+    document: account.document ?? '',
+    status: account.status,
+    dataValidatedAt: facts.dataValidatedAt,
+    dataValidationDue: isDataValidationDue(facts, context),
+    reasons: accountReasons(facts, context),
+    documentExpiresOn: account.documentExpiresOn,
+    licence: licenceType && licenceNumber && licenceExpiresOn ? { type: licenceType, number: licenceNumber, expiresOn: licenceExpiresOn } : null,
+    boatIds,
+  };
+}
+
+const toStaffBoat = ({ row, parts }: LoadedBoat, client: ClientRecord, now: Date): StaffBoat => ({ ...toBoat(row, parts, client, now), owner: owner(parts.owner) });
+
+function toStaffContract(contract: ContractRow, boat: BoatRow, account: AccountRow): StaffContract {
+  return {
+    ...toContract(contract),
+    boat: { id: boat.id, name: boat.name, registration: boat.registration, lengthM: boat.lengthM, beamM: boat.beamM },
+    owner: owner(account),
+  };
+}
+
+/** Contracts of the marina with their boat and owner, newest request first. */
+async function staffContracts(db: Executor, clientId: number, where?: SQL): Promise<StaffContract[]> {
+  const rows = await db
+    .select({ contract: contracts, boat: boats, owner: accounts })
+    .from(contracts)
+    .innerJoin(boats, eq(boats.id, contracts.boatId))
+    .innerJoin(accounts, eq(accounts.id, boats.accountId))
+    .where(and(eq(contracts.clientId, clientId), where))
+    .orderBy(desc(contracts.requestedAt), desc(contracts.id));
+  return rows.map((row) => toStaffContract(row.contract, row.boat, row.owner));
+}
+
+const staffSecurity = [{ session: [] }];
+const staffTags = ['staff'];
+const contractIdParams = { type: 'object', properties: { id: { type: 'string', description: 'UUID' } }, required: ['id'] } as const;
+
+export const staffRoutes: FastifyPluginAsync<{ services: Services }> = async (api, { services }) => {
+  const { db, clock, config } = services;
+
+  // Every route of this scope, before its body is read or checked.
+  api.addHook('onRequest', async (request) => {
+    requireStaff(request);
+  });
+
+  api.get(
+    '/customers',
+    {
+      schema: {
+        summary: "The marina's customers, by surnames",
+        tags: staffTags,
+        headers: clientHeaderSchema,
+        security: staffSecurity,
+        response: {
+          200: { ...listOf('customers', 'StaffCustomer#', 'Every customer account of the marina (deleted ones aside)') },
+          ...problemResponses(400, 401, 403),
+        },
+      },
+    },
+    async (request): Promise<StaffCustomerList> => {
+      const client = requireClient(request);
+      const now = clock();
+      const rows = await db
+        .select()
+        .from(accounts)
+        .where(and(eq(accounts.clientId, client.id), eq(accounts.role, 'customer'), ne(accounts.status, 'deleted')))
+        .orderBy(accounts.surnames, accounts.firstName, accounts.id);
+      const owned = await db.select({ id: boats.id, accountId: boats.accountId }).from(boats).where(eq(boats.clientId, client.id)).orderBy(boats.name);
+      return {
+        customers: rows.map((account) => toStaffCustomer(account, owned.filter((boat) => boat.accountId === account.id).map((boat) => boat.id), client, now)),
+      };
+    },
+  );
+
+  api.get<{ Params: { id: string } }>(
+    '/customers/:id',
+    {
+      schema: {
+        summary: 'One customer of the marina',
+        tags: staffTags,
+        headers: clientHeaderSchema,
+        params: idParams,
+        security: staffSecurity,
+        response: { 200: { description: 'The customer', $ref: 'StaffCustomer#' }, ...problemResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request): Promise<StaffCustomer> => {
+      const client = requireClient(request);
+      const { id } = request.params;
+      const [account] = isUuid(id)
+        ? await db
+            .select()
+            .from(accounts)
+            .where(and(eq(accounts.id, id), eq(accounts.clientId, client.id), eq(accounts.role, 'customer'), ne(accounts.status, 'deleted')))
+            .limit(1)
+        : [];
+      if (!account) throw problem('not_found', 404, 'No encontramos ese cliente.');
+      const owned = await db.select({ id: boats.id }).from(boats).where(eq(boats.accountId, account.id)).orderBy(boats.name);
+      return toStaffCustomer(account, owned.map((boat) => boat.id), client, clock());
+    },
+  );
+
+  api.get(
+    '/boats',
+    {
+      schema: {
+        summary: "The marina's boats, each with its owner, contract and verdict",
+        tags: staffTags,
+        headers: clientHeaderSchema,
+        security: staffSecurity,
+        response: { 200: listOf('boats', 'StaffBoat#', 'Every boat of the marina, by name'), ...problemResponses(400, 401, 403) },
+      },
+    },
+    async (request): Promise<StaffBoatList> => {
+      const client = requireClient(request);
+      const now = clock();
+      return { boats: (await loadBoats(db, client.id)).map((found) => toStaffBoat(found, client, now)) };
+    },
+  );
+
+  api.get<{ Params: { id: string } }>(
+    '/boats/:id',
+    {
+      schema: {
+        summary: 'One boat of the marina (its certificate: GET /boats/{id}/insurance-certificate)',
+        tags: staffTags,
+        headers: clientHeaderSchema,
+        params: idParams,
+        security: staffSecurity,
+        response: { 200: { description: 'The boat', $ref: 'StaffBoat#' }, ...problemResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request): Promise<StaffBoat> => {
+      const client = requireClient(request);
+      return toStaffBoat(await findBoat(db, client.id, request.params.id), client, clock());
+    },
+  );
+
+  api.patch<{ Params: { id: string } }>(
+    '/boats/:id',
+    {
+      schema: {
+        summary: 'Set where the boat is (in the rack, in the water, in maintenance) and its rack position',
+        tags: staffTags,
+        headers: clientHeaderSchema,
+        params: idParams,
+        security: staffSecurity,
+        body: bodyFrom(staffBoatPatchSchema),
+        response: { 200: { description: 'The boat as it is now', $ref: 'StaffBoat#' }, ...problemResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request): Promise<StaffBoat> => {
+      const session = requireStaff(request);
+      const client = requireClient(request);
+      const input = await validateBody(staffBoatPatchSchema, request.body);
+      const found = await findBoat(db, client.id, request.params.id);
+      const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+      if (Object.keys(changes).length > 0) {
+        await db
+          .update(boats)
+          .set({ ...changes, updatedAt: clock() })
+          .where(and(eq(boats.id, found.row.id), eq(boats.clientId, client.id)));
+      }
+      audit(request, 'staff_boat_updated', { outcome: 'success', accountId: session.accountId });
+      return toStaffBoat(await findBoat(db, client.id, found.row.id), client, clock());
+    },
+  );
+
+  api.get<{ Querystring: { status?: ContractStatus } }>(
+    '/contracts',
+    {
+      schema: {
+        summary: "The marina's contracts, newest request first; `status=requested` lists those waiting for a decision",
+        tags: staffTags,
+        headers: clientHeaderSchema,
+        querystring: { type: 'object', properties: { status: { type: 'string', enum: [...CONTRACT_STATUSES] } }, additionalProperties: false },
+        security: staffSecurity,
+        response: { 200: listOf('contracts', 'StaffContract#', 'The contracts, each with its boat and owner'), ...problemResponses(400, 401, 403) },
+      },
+    },
+    async (request): Promise<StaffContractList> => {
+      const client = requireClient(request);
+      const { status } = request.query;
+      return { contracts: await staffContracts(db, client.id, status === undefined ? undefined : eq(contracts.status, status)) };
+    },
+  );
+
+  /**
+   * Decides on a requested contract: one conditional UPDATE (`WHERE status = 'requested'`), so of two staff
+   * members deciding at once, or one clicking twice, exactly one wins and the other gets 409
+   * `state_conflict`. The customer hears of it in the same transaction.
+   */
+  async function decide(request: FastifyRequest<{ Params: { id: string } }>, decision: { status: 'active' | 'rejected'; reason: string | null }) {
+    const session = requireStaff(request);
+    const client = requireClient(request);
+    const now = clock();
+    const { id } = request.params;
+    const inMarina = and(eq(contracts.id, id), eq(contracts.clientId, client.id));
+    const decided = !isUuid(id)
+      ? null
+      : await db.transaction(async (tx) => {
+          const [contract] = await tx
+            .update(contracts)
+            .set({ status: decision.status, decidedAt: now, decidedBy: session.accountId, rejectionReason: decision.reason })
+            .where(and(inMarina, eq(contracts.status, 'requested')))
+            .returning();
+          if (!contract) return null;
+          const [row] = await tx.select({ boat: boats, owner: accounts }).from(boats).innerJoin(accounts, eq(accounts.id, boats.accountId)).where(eq(boats.id, contract.boatId));
+          await tellContractDecision(tx, { client, owner: row!.owner, boat: row!.boat, contract }, now, config);
+          return toStaffContract(contract, row!.boat, row!.owner);
+        });
+    if (decided) {
+      audit(request, decision.status === 'active' ? 'contract_approved' : 'contract_rejected', { outcome: 'success', accountId: session.accountId });
+      return decided;
+    }
+    const [existing] = isUuid(id) ? await db.select({ status: contracts.status }).from(contracts).where(inMarina).limit(1) : [];
+    if (!existing) throw problem('not_found', 404, 'No encontramos ese contrato.');
+    throw problem('state_conflict', 409, `Este contrato ya no está pendiente: está «${CONTRACT_STATUS_LABELS[existing.status].toLowerCase()}».`);
+  }
+
+  api.post<{ Params: { id: string } }>(
+    '/contracts/:id/approve',
+    {
+      schema: {
+        summary: 'Approve a requested contract; the customer is told in the app and by SMS or e-mail',
+        tags: staffTags,
+        headers: clientHeaderSchema,
+        params: contractIdParams,
+        security: staffSecurity,
+        response: { 200: { description: 'Now active', $ref: 'StaffContract#' }, ...problemResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    (request) => decide(request, { status: 'active', reason: null }),
+  );
+
+  api.post<{ Params: { id: string } }>(
+    '/contracts/:id/reject',
+    {
+      schema: {
+        summary: 'Reject a requested contract with a reason the customer reads',
+        tags: staffTags,
+        headers: clientHeaderSchema,
+        params: contractIdParams,
+        security: staffSecurity,
+        body: bodyFrom(contractRejectionSchema),
+        response: { 200: { description: 'Rejected', $ref: 'StaffContract#' }, ...problemResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const input = await validateBody(contractRejectionSchema, request.body);
+      return decide(request, { status: 'rejected', reason: input.reason });
+    },
+  );
+
+  await api.register(staffSettingsRoutes, { services });
+};

@@ -1,0 +1,251 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import * as yup from 'yup';
+import { useParams } from 'react-router';
+import { ApiError } from '../../api/api-error.ts';
+import { messageFor } from '../../api/error-catalogue.ts';
+import { Button, ButtonLink } from '../../components/button.tsx';
+import { ApiForm } from '../../components/form/api-form.tsx';
+import { TextField } from '../../components/form/fields.tsx';
+import * as formCss from '../../components/form/form.css.ts';
+import { Page } from '../../components/page.tsx';
+import { LoadError, Loading, loadState } from '../../components/query-status.tsx';
+import { StaleNotice } from '../../components/stale-notice.tsx';
+import * as ui from '../../components/ui.css.ts';
+import { boatPatchSchema, insuranceSchema, type Boat } from '../../domain/boats.ts';
+import type { Marina } from '../../domain/marina.ts';
+import { marinaToday, useMarina } from '../../lib/marina.ts';
+import { href, paths } from '../../lib/paths.ts';
+import { useServices } from '../../lib/services.tsx';
+import { boatChanged, boatQuery, downloadCertificate, patchBoat, uploadCertificate } from './api/boats.ts';
+import { BoatFacts, contractText, EligibilityBadges } from './boat-summary.tsx';
+import { BoatDataFields } from './boat-fields.tsx';
+import * as css from './boats.css.ts';
+import { CertificateField } from './certificate-field.tsx';
+import {
+  boatBody,
+  boatFieldsOf,
+  formSchema,
+  insuranceBody,
+  insuranceFieldsOf,
+  type BoatFields,
+  type CertificateChoice,
+  type InsuranceFields,
+} from './form-values.ts';
+import { boatTexts as t } from './texts.ts';
+
+const uploadedAt = new Intl.DateTimeFormat('es-ES', { dateStyle: 'long' });
+
+const EXTENSIONS: Readonly<Record<string, string>> = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' };
+
+function Notice({ text }: { text: string | undefined }) {
+  return text ? (
+    <p className={formCss.success} role="status">
+      {text}
+    </p>
+  ) : null;
+}
+
+/** Downloads the certificate on file through the API client (the call names the marina) and hands it to the browser. */
+function CertificateDownload({ boat }: { boat: Boat }) {
+  const { api } = useServices();
+  const [error, setError] = useState<unknown>();
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      const file = await downloadCertificate(api, boat.id);
+      const url = URL.createObjectURL(file);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = `seguro-${boat.registration}.${EXTENSIONS[file.type] ?? 'pdf'}`;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    } catch (caught) {
+      setError(caught);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const certificate = boat.insurance?.certificate;
+  if (!certificate) return <p>{t.noCertificate}</p>;
+  return (
+    <div className={ui.stack}>
+      <p>{t.certificateOnFile(uploadedAt.format(new Date(certificate.uploadedAt)))}</p>
+      {error ? (
+        <p className={ui.alert} role="alert">
+          {messageFor(error)}
+        </p>
+      ) : null}
+      <Button variant="secondary" fullWidth disabled={busy} aria-busy={busy} onClick={() => void download()}>
+        {t.downloadCertificate}
+      </Button>
+    </div>
+  );
+}
+
+interface InsuranceValues {
+  insurance: InsuranceFields;
+  certificate: CertificateChoice | null;
+}
+
+/** The policy on file, its certificate, and a new policy (with its certificate) to renew it. */
+function InsuranceSection({ boat, today }: { boat: Boat; today: string }) {
+  const { api } = useServices();
+  const client = useQueryClient();
+  const [notice, setNotice] = useState<string>();
+  const [generation, setGeneration] = useState(0);
+  const policy = useMemo(() => insuranceSchema(today), [today]);
+  // Under the name the body (and so the server's field errors) give the policy: `insurance.expiresOn`.
+  const schema = useMemo(
+    () => formSchema<InsuranceValues>(yup.object({ insurance: policy }), (values) => ({ insurance: insuranceBody(values?.insurance) })),
+    [policy],
+  );
+  return (
+    <section className={ui.card} aria-labelledby="barco-seguro">
+      <h2 id="barco-seguro" className={css.sectionTitle}>
+        {t.insuranceTitle}
+      </h2>
+      <div className={ui.stack}>
+        <p>{boat.insurance ? t.policyOnFile(boat.insurance.insurer, boat.insurance.policyNumber, boat.insurance.expiresOn) : t.noInsurance}</p>
+        <CertificateDownload boat={boat} />
+        <h3 className={css.fieldsetTitle}>{t.renewInsurance}</h3>
+        <Notice text={notice} />
+        <ApiForm<InsuranceValues>
+          key={generation}
+          initialValues={{ insurance: insuranceFieldsOf(boat.insurance), certificate: null }}
+          validationSchema={schema}
+          submitLabel={t.saveInsurance}
+          codeFields={{ certificate_too_large: 'certificate', certificate_type_not_allowed: 'certificate' }}
+          onSubmit={async (values) => {
+            setNotice(undefined);
+            const saved = await patchBoat(api, boat.id, { insurance: policy.cast(insuranceBody(values.insurance)) });
+            if (values.certificate?.file) await uploadCertificate(api, boat.id, values.certificate.file, values.certificate.type);
+            boatChanged(client, saved);
+            setNotice(t.insuranceSaved);
+            setGeneration((n) => n + 1);
+          }}
+        >
+          <TextField name="insurance.insurer" label={t.insurer} autoComplete="off" />
+          <TextField name="insurance.policyNumber" label={t.policyNumber} autoComplete="off" spellCheck={false} />
+          <TextField name="insurance.expiresOn" label={t.expiresOn} hint={t.expiresOnHint} type="date" min={today} />
+          <CertificateField />
+        </ApiForm>
+      </div>
+    </section>
+  );
+}
+
+/** The boat's own data, against the marina's limits, which the form states. */
+function DataSection({ boat, marina }: { boat: Boat; marina: Marina }) {
+  const { api } = useServices();
+  const client = useQueryClient();
+  const [notice, setNotice] = useState<string>();
+  const rule = useMemo(() => boatPatchSchema(marina.settings), [marina.settings]);
+  const schema = useMemo(() => formSchema<BoatFields>(rule, (values) => boatBody(values ?? {})), [rule]);
+  return (
+    <section className={ui.card} aria-labelledby="barco-datos">
+      <h2 id="barco-datos" className={css.sectionTitle}>
+        {t.dataTitle}
+      </h2>
+      <div className={ui.stack}>
+        <Notice text={notice} />
+        <ApiForm<BoatFields>
+          initialValues={boatFieldsOf(boat)}
+          validationSchema={schema}
+          submitLabel={t.saveData}
+          codeFields={{ registration_taken: 'registration' }}
+          onSubmit={async (values) => {
+            setNotice(undefined);
+            boatChanged(client, await patchBoat(api, boat.id, rule.cast(boatBody(values))));
+            setNotice(t.dataSaved);
+          }}
+        >
+          <BoatDataFields limits={marina.settings} />
+        </ApiForm>
+      </div>
+    </section>
+  );
+}
+
+function ContractSection({ boat }: { boat: Boat }) {
+  const open = boat.contract && (boat.contract.status === 'requested' || boat.contract.status === 'active');
+  return (
+    <section className={ui.card} aria-labelledby="barco-contrato">
+      <h2 id="barco-contrato" className={css.sectionTitle}>
+        {t.contractTitle}
+      </h2>
+      <div className={ui.stack}>
+        <p>{contractText(boat)}</p>
+        {boat.contract?.rejectionReason ? <p>{t.rejectedBecause(boat.contract.rejectionReason)}</p> : null}
+        {open ? null : (
+          <ButtonLink to={href.altaContrato(boat.id)} variant="secondary" fullWidth>
+            {t.requestContract}
+          </ButtonLink>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function NotFound() {
+  return (
+    <Page title={t.boatNotFoundTitle}>
+      <div className={ui.stack}>
+        <p>{t.boatNotFound}</p>
+        <ButtonLink to={paths.misbarcos} fullWidth>
+          {t.backToBoats}
+        </ButtonLink>
+      </div>
+    </Page>
+  );
+}
+
+/** One boat: everything about it, its data to correct, its insurance to renew, and the way to launch it. */
+export default function BarcoScreen() {
+  const { id = '' } = useParams();
+  const { api } = useServices();
+  const client = useQueryClient();
+  const query = useQuery(boatQuery(api, client, id));
+  const marina = useMarina();
+  const boat = query.data;
+  if (query.error instanceof ApiError && query.error.code === 'not_found' && !boat) return <NotFound />;
+  const state = loadState({ ...query, data: boat && marina.data ? boat : undefined, isError: query.isError || marina.isError, isFetching: query.isFetching || marina.isFetching });
+  return (
+    <Page title={boat?.name ?? t.boatTitle}>
+      <div className={ui.stack}>
+        {state === 'loading' ? <Loading /> : null}
+        {state === 'error' ? (
+          <LoadError
+            error={query.error ?? marina.error}
+            retry={() => {
+              void query.refetch();
+              void marina.refetch();
+            }}
+          />
+        ) : null}
+        <StaleNotice query={query} words={t.offline} />
+        {boat && marina.data ? (
+          <>
+            <section className={ui.card} aria-labelledby="barco-resumen">
+              <h2 id="barco-resumen" className={css.sectionTitle}>
+                {t.summaryTitle}
+              </h2>
+              <BoatFacts boat={boat} full />
+              <EligibilityBadges boat={boat} here={href.barco(boat.id)} />
+              <div className={css.actions}>
+                <ButtonLink to={href.altaPedidoBajadaBarco(boat.id)} fullWidth>
+                  {t.askLaunch}
+                </ButtonLink>
+              </div>
+            </section>
+            <ContractSection boat={boat} />
+            <InsuranceSection boat={boat} today={marinaToday(marina.data)} />
+            <DataSection boat={boat} marina={marina.data} />
+          </>
+        ) : null}
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,71 @@
+import { Fragment } from 'react';
+import { Link } from 'react-router';
+import { BOAT_STATE_LABELS, CONTRACT_PLAN_LABELS, CONTRACT_STATUS_LABELS, type Boat } from '../../domain/boats.ts';
+import type { EligibilityReason } from '../../domain/eligibility.ts';
+import * as css from './boats.css.ts';
+import { formatMetres } from './form-values.ts';
+import { boatTexts as t } from './texts.ts';
+
+/**
+ * Why the boat cannot be used today, one badge per reason with what fixes it; or "Lista". A fix that
+ * leads to the screen already open (`here`) is left out.
+ */
+export function EligibilityBadges({ boat, here }: { boat: Pick<Boat, 'eligibility' | 'name'>; here?: string }) {
+  if (boat.eligibility.eligible) {
+    return (
+      <p>
+        <span className={css.ready}>{t.ready}</span>
+      </p>
+    );
+  }
+  return (
+    <ul className={css.badges} aria-label={`${t.blockedBy}: ${boat.name}`}>
+      {boat.eligibility.reasons.map((reason: EligibilityReason) => (
+        <li key={reason.code} className={css.badge}>
+          <span>{reason.text}</span>
+          {reason.fix && reason.fix.to !== here ? (
+            <Link className={css.fixLink} to={reason.fix.to}>
+              {reason.fix.label}
+            </Link>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function contractText(boat: Pick<Boat, 'contract'>): string {
+  const { contract } = boat;
+  if (!contract) return t.noContract;
+  return t.contractSummary(CONTRACT_STATUS_LABELS[contract.status], CONTRACT_PLAN_LABELS[contract.plan], contract.startsOn, contract.endsOn);
+}
+
+/** What a boat owner looks for first: registration, size, where it is, its contract and its insurance. */
+export function BoatFacts({ boat, full = false }: { boat: Boat; full?: boolean }) {
+  const rows: Array<[string, string]> = [
+    [t.registration, boat.registration],
+    [t.length, t.metres(formatMetres(boat.lengthM))],
+    ...(full
+      ? ([
+          [t.beam, t.metres(formatMetres(boat.beamM))],
+          [t.make, boat.make],
+          [t.model, boat.model],
+          [t.engine, boat.engine],
+        ].filter(([, value]) => value !== '') as Array<[string, string]>)
+      : []),
+    [t.state, BOAT_STATE_LABELS[boat.state]],
+    ...(boat.rackPosition ? ([[t.rackPosition, boat.rackPosition]] as Array<[string, string]>) : []),
+    [t.contract, contractText(boat)],
+    [t.insurance, boat.insurance ? t.insuranceUntil(boat.insurance.expiresOn) : t.noInsurance],
+  ];
+  return (
+    <dl className={css.facts}>
+      {rows.map(([term, value]) => (
+        <Fragment key={term}>
+          <dt className={css.term}>{term}</dt>
+          <dd className={css.detail}>{value}</dd>
+        </Fragment>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,63 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../api/api-error.ts';
+import { PERSIST_KEY } from '../../lib/queries.ts';
+import { renderApp } from '../../test/fixtures.tsx';
+import { boatsApi, readyBoat, uninsuredBoat } from './boats.fixtures.ts';
+
+describe('misbarcos', () => {
+  it('says it is loading, then shows each boat with its facts, "Lista" or a badge per reason with its fix', async () => {
+    let answer: (value: unknown) => void = () => {};
+    const { api, get } = boatsApi({ 'GET boats': () => new Promise((resolve) => (answer = resolve)) });
+    renderApp('/misbarcos', { api });
+    expect(await screen.findByText('Cargando tus barcos…')).toBeInTheDocument();
+    await waitFor(() => expect(get).toHaveBeenCalledWith('boats'));
+    answer({ boats: [readyBoat(), uninsuredBoat()] });
+
+    const ready = await screen.findByRole('article', { name: 'Gaviota' });
+    expect(ready).toHaveTextContent('Matrícula7ª-BA-1-23-19');
+    expect(ready).toHaveTextContent('Eslora6,5 m');
+    expect(ready).toHaveTextContent('EstadoEn el rack');
+    expect(ready).toHaveTextContent('Posición en el rackB-12');
+    expect(ready).toHaveTextContent(/ContratoActivo · Anual, del/);
+    expect(ready).toHaveTextContent(/SeguroHasta el \d\d\/\d\d\/\d{4}/);
+    expect(within(ready).getByText('Lista')).toBeInTheDocument();
+
+    const blocked = screen.getByRole('article', { name: 'Albatros' });
+    expect(blocked).not.toHaveTextContent('Posición en el rack');
+    const badges = within(blocked).getByRole('list', { name: 'Qué falta: Albatros' });
+    expect(badges).toHaveTextContent('Seguro caducado');
+    expect(within(badges).getByRole('link', { name: 'Renovar el seguro' })).toHaveAttribute('href', '/misbarcos/22222222-2222-4222-8222-222222222222');
+    expect(within(blocked).getByRole('link', { name: /^Ver y corregir\s*Albatros$/ })).toHaveAttribute(
+      'href',
+      '/misbarcos/22222222-2222-4222-8222-222222222222',
+    );
+    expect(screen.getByRole('link', { name: 'Solicitar contrato' })).toHaveAttribute('href', '/alta-contrato');
+  });
+
+  it('with no boats, leads to a contract request', async () => {
+    renderApp('/misbarcos', { api: boatsApi({ 'GET boats': () => ({ boats: [] }) }).api });
+    expect(await screen.findByText(/Aún no tienes ningún barco en el puerto/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Solicitar contrato' })).toHaveAttribute('href', '/alta-contrato');
+  });
+
+  it('keeps the last list on the phone and shows it offline, saying from when', async () => {
+    renderApp('/misbarcos', { api: boatsApi({ 'GET boats': () => ({ boats: [readyBoat()] }) }).api });
+    await screen.findByRole('article', { name: 'Gaviota' });
+    await waitFor(() => expect(localStorage.getItem(PERSIST_KEY)).toContain('Gaviota'));
+
+    // An hour later the tab is opened again at the dock, without coverage.
+    cleanup();
+    const kept = JSON.parse(localStorage.getItem(PERSIST_KEY)!) as { clientState: { queries: Array<{ state: { dataUpdatedAt: number } }> } };
+    for (const query of kept.clientState.queries) query.state.dataUpdatedAt -= 60 * 60 * 1000;
+    localStorage.setItem(PERSIST_KEY, JSON.stringify(kept));
+    const offline = boatsApi({
+      'GET boats': () => {
+        throw new ApiError('network_error');
+      },
+    });
+    renderApp('/misbarcos', { api: offline.api });
+    expect(await screen.findByRole('article', { name: 'Gaviota' })).toBeInTheDocument();
+    expect(await screen.findByText(/^Sin conexión: lo que ves es de \d\d\/\d\d\/\d\d, \d\d:\d\d\.$/)).toBeInTheDocument();
+  });
+});

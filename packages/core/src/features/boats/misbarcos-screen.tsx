@@ -1,0 +1,77 @@
+import { useQuery } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
+import { ButtonLink } from '../../components/button.tsx';
+import * as formCss from '../../components/form/form.css.ts';
+import { Page } from '../../components/page.tsx';
+import { LoadError, Loading, loadState } from '../../components/query-status.tsx';
+import { StaleNotice } from '../../components/stale-notice.tsx';
+import * as ui from '../../components/ui.css.ts';
+import type { Boat } from '../../domain/boats.ts';
+import { href } from '../../lib/paths.ts';
+import { useServices } from '../../lib/services.tsx';
+import { boatsQuery } from './api/boats.ts';
+import { BoatFacts, EligibilityBadges } from './boat-summary.tsx';
+import * as css from './boats.css.ts';
+import { boatTexts as t } from './texts.ts';
+
+/** What a screen that sent the person here says (a contract just requested). */
+export interface MisbarcosState {
+  notice?: string;
+}
+
+function BoatItem({ boat }: { boat: Boat }) {
+  const heading = `barco-${boat.id}`;
+  return (
+    <li>
+      <article className={ui.card} aria-labelledby={heading}>
+        <h2 id={heading} className={css.name}>
+          {boat.name}
+        </h2>
+        <BoatFacts boat={boat} />
+        <EligibilityBadges boat={boat} />
+        <div className={css.actions}>
+          <ButtonLink to={href.barco(boat.id)} variant="secondary" fullWidth>
+            {t.seeBoat}
+            <span className={ui.visuallyHidden}> {boat.name}</span>
+          </ButtonLink>
+        </div>
+      </article>
+    </li>
+  );
+}
+
+/** The customer's boats: each with what keeps it from being used and the way to fix it. Readable offline. */
+export default function MisbarcosScreen() {
+  const { api } = useServices();
+  const query = useQuery(boatsQuery(api));
+  const notice = (useLocation().state as MisbarcosState | null)?.notice;
+  const state = loadState(query);
+  return (
+    <Page title={t.title}>
+      <div className={ui.stack}>
+        {notice ? (
+          <p className={formCss.success} role="status">
+            {notice}
+          </p>
+        ) : null}
+        {state === 'loading' ? <Loading label={t.loadingBoats} /> : null}
+        {state === 'error' ? <LoadError error={query.error} retry={() => void query.refetch()} /> : null}
+        <StaleNotice query={query} words={t.offline} />
+        {query.data ? (
+          query.data.boats.length === 0 ? (
+            <p>{t.noBoats}</p>
+          ) : (
+            <ul className={css.list}>
+              {query.data.boats.map((boat) => (
+                <BoatItem key={boat.id} boat={boat} />
+              ))}
+            </ul>
+          )
+        ) : null}
+        <ButtonLink to={href.altaContrato()} fullWidth>
+          {t.requestContract}
+        </ButtonLink>
+      </div>
+    </Page>
+  );
+}

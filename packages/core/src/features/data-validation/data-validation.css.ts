@@ -1,0 +1,35 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '@marina/theme/vars.css.ts';
+
+export const group = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.medium,
+  margin: 0,
+  padding: vars.space.medium,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.medium,
+  minWidth: 0,
+});
+
+export const groupTitle = style({ padding: 0, fontSize: vars.fontSize.large, fontWeight: 700 });
+
+export const boatTitle = style({ margin: `${vars.space.small} 0 0`, fontSize: vars.fontSize.body });
+
+export const facts = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, auto) minmax(0, 1fr)',
+  gap: `${vars.space.xsmall} ${vars.space.medium}`,
+  margin: 0,
+});
+
+export const term = style({ color: vars.color.textMuted });
+
+export const detail = style({ margin: 0, minWidth: 0 });
+
+export const link = style({ color: vars.color.accent, fontWeight: 600 });
+
+export const flush = style({ margin: 0 });
+
+export const reasons = style({ margin: `${vars.space.xsmall} 0 0`, paddingLeft: vars.space.large });
