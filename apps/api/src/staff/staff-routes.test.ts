@@ -126,7 +126,7 @@ describe('deciding on contracts', () => {
     expect(boat.contract.status).toBe('active');
     expect(boat.eligibility.reasons.map((reason: { code: string }) => reason.code)).toEqual(['data_validation_due']);
     const notifications = (await agent.get('/notifications')).json();
-    expect(notifications.items[0]).toMatchObject({ type: 'contract_approved', title: 'Contrato aprobado', link: `/misbarcos/${contract.boatId}` });
+    expect(notifications.items[0]).toMatchObject({ type: 'contract_approved', title: 'Contrato aprobado', body: expect.stringMatching(/^Tu contrato anual para Brisa \d+ está aprobado: del \d{2}\/\d{2}\/\d{4} al /), link: `/misbarcos/${contract.boatId}` });
     // Marina 41 sends SMS: the message goes to the mobile.
     const [sms] = await outboxFor(app, person.phone);
     expect(sms).toMatchObject({ channel: 'sms', text: expect.stringContaining('aprobado') });
