@@ -112,6 +112,15 @@ describe('GET and PATCH /boats/{id}', () => {
     expect((await agent.get(`/boats/${boatId}`)).json()).toMatchObject({ name: 'Nueva Brisa' });
   });
 
+  it('changes only the fields the body names', async () => {
+    const { agent } = await registerAccount(app, 41);
+    const { boatId } = await requestNewBoat(agent);
+    const before = (await agent.get(`/boats/${boatId}`)).json();
+    const response = await agent.patch(`/boats/${boatId}`, { name: 'Solo el nombre' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ ...before, name: 'Solo el nombre' });
+  });
+
   it('refuses an expired policy, a boat too wide and unknown fields, by field, changing nothing', async () => {
     const { agent } = await registerAccount(app, 41);
     const { boatId } = await requestNewBoat(agent);
