@@ -7,7 +7,9 @@ import type { Database } from '../db/database.ts';
 import { contracts, insuranceCertificates } from '../db/schema.ts';
 import { dayFromToday, executableBytes, insuranceUntil, newBoat, newBoatContract, pdfBytes, requestNewBoat } from '../test/boats.ts';
 import { registerAccount } from '../test/accounts.ts';
+import { createAgent } from '../test/test-agent.ts';
 import { PROBLEM_JSON, useTestServer } from '../test/test-server.ts';
+import { DEMO_ACCOUNT } from '../db/seed.ts';
 
 let database: Database;
 let app: FastifyInstance;
@@ -101,6 +103,22 @@ describe('POST /contracts', () => {
   });
 });
 
+describe('the demo owner', () => {
+  it('has two boats ready to use and one whose contract waits', async () => {
+    const agent = createAgent(app, 25);
+    expect((await agent.post('/session', { identifier: DEMO_ACCOUNT(25).email, password: DEMO_ACCOUNT(25).password })).statusCode).toBe(200);
+    const { boats } = (await agent.get('/boats')).json() as { boats: Boat[] };
+    expect(boats.map((boat) => [boat.name, boat.contract?.status, boat.eligibility.eligible])).toEqual([
+      ['Brisa', 'active', true],
+      ['Gaviota', 'active', true],
+      ['Tramontana', 'requested', false],
+    ]);
+    expect(boats[2]!.eligibility.reasons.map((reason) => reason.code)).toEqual(['contract_requested']);
+    expect(boats.every((boat) => boat.insurance?.certificate?.contentType === 'application/pdf')).toBe(true);
+    expect((await agent.get('/data-validation')).json().due).toBe(false);
+  });
+});
+
 describe('GET and PATCH /boats/{id}', () => {
   it('changes the owner’s own data and renews the insurance', async () => {
     const { agent } = await registerAccount(app, 41);
@@ -121,7 +139,16 @@ describe('GET and PATCH /boats/{id}', () => {
     expect(response.json()).toMatchObject({ make: 'Beneteau', model: 'Flyer 6', engine: 'Honda 60 CV' });
   });
 
-  it('refuses an expired policy, a boat too wide and unknown fields, by field, changing nothing', async () => {
+  it('changes only the fields the body names', async () => {
+    const { agent } = await registerAccount(app, 41);
+    const { boatId } = await requestNewBoat(agent);
+    const before = (await agent.get(`/boats/${boatId}`)).json();
+    const response = await agent.patch(`/boats/${boatId}`, { name: 'Solo el nombre' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ ...before, name: 'Solo el nombre' });
+  });
+
+  it('refuses an expired policy and a boat too wide, by field, changing nothing (a customer cannot set the state)', async () => {
     const { agent } = await registerAccount(app, 41);
     const { boatId } = await requestNewBoat(agent);
     const before = (await agent.get(`/boats/${boatId}`)).json();

@@ -4,7 +4,7 @@
  */
 import type { Boat, CertificateInfo, Contract, ContractStatus } from '@marina/core/domain/boats.ts';
 import { eligibility, type BoatFacts } from '@marina/core/domain/eligibility.ts';
-import { and, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import { accountFacts, eligibilityContext } from '../accounts/account-summary.ts';
 import type { ClientRecord } from '../clients/client-directory.ts';
 import type { Executor } from '../db/database.ts';
@@ -115,6 +115,3 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function isUuid(value: string): boolean {
   return UUID.test(value);
 }
-
-/** Only the boat row's own columns, for updates that return it. */
-export const boatColumns = getTableColumns(boats);

@@ -79,7 +79,7 @@ describe('/data-validation', () => {
       confirmation({ boats: [{ boatId: own.boatId, ...insuranceUntil(dayFromToday(41, 30)) }, { boatId: theirs.boatId, ...insuranceUntil(dayFromToday(41, 30)) }] }),
     );
     expect(response.statusCode).toBe(400);
-    expect(response.json().errors).toEqual([expect.objectContaining({ field: 'boats.1.boatId' })]);
+    expect(response.json().errors).toEqual([expect.objectContaining({ field: 'boats[1].boatId' })]);
     expect((await other.agent.get(`/boats/${theirs.boatId}`)).json().insurance).toEqual(theirInsurance);
     const [row] = await database.db.select().from(accounts).where(eq(accounts.id, accountId));
     expect(row!.dataValidatedAt).toBeNull();

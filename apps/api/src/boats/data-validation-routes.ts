@@ -77,7 +77,7 @@ export const dataValidationRoutes: FastifyPluginAsync<{ services: Services }> = 
         summary: 'Confirm the data: names, document expiry, licence and each listed boat’s insurance, all at once',
         description:
           'Expiry dates are today or later (the marina’s calendar). Each `boats` item names one of the account’s boats; another ' +
-          'id is refused on its field (`boats.<n>.boatId`). Nothing is saved unless everything is.',
+          'id is refused on its field (`boats[<n>].boatId`, as yup names it). Nothing is saved unless everything is.',
         tags: ['data validation'],
         headers: clientHeaderSchema,
         security: [{ session: [] }],
@@ -102,7 +102,7 @@ export const dataValidationRoutes: FastifyPluginAsync<{ services: Services }> = 
             ).map((row) => row.id),
       );
       const strangers: FieldError[] = input.boats.flatMap((boat, index) =>
-        own.has(boat.boatId) ? [] : [{ field: `boats.${index}.boatId`, code: 'not_found', message: 'Barco: no es uno de tus barcos.' }],
+        own.has(boat.boatId) ? [] : [{ field: `boats[${index}].boatId`, code: 'not_found', message: 'Barco: no es uno de tus barcos.' }],
       );
       if (strangers.length > 0) throw new HttpProblem('validation_failed', 400, undefined, strangers);
 

@@ -71,6 +71,13 @@ describe('yupToJsonSchema', () => {
     expect(json.properties).toEqual({ plate: { type: 'string', description: 'Must match /^[a-z]{2}-\\d{4}$/i.' } });
   });
 
+  it('says that an object refusing unknown keys has no other properties, nested too', () => {
+    const inner = yup.object({ b: yup.string() }).noUnknown(true, 'Campo desconocido: ${unknown}.');
+    const json = yupToJsonSchema(yup.object({ a: yup.string(), inner: inner.default(undefined).optional() }).noUnknown(true, 'Campo desconocido.'));
+    expect(json).toMatchObject({ additionalProperties: false, properties: { inner: { type: 'object', additionalProperties: false } } });
+    expect(yupToJsonSchema(yup.object({ a: yup.string() }))).not.toHaveProperty('additionalProperties');
+  });
+
   it('merges the keywords a rule adds in meta', () => {
     const json = yupToJsonSchema(yup.object({ day: yup.date().meta({ description: 'The launch day.', jsonSchema: { format: 'date' } }) }));
     expect(json.properties).toEqual({ day: { type: 'string', format: 'date', description: 'The launch day.' } });

@@ -3,7 +3,7 @@
  * e-mail through the outbox, by the marina's channel (SMS marinas write to the mobile, the others to the
  * e-mail), in Spanish, naming the marina.
  */
-import { CONTRACT_PLAN_LABELS } from '@marina/core/domain/boats.ts';
+import type { ContractPlan } from '@marina/core/domain/boats.ts';
 import { formatCalendarDate } from '@marina/core/domain/calendar.ts';
 import { codeChannelFor } from '@marina/core/domain/platform.ts';
 import type { ClientRecord } from '../clients/client-directory.ts';
@@ -14,6 +14,9 @@ import { provenEmail } from '../accounts/email-confirmations.ts';
 import { createNotification } from '../notifications/notifications.ts';
 import { enqueueMessage } from '../outbox/outbox.ts';
 
+/** The plan as it reads after "tu contrato". */
+const PLAN_WORDS: Record<ContractPlan, string> = { annual: 'anual', seasonal: 'de temporada', monthly: 'mensual' };
+
 interface Decision {
   client: ClientRecord;
   owner: AccountRow;
@@ -22,7 +25,7 @@ interface Decision {
 }
 
 function texts({ client, boat, contract }: Decision) {
-  const plan = CONTRACT_PLAN_LABELS[contract.plan].toLowerCase();
+  const plan = PLAN_WORDS[contract.plan];
   if (contract.status === 'active') {
     const period = `del ${formatCalendarDate(contract.startsOn)} al ${formatCalendarDate(contract.endsOn)}`;
     return {

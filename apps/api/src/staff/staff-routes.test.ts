@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { StaffContract, StaffCustomer, StaffSettings } from '@marina/core/domain/staff.ts';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadClientDirectory } from '../clients/client-directory.ts';
@@ -126,7 +126,7 @@ describe('deciding on contracts', () => {
     expect(boat.contract.status).toBe('active');
     expect(boat.eligibility.reasons.map((reason: { code: string }) => reason.code)).toEqual(['data_validation_due']);
     const notifications = (await agent.get('/notifications')).json();
-    expect(notifications.items[0]).toMatchObject({ type: 'contract_approved', title: 'Contrato aprobado', link: `/misbarcos/${contract.boatId}` });
+    expect(notifications.items[0]).toMatchObject({ type: 'contract_approved', title: 'Contrato aprobado', body: expect.stringMatching(/^Tu contrato anual para Brisa \d+ está aprobado: del \d{2}\/\d{2}\/\d{4} al /), link: `/misbarcos/${contract.boatId}` });
     // Marina 41 sends SMS: the message goes to the mobile.
     const [sms] = await outboxFor(app, person.phone);
     expect(sms).toMatchObject({ channel: 'sms', text: expect.stringContaining('aprobado') });
@@ -221,5 +221,22 @@ describe('settings', () => {
       await other.close();
       await secondConnection.close();
     }
+  });
+
+  it('applies 100 parallel changes one after the other, each recording the value it replaced', async () => {
+    const before = (await clientSettings(41)).slotCapacity as number;
+    const responses = await Promise.all(Array.from({ length: 100 }, (_, index) => staff41.patch('/staff/settings', { slotCapacity: 100 + index })));
+    expect(responses.every((response) => response.statusCode === 200)).toBe(true);
+    const recorded = await database.db
+      .select()
+      .from(settingChanges)
+      .where(and(eq(settingChanges.clientId, 41), eq(settingChanges.setting, 'slotCapacity')))
+      .orderBy(asc(settingChanges.id));
+    const burst = recorded.slice(-100);
+    expect(burst).toHaveLength(100);
+    expect(burst[0]!.oldValue).toBe(before);
+    // Without the row lock two changes would read the same value and the chain would break.
+    for (let index = 1; index < burst.length; index++) expect(burst[index]!.oldValue).toBe(burst[index - 1]!.newValue);
+    expect((await clientSettings(41)).slotCapacity).toBe(burst[99]!.newValue);
   });
 });

@@ -175,25 +175,31 @@ const metres = (label: string, maximum: number, limitName: string) =>
 
 export type BoatLimits = Pick<ClientSettings, 'maxLengthM' | 'maxBeamM'>;
 
-/** A boat's own data, against the marina's size limits (the form says the limit). */
+/** Each field of a boat, against the marina's size limits (the form says the limit). */
+function boatFields(limits: BoatLimits) {
+  return {
+    name: oneLine('Nombre del barco', 60).required('Escribe el nombre del barco.'),
+    registration: registrationRule,
+    make: oneLine('Marca', 60),
+    model: oneLine('Modelo', 60),
+    lengthM: metres('Eslora', limits.maxLengthM, 'maxLengthM'),
+    beamM: metres('Manga', limits.maxBeamM, 'maxBeamM'),
+    engine: oneLine('Motor', 80),
+  };
+}
+
+/** A boat's own data; make, model and engine may be left blank. */
 export function boatSchema(limits: BoatLimits) {
+  const fields = boatFields(limits);
   return yup
-    .object({
-      name: oneLine('Nombre del barco', 60).required('Escribe el nombre del barco.'),
-      registration: registrationRule,
-      make: oneLine('Marca', 60).default(''),
-      model: oneLine('Modelo', 60).default(''),
-      lengthM: metres('Eslora', limits.maxLengthM, 'maxLengthM'),
-      beamM: metres('Manga', limits.maxBeamM, 'maxBeamM'),
-      engine: oneLine('Motor', 80).default(''),
-    })
+    .object({ ...fields, make: fields.make.default(''), model: fields.model.default(''), engine: fields.engine.default('') })
     .noUnknown(true, 'Campo desconocido: ${unknown}.');
 }
 export type BoatInput = yup.InferType<ReturnType<typeof boatSchema>>;
 
-/** `PATCH /boats/{id}`: any of the boat's own fields. */
+/** `PATCH /boats/{id}`: any of the boat's own fields; what it does not name stays as it is (no blanks filled in). */
 export function boatPatchSchema(limits: BoatLimits) {
-  return boatSchema(limits).partial();
+  return yup.object(boatFields(limits)).noUnknown(true, 'Campo desconocido: ${unknown}.').partial();
 }
 
 /**

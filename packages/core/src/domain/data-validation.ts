@@ -85,7 +85,7 @@ export function dataValidationSchema(today: string) {
       boats: yup
         .array(
           insuranceSchema(today)
-            .shape({ boatId: yup.string().uuid().required() })
+            .shape({ boatId: yup.string().uuid('Barco: no es uno de tus barcos.').required('Barco: falta indicar cuál.') })
             .noUnknown(true, 'Campo desconocido: ${unknown}.'),
         )
         .default([])
