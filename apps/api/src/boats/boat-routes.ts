@@ -150,8 +150,8 @@ export const boatRoutes: FastifyPluginAsync<{ services: Services }> = async (api
       const { insurance, ...fields } = input;
       const found = await findBoat(db, client.id, request.params.id, session.accountId);
       const changes = {
-        // Only the fields the body names: the rule's defaults ('' for make, model, engine) must not wipe the rest.
-        ...Object.fromEntries(Object.entries(fields).filter(([key, value]) => value !== undefined && Object.hasOwn(request.body as object, key))),
+        // boatPatchSchema fills in no defaults, so what the body does not name stays as it is.
+        ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)),
         ...(insurance ? { insurer: insurance.insurer, policyNumber: insurance.policyNumber, insuranceExpiresOn: insurance.expiresOn } : {}),
       };
       if (Object.keys(changes).length > 0) {
