@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import type { InlineConfig, Plugin, Rollup } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { AppConfig, ClientFolderConfig } from '@marina/core/config/app-config.ts';
+import { formikLodashAliases } from '@marina/core/config/formik-lodash.ts';
 import { clientesConSMS, discoverMarinaFolders, folderSource } from '@marina/core/config/marina-folders.ts';
 import { resolveAppConfig } from '@marina/core/config/validate-config.ts';
 import { themeCss } from '@marina/theme/theme-css.ts';
@@ -183,6 +184,7 @@ export async function clientViteConfig(dir: string, options: ClientBuildOptions)
     publicDir: false,
     mode: options.production ? 'production' : 'development',
     logLevel: options.production ? 'warn' : 'info',
+    resolve: { alias: formikLodashAliases },
     plugins: [
       react(),
       vanillaExtractPlugin(),
