@@ -10,6 +10,7 @@ import { formikLodashAliases } from '@marina/core/config/formik-lodash.ts';
 import { clientesConSMS, discoverMarinaFolders, folderSource } from '@marina/core/config/marina-folders.ts';
 import { resolveAppConfig } from '@marina/core/config/validate-config.ts';
 import { themeCss } from '@marina/theme/theme-css.ts';
+import { libraryTreeShaking } from './library-tree-shaking.ts';
 
 type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
@@ -189,6 +190,7 @@ export async function clientViteConfig(dir: string, options: ClientBuildOptions)
       react(),
       vanillaExtractPlugin(),
       marinaBrand(client),
+      libraryTreeShaking(),
       compileOnLoad(),
       VitePWA({
         registerType: 'prompt',

@@ -1,5 +1,6 @@
 import { useRef } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '../../components/link.tsx';
 import { ApiForm } from '../../components/form/api-form.tsx';
 import { CheckboxField, TextField } from '../../components/form/fields.tsx';
 import { Page } from '../../components/page.tsx';

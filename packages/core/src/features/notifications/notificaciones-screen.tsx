@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../components/link.tsx';
 import { Button } from '../../components/button.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { Page } from '../../components/page.tsx';
