@@ -6,7 +6,7 @@ import type { AppConfig } from '../config/app-config.ts';
 import { waitForDeviceReady } from './device-ready.ts';
 import { AppRoot, takeOverDrawnScreen } from './first-screen.tsx';
 import { appRoutes } from './router.tsx';
-import { registerServiceWorker, scheduleServiceWorker, whenAppStable } from './service-worker.ts';
+import { scheduleServiceWorker, whenAppStable } from './service-worker.ts';
 import { createServerCache } from '../lib/server-cache.ts';
 import { createSessionStore } from '../lib/session-store.ts';
 import type { Services } from '../lib/services.tsx';
@@ -57,6 +57,7 @@ export async function startApp(config: AppConfig, container: HTMLElement): Promi
   scheduleServiceWorker({
     production: config.production,
     whenStable: whenAppStable(firstScreen),
-    register: () => void registerServiceWorker('/sw.js', offerUpdate),
+    // The registration, with Workbox, is loaded then: the first screen does without it.
+    register: () => void import('./register-service-worker.ts').then(({ registerServiceWorker }) => registerServiceWorker('/sw.js', offerUpdate)),
   });
 }

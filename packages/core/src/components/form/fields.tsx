@@ -2,6 +2,9 @@ import { useField } from 'formik';
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import * as css from './form.css.ts';
 
+// The fields of the sign-in form (in the app's first load); the others have modules of their own
+// (`code-field.tsx`, `checkbox-field.tsx`), which come with the screens that use them.
+
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id'>;
 
 interface FieldProps extends InputProps {
@@ -11,7 +14,7 @@ interface FieldProps extends InputProps {
 }
 
 /** Ids that tie the label, the hint and the error to the input, so a screen reader reads them together. */
-function useFieldIds(name: string) {
+export function useFieldIds(name: string) {
   const base = `${useId()}-${name}`;
   return { input: base, hint: `${base}-hint`, error: `${base}-error` };
 }
@@ -72,22 +75,6 @@ export function TextField({ name, label, hint, className, ...input }: FieldProps
   );
 }
 
-/** Six digits, pasted whole from the SMS or e-mail: the phone offers it from the message. */
-export function CodeField({ name, label, hint }: { name: string; label: string; hint?: ReactNode }) {
-  return (
-    <TextField
-      name={name}
-      label={label}
-      hint={hint}
-      className={css.codeInput}
-      autoComplete="one-time-code"
-      inputMode="numeric"
-      pattern="[0-9 ]*"
-      spellCheck={false}
-    />
-  );
-}
-
 /**
  * A password with its show/hide button. `hint` goes under the label; `below(value, error)` under the
  * input: the new-password field's strength meter (`new-password-field.tsx`), kept out of this module so
@@ -136,31 +123,5 @@ export function PasswordField({
       </div>
       {below?.(field.value, error)}
     </FieldFrame>
-  );
-}
-
-export function CheckboxField({ name, children }: { name: string; children: ReactNode }) {
-  const [field, meta] = useField({ name, type: 'checkbox' });
-  const ids = useFieldIds(name);
-  const error = meta.touched && meta.error ? meta.error : undefined;
-  return (
-    <div className={css.field}>
-      <div className={css.checkboxRow}>
-        <input
-          {...field}
-          type="checkbox"
-          id={ids.input}
-          className={css.checkbox}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? ids.error : undefined}
-        />
-        <label htmlFor={ids.input}>{children}</label>
-      </div>
-      {error ? (
-        <p id={ids.error} className={css.error}>
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }
