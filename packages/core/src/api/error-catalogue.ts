@@ -1,4 +1,5 @@
 import type { ApiError } from './api-error.ts';
+import { NO_CONNECTION } from './load-messages.ts';
 
 /**
  * The Spanish message for every code the API sends, and for failures that never reached it. A `Record`
@@ -35,7 +36,7 @@ export const errorMessages: Record<ApiError['code'], string> = {
   contact_unavailable: 'No se puede usar ese dato de contacto. Prueba con otro.',
   account_already_active: 'Tu cuenta ya está activada. Entra con tu contraseña.',
   email_already_confirmed: 'Tu correo ya está confirmado.',
-  network_error: 'No hay conexión. Comprueba tu cobertura e inténtalo de nuevo.',
+  network_error: NO_CONNECTION,
   timeout: 'El servidor tarda demasiado en responder. Inténtalo de nuevo.',
   unexpected_response: 'Respuesta inesperada del servidor. Inténtalo de nuevo.',
 };
