@@ -84,7 +84,17 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'ky', message: 'Screens call the API through src/api, never ky directly.' }] },
+        {
+          paths: [
+            { name: 'ky', message: 'Screens call the API through src/api, never ky directly.' },
+            {
+              name: 'react-router',
+              importNames: ['Link', 'NavLink', 'Form'],
+              message:
+                "Use components/link.tsx (and Formik's forms): React Router's bring its framework mode's prefetching before the sign-in form works (decision 017).",
+            },
+          ],
+        },
       ],
     },
   },

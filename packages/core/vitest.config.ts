@@ -1,8 +1,16 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { defineConfig } from 'vitest/config';
+import { formikLodashAliases } from './src/config/formik-lodash.ts';
+
+// Formik as the bundle has it: its ES build (Node would pick its CommonJS one), run through Vite with
+// es-toolkit for its lodash functions.
+const formikEs = join(dirname(createRequire(import.meta.url).resolve('formik/package.json')), 'dist', 'formik.esm.js');
 
 export default defineConfig({
   plugins: [vanillaExtractPlugin()],
+  resolve: { alias: [{ find: /^formik$/, replacement: formikEs }, ...formikLodashAliases] },
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],

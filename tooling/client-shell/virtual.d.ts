@@ -1,7 +1,7 @@
 declare module 'virtual:marina/config' {
-  import type { AppConfig } from '@marina/core/config/app-config.ts';
+  import type { RuntimeConfig } from '@marina/core/config/app-config.ts';
 
-  const config: AppConfig;
+  const config: RuntimeConfig;
   export default config;
 }
 declare module 'virtual:marina/brand.css';

@@ -5,10 +5,12 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
 import type { InlineConfig, Plugin, Rollup } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import type { AppConfig, ClientFolderConfig } from '@marina/core/config/app-config.ts';
+import { splitConfig, type AppConfig, type ClientFolderConfig } from '@marina/core/config/app-config.ts';
+import { formikLodashAliases } from '@marina/core/config/formik-lodash.ts';
 import { clientesConSMS, discoverMarinaFolders, folderSource } from '@marina/core/config/marina-folders.ts';
 import { resolveAppConfig } from '@marina/core/config/validate-config.ts';
 import { themeCss } from '@marina/theme/theme-css.ts';
+import { libraryTreeShaking } from './library-tree-shaking.ts';
 
 type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
@@ -19,6 +21,7 @@ export const shellRoot = join(repoRoot, 'tooling', 'client-shell');
 const platformLogo = join(repoRoot, 'packages', 'core', 'src', 'assets', 'mbo-logo.svg');
 
 const CONFIG_MODULE = 'virtual:marina/config';
+const HELP_MODULE = 'virtual:marina/help';
 const BRAND_CSS = 'virtual:marina/brand.css';
 
 export interface LoadedClient {
@@ -68,11 +71,17 @@ export function marinaBrand(client: LoadedClient): Plugin {
   return {
     name: 'marina-brand',
     resolveId(id) {
-      if (id === CONFIG_MODULE || id === BRAND_CSS) return `\0${id}`;
+      if (id === CONFIG_MODULE || id === HELP_MODULE || id === BRAND_CSS) return `\0${id}`;
       return undefined;
     },
     load(id) {
-      if (id === `\0${CONFIG_MODULE}`) return `export default ${JSON.stringify(config)};`;
+      // The app's code gets the configuration less the brand tokens (in the stylesheet) and the help
+      // page's content, a module of its own that comes with that page (`RuntimeConfig`).
+      const { runtime, help } = splitConfig(config);
+      if (id === `\0${CONFIG_MODULE}`) {
+        return `export default { ...${JSON.stringify(runtime)}, help: () => import(${JSON.stringify(HELP_MODULE)}).then((help) => help.default) };`;
+      }
+      if (id === `\0${HELP_MODULE}`) return `export default ${JSON.stringify(help)};`;
       if (id === `\0${BRAND_CSS}`) return themeCss(config.tokens);
       return undefined;
     },
@@ -183,10 +192,12 @@ export async function clientViteConfig(dir: string, options: ClientBuildOptions)
     publicDir: false,
     mode: options.production ? 'production' : 'development',
     logLevel: options.production ? 'warn' : 'info',
+    resolve: { alias: formikLodashAliases },
     plugins: [
       react(),
       vanillaExtractPlugin(),
       marinaBrand(client),
+      libraryTreeShaking(),
       compileOnLoad(),
       VitePWA({
         registerType: 'prompt',

@@ -2,6 +2,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientViteConfig, repoRoot } from './client-vite-config.ts';
@@ -70,6 +71,43 @@ describe("the built login.html of a marina", () => {
   it('marks the chunk of React and the router for compiling as it streams in', () => {
     const react = readdirSync(join(dist, 'assets')).find((file) => /^react-[\w-]+\.js$/.test(file));
     expect(readFileSync(join(dist, 'assets', react!), 'utf8')).toMatch(/^\/\/# allFunctionsCalledOnLoad\n/);
+  });
+});
+
+/**
+ * The JavaScript a first visit to /login loads before its form can be sent: the head's script, and the
+ * app's entry and the chunks it imports, which that script adds after the first paint. What the app
+ * loads later (the first call's HTTP part, a screen's chunk) is not in it.
+ */
+function beforeUsable(): Array<{ file: string; source: string }> {
+  const script = /<script src="\/(assets\/first-screen-\w+\.js)"><\/script>/.exec(login)![1]!;
+  const loader = readFileSync(join(dist, script), 'utf8');
+  const files = [script, ...new Set([...loader.matchAll(/["'`]\/(assets\/[\w.-]+\.js)["'`]/g)].map((match) => match[1]!))];
+  return files.map((file) => ({ file, source: readFileSync(join(dist, file), 'utf8') }));
+}
+
+describe('the JavaScript before the sign-in form can be sent (decision 017)', () => {
+  it('is at most 110 KB gzipped: React, React Router, Formik and the sign-in screen', () => {
+    const files = beforeUsable();
+    expect(files.map(({ file }) => file)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^assets\/index-/), expect.stringMatching(/^assets\/react-/)]),
+    );
+    const gzipped = files.reduce((sum, { source }) => sum + gzipSync(source, { level: 9 }).length, 0);
+    expect(gzipped / 1024).toBeLessThanOrEqual(110);
+  });
+
+  it('leaves out what the form does not need, each thing found by a text only it has', () => {
+    const code = beforeUsable()
+      .map(({ source }) => source)
+      .join('\n');
+    // The error catalogue (with the first call), the help page's questions (with ayuda), the brand tokens
+    // (in the stylesheet), lodash (es-toolkit's functions instead), Formik's FieldArray and React Router's
+    // link prefetching (unused).
+    for (const text of ['Demasiados intentos', '¿Con cuánta antelación', 'contentMaxWidth', '__lodash_hash_undefined__', 'handleUnshift', 'PrefetchPageLinks']) {
+      expect(code.includes(text), text).toBe(false);
+    }
+    // What the form does need is there.
+    expect(code.includes('Correo electrónico o documento')).toBe(true);
   });
 });
 

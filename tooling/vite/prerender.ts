@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { build, minify } from 'vite';
+import { formikLodashAliases } from '@marina/core/config/formik-lodash.ts';
 import { FIRST_CALL_ATTRIBUTE, loadClient, marinaBrand, shellRoot, type LoadOptions } from './client-vite-config.ts';
 
 /** What `tooling/client-shell/prerender.ts` exports, once built for Node. */
@@ -32,6 +33,7 @@ async function loadPrerenderEntry(dir: string, options: LoadOptions): Promise<{ 
     publicDir: false,
     mode: 'production',
     logLevel: 'warn',
+    resolve: { alias: formikLodashAliases },
     plugins: [react(), vanillaExtractPlugin(), marinaBrand(client)],
     // One file with everything in it: the temporary folder has no node_modules to import from.
     ssr: { noExternal: true },

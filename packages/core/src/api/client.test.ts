@@ -1,6 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error.ts';
 import { createApiClient, resolveApiBase } from './client.ts';
+import { loadMessageFor } from './load-messages.ts';
+
+// Watched: the catalogue must come with the first call.
+vi.mock(import('./load-messages.ts'), async (original) => {
+  const actual = await original();
+  return { ...actual, loadMessageFor: vi.fn(actual.loadMessageFor) };
+});
 
 const location = { origin: 'https://marina.example', hostname: 'marina.example' };
 
@@ -36,6 +43,15 @@ describe('resolveApiBase', () => {
 });
 
 describe('createApiClient', () => {
+  it('loads the error catalogue with its HTTP part, at the first call and not before', async () => {
+    vi.mocked(loadMessageFor).mockClear();
+    const api = clientWith((async () => Response.json({})) as unknown as typeof fetch);
+    expect(loadMessageFor).not.toHaveBeenCalled();
+    await api.get('session');
+    await api.send('post', 'session', {});
+    expect(loadMessageFor).toHaveBeenCalledTimes(1);
+  });
+
   it('names the client and sends the XSRF token on a create to the API origin', async () => {
     const fetchMock = vi.fn(async (_request: Request) => Response.json({ id: 1 }, { status: 201 }));
     const api = clientWith(fetchMock as unknown as typeof fetch, 'https://{host}:8443');

@@ -1,4 +1,5 @@
 import type { Options } from 'ky';
+import { loadMessageFor } from './load-messages.ts';
 
 export const API_PREFIX = '/api/v1';
 
@@ -51,11 +52,18 @@ export interface ApiClient {
 /**
  * The app's API client. Its HTTP part (ky, the retries, the XSRF header, the error mapping: `http.ts`)
  * arrives with the first call, not with the app's first screen: the sign-in screen is usable before it.
+ * So does the error catalogue (`load-messages.ts`).
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   let http: Promise<ApiClient> | undefined;
-  const load = () =>
-    (http ??= import('./http.ts').then(({ createHttpClient }) => createHttpClient(options, resolveApiBase(options.apiUrl, options.location))));
+  const load = () => {
+    if (!http) {
+      // The words for a failed call come with it, so the screens can say at once what went wrong.
+      void loadMessageFor();
+      http = import('./http.ts').then(({ createHttpClient }) => createHttpClient(options, resolveApiBase(options.apiUrl, options.location)));
+    }
+    return http;
+  };
   return {
     get: async (path, requestOptions) => (await load()).get(path, requestOptions),
     create: async (path, body, createOptions) => (await load()).create(path, body, createOptions),

@@ -1,4 +1,5 @@
 import type { ApiError } from './api-error.ts';
+import { NO_CONNECTION } from './load-messages.ts';
 
 /**
  * The Spanish message for every code the API sends, and for failures that never reached it. A `Record`
@@ -42,7 +43,7 @@ export const errorMessages: Record<ApiError['code'], string> = {
   certificate_type_not_allowed: 'Certificado del seguro: debe ser un PDF, JPEG o PNG.',
   certificate_too_large: 'Certificado del seguro: como mucho 5 MB.',
   setting_invalid: 'Uno de los ajustes no es válido.',
-  network_error: 'No hay conexión. Comprueba tu cobertura e inténtalo de nuevo.',
+  network_error: NO_CONNECTION,
   timeout: 'El servidor tarda demasiado en responder. Inténtalo de nuevo.',
   unexpected_response: 'Respuesta inesperada del servidor. Inténtalo de nuevo.',
 };

@@ -1,4 +1,5 @@
-import { NavLink, Outlet } from 'react-router';
+import { Outlet } from 'react-router';
+import { NavLink } from '../components/link.tsx';
 import { Icon, type IconName } from '../components/icons.tsx';
 import * as layout from '../components/layout.css.ts';
 import * as ui from '../components/ui.css.ts';

@@ -1,5 +1,6 @@
 import type { MouseEvent } from 'react';
-import { Link, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { Link } from '../components/link.tsx';
 import { Icon } from '../components/icons.tsx';
 import * as layout from '../components/layout.css.ts';
 import { useConfig } from '../lib/services.tsx';

@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter } from 'react-router';
 import type { ApiClient } from '../api/client.ts';
-import type { AppConfig } from '../config/app-config.ts';
+import type { RuntimeConfig } from '../config/app-config.ts';
 import { markSliderSeen } from '../lib/first-start.ts';
 import { paths, type RouteName } from '../lib/paths.ts';
 import { createServerCache } from '../lib/server-cache.ts';
@@ -35,7 +35,7 @@ function memoryStorage(): Storage {
  * One screen of the app as HTML, for a signed-out visitor past the intro slides: what the browser will
  * show before the app has loaded, and the markup the app takes over (`takeOverDrawnScreen`).
  */
-export async function prerenderScreen(config: AppConfig, screen: RouteName): Promise<string> {
+export async function prerenderScreen(config: RuntimeConfig, screen: RouteName): Promise<string> {
   const storage = memoryStorage();
   markSliderSeen(storage);
   const session = createSessionStore();

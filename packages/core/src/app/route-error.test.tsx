@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/api-error.ts';
 import { renderApp, signedOutApi, testConfig } from '../test/fixtures.tsx';
@@ -26,7 +26,8 @@ describe('a private screen that cannot load', () => {
   it('on a real failure, says so without claiming anything typed was kept', async () => {
     renderApp('/inicio', { api: failingSession(new ApiError('internal_error', { status: 500 })) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Algo ha fallado' })).toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent('Algo ha fallado en nuestro servidor.');
+    // In the catalogue's words, which came with the call.
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Algo ha fallado en nuestro servidor.'));
     expect(screen.queryByText(/escribiste|Sin conexión/)).toBeNull();
     expect(within(screen.getByRole('banner')).getByText(testConfig.clientTitulo)).toBeInTheDocument();
   });

@@ -1,5 +1,6 @@
+import { Suspense, use } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { messageFor } from '../api/error-catalogue.ts';
+import { loadMessageFor } from '../api/load-messages.ts';
 import { Button } from '../components/button.tsx';
 import * as layout from '../components/layout.css.ts';
 import { Page } from '../components/page.tsx';
@@ -14,9 +15,20 @@ function isOffline(error: unknown): boolean {
   return typeof navigator !== 'undefined' && navigator.onLine === false;
 }
 
-function crashMessage(error: unknown): string {
+/** A failed call in the catalogue's words, which came with the call (`load-messages.ts`). */
+function CallFailure({ error }: { error: unknown }) {
+  return use(loadMessageFor())(error);
+}
+
+function CrashMessage({ error }: { error: unknown }) {
   if (isRouteErrorResponse(error)) return 'No hemos podido abrir esta pantalla.';
-  if (error instanceof Error && error.name === 'ApiError') return messageFor(error);
+  if (error instanceof Error && error.name === 'ApiError') {
+    return (
+      <Suspense>
+        <CallFailure error={error} />
+      </Suspense>
+    );
+  }
   return 'No hemos podido abrir esta pantalla. Puede que se haya publicado una versión nueva de la aplicación: vuelve a intentarlo.';
 }
 
@@ -41,7 +53,7 @@ export function RouteError() {
               </>
             ) : (
               <p className={ui.alert} role="alert">
-                {crashMessage(error)}
+                <CrashMessage error={error} />
               </p>
             )}
             <Button fullWidth onClick={() => window.location.reload()}>

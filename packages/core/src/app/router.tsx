@@ -1,13 +1,13 @@
 import type { ComponentType } from 'react';
 import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { ApiClient } from '../api/client.ts';
+import type { RuntimeConfig } from '../config/app-config.ts';
 import type { SessionInfo } from '../domain/accounts.ts';
 import LoginScreen from '../features/auth/login-screen.tsx';
 import { markSliderSeen, sliderSeen } from '../lib/first-start.ts';
 import type { ServerCache } from '../lib/server-cache.ts';
 import { fetchSession, type SessionStore } from '../lib/session-store.ts';
 import { PublicLayout, RootLayout } from './layouts.tsx';
-import { moreMenu } from './more-menu.ts';
 import { href, paths, PRIVATE_ROUTES, safeNext, type RouteName } from '../lib/paths.ts';
 import { RouteError } from './route-error.tsx';
 import { notFoundHandle, screenHandle } from './screen-handle.ts';
@@ -30,14 +30,14 @@ const screens: Partial<Record<RouteName, ScreenLoader>> = {
   validarRegistro: () => import('../features/auth/validar-registro-screen.tsx'),
   activar: () => import('../features/auth/activar-screen.tsx'),
   forgot: () => import('../features/auth/forgot-screen.tsx'),
-  // What the features contribute (`app/dashboard.ts`, `app/more-menu.ts`) comes in as props; the
-  // cards load in parallel with the screen.
+  // What the features contribute (`app/dashboard.ts`, `app/more-menu.ts`) comes in as props, loaded in
+  // parallel with the screen.
   inicio: async () => {
     const [{ default: Inicio }, { dashboard }] = await Promise.all([import('../features/account/inicio-screen.tsx'), import('./dashboard.ts')]);
     return { default: () => <Inicio cards={dashboard} /> };
   },
   mas: async () => {
-    const { default: Mas } = await import('../features/account/mas-screen.tsx');
+    const [{ default: Mas }, { moreMenu }] = await Promise.all([import('../features/account/mas-screen.tsx'), import('./more-menu.ts')]);
     return { default: () => <Mas entries={moreMenu} /> };
   },
   micuenta: () => import('../features/account/micuenta-screen.tsx'),
@@ -69,6 +69,7 @@ function screenRoute(name: RouteName): RouteObject {
 }
 
 export interface RouterServices {
+  config: Pick<RuntimeConfig, 'help'>;
   api: ApiClient;
   storage: Storage;
   session: SessionStore;
@@ -145,7 +146,7 @@ function chain(...loaders: Array<(args: LoaderFunctionArgs) => unknown>) {
 }
 
 export function appRoutes(services: RouterServices): RouteObject[] {
-  const { api, storage, session, cache } = services;
+  const { config, api, storage, session, cache } = services;
   const accountScreens: RouteName[] = ['validarRegistro', 'forgot'];
   return [
     {
@@ -170,7 +171,8 @@ export function appRoutes(services: RouterServices): RouteObject[] {
               children: [{ ...screenRoute('activar'), loader: primeSession(api, session) }],
             },
             screenRoute('slider'),
-            screenRoute('ayuda'),
+            // The marina's contact details and questions: a chunk of their own, loaded with the screen.
+            { ...screenRoute('ayuda'), loader: () => config.help() },
             screenRoute('checkQR'),
           ],
         },

@@ -45,22 +45,3 @@ export function whenAppStable(firstScreen: Promise<unknown>, win: Window = windo
       }),
   );
 }
-
-export type UpdateListener = (apply: () => void) => void;
-
-/**
- * Registers the worker and reports a waiting new version instead of reloading: the person decides when,
- * so a half-filled form is never lost.
- */
-export async function registerServiceWorker(url: string, onUpdate: UpdateListener): Promise<void> {
-  if (!('serviceWorker' in navigator)) return;
-  const { Workbox } = await import('workbox-window');
-  const workbox = new Workbox(url);
-  workbox.addEventListener('waiting', () => {
-    onUpdate(() => {
-      workbox.addEventListener('controlling', () => window.location.reload());
-      workbox.messageSkipWaiting();
-    });
-  });
-  await workbox.register();
-}

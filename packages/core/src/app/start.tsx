@@ -2,18 +2,18 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { createApiClient } from '../api/client.ts';
-import type { AppConfig } from '../config/app-config.ts';
+import type { RuntimeConfig } from '../config/app-config.ts';
 import { waitForDeviceReady } from './device-ready.ts';
 import { AppRoot, takeOverDrawnScreen } from './first-screen.tsx';
 import { appRoutes } from './router.tsx';
-import { registerServiceWorker, scheduleServiceWorker, whenAppStable } from './service-worker.ts';
+import { scheduleServiceWorker, whenAppStable } from './service-worker.ts';
 import { createServerCache } from '../lib/server-cache.ts';
 import { createSessionStore } from '../lib/session-store.ts';
 import type { Services } from '../lib/services.tsx';
 import { offerUpdate } from './update-prompt.tsx';
 
 /** The app's entry: each client bundle calls this with its own configuration. */
-export async function startApp(config: AppConfig, container: HTMLElement): Promise<void> {
+export async function startApp(config: RuntimeConfig, container: HTMLElement): Promise<void> {
   await waitForDeviceReady();
   // Running the app's code is one long task already: setting up its first screen comes in another, so
   // the page can answer the person in between (a screen drawn at build time is on it, to be typed into).
@@ -57,6 +57,7 @@ export async function startApp(config: AppConfig, container: HTMLElement): Promi
   scheduleServiceWorker({
     production: config.production,
     whenStable: whenAppStable(firstScreen),
-    register: () => void registerServiceWorker('/sw.js', offerUpdate),
+    // The registration, with Workbox, is loaded then: the first screen does without it.
+    register: () => void import('./register-service-worker.ts').then(({ registerServiceWorker }) => registerServiceWorker('/sw.js', offerUpdate)),
   });
 }

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { Link, type LinkProps } from 'react-router';
+import { Link, type LinkProps } from './link.tsx';
 import * as ui from './ui.css.ts';
 
 type Variant = keyof typeof ui.button;

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { ApiError } from '../api/api-error.ts';
-import { messageFor } from '../api/error-catalogue.ts';
 import { clearPersonalData } from '../lib/personal-data.ts';
 import { href } from '../lib/paths.ts';
 import { useServices } from '../lib/services.tsx';
@@ -41,13 +40,17 @@ function SignInAgain() {
  */
 export function ErrorAlert({
   error,
-  message = messageFor(error),
+  message,
   retry,
   focusable = false,
 }: {
   error: unknown;
-  /** Instead of the catalogue's words, when the caller knows more (a form keeps what was typed). */
-  message?: string;
+  /**
+   * What went wrong: the catalogue's words (`messageFor`), or the caller's when it knows more (a form
+   * keeps what was typed). Given by the caller, so this module, in the app's first load, does not bring
+   * the catalogue with it (decision 017).
+   */
+  message: string;
   retry?: () => void;
   /** A form moves focus here after a failed submit. */
   focusable?: boolean;

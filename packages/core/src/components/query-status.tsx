@@ -1,4 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
+import { messageFor } from '../api/error-catalogue.ts';
 import { ErrorAlert } from './error-alert.tsx';
 import * as ui from './ui.css.ts';
 
@@ -12,7 +13,7 @@ export function Loading({ label = 'Cargando…' }: { label?: string }) {
 
 /** A failed load, in words, with a way on: try again, or sign in again when the session has ended. */
 export function LoadError({ error, retry }: { error: unknown; retry?: () => void }) {
-  return <ErrorAlert error={error} {...(retry ? { retry } : {})} />;
+  return <ErrorAlert error={error} message={messageFor(error)} {...(retry ? { retry } : {})} />;
 }
 
 /**

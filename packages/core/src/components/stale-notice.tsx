@@ -1,5 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ApiError } from '../api/api-error.ts';
+import { messageFor } from '../api/error-catalogue.ts';
 import { Button } from './button.tsx';
 import { ErrorAlert } from './error-alert.tsx';
 import * as ui from './ui.css.ts';
@@ -21,7 +22,7 @@ export function StaleNotice({
   words: (time: string) => string;
 }) {
   if (query.data === undefined || !query.isError || query.isFetching) return null;
-  if (!isOffline(query.error)) return <ErrorAlert error={query.error} retry={() => void query.refetch()} />;
+  if (!isOffline(query.error)) return <ErrorAlert error={query.error} message={messageFor(query.error)} retry={() => void query.refetch()} />;
   return (
     <div className={ui.stack}>
       <p role="status" className={ui.alert}>

@@ -8,7 +8,10 @@ export interface FaqEntry {
   answer: string;
 }
 
-/** How a person reaches the marina: `ayuda` shows it, and so does every screen that cannot go on without it. */
+/**
+ * How a person reaches the marina: `ayuda` shows it, as would any screen that cannot go on without it
+ * (loading it as `ayuda` does: `RuntimeConfig.help`).
+ */
 export interface MarinaContact {
   phone: string;
   email: string;
@@ -41,6 +44,26 @@ export interface AppConfig {
   tokens: Tokens;
   contact: MarinaContact;
   faq: FaqEntry[];
+}
+
+/** The help page's content: how to reach the marina, and its questions. */
+export type MarinaHelp = Pick<AppConfig, 'contact' | 'faq'>;
+
+/**
+ * The configuration as the app's code has it (`virtual:marina/config`): the build's, but for the brand
+ * tokens, which the stylesheet carries, and the help page's content, which comes with that page
+ * (`help()`, a chunk of its own). Neither is needed before the sign-in form can be sent (decision 017).
+ */
+export type RuntimeConfig = Omit<AppConfig, 'tokens' | keyof MarinaHelp> & {
+  help: () => Promise<MarinaHelp>;
+};
+
+/** The build's configuration in the two parts the app's code gets: at once, and with the help page. */
+export function splitConfig({ tokens: _tokens, contact, faq, ...runtime }: AppConfig): {
+  runtime: Omit<RuntimeConfig, 'help'>;
+  help: MarinaHelp;
+} {
+  return { runtime, help: { contact, faq } };
 }
 
 /**

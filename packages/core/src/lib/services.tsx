@@ -1,11 +1,11 @@
 import { createContext, use, type ReactNode } from 'react';
 import type { ApiClient } from '../api/client.ts';
-import type { AppConfig } from '../config/app-config.ts';
+import type { RuntimeConfig } from '../config/app-config.ts';
 import type { ServerCache } from './server-cache.ts';
 import type { SessionStore } from './session-store.ts';
 
 export interface Services {
-  config: AppConfig;
+  config: RuntimeConfig;
   api: ApiClient;
   /** The person's device storage: first start, cached card. Wrapped so tests and sign-out control it. */
   storage: Storage;
@@ -26,6 +26,6 @@ export function useServices(): Services {
   return services;
 }
 
-export function useConfig(): AppConfig {
+export function useConfig(): RuntimeConfig {
   return useServices().config;
 }

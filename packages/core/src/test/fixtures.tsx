@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ApiError } from '../api/api-error.ts';
 import type { ApiClient } from '../api/client.ts';
-import type { AppConfig } from '../config/app-config.ts';
+import type { MarinaHelp, RuntimeConfig } from '../config/app-config.ts';
 import type { SessionInfo } from '../domain/accounts.ts';
 import { DEFAULT_CLIENT_SETTINGS, type Marina } from '../domain/marina.ts';
 import { appRoutes } from '../app/router.tsx';
@@ -11,9 +11,19 @@ import { ServerCacheProvider } from '../lib/query-provider.tsx';
 import { createServerCache } from '../lib/server-cache.ts';
 import { createSessionStore } from '../lib/session-store.ts';
 import { ServicesProvider } from '../lib/services.tsx';
-import { baseTokens } from '@marina/theme/tokens.ts';
 
-export const testConfig: AppConfig = {
+/** The help page's content of the test marina (`testConfig.help()`). */
+export const testHelp: MarinaHelp = {
+  contact: {
+    phone: '+34 971 000 041',
+    email: 'capitania@prueba.example',
+    address: 'Moll de Ponent, 1',
+    openingHours: ['Abril a octubre: de 08:00 a 20:00'],
+  },
+  faq: [{ question: '¿Puedo pedir una bajada hoy?', answer: 'Sí, con dos horas de antelación.' }],
+};
+
+export const testConfig: RuntimeConfig = {
   production: false,
   apiUrl: '/',
   MboLogo: '/brand/mbo-logo.svg',
@@ -24,14 +34,7 @@ export const testConfig: AppConfig = {
   clientTitulo: 'Marina de Prueba',
   clientShortName: 'Prueba',
   clientLogo: '/brand/logo.svg',
-  tokens: baseTokens,
-  contact: {
-    phone: '+34 971 000 041',
-    email: 'capitania@prueba.example',
-    address: 'Moll de Ponent, 1',
-    openingHours: ['Abril a octubre: de 08:00 a 20:00'],
-  },
-  faq: [{ question: '¿Puedo pedir una bajada hoy?', answer: 'Sí, con dos horas de antelación.' }],
+  help: async () => testHelp,
 };
 
 /** An API with no session: what a first visit meets. */

@@ -13,7 +13,7 @@ import {
 import { useEffect, useLayoutEffect, useRef, useSyncExternalStore, type ReactNode, type RefObject } from 'react';
 import type { AnyObjectSchema } from 'yup';
 import { ApiError } from '../../api/api-error.ts';
-import { messageFor } from '../../api/error-catalogue.ts';
+import { loadMessageFor, type MessageFor } from '../../api/load-messages.ts';
 import type { ErrorCode } from '../../domain/error-codes.ts';
 import { Button } from '../button.tsx';
 import { ErrorAlert } from '../error-alert.tsx';
@@ -30,6 +30,8 @@ interface Verdict {
   sent: string;
   fields: Record<string, string>;
   error?: unknown;
+  /** The banner's words for `error`. */
+  message?: string;
 }
 
 const snapshot = (values: FormikValues) => JSON.stringify(values);
@@ -58,18 +60,20 @@ function FocusOnError() {
   return <span ref={form} hidden />;
 }
 
+/** The banner's words for a problem of no field. */
+function bannerMessage(error: unknown, messageFor: MessageFor): string {
+  // Only a form can say this: what the person typed is still on the screen.
+  return error instanceof ApiError && (error.code === 'network_error' || error.code === 'timeout')
+    ? `${messageFor(error)} No se ha perdido lo que escribiste.`
+    : messageFor(error);
+}
+
 /** The banner for a problem of no field, while the values are still the ones sent. */
 function Banner() {
   const { status, values } = useFormikContext<FormikValues>();
   const verdict = status as Verdict | undefined;
-  if (!verdict?.error || verdict.sent !== snapshot(values)) return null;
-  const error = verdict.error;
-  // Only a form can say this: what the person typed is still on the screen.
-  const message =
-    error instanceof ApiError && (error.code === 'network_error' || error.code === 'timeout')
-      ? `${messageFor(error)} No se ha perdido lo que escribiste.`
-      : messageFor(error);
-  return <ErrorAlert error={error} message={message} focusable />;
+  if (!verdict?.error || verdict.message === undefined || verdict.sent !== snapshot(values)) return null;
+  return <ErrorAlert error={verdict.error} message={verdict.message} focusable />;
 }
 
 /**
@@ -177,6 +181,8 @@ export function ApiForm<Values extends FormikValues>({
         try {
           await onSubmit(values, helpers);
         } catch (error) {
+          // The catalogue came with the call's HTTP part (`load-messages.ts`).
+          const messageFor = await loadMessageFor();
           const fields: Record<string, string> = {};
           if (error instanceof ApiError) {
             for (const { field, message } of error.fieldErrors) {
@@ -186,7 +192,7 @@ export function ApiForm<Values extends FormikValues>({
             if (field && !fields[field]) fields[field] = messageFor(error);
           }
           const named = Object.keys(fields).length > 0;
-          const result: Verdict = { sent: snapshot(values), fields, ...(named ? {} : { error }) };
+          const result: Verdict = { sent: snapshot(values), fields, ...(named ? {} : { error, message: bannerMessage(error, messageFor) }) };
           verdict.current = result;
           if (named) {
             helpers.setErrors(nest(fields) as never);

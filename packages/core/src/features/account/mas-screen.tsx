@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../components/link.tsx';
 import { messageFor } from '../../api/error-catalogue.ts';
 import { Button } from '../../components/button.tsx';
 import { Page } from '../../components/page.tsx';

@@ -5,7 +5,7 @@ import { ApiError } from '../../api/api-error.ts';
 import { messageFor } from '../../api/error-catalogue.ts';
 import { ButtonLink } from '../../components/button.tsx';
 import { ApiForm } from '../../components/form/api-form.tsx';
-import { CheckboxField } from '../../components/form/fields.tsx';
+import { CheckboxField } from '../../components/form/checkbox-field.tsx';
 import { NewPasswordField } from '../../components/form/new-password-field.tsx';
 import { Page } from '../../components/page.tsx';
 import { LoadError, Loading, loadState } from '../../components/query-status.tsx';

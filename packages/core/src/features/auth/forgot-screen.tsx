@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react';
 import { useServices } from '../../lib/services.tsx';
 import { ApiForm } from '../../components/form/api-form.tsx';
-import { CodeField, TextField } from '../../components/form/fields.tsx';
+import { TextField } from '../../components/form/fields.tsx';
+import { CodeField } from '../../components/form/code-field.tsx';
 import { NewPasswordField } from '../../components/form/new-password-field.tsx';
 import * as formCss from '../../components/form/form.css.ts';
 import { ButtonLink } from '../../components/button.tsx';

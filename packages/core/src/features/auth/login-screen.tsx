@@ -1,4 +1,5 @@
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link } from '../../components/link.tsx';
 import { ApiForm } from '../../components/form/api-form.tsx';
 import { PasswordField, TextField } from '../../components/form/fields.tsx';
 import * as formCss from '../../components/form/form.css.ts';

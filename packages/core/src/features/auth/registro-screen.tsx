@@ -1,7 +1,9 @@
 import { useRef } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '../../components/link.tsx';
 import { ApiForm } from '../../components/form/api-form.tsx';
-import { CheckboxField, TextField } from '../../components/form/fields.tsx';
+import { TextField } from '../../components/form/fields.tsx';
+import { CheckboxField } from '../../components/form/checkbox-field.tsx';
 import { Page } from '../../components/page.tsx';
 import { createKeyKeeper } from '../../lib/idempotency.ts';
 import { paths } from '../../lib/paths.ts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiForm } from '../../components/form/api-form.tsx';
-import { CodeField } from '../../components/form/fields.tsx';
+import { CodeField } from '../../components/form/code-field.tsx';
 import { Page } from '../../components/page.tsx';
 import { ResendCode } from '../../components/resend-code.tsx';
 import { ButtonLink } from '../../components/button.tsx';

@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../components/link.tsx';
 import { BOAT_STATE_LABELS, CONTRACT_PLAN_LABELS, CONTRACT_STATUS_LABELS, type Boat } from '../../domain/boats.ts';
 import type { EligibilityReason } from '../../domain/eligibility.ts';
 import * as css from './boats.css.ts';

@@ -1,5 +1,5 @@
 import { useField } from 'formik';
-import { FileInputField } from '../../components/form/fields.tsx';
+import { FileInputField } from '../../components/form/file-input-field.tsx';
 import { certificateProblem, sniffCertificateType } from '../../domain/boats.ts';
 import type { CertificateChoice } from './form-values.ts';
 import { boatTexts as t } from './texts.ts';

@@ -1,10 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useFormikContext } from 'formik';
 import { Fragment, useMemo } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '../../components/link.tsx';
 import { ApiForm } from '../../components/form/api-form.tsx';
 import { bodyRule, written } from '../../components/form/body-rule.ts';
-import { CheckboxField, SelectField, TextField } from '../../components/form/fields.tsx';
+import { CheckboxField } from '../../components/form/checkbox-field.tsx';
+import { SelectField } from '../../components/form/choice-fields.tsx';
+import { TextField } from '../../components/form/fields.tsx';
 import { Page } from '../../components/page.tsx';
 import { LoadError, Loading, loadState } from '../../components/query-status.tsx';
 import * as ui from '../../components/ui.css.ts';

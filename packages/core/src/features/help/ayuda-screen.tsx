@@ -1,3 +1,5 @@
+import { useLoaderData } from 'react-router';
+import type { MarinaHelp } from '../../config/app-config.ts';
 import { useConfig } from '../../lib/services.tsx';
 import { formatVersion } from '../../lib/version.ts';
 import { ButtonLink } from '../../components/button.tsx';
@@ -8,7 +10,9 @@ import { helpTexts as t } from './texts.ts';
 
 /** Public: someone who cannot sign in needs the marina's phone most, so it comes first. */
 export default function AyudaScreen() {
-  const { contact, faq, version, clientTitulo } = useConfig();
+  const { version, clientTitulo } = useConfig();
+  // The route's loader: `RuntimeConfig.help`.
+  const { contact, faq } = useLoaderData<MarinaHelp>();
   const tel = `tel:${contact.phone.replace(/\s+/g, '')}`;
   return (
     <Page title={t.title}>

@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../components/link.tsx';
 import { Button } from '../../components/button.tsx';
+import { messageFor } from '../../api/error-catalogue.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { Page } from '../../components/page.tsx';
 import { LoadError, Loading, loadState } from '../../components/query-status.tsx';
@@ -25,7 +26,7 @@ export default function NotificacionesScreen() {
       {state === 'error' ? <LoadError error={query.error} retry={() => void query.refetch()} /> : null}
       {data ? (
         <div className={ui.stack}>
-          {mark.isError ? <ErrorAlert error={mark.error} /> : null}
+          {mark.isError ? <ErrorAlert error={mark.error} message={messageFor(mark.error)} /> : null}
           <p role="status">
             {data.unread === 0 ? 'No tienes notificaciones sin leer.' : `${data.unread} sin leer.`}
           </p>

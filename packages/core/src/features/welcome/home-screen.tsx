@@ -1,4 +1,5 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../../components/link.tsx';
 import { paths } from '../../lib/paths.ts';
 import { useConfig } from '../../lib/services.tsx';
 import { useLeaveWhenSignedIn } from '../../lib/use-session.ts';

@@ -1,0 +1,31 @@
+import { useField } from 'formik';
+import type { ReactNode } from 'react';
+import { useFieldIds } from './fields.tsx';
+import * as css from './form.css.ts';
+
+/** A box to tick, with its label beside it and its error under it. */
+export function CheckboxField({ name, children }: { name: string; children: ReactNode }) {
+  const [field, meta] = useField({ name, type: 'checkbox' });
+  const ids = useFieldIds(name);
+  const error = meta.touched && meta.error ? meta.error : undefined;
+  return (
+    <div className={css.field}>
+      <div className={css.checkboxRow}>
+        <input
+          {...field}
+          type="checkbox"
+          id={ids.input}
+          className={css.checkbox}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? ids.error : undefined}
+        />
+        <label htmlFor={ids.input}>{children}</label>
+      </div>
+      {error ? (
+        <p id={ids.error} className={css.error}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
