@@ -159,3 +159,29 @@ describe('a refused XSRF token', () => {
     expect(calls).toEqual(['POST /api/v1/session', 'GET /api/v1/session', 'POST /api/v1/session']);
   });
 });
+
+describe('a first call made offline', () => {
+  it('says there is no connection, and the next call loads the HTTP part again', async () => {
+    // The HTTP part's chunk cannot be fetched once (no connection at the first call), then it can. Fresh
+    // modules: the client's own, not the one the other tests share, whose HTTP part is loaded.
+    let offline = true;
+    vi.doMock(import('./http.ts'), async (original) => {
+      if (offline) throw new TypeError('Failed to fetch dynamically imported module');
+      return original();
+    });
+    vi.resetModules();
+    try {
+      const { createApiClient: create } = await import('./client.ts');
+      const { ApiError: FreshApiError } = await import('./api-error.ts');
+      const api = create({ apiUrl: '/', clientId: 41, location, fetch: (async () => Response.json({ ok: true })) as unknown as typeof fetch });
+      const first = api.get('session');
+      await expect(first).rejects.toBeInstanceOf(FreshApiError);
+      await expect(first).rejects.toMatchObject({ code: 'network_error' });
+      offline = false;
+      await expect(api.get('session')).resolves.toEqual({ ok: true });
+    } finally {
+      vi.doUnmock('./http.ts');
+      vi.resetModules();
+    }
+  });
+});

@@ -1,4 +1,5 @@
 import type { Options } from 'ky';
+import { ApiError } from './api-error.ts';
 import { loadMessageFor } from './load-messages.ts';
 
 export const API_PREFIX = '/api/v1';
@@ -60,7 +61,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (!http) {
       // The words for a failed call come with it, so the screens can say at once what went wrong.
       void loadMessageFor();
-      http = import('./http.ts').then(({ createHttpClient }) => createHttpClient(options, resolveApiBase(options.apiUrl, options.location)));
+      http = import('./http.ts').then(
+        ({ createHttpClient }) => createHttpClient(options, resolveApiBase(options.apiUrl, options.location)),
+        (error: unknown) => {
+          // Its file could not be fetched (offline at the first call): the next call tries again, and this
+          // one fails as any call without a connection does.
+          http = undefined;
+          throw new ApiError('network_error', { cause: error });
+        },
+      );
     }
     return http;
   };
