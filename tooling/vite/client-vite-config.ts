@@ -91,7 +91,7 @@ export function marinaBrand(client: LoadedClient): Plugin {
         .replaceAll('%MARINA_TITLE%', escape(config.clientTitulo))
         .replaceAll('%MARINA_DESCRIPTION%', escape(`App de clientes de ${config.clientTitulo}`))
         .replaceAll('%MARINA_THEME_COLOR%', config.tokens.color.brand)
-        .replace('</head>', `${preloadTags(context.bundle, FIRST_CALL, FIRST_CALL_ATTRIBUTE)}</head>`);
+        .replace('</head>', `${preloadTags(context.bundle, PRELOADED, LATER_PRELOAD_ATTRIBUTE)}</head>`);
     },
     async generateBundle() {
       for (const [name, path] of Object.entries(client.assets)) {
@@ -112,12 +112,14 @@ export function marinaBrand(client: LoadedClient): Plugin {
 
 /**
  * The HTTP part of the API client (with ky), which the first call loads: preloaded with the entry, as
- * most visits make a call at once (the session check). The preloads carry `FIRST_CALL_ATTRIBUTE`: the
- * drawn sign-in page, which shows before any call, leaves them out (`prerender.ts`) so the form's own
- * code has the network to itself. (The sign-in screen, which most visits open on, is in the entry.)
+ * most visits make a call at once (the session check). So is the table of the screens' chunks
+ * (`app/screens.tsx`), which any screen but sign-in's needs first. The preloads carry
+ * `LATER_PRELOAD_ATTRIBUTE`: the drawn sign-in page, which shows before any call and is itself in the
+ * entry, leaves them out (`prerender.ts`) so the form's own code has the network to itself.
  */
 const FIRST_CALL = [/\/api\/http\.ts$/];
-export const FIRST_CALL_ATTRIBUTE = 'data-first-call';
+const PRELOADED = [...FIRST_CALL, /\/app\/screens\.tsx$/];
+export const LATER_PRELOAD_ATTRIBUTE = 'data-later';
 
 /**
  * Preload tags for lazy modules and the chunks they import (Vite links the entry's own), so the browser
@@ -237,7 +239,9 @@ export async function clientViteConfig(dir: string, options: ClientBuildOptions)
           codeSplitting: {
             // React and the router in one chunk of their own: every screen needs them, and their file is
             // the same for every marina and stays the same while they are not updated (browsers keep it).
-            groups: [{ name: REACT_CHUNK, test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
+            // Vite's helper that preloads a lazy chunk's files goes with them: the entry and the table of
+            // the screens' chunks (`app/screens.tsx`) both need it, and a file of its own would weigh more.
+            groups: [{ name: REACT_CHUNK, test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|^\0vite\/preload-helper/ }],
           },
         },
       },

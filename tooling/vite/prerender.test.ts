@@ -66,6 +66,8 @@ describe("the built login.html of a marina", () => {
     expect(index).toContain('<div id="root"></div>');
     expect(index).not.toContain('Contraseña');
     expect(index).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js"><\/script>/);
+    // It opens on any screen: the table of the screens' chunks comes with the entry (not so in login.html).
+    expect(index).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/screens-[\w-]+\.js" data-later>/);
   });
 
   it('marks the chunk of React and the router for compiling as it streams in', () => {
@@ -102,8 +104,8 @@ describe('the JavaScript before the sign-in form can be sent (decision 017)', ()
       .join('\n');
     // The error catalogue (with the first call), the help page's questions (with ayuda), the brand tokens
     // (in the stylesheet), lodash (es-toolkit's functions instead), Formik's FieldArray and React Router's
-    // link prefetching (unused).
-    for (const text of ['Demasiados intentos', '¿Con cuánta antelación', 'contentMaxWidth', '__lodash_hash_undefined__', 'handleUnshift', 'PrefetchPageLinks']) {
+    // link prefetching (unused), the other screens' chunks and the files each needs (`app/screens.tsx`).
+    for (const text of ['Demasiados intentos', '¿Con cuánta antelación', 'contentMaxWidth', '__lodash_hash_undefined__', 'handleUnshift', 'PrefetchPageLinks', 'misbarcos-screen']) {
       expect(code.includes(text), text).toBe(false);
     }
     // What the form does need is there.

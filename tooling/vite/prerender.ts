@@ -8,7 +8,7 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { build, minify } from 'vite';
 import { formikLodashAliases } from '@marina/core/config/formik-lodash.ts';
-import { FIRST_CALL_ATTRIBUTE, loadClient, marinaBrand, shellRoot, type LoadOptions } from './client-vite-config.ts';
+import { LATER_PRELOAD_ATTRIBUTE, loadClient, marinaBrand, shellRoot, type LoadOptions } from './client-vite-config.ts';
 
 /** What `tooling/client-shell/prerender.ts` exports, once built for Node. */
 interface PrerenderEntry {
@@ -101,7 +101,7 @@ export async function prerenderLogin(dir: string, options: LoadOptions, dist = j
 
     let html = await readFile(join(dist, 'index.html'), 'utf8');
     html = replaceOnce(html, '<div id="root"></div>', `<div id="root" ${entry.PRERENDERED_ATTRIBUTE}="${entry.screen}">${markup}</div>`, 'empty root');
-    html = html.replace(new RegExp(`<link [^>]*${FIRST_CALL_ATTRIBUTE}[^>]*>`, 'g'), '');
+    html = html.replace(new RegExp(`<link [^>]*${LATER_PRELOAD_ATTRIBUTE}[^>]*>`, 'g'), '');
     html = replaceOnce(html, /<title>([^<]*)<\/title>/, `<title>${heading} · $1</title>`, 'title');
 
     const app = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);

@@ -1,4 +1,3 @@
-import type { ComponentType } from 'react';
 import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { ApiClient } from '../api/client.ts';
 import type { RuntimeConfig } from '../config/app-config.ts';
@@ -13,40 +12,14 @@ import { RouteError } from './route-error.tsx';
 import { notFoundHandle, screenHandle } from './screen-handle.ts';
 import { ScreenLoading } from './screen-loading.tsx';
 
-type ScreenModule = { default: ComponentType };
-type ScreenLoader = () => Promise<ScreenModule>;
-
-const notFound: ScreenLoader = () => import('../features/shell/not-found-screen.tsx');
-
 /**
- * One chunk per screen (but sign-in's: `firstScreens`). A route of the seed whose feature has not landed yet shows the not-found
- * screen (its issue replaces the entry) rather than a placeholder.
+ * The table of the other screens' chunks (`screens.tsx`): a chunk of its own, loaded with the first screen
+ * that needs one. `index.html`, which opens on any screen, preloads it; the drawn sign-in page does not
+ * (`tooling/vite/client-vite-config.ts`).
  */
-const screens: Partial<Record<RouteName, ScreenLoader>> = {
-  home: () => import('../features/welcome/home-screen.tsx'),
-  slider: () => import('../features/welcome/slider-screen.tsx'),
-  ayuda: () => import('../features/help/ayuda-screen.tsx'),
-  registro: () => import('../features/auth/registro-screen.tsx'),
-  validarRegistro: () => import('../features/auth/validar-registro-screen.tsx'),
-  activar: () => import('../features/auth/activar-screen.tsx'),
-  forgot: () => import('../features/auth/forgot-screen.tsx'),
-  // What the features contribute (`app/dashboard.ts`, `app/more-menu.ts`) comes in as props, loaded in
-  // parallel with the screen.
-  inicio: async () => {
-    const [{ default: Inicio }, { dashboard }] = await Promise.all([import('../features/account/inicio-screen.tsx'), import('./dashboard.ts')]);
-    return { default: () => <Inicio cards={dashboard} /> };
-  },
-  mas: async () => {
-    const [{ default: Mas }, { moreMenu }] = await Promise.all([import('../features/account/mas-screen.tsx'), import('./more-menu.ts')]);
-    return { default: () => <Mas entries={moreMenu} /> };
-  },
-  micuenta: () => import('../features/account/micuenta-screen.tsx'),
-  notificaciones: () => import('../features/notifications/notificaciones-screen.tsx'),
-  misbarcos: () => import('../features/boats/misbarcos-screen.tsx'),
-  barco: () => import('../features/boats/barco-screen.tsx'),
-  altaContrato: () => import('../features/boats/alta-contrato-screen.tsx'),
-  validarDatos: () => import('../features/data-validation/validar-datos-screen.tsx'),
-};
+const screenTable = () => import('./screens.tsx');
+
+const lazyScreen = (name?: RouteName) => async () => ({ Component: await (await screenTable()).loadScreen(name) });
 
 /**
  * In the app's first chunk, not one of its own: the sign-in screen is drawn at build time and the app
@@ -63,9 +36,7 @@ function screenRoute(name: RouteName): RouteObject {
     handle: screenHandle(name),
   };
   const Component = firstScreens[name];
-  if (Component) return { ...route, Component };
-  const load = screens[name] ?? notFound;
-  return { ...route, lazy: async () => ({ Component: (await load()).default }) };
+  return Component ? { ...route, Component } : { ...route, lazy: lazyScreen(name) };
 }
 
 export interface RouterServices {
@@ -166,7 +137,7 @@ export function appRoutes(services: RouterServices): RouteObject[] {
             {
               // `activar` reads server data: the cache's provider comes with it, and the loader opens
               // the cache for whoever is signed in as far as the app knows yet.
-              lazy: async () => ({ Component: (await import('./cached-layouts.tsx')).CachedScreenLayout }),
+              lazy: async () => ({ Component: (await (await screenTable()).cachedLayouts()).CachedScreenLayout }),
               loader: () => cache.open(session.current()?.account.id ?? null).then(() => null),
               children: [{ ...screenRoute('activar'), loader: primeSession(api, session) }],
             },
@@ -178,7 +149,7 @@ export function appRoutes(services: RouterServices): RouteObject[] {
         },
         {
           // Its own chunk, with the server cache: `login` loads neither.
-          lazy: async () => ({ Component: (await import('./cached-layouts.tsx')).PrivateLayout }),
+          lazy: async () => ({ Component: (await (await screenTable()).cachedLayouts()).PrivateLayout }),
           loader: requireSession(services),
           // Checked on every move between private screens: the store answers at once while signed in,
           // and a session that ended elsewhere leads to sign-in instead of a screen without one.
@@ -193,7 +164,7 @@ export function appRoutes(services: RouterServices): RouteObject[] {
               handle: notFoundHandle,
               // Who is signed in decides where "Ir al inicio" leads.
               loader: primeSession(api, session),
-              lazy: async () => ({ Component: (await notFound()).default }),
+              lazy: lazyScreen(),
             },
           ],
         },
