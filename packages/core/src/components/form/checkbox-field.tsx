@@ -1,6 +1,7 @@
 import { useField } from 'formik';
 import type { ReactNode } from 'react';
 import { useFieldIds } from './fields.tsx';
+import * as choiceCss from './choice-fields.css.ts';
 import * as css from './form.css.ts';
 
 /** A box to tick, with its label beside it and its error under it. */
@@ -10,12 +11,12 @@ export function CheckboxField({ name, children }: { name: string; children: Reac
   const error = meta.touched && meta.error ? meta.error : undefined;
   return (
     <div className={css.field}>
-      <div className={css.checkboxRow}>
+      <div className={choiceCss.checkboxRow}>
         <input
           {...field}
           type="checkbox"
           id={ids.input}
-          className={css.checkbox}
+          className={choiceCss.checkbox}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? ids.error : undefined}
         />

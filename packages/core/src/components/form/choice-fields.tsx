@@ -1,6 +1,7 @@
 import { useField } from 'formik';
 import type { ReactNode } from 'react';
 import { describedBy, FieldFrame, useFieldIds } from './fields.tsx';
+import * as choiceCss from './choice-fields.css.ts';
 import * as css from './form.css.ts';
 
 // A module of its own, like the checkbox: the sign-in screen's first load has no choices to make (decision 017).
@@ -16,7 +17,7 @@ export function RadioGroupField({ name, legend, hint, choices }: { name: string;
   const ids = useFieldIds(name);
   const error = meta.touched && meta.error ? meta.error : undefined;
   return (
-    <fieldset className={css.fieldset} aria-describedby={describedBy(ids, Boolean(hint), Boolean(error))}>
+    <fieldset className={choiceCss.fieldset} aria-describedby={describedBy(ids, Boolean(hint), Boolean(error))}>
       <legend className={css.label}>{legend}</legend>
       {hint ? (
         <p id={ids.hint} className={css.hint}>
@@ -24,7 +25,7 @@ export function RadioGroupField({ name, legend, hint, choices }: { name: string;
         </p>
       ) : null}
       {choices.map((choice, index) => (
-        <div key={choice.value} className={css.checkboxRow}>
+        <div key={choice.value} className={choiceCss.checkboxRow}>
           <input
             type="radio"
             id={`${ids.input}-${index}`}
@@ -33,7 +34,7 @@ export function RadioGroupField({ name, legend, hint, choices }: { name: string;
             checked={field.value === choice.value}
             onChange={() => void helpers.setValue(choice.value)}
             onBlur={field.onBlur}
-            className={css.checkbox}
+            className={choiceCss.checkbox}
             aria-invalid={error ? true : undefined}
           />
           <label htmlFor={`${ids.input}-${index}`}>{choice.label}</label>

@@ -52,21 +52,6 @@ export const toggle = style({
   cursor: 'pointer',
 });
 
-export const checkboxRow = style({
-  display: 'flex',
-  alignItems: 'flex-start',
-  gap: vars.space.small,
-  minHeight: vars.size.touchTarget,
-});
-
-export const checkbox = style({
-  flexShrink: 0,
-  width: '24px',
-  height: '24px',
-  margin: '2px 0 0',
-  accentColor: vars.color.brand,
-});
-
 export const strength = style({
   margin: 0,
   fontSize: vars.fontSize.small,
@@ -86,12 +71,3 @@ export const success = style({
   fontWeight: 600,
 });
 
-export const fieldset = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xsmall,
-  margin: 0,
-  padding: 0,
-  border: 'none',
-  minWidth: 0,
-});
