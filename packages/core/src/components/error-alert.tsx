@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { ApiError } from '../api/api-error.ts';
-import { clearPersonalData } from '../lib/personal-data.ts';
 import { href } from '../lib/paths.ts';
 import { useServices } from '../lib/services.tsx';
 import { Button, ButtonLink } from './button.tsx';
@@ -19,7 +18,9 @@ function useSessionEnded(error: unknown): boolean {
   const ended = isSessionEnded(error);
   const services = useServices();
   useEffect(() => {
-    if (ended) void clearPersonalData(services);
+    // Loaded then: the form of the app's first load shows this alert, but only the server can say a
+    // session ended, and it has just answered (decision 017).
+    if (ended) void import('../lib/personal-data.ts').then(({ clearPersonalData }) => clearPersonalData(services));
   }, [ended, services]);
   return ended;
 }
