@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error.ts';
-import { createApiClient, resolveApiBase } from './client.ts';
+import { createApiClient } from './client.ts';
+import { resolveApiBase } from './http.ts';
 import { loadMessageFor } from './load-messages.ts';
 
 // Watched: the catalogue must come with the first call.

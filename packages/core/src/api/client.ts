@@ -2,8 +2,6 @@ import type { Options } from 'ky';
 import { ApiError } from './api-error.ts';
 import { loadMessageFor } from './load-messages.ts';
 
-export const API_PREFIX = '/api/v1';
-
 export interface ApiLocation {
   origin: string;
   hostname: string;
@@ -14,14 +12,6 @@ export interface ApiBase {
   prefix: string;
   /** The origin the calls land on; the only one besides relative addresses that gets the XSRF token. */
   origin: string;
-}
-
-/** `apiUrl` is `/` (same origin) or a template such as `https://{host}:8443`. */
-export function resolveApiBase(apiUrl: string, location: ApiLocation): ApiBase {
-  if (apiUrl === '/') return { prefix: API_PREFIX, origin: location.origin };
-  const url = new URL(apiUrl.replace('{host}', location.hostname));
-  if (url.origin === location.origin) return { prefix: API_PREFIX, origin: location.origin };
-  return { prefix: `${url.origin}${API_PREFIX}`, origin: url.origin };
 }
 
 export interface ApiClientOptions {
@@ -62,7 +52,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       // The words for a failed call come with it, so the screens can say at once what went wrong.
       void loadMessageFor();
       http = import('./http.ts').then(
-        ({ createHttpClient }) => createHttpClient(options, resolveApiBase(options.apiUrl, options.location)),
+        ({ createHttpClient, resolveApiBase }) => createHttpClient(options, resolveApiBase(options.apiUrl, options.location)),
         (error: unknown) => {
           // Its file could not be fetched (offline at the first call): the next call tries again, and this
           // one fails as any call without a connection does.

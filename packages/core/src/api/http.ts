@@ -2,8 +2,21 @@
 import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyInstance } from 'ky';
 import { isErrorCode, type Problem } from '../domain/error-codes.ts';
 import { ApiError } from './api-error.ts';
-import type { ApiBase, ApiClient, ApiClientOptions } from './client.ts';
+import type { ApiBase, ApiClient, ApiClientOptions, ApiLocation } from './client.ts';
 import { applyXsrf } from './xsrf.ts';
+
+export const API_PREFIX = '/api/v1';
+
+/**
+ * Where the calls go. `apiUrl` is `/` (same origin) or a template such as `https://{host}:8443`. Here,
+ * with the first call, rather than in `client.ts`, in the app's first load (decision 017).
+ */
+export function resolveApiBase(apiUrl: string, location: ApiLocation): ApiBase {
+  if (apiUrl === '/') return { prefix: API_PREFIX, origin: location.origin };
+  const url = new URL(apiUrl.replace('{host}', location.hostname));
+  if (url.origin === location.origin) return { prefix: API_PREFIX, origin: location.origin };
+  return { prefix: `${url.origin}${API_PREFIX}`, origin: url.origin };
+}
 
 function isProblem(body: unknown): body is Problem {
   return typeof body === 'object' && body !== null && 'code' in body && 'status' in body;
