@@ -9,7 +9,7 @@
  * through `@date-fns/tz`, never hand-written offsets.
  */
 import { TZDate } from '@date-fns/tz';
-import { formatISO } from 'date-fns';
+import { formatISO } from 'date-fns/formatISO';
 import * as yup from 'yup';
 import { addDays, todayIn } from './calendar.ts';
 import type { Eligibility } from './eligibility.ts';

@@ -86,8 +86,10 @@ export function signedInApi(overrides: Partial<ApiClient> = {}): ApiClient & { s
   const api: ApiClient = {
     get: (async (path: string) => {
       if (path === 'session' && signedIn) return testSession;
-      // `inicio` lists the boats: this account has none yet.
+      // `inicio` lists the boats and the next launch: this account has none yet.
       if (path === 'boats' && signedIn) return { boats: [] };
+      if (path === 'launches' && signedIn) return { upcoming: [], past: [] };
+      if (path === 'client') return testMarina;
       throw new ApiError('unauthenticated', { status: 401 });
     }) as ApiClient['get'],
     create: async () => {
