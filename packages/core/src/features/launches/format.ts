@@ -20,7 +20,7 @@ export function slotText(slot: { slotStart: string; slotEnd: string }, timeZone:
 
 /** "24/11/2026, 09:15": when something happened, in the marina's zone. */
 export function momentOf(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('es-ES', { timeZone, dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
+  return new Intl.DateTimeFormat('es-ES', { timeZone, day: '2-digit', month: '2-digit', year: '2-digit', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
 }
 
 /** A calendar day (`YYYY-MM-DD`) named in words: "martes, 24 de noviembre". Noon UTC falls on that day in every zone the marinas use. */

@@ -106,7 +106,12 @@ export function LaunchActions({ launch, timeZone, cutoffMinutes, onNotice }: { l
   };
   const { actions } = launch;
   const tooLate = changeableStatus(launch) && !actions.cancel;
-  const named = <span className={ui.visuallyHidden}> {launch.boatName}</span>;
+  const named = (
+    <>
+      {' '}
+      <span className={ui.visuallyHidden}>{launch.boatName}</span>
+    </>
+  );
   return (
     <div className={css.actions}>
       {error ? (

@@ -33,8 +33,7 @@ function LaunchItem({ launch, marina, onNotice }: { launch: Launch; marina: Mari
         <LaunchFacts launch={launch} timeZone={marina.timeZone} />
         <LaunchActions launch={launch} timeZone={marina.timeZone} cutoffMinutes={marina.settings.changeCutoffMinutes} onNotice={onNotice} />
         <ButtonLink to={href.bajada(launch.id)} variant="quiet" fullWidth>
-          {t.seeDetail}
-          <span className={ui.visuallyHidden}> {launch.boatName}</span>
+          {t.seeDetail} <span className={ui.visuallyHidden}>{launch.boatName}</span>
         </ButtonLink>
       </article>
     </li>

@@ -73,10 +73,7 @@ export function SlotPicker({
                 aria-invalid={error ? true : undefined}
               />
               <label htmlFor={id} className={css.slotLabel}>
-                <span className={css.slotTime}>
-                  {from}
-                  <span className={ui.visuallyHidden}> a {to},</span>
-                </span>
+                <span className={css.slotTime}>{from}</span> <span className={ui.visuallyHidden}>{`a ${to},`}</span>{' '}
                 <span className={css.slotState}>{state}</span>
               </label>
             </div>
