@@ -3,6 +3,7 @@ import * as yup from 'yup';
 import {
   canTransition,
   cancelSchema,
+  describeSlot,
   closureSchema,
   formatInZone,
   instantAt,
@@ -93,6 +94,7 @@ describe('slots of a day across the 2027 clock changes', () => {
     expect(instantAt('2027-03-28', '09:00', 'Atlantic/Canary').toISOString()).toBe('2027-03-28T08:00:00.000Z');
     expect(localTimeIn(new Date('2027-10-31T07:00:00Z'), 'Europe/Madrid')).toBe('08:00');
     expect(localTimeIn(new Date('2027-10-31T07:00:00Z'), 'Atlantic/Canary')).toBe('07:00');
+    expect(describeSlot(new Date('2027-03-28T07:00:00Z'), 'Europe/Madrid')).toBe('domingo 28/03/2027 a las 09:00');
   });
 });
 

@@ -11,7 +11,7 @@
 import { TZDate } from '@date-fns/tz';
 import { formatISO } from 'date-fns/formatISO';
 import * as yup from 'yup';
-import { addDays, todayIn } from './calendar.ts';
+import { addDays, formatCalendarDate, todayIn } from './calendar.ts';
 import type { Eligibility } from './eligibility.ts';
 import type { ClientSettings } from './marina.ts';
 import { localDateIn, openingHoursOn, type OpeningSeason } from './opening-hours.ts';
@@ -443,4 +443,10 @@ export function launchSlots(
 /** The instant a customer's changes stop: `changeCutoffMinutes` before the slot. */
 export function changeableUntil(slotStart: Date, changeCutoffMinutes: number): Date {
   return new Date(slotStart.getTime() - changeCutoffMinutes * MINUTE);
+}
+
+/** A slot as a message says it: "domingo 28/03/2027 a las 09:00", in the marina's time. */
+export function describeSlot(instant: Date, timeZone: string): string {
+  const weekday = new Intl.DateTimeFormat('es-ES', { timeZone, weekday: 'long' }).format(instant);
+  return `${weekday} ${formatCalendarDate(localDateIn(instant, timeZone))} a las ${localTimeIn(instant, timeZone)}`;
 }
