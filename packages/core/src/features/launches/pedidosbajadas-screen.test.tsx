@@ -91,6 +91,16 @@ describe('pedidosbajadas', () => {
     expect(screen.getByRole('article', { name: 'Brisa' })).toHaveTextContent('EstadoLista para subir');
   });
 
+  it('asks again every time it opens, even just after: staff may have changed a launch meanwhile', async () => {
+    renderApp('/pedidosbajadas', { api: answeringApi({ 'GET launches': () => ({ upcoming: [waiting], past: [] }) }).api });
+    expect(await screen.findByRole('article', { name: 'Gaviota' })).toHaveTextContent('EstadoEn lista de espera');
+    await waitFor(() => expect(localStorage.getItem(PERSIST_KEY)).toContain('Gaviota'));
+    cleanup();
+    const promoted = { ...waiting, status: 'confirmed' as const, waitlistPosition: null };
+    renderApp('/pedidosbajadas', { api: answeringApi({ 'GET launches': () => ({ upcoming: [promoted], past: [] }) }).api });
+    await waitFor(() => expect(screen.getByRole('article', { name: 'Gaviota' })).toHaveTextContent('EstadoConfirmada'));
+  });
+
   it('keeps the last list on the phone and shows it offline, saying from when', async () => {
     renderApp('/pedidosbajadas', { api: answeringApi({ 'GET launches': () => ({ upcoming: [confirmed], past: [] }) }).api });
     await screen.findByRole('article', { name: 'Brisa' });

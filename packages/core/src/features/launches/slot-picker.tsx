@@ -70,7 +70,8 @@ export function SlotPicker({
                 onChange={() => void helpers.setValue(slot.start)}
                 onBlur={field.onBlur}
                 className={formCss.checkbox}
-                aria-invalid={error ? true : undefined}
+                // Only where focus can go: after a refused send, focus moves to the first invalid control.
+                aria-invalid={error && choosable ? true : undefined}
               />
               <label htmlFor={id} className={css.slotLabel}>
                 <span className={css.slotTime}>{from}</span> <span className={ui.visuallyHidden}>{`a ${to},`}</span>{' '}

@@ -9,9 +9,13 @@ export const launchesKey = ['launches'] as const;
 export const launchKey = (id: string) => [...launchesKey, id] as const;
 const slotsKey = (boatId: string, date: string) => ['launch-slots', boatId, date] as const;
 
-/** `pedidosbajadas` and `inicio` read the same list; kept on the phone, so the next launch shows at the dock without coverage. */
+/**
+ * `pedidosbajadas` and `inicio` read the same list; kept on the phone, so the next launch shows at the dock
+ * without coverage. Staff and the waiting list change launches at any moment: a screen that shows the list
+ * asks again every time it opens (what was kept shows meanwhile).
+ */
 export function launchesQuery(api: ApiClient) {
-  return queryOptions({ queryKey: launchesKey, queryFn: () => api.get<LaunchList>('launches'), ...persisted });
+  return queryOptions({ queryKey: launchesKey, queryFn: () => api.get<LaunchList>('launches'), ...persisted, staleTime: 0 });
 }
 
 /** One launch with its history; what the list already says shows while it loads. */
@@ -19,6 +23,7 @@ export function launchQuery(api: ApiClient, client: QueryClient, id: string) {
   return queryOptions({
     queryKey: launchKey(id),
     queryFn: () => api.get<Launch>(`launches/${encodeURIComponent(id)}`),
+    staleTime: 0,
     placeholderData: () => {
       const list = client.getQueryData<LaunchList>(launchesKey);
       return [...(list?.upcoming ?? []), ...(list?.past ?? [])].find((launch) => launch.id === id);
