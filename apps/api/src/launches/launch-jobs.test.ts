@@ -95,7 +95,10 @@ describe('reminders', () => {
     await at('2027-06-03T08:00:00Z');
     expect(await told(mover, 'launch_reminder')).toEqual(['Tu bajada es mañana']);
     const runs = await server.database.db.select().from(jobRuns).where(eq(jobRuns.name, REMIND_LAUNCH.name));
-    expect(runs.filter((run) => run.outcome === 'done')).toHaveLength(3);
+    // Each reminder job (the demo owners' launches' too) ran once, whichever instance claimed it.
+    expect(runs.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(runs.map((run) => run.jobId)).size).toBe(runs.length);
+    expect(runs.every((run) => run.outcome === 'done')).toBe(true);
   });
 });
 
