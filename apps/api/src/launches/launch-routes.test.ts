@@ -6,6 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
+import { DEMO_ACCOUNT, DEMO_LAUNCH_BOAT } from '../db/seed.ts';
 import { boats, launchSlots, notifications } from '../db/schema.ts';
 import { outboxFor, testClock } from '../test/accounts.ts';
 import { eligibleOwner, launchBody, slotAt, type Owner } from '../test/launches.ts';
@@ -53,7 +54,8 @@ describe('the slot grid', () => {
     expect(day).toMatchObject({ date: DAY, timeZone: 'Europe/Madrid', hours: { open: '08:00', close: '20:00' }, eligibility: { eligible: true, reasons: [] } });
     expect(day.slots).toHaveLength(24);
     expect(day.slots[0]).toEqual({ start: '2027-06-02T08:00:00+02:00', end: '2027-06-02T08:30:00+02:00', capacity: 4, free: 4, waiting: 0, state: 'free', closedReason: null });
-    expect(day.slots[4]).toMatchObject({ start: '2027-06-02T10:00:00+02:00', free: 2, state: 'free' });
+    // Two booked here, one by the demo owner (seeded for tomorrow at 10:00).
+    expect(day.slots[4]).toMatchObject({ start: '2027-06-02T10:00:00+02:00', free: 1, state: 'free' });
     const today = (await me.agent.get(`/launch-slots?boatId=${me.boatIds[0]}&date=2027-06-01`)).json();
     expect(today.slots.slice(0, 5).map((slot: { state: string }) => slot.state)).toEqual(['past', 'past', 'past', 'past', 'free']);
     expect((await me.agent.get(`/launch-slots?boatId=${me.boatIds[0]}&date=2027-07-02`)).json().slots[0].state).toBe('closed');
@@ -120,7 +122,7 @@ describe('asking for a launch', () => {
   it('refuses a boat that may not be launched, with every reason', async () => {
     const me = await owner();
     await database.db.update(boats).set({ insuranceExpiresOn: null, state: 'in_water' }).where(eq(boats.id, me.boatIds[0]!));
-    const refused = await book(me, '10:00');
+    const refused = await book(me, '10:30');
     expectProblem(refused, 422, 'not_eligible');
     expect(refused.json().errors.map((error: { code: string }) => error.code)).toEqual(['insurance_missing', 'boat_in_water']);
     const grid = (await me.agent.get(`/launch-slots?boatId=${me.boatIds[0]}&date=${DAY}`)).json();
@@ -216,6 +218,21 @@ describe('moving, cancelling and the waiting list', () => {
     } finally {
       clock.advance(-91 * 60_000);
     }
+  });
+});
+
+describe('the demo owner', () => {
+  it('sees the seeded launch and can book the other ready boat at once', async () => {
+    const demo = createAgent(app, 41);
+    expect((await demo.post('/session', { identifier: DEMO_ACCOUNT(41).email, password: DEMO_ACCOUNT(41).password })).statusCode).toBe(200);
+    const list = (await demo.get('/launches')).json();
+    expect(list.upcoming.map((launch: { boatName: string; status: string; slotStart: string }) => [launch.boatName, launch.status, launch.slotStart])).toEqual([
+      [DEMO_LAUNCH_BOAT, 'confirmed', '2027-06-02T10:00:00+02:00'],
+    ]);
+    const brisa = (await demo.get('/boats')).json().boats.find((boat: { name: string }) => boat.name === 'Brisa');
+    const response = await demo.post('/launches', launchBody(41, brisa.id, DAY, '12:30'));
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({ boatName: 'Brisa', status: 'confirmed' });
   });
 });
 
