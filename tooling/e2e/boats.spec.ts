@@ -5,24 +5,10 @@ import type { Marina } from '@marina/core/domain/marina.ts';
 import { addDays, formatCalendarDate, todayIn } from '@marina/core/domain/calendar.ts';
 import { apiCaller, signInByApi } from './accounts.ts';
 import { expect, marinaUrl, test } from './fixtures.ts';
+import { press, tabTo, typeInto } from './keyboard.ts';
 
 /** A small PDF, as a customer's insurer sends it. */
 const CERTIFICATE = fileURLToPath(new URL('./files/certificado-seguro.pdf', import.meta.url));
-
-/** Moves focus with Tab alone until `target` has it (a person tabbing through the screen). */
-async function tabTo(page: Page, target: Locator) {
-  for (let step = 0; step < 120; step += 1) {
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`Tab never reached ${target.toString()}`);
-}
-
-/** Tabs to a field and types into it. */
-async function typeInto(page: Page, target: Locator, text: string) {
-  await tabTo(page, target);
-  await page.keyboard.type(text);
-}
 
 /**
  * Types a day into a date field from the keyboard. The order of its parts (day/month or month/day)
@@ -38,12 +24,6 @@ async function typeDate(page: Page, target: Locator, isoDay: string) {
   await page.keyboard.press('Shift+Tab');
   await page.keyboard.type(monthFirst ? `${month}${day}${year}` : `${day}${month}${year}`);
   await expect(target).toHaveValue(isoDay);
-}
-
-/** Ticks a checkbox (or picks a radio) from the keyboard. */
-async function press(page: Page, target: Locator, key = 'Space') {
-  await tabTo(page, target);
-  await page.keyboard.press(key);
 }
 
 /** Opens the file picker from the keyboard and chooses the certificate. */

@@ -23,6 +23,10 @@ import { API_PREFIX, BODY_LIMIT_BYTES, CLIENTS_REFRESH_MS, loadConfig, type Conf
 import { openDatabase, type Database } from './db/database.ts';
 import { marinaSeeds, seedClients, seedDemoAccounts, type ClientSeed } from './db/seed.ts';
 import { healthRoutes } from './health/health-routes.ts';
+import { launchReminderHandler } from './launches/launch-reminders.ts';
+import { launchRoutes } from './launches/launch-routes.ts';
+import { launchSchemas } from './launches/launch-schemas.ts';
+import { launchSweepHandler } from './launches/launch-sweep.ts';
 import { errorHandler, frameworkErrorOptions } from './http/error-handler.ts';
 import { registerJsonOnly } from './http/json-only.ts';
 import { loggerOptions } from './http/logging.ts';
@@ -115,7 +119,7 @@ export async function createServer({
   app.addSchema(clientSettingsSchema);
   app.addSchema(accountSummarySchema);
   app.addSchema(sessionInfoSchema);
-  for (const schema of [...boatSchemas, ...staffSchemas]) app.addSchema(schema);
+  for (const schema of [...boatSchemas, ...staffSchemas, ...launchSchemas]) app.addSchema(schema);
 
   // Order matters: the document sees only routes declared after it, and each onRequest hook relies on the
   // ones before it (preflights answered → cookies parsed → client resolved → session looked up → CSRF
@@ -143,6 +147,7 @@ export async function createServer({
       await api.register(boatRoutes, { services });
       await api.register(contractRoutes, { services });
       await api.register(dataValidationRoutes, { services });
+      await api.register(launchRoutes, { services });
       await api.register(staffRoutes, { services, prefix: '/staff' });
       // Codes and links in clear: only when asked for (DEV_ROUTES=1, refused in production).
       if (config.devRoutes) await api.register(devOutboxRoutes, { services });
@@ -157,7 +162,13 @@ export async function createServer({
     clock,
     log: app.log,
     // Every kind of job this server runs; a module with timed work adds its handler here.
-    handlers: [sendMessageHandler(outgoing, app.log), housekeepingHandler, contractExpiryHandler],
+    handlers: [
+      sendMessageHandler(outgoing, app.log),
+      housekeepingHandler,
+      contractExpiryHandler,
+      launchReminderHandler(directory, config),
+      launchSweepHandler(directory, config),
+    ],
     intervalMs: jobsIntervalMs,
   });
   app.decorate('jobs', jobs);

@@ -39,14 +39,20 @@ export interface BoatParts {
   owner: AccountRow;
 }
 
-export function toBoat(row: BoatRow, parts: BoatParts, client: ClientRecord, now: Date): Boat {
-  const contract = governingContract(parts.contracts);
-  const facts: BoatFacts = {
+/** What the eligibility rule reads of a boat: its row and the contract that governs it. */
+export function boatFacts(row: BoatRow, contractRows: readonly ContractRow[]): BoatFacts {
+  const contract = governingContract(contractRows);
+  return {
     id: row.id,
     state: row.state,
     insuranceExpiresOn: row.insuranceExpiresOn,
     contract: contract && { status: contract.status, startsOn: contract.startsOn, endsOn: contract.endsOn },
   };
+}
+
+export function toBoat(row: BoatRow, parts: BoatParts, client: ClientRecord, now: Date): Boat {
+  const contract = governingContract(parts.contracts);
+  const facts = boatFacts(row, parts.contracts);
   return {
     id: row.id,
     name: row.name,

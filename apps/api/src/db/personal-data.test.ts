@@ -4,7 +4,8 @@ import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { newPerson, registerAccount, STRONG_PASSWORD } from '../test/accounts.ts';
-import { pdfBytes, requestNewBoat } from '../test/boats.ts';
+import { dayFromToday, pdfBytes, requestNewBoat } from '../test/boats.ts';
+import { launchBody } from '../test/launches.ts';
 import { useTestServer } from '../test/test-server.ts';
 import type { Database } from './database.ts';
 import { personalDataTables } from './personal-data.ts';
@@ -56,6 +57,12 @@ describe('personal data', () => {
     // A boat with its contract and insurance certificate.
     const { boatId } = await requestNewBoat(agent);
     expect((await agent.put(`/boats/${boatId}/insurance-certificate`, pdfBytes(), 'application/pdf')).statusCode).toBe(200);
+    // A confirmed launch (its boat made eligible by hand), with notes that name the person.
+    await database.db.update(schema.contracts).set({ status: 'active' }).where(eq(schema.contracts.boatId, boatId));
+    await database.db.update(schema.accounts).set({ dataValidatedAt: new Date() }).where(eq(schema.accounts.id, accountId));
+    const launch = await agent.post('/launches', launchBody(41, boatId, dayFromToday(41, 2), '10:00', { notes: `Salgo con ${person.surnames}` }));
+    expect(launch.statusCode, launch.body).toBe(201);
+    const slotStart = new Date(launch.json().slotStart);
 
     expect((await agent.delete('/me', { password: STRONG_PASSWORD, confirm: true })).statusCode).toBe(204);
 
@@ -70,6 +77,10 @@ describe('personal data', () => {
     }
     expect(await database.db.select().from(schema.contracts).where(eq(schema.contracts.boatId, boatId))).toEqual([]);
     expect(await database.db.select().from(schema.insuranceCertificates).where(eq(schema.insuranceCertificates.boatId, boatId))).toEqual([]);
+    // The place it held is free again.
+    expect(await database.db.select().from(schema.launches).where(eq(schema.launches.boatId, boatId))).toEqual([]);
+    const [slot] = await database.db.select().from(schema.launchSlots).where(eq(schema.launchSlots.start, slotStart));
+    expect(slot!.held).toBe(0);
     expect(await database.db.select().from(schema.idempotencyKeys).where(eq(schema.idempotencyKeys.scope, schema.accountScope(accountId)))).toEqual([]);
   });
 });

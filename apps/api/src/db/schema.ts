@@ -14,3 +14,4 @@ export * from '../security/security.schema.ts';
 export * from '../jobs/jobs.schema.ts';
 export * from '../boats/boats.schema.ts';
 export * from '../staff/staff.schema.ts';
+export * from '../launches/launches.schema.ts';

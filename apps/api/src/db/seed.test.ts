@@ -2,7 +2,8 @@ import { phoneProblem } from '@marina/core/domain/contact.ts';
 import { documentProblem } from '@marina/core/domain/identity-document.ts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { sniffCertificateType } from '@marina/core/domain/boats.ts';
-import { todayIn } from '@marina/core/domain/calendar.ts';
+import { addDays, todayIn } from '@marina/core/domain/calendar.ts';
+import { localDateIn } from '@marina/core/domain/opening-hours.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordHasher } from '../accounts/passwords.ts';
 import { DEFAULT_CLIENT_SETTINGS, type MarinaDeclaration } from '@marina/core/domain/marina.ts';
@@ -10,8 +11,8 @@ import { loadClientDirectory } from '../clients/client-directory.ts';
 import { DEFAULT_MARINAS_DIR } from '../config.ts';
 import { openTestDatabase } from '../test/test-database.ts';
 import type { Database } from './database.ts';
-import { accounts, boats, clients, contracts, insuranceCertificates } from './schema.ts';
-import { DEMO_ACCOUNT, DEMO_STAFF_ACCOUNT, marinaSeeds, parseClientSeeds, seedClients, seedDemoAccounts, type ClientSeed } from './seed.ts';
+import { accounts, boats, clients, contracts, insuranceCertificates, launches, launchSlots } from './schema.ts';
+import { DEMO_ACCOUNT, DEMO_LAUNCH_BOAT, DEMO_STAFF_ACCOUNT, marinaSeeds, parseClientSeeds, seedClients, seedDemoAccounts, type ClientSeed } from './seed.ts';
 
 let database: Database;
 let marinas: ClientSeed[];
@@ -158,6 +159,31 @@ describe('seedDemoAccounts', () => {
       expect(certificates).toHaveLength(3);
       for (const certificate of certificates) expect(sniffCertificateType(certificate.content)).toBe('application/pdf');
     }
+  });
+
+  it('books each demo owner a confirmed launch for tomorrow on Gaviota, once, and leaves Brisa free to book', async () => {
+    for (const marina of marinas) {
+      const today = todayIn(marina.timeZone);
+      const [owner] = await database.db.select().from(accounts).where(and(eq(accounts.clientId, marina.id), eq(accounts.email, DEMO_ACCOUNT(marina.id).email)));
+      const rows = await database.db
+        .select({ launch: launches, boat: boats.name })
+        .from(launches)
+        .innerJoin(boats, eq(boats.id, launches.boatId))
+        .where(eq(launches.accountId, owner!.id));
+      expect(rows.map((row) => [row.boat, row.launch.status])).toEqual([[DEMO_LAUNCH_BOAT, 'confirmed']]);
+      expect(localDateIn(rows[0]!.launch.slotStart, marina.timeZone)).toBe(addDays(today, 1));
+      const [slot] = await database.db.select().from(launchSlots).where(and(eq(launchSlots.clientId, marina.id), eq(launchSlots.start, rows[0]!.launch.slotStart)));
+      expect(slot!.held).toBe(1);
+    }
+  });
+
+  it('completes a demo launch whose day has passed and books a new one', async () => {
+    const later = new Date(Date.now() + 3 * 24 * 60 * 60_000);
+    await seedDemoAccounts(database.db, marinas, later);
+    const [owner] = await database.db.select().from(accounts).where(eq(accounts.email, DEMO_ACCOUNT(41).email));
+    const rows = await database.db.select().from(launches).where(eq(launches.accountId, owner!.id)).orderBy(launches.seq);
+    expect(rows.map((row) => row.status)).toEqual(['completed', 'confirmed']);
+    expect(localDateIn(rows[1]!.slotStart, 'Europe/Madrid')).toBe(addDays(todayIn('Europe/Madrid', later), 1));
   });
 
   it('creates one staff member per client', async () => {

@@ -4,20 +4,24 @@
  * has already read the folders, passes the same declarations.
  *
  * Outside production each client also gets a demo owner account (DEMO_ACCOUNT) to sign in with, with three
- * boats (two under active contracts, one waiting for approval), and a staff account (DEMO_STAFF_ACCOUNT); the
- * rest of the demo data (launches, an authorised person, outings; docs/product.md §8) joins it here as those
- * schemas arrive.
+ * boats (two under active contracts, one waiting for approval), a confirmed launch tomorrow for one of them
+ * (the other can be booked at once), and a staff account (DEMO_STAFF_ACCOUNT); the rest of the demo data (an
+ * authorised person, outings; docs/product.md §8) joins it here as those schemas arrive.
  */
 import { loadMarinaDeclarations } from '@marina/core/config/marina-folders.ts';
 import { contractEndsOn, type ContractPlan } from '@marina/core/domain/boats.ts';
 import { addDays, todayIn } from '@marina/core/domain/calendar.ts';
 import { checkLetter } from '@marina/core/domain/identity-document.ts';
-import { marinaDeclarationsSchema, type MarinaDeclaration } from '@marina/core/domain/marina.ts';
+import { slotTimesOn } from '@marina/core/domain/launches.ts';
+import { marinaDeclarationsSchema, withDefaultSettings, type MarinaDeclaration } from '@marina/core/domain/marina.ts';
 import { and, eq } from 'drizzle-orm';
 import * as yup from 'yup';
 import { passwordHasher } from '../accounts/passwords.ts';
+import { recordEvent, takePlace } from '../launches/launch-places.ts';
+import { scheduleReminders } from '../launches/launch-reminders.ts';
+import { openLaunch } from '../launches/launches.schema.ts';
 import type { Db } from './database.ts';
-import { accounts, boats, clients, contracts, insuranceCertificates } from './schema.ts';
+import { accounts, boats, clients, contracts, insuranceCertificates, launches } from './schema.ts';
 
 /** A marina as its folder declares it. */
 export type ClientSeed = MarinaDeclaration;
@@ -188,16 +192,60 @@ async function seedDemoBoats(db: Db, seed: Pick<ClientSeed, 'id'>, ownerId: stri
   });
 }
 
+/** The demo boat with a launch booked; the other active one (Brisa) is left free to book. */
+export const DEMO_LAUNCH_BOAT = 'Gaviota';
+
+/**
+ * The demo owner's upcoming launch: Gaviota, confirmed for tomorrow two hours after opening, back three hours
+ * later, so `pedidosbajadas` and `inicio` show one. One still upcoming is left as it is; a demo launch whose day
+ * has passed (nobody at the demo marina marks it completed) is completed and a new one booked.
+ */
+async function seedDemoLaunch(db: Db, seed: ClientSeed, ownerId: string, now: Date, today: string): Promise<void> {
+  const client = { ...seed, settings: withDefaultSettings(seed.settings) };
+  await db.transaction(async (tx) => {
+    const [boat] = await tx.select().from(boats).where(and(eq(boats.accountId, ownerId), eq(boats.name, DEMO_LAUNCH_BOAT))).limit(1);
+    if (!boat) return;
+    const open = await tx.select().from(launches).where(and(eq(launches.boatId, boat.id), openLaunch()));
+    if (open.some((launch) => launch.slotStart > now)) return;
+    for (const stale of open) {
+      await tx.update(launches).set({ status: 'completed', updatedAt: now }).where(eq(launches.id, stale.id));
+      await recordEvent(tx, stale, { actor: 'system', accountId: null }, stale.status, 'completed', now, 'Datos de demostración');
+    }
+    const slot = slotTimesOn(client, addDays(today, 1))[4];
+    if (!slot || !(await takePlace(tx, client, slot.start))) return;
+    const [launch] = await tx
+      .insert(launches)
+      .values({
+        clientId: seed.id,
+        accountId: ownerId,
+        boatId: boat.id,
+        status: 'confirmed',
+        slotStart: slot.start,
+        expectedReturn: new Date(slot.start.getTime() + 3 * 60 * 60_000),
+        people: 3,
+        notes: 'Salida de prueba de la demostración',
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await recordEvent(tx, launch!, { actor: 'customer', accountId: ownerId }, null, 'confirmed', now);
+    await scheduleReminders(tx, launch!, now);
+  });
+}
+
 /**
  * Creates each client's demo owner (active, data validated now, document and licence valid for years) with
  * the demo boats, and its demo staff member, when missing. Existing ones are left as they are, changed
  * password included; a demo owner without boats gets them.
  */
-export async function seedDemoAccounts(db: Db, seeds: ReadonlyArray<Pick<ClientSeed, 'id' | 'title' | 'timeZone'>>, now = new Date()): Promise<void> {
+export async function seedDemoAccounts(db: Db, seeds: readonly ClientSeed[], now = new Date()): Promise<void> {
   for (const seed of seeds) {
     const today = todayIn(seed.timeZone, now);
     const ownerId = await seedAccount(db, seed.id, demoAccountData(seed), 'customer', now, today);
-    if (ownerId) await seedDemoBoats(db, seed, ownerId, now, today);
+    if (ownerId) {
+      await seedDemoBoats(db, seed, ownerId, now, today);
+      await seedDemoLaunch(db, seed, ownerId, now, today);
+    }
     await seedAccount(db, seed.id, demoStaffData(seed), 'staff', now, today);
   }
 }

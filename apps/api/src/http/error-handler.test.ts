@@ -65,7 +65,7 @@ afterAll(async () => {
 
 describe('problem answers', () => {
   it('answers an unknown route with not_found as problem+json', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/v1/launches/unknown' });
+    const response = await app.inject({ method: 'GET', url: '/api/v1/no-such-thing/unknown' });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toMatch(PROBLEM_JSON);
     expect(response.json()).toMatchObject({ type: 'urn:marina:problem:not_found', status: 404, code: 'not_found' });

@@ -26,6 +26,13 @@ describe('GET /api/v1/openapi.json', () => {
       '/api/v1/contracts',
       '/api/v1/data-validation',
       '/api/v1/health',
+      '/api/v1/launch-slots',
+      '/api/v1/launches',
+      '/api/v1/launches/{id}',
+      '/api/v1/launches/{id}/calendar.ics',
+      '/api/v1/launches/{id}/cancel',
+      '/api/v1/launches/{id}/ready-to-stow',
+      '/api/v1/launches/{id}/reschedule',
       '/api/v1/me',
       '/api/v1/me/contact-changes/{changeId}/confirm',
       '/api/v1/me/contact-changes/{changeId}/resend',
@@ -45,11 +52,18 @@ describe('GET /api/v1/openapi.json', () => {
       '/api/v1/session/revoke-all',
       '/api/v1/staff/boats',
       '/api/v1/staff/boats/{id}',
+      '/api/v1/staff/closures',
       '/api/v1/staff/contracts',
       '/api/v1/staff/contracts/{id}/approve',
       '/api/v1/staff/contracts/{id}/reject',
       '/api/v1/staff/customers',
       '/api/v1/staff/customers/{id}',
+      '/api/v1/staff/launches',
+      '/api/v1/staff/launches/{id}/cancel',
+      '/api/v1/staff/launches/{id}/complete',
+      '/api/v1/staff/launches/{id}/confirm',
+      '/api/v1/staff/launches/{id}/in-water',
+      '/api/v1/staff/launches/{id}/reject',
       '/api/v1/staff/settings',
     ]);
   });
@@ -71,7 +85,7 @@ describe('GET /api/v1/openapi.json', () => {
 
   it('documents the Idempotency-Key of creating calls', async () => {
     const document = (await app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
-    for (const path of ['/api/v1/registrations', '/api/v1/password-resets', '/api/v1/activations', '/api/v1/contracts']) {
+    for (const path of ['/api/v1/registrations', '/api/v1/password-resets', '/api/v1/activations', '/api/v1/contracts', '/api/v1/launches']) {
       expect(document.paths[path].post.parameters, path).toContainEqual(expect.objectContaining({ in: 'header', name: 'idempotency-key' }));
     }
   });

@@ -44,6 +44,15 @@ const TITLES: Record<ErrorCode, string> = {
   certificate_type_not_allowed: 'Tipo de certificado no admitido',
   certificate_too_large: 'Certificado demasiado grande',
   setting_invalid: 'Ajuste no válido',
+  slot_invalid: 'Turno no válido',
+  slot_full: 'Turno completo',
+  slot_closed: 'Turno cerrado',
+  slot_too_soon: 'Turno demasiado próximo',
+  slot_too_far: 'Turno demasiado lejano',
+  return_after_closing: 'Vuelta después del cierre',
+  boat_has_open_launch: 'El barco ya tiene una bajada abierta',
+  too_many_open_launches: 'Demasiadas bajadas abiertas',
+  change_too_late: 'Demasiado tarde para cambiarla',
 };
 
 /** An error a route or hook throws to answer with a problem; the error handler turns it into the body. */

@@ -5,14 +5,11 @@
  */
 import type { ContractPlan } from '@marina/core/domain/boats.ts';
 import { formatCalendarDate } from '@marina/core/domain/calendar.ts';
-import { codeChannelFor } from '@marina/core/domain/platform.ts';
 import type { ClientRecord } from '../clients/client-directory.ts';
 import type { Config } from '../config.ts';
 import type { Tx } from '../db/database.ts';
 import type { AccountRow, BoatRow, ContractRow } from '../db/schema.ts';
-import { provenEmail } from '../accounts/email-confirmations.ts';
-import { createNotification } from '../notifications/notifications.ts';
-import { enqueueMessage } from '../outbox/outbox.ts';
+import { tellCustomer } from '../notifications/tell-customer.ts';
 
 /** The plan as it reads after "tu contrato". */
 const PLAN_WORDS: Record<ContractPlan, string> = { annual: 'anual', seasonal: 'de temporada', monthly: 'mensual' };
@@ -48,23 +45,5 @@ function texts({ client, boat, contract }: Decision) {
 
 /** In the transaction that decided: the notice exists exactly when the decision does. */
 export async function tellContractDecision(tx: Tx, decision: Decision, now: Date, config: Pick<Config, 'devRoutes'>): Promise<void> {
-  const { client, owner } = decision;
-  const text = texts(decision);
-  await createNotification(tx, { clientId: client.id, accountId: owner.id, type: text.type, title: text.title, body: text.body, link: text.link }, now);
-  const channel = codeChannelFor(client.sendsSms);
-  const destination = channel === 'sms' ? owner.phone : provenEmail(owner);
-  if (destination === null) return;
-  await enqueueMessage(
-    tx,
-    {
-      clientId: client.id,
-      accountId: owner.id,
-      channel,
-      destination,
-      subject: `${client.title}: ${text.title.toLowerCase()}`,
-      text: channel === 'sms' ? text.sms : `${text.body}\n\nLo tienes en la app, en Mis barcos.`,
-    },
-    now,
-    config,
-  );
+  await tellCustomer(tx, decision, { ...texts(decision), emailFooter: 'Lo tienes en la app, en Mis barcos.' }, now, config);
 }

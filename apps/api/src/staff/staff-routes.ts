@@ -23,6 +23,7 @@ import { idParams } from '../boats/boat-routes.ts';
 import { findBoat, isUuid, loadBoats, toBoat, toContract, type LoadedBoat } from '../boats/boat-views.ts';
 import { requireStaff } from './require-staff.ts';
 import { tellContractDecision } from './staff-messages.ts';
+import { staffLaunchRoutes } from './staff-launch-routes.ts';
 import { staffSettingsRoutes } from './staff-settings-routes.ts';
 
 const owner = (account: AccountRow) => ({ id: account.id, firstName: account.firstName, surnames: account.surnames });
@@ -290,4 +291,5 @@ export const staffRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
   );
 
   await api.register(staffSettingsRoutes, { services });
+  await api.register(staffLaunchRoutes, { services });
 };

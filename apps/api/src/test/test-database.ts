@@ -4,12 +4,11 @@
  * postgres://marina:marina@127.0.0.1:5432/postgres) a fresh database is created on that server for the
  * file and dropped afterwards, so files stay isolated and can run in parallel.
  */
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import postgres from 'postgres';
 import { inject } from 'vitest';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/database.ts';
+import { openScratchDatabase } from '../db/scratch-database.ts';
 
 export interface TestDatabase extends Database {
   /**
@@ -27,39 +26,8 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     return { ...database, connectAgain: async () => ({ ...database, close: async () => {} }) };
   }
 
-  const name = `marina_test_${randomBytes(6).toString('hex')}`;
-  const admin = postgres(maintenanceUrl, { max: 1, onnotice: () => {} });
-  const dropAndDisconnect = async () => {
-    // FORCE cannot end an autovacuum worker unless the role may signal it (npm test grants that); on a
-    // server set up by hand, wait for the worker to finish instead.
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        await admin.unsafe(`drop database if exists ${name} with (force)`);
-        break;
-      } catch (error) {
-        if (attempt >= 20 || (error as { code?: string }).code !== '42501') throw error;
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
-    }
-    await admin.end();
-  };
-  const url = new URL(maintenanceUrl);
-  url.pathname = `/${name}`;
-  try {
-    await admin.unsafe(`create database ${name}`);
-    const database = await openDatabase({ databaseUrl: url.toString() });
-    return {
-      ...database,
-      connectAgain: () => openDatabase({ databaseUrl: url.toString() }),
-      close: async () => {
-        await database.close();
-        await dropAndDisconnect();
-      },
-    };
-  } catch (error) {
-    await dropAndDisconnect().catch(() => {});
-    throw error;
-  }
+  const database = await openScratchDatabase(maintenanceUrl);
+  return { ...database, connectAgain: () => openDatabase({ databaseUrl: database.url }) };
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {

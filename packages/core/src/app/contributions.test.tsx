@@ -9,15 +9,18 @@ describe('what features contribute through app/', () => {
     renderApp('/inicio', { api: signedInApi() });
     await screen.findByRole('heading', { level: 1, name: 'Hola, Ana' });
     const main = screen.getByRole('main');
-    // The account's state first, then the boats, then what is new.
+    // The account's state first, then the next launch, the boats, then what is new.
     expect(await within(main).findByText(/Aún no tienes ningún barco/)).toBeInTheDocument();
     expect(within(main).getAllByRole('region')).toEqual([
       within(main).getByRole('region', { name: 'Estado de la cuenta' }),
+      within(main).getByRole('region', { name: 'Próxima bajada' }),
       within(main).getByRole('region', { name: 'Mis barcos' }),
       within(main).getByRole('region', { name: 'Notificaciones' }),
     ]);
     expect(within(main).getByRole('region', { name: 'Notificaciones' })).toHaveTextContent('Tienes 2 notificaciones sin leer.');
     expect(within(main).getByRole('link', { name: 'Ver notificaciones' })).toHaveAttribute('href', '/notificaciones');
+    expect(await within(main).findByText('No tienes ninguna bajada pedida.')).toBeInTheDocument();
+    expect(within(main).getByRole('link', { name: 'Pedir una bajada' })).toHaveAttribute('href', '/alta-pedido-bajada');
   });
 
   it('inicio puts the data to confirm before everything while they are due', async () => {

@@ -31,6 +31,7 @@ const UP: Partial<Record<RouteName, (signedIn: boolean) => string>> = {
   suspenderAutorizado: () => paths.misbarcos,
   reprogramarAutorizado: () => paths.misbarcos,
   validarAutorizado: () => paths.misbarcos,
+  bajada: () => paths.pedidosbajadas,
   altaPedidoBajada: () => paths.pedidosbajadas,
   altaPedidoBajadaBarco: () => paths.pedidosbajadas,
   reprogramarBajada: () => paths.pedidosbajadas,

@@ -40,6 +40,11 @@ const screens: Partial<Record<RouteName, ScreenLoader>> = {
   barco: () => import('../features/boats/barco-screen.tsx'),
   altaContrato: () => import('../features/boats/alta-contrato-screen.tsx'),
   validarDatos: () => import('../features/data-validation/validar-datos-screen.tsx'),
+  pedidosbajadas: () => import('../features/launches/pedidosbajadas-screen.tsx'),
+  bajada: () => import('../features/launches/bajada-screen.tsx'),
+  altaPedidoBajada: () => import('../features/launches/alta-pedido-bajada-screen.tsx'),
+  altaPedidoBajadaBarco: () => import('../features/launches/alta-pedido-bajada-screen.tsx'),
+  reprogramarBajada: () => import('../features/launches/reprogramar-bajada-screen.tsx'),
 };
 
 /** The screen of a route (`undefined`: the not-found route's). */

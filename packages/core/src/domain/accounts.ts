@@ -91,6 +91,7 @@ export type NotificationType =
   | 'launch_reminder'
   | 'boat_in_water'
   | 'launch_cancelled_by_marina'
+  | 'launch_completed'
   | 'authorisation_validated'
   | 'contract_approved'
   | 'contract_rejected'

@@ -3,6 +3,7 @@ import {
   accountEligibility,
   eligibility,
   isDataValidationDue,
+  launchEligibility,
   nextValidationDueOn,
   type AccountFacts,
   type BoatFacts,
@@ -93,6 +94,23 @@ describe('eligibility', () => {
     ]);
     const canary = { ...context, timeZone: 'Atlantic/Canary' };
     expect(codesOf(account, { ...boat, insuranceExpiresOn: '2026-11-22' }, canary)).toEqual([]);
+  });
+});
+
+describe('launch eligibility', () => {
+  it('adds the launch\'s own reason to the rule: a boat already in the water cannot be launched', () => {
+    const inWater = { ...boat, state: 'in_water' as const };
+    expect(eligibility(account, inWater, context)).toEqual({ eligible: true, reasons: [] });
+    expect(launchEligibility(account, inWater, context)).toEqual({
+      eligible: false,
+      reasons: [{ code: 'boat_in_water', text: 'El barco ya está en el agua', fix: null }],
+    });
+    expect(launchEligibility(account, boat, context)).toEqual({ eligible: true, reasons: [] });
+  });
+
+  it('keeps every reason of the rule, account first', () => {
+    const verdict = launchEligibility({ ...account, status: 'suspended' }, { ...boat, state: 'in_water', insuranceExpiresOn: null }, context);
+    expect(verdict.reasons.map((reason) => reason.code)).toEqual(['account_suspended', 'insurance_missing', 'boat_in_water']);
   });
 });
 

@@ -19,7 +19,9 @@ export type IneligibilityCode =
   | 'contract_expired'
   | 'insurance_missing'
   | 'insurance_expired'
-  | 'boat_in_maintenance';
+  | 'boat_in_maintenance'
+  // Launches (docs/product.md §4.7): only a boat in the rack can be put in the water.
+  | 'boat_in_water';
 
 export interface EligibilityReason {
   code: IneligibilityCode;
@@ -154,6 +156,16 @@ const BOAT_RULES: readonly Rule<BoatFacts>[] = [
   },
 ];
 
+/** What a launch asks on top of the boat's rules: the crew can only lower a boat that is in the rack. */
+const LAUNCH_BOAT_RULES: readonly Rule<BoatFacts>[] = [
+  {
+    code: 'boat_in_water',
+    applies: (boat) => boat.state === 'in_water',
+    text: 'El barco ya está en el agua',
+    fix: () => null,
+  },
+];
+
 function reasons<Facts>(rules: readonly Rule<Facts>[], facts: Facts, context: EligibilityContext): EligibilityReason[] {
   const today = todayIn(context.timeZone, context.now);
   return rules
@@ -178,6 +190,14 @@ export function boatReasons(boat: BoatFacts, context: EligibilityContext): Eligi
 /** May this account use this boat at `context.now`? */
 export function eligibility(account: AccountFacts, boat: BoatFacts, context: EligibilityContext): Eligibility {
   return verdict([...accountReasons(account, context), ...boatReasons(boat, context)]);
+}
+
+/**
+ * May this account ask for this boat to be launched at `context.now`: the rule above plus the launch's own
+ * reasons (asked at booking and again when staff confirm).
+ */
+export function launchEligibility(account: AccountFacts, boat: BoatFacts, context: EligibilityContext): Eligibility {
+  return verdict([...accountReasons(account, context), ...boatReasons(boat, context), ...reasons(LAUNCH_BOAT_RULES, boat, context)]);
 }
 
 /** Only the account's side (the data validation screen, the card's holder part). */

@@ -45,6 +45,16 @@ export const ERROR_CODES = [
   'certificate_type_not_allowed',
   'certificate_too_large',
   'setting_invalid',
+  // Launches
+  'slot_invalid',
+  'slot_full',
+  'slot_closed',
+  'slot_too_soon',
+  'slot_too_far',
+  'return_after_closing',
+  'boat_has_open_launch',
+  'too_many_open_launches',
+  'change_too_late',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

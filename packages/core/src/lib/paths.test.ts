@@ -12,6 +12,11 @@ describe('paths', () => {
     expect(href.altaContrato()).toBe('/alta-contrato');
   });
 
+  it('puts a launch of pedidosbajadas under its own address, and the one to move in the query string', () => {
+    expect(href.bajada('l 1')).toBe('/pedidosbajadas/l%201');
+    expect(href.reprogramarBajada('l1')).toBe('/reprogramar-bajada?id=l1');
+  });
+
   it('encodes a card id', () => {
     expect(href.checkQR('a/b')).toBe('/checkQR/a%2Fb');
   });

@@ -21,6 +21,8 @@ export const paths = {
   barco: '/misbarcos/:id',
   altaContrato: '/alta-contrato',
   pedidosbajadas: '/pedidosbajadas',
+  /** One launch of `pedidosbajadas`: its data, actions and history. */
+  bajada: '/pedidosbajadas/:id',
   altaPedidoBajada: '/alta-pedido-bajada',
   altaPedidoBajadaBarco: '/alta-pedido-bajada-barco',
   reprogramarBajada: '/reprogramar-bajada',
@@ -72,6 +74,7 @@ export const href = {
   barco: (id: string) => `/misbarcos/${encodeURIComponent(id)}`,
   /** `barco` preselects one of the person's boats. */
   altaContrato: (barco?: string) => withQuery(paths.altaContrato, { barco }),
+  bajada: (id: string) => `/pedidosbajadas/${encodeURIComponent(id)}`,
   altaPedidoBajadaBarco: (barco: string | number) => withQuery(paths.altaPedidoBajadaBarco, { barco }),
   reprogramarBajada: (id: string | number) => withQuery(paths.reprogramarBajada, { id }),
   suspenderAutorizado: (id: string | number) => withQuery(paths.suspenderAutorizado, { id }),

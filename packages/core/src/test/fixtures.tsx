@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
 import { ApiError } from '../api/api-error.ts';
 import type { ApiClient } from '../api/client.ts';
 import type { MarinaHelp, RuntimeConfig } from '../config/app-config.ts';
@@ -89,8 +90,10 @@ export function signedInApi(overrides: Partial<ApiClient> = {}): ApiClient & { s
   const api: ApiClient = {
     get: (async (path: string) => {
       if (path === 'session' && signedIn) return testSession;
-      // `inicio` lists the boats: this account has none yet.
+      // `inicio` lists the boats and the next launch: this account has none yet.
       if (path === 'boats' && signedIn) return { boats: [] };
+      if (path === 'launches' && signedIn) return { upcoming: [], past: [] };
+      if (path === 'client') return testMarina;
       throw new ApiError('unauthenticated', { status: 401 });
     }) as ApiClient['get'],
     create: async () => {
@@ -164,4 +167,28 @@ export async function renderSignedIn(element: ReactNode, { api = signedInApi() }
     </ServicesProvider>,
   );
   return { router, services };
+}
+
+type Answer = (body?: unknown) => unknown;
+
+/**
+ * Signed in as Ana, the marina's rules at `client`, and the answers given per `METHOD path` (`GET boats`,
+ * `POST launches`…); an answer may throw, and a call with no answer is 404. Every call is recorded.
+ */
+export function answeringApi(answers: Record<string, Answer>) {
+  const base = signedInApi();
+  const answer = (key: string, body?: unknown) => {
+    const found = answers[key];
+    if (!found) throw new ApiError('not_found', { status: 404 });
+    return found(body);
+  };
+  const get = vi.fn(async (path: string) => {
+    if (path === 'session') return base.get(path);
+    if (path === 'client') return testMarina;
+    return answer(`GET ${path}`);
+  });
+  const send = vi.fn(async (method: string, path: string, body?: unknown) => answer(`${method.toUpperCase()} ${path}`, body));
+  const create = vi.fn(async (path: string, body: unknown, _options: { idempotencyKey: string }) => answer(`POST ${path}`, body));
+  const api: ApiClient = { get: get as ApiClient['get'], send: send as ApiClient['send'], create: create as ApiClient['create'] };
+  return { api, get, send, create };
 }

@@ -1,9 +1,6 @@
-import { vi } from 'vitest';
-import { ApiError } from '../../api/api-error.ts';
-import type { ApiClient } from '../../api/client.ts';
 import type { Boat } from '../../domain/boats.ts';
 import { addDays, todayIn } from '../../domain/calendar.ts';
-import { signedInApi, testMarina } from '../../test/fixtures.tsx';
+import { answeringApi, testMarina } from '../../test/fixtures.tsx';
 
 export const today = todayIn(testMarina.timeZone);
 
@@ -53,29 +50,8 @@ export function uninsuredBoat(): Boat {
   });
 }
 
-type Answer = (body?: unknown) => unknown;
-
-/**
- * Signed in as Ana, the marina's rules at `client`, and the answers given per `METHOD path` (`GET boats`,
- * `POST contracts`…); an answer may throw. Every call is recorded.
- */
-export function boatsApi(answers: Record<string, Answer>) {
-  const base = signedInApi();
-  const answer = (key: string, body?: unknown) => {
-    const found = answers[key];
-    if (!found) throw new ApiError('not_found', { status: 404 });
-    return found(body);
-  };
-  const get = vi.fn(async (path: string) => {
-    if (path === 'session') return base.get(path);
-    if (path === 'client') return testMarina;
-    return answer(`GET ${path}`);
-  });
-  const send = vi.fn(async (method: string, path: string, body?: unknown) => answer(`${method.toUpperCase()} ${path}`, body));
-  const create = vi.fn(async (path: string, body: unknown, _options: { idempotencyKey: string }) => answer(`POST ${path}`, body));
-  const api: ApiClient = { get: get as ApiClient['get'], send: send as ApiClient['send'], create: create as ApiClient['create'] };
-  return { api, get, send, create };
-}
+/** Signed in as Ana, answering per `METHOD path` (`GET boats`, `POST contracts`…): `answeringApi`. */
+export const boatsApi = answeringApi;
 
 /** A file whose first bytes say it is a PDF. */
 export const pdfFile = (name = 'seguro.pdf', size?: number) => {

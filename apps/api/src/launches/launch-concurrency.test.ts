@@ -1,0 +1,138 @@
+/**
+ * Launches under bursts. On PostgreSQL (TEST_DATABASE_URL) the requests run on several connections at once,
+ * so a count-then-insert in application code would let more through; the slot's conditional update, the
+ * account's row lock and the one-open-per-boat index must let exactly the allowed number through.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/database.ts';
+import { launches, launchSlots, notifications } from '../db/schema.ts';
+import { testClock } from '../test/accounts.ts';
+import { eligibleOwner, launchBody, slotAt, type Owner } from '../test/launches.ts';
+import { signInStaff } from '../test/staff.ts';
+import type { Agent } from '../test/test-agent.ts';
+import { useTestServer } from '../test/test-server.ts';
+
+let database: Database;
+let app: FastifyInstance;
+let staff: Agent;
+const clock = testClock(Date.parse('2027-06-01T06:00:00Z'));
+const DAY = '2027-06-03';
+
+useTestServer((server) => ({ database, app } = server), { clock: clock.now });
+
+beforeAll(async () => {
+  staff = await signInStaff(app, 41);
+});
+
+async function owners(count: number, boatCount = 1): Promise<Owner[]> {
+  const list: Owner[] = [];
+  for (let index = 0; index < count; index++) list.push(await eligibleOwner(app, database.db, 41, { boatCount, now: clock.now() }));
+  return list;
+}
+
+function tally(responses: LightMyRequestResponse[]) {
+  const codes: Record<string, number> = {};
+  for (const response of responses) {
+    const key = response.statusCode < 300 ? `${response.statusCode} ${response.json().status}` : `${response.statusCode} ${response.json().code}`;
+    codes[key] = (codes[key] ?? 0) + 1;
+  }
+  return codes;
+}
+
+const inSlot = (time: string) =>
+  database.db
+    .select({ status: launches.status })
+    .from(launches)
+    .where(and(eq(launches.clientId, 41), eq(launches.slotStart, new Date(slotAt(41, DAY, time)))));
+
+const heldIn = async (time: string) =>
+  (await database.db.select().from(launchSlots).where(and(eq(launchSlots.clientId, 41), eq(launchSlots.start, new Date(slotAt(41, DAY, time))))))[0]?.held;
+
+describe('launches under bursts', () => {
+  it('confirms exactly 4 of 200 simultaneous bookings for a slot of 4 places; the rest are slot_full', async () => {
+    // 50 owners with 4 boats each (maxOpenPerAccount is 4): 200 different boats.
+    const people = await owners(50, 4);
+    const requests = people.flatMap((person) => person.boatIds.map((boatId) => ({ person, boatId })));
+    const responses = await Promise.all(requests.map(({ person, boatId }) => person.agent.post('/launches', launchBody(41, boatId, DAY, '10:00'), { idempotencyKey: crypto.randomUUID() })));
+    expect(tally(responses)).toEqual({ '201 confirmed': 4, '409 slot_full': 196 });
+    expect((await inSlot('10:00')).map((row) => row.status)).toEqual(['confirmed', 'confirmed', 'confirmed', 'confirmed']);
+    expect(await heldIn('10:00')).toBe(4);
+  });
+
+  it('with waitlist: true, confirms 4 and puts the other 196 on the waiting list in one order', async () => {
+    const people = await owners(50, 4);
+    const requests = people.flatMap((person) => person.boatIds.map((boatId) => ({ person, boatId })));
+    const responses = await Promise.all(requests.map(({ person, boatId }) => person.agent.post('/launches', launchBody(41, boatId, DAY, '11:00', { waitlist: true }))));
+    expect(tally(responses)).toEqual({ '201 confirmed': 4, '201 waitlisted': 196 });
+    const positions = responses.map((response) => response.json().waitlistPosition).filter((position) => position !== null);
+    expect(new Set(positions).size).toBe(196);
+    expect(await heldIn('11:00')).toBe(4);
+  });
+
+  it('books once for 100 parallel retries with the same Idempotency-Key', async () => {
+    const [person] = await owners(1);
+    const key = crypto.randomUUID();
+    const body = launchBody(41, person!.boatIds[0]!, DAY, '12:00');
+    const responses = await Promise.all(Array.from({ length: 100 }, () => person!.agent.post('/launches', body, { idempotencyKey: key })));
+    const created = new Set(responses.filter((response) => response.statusCode === 201).map((response) => response.json().id));
+    expect(created.size).toBe(1);
+    expect(responses.every((response) => response.statusCode === 201 || response.json().code === 'idempotency_in_progress')).toBe(true);
+    expect(await inSlot('12:00')).toHaveLength(1);
+  });
+
+  it('lets one boat have one open request and one account maxOpenPerAccount, under 100 simultaneous requests each', async () => {
+    const [single] = await owners(1);
+    const times = ['13:00', '13:30', '14:00', '14:30', '15:00'];
+    const oneBoat = await Promise.all(Array.from({ length: 100 }, (_, index) => single!.agent.post('/launches', launchBody(41, single!.boatIds[0]!, DAY, times[index % times.length]!))));
+    expect(tally(oneBoat)).toEqual({ '201 confirmed': 1, '409 boat_has_open_launch': 99 });
+
+    const [fleet] = await owners(1, 10);
+    const many = await Promise.all(
+      Array.from({ length: 100 }, (_, index) => fleet!.agent.post('/launches', launchBody(41, fleet!.boatIds[index % 10]!, '2027-06-04', times[index % times.length]!))),
+    );
+    const codes = tally(many);
+    expect(codes['201 confirmed']).toBe(4);
+    expect((codes['409 too_many_open_launches'] ?? 0) + (codes['409 boat_has_open_launch'] ?? 0)).toBe(96);
+    const open = await database.db.select().from(launches).where(and(eq(launches.accountId, fleet!.accountId), inArray(launches.status, ['confirmed'])));
+    expect(open).toHaveLength(4);
+  });
+
+  it('gives each freed place to exactly one waiting person when 4 holders and staff cancel at once', async () => {
+    const holders = await owners(4);
+    const held = await Promise.all(holders.map((holder) => holder.agent.post('/launches', launchBody(41, holder.boatIds[0]!, DAY, '16:00'))));
+    const waiting = await owners(10);
+    for (const person of waiting) expect((await person.agent.post('/launches', launchBody(41, person.boatIds[0]!, DAY, '16:00', { waitlist: true }))).statusCode).toBe(201);
+    const cancellations = await Promise.all([
+      ...held.slice(0, 2).map((response, index) => holders[index]!.agent.post(`/launches/${response.json().id}/cancel`)),
+      ...held.slice(2).map((response) => staff.post(`/staff/launches/${response.json().id}/cancel`, { reason: 'Avería de la grúa' })),
+    ]);
+    expect(cancellations.map((response) => response.statusCode)).toEqual([200, 200, 200, 200]);
+    const statuses = (await inSlot('16:00')).map((row) => row.status).sort();
+    expect(statuses.filter((status) => status === 'confirmed')).toHaveLength(4);
+    expect(statuses.filter((status) => status === 'waitlisted')).toHaveLength(6);
+    expect(await heldIn('16:00')).toBe(4);
+    const promotedIds = waiting.slice(0, 4).map((person) => person.accountId);
+    const told = await database.db.select().from(notifications).where(and(inArray(notifications.accountId, promotedIds), eq(notifications.type, 'launch_confirmed')));
+    expect(told).toHaveLength(4);
+  });
+
+  it('never takes more than the places left when staff confirm, cancel and customers book and move at once', async () => {
+    const people = await owners(40);
+    const first = await Promise.all(people.slice(0, 20).map((person) => person.agent.post('/launches', launchBody(41, person.boatIds[0]!, DAY, '17:00', { waitlist: true }))));
+    const moves = first
+      .filter((response) => response.json().status === 'confirmed')
+      .map((response, index) => people[first.indexOf(response)]!.agent.post(`/launches/${response.json().id}/reschedule`, { slotStart: slotAt(41, DAY, index % 2 ? '17:30' : '18:00') }));
+    const more = people.slice(20).map((person, index) => person.agent.post('/launches', launchBody(41, person.boatIds[0]!, DAY, ['17:00', '17:30', '18:00'][index % 3]!, { waitlist: true })));
+    await Promise.all([...moves, ...more]);
+    for (const time of ['17:00', '17:30', '18:00']) {
+      const rows = await inSlot(time);
+      const holding = rows.filter((row) => row.status === 'confirmed').length;
+      expect(holding, time).toBeLessThanOrEqual(4);
+      expect(await heldIn(time), time).toBe(holding);
+      // A slot with someone waiting is full: a freed place never stays free while an eligible person waits.
+      if (rows.some((row) => row.status === 'waitlisted')) expect(holding, time).toBe(4);
+    }
+  });
+});

@@ -1,0 +1,231 @@
+/**
+ * The places of each slot and the launches that hold them, changed only inside transactions and only in one
+ * order: the slot rows first (by start), then the launch rows. Every writer (booking, moving, cancelling, staff,
+ * closures, the sweep) follows it, so none waits on another in a circle (decision 022).
+ *
+ * - A place is taken by one conditional UPDATE (`held < capacity`): PostgreSQL lets one writer at a time
+ *   change a row and re-reads it for the next, so capacity holds however many arrive at once.
+ * - A freed place goes at once, in the same transaction, to the first eligible person waiting for that slot.
+ */
+import { launchEligibility, type Eligibility } from '@marina/core/domain/eligibility.ts';
+import { closureOver, type LaunchActor, type LaunchStatus } from '@marina/core/domain/launches.ts';
+import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { accountFacts, eligibilityContext } from '../accounts/account-summary.ts';
+import { boatFacts } from '../boats/boat-views.ts';
+import type { ClientRecord } from '../clients/client-directory.ts';
+import type { Config } from '../config.ts';
+import type { Executor, Tx } from '../db/database.ts';
+import { accounts, boats, closures, contracts, launchEvents, launches, launchSlots, type AccountRow, type BoatRow, type ClosureRow, type LaunchRow } from '../db/schema.ts';
+import { problem } from '../http/problem.ts';
+import { tellLaunch, type LaunchNoticeKind } from './launch-messages.ts';
+import { cancelReminders, scheduleReminders } from './launch-reminders.ts';
+
+export const SLOT_MS = 30 * 60_000;
+
+/** What every change needs: the marina, the time, and the outbox's configuration. */
+export interface LaunchScope {
+  client: ClientRecord;
+  now: Date;
+  config: Pick<Config, 'devRoutes'>;
+}
+
+/** Who makes a change. */
+export interface Actor {
+  actor: LaunchActor;
+  /** The customer or staff member; null for the platform. */
+  accountId: string | null;
+}
+
+export const SYSTEM: Actor = { actor: 'system', accountId: null };
+
+/** Makes sure each slot has its row, then locks them, in start order. */
+export async function lockSlots(tx: Tx, clientId: number, starts: readonly Date[]): Promise<void> {
+  const ordered = [...new Set(starts.map((start) => start.getTime()))].sort((a, b) => a - b).map((time) => new Date(time));
+  if (ordered.length === 0) return;
+  await tx.insert(launchSlots).values(ordered.map((start) => ({ clientId, start }))).onConflictDoNothing();
+  await tx
+    .select({ start: launchSlots.start })
+    .from(launchSlots)
+    .where(and(eq(launchSlots.clientId, clientId), inArray(launchSlots.start, ordered)))
+    .orderBy(asc(launchSlots.start))
+    .for('update');
+}
+
+/** Takes one of the slot's places if one is left; answers whether it did. The row stays locked until commit. */
+export async function takePlace(tx: Tx, client: ClientRecord, start: Date): Promise<boolean> {
+  await tx.insert(launchSlots).values({ clientId: client.id, start }).onConflictDoNothing();
+  const taken = await tx
+    .update(launchSlots)
+    .set({ held: sql`${launchSlots.held} + 1` })
+    .where(and(eq(launchSlots.clientId, client.id), eq(launchSlots.start, start), lt(launchSlots.held, client.settings.slotCapacity)))
+    .returning({ held: launchSlots.held });
+  return taken.length === 1;
+}
+
+async function releasePlace(tx: Tx, clientId: number, start: Date): Promise<void> {
+  await tx
+    .update(launchSlots)
+    .set({ held: sql`${launchSlots.held} - 1` })
+    .where(and(eq(launchSlots.clientId, clientId), eq(launchSlots.start, start), gt(launchSlots.held, 0)));
+}
+
+/** The marina's closures that touch [from, to). */
+export async function closuresBetween(db: Executor, clientId: number, from: Date, to: Date): Promise<ClosureRow[]> {
+  return db
+    .select()
+    .from(closures)
+    .where(and(eq(closures.clientId, clientId), lt(closures.startsAt, to), gt(closures.endsAt, from)))
+    .orderBy(asc(closures.startsAt));
+}
+
+/** Whether a closure covers the slot now (read after the slot's row is locked: a closure locks it too). */
+export async function slotClosed(tx: Tx, clientId: number, start: Date): Promise<boolean> {
+  const end = new Date(start.getTime() + SLOT_MS);
+  const found = await closuresBetween(tx, clientId, start, end);
+  return closureOver({ start, end }, found.map((row) => ({ start: row.startsAt, end: row.endsAt, reason: row.reason }))) !== undefined;
+}
+
+export async function recordEvent(
+  tx: Tx,
+  launch: Pick<LaunchRow, 'id' | 'clientId' | 'slotStart'>,
+  by: Actor,
+  from: LaunchStatus | null,
+  to: LaunchStatus,
+  at: Date,
+  reason: string | null = null,
+): Promise<void> {
+  await tx.insert(launchEvents).values({
+    launchId: launch.id,
+    clientId: launch.clientId,
+    at,
+    actor: by.actor,
+    actorAccountId: by.accountId,
+    fromStatus: from,
+    toStatus: to,
+    slotStart: launch.slotStart,
+    reason,
+  });
+}
+
+export interface LaunchParty {
+  owner: AccountRow;
+  boat: BoatRow;
+}
+
+/** May the owner launch this boat now: the one rule plus the launch's reasons (decision 022). */
+export async function launchVerdict(db: Executor, client: ClientRecord, party: LaunchParty, now: Date): Promise<Eligibility> {
+  const contractRows = await db.select().from(contracts).where(eq(contracts.boatId, party.boat.id));
+  return launchEligibility(accountFacts(party.owner), boatFacts(party.boat, contractRows), eligibilityContext(client, now));
+}
+
+export async function partyOf(db: Executor, launch: Pick<LaunchRow, 'boatId' | 'accountId'>): Promise<LaunchParty> {
+  const [row] = await db
+    .select({ boat: boats, owner: accounts })
+    .from(boats)
+    .innerJoin(accounts, eq(accounts.id, launch.accountId))
+    .where(eq(boats.id, launch.boatId))
+    .limit(1);
+  return row!;
+}
+
+/** The status a launch that has just got a place takes: staff approve first where the marina asks. */
+export const placedStatus = (client: ClientRecord): 'pending' | 'confirmed' => (client.settings.manualApproval ? 'pending' : 'confirmed');
+
+/**
+ * After a place frees in a slot whose row the caller has locked: the first person waiting for it whose boat
+ * may still be launched takes it, and is told. Those not eligible now keep waiting.
+ */
+export async function promoteWaiting(tx: Tx, scope: LaunchScope, start: Date): Promise<void> {
+  const { client, now, config } = scope;
+  // A place freed by a closure stays closed.
+  if (await slotClosed(tx, client.id, start)) return;
+  const waiting = await tx
+    .select({ launch: launches, boat: boats, owner: accounts })
+    .from(launches)
+    .innerJoin(boats, eq(boats.id, launches.boatId))
+    .innerJoin(accounts, eq(accounts.id, launches.accountId))
+    .where(and(eq(launches.clientId, client.id), eq(launches.slotStart, start), eq(launches.status, 'waitlisted')))
+    .orderBy(asc(launches.seq));
+  for (const { launch, boat, owner } of waiting) {
+    if (!(await launchVerdict(tx, client, { boat, owner }, now)).eligible) continue;
+    if (!(await takePlace(tx, client, start))) return;
+    const to = placedStatus(client);
+    const [promoted] = await tx
+      .update(launches)
+      .set({ status: to, updatedAt: now })
+      .where(and(eq(launches.id, launch.id), eq(launches.status, 'waitlisted')))
+      .returning();
+    await recordEvent(tx, promoted!, SYSTEM, 'waitlisted', to, now, 'Se ha liberado una plaza');
+    if (to === 'confirmed') await scheduleReminders(tx, promoted!, now);
+    await tellLaunch(tx, to === 'confirmed' ? 'promoted' : 'promoted_pending', { client, owner, boat, launch: promoted! }, now, config);
+    return;
+  }
+}
+
+/**
+ * Locks a launch's slot, then the launch (the one order), and answers the locked row; null when there is no
+ * such launch at this marina (of this account, when given). A launch moved meanwhile is a conflict.
+ */
+export async function lockLaunch(tx: Tx, clientId: number, id: string, accountId?: string, extraSlot?: Date): Promise<LaunchRow | null> {
+  const mine = and(eq(launches.id, id), eq(launches.clientId, clientId), accountId === undefined ? undefined : eq(launches.accountId, accountId));
+  const [seen] = await tx.select({ slotStart: launches.slotStart }).from(launches).where(mine).limit(1);
+  if (!seen) return null;
+  await lockSlots(tx, clientId, extraSlot ? [seen.slotStart, extraSlot] : [seen.slotStart]);
+  const [row] = await tx.select().from(launches).where(mine).for('update');
+  if (!row || row.slotStart.getTime() !== seen.slotStart.getTime()) {
+    throw problem('state_conflict', 409, 'Esta bajada acaba de cambiar. Recarga la página para ver cómo está.');
+  }
+  return row;
+}
+
+const HOLDS_PLACE: ReadonlySet<LaunchStatus> = new Set(['pending', 'confirmed']);
+
+/**
+ * Moves a locked launch to another status and records it; a launch that ends (`cancelled`) gives its place
+ * back to the first eligible person waiting, and drops its reminders. The customer is told when `notice` says.
+ */
+export async function changeStatus(
+  tx: Tx,
+  scope: LaunchScope,
+  launch: LaunchRow,
+  to: LaunchStatus,
+  by: Actor,
+  options: { reason?: string | null; notice?: LaunchNoticeKind } = {},
+): Promise<LaunchRow> {
+  const { client, now, config } = scope;
+  const reason = options.reason ?? null;
+  const [changed] = await tx
+    .update(launches)
+    .set({ status: to, updatedAt: now, ...(to === 'cancelled' && by.actor !== 'customer' ? { cancellationReason: reason } : {}) })
+    .where(eq(launches.id, launch.id))
+    .returning();
+  await recordEvent(tx, changed!, by, launch.status, to, now, reason);
+  if (to === 'confirmed') await scheduleReminders(tx, changed!, now);
+  if (to === 'cancelled' || to === 'in_water') await cancelReminders(tx, launch.id);
+  if (to === 'cancelled' && HOLDS_PLACE.has(launch.status)) {
+    await releasePlace(tx, client.id, launch.slotStart);
+    await promoteWaiting(tx, scope, launch.slotStart);
+  }
+  if (options.notice) await tellLaunch(tx, options.notice, { client, ...(await partyOf(tx, changed!)), launch: changed! }, now, config);
+  return changed!;
+}
+
+/**
+ * Moves a locked launch to another slot (both slots' rows locked by the caller): it takes a place in the new
+ * one, gives back the old one (promoting who waits there), and keeps its status (a waiting one takes a
+ * place). The history records the move as an entry with the new slot.
+ */
+export async function moveLaunch(tx: Tx, scope: LaunchScope, launch: LaunchRow, start: Date, expectedReturn: Date, by: Actor): Promise<LaunchRow | null> {
+  const { client, now } = scope;
+  if (!(await takePlace(tx, client, start))) return null;
+  const to: LaunchStatus = launch.status === 'waitlisted' ? placedStatus(client) : launch.status;
+  const [moved] = await tx.update(launches).set({ slotStart: start, expectedReturn, status: to, updatedAt: now }).where(eq(launches.id, launch.id)).returning();
+  await recordEvent(tx, moved!, by, launch.status, to, now, 'Cambio de hora');
+  if (HOLDS_PLACE.has(launch.status)) {
+    await releasePlace(tx, client.id, launch.slotStart);
+    await promoteWaiting(tx, scope, launch.slotStart);
+  }
+  if (to === 'confirmed') await scheduleReminders(tx, moved!, now);
+  else await cancelReminders(tx, moved!.id);
+  return moved!;
+}

@@ -1,0 +1,263 @@
+/**
+ * A customer's launches through the API, with a fixed clock: 1 June 2027 at 08:00 in Madrid (marina 41,
+ * summer hours 08:00–20:00, 4 places a slot, 120 minutes' lead, 30 days ahead, changes until 60 minutes before).
+ */
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import type { Database } from '../db/database.ts';
+import { DEMO_ACCOUNT, DEMO_LAUNCH_BOAT } from '../db/seed.ts';
+import { boats, launchSlots, notifications } from '../db/schema.ts';
+import { outboxFor, testClock } from '../test/accounts.ts';
+import { eligibleOwner, launchBody, slotAt, type Owner } from '../test/launches.ts';
+import { signInStaff } from '../test/staff.ts';
+import { createAgent } from '../test/test-agent.ts';
+import { PROBLEM_JSON, useTestServer } from '../test/test-server.ts';
+
+let database: Database;
+let app: FastifyInstance;
+const clock = testClock(Date.parse('2027-06-01T06:00:00Z'));
+const DAY = '2027-06-02';
+
+useTestServer((server) => ({ database, app } = server), { clock: clock.now });
+
+const owner = (boatCount = 1) => eligibleOwner(app, database.db, 41, { boatCount, now: clock.now() });
+
+async function book(who: Owner, time: string, overrides: Record<string, unknown> = {}, boatIndex = 0) {
+  return who.agent.post('/launches', launchBody(41, who.boatIds[boatIndex]!, DAY, time, overrides));
+}
+
+async function booked(who: Owner, time: string, overrides: Record<string, unknown> = {}, boatIndex = 0) {
+  const response = await book(who, time, overrides, boatIndex);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
+}
+
+function expectProblem(response: { statusCode: number; body: string; headers: Record<string, unknown>; json: () => { code: string } }, status: number, code: string) {
+  expect(response.statusCode, response.body).toBe(status);
+  expect(response.headers['content-type']).toMatch(PROBLEM_JSON);
+  expect(response.json().code).toBe(code);
+}
+
+/** Fills a slot with `count` other owners' launches. */
+async function fill(time: string, count = 4) {
+  for (let index = 0; index < count; index++) await booked(await owner(), time);
+}
+
+describe('the slot grid', () => {
+  it('gives the day’s 30-minute slots in the marina’s time, their places, and the boat’s verdict', async () => {
+    const me = await owner();
+    await fill('10:00', 2);
+    const response = await me.agent.get(`/launch-slots?boatId=${me.boatIds[0]}&date=${DAY}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const day = response.json();
+    expect(day).toMatchObject({ date: DAY, timeZone: 'Europe/Madrid', hours: { open: '08:00', close: '20:00' }, eligibility: { eligible: true, reasons: [] } });
+    expect(day.slots).toHaveLength(24);
+    expect(day.slots[0]).toEqual({ start: '2027-06-02T08:00:00+02:00', end: '2027-06-02T08:30:00+02:00', capacity: 4, free: 4, waiting: 0, state: 'free', closedReason: null });
+    // Two booked here, one by the demo owner (seeded for tomorrow at 10:00).
+    expect(day.slots[4]).toMatchObject({ start: '2027-06-02T10:00:00+02:00', free: 1, state: 'free' });
+    const today = (await me.agent.get(`/launch-slots?boatId=${me.boatIds[0]}&date=2027-06-01`)).json();
+    expect(today.slots.slice(0, 5).map((slot: { state: string }) => slot.state)).toEqual(['past', 'past', 'past', 'past', 'free']);
+    expect((await me.agent.get(`/launch-slots?boatId=${me.boatIds[0]}&date=2027-07-02`)).json().slots[0].state).toBe('closed');
+  });
+
+  it('answers 404 for another’s boat and 400 for a wrong date', async () => {
+    const me = await owner();
+    const other = await owner();
+    expectProblem(await me.agent.get(`/launch-slots?boatId=${other.boatIds[0]}&date=${DAY}`), 404, 'not_found');
+    expectProblem(await me.agent.get(`/launch-slots?boatId=${me.boatIds[0]}&date=2027-02-30`), 400, 'validation_failed');
+  });
+});
+
+describe('asking for a launch', () => {
+  it('confirms it, lists it upcoming with its history and actions, and offers its calendar entry', async () => {
+    const me = await owner();
+    const launch = await booked(me, '11:00', { notes: 'Con remolque', people: 3 });
+    expect(launch).toMatchObject({
+      boatId: me.boatIds[0],
+      status: 'confirmed',
+      slotStart: '2027-06-02T11:00:00+02:00',
+      slotEnd: '2027-06-02T11:30:00+02:00',
+      expectedReturn: '2027-06-02T13:00:00+02:00',
+      people: 3,
+      notes: 'Con remolque',
+      waitlistPosition: null,
+      changeableUntil: '2027-06-02T10:00:00+02:00',
+      actions: { reschedule: true, cancel: true, readyToStow: false, calendar: true },
+    });
+    expect(launch.history).toEqual([{ at: '2027-06-01T08:00:00+02:00', by: 'customer', from: null, to: 'confirmed', slotStart: launch.slotStart, reason: null }]);
+    const list = (await me.agent.get('/launches')).json();
+    expect(list.upcoming.map((item: { id: string }) => item.id)).toEqual([launch.id]);
+    expect(list.past).toEqual([]);
+    expect((await me.agent.get(`/launches/${launch.id}`)).json()).toEqual(launch);
+    const ics = await me.agent.get(`/launches/${launch.id}/calendar.ics`);
+    expect(ics.statusCode).toBe(200);
+    expect(ics.headers['content-type']).toMatch(/^text\/calendar/);
+    expect(ics.body).toContain('DTSTART:20270602T090000Z\r\n');
+    expect(ics.body).toContain('DTEND:20270602T110000Z\r\n');
+    expect(ics.body).toMatch(/^BEGIN:VCALENDAR\r\n[\s\S]*END:VCALENDAR\r\n$/);
+  });
+
+  it('refuses each broken rule with its code and the field', async () => {
+    const me = await owner(6);
+    expectProblem(await book(me, '10:15'), 422, 'slot_invalid');
+    expectProblem(await me.agent.post('/launches', launchBody(41, me.boatIds[0]!, '2027-06-01', '09:30')), 422, 'slot_too_soon');
+    expectProblem(await me.agent.post('/launches', launchBody(41, me.boatIds[0]!, '2027-07-02', '10:00')), 422, 'slot_too_far');
+    expectProblem(await me.agent.post('/launches', launchBody(41, me.boatIds[0]!, '2027-07-01', '20:00')), 422, 'slot_invalid');
+    const late = await book(me, '18:00', { expectedReturn: slotAt(41, DAY, '20:30') });
+    expectProblem(late, 422, 'return_after_closing');
+    expect(late.json().errors[0].field).toBe('expectedReturn');
+    const invalid = await me.agent.post('/launches', { boatId: me.boatIds[0], people: 0 });
+    expectProblem(invalid, 400, 'validation_failed');
+    expect(invalid.json().errors.map((error: { field: string }) => error.field).sort()).toEqual(['expectedReturn', 'people', 'slotStart']);
+    // One open request per boat, at most maxOpenPerAccount (4) per account.
+    await booked(me, '10:00');
+    expectProblem(await book(me, '12:00'), 409, 'boat_has_open_launch');
+    for (const index of [1, 2, 3]) await booked(me, '12:00', {}, index);
+    expectProblem(await book(me, '13:00', {}, 4), 409, 'too_many_open_launches');
+    const other = await owner();
+    expectProblem(await other.agent.post('/launches', launchBody(41, me.boatIds[5]!, DAY, '13:00')), 404, 'not_found');
+  });
+
+  it('refuses a boat that may not be launched, with every reason', async () => {
+    const me = await owner();
+    await database.db.update(boats).set({ insuranceExpiresOn: null, state: 'in_water' }).where(eq(boats.id, me.boatIds[0]!));
+    const refused = await book(me, '10:30');
+    expectProblem(refused, 422, 'not_eligible');
+    expect(refused.json().errors.map((error: { code: string }) => error.code)).toEqual(['insurance_missing', 'boat_in_water']);
+    const grid = (await me.agent.get(`/launch-slots?boatId=${me.boatIds[0]}&date=${DAY}`)).json();
+    expect(grid.eligibility.reasons.map((reason: { code: string }) => reason.code)).toEqual(['insurance_missing', 'boat_in_water']);
+  });
+
+  it('refuses a full slot with slot_full, or puts the person on its waiting list in order', async () => {
+    await fill('14:00');
+    const first = await owner();
+    const second = await owner();
+    expectProblem(await book(first, '14:00'), 409, 'slot_full');
+    const waiting = await booked(first, '14:00', { waitlist: true });
+    expect(waiting).toMatchObject({ status: 'waitlisted', waitlistPosition: 1, actions: { calendar: false } });
+    expect((await booked(second, '14:00', { waitlist: true })).waitlistPosition).toBe(2);
+    const grid = (await first.agent.get(`/launch-slots?boatId=${first.boatIds[0]}&date=${DAY}`)).json();
+    expect(grid.slots.find((slot: { start: string }) => slot.start === '2027-06-02T14:00:00+02:00')).toMatchObject({ free: 0, waiting: 2, state: 'full' });
+    expectProblem(await first.agent.get(`/launches/${waiting.id}/calendar.ics`), 409, 'state_conflict');
+  });
+
+  it('books once when the same Idempotency-Key is sent again', async () => {
+    const me = await owner();
+    const body = launchBody(41, me.boatIds[0]!, DAY, '15:00');
+    const key = crypto.randomUUID();
+    const first = await me.agent.post('/launches', body, { idempotencyKey: key });
+    const again = await me.agent.post('/launches', body, { idempotencyKey: key });
+    expect(first.statusCode).toBe(201);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().id).toBe(first.json().id);
+  });
+});
+
+describe('moving, cancelling and the waiting list', () => {
+  it('gives a cancelled place to the first eligible person waiting, at once, and tells them', async () => {
+    const holders = [await owner(), await owner(), await owner(), await owner()];
+    const launches = [];
+    for (const holder of holders) launches.push(await booked(holder, '16:00'));
+    const ineligible = await owner();
+    const next = await owner();
+    const ineligibleWait = await booked(ineligible, '16:00', { waitlist: true });
+    const nextWait = await booked(next, '16:00', { waitlist: true });
+    // The first in line lost their insurance meanwhile: they keep waiting, the next one gets the place.
+    await database.db.update(boats).set({ insuranceExpiresOn: null }).where(eq(boats.id, ineligible.boatIds[0]!));
+    const cancelled = await holders[0]!.agent.post(`/launches/${launches[0].id}/cancel`);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toMatchObject({ status: 'cancelled', actions: { cancel: false, reschedule: false } });
+    expect(cancelled.json().history.map((entry: { from: string; to: string; by: string }) => [entry.from, entry.to, entry.by])).toEqual([
+      [null, 'confirmed', 'customer'],
+      ['confirmed', 'cancelled', 'customer'],
+    ]);
+    const promoted = (await next.agent.get(`/launches/${nextWait.id}`)).json();
+    expect(promoted).toMatchObject({ status: 'confirmed', waitlistPosition: null });
+    expect(promoted.history.at(-1)).toMatchObject({ by: 'system', from: 'waitlisted', to: 'confirmed' });
+    expect((await ineligible.agent.get(`/launches/${ineligibleWait.id}`)).json()).toMatchObject({ status: 'waitlisted', waitlistPosition: 1 });
+    const told = await database.db.select().from(notifications).where(and(eq(notifications.accountId, next.accountId), eq(notifications.type, 'launch_confirmed')));
+    expect(told).toHaveLength(1);
+    expect(told[0]!.body).toContain('miércoles 02/06/2027 a las 16:00');
+    expect((await outboxFor(app, next.phone)).some((message) => message.text.includes('se ha liberado una plaza'))).toBe(true);
+    const [slot] = await database.db.select().from(launchSlots).where(and(eq(launchSlots.clientId, 41), eq(launchSlots.start, new Date(slotAt(41, DAY, '16:00')))));
+    expect(slot!.held).toBe(4);
+  });
+
+  it('moves a launch to another free slot keeping its history, promoting who waited for the old one', async () => {
+    await fill('17:00', 3);
+    const me = await owner();
+    const launch = await booked(me, '17:00');
+    const waiting = await owner();
+    const wait = await booked(waiting, '17:00', { waitlist: true });
+    await fill('17:30');
+    expectProblem(await me.agent.post(`/launches/${launch.id}/reschedule`, { slotStart: slotAt(41, DAY, '17:30') }), 409, 'slot_full');
+    expectProblem(await me.agent.post(`/launches/${launch.id}/reschedule`, { slotStart: slotAt(41, DAY, '19:30') }), 422, 'return_after_closing');
+    const moved = await me.agent.post(`/launches/${launch.id}/reschedule`, { slotStart: slotAt(41, DAY, '09:00') });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({ status: 'confirmed', slotStart: '2027-06-02T09:00:00+02:00', expectedReturn: '2027-06-02T11:00:00+02:00' });
+    expect(moved.json().history.map((entry: { slotStart: string; reason: string | null }) => [entry.slotStart, entry.reason])).toEqual([
+      ['2027-06-02T17:00:00+02:00', null],
+      ['2027-06-02T09:00:00+02:00', 'Cambio de hora'],
+    ]);
+    expect((await waiting.agent.get(`/launches/${wait.id}`)).json().status).toBe('confirmed');
+  });
+
+  it('refuses changes after changeCutoffMinutes before the slot, and ready-to-stow before the water', async () => {
+    const me = await owner();
+    const response = await me.agent.post('/launches', launchBody(41, me.boatIds[0]!, '2027-06-01', '10:30'));
+    expect(response.statusCode, response.body).toBe(201);
+    const launch = response.json();
+    expectProblem(await me.agent.post(`/launches/${launch.id}/ready-to-stow`), 409, 'state_conflict');
+    clock.advance(91 * 60_000); // 09:31: 59 minutes before the slot
+    try {
+      expect((await me.agent.get(`/launches/${launch.id}`)).json().actions).toMatchObject({ cancel: false, reschedule: false });
+      expectProblem(await me.agent.post(`/launches/${launch.id}/cancel`), 409, 'change_too_late');
+      expectProblem(await me.agent.post(`/launches/${launch.id}/reschedule`, { slotStart: slotAt(41, DAY, '12:00') }), 409, 'change_too_late');
+    } finally {
+      clock.advance(-91 * 60_000);
+    }
+  });
+});
+
+describe('the demo owner', () => {
+  it('sees the seeded launch and can book the other ready boat at once', async () => {
+    const demo = createAgent(app, 41);
+    expect((await demo.post('/session', { identifier: DEMO_ACCOUNT(41).email, password: DEMO_ACCOUNT(41).password })).statusCode).toBe(200);
+    const list = (await demo.get('/launches')).json();
+    expect(list.upcoming.map((launch: { boatName: string; status: string; slotStart: string }) => [launch.boatName, launch.status, launch.slotStart])).toEqual([
+      [DEMO_LAUNCH_BOAT, 'confirmed', '2027-06-02T10:00:00+02:00'],
+    ]);
+    const brisa = (await demo.get('/boats')).json().boats.find((boat: { name: string }) => boat.name === 'Brisa');
+    const response = await demo.post('/launches', launchBody(41, brisa.id, DAY, '12:30'));
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({ boatName: 'Brisa', status: 'confirmed' });
+  });
+});
+
+describe('whose launch it is', () => {
+  it('answers 404 for another account’s launch and another marina’s, 403 on staff paths for a customer', async () => {
+    const me = await owner();
+    const other = await owner();
+    const launch = await booked(me, '18:00');
+    for (const response of [
+      await other.agent.get(`/launches/${launch.id}`),
+      await other.agent.post(`/launches/${launch.id}/cancel`),
+      await other.agent.post(`/launches/${launch.id}/reschedule`, { slotStart: slotAt(41, DAY, '18:30') }),
+      await other.agent.post(`/launches/${launch.id}/ready-to-stow`),
+      await other.agent.get(`/launches/${launch.id}/calendar.ics`),
+      await other.agent.get('/launches/not-a-uuid'),
+    ]) {
+      expectProblem(response, 404, 'not_found');
+    }
+    const elsewhere = await eligibleOwner(app, database.db, 25, { now: clock.now() });
+    expectProblem(await elsewhere.agent.get(`/launches/${launch.id}`), 404, 'not_found');
+    const staff25 = await signInStaff(app, 25);
+    expectProblem(await staff25.post(`/staff/launches/${launch.id}/in-water`), 404, 'not_found');
+    expectProblem(await me.agent.get(`/staff/launches?date=${DAY}`), 403, 'forbidden');
+    expectProblem(await me.agent.post(`/staff/launches/${launch.id}/confirm`), 403, 'forbidden');
+    expectProblem(await me.agent.post('/staff/closures', { start: slotAt(41, DAY, '08:00'), end: slotAt(41, DAY, '09:00'), reason: 'x' }), 403, 'forbidden');
+    expectProblem(await createAgent(app, 41).get('/launches'), 401, 'unauthenticated');
+  });
+});

@@ -1,0 +1,399 @@
+/**
+ * A customer's launches (docs/product.md §4.7): the day's slots for a boat, asking for a launch (or a place
+ * on a full slot's waiting list), moving it, cancelling it, "listo para subir", and its calendar entry.
+ * Every launch is the account's own at this marina: another's is 404, never 403.
+ */
+import { isCalendarDate } from '@marina/core/domain/calendar.ts';
+import {
+  canTransition,
+  changeableUntil,
+  launchRequestSchema,
+  launchSlots,
+  rescheduleSchema,
+  type Launch,
+  type LaunchList,
+  type LaunchSlotDay,
+} from '@marina/core/domain/launches.ts';
+import { openingHoursOn } from '@marina/core/domain/opening-hours.ts';
+import { and, count, eq, gte, lt } from 'drizzle-orm';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { violatedUniqueConstraint } from '../accounts/account-queries.ts';
+import { idParams } from '../boats/boat-routes.ts';
+import { isUuid } from '../boats/boat-views.ts';
+import type { ClientRecord } from '../clients/client-directory.ts';
+import { clientHeaderSchema, requireClient } from '../clients/client-resolution.ts';
+import { accounts, boats, launches, launchSlots as slotRows } from '../db/schema.ts';
+import { audit } from '../http/audit.ts';
+import { problem, problemResponses } from '../http/problem.ts';
+import { bodyFrom, validateBody } from '../http/validation.ts';
+import { idempotentHeadersSchema } from '../security/idempotency.ts';
+import type { Services } from '../services.ts';
+import { requireSession } from '../sessions/session-lookup.ts';
+import { calendarEntry } from './launch-calendar.ts';
+import {
+  changeStatus,
+  closuresBetween,
+  launchVerdict,
+  lockLaunch,
+  lockSlots,
+  moveLaunch,
+  placedStatus,
+  recordEvent,
+  slotClosed,
+  takePlace,
+  type Actor,
+  type LaunchScope,
+} from './launch-places.ts';
+import { scheduleReminders } from './launch-reminders.ts';
+import { changeTooLate, checkSlot, notEligible, slotFull, slotProblem } from './launch-rules.ts';
+import { loadLaunches, splitUpcoming, toLaunch } from './launch-views.ts';
+import { openLaunch } from './launches.schema.ts';
+
+const tags = ['launches'];
+const security = [{ session: [] }];
+
+export function boatHasOpenLaunch() {
+  const message = 'Barco: ya tiene una bajada pedida. Muévela o cancélala antes de pedir otra.';
+  return problem('boat_has_open_launch', 409, message, [{ field: 'boatId', code: 'boat_has_open_launch', message }]);
+}
+
+/** The instants a day's slots and closures are read between: the whole local day and a margin. */
+function dayRange(date: string): { from: Date; to: Date } {
+  const from = new Date(`${date}T00:00:00Z`);
+  return { from: new Date(from.getTime() - 14 * 3600_000), to: new Date(from.getTime() + 38 * 3600_000) };
+}
+
+/** The day's grid: places held and people waiting per slot, closures, the marina's rules at `now`. */
+export async function daySlots(services: Pick<Services, 'db'>, client: ClientRecord, date: string, now: Date) {
+  const { db } = services;
+  const { from, to } = dayRange(date);
+  const [held, waiting, closed] = await Promise.all([
+    db
+      .select()
+      .from(slotRows)
+      .where(and(eq(slotRows.clientId, client.id), gte(slotRows.start, from), lt(slotRows.start, to))),
+    db
+      .select({ start: launches.slotStart, waiting: count() })
+      .from(launches)
+      .where(and(eq(launches.clientId, client.id), eq(launches.status, 'waitlisted'), gte(launches.slotStart, from), lt(launches.slotStart, to)))
+      .groupBy(launches.slotStart),
+    closuresBetween(db, client.id, from, to),
+  ]);
+  const occupancy = [...new Set([...held.map((row) => row.start.getTime()), ...waiting.map((row) => row.start.getTime())])].map((time) => ({
+    start: new Date(time),
+    held: held.find((row) => row.start.getTime() === time)?.held ?? 0,
+    waiting: Number(waiting.find((row) => row.start.getTime() === time)?.waiting ?? 0),
+  }));
+  return launchSlots(
+    { ...client, ...client.settings },
+    date,
+    now,
+    occupancy,
+    closed.map((row) => ({ start: row.startsAt, end: row.endsAt, reason: row.reason })),
+  );
+}
+
+export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (api, { services }) => {
+  const { db, clock, config } = services;
+  const scopeOf = (client: ClientRecord): LaunchScope => ({ client, now: clock(), config });
+
+  /** One of the account's launches at this marina, as the API tells it; 404 otherwise. */
+  async function ownLaunch(request: FastifyRequest, id: string): Promise<Launch> {
+    const session = requireSession(request);
+    const client = requireClient(request);
+    const [found] = isUuid(id) ? await loadLaunches(db, client.id, and(eq(launches.id, id), eq(launches.accountId, session.accountId))) : [];
+    if (!found) throw problem('not_found', 404, 'No encontramos esa bajada.');
+    return toLaunch(found, client, clock());
+  }
+
+  api.get<{ Querystring: { boatId: string; date: string } }>(
+    '/launch-slots',
+    {
+      schema: {
+        summary: "A day's 30-minute slots for one of the customer's boats, and whether the boat may be launched",
+        description:
+          "Slots run from opening to closing in the marina's time zone (real 30-minute periods, so a day the clocks change has one hour " +
+          'fewer or more). State `past` within minLeadMinutes, `closed` beyond maxAdvanceDays or under a staff closure, `full` with no place left.',
+        tags,
+        headers: clientHeaderSchema,
+        querystring: {
+          type: 'object',
+          properties: { boatId: { type: 'string', description: 'UUID of one of the account’s boats' }, date: { type: 'string', format: 'date' } },
+          required: ['boatId', 'date'],
+          additionalProperties: false,
+        },
+        security,
+        response: { 200: { description: 'The day', $ref: 'LaunchSlotDay#' }, ...problemResponses(400, 401, 404) },
+      },
+    },
+    async (request): Promise<LaunchSlotDay> => {
+      const session = requireSession(request);
+      const client = requireClient(request);
+      const now = clock();
+      const { boatId, date } = request.query;
+      if (!isCalendarDate(date)) throw problem('validation_failed', 400, undefined, [{ field: 'date', code: 'date', message: 'Fecha: elige una fecha válida.' }]);
+      const [party] = isUuid(boatId)
+        ? await db
+            .select({ boat: boats, owner: accounts })
+            .from(boats)
+            .innerJoin(accounts, eq(accounts.id, boats.accountId))
+            .where(and(eq(boats.id, boatId), eq(boats.clientId, client.id), eq(boats.accountId, session.accountId)))
+            .limit(1)
+        : [];
+      if (!party) throw problem('not_found', 404, 'No encontramos ese barco.');
+      return {
+        date,
+        timeZone: client.timeZone,
+        hours: openingHoursOn(client.openingHours, date) ?? null,
+        eligibility: await launchVerdict(db, client, party, now),
+        slots: await daySlots(services, client, date, now),
+      };
+    },
+  );
+
+  api.get(
+    '/launches',
+    {
+      schema: {
+        summary: "The customer's launches: upcoming first (soonest first), then past ones (latest first)",
+        tags,
+        headers: clientHeaderSchema,
+        security,
+        response: { 200: { description: 'The launches', $ref: 'LaunchList#' }, ...problemResponses(400, 401) },
+      },
+    },
+    async (request): Promise<LaunchList> => {
+      const session = requireSession(request);
+      const client = requireClient(request);
+      const now = clock();
+      const rows = await loadLaunches(db, client.id, eq(launches.accountId, session.accountId));
+      return splitUpcoming(
+        rows.map((row) => toLaunch(row, client, now)),
+        rows,
+      );
+    },
+  );
+
+  api.get<{ Params: { id: string } }>(
+    '/launches/:id',
+    {
+      schema: {
+        summary: 'One of the customer’s launches, with its history',
+        tags,
+        headers: clientHeaderSchema,
+        params: idParams,
+        security,
+        response: { 200: { description: 'The launch', $ref: 'Launch#' }, ...problemResponses(400, 401, 404) },
+      },
+    },
+    (request) => ownLaunch(request, request.params.id),
+  );
+
+  api.post(
+    '/launches',
+    {
+      config: {
+        idempotent: {
+          keep: (answer) => ({ id: (answer as Launch).id }),
+          replay: async (request, kept) => ownLaunch(request, (kept as { id: string }).id),
+        },
+      },
+      schema: {
+        summary: 'Ask for a launch in a slot, or a place on a full slot’s waiting list (`waitlist: true`)',
+        description:
+          'The boat must be the account’s and eligible (422 not_eligible with the reasons). The slot must be one of the day’s, at least ' +
+          'minLeadMinutes ahead (422 slot_too_soon), at most maxAdvanceDays ahead (422 slot_too_far), not under a closure (409 slot_closed); ' +
+          'the return the same day by closing (422 return_after_closing). One open request per boat (409 boat_has_open_launch), at most ' +
+          'maxOpenPerAccount per account (409 too_many_open_launches). A full slot is 409 slot_full unless `waitlist: true`. The launch is ' +
+          '`confirmed`, or `pending` where the marina approves by hand, or `waitlisted`.',
+        tags,
+        headers: idempotentHeadersSchema,
+        security,
+        body: bodyFrom(launchRequestSchema),
+        response: { 201: { description: 'Requested', $ref: 'Launch#' }, ...problemResponses(400, 401, 403, 404, 409, 422) },
+      },
+    },
+    async (request, reply) => {
+      const session = requireSession(request);
+      const client = requireClient(request);
+      const now = clock();
+      const input = await validateBody(launchRequestSchema, request.body);
+      const start = new Date(input.slotStart);
+      const expectedReturn = new Date(input.expectedReturn);
+      await checkSlot(db, client, start, expectedReturn, now);
+      // A full slot is refused without waiting for its lock; the authoritative check is the conditional update below.
+      if (!input.waitlist) {
+        const [slot] = await db.select({ held: slotRows.held }).from(slotRows).where(and(eq(slotRows.clientId, client.id), eq(slotRows.start, start)));
+        if ((slot?.held ?? 0) >= client.settings.slotCapacity) throw slotFull();
+      }
+      const by: Actor = { actor: 'customer', accountId: session.accountId };
+      try {
+        const id = await db.transaction(async (tx) => {
+          // The account's row, locked: its open requests are counted and added to one booking at a time.
+          const [owner] = await tx.select().from(accounts).where(eq(accounts.id, session.accountId)).for('update');
+          const [boat] = isUuid(input.boatId)
+            ? await tx
+                .select()
+                .from(boats)
+                .where(and(eq(boats.id, input.boatId), eq(boats.clientId, client.id), eq(boats.accountId, session.accountId)))
+                .limit(1)
+            : [];
+          if (!owner || !boat) throw problem('not_found', 404, 'No encontramos ese barco.', [{ field: 'boatId', code: 'not_found', message: 'Barco: elige uno de la lista.' }]);
+          const verdict = await launchVerdict(tx, client, { owner, boat }, now);
+          if (!verdict.eligible) throw notEligible(verdict.reasons);
+          const open = await tx.select({ boatId: launches.boatId }).from(launches).where(and(eq(launches.accountId, owner.id), openLaunch()));
+          if (open.some((row) => row.boatId === boat.id)) throw boatHasOpenLaunch();
+          if (open.length >= client.settings.maxOpenPerAccount) {
+            throw problem('too_many_open_launches', 409, `Ya tienes ${open.length} bajadas pedidas, el máximo del puerto. Espera a que termine alguna o cancela una.`);
+          }
+          const placed = await takePlace(tx, client, start);
+          if (!placed) {
+            if (!input.waitlist) throw slotFull();
+            await lockSlots(tx, client.id, [start]);
+          }
+          if (await slotClosed(tx, client.id, start)) throw slotProblem('slot_closed', client);
+          const status = placed ? placedStatus(client) : 'waitlisted';
+          const [launch] = await tx
+            .insert(launches)
+            .values({ clientId: client.id, accountId: owner.id, boatId: boat.id, status, slotStart: start, expectedReturn, people: input.people, notes: input.notes, createdAt: now, updatedAt: now })
+            .returning();
+          await recordEvent(tx, launch!, by, null, status, now);
+          if (status === 'confirmed') await scheduleReminders(tx, launch!, now);
+          return launch!.id;
+        });
+        audit(request, 'launch_requested', { outcome: 'success', accountId: session.accountId });
+        return reply.code(201).send(await ownLaunch(request, id));
+      } catch (error) {
+        if (violatedUniqueConstraint(error) === 'launches_one_open_per_boat') throw boatHasOpenLaunch();
+        throw error;
+      }
+    },
+  );
+
+  api.post<{ Params: { id: string } }>(
+    '/launches/:id/reschedule',
+    {
+      schema: {
+        summary: 'Move a launch to another slot under the same rules, keeping its history',
+        description:
+          'Until changeCutoffMinutes before its current slot (409 change_too_late). The new slot must have a free place (409 slot_full); ' +
+          'a waiting entry moved to a free slot takes the place. The old place goes to the first eligible person waiting for it. The return ' +
+          'keeps its length after the slot unless `expectedReturn` is given.',
+        tags,
+        headers: clientHeaderSchema,
+        params: idParams,
+        security,
+        body: bodyFrom(rescheduleSchema),
+        response: { 200: { description: 'Moved', $ref: 'Launch#' }, ...problemResponses(400, 401, 403, 404, 409, 422) },
+      },
+    },
+    async (request) => {
+      const session = requireSession(request);
+      const client = requireClient(request);
+      const scope = scopeOf(client);
+      const input = await validateBody(rescheduleSchema, request.body);
+      const start = new Date(input.slotStart);
+      const { id } = request.params;
+      if (!isUuid(id)) throw problem('not_found', 404, 'No encontramos esa bajada.');
+      await db.transaction(async (tx) => {
+        const launch = await lockLaunch(tx, client.id, id, session.accountId, start);
+        if (!launch) throw problem('not_found', 404, 'No encontramos esa bajada.');
+        if (!['pending', 'confirmed', 'waitlisted'].includes(launch.status)) throw problem('state_conflict', 409, 'Esta bajada ya no se puede mover.');
+        if (scope.now > changeableUntil(launch.slotStart, client.settings.changeCutoffMinutes)) throw changeTooLate();
+        if (start.getTime() === launch.slotStart.getTime()) return;
+        const expectedReturn = input.expectedReturn ? new Date(input.expectedReturn) : new Date(start.getTime() + (launch.expectedReturn.getTime() - launch.slotStart.getTime()));
+        await checkSlot(tx, client, start, expectedReturn, scope.now);
+        const party = { owner: (await tx.select().from(accounts).where(eq(accounts.id, launch.accountId)))[0]!, boat: (await tx.select().from(boats).where(eq(boats.id, launch.boatId)))[0]! };
+        const verdict = await launchVerdict(tx, client, party, scope.now);
+        if (!verdict.eligible) throw notEligible(verdict.reasons);
+        if (await slotClosed(tx, client.id, start)) throw slotProblem('slot_closed', client);
+        if (!(await moveLaunch(tx, scope, launch, start, expectedReturn, { actor: 'customer', accountId: session.accountId }))) throw slotFull();
+      });
+      audit(request, 'launch_rescheduled', { outcome: 'success', accountId: session.accountId });
+      return ownLaunch(request, id);
+    },
+  );
+
+  api.post<{ Params: { id: string } }>(
+    '/launches/:id/cancel',
+    {
+      schema: {
+        summary: 'Cancel a launch (or leave the waiting list) until changeCutoffMinutes before its slot',
+        description: 'After the cutoff: 409 change_too_late (the customer calls the marina). The place goes to the first eligible person waiting.',
+        tags,
+        headers: clientHeaderSchema,
+        params: idParams,
+        security,
+        response: { 200: { description: 'Cancelled', $ref: 'Launch#' }, ...problemResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const session = requireSession(request);
+      const client = requireClient(request);
+      const scope = scopeOf(client);
+      const { id } = request.params;
+      if (!isUuid(id)) throw problem('not_found', 404, 'No encontramos esa bajada.');
+      await db.transaction(async (tx) => {
+        const launch = await lockLaunch(tx, client.id, id, session.accountId);
+        if (!launch) throw problem('not_found', 404, 'No encontramos esa bajada.');
+        if (!canTransition('customer', launch.status, 'cancelled')) throw problem('state_conflict', 409, 'Esta bajada ya no se puede cancelar.');
+        if (scope.now > changeableUntil(launch.slotStart, client.settings.changeCutoffMinutes)) throw changeTooLate();
+        await changeStatus(tx, scope, launch, 'cancelled', { actor: 'customer', accountId: session.accountId });
+      });
+      audit(request, 'launch_cancelled', { outcome: 'success', accountId: session.accountId });
+      return ownLaunch(request, id);
+    },
+  );
+
+  api.post<{ Params: { id: string } }>(
+    '/launches/:id/ready-to-stow',
+    {
+      schema: {
+        summary: '"Listo para subir": the boat is back at the dock (only once staff have marked it in the water)',
+        tags,
+        headers: clientHeaderSchema,
+        params: idParams,
+        security,
+        response: { 200: { description: 'Ready to stow', $ref: 'Launch#' }, ...problemResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const session = requireSession(request);
+      const client = requireClient(request);
+      const scope = scopeOf(client);
+      const { id } = request.params;
+      if (!isUuid(id)) throw problem('not_found', 404, 'No encontramos esa bajada.');
+      await db.transaction(async (tx) => {
+        const launch = await lockLaunch(tx, client.id, id, session.accountId);
+        if (!launch) throw problem('not_found', 404, 'No encontramos esa bajada.');
+        if (!canTransition('customer', launch.status, 'ready_to_stow')) throw problem('state_conflict', 409, 'Solo se puede marcar cuando el barco está en el agua.');
+        await changeStatus(tx, scope, launch, 'ready_to_stow', { actor: 'customer', accountId: session.accountId });
+      });
+      return ownLaunch(request, id);
+    },
+  );
+
+  api.get<{ Params: { id: string } }>(
+    '/launches/:id/calendar.ics',
+    {
+      schema: {
+        summary: 'The confirmed launch as an iCalendar (RFC 5545) event, for "Añadir al calendario"',
+        tags,
+        headers: clientHeaderSchema,
+        params: idParams,
+        security,
+        produces: ['text/calendar'],
+        response: { 200: { description: 'text/calendar', type: 'string' }, ...problemResponses(400, 401, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const client = requireClient(request);
+      const launch = await ownLaunch(request, request.params.id);
+      if (launch.status !== 'confirmed') throw problem('state_conflict', 409, 'Solo las bajadas confirmadas se pueden añadir al calendario.');
+      return reply
+        .header('content-type', 'text/calendar; charset=utf-8')
+        .header('content-disposition', `attachment; filename="bajada-${launch.id}.ics"`)
+        .send(calendarEntry(launch, client, clock()));
+    },
+  );
+};

@@ -1,0 +1,115 @@
+/** Launches as the API tells them (`Launch`, `StaffLaunch` of `@marina/core/domain/launches.ts`). */
+import {
+  canTransition,
+  changeableUntil,
+  formatInZone,
+  isOpenLaunchStatus,
+  type Launch,
+  type LaunchHistoryEntry,
+  type StaffLaunch,
+} from '@marina/core/domain/launches.ts';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { ClientRecord } from '../clients/client-directory.ts';
+import type { Executor } from '../db/database.ts';
+import { accounts, boats, launchEvents, launches, type AccountRow, type BoatRow, type LaunchEventRow, type LaunchRow } from '../db/schema.ts';
+import { SLOT_MS } from './launch-places.ts';
+
+export interface LoadedLaunch {
+  launch: LaunchRow;
+  boat: BoatRow;
+  owner: AccountRow;
+  events: LaunchEventRow[];
+  /** 1-based, when waitlisted. */
+  position: number | null;
+}
+
+export function toLaunch({ launch, boat, events, position }: LoadedLaunch, client: ClientRecord, now: Date): Launch {
+  const zone = client.timeZone;
+  const until = changeableUntil(launch.slotStart, client.settings.changeCutoffMinutes);
+  const changeable = now <= until;
+  const history: LaunchHistoryEntry[] = events.map((event) => ({
+    at: formatInZone(event.at, zone),
+    by: event.actor,
+    from: event.fromStatus,
+    to: event.toStatus,
+    slotStart: formatInZone(event.slotStart, zone),
+    reason: event.reason,
+  }));
+  return {
+    id: launch.id,
+    boatId: launch.boatId,
+    boatName: boat.name,
+    status: launch.status,
+    slotStart: formatInZone(launch.slotStart, zone),
+    slotEnd: formatInZone(new Date(launch.slotStart.getTime() + SLOT_MS), zone),
+    expectedReturn: formatInZone(launch.expectedReturn, zone),
+    people: launch.people,
+    notes: launch.notes,
+    waitlistPosition: launch.status === 'waitlisted' ? position : null,
+    changeableUntil: formatInZone(until, zone),
+    cancellationReason: launch.cancellationReason,
+    createdAt: formatInZone(launch.createdAt, zone),
+    actions: {
+      reschedule: changeable && ['pending', 'confirmed', 'waitlisted'].includes(launch.status),
+      cancel: changeable && canTransition('customer', launch.status, 'cancelled'),
+      readyToStow: canTransition('customer', launch.status, 'ready_to_stow'),
+      calendar: launch.status === 'confirmed',
+    },
+    history,
+  };
+}
+
+export function toStaffLaunch(loaded: LoadedLaunch, client: ClientRecord, now: Date): StaffLaunch {
+  const { owner, boat } = loaded;
+  return {
+    ...toLaunch(loaded, client, now),
+    owner: { id: owner.id, firstName: owner.firstName, surnames: owner.surnames, phone: owner.phone ?? '' },
+    boatRegistration: boat.registration,
+    rackPosition: boat.rackPosition,
+  };
+}
+
+/** The marina's launches matching `where`, each with its boat, owner, history and place in the waiting list. */
+export async function loadLaunches(db: Executor, clientId: number, where?: SQL): Promise<LoadedLaunch[]> {
+  const rows = await db
+    .select({ launch: launches, boat: boats, owner: accounts })
+    .from(launches)
+    .innerJoin(boats, eq(boats.id, launches.boatId))
+    .innerJoin(accounts, eq(accounts.id, launches.accountId))
+    .where(and(eq(launches.clientId, clientId), where))
+    .orderBy(asc(launches.slotStart), asc(launches.seq));
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.launch.id);
+  const events = await db.select().from(launchEvents).where(inArray(launchEvents.launchId, ids)).orderBy(asc(launchEvents.id));
+  const waitingSlots = [...new Set(rows.filter((row) => row.launch.status === 'waitlisted').map((row) => row.launch.slotStart.getTime()))];
+  const queue =
+    waitingSlots.length === 0
+      ? []
+      : await db
+          .select({ id: launches.id, slotStart: launches.slotStart })
+          .from(launches)
+          .where(
+            and(
+              eq(launches.clientId, clientId),
+              eq(launches.status, 'waitlisted'),
+              inArray(
+                launches.slotStart,
+                waitingSlots.map((time) => new Date(time)),
+              ),
+            ),
+          )
+          .orderBy(asc(launches.seq));
+  return rows.map((row) => {
+    const sameSlot = queue.filter((entry) => entry.slotStart.getTime() === row.launch.slotStart.getTime());
+    const index = sameSlot.findIndex((entry) => entry.id === row.launch.id);
+    return { ...row, events: events.filter((event) => event.launchId === row.launch.id), position: index === -1 ? null : index + 1 };
+  });
+}
+
+/** Upcoming (still in course) soonest first; past (completed or cancelled) latest first. */
+export function splitUpcoming(list: Launch[], rows: LoadedLaunch[]): { upcoming: Launch[]; past: Launch[] } {
+  const upcoming: Launch[] = [];
+  const past: Launch[] = [];
+  rows.forEach((row, index) => (isOpenLaunchStatus(row.launch.status) ? upcoming : past).push(list[index]!));
+  return { upcoming, past: past.reverse() };
+}

@@ -1,0 +1,452 @@
+/**
+ * Launches (docs/product.md §4.7): a customer asks for their boat to be put in the water in one of the
+ * marina's 30-minute slots; each slot takes at most `slotCapacity` launches. This file is the contract the
+ * app and the server share: what the API sends, the rules of every body, and the slots of a day computed
+ * from the marina's opening hours in its own time zone.
+ *
+ * Slots are instants, not wall-clock labels: a slot is 30 real minutes from the opening instant, so on the
+ * day the clocks change the crew's real time is what is split (decision 022). Local time ↔ instant goes
+ * through `@date-fns/tz`, never hand-written offsets.
+ */
+import { TZDate } from '@date-fns/tz';
+import { formatISO } from 'date-fns/formatISO';
+import * as yup from 'yup';
+import { addDays, formatCalendarDate, todayIn } from './calendar.ts';
+import type { Eligibility } from './eligibility.ts';
+import type { ClientSettings } from './marina.ts';
+import { localDateIn, openingHoursOn, type OpeningSeason } from './opening-hours.ts';
+import type {} from './schema-meta.ts';
+import type { StaffOwner } from './staff.ts';
+
+// --- States ------------------------------------------------------------------------------------------------
+
+export type LaunchStatus = 'pending' | 'confirmed' | 'waitlisted' | 'in_water' | 'ready_to_stow' | 'completed' | 'cancelled';
+export const LAUNCH_STATUSES = [
+  'pending',
+  'confirmed',
+  'waitlisted',
+  'in_water',
+  'ready_to_stow',
+  'completed',
+  'cancelled',
+] as const satisfies readonly LaunchStatus[];
+
+export const LAUNCH_STATUS_LABELS: Readonly<Record<LaunchStatus, string>> = {
+  pending: 'Pendiente de confirmar',
+  confirmed: 'Confirmada',
+  waitlisted: 'En lista de espera',
+  in_water: 'En el agua',
+  ready_to_stow: 'Lista para subir',
+  completed: 'Completada',
+  cancelled: 'Cancelada',
+};
+
+/** Requests still in course: they count toward one per boat and `maxOpenPerAccount` (waiting ones too). */
+export const OPEN_LAUNCH_STATUSES = ['pending', 'confirmed', 'waitlisted', 'in_water', 'ready_to_stow'] as const satisfies readonly LaunchStatus[];
+/** Requests that hold one of the slot's places (a pending one too, so staff can confirm it). */
+export const PLACE_HOLDING_STATUSES = ['pending', 'confirmed'] as const satisfies readonly LaunchStatus[];
+
+export function isOpenLaunchStatus(status: LaunchStatus): boolean {
+  return (OPEN_LAUNCH_STATUSES as readonly LaunchStatus[]).includes(status);
+}
+
+/** Who made a change: the customer, the marina's staff, or the platform (promotion, expiry, a passed slot). */
+export type LaunchActor = 'customer' | 'staff' | 'system';
+export const LAUNCH_ACTOR_LABELS: Readonly<Record<LaunchActor, string>> = {
+  customer: 'Tú',
+  staff: 'El puerto',
+  system: 'Automático',
+};
+
+/**
+ * Every allowed change, by who may make it. Anything else is refused (`state_conflict`). A move
+ * (reschedule) keeps the state, except a waiting entry moved to a free slot, which takes a place.
+ */
+export const LAUNCH_TRANSITIONS: Readonly<Record<LaunchActor, Readonly<Partial<Record<LaunchStatus, readonly LaunchStatus[]>>>>> = {
+  customer: {
+    pending: ['cancelled'],
+    confirmed: ['cancelled'],
+    waitlisted: ['cancelled'],
+    in_water: ['ready_to_stow'],
+  },
+  staff: {
+    pending: ['confirmed', 'cancelled'],
+    confirmed: ['in_water', 'cancelled'],
+    waitlisted: ['cancelled'],
+    in_water: ['completed'],
+    ready_to_stow: ['completed'],
+  },
+  system: {
+    // Expiry of an unanswered request, promotion from the waiting list, a waiting entry whose slot passed.
+    pending: ['cancelled'],
+    waitlisted: ['confirmed', 'pending', 'cancelled'],
+  },
+};
+
+export function canTransition(actor: LaunchActor, from: LaunchStatus, to: LaunchStatus): boolean {
+  return LAUNCH_TRANSITIONS[actor][from]?.includes(to) ?? false;
+}
+
+// --- What the API sends ------------------------------------------------------------------------------------
+
+/** One recorded change. Times are ISO 8601 with the marina's offset. */
+export interface LaunchHistoryEntry {
+  at: string;
+  by: LaunchActor;
+  /** Null for the request itself. */
+  from: LaunchStatus | null;
+  to: LaunchStatus;
+  /** The slot at that moment: a move shows as an entry whose slot differs from the one before. */
+  slotStart: string;
+  /** Staff's words (a cancellation, a rejection, a closure) or the platform's (an expiry). */
+  reason: string | null;
+}
+
+/** What the customer may do with it now (the server decides; the screen only shows). */
+export interface LaunchActions {
+  /** Move or cancel: open and before `changeableUntil`. */
+  reschedule: boolean;
+  cancel: boolean;
+  /** "Listo para subir": the boat is in the water. */
+  readyToStow: boolean;
+  /** "Añadir al calendario" (`GET /launches/{id}/calendar.ics`). */
+  calendar: boolean;
+}
+
+export interface Launch {
+  id: string;
+  boatId: string;
+  boatName: string;
+  status: LaunchStatus;
+  /** The slot, ISO 8601 with the marina's offset. */
+  slotStart: string;
+  slotEnd: string;
+  expectedReturn: string;
+  people: number;
+  notes: string;
+  /** Place in the slot's waiting list (1 is next); null unless waitlisted. */
+  waitlistPosition: number | null;
+  /** After this instant the customer must call the marina to move or cancel it (`changeCutoffMinutes`). */
+  changeableUntil: string;
+  /** Staff's reason when they cancelled or rejected it, or the platform's when it ended on its own. */
+  cancellationReason: string | null;
+  createdAt: string;
+  actions: LaunchActions;
+  /** Every change, oldest first. */
+  history: LaunchHistoryEntry[];
+}
+
+/** `GET /launches`: upcoming ones soonest first, then past ones latest first. */
+export interface LaunchList {
+  upcoming: Launch[];
+  past: Launch[];
+}
+
+export type LaunchSlotState = 'free' | 'full' | 'closed' | 'past';
+export const LAUNCH_SLOT_STATE_LABELS: Readonly<Record<LaunchSlotState, string>> = {
+  free: 'Libre',
+  full: 'Completo',
+  closed: 'Cerrado',
+  past: 'No disponible',
+};
+
+export interface LaunchSlot {
+  /** ISO 8601 with the marina's offset on that instant. */
+  start: string;
+  end: string;
+  capacity: number;
+  /** Places left (never below 0). */
+  free: number;
+  /** People on its waiting list. */
+  waiting: number;
+  /**
+   * `past`: too soon to book (started, or within `minLeadMinutes`); `closed`: a staff closure covers it or it
+   * is beyond `maxAdvanceDays`; `full`: no place (the waiting list is open); else `free`.
+   */
+  state: LaunchSlotState;
+  /** Why it is closed, when staff said (a closure's reason). */
+  closedReason: string | null;
+}
+
+/** `GET /launch-slots?boatId=&date=` */
+export interface LaunchSlotDay {
+  /** The marina's calendar day asked for. */
+  date: string;
+  timeZone: string;
+  /** The day's hours in local time; null when the marina does not open. */
+  hours: { open: string; close: string } | null;
+  /** May this boat be launched (the eligibility rule plus this feature's reasons). */
+  eligibility: Eligibility;
+  slots: LaunchSlot[];
+}
+
+/** A launch as staff see it: who asked and the boat's registration and rack position. */
+export interface StaffLaunch extends Launch {
+  owner: StaffOwner & { phone: string };
+  boatRegistration: string;
+  rackPosition: string | null;
+}
+
+/** `GET /staff/launches?date=`: the day by slot, each slot with its launches (waiting ones last, in order). */
+export interface StaffLaunchDay {
+  date: string;
+  timeZone: string;
+  slots: Array<LaunchSlot & { launches: StaffLaunch[] }>;
+}
+
+/** `POST /staff/closures` answers with the closure and how many requests it ended. */
+export interface Closure {
+  id: string;
+  start: string;
+  end: string;
+  reason: string;
+  createdAt: string;
+  cancelledLaunches: number;
+}
+
+// --- Bodies ------------------------------------------------------------------------------------------------
+
+const OFFSET_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/;
+
+/** An ISO 8601 date-time that says its offset (a bare local time is ambiguous on the day the clocks change). */
+export function isOffsetDateTime(value: unknown): value is string {
+  return typeof value === 'string' && OFFSET_DATE_TIME.test(value) && !Number.isNaN(Date.parse(value));
+}
+
+const dateTime = (label: string, required: string) =>
+  yup
+    .string()
+    .required(required)
+    .test('date-time', `${label}: no es una fecha y hora válida.`, (value) => value === undefined || isOffsetDateTime(value))
+    .meta({ jsonSchema: { format: 'date-time' }, description: 'ISO 8601 date-time with an offset, such as 2027-03-28T08:00:00+02:00.' });
+
+const reasonRule = (label: string, required: string) =>
+  yup
+    .string()
+    .transform((value: unknown) => (typeof value === 'string' ? value.replace(/\s+/g, ' ') : value))
+    .trim()
+    .required(required)
+    .max(300, `${label}: como mucho 300 caracteres.`);
+
+export const LAUNCH_MAX_PEOPLE = 30;
+export const LAUNCH_NOTES_MAX = 500;
+
+const laterThanSlot = (value: { slotStart?: string; expectedReturn?: string }, context: yup.TestContext) => {
+  if (!isOffsetDateTime(value.slotStart) || !isOffsetDateTime(value.expectedReturn)) return true;
+  return Date.parse(value.expectedReturn) > Date.parse(value.slotStart)
+    ? true
+    : context.createError({ path: 'expectedReturn', message: 'Hora de vuelta prevista: debe ser posterior a la hora de bajada.' });
+};
+
+/** `POST /launches` */
+export const launchRequestSchema = yup
+  .object({
+    boatId: yup.string().required('Elige el barco.').uuid('Barco: elige uno de la lista.'),
+    slotStart: dateTime('Hora de bajada', 'Elige la hora de bajada.').meta({
+      description: "The slot's start, ISO 8601 with an offset (as `GET /launch-slots` gives it).",
+      jsonSchema: { format: 'date-time' },
+    }),
+    expectedReturn: dateTime('Hora de vuelta prevista', 'Elige la hora de vuelta prevista.').meta({
+      description: 'When the boat will be back at the dock: the same day, after the slot, before closing.',
+      jsonSchema: { format: 'date-time' },
+    }),
+    people: yup
+      .number()
+      .typeError('Personas a bordo: escribe un número.')
+      .required('Escribe cuántas personas irán a bordo.')
+      .integer('Personas a bordo: escribe un número entero.')
+      .min(1, 'Personas a bordo: al menos 1.')
+      .max(LAUNCH_MAX_PEOPLE, `Personas a bordo: como mucho ${LAUNCH_MAX_PEOPLE}.`),
+    notes: yup
+      .string()
+      .trim()
+      .max(LAUNCH_NOTES_MAX, `Notas: como mucho ${LAUNCH_NOTES_MAX} caracteres.`)
+      .default(''),
+    waitlist: yup
+      .boolean()
+      .typeError('Lista de espera: indica sí o no.')
+      .default(false)
+      .meta({ description: "True to join a full slot's waiting list; without it a full slot is 409 `slot_full`." }),
+  })
+  .noUnknown(true, 'Campo desconocido: ${unknown}.')
+  .test('return-after-slot', laterThanSlot)
+  .meta({ description: '`expectedReturn` must come after `slotStart`.' });
+export type LaunchRequestInput = yup.InferType<typeof launchRequestSchema>;
+
+/** `POST /launches/{id}/reschedule`: another slot; the return keeps its length when not given. */
+export const rescheduleSchema = yup
+  .object({
+    slotStart: dateTime('Hora de bajada', 'Elige la nueva hora de bajada.'),
+    expectedReturn: yup
+      .string()
+      .test('date-time', 'Hora de vuelta prevista: no es una fecha y hora válida.', (value) => value === undefined || isOffsetDateTime(value))
+      .meta({ jsonSchema: { format: 'date-time' }, description: 'Optional: by default the return keeps its time after the slot.' }),
+  })
+  .noUnknown(true, 'Campo desconocido: ${unknown}.')
+  .test('return-after-slot', laterThanSlot)
+  .meta({ description: '`expectedReturn`, when given, must come after `slotStart`.' });
+export type RescheduleInput = yup.InferType<typeof rescheduleSchema>;
+
+/** Staff: `POST /staff/launches/{id}/cancel` and `…/reject`. */
+export const cancelSchema = yup
+  .object({ reason: reasonRule('Motivo', 'Escribe el motivo.') })
+  .noUnknown(true, 'Campo desconocido: ${unknown}.');
+export type CancelInput = yup.InferType<typeof cancelSchema>;
+
+/** Staff: `POST /staff/closures`: a time range (at most 31 days) and why. */
+export const closureSchema = yup
+  .object({
+    start: dateTime('Inicio del cierre', 'Escribe cuándo empieza el cierre.'),
+    end: dateTime('Fin del cierre', 'Escribe cuándo termina el cierre.'),
+    reason: reasonRule('Motivo del cierre', 'Escribe el motivo del cierre (por ejemplo, temporal).'),
+  })
+  .noUnknown(true, 'Campo desconocido: ${unknown}.')
+  .test('end-after-start', (value, context) => {
+    if (!isOffsetDateTime(value.start) || !isOffsetDateTime(value.end)) return true;
+    const length = Date.parse(value.end) - Date.parse(value.start);
+    if (length <= 0) return context.createError({ path: 'end', message: 'Fin del cierre: debe ser posterior al inicio.' });
+    if (length > 31 * 86_400_000) return context.createError({ path: 'end', message: 'Fin del cierre: como mucho 31 días después del inicio.' });
+    return true;
+  })
+  .meta({ description: '`end` comes after `start`, at most 31 days later.' });
+export type ClosureInput = yup.InferType<typeof closureSchema>;
+
+// --- Time in the marina's zone -----------------------------------------------------------------------------
+
+export const SLOT_MINUTES = 30;
+const MINUTE = 60_000;
+
+/** ISO 8601 of an instant with the offset the zone has at that instant: `2027-03-28T08:00:00+02:00`. */
+export function formatInZone(instant: Date, timeZone: string): string {
+  // date-fns writes a zero offset as `Z`; the marina's offset is always spelt out (`+00:00` in the Canaries in winter).
+  return formatISO(new TZDate(instant.getTime(), timeZone)).replace(/Z$/, '+00:00');
+}
+
+/**
+ * The instant a local wall-clock time (`YYYY-MM-DD`, `HH:MM`) names in a zone. A time the clocks skip
+ * (spring forward) moves forward by the gap; a time that happens twice (fall back) is the later one.
+ */
+export function instantAt(localDate: string, time: string, timeZone: string): Date {
+  const [year, month, day] = localDate.split('-').map(Number) as [number, number, number];
+  const [hours, minutes] = time.split(':').map(Number) as [number, number];
+  return new Date(new TZDate(year, month - 1, day, hours, minutes, timeZone).getTime());
+}
+
+/** The local `HH:MM` of an instant in a zone. */
+export function localTimeIn(instant: Date, timeZone: string): string {
+  return formatISO(new TZDate(instant.getTime(), timeZone), { representation: 'time' }).slice(0, 5);
+}
+
+export interface SlotTime {
+  start: Date;
+  end: Date;
+}
+
+/** What the slots of a day read of a marina. */
+export interface SlotMarina {
+  timeZone: string;
+  openingHours: readonly OpeningSeason[];
+}
+
+/** The day's opening and closing instants, or undefined when the marina does not open that day. */
+export function openingInstants(marina: SlotMarina, localDate: string): SlotTime | undefined {
+  const hours = openingHoursOn(marina.openingHours, localDate);
+  if (!hours) return undefined;
+  const start = instantAt(localDate, hours.open, marina.timeZone);
+  const end = instantAt(localDate, hours.close, marina.timeZone);
+  return end > start ? { start, end } : undefined;
+}
+
+/** Every whole 30-minute slot between opening and closing on a local date, in real time. */
+export function slotTimesOn(marina: SlotMarina, localDate: string): SlotTime[] {
+  const day = openingInstants(marina, localDate);
+  if (!day) return [];
+  const slots: SlotTime[] = [];
+  for (let start = day.start.getTime(); start + SLOT_MINUTES * MINUTE <= day.end.getTime(); start += SLOT_MINUTES * MINUTE) {
+    slots.push({ start: new Date(start), end: new Date(start + SLOT_MINUTES * MINUTE) });
+  }
+  return slots;
+}
+
+/** A staff closure: no launch between `start` (included) and `end` (excluded). */
+export interface ClosureRange {
+  start: Date;
+  end: Date;
+  reason: string;
+}
+
+/** The closure that covers any part of a slot, if one does. */
+export function closureOver(slot: SlotTime, closures: readonly ClosureRange[]): ClosureRange | undefined {
+  return closures.find((closure) => closure.start < slot.end && closure.end > slot.start);
+}
+
+export type SlotRules = SlotMarina & Pick<ClientSettings, 'slotCapacity' | 'minLeadMinutes' | 'maxAdvanceDays'>;
+
+/** Why no one may book a slot now, as the error code the API sends; undefined when it may be booked. */
+export type SlotRefusal = 'slot_invalid' | 'slot_closed' | 'slot_too_soon' | 'slot_too_far';
+
+/**
+ * Whether an instant starts one of the marina's slots, and whether it may be booked at `now`: within
+ * `minLeadMinutes` is too soon, a local day beyond today + `maxAdvanceDays` too far, a closure closed.
+ */
+export function slotRefusal(rules: SlotRules, start: Date, now: Date, closures: readonly ClosureRange[]): SlotRefusal | undefined {
+  const localDate = localDateIn(start, rules.timeZone);
+  const slot = slotTimesOn(rules, localDate).find((candidate) => candidate.start.getTime() === start.getTime());
+  if (!slot) return 'slot_invalid';
+  if (start.getTime() < now.getTime() + rules.minLeadMinutes * MINUTE) return 'slot_too_soon';
+  if (localDate > addDays(todayIn(rules.timeZone, now), rules.maxAdvanceDays)) return 'slot_too_far';
+  if (closureOver(slot, closures)) return 'slot_closed';
+  return undefined;
+}
+
+/** The expected return: after the slot starts and no later than closing on the slot's own local day. */
+export function returnAfterClosing(marina: SlotMarina, slotStart: Date, expectedReturn: Date): boolean {
+  const day = openingInstants(marina, localDateIn(slotStart, marina.timeZone));
+  return !day || expectedReturn.getTime() > day.end.getTime();
+}
+
+/** Places held and people waiting in one slot (by its start instant). */
+export interface SlotOccupancy {
+  start: Date;
+  held: number;
+  waiting: number;
+}
+
+/** The day's slots as the grid shows them. */
+export function launchSlots(
+  rules: SlotRules,
+  localDate: string,
+  now: Date,
+  occupancy: readonly SlotOccupancy[],
+  closures: readonly ClosureRange[],
+): LaunchSlot[] {
+  return slotTimesOn(rules, localDate).map((slot) => {
+    const found = occupancy.find((entry) => entry.start.getTime() === slot.start.getTime());
+    const held = found?.held ?? 0;
+    const free = Math.max(0, rules.slotCapacity - held);
+    const refusal = slotRefusal(rules, slot.start, now, closures);
+    const closure = closureOver(slot, closures);
+    const state: LaunchSlotState =
+      refusal === 'slot_too_soon' ? 'past' : refusal === 'slot_closed' || refusal === 'slot_too_far' ? 'closed' : free === 0 ? 'full' : 'free';
+    return {
+      start: formatInZone(slot.start, rules.timeZone),
+      end: formatInZone(slot.end, rules.timeZone),
+      capacity: rules.slotCapacity,
+      free,
+      waiting: found?.waiting ?? 0,
+      state,
+      closedReason: state === 'closed' ? (closure?.reason ?? null) : null,
+    };
+  });
+}
+
+/** The instant a customer's changes stop: `changeCutoffMinutes` before the slot. */
+export function changeableUntil(slotStart: Date, changeCutoffMinutes: number): Date {
+  return new Date(slotStart.getTime() - changeCutoffMinutes * MINUTE);
+}
+
+/** A slot as a message says it: "domingo 28/03/2027 a las 09:00", in the marina's time. */
+export function describeSlot(instant: Date, timeZone: string): string {
+  const weekday = new Intl.DateTimeFormat('es-ES', { timeZone, weekday: 'long' }).format(instant);
+  return `${weekday} ${formatCalendarDate(localDateIn(instant, timeZone))} a las ${localTimeIn(instant, timeZone)}`;
+}

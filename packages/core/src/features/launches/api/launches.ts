@@ -1,0 +1,85 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { ApiClient } from '../../../api/client.ts';
+import type { Launch, LaunchList, LaunchRequestInput, LaunchSlotDay, RescheduleInput } from '../../../domain/launches.ts';
+import { boatsKey, persisted } from '../../../lib/queries.ts';
+import type { BoatList } from '../../../domain/boats.ts';
+
+/** `GET /launches` and each launch (`['launches', id]`). */
+export const launchesKey = ['launches'] as const;
+export const launchKey = (id: string) => [...launchesKey, id] as const;
+const slotsKey = (boatId: string, date: string) => ['launch-slots', boatId, date] as const;
+
+/**
+ * `pedidosbajadas` and `inicio` read the same list; kept on the phone, so the next launch shows at the dock
+ * without coverage. Staff and the waiting list change launches at any moment: a screen that shows the list
+ * asks again every time it opens (what was kept shows meanwhile).
+ */
+export function launchesQuery(api: ApiClient) {
+  return queryOptions({ queryKey: launchesKey, queryFn: () => api.get<LaunchList>('launches'), ...persisted, staleTime: 0 });
+}
+
+/** One launch with its history; what the list already says shows while it loads. */
+export function launchQuery(api: ApiClient, client: QueryClient, id: string) {
+  return queryOptions({
+    queryKey: launchKey(id),
+    queryFn: () => api.get<Launch>(`launches/${encodeURIComponent(id)}`),
+    staleTime: 0,
+    placeholderData: () => {
+      const list = client.getQueryData<LaunchList>(launchesKey);
+      return [...(list?.upcoming ?? []), ...(list?.past ?? [])].find((launch) => launch.id === id);
+    },
+    ...persisted,
+  });
+}
+
+/**
+ * A day's slots for one boat. Places change by the minute while others book: never kept on the phone,
+ * and asked again whenever the grid shows.
+ */
+export function slotsQuery(api: ApiClient, boatId: string, date: string) {
+  return queryOptions({
+    queryKey: slotsKey(boatId, date),
+    queryFn: () => api.get<LaunchSlotDay>(`launch-slots?${new URLSearchParams({ boatId, date }).toString()}`),
+    staleTime: 0,
+  });
+}
+
+export function requestLaunch(api: ApiClient, body: LaunchRequestInput, idempotencyKey: string): Promise<Launch> {
+  return api.create('launches', body, { idempotencyKey });
+}
+
+export function rescheduleLaunch(api: ApiClient, id: string, body: RescheduleInput): Promise<Launch> {
+  return api.send('post', `launches/${encodeURIComponent(id)}/reschedule`, body);
+}
+
+export function cancelLaunch(api: ApiClient, id: string): Promise<Launch> {
+  return api.send('post', `launches/${encodeURIComponent(id)}/cancel`, {});
+}
+
+export function readyToStow(api: ApiClient, id: string): Promise<Launch> {
+  return api.send('post', `launches/${encodeURIComponent(id)}/ready-to-stow`, {});
+}
+
+export function downloadCalendar(api: ApiClient, id: string): Promise<Blob> {
+  return api.get<Blob>(`launches/${encodeURIComponent(id)}/calendar.ics`);
+}
+
+/** What the server said about one launch, in the list and in its own entry; then the list and the day's slots load again. */
+export function launchChanged(client: QueryClient, launch: Launch): void {
+  client.setQueryData(launchKey(launch.id), launch);
+  client.setQueryData<LaunchList>(launchesKey, (list) => {
+    if (!list) return list;
+    const swap = (items: Launch[]) => items.map((item) => (item.id === launch.id ? launch : item));
+    return { upcoming: swap(list.upcoming), past: swap(list.past) };
+  });
+  void client.invalidateQueries({ queryKey: launchesKey });
+  void client.invalidateQueries({ queryKey: ['launch-slots'] });
+}
+
+/**
+ * The customer's boats, the same query as `misbarcos` (`boatsKey`, kept on the phone): a feature may not
+ * import another, and the boat to launch is chosen from this list.
+ */
+export function boatsForLaunchQuery(api: ApiClient) {
+  return queryOptions({ queryKey: boatsKey, queryFn: () => api.get<BoatList>('boats'), ...persisted });
+}

@@ -1,0 +1,107 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { ApiError } from '../../api/api-error.ts';
+import { ButtonLink } from '../../components/button.tsx';
+import { Page } from '../../components/page.tsx';
+import { LoadError, Loading, loadState } from '../../components/query-status.tsx';
+import { StaleNotice } from '../../components/stale-notice.tsx';
+import * as ui from '../../components/ui.css.ts';
+import { LAUNCH_ACTOR_LABELS, LAUNCH_STATUS_LABELS, type Launch } from '../../domain/launches.ts';
+import { useMarina } from '../../lib/marina.ts';
+import { paths } from '../../lib/paths.ts';
+import { useServices } from '../../lib/services.tsx';
+import { launchQuery } from './api/launches.ts';
+import { momentOf, slotText } from './format.ts';
+import { LaunchActions } from './launch-actions.tsx';
+import { LaunchFacts, Notice } from './launch-summary.tsx';
+import * as css from './launches.css.ts';
+import { launchTexts as t } from './texts.ts';
+
+/** Every change, oldest first: who, when, from → to; a move names the new slot; staff's reason when given. */
+function History({ launch, timeZone }: { launch: Launch; timeZone: string }) {
+  return (
+    <ol className={css.history}>
+      {launch.history.map((entry, index) => {
+        const before = launch.history[index - 1];
+        const by = LAUNCH_ACTOR_LABELS[entry.by];
+        const what =
+          entry.from === null
+            ? t.historyAsked(by)
+            : entry.from === entry.to
+              ? `${by}: ${LAUNCH_STATUS_LABELS[entry.to].toLowerCase()}`
+              : t.historyEntry(by, LAUNCH_STATUS_LABELS[entry.from], LAUNCH_STATUS_LABELS[entry.to]);
+        const moved = before !== undefined && Date.parse(before.slotStart) !== Date.parse(entry.slotStart);
+        const end = new Date(Date.parse(entry.slotStart) + Date.parse(launch.slotEnd) - Date.parse(launch.slotStart)).toISOString();
+        return (
+          <li key={`${entry.at}-${index}`}>
+            <span className={ui.muted}>{momentOf(entry.at, timeZone)}</span> · {what}
+            {entry.from === null || moved ? <> · {t.historyMoved(slotText({ slotStart: entry.slotStart, slotEnd: end }, timeZone))}</> : null}
+            {entry.reason ? <> · {t.reason(entry.reason)}</> : null}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+function NotFound() {
+  return (
+    <Page title={t.notFoundTitle}>
+      <div className={ui.stack}>
+        <p>{t.notFound}</p>
+        <ButtonLink to={paths.pedidosbajadas} fullWidth>
+          {t.backToLaunches}
+        </ButtonLink>
+      </div>
+    </Page>
+  );
+}
+
+/** One launch: its state, slot and data, what may be done with it, and its history. */
+export default function BajadaScreen() {
+  const { id = '' } = useParams();
+  const { api } = useServices();
+  const client = useQueryClient();
+  const query = useQuery(launchQuery(api, client, id));
+  const marina = useMarina();
+  const [notice, setNotice] = useState<string>();
+  const launch = query.data;
+  if (query.error instanceof ApiError && query.error.code === 'not_found' && !launch) return <NotFound />;
+  const state = loadState({ ...query, data: launch && marina.data ? launch : undefined, isError: query.isError || marina.isError, isFetching: query.isFetching || marina.isFetching });
+  return (
+    <Page title={launch ? `${t.detailTitle}: ${launch.boatName}` : t.detailTitle}>
+      <div className={ui.stack}>
+        <Notice text={notice} />
+        {state === 'loading' ? <Loading /> : null}
+        {state === 'error' ? (
+          <LoadError
+            error={query.error ?? marina.error}
+            retry={() => {
+              void query.refetch();
+              void marina.refetch();
+            }}
+          />
+        ) : null}
+        <StaleNotice query={query} words={t.offline} />
+        {launch && marina.data ? (
+          <>
+            <section className={ui.card} aria-labelledby="bajada-resumen">
+              <h2 id="bajada-resumen" className={css.sectionTitle}>
+                {launch.boatName}
+              </h2>
+              <LaunchFacts launch={launch} timeZone={marina.data.timeZone} full />
+              <LaunchActions launch={launch} timeZone={marina.data.timeZone} cutoffMinutes={marina.data.settings.changeCutoffMinutes} onNotice={setNotice} />
+            </section>
+            <section className={ui.card} aria-labelledby="bajada-historial">
+              <h2 id="bajada-historial" className={css.sectionTitle}>
+                {t.history}
+              </h2>
+              <History launch={launch} timeZone={marina.data.timeZone} />
+            </section>
+          </>
+        ) : null}
+      </div>
+    </Page>
+  );
+}

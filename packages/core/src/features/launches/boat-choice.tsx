@@ -1,0 +1,65 @@
+import { Link } from 'react-router';
+import { RadioGroupField } from '../../components/form/fields.tsx';
+import type { Boat } from '../../domain/boats.ts';
+import type { Eligibility } from '../../domain/eligibility.ts';
+import { paths } from '../../lib/paths.ts';
+import * as css from './launches.css.ts';
+import { launchTexts as t } from './texts.ts';
+
+/** Why a boat cannot go in the water, each reason with what fixes it when the customer can. */
+export function Blockers({ name, eligibility }: { name: string; eligibility: Eligibility }) {
+  if (eligibility.eligible) return null;
+  return (
+    <ul className={css.blocked} aria-label={t.boatBlocked(name)}>
+      <li className={css.blockedTitle} aria-hidden>
+        {t.boatBlocked(name)}
+      </li>
+      {eligibility.reasons.map((reason) => (
+        <li key={reason.code}>
+          {reason.text}
+          {reason.fix ? (
+            <>
+              {' · '}
+              <Link className={css.link} to={reason.fix.to}>
+                {reason.fix.label}
+              </Link>
+            </>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The boats a launch may be asked for; the others are listed under it with why and the fix. A boat with a
+ * launch already open says so (one open request per boat) and leads to the list, where it is moved.
+ */
+export function BoatChoice({ boats, busy }: { boats: readonly Boat[]; busy: ReadonlySet<string> }) {
+  const choosable = boats.filter((boat) => boat.eligibility.eligible && !busy.has(boat.id));
+  const others = boats.filter((boat) => !choosable.includes(boat));
+  return (
+    <>
+      {choosable.length > 0 ? (
+        <RadioGroupField name="boatId" legend={t.whichBoat} choices={choosable.map((boat) => ({ value: boat.id, label: `${boat.name} (${boat.registration})` }))} />
+      ) : (
+        <p>{t.noEligibleBoat}</p>
+      )}
+      {others.map((boat) =>
+        busy.has(boat.id) ? (
+          <ul key={boat.id} className={css.blocked} aria-label={t.boatBlocked(boat.name)}>
+            <li>
+              {boat.name}: {t.hasOpenLaunch}
+              {' · '}
+              <Link className={css.link} to={paths.pedidosbajadas}>
+                {t.seeLaunches}
+              </Link>
+            </li>
+          </ul>
+        ) : (
+          <Blockers key={boat.id} name={boat.name} eligibility={boat.eligibility} />
+        ),
+      )}
+    </>
+  );
+}

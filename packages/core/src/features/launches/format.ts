@@ -1,0 +1,41 @@
+/**
+ * Launch times as a person on the dock reads them: always in the marina's zone (docs/product.md §4.7),
+ * never the phone's, so a visitor from another zone sees the crew's clock.
+ */
+import { addDays, isCalendarDate } from '../../domain/calendar.ts';
+import { localTimeIn, type LaunchSlot } from '../../domain/launches.ts';
+
+const dayFormat = (timeZone: string) => new Intl.DateTimeFormat('es-ES', { timeZone, weekday: 'long', day: 'numeric', month: 'long' });
+
+/** "10:00" in the marina's zone. */
+export const timeOf = (iso: string, timeZone: string) => localTimeIn(new Date(iso), timeZone);
+
+/** "martes, 24 de noviembre" for an instant, in the marina's zone. */
+export const dayOf = (iso: string, timeZone: string) => dayFormat(timeZone).format(new Date(iso));
+
+/** "martes, 24 de noviembre, de 10:00 a 10:30". */
+export function slotText(slot: { slotStart: string; slotEnd: string }, timeZone: string): string {
+  return `${dayOf(slot.slotStart, timeZone)}, de ${timeOf(slot.slotStart, timeZone)} a ${timeOf(slot.slotEnd, timeZone)}`;
+}
+
+/** "24/11/2026, 09:15": when something happened, in the marina's zone. */
+export function momentOf(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('es-ES', { timeZone, day: '2-digit', month: '2-digit', year: '2-digit', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+}
+
+/** A calendar day (`YYYY-MM-DD`) named in words: "martes, 24 de noviembre". Noon UTC falls on that day in every zone the marinas use. */
+export function calendarDayText(date: string): string {
+  return new Intl.DateTimeFormat('es-ES', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' }).format(new Date(`${date}T12:00:00Z`));
+}
+
+/** The days a launch may be asked for: today to `maxAdvanceDays` ahead, in the marina's calendar. */
+export function bookableDays(today: string, maxAdvanceDays: number): string[] {
+  return Array.from({ length: maxAdvanceDays + 1 }, (_, index) => addDays(today, index));
+}
+
+/** A slot with one place left out of several (or a quarter of them) is "casi lleno". */
+export function nearlyFull(slot: Pick<LaunchSlot, 'state' | 'free' | 'capacity'>): boolean {
+  return slot.state === 'free' && slot.capacity > 1 && slot.free <= Math.max(1, Math.floor(slot.capacity / 4));
+}
+
+export const isDay = isCalendarDate;

@@ -1,0 +1,44 @@
+import { Fragment } from 'react';
+import * as formCss from '../../components/form/form.css.ts';
+import { LAUNCH_STATUS_LABELS, type Launch } from '../../domain/launches.ts';
+import { slotText, timeOf } from './format.ts';
+import * as css from './launches.css.ts';
+import { launchTexts as t } from './texts.ts';
+
+/** The launch's state in words, its slot and return in the marina's time, its place in the waiting list. */
+export function LaunchFacts({ launch, timeZone, full = false }: { launch: Launch; timeZone: string; full?: boolean }) {
+  const rows: Array<[string, string]> = [
+    [t.state, LAUNCH_STATUS_LABELS[launch.status]],
+    [t.slot, slotText(launch, timeZone)],
+    [t.expectedReturn, timeOf(launch.expectedReturn, timeZone)],
+    ...(full
+      ? ([
+          [t.people, String(launch.people)],
+          [t.notes, launch.notes],
+        ].filter(([, value]) => value !== '') as Array<[string, string]>)
+      : []),
+  ];
+  return (
+    <>
+      <dl className={css.facts}>
+        {rows.map(([term, value]) => (
+          <Fragment key={term}>
+            <dt className={css.term}>{term}</dt>
+            <dd className={css.detail}>{value}</dd>
+          </Fragment>
+        ))}
+      </dl>
+      {launch.status === 'waitlisted' && launch.waitlistPosition !== null ? <p className={css.status}>{t.waitlistPlace(launch.waitlistPosition)}</p> : null}
+      {launch.cancellationReason ? <p>{t.reason(launch.cancellationReason)}</p> : null}
+    </>
+  );
+}
+
+/** A change just made, said once (a status, so a screen reader announces it). */
+export function Notice({ text }: { text: string | undefined }) {
+  return text ? (
+    <p className={formCss.success} role="status">
+      {text}
+    </p>
+  ) : null;
+}

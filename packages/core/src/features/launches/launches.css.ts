@@ -1,0 +1,92 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '@marina/theme/vars.css.ts';
+
+export const list = style({ margin: 0, padding: 0, listStyle: 'none', display: 'flex', flexDirection: 'column', gap: vars.space.medium });
+
+export const sectionTitle = style({ margin: 0, fontSize: vars.fontSize.large });
+
+export const name = style({ margin: 0, fontSize: vars.fontSize.large });
+
+export const facts = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, auto) minmax(0, 1fr)',
+  gap: `${vars.space.xsmall} ${vars.space.medium}`,
+  margin: `${vars.space.small} 0`,
+});
+
+export const term = style({ color: vars.color.textMuted });
+
+export const detail = style({ margin: 0, minWidth: 0, overflowWrap: 'anywhere' });
+
+export const status = style({
+  display: 'inline-block',
+  padding: `${vars.space.xsmall} ${vars.space.small}`,
+  border: `2px solid ${vars.color.brand}`,
+  borderRadius: vars.radius.small,
+  fontWeight: 600,
+});
+
+export const actions = style({ display: 'flex', flexDirection: 'column', gap: vars.space.small, marginTop: vars.space.small });
+
+export const link = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  minHeight: vars.size.touchTarget,
+  color: vars.color.accent,
+  fontWeight: 600,
+});
+
+export const blocked = style({
+  margin: 0,
+  padding: vars.space.small,
+  border: `2px solid ${vars.color.danger}`,
+  borderRadius: vars.radius.small,
+  color: vars.color.danger,
+  listStyle: 'none',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xsmall,
+});
+
+export const blockedTitle = style({ fontWeight: 700 });
+
+export const confirm = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.small,
+  padding: vars.space.medium,
+  border: `2px solid ${vars.color.danger}`,
+  borderRadius: vars.radius.medium,
+});
+
+export const confirmTitle = style({ margin: 0, fontSize: vars.fontSize.body, fontWeight: 700 });
+
+export const slots = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(8.5rem, 1fr))',
+  gap: vars.space.small,
+});
+
+export const slot = style({
+  display: 'flex',
+  alignItems: 'flex-start',
+  gap: vars.space.small,
+  minHeight: vars.size.touchTarget,
+  padding: vars.space.small,
+  border: `1px solid ${vars.color.textMuted}`,
+  borderRadius: vars.radius.small,
+  background: vars.color.surface,
+  selectors: {
+    '&:has(input:checked)': { borderColor: vars.color.brand, borderWidth: '3px', padding: `calc(${vars.space.small} - 2px)` },
+    '&[data-state="full"]': { borderStyle: 'dashed' },
+    '&[data-state="closed"], &[data-state="past"]': { color: vars.color.textMuted, background: vars.color.background },
+  },
+});
+
+export const slotLabel = style({ display: 'flex', flexDirection: 'column', minWidth: 0, flex: 1 });
+
+export const slotTime = style({ fontWeight: 700, fontVariantNumeric: 'tabular-nums' });
+
+export const slotState = style({ fontSize: vars.fontSize.small });
+
+export const history = style({ margin: 0, paddingLeft: vars.space.large, display: 'flex', flexDirection: 'column', gap: vars.space.small });

@@ -1,0 +1,85 @@
+import type { Boat } from '../../domain/boats.ts';
+import { addDays, todayIn } from '../../domain/calendar.ts';
+import { formatInZone, slotTimesOn, type Launch, type LaunchSlot, type LaunchSlotDay } from '../../domain/launches.ts';
+import { testMarina } from '../../test/fixtures.tsx';
+
+const zone = testMarina.timeZone;
+export const today = todayIn(zone);
+export const tomorrow = addDays(today, 1);
+
+export const BOAT_ID = '11111111-1111-4111-8111-111111111111';
+export const BLOCKED_ID = '22222222-2222-4222-8222-222222222222';
+export const BUSY_ID = '33333333-3333-4333-8333-333333333333';
+
+function boat(id: string, name: string, registration: string, eligibility: Boat['eligibility'] = { eligible: true, reasons: [] }): Boat {
+  return {
+    id,
+    name,
+    registration,
+    make: '',
+    model: '',
+    lengthM: 6.5,
+    beamM: 2.4,
+    engine: '',
+    state: 'in_rack',
+    rackPosition: null,
+    insurance: { insurer: 'Mapfre', policyNumber: 'POL-1', expiresOn: addDays(today, 200), certificate: null },
+    contract: null,
+    eligibility,
+  };
+}
+
+/** Gaviota may go; Albatros's insurance ran out; Brisa already has a launch open. */
+export const boats = (): Boat[] => [
+  boat(BOAT_ID, 'Gaviota', '7ª-BA-1-23-19'),
+  boat(BLOCKED_ID, 'Albatros', 'PM-1234-AB', {
+    eligible: false,
+    reasons: [{ code: 'insurance_expired', text: 'Seguro caducado', fix: { label: 'Renovar el seguro', to: `/misbarcos/${BLOCKED_ID}` } }],
+  }),
+  boat(BUSY_ID, 'Brisa', '7ª-BA-9-99-20'),
+];
+
+/** Tomorrow's slots in the marina's zone (08:00 to 20:00 every 30 min), in the given states by index. */
+export function slotDay(date = tomorrow, states: Partial<Record<number, Partial<LaunchSlot>>> = {}): LaunchSlotDay {
+  return {
+    date,
+    timeZone: zone,
+    hours: { open: '08:00', close: '20:00' },
+    eligibility: { eligible: true, reasons: [] },
+    slots: slotTimesOn(testMarina, date).map((slot, index) => ({
+      start: formatInZone(slot.start, zone),
+      end: formatInZone(slot.end, zone),
+      capacity: 4,
+      free: 4,
+      waiting: 0,
+      state: 'free',
+      closedReason: null,
+      ...states[index],
+    })),
+  };
+}
+
+/** The instant a local time of a day names in the marina's zone, as the API writes it. */
+export const at = (date: string, time: string) => slotDay(date).slots.find((slot) => slot.start.slice(11, 16) === time)!.start;
+
+export function launch(overrides: Partial<Launch> = {}): Launch {
+  const slotStart = overrides.slotStart ?? at(tomorrow, '10:00');
+  return {
+    id: 'l1',
+    boatId: BUSY_ID,
+    boatName: 'Brisa',
+    status: 'confirmed',
+    slotStart,
+    slotEnd: new Date(Date.parse(slotStart) + 30 * 60_000).toISOString(),
+    expectedReturn: at(tomorrow, '14:00'),
+    people: 3,
+    notes: '',
+    waitlistPosition: null,
+    changeableUntil: new Date(Date.parse(slotStart) - 60 * 60_000).toISOString(),
+    cancellationReason: null,
+    createdAt: '2026-11-20T10:00:00+01:00',
+    actions: { reschedule: true, cancel: true, readyToStow: false, calendar: true },
+    history: [{ at: '2026-11-20T10:00:00+01:00', by: 'customer', from: null, to: 'confirmed', slotStart, reason: null }],
+    ...overrides,
+  };
+}

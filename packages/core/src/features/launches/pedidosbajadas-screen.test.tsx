@@ -1,0 +1,122 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../api/api-error.ts';
+import type { Launch } from '../../domain/launches.ts';
+import { PERSIST_KEY } from '../../lib/queries.ts';
+import { answeringApi, renderApp } from '../../test/fixtures.tsx';
+import { at, BOAT_ID, launch, tomorrow } from './launches.fixtures.ts';
+
+const confirmed = launch();
+const waiting = launch({
+  id: 'l2',
+  boatId: BOAT_ID,
+  boatName: 'Gaviota',
+  status: 'waitlisted',
+  waitlistPosition: 2,
+  slotStart: at(tomorrow, '11:00'),
+  actions: { reschedule: true, cancel: true, readyToStow: false, calendar: false },
+});
+const done = launch({
+  id: 'l0',
+  boatName: 'Gaviota',
+  status: 'cancelled',
+  cancellationReason: 'Temporal de levante',
+  actions: { reschedule: false, cancel: false, readyToStow: false, calendar: false },
+});
+
+describe('pedidosbajadas', () => {
+  it('lists upcoming launches, then past ones, each with its state in words and its slot in the marina’s time', async () => {
+    renderApp('/pedidosbajadas', { api: answeringApi({ 'GET launches': () => ({ upcoming: [confirmed, waiting], past: [done] }) }).api });
+    const upcoming = await screen.findByRole('region', { name: 'Próximas' });
+    const [first, second] = within(upcoming).getAllByRole('article');
+    expect(first).toHaveAccessibleName('Brisa');
+    expect(first).toHaveTextContent('EstadoConfirmada');
+    // 10:00 in Madrid, whatever the test machine's zone.
+    expect(first).toHaveTextContent(/Turno\w+, \d+ de \w+, de 10:00 a 10:30/);
+    expect(first).toHaveTextContent('Vuelta prevista14:00');
+    expect(within(first!).getByRole('link', { name: 'Mover Brisa' })).toHaveAttribute('href', '/reprogramar-bajada?id=l1');
+    expect(within(first!).getByRole('button', { name: 'Añadir al calendario Brisa' })).toBeInTheDocument();
+    expect(second).toHaveTextContent('EstadoEn lista de espera');
+    expect(second).toHaveTextContent('Puesto 2 en la lista de espera.');
+    expect(within(second!).queryByRole('button', { name: /Añadir al calendario/ })).toBeNull();
+
+    const past = screen.getByRole('region', { name: 'Anteriores' });
+    expect(past).toHaveTextContent('EstadoCancelada');
+    expect(past).toHaveTextContent('Motivo: Temporal de levante');
+    expect(within(past).queryByRole('button')).toBeNull();
+  });
+
+  it('asks before cancelling, naming the slot; "No" keeps it, "Sí" cancels it', async () => {
+    const { api, send } = answeringApi({
+      'GET launches': () => ({ upcoming: [confirmed], past: [] }),
+      'POST launches/l1/cancel': () => ({ ...confirmed, status: 'cancelled', actions: { reschedule: false, cancel: false, readyToStow: false, calendar: false } }),
+    });
+    renderApp('/pedidosbajadas', { api });
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancelar Brisa' }));
+    const question = screen.getByRole('group', { name: '¿Cancelar esta bajada?' });
+    expect(question).toHaveTextContent(/Se cancelará la bajada del \w+, \d+ de \w+, de 10:00 a 10:30/);
+    await waitFor(() => expect(within(question).getByRole('heading')).toHaveFocus());
+    await userEvent.click(within(question).getByRole('button', { name: 'No, mantenerla' }));
+    expect(send).not.toHaveBeenCalled();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Cancelar Brisa' })).toHaveFocus());
+
+    await userEvent.click(screen.getByRole('button', { name: 'Cancelar Brisa' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Sí, cancelar la bajada' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Bajada cancelada.');
+    expect(send).toHaveBeenCalledWith('post', 'launches/l1/cancel', {});
+  });
+
+  it('past the cut-off, says to call the marina, with its phone as a link', async () => {
+    const late = { ...confirmed, actions: { reschedule: false, cancel: false, readyToStow: false, calendar: true } };
+    renderApp('/pedidosbajadas', { api: answeringApi({ 'GET launches': () => ({ upcoming: [late], past: [] }) }).api });
+    const item = await screen.findByRole('article', { name: 'Brisa' });
+    expect(item).toHaveTextContent('Faltan menos de 60 minutos para el turno: ya no se puede mover ni cancelar desde la aplicación. Llama al puerto:');
+    expect(within(item).getByRole('link', { name: 'Llamar al +34 971 000 041' })).toHaveAttribute('href', 'tel:+34971000041');
+    expect(within(item).queryByRole('button', { name: /^Cancelar/ })).toBeNull();
+    expect(within(item).queryByRole('link', { name: /^Mover/ })).toBeNull();
+  });
+
+  it('"Listo para subir" once the boat is in the water', async () => {
+    const inWater = { ...confirmed, status: 'in_water' as const, actions: { reschedule: false, cancel: false, readyToStow: true, calendar: false } };
+    let current: Launch = inWater;
+    const { api, send } = answeringApi({
+      'GET launches': () => ({ upcoming: [current], past: [] }),
+      'POST launches/l1/ready-to-stow': () => (current = { ...inWater, status: 'ready_to_stow', actions: { ...inWater.actions, readyToStow: false } }),
+    });
+    renderApp('/pedidosbajadas', { api });
+    await userEvent.click(await screen.findByRole('button', { name: 'Listo para subir Brisa' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Hemos avisado al puerto de que el barco está listo para subir.');
+    expect(send).toHaveBeenCalledWith('post', 'launches/l1/ready-to-stow', {});
+    expect(screen.getByRole('article', { name: 'Brisa' })).toHaveTextContent('EstadoLista para subir');
+  });
+
+  it('asks again every time it opens, even just after: staff may have changed a launch meanwhile', async () => {
+    renderApp('/pedidosbajadas', { api: answeringApi({ 'GET launches': () => ({ upcoming: [waiting], past: [] }) }).api });
+    expect(await screen.findByRole('article', { name: 'Gaviota' })).toHaveTextContent('EstadoEn lista de espera');
+    await waitFor(() => expect(localStorage.getItem(PERSIST_KEY)).toContain('Gaviota'));
+    cleanup();
+    const promoted = { ...waiting, status: 'confirmed' as const, waitlistPosition: null };
+    renderApp('/pedidosbajadas', { api: answeringApi({ 'GET launches': () => ({ upcoming: [promoted], past: [] }) }).api });
+    await waitFor(() => expect(screen.getByRole('article', { name: 'Gaviota' })).toHaveTextContent('EstadoConfirmada'));
+  });
+
+  it('keeps the last list on the phone and shows it offline, saying from when', async () => {
+    renderApp('/pedidosbajadas', { api: answeringApi({ 'GET launches': () => ({ upcoming: [confirmed], past: [] }) }).api });
+    await screen.findByRole('article', { name: 'Brisa' });
+    await waitFor(() => expect(localStorage.getItem(PERSIST_KEY)).toContain('Brisa'));
+    // An hour later the tab is opened again at the dock, without coverage.
+    cleanup();
+    const kept = JSON.parse(localStorage.getItem(PERSIST_KEY)!) as { clientState: { queries: Array<{ state: { dataUpdatedAt: number } }> } };
+    for (const query of kept.clientState.queries) query.state.dataUpdatedAt -= 60 * 60 * 1000;
+    localStorage.setItem(PERSIST_KEY, JSON.stringify(kept));
+    const offline = answeringApi({
+      'GET launches': () => {
+        throw new ApiError('network_error');
+      },
+    });
+    renderApp('/pedidosbajadas', { api: offline.api });
+    expect(await screen.findByRole('article', { name: 'Brisa' })).toBeInTheDocument();
+    expect(await screen.findByText(/^Sin conexión: lo que ves es de \d\d\/\d\d\/\d\d, \d\d:\d\d\.$/)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,103 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useLocation } from 'react-router';
+import { ButtonLink } from '../../components/button.tsx';
+import { Page } from '../../components/page.tsx';
+import { LoadError, Loading, loadState } from '../../components/query-status.tsx';
+import { StaleNotice } from '../../components/stale-notice.tsx';
+import * as ui from '../../components/ui.css.ts';
+import type { Launch } from '../../domain/launches.ts';
+import type { Marina } from '../../domain/marina.ts';
+import { useMarina } from '../../lib/marina.ts';
+import { href, paths } from '../../lib/paths.ts';
+import { useServices } from '../../lib/services.tsx';
+import { launchesQuery } from './api/launches.ts';
+import { LaunchActions } from './launch-actions.tsx';
+import { LaunchFacts, Notice } from './launch-summary.tsx';
+import * as css from './launches.css.ts';
+import { launchTexts as t } from './texts.ts';
+
+/** What a screen that sent the person here says (a launch just booked or moved). */
+export interface PedidosBajadasState {
+  notice?: string;
+}
+
+function LaunchItem({ launch, marina, onNotice }: { launch: Launch; marina: Marina; onNotice: (notice: string) => void }) {
+  const heading = `bajada-${launch.id}`;
+  return (
+    <li>
+      <article className={ui.card} aria-labelledby={heading}>
+        <h3 id={heading} className={css.name}>
+          {launch.boatName}
+        </h3>
+        <LaunchFacts launch={launch} timeZone={marina.timeZone} />
+        <LaunchActions launch={launch} timeZone={marina.timeZone} cutoffMinutes={marina.settings.changeCutoffMinutes} onNotice={onNotice} />
+        <ButtonLink to={href.bajada(launch.id)} variant="quiet" fullWidth>
+          {t.seeDetail} <span className={ui.visuallyHidden}>{launch.boatName}</span>
+        </ButtonLink>
+      </article>
+    </li>
+  );
+}
+
+function Section({ id, title, launches, empty, marina, onNotice }: { id: string; title: string; launches: Launch[]; empty?: string; marina: Marina; onNotice: (notice: string) => void }) {
+  if (launches.length === 0 && !empty) return null;
+  return (
+    <section aria-labelledby={id} className={ui.stack}>
+      <h2 id={id} className={css.sectionTitle}>
+        {title}
+      </h2>
+      {launches.length === 0 ? (
+        <p>{empty}</p>
+      ) : (
+        <ul className={css.list}>
+          {launches.map((launch) => (
+            <LaunchItem key={launch.id} launch={launch} marina={marina} onNotice={onNotice} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** The customer's launches: upcoming first, then past; each with its state and what may be done. Readable offline. */
+export default function PedidosBajadasScreen() {
+  const { api } = useServices();
+  const query = useQuery(launchesQuery(api));
+  const marina = useMarina();
+  const sent = (useLocation().state as PedidosBajadasState | null)?.notice;
+  const [notice, setNotice] = useState<string>();
+  const state = loadState({ ...query, data: query.data && marina.data ? query.data : undefined, isError: query.isError || marina.isError, isFetching: query.isFetching || marina.isFetching });
+  const data = query.data;
+  return (
+    <Page title={t.title}>
+      <div className={ui.stack}>
+        <Notice text={notice ?? sent} />
+        <ButtonLink to={paths.altaPedidoBajada} fullWidth>
+          {t.askLaunch}
+        </ButtonLink>
+        {state === 'loading' ? <Loading label={t.loading} /> : null}
+        {state === 'error' ? (
+          <LoadError
+            error={query.error ?? marina.error}
+            retry={() => {
+              void query.refetch();
+              void marina.refetch();
+            }}
+          />
+        ) : null}
+        <StaleNotice query={query} words={t.offline} />
+        {data && marina.data ? (
+          data.upcoming.length === 0 && data.past.length === 0 ? (
+            <p>{t.none}</p>
+          ) : (
+            <>
+              <Section id="bajadas-proximas" title={t.upcoming} launches={data.upcoming} empty={t.noneUpcoming} marina={marina.data} onNotice={setNotice} />
+              <Section id="bajadas-anteriores" title={t.past} launches={data.past} marina={marina.data} onNotice={setNotice} />
+            </>
+          )
+        ) : null}
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,50 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { answeringApi, renderApp } from '../../test/fixtures.tsx';
+import { at, BUSY_ID, launch, slotDay, tomorrow } from './launches.fixtures.ts';
+
+describe('reprogramar-bajada and a launch’s detail', () => {
+  it('shows the current slot, offers the free ones of the same boat, and moves it', async () => {
+    const current = launch();
+    const moved = launch({ slotStart: at(tomorrow, '12:00') });
+    const { api, send } = answeringApi({
+      'GET launches/l1': () => current,
+      'GET launches': () => ({ upcoming: [moved], past: [] }),
+      [`GET launch-slots?boatId=${BUSY_ID}&date=${tomorrow}`]: () => slotDay(tomorrow, { 5: { state: 'full', free: 0 } }),
+      'POST launches/l1/reschedule': () => moved,
+    });
+    const { router } = renderApp('/reprogramar-bajada?id=l1', { api });
+    expect(await screen.findByText(/Ahora: \w+, \d+ de \w+, de 10:00 a 10:30\./)).toBeInTheDocument();
+    // The launch's own day, its own slot marked and not choosable; a full slot is not offered to a move.
+    const grid = await screen.findByRole('group', { name: 'Hora de bajada' });
+    expect(within(grid).getByRole('radio', { name: '10:00 a 10:30, Turno actual' })).toBeDisabled();
+    expect(within(grid).getByRole('radio', { name: /^10:30 a 11:00, Completo/ })).toBeDisabled();
+    await userEvent.click(within(grid).getByRole('radio', { name: /^12:00 a 12:30, Libre/ }));
+    expect(screen.getByLabelText('Vuelta prevista')).toHaveDisplayValue('La misma duración que ahora');
+    await userEvent.click(screen.getByRole('button', { name: 'Mover la bajada' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pedidosbajadas'));
+    expect(send).toHaveBeenCalledWith('post', 'launches/l1/reschedule', { slotStart: at(tomorrow, '12:00') });
+    expect(await screen.findByRole('status')).toHaveTextContent('Bajada movida.');
+  });
+
+  it('a launch’s detail lists its history: who, when, from → to, and the slot of a move', async () => {
+    const movedTo = at(tomorrow, '12:00');
+    const detail = launch({
+      slotStart: movedTo,
+      status: 'confirmed',
+      history: [
+        { at: '2026-11-20T10:00:00+01:00', by: 'customer', from: null, to: 'waitlisted', slotStart: at(tomorrow, '10:00'), reason: null },
+        { at: '2026-11-20T11:00:00+01:00', by: 'system', from: 'waitlisted', to: 'confirmed', slotStart: at(tomorrow, '10:00'), reason: null },
+        { at: '2026-11-21T09:30:00+01:00', by: 'customer', from: 'confirmed', to: 'confirmed', slotStart: movedTo, reason: null },
+      ],
+    });
+    renderApp('/pedidosbajadas/l1', { api: answeringApi({ 'GET launches/l1': () => detail }).api });
+    const history = await screen.findByRole('region', { name: 'Historial' });
+    const entries = within(history).getAllByRole('listitem').map((item) => item.textContent);
+    expect(entries[0]).toMatch(/^20\/11\/26, 10:00 · Tú: pedida · Turno: \w+, \d+ de \w+, de 10:00 a 10:30$/);
+    expect(entries[1]).toBe('20/11/26, 11:00 · Automático: de «En lista de espera» a «Confirmada»');
+    expect(entries[2]).toMatch(/^21\/11\/26, 09:30 · Tú: confirmada · Turno: \w+, \d+ de \w+, de 12:00 a 12:30$/);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Bajada: Brisa');
+  });
+});

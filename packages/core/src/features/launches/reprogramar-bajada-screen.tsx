@@ -1,0 +1,123 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../api/api-error.ts';
+import { ButtonLink } from '../../components/button.tsx';
+import { ApiForm } from '../../components/form/api-form.tsx';
+import { bodyRule, written } from '../../components/form/body-rule.ts';
+import { Page } from '../../components/page.tsx';
+import { LoadError, Loading, loadState } from '../../components/query-status.tsx';
+import * as ui from '../../components/ui.css.ts';
+import { localDateIn } from '../../domain/opening-hours.ts';
+import { rescheduleSchema, type Launch, type RescheduleInput } from '../../domain/launches.ts';
+import type { Marina } from '../../domain/marina.ts';
+import { marinaToday, useMarina } from '../../lib/marina.ts';
+import { paths } from '../../lib/paths.ts';
+import { useServices } from '../../lib/services.tsx';
+import { launchChanged, launchQuery, rescheduleLaunch } from './api/launches.ts';
+import { slotText } from './format.ts';
+import { CallTheMarina, changeableStatus } from './launch-actions.tsx';
+import { SlotFields, type SlotValues } from './slot-fields.tsx';
+import type { PedidosBajadasState } from './pedidosbajadas-screen.tsx';
+import { launchTexts as t } from './texts.ts';
+
+const CODE_FIELDS = {
+  slot_full: 'slotStart',
+  slot_closed: 'slotStart',
+  slot_too_soon: 'slotStart',
+  slot_too_far: 'slotStart',
+  slot_invalid: 'slotStart',
+  return_after_closing: 'expectedReturn',
+} as const;
+
+/** Only the new slot, and the return when one is chosen (else the server keeps its length after the slot). */
+const toBody = (values: Partial<SlotValues> | undefined) => ({ slotStart: written(values?.slotStart), expectedReturn: written(values?.expectedReturn) });
+
+function MoveForm({ launch, marina }: { launch: Launch; marina: Marina }) {
+  const { api } = useServices();
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const schema = useMemo(() => bodyRule<SlotValues>(rescheduleSchema, toBody), []);
+  const today = marinaToday(marina);
+  const launchDay = localDateIn(new Date(launch.slotStart), marina.timeZone);
+  const initialValues: SlotValues = { date: launchDay >= today ? launchDay : today, slotStart: '', expectedReturn: '', waitlist: false };
+  return (
+    <ApiForm<SlotValues>
+      initialValues={initialValues}
+      validationSchema={schema}
+      submitLabel={t.moveSend}
+      codeFields={CODE_FIELDS}
+      onSubmit={async (values) => {
+        try {
+          launchChanged(client, await rescheduleLaunch(api, launch.id, rescheduleSchema.cast(toBody(values)) as RescheduleInput));
+        } catch (error) {
+          if (error instanceof ApiError && error.code.startsWith('slot_')) void client.invalidateQueries({ queryKey: ['launch-slots'] });
+          throw error;
+        }
+        const state: PedidosBajadasState = { notice: t.moved };
+        await navigate(paths.pedidosbajadas, { state });
+      }}
+    >
+      <SlotFields
+        boatId={launch.boatId}
+        today={today}
+        maxAdvanceDays={marina.settings.maxAdvanceDays}
+        timeZone={marina.timeZone}
+        allowFull={false}
+        current={launch.slotStart}
+        returnPlaceholder={t.keepReturn}
+      />
+    </ApiForm>
+  );
+}
+
+/** Move a launch to another free slot of its boat (`reprogramar-bajada?id=`): the rest of it stays. */
+export default function ReprogramarBajadaScreen() {
+  const [search] = useSearchParams();
+  const id = search.get('id') ?? '';
+  const { api } = useServices();
+  const client = useQueryClient();
+  const query = useQuery({ ...launchQuery(api, client, id), enabled: id !== '' });
+  const marina = useMarina();
+  const launch = query.data;
+  const missing = id === '' || (query.error instanceof ApiError && query.error.code === 'not_found' && !launch);
+  const state = loadState({ ...query, data: launch && marina.data ? launch : undefined, isError: query.isError || marina.isError, isFetching: query.isFetching || marina.isFetching });
+  return (
+    <Page title={t.moveTitle}>
+      <div className={ui.stack}>
+        {missing ? (
+          <>
+            <p>{t.notFound}</p>
+            <ButtonLink to={paths.pedidosbajadas} fullWidth>
+              {t.backToLaunches}
+            </ButtonLink>
+          </>
+        ) : null}
+        {!missing && state === 'loading' ? <Loading /> : null}
+        {!missing && state === 'error' ? (
+          <LoadError
+            error={query.error ?? marina.error}
+            retry={() => {
+              void query.refetch();
+              void marina.refetch();
+            }}
+          />
+        ) : null}
+        {launch && marina.data ? (
+          <>
+            <p>
+              <strong>{launch.boatName}</strong>. {t.currentSlot(slotText(launch, marina.data.timeZone))}
+            </p>
+            {launch.actions.reschedule ? (
+              <MoveForm launch={launch} marina={marina.data} />
+            ) : changeableStatus(launch) ? (
+              <CallTheMarina cutoffMinutes={marina.data.settings.changeCutoffMinutes} />
+            ) : (
+              <p>{t.cannotMove}</p>
+            )}
+          </>
+        ) : null}
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,268 @@
+import { request as playwrightRequest, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { Contract } from '@marina/core/domain/boats.ts';
+import { addDays, todayIn } from '@marina/core/domain/calendar.ts';
+import type { Launch, LaunchSlot, LaunchSlotDay } from '@marina/core/domain/launches.ts';
+import type { Marina } from '@marina/core/domain/marina.ts';
+import { apiCaller, createAccount, newPerson, signInByApi, type Person } from './accounts.ts';
+import type { E2eClient } from './clients.ts';
+import { expect, marinaUrl, test } from './fixtures.ts';
+import { press, tabTo, typeInto } from './keyboard.ts';
+
+type Caller = ReturnType<typeof apiCaller>;
+
+const headersOf = (marina: E2eClient) => ({ 'X-Client-Id': String(marina.id) });
+
+async function marinaRules(request: APIRequestContext, marina: E2eClient): Promise<Marina> {
+  return (await (await request.get('/api/v1/client', { headers: headersOf(marina) })).json()) as Marina;
+}
+
+/** The local `HH:MM` a slot starts at: the API writes it in the marina's time with its offset. */
+const localTime = (slot: Pick<LaunchSlot, 'start'>) => slot.start.slice(11, 16);
+
+/**
+ * A day at least `fromDay` days ahead (never today: the time of day the suite runs at must not matter) with
+ * `count` slots nobody has booked, and those slots. Each test starts at a day of its own, so parallel tests
+ * of one marina do not meet in a slot.
+ */
+async function emptySlots(request: APIRequestContext, marina: E2eClient, rules: Marina, boatId: string, fromDay: number, count: number) {
+  const today = todayIn(rules.timeZone);
+  for (let offset = fromDay; offset <= rules.settings.maxAdvanceDays; offset += 1) {
+    const date = addDays(today, offset);
+    const response = await request.get(`/api/v1/launch-slots?boatId=${boatId}&date=${date}`, { headers: headersOf(marina) });
+    expect(response.ok(), await response.text()).toBe(true);
+    const day = (await response.json()) as LaunchSlotDay;
+    const empty = day.slots.filter((slot) => slot.state === 'free' && slot.free === slot.capacity && slot.waiting === 0);
+    // From the middle of the day: clear of opening and of the last slots before closing.
+    if (empty.length >= count + 4) return { date, offset, slots: empty.slice(2, 2 + count) };
+  }
+  throw new Error(`no day from ${fromDay} days ahead has ${count} empty slots`);
+}
+
+/** The marina's staff member, signed in through the API in a context of their own. */
+async function staffMember(marina: E2eClient) {
+  const context = await playwrightRequest.newContext({ baseURL: marinaUrl(marina) });
+  const call = apiCaller(context, marinaUrl(marina), marina.id);
+  await call('post', 'session', { identifier: `staff@client${marina.id}.example`, password: `Puerto-Staff-${marina.id}` });
+  return { call, dispose: () => context.dispose() };
+}
+
+const uniqueRegistration = () => `7ª-LB-${Math.floor(Math.random() * 9000 + 1000)}-${Date.now() % 100000}`;
+
+/**
+ * Makes the account signed in on `request` able to launch `count` new boats: data confirmed, a contract
+ * for each boat (with its insurance) asked for and approved by staff. Returns the boats' ids.
+ */
+async function eligibleBoats(request: APIRequestContext, marina: E2eClient, person: Person, count: number, staff: Caller): Promise<string[]> {
+  const call = apiCaller(request, marinaUrl(marina), marina.id);
+  const today = todayIn((await marinaRules(request, marina)).timeZone);
+  await call('post', 'data-validation', {
+    firstName: person.firstName,
+    surnames: person.surnames,
+    documentExpiresOn: addDays(today, 3 * 365),
+    licence: null,
+    boats: [],
+    confirm: true,
+  });
+  const ids: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const contract = await call<Contract>('post', 'contracts', {
+      boat: { name: `Pardela ${index + 1}`, registration: uniqueRegistration(), make: '', model: '', lengthM: 5.5, beamM: 2.1, engine: '' },
+      insurance: { insurer: 'Mapfre', policyNumber: `POL-${Date.now()}-${index}`, expiresOn: addDays(today, 300) },
+      plan: 'annual',
+      startsOn: today,
+      acceptConditions: true,
+    });
+    await staff('post', `staff/contracts/${contract.id}/approve`, {});
+    ids.push(contract.boatId);
+  }
+  return ids;
+}
+
+/** Tabs into a radio group, then moves with the arrow keys until `target` is chosen. */
+async function pickRadio(page: Page, group: Locator, target: Locator) {
+  for (let step = 0; step < 120 && !(await group.evaluate((element) => element.contains(document.activeElement))); step += 1) {
+    await page.keyboard.press('Tab');
+  }
+  for (let step = 0; step < 60; step += 1) {
+    if (await target.isChecked()) return;
+    if (await target.evaluate((element) => element === document.activeElement)) await page.keyboard.press('Space');
+    else await page.keyboard.press('ArrowDown');
+  }
+  throw new Error(`could not choose ${target.toString()}`);
+}
+
+/** Chooses a select's option from the keyboard: focus, then arrow keys until its value is `value`. */
+async function chooseOption(page: Page, select: Locator, value: string) {
+  await tabTo(page, select);
+  for (let step = 0; step < 60 && (await select.inputValue()) !== value; step += 1) await page.keyboard.press('ArrowDown');
+  await expect(select).toHaveValue(value);
+}
+
+/** The next option after the placeholder: the first return time after the slot. */
+async function chooseFirstReturn(page: Page, select: Locator) {
+  await tabTo(page, select);
+  await page.keyboard.press('ArrowDown');
+  await expect(select).not.toHaveValue('');
+}
+
+test.describe('launches', () => {
+  test('the demo owner, by keyboard on a phone: books from misbarcos, sees it, adds it to the calendar, moves it and cancels it', async ({
+    page,
+    marina,
+    visit,
+    expectAccessible,
+  }) => {
+    test.slow();
+    await visit('/ayuda');
+    await signInByApi(page, marinaUrl(marina), marina.id, `demo@client${marina.id}.example`, `Puerto-Demo-${marina.id}`);
+    const rules = await marinaRules(page.request, marina);
+
+    // 1. From the boat in misbarcos to its booking screen.
+    await page.goto('/misbarcos');
+    await press(page, page.getByRole('article', { name: 'Brisa' }).getByRole('link', { name: /^Ver y corregir/ }), 'Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'Brisa' })).toBeVisible();
+    await press(page, page.getByRole('link', { name: 'Pedir bajada' }), 'Enter');
+    await expect(page).toHaveURL(/\/alta-pedido-bajada-barco\?barco=/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Pedir una bajada' })).toBeVisible();
+    const boatId = new URL(page.url()).searchParams.get('barco')!;
+    await expect(page.getByRole('radio', { name: /^Brisa / })).toBeChecked();
+
+    // 2. A day ahead with empty slots, one of them, the return, the people on board.
+    const { date, slots } = await emptySlots(page.request, marina, rules, boatId, 1, 2);
+    const [first, second] = slots as [LaunchSlot, LaunchSlot];
+    await chooseOption(page, page.getByLabel('Día'), date);
+    const grid = page.getByRole('group', { name: 'Hora de bajada' });
+    await expect(grid.getByRole('radio', { name: new RegExp(`^${localTime(first)} a .*Libre`) })).toBeEnabled();
+    await expectAccessible();
+    await pickRadio(page, grid, grid.getByRole('radio', { name: new RegExp(`^${localTime(first)} a `) }));
+    await chooseFirstReturn(page, page.getByLabel('Vuelta prevista'));
+    await typeInto(page, page.getByLabel('Personas a bordo'), '2');
+    await typeInto(page, page.getByLabel('Notas'), 'Salimos a pescar');
+    await press(page, page.getByRole('button', { name: 'Pedir la bajada' }), 'Enter');
+
+    // 3. In pedidosbajadas, confirmed, at that time.
+    await expect(page).toHaveURL(/\/pedidosbajadas$/);
+    await expect(page.getByRole('status')).toHaveText('Bajada pedida. Te avisaremos de cualquier cambio.');
+    const launch = page.getByRole('region', { name: 'Próximas' }).getByRole('article', { name: 'Brisa' });
+    await expect(launch).toContainText('EstadoConfirmada');
+    await expect(launch).toContainText(`de ${localTime(first)} a `);
+    await expectAccessible();
+
+    // 4. Its calendar entry.
+    const download = page.waitForEvent('download');
+    await press(page, launch.getByRole('button', { name: 'Añadir al calendario Brisa' }), 'Enter');
+    expect((await download).suggestedFilename()).toMatch(/^bajada-.+\.ics$/);
+
+    // 5. Moved to the other slot of the day.
+    await press(page, launch.getByRole('link', { name: 'Mover Brisa' }), 'Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'Mover la bajada' })).toBeVisible();
+    await expect(page.getByText(new RegExp(`Ahora: .*de ${localTime(first)} a `))).toBeVisible();
+    const moveGrid = page.getByRole('group', { name: 'Hora de bajada' });
+    await expect(moveGrid.getByRole('radio', { name: new RegExp(`^${localTime(first)} a .*Turno actual`) })).toBeDisabled();
+    await expectAccessible();
+    await pickRadio(page, moveGrid, moveGrid.getByRole('radio', { name: new RegExp(`^${localTime(second)} a `) }));
+    await press(page, page.getByRole('button', { name: 'Mover la bajada' }), 'Enter');
+    await expect(page).toHaveURL(/\/pedidosbajadas$/);
+    await expect(page.getByRole('status')).toHaveText('Bajada movida.');
+    await expect(launch).toContainText(`de ${localTime(second)} a `);
+
+    // 6. Its detail: the history says it was asked for and moved.
+    await press(page, launch.getByRole('link', { name: 'Ver detalle Brisa' }), 'Enter');
+    const history = page.getByRole('region', { name: 'Historial' });
+    await expect(history.getByRole('listitem')).toHaveCount(2);
+    await expect(history).toContainText('Tú: pedida');
+    await expect(history).toContainText(`de ${localTime(second)} a `);
+    await expectAccessible();
+    await page.goBack();
+
+    // 7. Cancelled, after saying yes to the question.
+    await press(page, launch.getByRole('button', { name: 'Cancelar Brisa' }), 'Enter');
+    const question = page.getByRole('group', { name: '¿Cancelar esta bajada?' });
+    await expect(question.getByRole('heading')).toBeFocused();
+    await expectAccessible();
+    await press(page, question.getByRole('button', { name: 'Sí, cancelar la bajada' }), 'Enter');
+    await expect(page.getByRole('status')).toHaveText('Bajada cancelada.');
+    await expect(page.getByRole('article', { name: 'Brisa' }).first()).toContainText('EstadoCancelada');
+  });
+
+  test('a full slot offers the waiting list; a staff cancellation promotes the person waiting, who sees it', async ({ page, marina, signedIn, expectAccessible }) => {
+    test.slow();
+    const rules = await marinaRules(page.request, marina);
+    const staff = await staffMember(marina);
+    const [boatId] = await eligibleBoats(page.request, marina, signedIn, 1, staff.call);
+    const { slots } = await emptySlots(page.request, marina, rules, boatId!, 4, 1);
+    const slot = slots[0]!;
+
+    // Other customers fill the slot, each account up to its limit of open launches.
+    const taken: Launch[] = [];
+    for (let left = slot.capacity; left > 0; left -= rules.settings.maxOpenPerAccount) {
+      const context = await playwrightRequest.newContext({ baseURL: marinaUrl(marina) });
+      const other = newPerson(marina.name);
+      await createAccount(context, marinaUrl(marina), marina.id, other, marina.sendsSms);
+      const call = apiCaller(context, marinaUrl(marina), marina.id);
+      for (const boat of await eligibleBoats(context, marina, other, Math.min(left, rules.settings.maxOpenPerAccount), staff.call)) {
+        const expectedReturn = new Date(Date.parse(slot.end) + 60 * 60_000).toISOString();
+        taken.push(await call<Launch>('post', 'launches', { boatId: boat, slotStart: slot.start, expectedReturn, people: 2, notes: '', waitlist: false }));
+      }
+      await context.dispose();
+    }
+
+    await page.goto('/alta-pedido-bajada');
+    await expect(page.getByRole('radio', { name: /^Pardela 1 / })).toBeChecked();
+    await chooseOption(page, page.getByLabel('Día'), slot.start.slice(0, 10));
+    const grid = page.getByRole('group', { name: 'Hora de bajada' });
+    const full = grid.getByRole('radio', { name: new RegExp(`^${localTime(slot)} a .*Completo`) });
+    await expect(full).toBeEnabled();
+    await pickRadio(page, grid, full);
+    await press(page, page.getByRole('checkbox', { name: 'Apuntarme a la lista de espera' }));
+    await expectAccessible();
+    await chooseFirstReturn(page, page.getByLabel('Vuelta prevista'));
+    await typeInto(page, page.getByLabel('Personas a bordo'), '3');
+    await press(page, page.getByRole('button', { name: 'Pedir la bajada' }), 'Enter');
+
+    await expect(page).toHaveURL(/\/pedidosbajadas$/);
+    await expect(page.getByRole('status')).toContainText('Te has apuntado a la lista de espera (puesto 1)');
+    const launch = page.getByRole('article', { name: 'Pardela 1' });
+    await expect(launch).toContainText('EstadoEn lista de espera');
+    await expect(launch).toContainText('Eres el siguiente en la lista de espera.');
+    await expectAccessible();
+
+    // Staff cancel one of the slot's launches: the person waiting takes the place at once.
+    await staff.call('post', `staff/launches/${taken[0]!.id}/cancel`, { reason: 'El cliente ha llamado para anularla' });
+    await staff.dispose();
+    await page.reload();
+    await expect(launch).toContainText('EstadoConfirmada');
+    await expect(launch).not.toContainText('lista de espera.');
+    await page.goto('/inicio');
+    const next = page.getByRole('region', { name: 'Próxima bajada' });
+    await expect(next).toContainText('Pardela 1');
+    await expect(next).toContainText('EstadoConfirmada');
+  });
+
+  test('"Listo para subir" once staff have put the boat in the water', async ({ page, marina, signedIn, expectAccessible }) => {
+    const rules = await marinaRules(page.request, marina);
+    const staff = await staffMember(marina);
+    const [boatId] = await eligibleBoats(page.request, marina, signedIn, 1, staff.call);
+    const { slots } = await emptySlots(page.request, marina, rules, boatId!, 2, 1);
+    const slot = slots[0]!;
+    const booked = await apiCaller(page.request, marinaUrl(marina), marina.id)<Launch>('post', 'launches', {
+      boatId,
+      slotStart: slot.start,
+      expectedReturn: slot.end,
+      people: 1,
+      notes: '',
+      waitlist: false,
+    });
+    await staff.call('post', `staff/launches/${booked.id}/in-water`, {});
+    await staff.dispose();
+
+    await page.goto('/pedidosbajadas');
+    const launch = page.getByRole('article', { name: 'Pardela 1' });
+    await expect(launch).toContainText('EstadoEn el agua');
+    await expectAccessible();
+    await press(page, launch.getByRole('button', { name: 'Listo para subir Pardela 1' }), 'Enter');
+    await expect(page.getByRole('status')).toHaveText('Hemos avisado al puerto de que el barco está listo para subir.');
+    await expect(launch).toContainText('EstadoLista para subir');
+    await expect(launch.getByRole('button', { name: /^Listo para subir/ })).toHaveCount(0);
+  });
+});
