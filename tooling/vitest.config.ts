@@ -1,8 +1,12 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     environment: 'node',
     include: ['scripts/**/*.test.ts', 'vite/**/*.test.ts', 'e2e/**/*.test.ts'],
+    // Most of these files wait on processes they start (servers, builds, installs in a copy of the checkout):
+    // on every core, one file's waits are another's work, where Vitest's default leaves one core idle.
+    maxWorkers: Math.max(2, availableParallelism()),
   },
 });

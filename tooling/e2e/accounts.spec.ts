@@ -1,3 +1,4 @@
+import type { Response } from '@playwright/test';
 import type { RegistrationStarted } from '@marina/core/domain/accounts.ts';
 import { apiCaller, fillRegistration, latestCode, newPerson, registrationBody, signIn, testAddress } from './accounts.ts';
 import { expect, marinaUrl, test } from './fixtures.ts';
@@ -118,15 +119,17 @@ test.describe('accounts', () => {
     const email = newPerson(marina.name).email;
     await visit('/login');
     await expect(page.getByRole('heading', { level: 1, name: 'Entrar' })).toBeVisible();
-    // A new guess each time: the same wrong password again is refused on the phone, without a call.
+    // A new guess each time: the same wrong password again is refused on the phone, without a call. Each
+    // guess waits for the server's answer (not for a message that may never come): a 401 is one more
+    // failure, the 429 that the throttle answers sooner or later is what the screen must show.
+    const isSignIn = (response: Response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/v1/session';
     let attempt = 0;
     await expect(async () => {
       attempt += 1;
-      await signIn(page, email, `no-es-la-contraseña-${attempt}`);
-      await expect(page.getByRole('alert')).toHaveText(/^Demasiados intentos\. Podrás volver a intentarlo en \d+ (segundos?|minutos?)\.$/, {
-        timeout: 1_000,
-      });
-    }).toPass({ timeout: 30_000 });
+      const [answer] = await Promise.all([page.waitForResponse(isSignIn), signIn(page, email, `no-es-la-contraseña-${attempt}`)]);
+      expect(answer.status()).toBe(429);
+    }).toPass({ timeout: 30_000, intervals: [0] });
+    await expect(page.getByRole('alert')).toHaveText(/^Demasiados intentos\. Podrás volver a intentarlo en \d+ (segundos?|minutos?)\.$/);
     await expect(page.getByLabel('Correo electrónico o documento')).toHaveValue(email);
   });
 

@@ -2,6 +2,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '../vite/client-vite-config.ts';
+import { duration } from './lib/duration.ts';
 import { ensureChromium, ensurePostgres } from './lib/system.ts';
 import { run } from './lib/run.ts';
 
@@ -65,9 +66,11 @@ function countsOf(report: string): Counts | undefined {
   return undefined;
 }
 
-const outcome: Array<{ name: string; ok: boolean; counts?: Counts }> = [];
+const outcome: Array<{ name: string; ok: boolean; ms: number; counts?: Counts }> = [];
+const started = performance.now();
 for (const step of steps) {
   console.log(`\n\u001b[1m▶ ${step.name}\u001b[0m`);
+  const stepStarted = performance.now();
   let code: number;
   try {
     code = await step.run();
@@ -75,15 +78,17 @@ for (const step of steps) {
     console.error(error instanceof Error ? error.message : error);
     code = 1;
   }
-  outcome.push({ name: step.name, ok: code === 0, ...(step.report ? { counts: countsOf(step.report) } : {}) });
+  const ms = performance.now() - stepStarted;
+  outcome.push({ name: step.name, ok: code === 0, ms, ...(step.report ? { counts: countsOf(step.report) } : {}) });
 }
+const totalMs = performance.now() - started;
 
 console.log('\nSummary');
 let passed = 0;
 let failed = 0;
-for (const { name, ok, counts } of outcome) {
+for (const { name, ok, ms, counts } of outcome) {
   const detail = counts ? ` (${counts.passed} passed, ${counts.failed} failed)` : '';
-  console.log(`  ${ok ? '✔' : '✘'} ${name}${detail}`);
+  console.log(`  ${ok ? '✔' : '✘'} ${name}${detail} ${duration(ms)}`);
   if (counts) {
     passed += counts.passed;
     failed += counts.failed;
@@ -91,6 +96,7 @@ for (const { name, ok, counts } of outcome) {
   // A step that failed without a report (lint, build, a crash) still counts as a failure.
   if (!ok && (!counts || counts.failed === 0)) failed += 1;
 }
+console.log(`  total ${duration(totalMs)}`);
 const stepsFailed = outcome.filter((step) => !step.ok).length;
 console.log(`\nsteps: ${outcome.length - stepsFailed} passed, ${stepsFailed} failed`);
 console.log(`tests: ${passed} passed, ${failed} failed`);
