@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
-import { RadioGroupField } from '../../components/form/fields.tsx';
+import { RadioGroupField } from '../../components/form/choice-fields.tsx';
+import { Link } from '../../components/link.tsx';
 import type { Boat } from '../../domain/boats.ts';
 import type { Eligibility } from '../../domain/eligibility.ts';
 import { paths } from '../../lib/paths.ts';

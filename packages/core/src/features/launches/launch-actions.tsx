@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { messageFor } from '../../api/error-catalogue.ts';
 import { Button, ButtonLink } from '../../components/button.tsx';
@@ -17,15 +17,22 @@ import { launchTexts as t } from './texts.ts';
  */
 export const changeableStatus = (launch: Launch) => ['pending', 'confirmed', 'waitlisted'].includes(launch.status);
 
-/** The cut-off has passed: the app says to call the marina, with its number as a link. */
+/**
+ * The cut-off has passed: the app says to call the marina, with its number as a link. The number comes with
+ * the help page's chunk (`config.help()`, out of the first load: decision 017), fetched once and kept.
+ */
 export function CallTheMarina({ cutoffMinutes }: { cutoffMinutes: number }) {
-  const { contact } = useConfig();
+  const { help } = useConfig();
+  const { data } = useQuery({ queryKey: ['marina-help'], queryFn: help, staleTime: Infinity, gcTime: Infinity });
+  const phone = data?.contact.phone;
   return (
     <div className={ui.stack}>
       <p>{t.tooLate(cutoffMinutes)}</p>
-      <ButtonLink to={`tel:${contact.phone.replace(/\s+/g, '')}`} reloadDocument variant="secondary" fullWidth>
-        {t.call(contact.phone)}
-      </ButtonLink>
+      {phone && (
+        <ButtonLink to={`tel:${phone.replace(/\s+/g, '')}`} reloadDocument variant="secondary" fullWidth>
+          {t.call(phone)}
+        </ButtonLink>
+      )}
     </div>
   );
 }

@@ -15,7 +15,7 @@ describe('reprogramar-bajada and a launch’s detail', () => {
       'POST launches/l1/reschedule': () => moved,
     });
     const { router } = renderApp('/reprogramar-bajada?id=l1', { api });
-    expect(await screen.findByText(/Ahora: \w+, \d+ de \w+, de 10:00 a 10:30\./)).toBeInTheDocument();
+    expect(await screen.findByText(/Ahora: \p{L}+, \d+ de \p{L}+, de 10:00 a 10:30\./u)).toBeInTheDocument();
     // The launch's own day, its own slot marked and not choosable; a full slot is not offered to a move.
     const grid = await screen.findByRole('group', { name: 'Hora de bajada' });
     expect(within(grid).getByRole('radio', { name: '10:00 a 10:30, Turno actual' })).toBeDisabled();
@@ -42,9 +42,9 @@ describe('reprogramar-bajada and a launch’s detail', () => {
     renderApp('/pedidosbajadas/l1', { api: answeringApi({ 'GET launches/l1': () => detail }).api });
     const history = await screen.findByRole('region', { name: 'Historial' });
     const entries = within(history).getAllByRole('listitem').map((item) => item.textContent);
-    expect(entries[0]).toMatch(/^20\/11\/26, 10:00 · Tú: pedida · Turno: \w+, \d+ de \w+, de 10:00 a 10:30$/);
+    expect(entries[0]).toMatch(/^20\/11\/26, 10:00 · Tú: pedida · Turno: \p{L}+, \d+ de \p{L}+, de 10:00 a 10:30$/u);
     expect(entries[1]).toBe('20/11/26, 11:00 · Automático: de «En lista de espera» a «Confirmada»');
-    expect(entries[2]).toMatch(/^21\/11\/26, 09:30 · Tú: confirmada · Turno: \w+, \d+ de \w+, de 12:00 a 12:30$/);
+    expect(entries[2]).toMatch(/^21\/11\/26, 09:30 · Tú: confirmada · Turno: \p{L}+, \d+ de \p{L}+, de 12:00 a 12:30$/u);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Bajada: Brisa');
   });
 });

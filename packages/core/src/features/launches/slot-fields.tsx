@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useFormikContext } from 'formik';
 import { useEffect, useRef } from 'react';
-import { CheckboxField, SelectField } from '../../components/form/fields.tsx';
+import { CheckboxField } from '../../components/form/checkbox-field.tsx';
+import { SelectField } from '../../components/form/choice-fields.tsx';
 import * as formCss from '../../components/form/form.css.ts';
 import { LoadError, Loading, loadState } from '../../components/query-status.tsx';
 import type { LaunchSlot, LaunchSlotDay } from '../../domain/launches.ts';

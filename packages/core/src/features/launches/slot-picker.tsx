@@ -1,5 +1,6 @@
 import { useField } from 'formik';
 import { useId } from 'react';
+import * as choiceCss from '../../components/form/choice-fields.css.ts';
 import * as formCss from '../../components/form/form.css.ts';
 import * as ui from '../../components/ui.css.ts';
 import type { LaunchSlot } from '../../domain/launches.ts';
@@ -46,7 +47,7 @@ export function SlotPicker({
   const error = meta.touched && meta.error ? meta.error : undefined;
   const isCurrent = (slot: LaunchSlot) => current !== undefined && Date.parse(slot.start) === Date.parse(current);
   return (
-    <fieldset className={formCss.fieldset} aria-describedby={[hintId, error ? errorId : undefined].filter(Boolean).join(' ')}>
+    <fieldset className={choiceCss.fieldset} aria-describedby={[hintId, error ? errorId : undefined].filter(Boolean).join(' ')}>
       <legend className={formCss.label}>{t.slots}</legend>
       <p id={hintId} className={formCss.hint}>
         {t.slotsHint(timeZone)}
@@ -69,7 +70,7 @@ export function SlotPicker({
                 disabled={!choosable}
                 onChange={() => void helpers.setValue(slot.start)}
                 onBlur={field.onBlur}
-                className={formCss.checkbox}
+                className={choiceCss.checkbox}
                 // Only where focus can go: after a refused send, focus moves to the first invalid control.
                 aria-invalid={error && choosable ? true : undefined}
               />
