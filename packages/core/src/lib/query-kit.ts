@@ -79,6 +79,10 @@ export async function openKit(options: ServerCacheOptions & { owner: CacheOwner 
       buster: owner,
       hydrateOptions: { defaultOptions: { queries: { gcTime: PERSIST_MAX_AGE } } },
     }).catch(() => undefined);
+    // What the phone kept shows at once, but a new start (a reload, the app opened again) asks the server
+    // again: staff approve contracts and move launches meanwhile, and the 30-second freshness of a moment
+    // ago is not this start's.
+    await client.invalidateQueries({ refetchType: 'none' });
     stopPersisting = persistQueryClientSubscribe({
       queryClient: client,
       persister,

@@ -49,6 +49,23 @@ describe('the server cache on the phone', () => {
     expect(kept()).toBeNull();
   });
 
+  it('shows what the phone kept at once, and asks the server again on a new start (staff may have changed it)', async () => {
+    const first = startApp();
+    await (await first.cache.open('a1')).client.fetchQuery(cardQuery);
+    await keptOnThePhone();
+
+    const again = startApp();
+    const { client } = await again.cache.open('a1');
+    const approved = { holder: 'Ana', boat: 'Cormorán' };
+    const queryFn = vi.fn(async () => approved);
+    const observer = new QueryObserver(client, { ...cardQuery, queryFn });
+    expect(observer.getCurrentResult().data).toEqual(card);
+    const stop = observer.subscribe(() => {});
+    await vi.waitFor(() => expect(observer.getCurrentResult().data).toEqual(approved));
+    expect(queryFn).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
   it('drops what was kept longer than the maximum age', async () => {
     const first = startApp();
     await (await first.cache.open('a1')).client.fetchQuery(cardQuery);
