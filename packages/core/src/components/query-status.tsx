@@ -24,3 +24,23 @@ export function loadState(query: Pick<UseQueryResult, 'data' | 'isError' | 'isFe
   if (query.data !== undefined) return 'ready';
   return query.isError && !query.isFetching ? 'error' : 'loading';
 }
+
+type Load = Pick<UseQueryResult, 'isError' | 'isFetching' | 'error' | 'refetch'>;
+
+/**
+ * What a screen shows while the loads it needs together (its data, the marina's settings…) are not all
+ * there: "Cargando…" while any runs, else the first failure with a retry of them all; nothing once `ready`.
+ */
+export function LoadStatus({ loads, ready, label }: { loads: readonly Load[]; ready: boolean; label?: string }) {
+  if (ready) return null;
+  const failed = loads.find((load) => load.isError);
+  if (!failed || loads.some((load) => load.isFetching)) return <Loading {...(label ? { label } : {})} />;
+  return (
+    <LoadError
+      error={failed.error}
+      retry={() => {
+        for (const load of loads) void load.refetch();
+      }}
+    />
+  );
+}

@@ -8,7 +8,7 @@ import { RadioGroupField } from '../../components/form/choice-fields.tsx';
 import { TextField } from '../../components/form/fields.tsx';
 import * as formCss from '../../components/form/form.css.ts';
 import { Page } from '../../components/page.tsx';
-import { LoadError, Loading, loadState } from '../../components/query-status.tsx';
+import { LoadStatus } from '../../components/query-status.tsx';
 import {
   CONTRACT_PLAN_LABELS,
   CONTRACT_PLANS,
@@ -183,23 +183,9 @@ export default function AltaContratoScreen() {
   const { api } = useServices();
   const boats = useQuery(boatsQuery(api));
   const marina = useMarina();
-  const state = loadState({
-    data: boats.data && marina.data ? true : undefined,
-    isError: boats.isError || marina.isError,
-    isFetching: boats.isFetching || marina.isFetching,
-  });
   return (
     <Page title={t.contractFormTitle}>
-      {state === 'loading' ? <Loading /> : null}
-      {state === 'error' ? (
-        <LoadError
-          error={boats.error ?? marina.error}
-          retry={() => {
-            void boats.refetch();
-            void marina.refetch();
-          }}
-        />
-      ) : null}
+      <LoadStatus loads={[boats, marina]} ready={Boolean(boats.data && marina.data)} />
       {boats.data && marina.data ? <ContractForm boats={boats.data.boats} limits={marina.data.settings} today={marinaToday(marina.data)} /> : null}
     </Page>
   );

@@ -9,7 +9,7 @@ import { ApiForm } from '../../components/form/api-form.tsx';
 import { TextField } from '../../components/form/fields.tsx';
 import * as formCss from '../../components/form/form.css.ts';
 import { Page } from '../../components/page.tsx';
-import { LoadError, Loading, loadState } from '../../components/query-status.tsx';
+import { LoadStatus } from '../../components/query-status.tsx';
 import { StaleNotice } from '../../components/stale-notice.tsx';
 import * as ui from '../../components/ui.css.ts';
 import { boatPatchSchema, insuranceSchema, type Boat } from '../../domain/boats.ts';
@@ -211,20 +211,10 @@ export default function BarcoScreen() {
   const marina = useMarina();
   const boat = query.data;
   if (query.error instanceof ApiError && query.error.code === 'not_found' && !boat) return <NotFound />;
-  const state = loadState({ ...query, data: boat && marina.data ? boat : undefined, isError: query.isError || marina.isError, isFetching: query.isFetching || marina.isFetching });
   return (
     <Page title={boat?.name ?? t.boatTitle}>
       <div className={ui.stack}>
-        {state === 'loading' ? <Loading /> : null}
-        {state === 'error' ? (
-          <LoadError
-            error={query.error ?? marina.error}
-            retry={() => {
-              void query.refetch();
-              void marina.refetch();
-            }}
-          />
-        ) : null}
+        <LoadStatus loads={[query, marina]} ready={Boolean(boat && marina.data)} />
         <StaleNotice query={query} words={t.offline} />
         {boat && marina.data ? (
           <>

@@ -9,7 +9,7 @@ import { CheckboxField } from '../../components/form/checkbox-field.tsx';
 import { SelectField } from '../../components/form/choice-fields.tsx';
 import { TextField } from '../../components/form/fields.tsx';
 import { Page } from '../../components/page.tsx';
-import { LoadError, Loading, loadState } from '../../components/query-status.tsx';
+import { LoadStatus } from '../../components/query-status.tsx';
 import * as ui from '../../components/ui.css.ts';
 import {
   dataValidationSchema,
@@ -172,24 +172,10 @@ export default function ValidarDatosScreen() {
   const query = useQuery(dataValidationQuery(api));
   const marina = useMarina();
   const status = query.data;
-  const state = loadState({
-    data: status && marina.data ? true : undefined,
-    isError: query.isError || marina.isError,
-    isFetching: query.isFetching || marina.isFetching,
-  });
   return (
     <Page title={t.title}>
       <div className={ui.stack}>
-        {state === 'loading' ? <Loading /> : null}
-        {state === 'error' ? (
-          <LoadError
-            error={query.error ?? marina.error}
-            retry={() => {
-              void query.refetch();
-              void marina.refetch();
-            }}
-          />
-        ) : null}
+        <LoadStatus loads={[query, marina]} ready={Boolean(status && marina.data)} />
         {status && marina.data ? (
           <>
             {status.due ? (

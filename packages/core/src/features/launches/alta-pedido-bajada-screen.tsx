@@ -8,7 +8,7 @@ import { ApiForm } from '../../components/form/api-form.tsx';
 import { bodyRule, written } from '../../components/form/body-rule.ts';
 import { TextField } from '../../components/form/fields.tsx';
 import { Page } from '../../components/page.tsx';
-import { LoadError, Loading, loadState } from '../../components/query-status.tsx';
+import { LoadStatus } from '../../components/query-status.tsx';
 import type { Boat } from '../../domain/boats.ts';
 import { isOpenLaunchStatus, launchRequestSchema, LAUNCH_MAX_PEOPLE, type LaunchRequestInput, type LaunchSlot, type LaunchSlotDay } from '../../domain/launches.ts';
 import type { Marina } from '../../domain/marina.ts';
@@ -148,26 +148,13 @@ export default function AltaPedidoBajadaScreen() {
   const launches = useQuery(launchesQuery(api));
   const marina = useMarina();
   const all = [boats, launches, marina];
-  const state = loadState({
-    data: boats.data && launches.data && marina.data ? true : undefined,
-    isError: all.some((query) => query.isError),
-    isFetching: all.some((query) => query.isFetching),
-  });
   const busy = useMemo(
     () => new Set((launches.data?.upcoming ?? []).filter((launch) => isOpenLaunchStatus(launch.status)).map((launch) => launch.boatId)),
     [launches.data],
   );
   return (
     <Page title={t.bookTitle}>
-      {state === 'loading' ? <Loading /> : null}
-      {state === 'error' ? (
-        <LoadError
-          error={boats.error ?? launches.error ?? marina.error}
-          retry={() => {
-            for (const query of all) void query.refetch();
-          }}
-        />
-      ) : null}
+      <LoadStatus loads={all} ready={Boolean(boats.data && launches.data && marina.data)} />
       {boats.data && launches.data && marina.data ? (
         boats.data.boats.length === 0 ? (
           <>

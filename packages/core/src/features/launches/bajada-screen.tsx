@@ -4,7 +4,7 @@ import { useParams } from 'react-router';
 import { ApiError } from '../../api/api-error.ts';
 import { ButtonLink } from '../../components/button.tsx';
 import { Page } from '../../components/page.tsx';
-import { LoadError, Loading, loadState } from '../../components/query-status.tsx';
+import { LoadStatus } from '../../components/query-status.tsx';
 import { StaleNotice } from '../../components/stale-notice.tsx';
 import * as ui from '../../components/ui.css.ts';
 import { LAUNCH_ACTOR_LABELS, LAUNCH_STATUS_LABELS, type Launch } from '../../domain/launches.ts';
@@ -68,21 +68,11 @@ export default function BajadaScreen() {
   const [notice, setNotice] = useState<string>();
   const launch = query.data;
   if (query.error instanceof ApiError && query.error.code === 'not_found' && !launch) return <NotFound />;
-  const state = loadState({ ...query, data: launch && marina.data ? launch : undefined, isError: query.isError || marina.isError, isFetching: query.isFetching || marina.isFetching });
   return (
     <Page title={launch ? `${t.detailTitle}: ${launch.boatName}` : t.detailTitle}>
       <div className={ui.stack}>
         <Notice text={notice} />
-        {state === 'loading' ? <Loading /> : null}
-        {state === 'error' ? (
-          <LoadError
-            error={query.error ?? marina.error}
-            retry={() => {
-              void query.refetch();
-              void marina.refetch();
-            }}
-          />
-        ) : null}
+        <LoadStatus loads={[query, marina]} ready={Boolean(launch && marina.data)} />
         <StaleNotice query={query} words={t.offline} />
         {launch && marina.data ? (
           <>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ButtonLink } from '../../components/button.tsx';
-import { LoadError, Loading, loadState } from '../../components/query-status.tsx';
+import { LoadStatus } from '../../components/query-status.tsx';
 import * as ui from '../../components/ui.css.ts';
 import { isOpenLaunchStatus } from '../../domain/launches.ts';
 import { useMarina } from '../../lib/marina.ts';
@@ -16,14 +16,12 @@ export default function NextLaunchCard() {
   const { api } = useServices();
   const query = useQuery(launchesQuery(api));
   const marina = useMarina();
-  const state = loadState({ ...query, data: query.data && marina.data ? query.data : undefined, isError: query.isError || marina.isError, isFetching: query.isFetching || marina.isFetching });
   const next = query.data?.upcoming?.find((launch) => isOpenLaunchStatus(launch.status));
   return (
     <section className={ui.card} aria-labelledby="inicio-bajada">
       <h2 id="inicio-bajada">{t.dashboardTitle}</h2>
       <div className={ui.stack}>
-        {state === 'loading' ? <Loading label={t.loading} /> : null}
-        {state === 'error' ? <LoadError error={query.error ?? marina.error} retry={() => void query.refetch()} /> : null}
+        <LoadStatus loads={[query, marina]} ready={Boolean(query.data && marina.data)} label={t.loading} />
         {query.data && marina.data ? (
           next ? (
             <div>

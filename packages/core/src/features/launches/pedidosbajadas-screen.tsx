@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { ButtonLink } from '../../components/button.tsx';
 import { Page } from '../../components/page.tsx';
-import { LoadError, Loading, loadState } from '../../components/query-status.tsx';
+import { LoadStatus } from '../../components/query-status.tsx';
 import { StaleNotice } from '../../components/stale-notice.tsx';
 import * as ui from '../../components/ui.css.ts';
 import type { Launch } from '../../domain/launches.ts';
@@ -67,7 +67,6 @@ export default function PedidosBajadasScreen() {
   const marina = useMarina();
   const sent = (useLocation().state as PedidosBajadasState | null)?.notice;
   const [notice, setNotice] = useState<string>();
-  const state = loadState({ ...query, data: query.data && marina.data ? query.data : undefined, isError: query.isError || marina.isError, isFetching: query.isFetching || marina.isFetching });
   const data = query.data;
   return (
     <Page title={t.title}>
@@ -76,16 +75,7 @@ export default function PedidosBajadasScreen() {
         <ButtonLink to={paths.altaPedidoBajada} fullWidth>
           {t.askLaunch}
         </ButtonLink>
-        {state === 'loading' ? <Loading label={t.loading} /> : null}
-        {state === 'error' ? (
-          <LoadError
-            error={query.error ?? marina.error}
-            retry={() => {
-              void query.refetch();
-              void marina.refetch();
-            }}
-          />
-        ) : null}
+        <LoadStatus loads={[query, marina]} ready={Boolean(query.data && marina.data)} label={t.loading} />
         <StaleNotice query={query} words={t.offline} />
         {data && marina.data ? (
           data.upcoming.length === 0 && data.past.length === 0 ? (

@@ -6,7 +6,7 @@ import { ButtonLink } from '../../components/button.tsx';
 import { ApiForm } from '../../components/form/api-form.tsx';
 import { bodyRule, written } from '../../components/form/body-rule.ts';
 import { Page } from '../../components/page.tsx';
-import { LoadError, Loading, loadState } from '../../components/query-status.tsx';
+import { LoadStatus } from '../../components/query-status.tsx';
 import * as ui from '../../components/ui.css.ts';
 import { localDateIn } from '../../domain/opening-hours.ts';
 import { rescheduleSchema, type Launch, type RescheduleInput } from '../../domain/launches.ts';
@@ -81,7 +81,6 @@ export default function ReprogramarBajadaScreen() {
   const marina = useMarina();
   const launch = query.data;
   const missing = id === '' || (query.error instanceof ApiError && query.error.code === 'not_found' && !launch);
-  const state = loadState({ ...query, data: launch && marina.data ? launch : undefined, isError: query.isError || marina.isError, isFetching: query.isFetching || marina.isFetching });
   return (
     <Page title={t.moveTitle}>
       <div className={ui.stack}>
@@ -93,16 +92,7 @@ export default function ReprogramarBajadaScreen() {
             </ButtonLink>
           </>
         ) : null}
-        {!missing && state === 'loading' ? <Loading /> : null}
-        {!missing && state === 'error' ? (
-          <LoadError
-            error={query.error ?? marina.error}
-            retry={() => {
-              void query.refetch();
-              void marina.refetch();
-            }}
-          />
-        ) : null}
+        {missing ? null : <LoadStatus loads={[query, marina]} ready={Boolean(launch && marina.data)} />}
         {launch && marina.data ? (
           <>
             <p>
