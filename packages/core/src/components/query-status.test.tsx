@@ -6,7 +6,7 @@ import { renderSignedIn } from '../test/fixtures.tsx';
 import { LoadStatus } from './query-status.tsx';
 
 /** One of a screen's loads, as TanStack Query reports it. */
-const load = (state: { isError?: boolean; isFetching?: boolean; error?: unknown } = {}) => ({
+const load = (state: { isError?: boolean; isFetching?: boolean; error?: Error | null } = {}) => ({
   isError: false,
   isFetching: false,
   error: null,
