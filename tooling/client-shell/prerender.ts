@@ -2,7 +2,7 @@
 import config from 'virtual:marina/config';
 import { prerenderScreen } from '@marina/core/app/prerender.tsx';
 
-export { firstStartGateScript, PRERENDERED_ATTRIBUTE } from '@marina/core/app/first-screen.tsx';
+export { FIRST_START_ATTRIBUTE, firstStartGateScript, PRERENDERED_ATTRIBUTE } from '@marina/core/app/first-screen.tsx';
 
 /** The id of the drawn screen's route, which the app compares with the address it opens at. */
 export const screen = 'login';

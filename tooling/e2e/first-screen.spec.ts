@@ -36,6 +36,23 @@ test.describe('the sign-in screen drawn at build time', () => {
     });
   });
 
+  test('asks for the app only once the form is on screen: until then the network is the page\'s', async ({ page }) => {
+    await seenSlides(page);
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Entrar' })).toBeEnabled();
+    const { painted, asked } = await page.evaluate(() => ({
+      painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+      asked: Math.min(
+        ...performance
+          .getEntriesByType('resource')
+          .filter((entry) => /\/assets\/(index|react)-[\w-]+\.js$/.test(entry.name))
+          .map((entry) => entry.startTime),
+      ),
+    }));
+    expect(painted).toBeGreaterThan(0);
+    expect(asked).toBeGreaterThanOrEqual(painted);
+  });
+
   test('keeps what was typed before the app took over, and focus where it was', async ({ page, marina, expectAccessible }) => {
     await seenSlides(page);
     const release = await holdTheApp(page);

@@ -15,6 +15,7 @@ interface PrerenderEntry {
   render(): Promise<string>;
   screen: string;
   firstStartGateScript: string;
+  FIRST_START_ATTRIBUTE: string;
   PRERENDERED_ATTRIBUTE: string;
 }
 
@@ -63,25 +64,38 @@ function replaceOnce(html: string, search: string | RegExp, replacement: string,
 }
 
 /**
- * Loads the app once the drawn page has been painted: after the next frame the page's stylesheets allow,
- * the entry and its chunks are added to the head. Until then the network is the page's and its
- * stylesheets' alone, so the form shows as soon as they arrive; the app follows a frame later. A page
- * opened in a background tab loads the app when it is first shown. Runs in the page as it is written
- * here (`toString`), so it uses nothing but the DOM.
+ * Loads the app once the drawn page has been painted: when the browser reports the first contentful paint
+ * (the moment the page shows, not the frame it was drawn in, which can be later), the entry and its chunks
+ * are added to the head. Until then the network is the page's and its stylesheets' alone, so the form shows
+ * as soon as they arrive; the app follows. A page that shows nothing yet (`hiddenBy` on `<html>`: the intro
+ * slides come first, and the app draws them) or a browser without paint timing loads the app a frame after
+ * the page is drawn. A page opened in a background tab is painted, and loads the app, when first shown. Runs
+ * in the page as it is written here (`toString`), so it uses nothing but the DOM.
  */
-function loadAppAfterPaint(entry: string, chunks: string[]): void {
+function loadAppAfterPaint(entry: string, chunks: string[], hiddenBy: string): void {
   const add = (tag: 'link' | 'script', attributes: Record<string, string>) => {
     const element = document.createElement(tag);
     for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
     document.head.append(element);
   };
-  requestAnimationFrame(() =>
+  const load = () =>
     setTimeout(() => {
-      // `crossorigin` as Vite writes it: the module loader then reuses what was preloaded.
-      for (const href of chunks) add('link', { rel: 'modulepreload', crossorigin: '', href });
+      // Each chunk the entry imports is a module script of its own: the browser runs each (React first) as
+      // soon as it has arrived, in a task of its own, instead of the whole app's code in one long task.
+      // `crossorigin` as Vite writes it, so the entry's imports reuse them.
+      for (const href of chunks) add('script', { type: 'module', crossorigin: '', src: href });
       add('script', { type: 'module', crossorigin: '', src: entry });
-    }),
-  );
+    });
+  if (document.documentElement.hasAttribute(hiddenBy) || !PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    requestAnimationFrame(load);
+    return;
+  }
+  const painted = new PerformanceObserver((entries) => {
+    if (!entries.getEntriesByName('first-contentful-paint').length) return;
+    painted.disconnect();
+    load();
+  });
+  painted.observe({ type: 'paint', buffered: true });
 }
 
 /**
@@ -109,7 +123,7 @@ export async function prerenderLogin(dir: string, options: LoadOptions, dist = j
     html = html.replace(app[0], '');
     const chunks = [...new Set([...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((link) => link[1]!))];
     html = html.replace(/<link rel="modulepreload" crossorigin href="[^"]+">/g, '');
-    const source = `${entry.firstStartGateScript}\n(${loadAppAfterPaint.toString()})(${JSON.stringify(app[1])}, ${JSON.stringify(chunks)});`;
+    const source = `${entry.firstStartGateScript}\n(${loadAppAfterPaint.toString()})(${JSON.stringify(app[1])}, ${JSON.stringify(chunks)}, ${JSON.stringify(entry.FIRST_START_ATTRIBUTE)});`;
     const { code: script, errors } = await minify('first-screen.js', source, {});
     if (errors.length > 0) throw new PrerenderError(`The first screen's script does not minify: ${errors.map((error) => error.message).join('; ')}`);
     const file = `first-screen-${createHash('sha256').update(script).digest('hex').slice(0, 8)}.js`;
