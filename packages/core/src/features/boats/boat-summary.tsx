@@ -1,4 +1,4 @@
-import { Fragment } from 'react';
+import { type Fact, Facts } from '../../components/facts.tsx';
 import { Link } from '../../components/link.tsx';
 import { BOAT_STATE_LABELS, CONTRACT_PLAN_LABELS, CONTRACT_STATUS_LABELS, type Boat } from '../../domain/boats.ts';
 import type { EligibilityReason } from '../../domain/eligibility.ts';
@@ -42,7 +42,7 @@ export function contractText(boat: Pick<Boat, 'contract'>): string {
 
 /** What a boat owner looks for first: registration, size, where it is, its contract and its insurance. */
 export function BoatFacts({ boat, full = false }: { boat: Boat; full?: boolean }) {
-  const rows: Array<[string, string]> = [
+  const rows: Fact[] = [
     [t.registration, boat.registration],
     [t.length, t.metres(formatMetres(boat.lengthM))],
     ...(full
@@ -51,21 +51,12 @@ export function BoatFacts({ boat, full = false }: { boat: Boat; full?: boolean }
           [t.make, boat.make],
           [t.model, boat.model],
           [t.engine, boat.engine],
-        ].filter(([, value]) => value !== '') as Array<[string, string]>)
+        ] satisfies Fact[]).filter(([, value]) => value !== '')
       : []),
     [t.state, BOAT_STATE_LABELS[boat.state]],
-    ...(boat.rackPosition ? ([[t.rackPosition, boat.rackPosition]] as Array<[string, string]>) : []),
+    ...(boat.rackPosition ? ([[t.rackPosition, boat.rackPosition]] as Fact[]) : []),
     [t.contract, contractText(boat)],
     [t.insurance, boat.insurance ? t.insuranceUntil(boat.insurance.expiresOn) : t.noInsurance],
   ];
-  return (
-    <dl className={css.facts}>
-      {rows.map(([term, value]) => (
-        <Fragment key={term}>
-          <dt className={css.term}>{term}</dt>
-          <dd className={css.detail}>{value}</dd>
-        </Fragment>
-      ))}
-    </dl>
-  );
+  return <Facts rows={rows} />;
 }

@@ -17,16 +17,6 @@ export const groupTitle = style({ padding: 0, fontSize: vars.fontSize.large, fon
 
 export const boatTitle = style({ margin: `${vars.space.small} 0 0`, fontSize: vars.fontSize.body });
 
-export const facts = style({
-  display: 'grid',
-  gridTemplateColumns: 'minmax(0, auto) minmax(0, 1fr)',
-  gap: `${vars.space.xsmall} ${vars.space.medium}`,
-  margin: 0,
-});
-
-export const term = style({ color: vars.color.textMuted });
-
-export const detail = style({ margin: 0, minWidth: 0 });
 
 export const link = style({ color: vars.color.accent, fontWeight: 600 });
 

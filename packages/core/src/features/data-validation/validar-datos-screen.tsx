@@ -10,6 +10,7 @@ import { SelectField } from '../../components/form/choice-fields.tsx';
 import { TextField } from '../../components/form/fields.tsx';
 import { Page } from '../../components/page.tsx';
 import { LoadStatus } from '../../components/query-status.tsx';
+import { Facts } from '../../components/facts.tsx';
 import * as ui from '../../components/ui.css.ts';
 import {
   dataValidationSchema,
@@ -130,14 +131,13 @@ function ValidationForm({ status, today }: { status: DataValidationStatus; today
         <legend className={css.groupTitle}>{t.personalTitle}</legend>
         <TextField name="firstName" label={t.firstName} autoComplete="given-name" />
         <TextField name="surnames" label={t.surnames} autoComplete="family-name" />
-        <dl className={css.facts}>
-          <dt className={css.term}>{t.email}</dt>
-          <dd className={css.detail}>{data.email}</dd>
-          <dt className={css.term}>{t.phone}</dt>
-          <dd className={css.detail}>{data.phone}</dd>
-          <dt className={css.term}>{t.document}</dt>
-          <dd className={css.detail}>{data.document}</dd>
-        </dl>
+        <Facts
+          rows={[
+            [t.email, data.email],
+            [t.phone, data.phone],
+            [t.document, data.document],
+          ]}
+        />
         <p className={ui.muted}>
           {t.contactHint}{' '}
           <Link className={css.link} to={paths.micuenta}>

@@ -18,7 +18,7 @@ import { href, paths } from '../../lib/paths.ts';
 import { useServices } from '../../lib/services.tsx';
 import { boatsForLaunchQuery, launchesKey, launchesQuery, requestLaunch } from './api/launches.ts';
 import { BoatChoice, Blockers } from './boat-choice.tsx';
-import { SlotFields, chosenSlot, type SlotValues } from './slot-fields.tsx';
+import { SLOT_CODE_FIELDS, SlotFields, chosenSlot, type SlotValues } from './slot-fields.tsx';
 import type { PedidosBajadasState } from './pedidosbajadas-screen.tsx';
 import { launchTexts as t } from './texts.ts';
 
@@ -32,12 +32,7 @@ interface BookingValues extends SlotValues {
 
 /** The errors the server names by code, on the field they concern. */
 const CODE_FIELDS = {
-  slot_full: 'slotStart',
-  slot_closed: 'slotStart',
-  slot_too_soon: 'slotStart',
-  slot_too_far: 'slotStart',
-  slot_invalid: 'slotStart',
-  return_after_closing: 'expectedReturn',
+  ...SLOT_CODE_FIELDS,
   boat_has_open_launch: 'boatId',
   not_eligible: 'boatId',
 } as const;

@@ -1,4 +1,4 @@
-import { Fragment } from 'react';
+import { type Fact, Facts } from '../../components/facts.tsx';
 import * as formCss from '../../components/form/form.css.ts';
 import { LAUNCH_STATUS_LABELS, type Launch } from '../../domain/launches.ts';
 import { slotText, timeOf } from './format.ts';
@@ -7,7 +7,7 @@ import { launchTexts as t } from './texts.ts';
 
 /** The launch's state in words, its slot and return in the marina's time, its place in the waiting list. */
 export function LaunchFacts({ launch, timeZone, full = false }: { launch: Launch; timeZone: string; full?: boolean }) {
-  const rows: Array<[string, string]> = [
+  const rows: Fact[] = [
     [t.state, LAUNCH_STATUS_LABELS[launch.status]],
     [t.slot, slotText(launch, timeZone)],
     [t.expectedReturn, timeOf(launch.expectedReturn, timeZone)],
@@ -15,19 +15,12 @@ export function LaunchFacts({ launch, timeZone, full = false }: { launch: Launch
       ? ([
           [t.people, String(launch.people)],
           [t.notes, launch.notes],
-        ].filter(([, value]) => value !== '') as Array<[string, string]>)
+        ] satisfies Fact[]).filter(([, value]) => value !== '')
       : []),
   ];
   return (
     <>
-      <dl className={css.facts}>
-        {rows.map(([term, value]) => (
-          <Fragment key={term}>
-            <dt className={css.term}>{term}</dt>
-            <dd className={css.detail}>{value}</dd>
-          </Fragment>
-        ))}
-      </dl>
+      <Facts rows={rows} />
       {launch.status === 'waitlisted' && launch.waitlistPosition !== null ? <p className={css.status}>{t.waitlistPlace(launch.waitlistPosition)}</p> : null}
       {launch.cancellationReason ? <p>{t.reason(launch.cancellationReason)}</p> : null}
     </>

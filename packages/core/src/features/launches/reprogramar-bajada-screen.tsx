@@ -17,18 +17,9 @@ import { useServices } from '../../lib/services.tsx';
 import { launchChanged, launchQuery, rescheduleLaunch } from './api/launches.ts';
 import { slotText } from './format.ts';
 import { CallTheMarina, changeableStatus } from './launch-actions.tsx';
-import { SlotFields, type SlotValues } from './slot-fields.tsx';
+import { SLOT_CODE_FIELDS, SlotFields, type SlotValues } from './slot-fields.tsx';
 import type { PedidosBajadasState } from './pedidosbajadas-screen.tsx';
 import { launchTexts as t } from './texts.ts';
-
-const CODE_FIELDS = {
-  slot_full: 'slotStart',
-  slot_closed: 'slotStart',
-  slot_too_soon: 'slotStart',
-  slot_too_far: 'slotStart',
-  slot_invalid: 'slotStart',
-  return_after_closing: 'expectedReturn',
-} as const;
 
 /** Only the new slot, and the return when one is chosen (else the server keeps its length after the slot). */
 const toBody = (values: Partial<SlotValues> | undefined) => ({ slotStart: written(values?.slotStart), expectedReturn: written(values?.expectedReturn) });
@@ -46,7 +37,7 @@ function MoveForm({ launch, marina }: { launch: Launch; marina: Marina }) {
       initialValues={initialValues}
       validationSchema={schema}
       submitLabel={t.moveSend}
-      codeFields={CODE_FIELDS}
+      codeFields={SLOT_CODE_FIELDS}
       onSubmit={async (values) => {
         try {
           launchChanged(client, await rescheduleLaunch(api, launch.id, rescheduleSchema.cast(toBody(values)) as RescheduleInput));

@@ -21,6 +21,16 @@ export interface SlotValues {
 }
 
 /** The chosen slot, among the day's as last loaded. */
+/** The server's refusals of a slot or a return, by code, on the field they concern. */
+export const SLOT_CODE_FIELDS = {
+  slot_full: 'slotStart',
+  slot_closed: 'slotStart',
+  slot_too_soon: 'slotStart',
+  slot_too_far: 'slotStart',
+  slot_invalid: 'slotStart',
+  return_after_closing: 'expectedReturn',
+} as const;
+
 export const chosenSlot = (slots: readonly LaunchSlot[], start: string | undefined) => slots.find((slot) => slot.start === start);
 
 /** Return times: every slot end after the chosen start, up to closing (the same day, by construction). */

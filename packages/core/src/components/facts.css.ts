@@ -1,0 +1,14 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '@marina/theme/vars.css.ts';
+
+export const facts = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, auto) minmax(0, 1fr)',
+  gap: `${vars.space.xsmall} ${vars.space.medium}`,
+  margin: `${vars.space.small} 0`,
+});
+
+export const term = style({ color: vars.color.textMuted });
+
+// A registration, a policy number or an e-mail address may be one long word: it wraps rather than overflow.
+export const detail = style({ margin: 0, minWidth: 0, overflowWrap: 'anywhere' });
