@@ -70,6 +70,8 @@ export function toBoat(row: BoatRow, parts: BoatParts, client: ClientRecord, now
         : { insurer: row.insurer, policyNumber: row.policyNumber, expiresOn: row.insuranceExpiresOn, certificate: parts.certificate },
     contract: contract && toContract(contract),
     eligibility: eligibility(accountFacts(parts.owner), facts, eligibilityContext(client, now)),
+    role: 'owner',
+    authorisation: null,
   };
 }
 
