@@ -23,7 +23,12 @@ export interface AutorizadosState {
 /** What the owner may do with a person now, as the server says; each leads to its screen. */
 function Actions({ authorisation }: { authorisation: Authorisation }) {
   const actions = actionsOf(authorisation);
-  const named = <span className={ui.visuallyHidden}> {fullName(authorisation)}</span>;
+  const named = (
+    <>
+      {' '}
+      <span className={ui.visuallyHidden}>{fullName(authorisation)}</span>
+    </>
+  );
   return (
     <div className={css.actions}>
       {actions.validate ? (
