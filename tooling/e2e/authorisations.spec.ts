@@ -3,7 +3,7 @@ import { addDays, formatCalendarDate, todayIn } from '@marina/core/domain/calend
 import type { LaunchSlot } from '@marina/core/domain/launches.ts';
 import { createAccount, latestCode, newPerson, signInByApi, type Person } from './accounts.ts';
 import type { E2eClient } from './clients.ts';
-import { expect, marinaUrl, test } from './fixtures.ts';
+import { axeViolations, expect, marinaUrl, test } from './fixtures.ts';
 import { press, typeDate, typeInto } from './keyboard.ts';
 import { chooseFirstReturn, chooseOption, confirmData, eligibleBoats, emptySlots, localTime, marinaRules, pickRadio, staffMember } from './marina-setup.ts';
 
@@ -86,7 +86,7 @@ test.describe('authorised persons', () => {
     await expect(card).toContainText('BarcosPardela 1');
     await expect(card).toContainText(`Desde el ${formatCalendarDate(today)}, sin fecha de fin`);
 
-    // 3. The same document again on the same boat: refused on the document, with everything kept.
+    // 3. The same document again on the same boat: refused on the boats, with everything kept.
     await page.goto('/alta-autorizado');
     await page.getByLabel('Nombre', { exact: true }).fill(person.firstName);
     await page.getByLabel('Apellidos').fill(person.surnames);
@@ -97,7 +97,7 @@ test.describe('authorised persons', () => {
     await page.getByLabel('Número de la titulación').fill('PNB-1');
     await page.getByLabel('Caducidad de la titulación').fill(addDays(today, 400));
     await page.getByRole('button', { name: 'Autorizar y enviar el código' }).click();
-    await expect(page.getByLabel('DNI, NIE o pasaporte')).toHaveAccessibleDescription(/Esa persona ya está autorizada/);
+    await expect(page.getByRole('group', { name: 'Barcos que podrá usar' })).toHaveAccessibleDescription(/Esa persona ya está autorizada/);
     await expect(page.getByLabel('Número de la titulación')).toHaveValue('PNB-1');
 
     // 4. The person registers with that document, confirms their data, and sees the boat as someone else's.
@@ -109,12 +109,13 @@ test.describe('authorised persons', () => {
     await expect(lent).toContainText(`Barco de ${fullName(owner)}`);
     await expect(lent).toContainText('Autorizado sin fecha de fin');
     await expect(lent.getByText('Lista', { exact: true })).toBeVisible();
-    await expect(phone.page.getByRole('article', { name: 'Pardela 1' }).getByRole('link', { name: /^Ver el barco/ })).toBeVisible();
+    expect(await axeViolations(phone.page)).toEqual([]);
 
     // 5. …and books a launch with it, from the keyboard.
     const { date, slots } = await emptySlots(phone.page.request, marina, rules, boatId!, 7, 1);
     const slot = slots[0] as LaunchSlot;
-    await phone.page.goto('/alta-pedido-bajada');
+    await press(phone.page, lent.getByRole('link', { name: 'Pedir bajada Pardela 1' }), 'Enter');
+    await expect(phone.page).toHaveURL(/\/alta-pedido-bajada-barco\?barco=/);
     await expect(phone.page.getByRole('radio', { name: /^Pardela 1 / })).toBeChecked();
     await chooseOption(phone.page, phone.page.getByLabel('Día'), date);
     const grid = phone.page.getByRole('group', { name: 'Hora de bajada' });

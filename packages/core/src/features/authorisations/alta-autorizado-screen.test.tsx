@@ -90,7 +90,7 @@ describe('alta-autorizado', () => {
 
   it.each([
     ['authorisation_limit_reached', () => screen.getByRole('group', { name: 'Barcos que podrá usar' }), /Uno de los barcos ya tiene el máximo de personas autorizadas/],
-    ['authorisation_duplicate', () => screen.getByLabelText('DNI, NIE o pasaporte'), /Esa persona ya está autorizada \(o pendiente de validar\) en uno de estos barcos\./],
+    ['authorisation_duplicate', () => screen.getByRole('group', { name: 'Barcos que podrá usar' }), /Esa persona ya está autorizada \(o pendiente de validar\) en uno de estos barcos\./],
     ['licence_expires_in_period', () => screen.getByLabelText('Caducidad de la titulación'), /caduca antes de que termine el periodo autorizado/],
   ] as const)('shows the server’s %s on its field and keeps what was typed', async (code, field, message) => {
     const { api } = answeringApi({

@@ -33,7 +33,7 @@ interface PersonValues {
 /** The server's refusals by code, under the field they concern. */
 const CODE_FIELDS = {
   authorisation_limit_reached: 'boatIds',
-  authorisation_duplicate: 'document',
+  authorisation_duplicate: 'boatIds',
   authorising_self: 'document',
   licence_expires_in_period: 'licence.expiresOn',
 } as const;

@@ -46,12 +46,12 @@ export function AuthorisationFacts({ authorisation }: { authorisation: Authorisa
 
 /**
  * What the owner may do with a person in each state (docs/product.md §4.8): type the code of a pending one,
- * suspend an active one, reactivate a suspended one, and change the period of any that has been validated
- * (an expired one comes back with a later end).
+ * suspend an active one, reactivate a suspended one, and change anyone's period (an expired one comes back
+ * with a later end).
  */
 export function actionsOf(authorisation: Pick<Authorisation, 'state'>) {
   const { state } = authorisation;
-  return { validate: state === 'pending', suspend: state === 'active', reactivate: state === 'suspended', reschedule: state !== 'pending' };
+  return { validate: state === 'pending', suspend: state === 'active', reactivate: state === 'suspended', reschedule: true };
 }
 
 /** A change just made, said once (a status, so a screen reader announces it). */

@@ -28,7 +28,7 @@ describe('autorizados', () => {
     const jordi = screen.getByRole('article', { name: 'Jordi Mas' });
     expect(jordi).toHaveTextContent('EstadoPendiente de validar');
     expect(jordi).toHaveTextContent(`Desde el ${formatCalendarDate(today)}, sin fecha de fin`);
-    expect(within(jordi).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/validar-autorizado?id=p2']);
+    expect(within(jordi).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/validar-autorizado?id=p2', '/reprogramar-autorizado?id=p2']);
 
     const pau = screen.getByRole('article', { name: 'Pau Ferrer' });
     expect(pau).toHaveTextContent('EstadoSuspendidaMotivo de la suspensión: Dejó el barco sin amarrar');

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { ButtonLink } from '../../components/button.tsx';
 import { ApiForm } from '../../components/form/api-form.tsx';
 import { bodyRule, written } from '../../components/form/body-rule.ts';
 import { TextField } from '../../components/form/fields.tsx';
@@ -13,7 +12,7 @@ import { marinaToday, useMarina } from '../../lib/marina.ts';
 import { paths } from '../../lib/paths.ts';
 import { useServices } from '../../lib/services.tsx';
 import { authorisationChanged, rescheduleAuthorisation } from './api/authorisations.ts';
-import { actionsOf, fullName, periodText } from './authorisation-summary.tsx';
+import { fullName, periodText } from './authorisation-summary.tsx';
 import type { AutorizadosState } from './autorizados-screen.tsx';
 import { PersonMissing, usePerson } from './person-load.tsx';
 import { authorisationTexts as t } from './texts.ts';
@@ -63,16 +62,7 @@ export default function ReprogramarAutorizadoScreen() {
             <p>
               <strong>{fullName(person)}</strong>. {t.currentPeriod(periodText(person))}
             </p>
-            {actionsOf(person).reschedule ? (
-              <PeriodForm person={person} today={marinaToday(marina.data)} />
-            ) : (
-              <>
-                <p>{t.cannotReschedule}</p>
-                <ButtonLink to={paths.autorizados} fullWidth>
-                  {t.backToList}
-                </ButtonLink>
-              </>
-            )}
+            <PeriodForm person={person} today={marinaToday(marina.data)} />
           </>
         ) : null}
       </div>

@@ -77,7 +77,6 @@ export const authorisationTexts = {
   currentPeriod: (period: string) => `Ahora: ${period.charAt(0).toLowerCase()}${period.slice(1)}.`,
   rescheduleSend: 'Guardar el periodo',
   rescheduled: (name: string) => `Periodo de ${name} cambiado.`,
-  cannotReschedule: 'El periodo de esta autorización ya no se puede cambiar.',
   // Shared
   notFoundTitle: 'Autorización no encontrada',
   notFound: 'No hemos encontrado esta autorización entre las tuyas. Puede que el enlace esté incompleto.',

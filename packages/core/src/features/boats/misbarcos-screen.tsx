@@ -31,10 +31,18 @@ function BoatItem({ boat }: { boat: Boat }) {
         <BoatFacts boat={boat} />
         <EligibilityBadges boat={boat} />
         <div className={css.actions}>
-          <ButtonLink to={href.barco(boat.id)} variant="secondary" fullWidth>
-            {boat.role === 'authorised' ? t.seeAuthorisedBoat : t.seeBoat}
-            <span className={ui.visuallyHidden}> {boat.name}</span>
-          </ButtonLink>
+          {/* Someone else's boat has no screen of its own for the person: what they may do is launch it. */}
+          {boat.role === 'authorised' ? (
+            <ButtonLink to={href.altaPedidoBajadaBarco(boat.id)} variant="secondary" fullWidth>
+              {t.askLaunch}
+              <span className={ui.visuallyHidden}> {boat.name}</span>
+            </ButtonLink>
+          ) : (
+            <ButtonLink to={href.barco(boat.id)} variant="secondary" fullWidth>
+              {t.seeBoat}
+              <span className={ui.visuallyHidden}> {boat.name}</span>
+            </ButtonLink>
+          )}
         </div>
       </article>
     </li>
