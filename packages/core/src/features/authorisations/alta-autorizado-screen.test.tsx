@@ -127,6 +127,23 @@ describe('alta-autorizado', () => {
     expect(create.mock.calls[1]![2].idempotencyKey).toBe(create.mock.calls[0]![2].idempotencyKey);
   });
 
+  it('with one boat of their own, has it ticked and sends it as the list of one', async () => {
+    const { api, create } = answeringApi({ 'GET boats': () => ({ boats: boats().slice(0, 1) }), 'POST authorisations': () => created() });
+    const { router } = renderApp('/alta-autorizado', { api });
+    expect(await screen.findByRole('checkbox', { name: 'Gaviota (7ª-BA-1-23-19)' })).toBeChecked();
+    await userEvent.type(screen.getByLabelText('Nombre'), 'Marta');
+    await userEvent.type(screen.getByLabelText('Apellidos'), 'Vidal Roig');
+    await userEvent.type(screen.getByLabelText('DNI, NIE o pasaporte'), '12345678z');
+    await userEvent.type(screen.getByLabelText('Teléfono móvil'), '612 000 111');
+    await userEvent.type(screen.getByLabelText('Correo electrónico'), 'Marta@Correo.es');
+    await userEvent.selectOptions(screen.getByLabelText('Tipo de titulación'), 'Patrón de Navegación Básica (PNB)');
+    await userEvent.type(screen.getByLabelText('Número de la titulación'), 'PNB-123');
+    await userEvent.type(screen.getByLabelText('Caducidad de la titulación'), addDays(today, 300));
+    await userEvent.click(screen.getByRole('button', { name: 'Autorizar y enviar el código' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/validar-autorizado'));
+    expect(create).toHaveBeenCalledWith('authorisations', { ...body, validTo: null }, { idempotencyKey: expect.any(String) });
+  });
+
   it('opened from a boat, has that boat ticked', async () => {
     renderApp(`/alta-autorizado?barco=${BRISA}`, { api: answeringApi({ 'GET boats': () => ({ boats: boats() }) }).api });
     expect(await screen.findByRole('checkbox', { name: 'Brisa (7ª-BA-9-99-20)' })).toBeChecked();
