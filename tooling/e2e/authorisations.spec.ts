@@ -97,7 +97,7 @@ test.describe('authorised persons', () => {
     await page.getByLabel('Número de la titulación').fill('PNB-1');
     await page.getByLabel('Caducidad de la titulación').fill(addDays(today, 400));
     await page.getByRole('button', { name: 'Autorizar y enviar el código' }).click();
-    await expect(page.getByRole('group', { name: 'Barcos que podrá usar' })).toHaveAccessibleDescription(/Esa persona ya está autorizada/);
+    await expect(page.getByRole('group', { name: 'Barcos que podrá usar' })).toHaveAccessibleDescription(/Barcos: esa persona ya está autorizada \(o pendiente de validar\) en Pardela 1\./);
     await expect(page.getByLabel('Número de la titulación')).toHaveValue('PNB-1');
 
     // 4. The person registers with that document, confirms their data, and sees the boat as someone else's.
