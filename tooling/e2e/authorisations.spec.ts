@@ -80,7 +80,7 @@ test.describe('authorised persons', () => {
     await typeInto(page, page.getByLabel('Código de la persona autorizada'), code);
     await press(page, page.getByRole('button', { name: 'Validar' }), 'Enter');
     await expect(page).toHaveURL(/\/autorizados$/);
-    await expect(page.getByRole('status')).toHaveText(`${fullName(person)} ya está autorizado. Le hemos avisado.`);
+    await expect(page.getByRole('status')).toHaveText(`Autorización de ${fullName(person)} validada: ya puede usar los barcos dentro de su periodo.`);
     const card = page.getByRole('article', { name: fullName(person) });
     await expect(card).toContainText('EstadoActiva');
     await expect(card).toContainText('BarcosPardela 1');
