@@ -169,13 +169,21 @@ test.describe('authorised persons', () => {
     await phone.close();
   });
 
-  test('the demo owner’s authorised person: active on the owner’s list, and their own account sees the boat as lent', async ({ page, browser, marina, visit }) => {
+  test('the demo owner’s authorised person: active on Brisa in the owner’s list, and their own account sees Brisa as lent', async ({ page, browser, marina, visit }) => {
     await visit('/ayuda');
     await signInByApi(page, marinaUrl(marina), marina.id, `demo@client${marina.id}.example`, `Puerto-Demo-${marina.id}`);
     await page.goto('/autorizados');
     await expect(page.getByRole('heading', { level: 1, name: 'Autorizados' })).toBeVisible();
-    const active = page.getByRole('article').filter({ hasText: 'EstadoActiva' });
-    await expect(active.first()).toBeVisible();
+    const alex = page.getByRole('article', { name: /^Alex Autorizado / });
+    await expect(alex).toContainText('EstadoActiva');
+    await expect(alex).toContainText('BarcosBrisa');
+    // From the boat's own screen, its people only.
+    await page.goto('/misbarcos');
+    await press(page, page.getByRole('article', { name: 'Gaviota' }).getByRole('link', { name: /^Ver y corregir/ }), 'Enter');
+    await press(page, page.getByRole('link', { name: 'Ver quién puede usarlo' }), 'Enter');
+    await expect(page).toHaveURL(/\/autorizados\?barco=/);
+    await expect(page.getByText('Nadie está autorizado para Gaviota.')).toBeVisible();
+    await expect(alex).toHaveCount(0);
 
     const phone = await phoneOf(browser, marina);
     await phone.page.goto('/login');
@@ -184,9 +192,10 @@ test.describe('authorised persons', () => {
     await press(phone.page, phone.page.getByRole('button', { name: 'Entrar' }), 'Enter');
     await expect(phone.page).not.toHaveURL(/\/login/);
     await phone.page.goto('/misbarcos');
-    const lent = phone.page.getByRole('article').filter({ hasText: 'Barco de Marina Demo' });
-    await expect(lent).toHaveCount(1);
-    await expect(lent).toContainText(/Autorizado (hasta el|sin fecha de fin)/);
+    const brisa = phone.page.getByRole('article', { name: 'Brisa' });
+    await expect(brisa).toContainText('Barco de Marina Demo');
+    await expect(brisa).toContainText(/Autorizado (hasta el|sin fecha de fin)/);
+    await expect(brisa.getByRole('link', { name: 'Pedir bajada Brisa' })).toBeVisible();
     await phone.close();
   });
 });
