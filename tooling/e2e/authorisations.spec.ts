@@ -1,7 +1,8 @@
 import type { Browser, Page } from '@playwright/test';
+import type { Authorisation } from '@marina/core/domain/authorisations.ts';
 import { addDays, formatCalendarDate, todayIn } from '@marina/core/domain/calendar.ts';
 import type { LaunchSlot } from '@marina/core/domain/launches.ts';
-import { createAccount, latestCode, newPerson, signInByApi, type Person } from './accounts.ts';
+import { apiCaller, createAccount, latestCode, longestPerson, newPerson, signInByApi, type Person } from './accounts.ts';
 import type { E2eClient } from './clients.ts';
 import { axeViolations, expect, marinaUrl, test } from './fixtures.ts';
 import { press, typeDate, typeInto } from './keyboard.ts';
@@ -197,5 +198,46 @@ test.describe('authorised persons', () => {
     await expect(brisa).toContainText(/Autorizado (hasta el|sin fecha de fin)/);
     await expect(brisa.getByRole('link', { name: 'Pedir bajada Brisa' })).toBeVisible();
     await phone.close();
+  });
+
+  test.describe('at 320 px wide', () => {
+    test.use({ viewport: { width: 320, height: 568 }, isMobile: true, hasTouch: true, longestValues: true });
+
+    test('the five screens hold a person whose every value is as long as the rules allow', async ({ page, marina, signedIn: owner, expectAccessible }) => {
+      test.slow();
+      const rules = await marinaRules(page.request, marina);
+      const today = todayIn(rules.timeZone);
+      const staff = await staffMember(marina);
+      await eligibleBoats(page.request, marina, owner, 1, staff.call);
+      await staff.dispose();
+      const boats = (await (await page.request.get('/api/v1/boats', { headers: { 'X-Client-Id': String(marina.id) } })).json()) as { boats: Array<{ id: string }> };
+      const long = longestPerson();
+      const added = await apiCaller(page.request, marinaUrl(marina), marina.id)<Authorisation>('post', 'authorisations', {
+        firstName: long.firstName,
+        surnames: long.surnames,
+        document: long.document,
+        phone: long.phone,
+        email: long.email,
+        licence: { type: 'capitan_yate', number: 'N'.repeat(20), expiresOn: addDays(today, 400) },
+        boatIds: boats.boats.map((boat) => boat.id),
+        validFrom: today,
+        validTo: addDays(today, 300),
+      });
+      const call = apiCaller(page.request, marinaUrl(marina), marina.id);
+      const check = async (path: string, shows: string) => {
+        await page.goto(path);
+        await expect(page.getByText(shows, { exact: false }).first()).toBeVisible();
+        const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+        expect(scrollWidth, `${path}: ${scrollWidth} px wide in a ${clientWidth} px screen`).toBeLessThanOrEqual(clientWidth);
+        await expectAccessible();
+      };
+      const name = `${long.firstName} ${long.surnames}`;
+      await check('/autorizados', name);
+      await check('/alta-autorizado', 'Barcos que podrá usar');
+      await check(`/validar-autorizado?id=${added.id}`, `Hemos enviado un código de 6 cifras a ${name}`);
+      await call('post', `authorisations/${added.id}/validate`, { code: await latestCode(page.request, marina.sendsSms ? long.phoneE164 : long.email) });
+      await check(`/suspender-autorizado?id=${added.id}`, `Mientras la autorización esté suspendida, ${name}`);
+      await check(`/reprogramar-autorizado?id=${added.id}`, name);
+    });
   });
 });
