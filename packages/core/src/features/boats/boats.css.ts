@@ -81,4 +81,4 @@ export const authorised = style({
 
 globalStyle(`${authorised} > p`, { margin: 0 });
 
-export const owner = style({ fontWeight: 700 });
+export const owner = style({ fontWeight: 700, margin: 0, overflowWrap: 'anywhere' });

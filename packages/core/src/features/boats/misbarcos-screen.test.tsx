@@ -53,12 +53,19 @@ describe('misbarcos', () => {
         },
         ...(state === 'suspended' ? { eligibility: { eligible: false as const, reasons: [{ code: 'authorisation_suspended' as const, text: 'Autorización suspendida', fix: null }] } } : {}),
       });
-    renderApp('/misbarcos', { api: boatsApi({ 'GET boats': () => ({ boats: [readyBoat(), lent('active', null)] }) }).api });
+    const { router } = renderApp('/misbarcos', {
+      api: boatsApi({ 'GET boats': () => ({ boats: [readyBoat(), lent('active', null)] }), 'GET launches': () => ({ upcoming: [], past: [] }) }).api,
+    });
     const marea = await screen.findByRole('article', { name: 'Marea' });
     expect(marea).toHaveTextContent(`Barco de Luis PonsAutorizado hasta el ${formatCalendarDate(addDays(today, 20))}`);
     expect(within(marea).getByRole('link', { name: /^Pedir bajada\s*Marea$/ })).toHaveAttribute('href', '/alta-pedido-bajada-barco?barco=55555555-5555-4555-8555-555555555555');
     expect(within(marea).queryByRole('link', { name: /^Ver y corregir/ })).toBeNull();
     expect(screen.getByRole('article', { name: 'Gaviota' })).not.toHaveTextContent('Barco de');
+
+    // inicio's card says it too.
+    await router.navigate('/inicio');
+    const card = await screen.findByRole('region', { name: 'Mis barcos' });
+    expect(await within(card).findByText('Barco de Luis Pons')).toBeInTheDocument();
 
     cleanup();
     localStorage.removeItem(PERSIST_KEY);
