@@ -129,13 +129,17 @@ function PersonForm({ boats, today }: { boats: Boat[]; today: string }) {
  */
 export default function AltaAutorizadoScreen() {
   const { api } = useServices();
-  const boats = useQuery(ownBoatsQuery(api));
+  const boats = useQuery({ ...ownBoatsQuery(api), refetchOnMount: 'always' });
   const marina = useMarina();
   const own = (boats.data?.boats ?? []).filter((boat) => boat.role === 'owner');
+  // The boats are asked for again each time the form opens, and it waits for the answer: its boxes are ticked
+  // as it opens, and a kept list that changed meanwhile (a first boat approved) would tick the wrong ones.
+  // Offline, the kept list.
+  const settled = boats.isFetchedAfterMount || boats.isError;
   return (
     <Page title={t.addTitle}>
-      <LoadStatus loads={[boats, marina]} ready={Boolean(boats.data && marina.data)} />
-      {boats.data && marina.data ? (
+      <LoadStatus loads={[boats, marina]} ready={Boolean(settled && boats.data && marina.data)} />
+      {settled && boats.data && marina.data ? (
         own.length === 0 ? (
           <>
             <p>{t.noOwnBoats}</p>

@@ -25,7 +25,7 @@ describe('reprogramar-autorizado', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Guardar el periodo' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/autorizados'));
     expect(send).toHaveBeenCalledWith('post', 'authorisations/p1/reschedule', { validFrom: today, validTo: null });
-    expect(await screen.findByRole('status')).toHaveTextContent('Periodo de Marta Vidal Roig cambiado.');
+    expect(await screen.findByText('Periodo de Marta Vidal Roig cambiado.')).toHaveAttribute('role', 'status');
   });
 
   it('refuses an end before the start, naming the field', async () => {

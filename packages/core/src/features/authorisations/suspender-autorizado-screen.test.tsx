@@ -21,7 +21,7 @@ describe('suspender-autorizado', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Suspender la autorización' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/autorizados'));
     expect(send).toHaveBeenCalledWith('post', 'authorisations/p1/suspend', { reason: 'Fin de temporada' });
-    expect(await screen.findByRole('status')).toHaveTextContent('Autorización de Marta Vidal Roig suspendida. Sus bajadas pedidas con tus barcos se han cancelado.');
+    expect(await screen.findByText('Autorización de Marta Vidal Roig suspendida. Sus bajadas pedidas con tus barcos se han cancelado.')).toHaveAttribute('role', 'status');
   });
 
   it('suspends without a reason too', async () => {
@@ -57,7 +57,7 @@ describe('suspender-autorizado', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Reactivar la autorización' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/autorizados'));
     expect(send).toHaveBeenCalledWith('post', 'authorisations/p3/reactivate', {});
-    expect(await screen.findByRole('status')).toHaveTextContent('Autorización de Marta Vidal Roig reactivada.');
+    expect(await screen.findByText('Autorización de Marta Vidal Roig reactivada.')).toHaveAttribute('role', 'status');
   });
 
   it('a refusal is said in a banner and the reason stays typed', async () => {

@@ -32,7 +32,7 @@ describe('validar-autorizado', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Validar' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/autorizados'));
     expect(send).toHaveBeenCalledWith('post', 'authorisations/p2/validate', { code: '123456' });
-    expect(await screen.findByRole('status')).toHaveTextContent('Autorización de Marta Vidal Roig validada: ya puede usar los barcos dentro de su periodo.');
+    expect(await screen.findByText('Autorización de Marta Vidal Roig validada: ya puede usar los barcos dentro de su periodo.')).toHaveAttribute('role', 'status');
   });
 
   it.each([
