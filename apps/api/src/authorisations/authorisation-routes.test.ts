@@ -260,6 +260,11 @@ describe('the authorised person', () => {
     const response = await someone.agent.post('/launches', launchBody(41, boatIds[0]!, DAY, '10:00'));
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({ code: 'not_eligible', errors: [{ field: 'boatId', code: 'outside_authorised_period' }] });
+    // The day's grid says so too; today's does not.
+    expect((await someone.agent.get(`/launch-slots?boatId=${boatIds[0]}&date=${DAY}`)).json().eligibility.reasons.map((reason: { code: string }) => reason.code)).toEqual([
+      'outside_authorised_period',
+    ]);
+    expect((await someone.agent.get(`/launch-slots?boatId=${boatIds[0]}&date=${today()}`)).json().eligibility.eligible).toBe(true);
   });
 
   it('is refused with "authorisation suspended" once suspended, and books again once reactivated', async () => {
