@@ -115,7 +115,13 @@ test.describe('authorised persons', () => {
     // 5. …and books a launch with it, from the keyboard.
     const { date, slots } = await emptySlots(phone.page.request, marina, rules, boatId!, 7, 1);
     const slot = slots[0] as LaunchSlot;
-    await press(phone.page, lent.getByRole('link', { name: 'Pedir bajada Pardela 1' }), 'Enter');
+    // Its screen shows it, read only: the contract, the insurance and the boat's data are the owner's.
+    await press(phone.page, lent.getByRole('link', { name: 'Ver el barco Pardela 1' }), 'Enter');
+    await expect(phone.page.getByRole('heading', { level: 1, name: 'Pardela 1' })).toBeVisible();
+    await expect(phone.page.getByRole('region', { name: 'Resumen' })).toContainText(`Barco de ${fullName(owner)}`);
+    await expect(phone.page.getByRole('region', { name: 'Seguro' })).toHaveCount(0);
+    expect(await axeViolations(phone.page)).toEqual([]);
+    await press(phone.page, phone.page.getByRole('link', { name: 'Pedir bajada' }), 'Enter');
     await expect(phone.page).toHaveURL(/\/alta-pedido-bajada-barco\?barco=/);
     await expect(phone.page.getByRole('radio', { name: /^Pardela 1 / })).toBeChecked();
     await chooseOption(phone.page, phone.page.getByLabel('Día'), date);

@@ -59,6 +59,7 @@ describe('misbarcos', () => {
     const marea = await screen.findByRole('article', { name: 'Marea' });
     expect(marea).toHaveTextContent(`Barco de Luis PonsAutorizado hasta el ${formatCalendarDate(addDays(today, 20))}`);
     expect(within(marea).getByRole('link', { name: /^Pedir bajada\s*Marea$/ })).toHaveAttribute('href', '/alta-pedido-bajada-barco?barco=55555555-5555-4555-8555-555555555555');
+    expect(within(marea).getByRole('link', { name: /^Ver el barco\s*Marea$/ })).toHaveAttribute('href', '/misbarcos/55555555-5555-4555-8555-555555555555');
     expect(within(marea).queryByRole('link', { name: /^Ver y corregir/ })).toBeNull();
     expect(screen.getByRole('article', { name: 'Gaviota' })).not.toHaveTextContent('Barco de');
 

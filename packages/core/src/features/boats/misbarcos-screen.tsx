@@ -31,18 +31,17 @@ function BoatItem({ boat }: { boat: Boat }) {
         <BoatFacts boat={boat} />
         <EligibilityBadges boat={boat} />
         <div className={css.actions}>
-          {/* Someone else's boat has no screen of its own for the person: what they may do is launch it. */}
+          {/* Someone else's boat: what the person may do is launch it; its screen only shows it. */}
           {boat.role === 'authorised' ? (
             <ButtonLink to={href.altaPedidoBajadaBarco(boat.id)} variant="secondary" fullWidth>
               {t.askLaunch}
               <span className={ui.visuallyHidden}> {boat.name}</span>
             </ButtonLink>
-          ) : (
-            <ButtonLink to={href.barco(boat.id)} variant="secondary" fullWidth>
-              {t.seeBoat}
-              <span className={ui.visuallyHidden}> {boat.name}</span>
-            </ButtonLink>
-          )}
+          ) : null}
+          <ButtonLink to={href.barco(boat.id)} variant={boat.role === 'authorised' ? 'quiet' : 'secondary'} fullWidth>
+            {boat.role === 'authorised' ? t.seeAuthorisedBoat : t.seeBoat}
+            <span className={ui.visuallyHidden}> {boat.name}</span>
+          </ButtonLink>
         </div>
       </article>
     </li>

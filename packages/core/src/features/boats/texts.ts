@@ -88,6 +88,7 @@ export const boatTexts = {
   authorisedFrom: (day: string) => `Autorizado desde el ${formatCalendarDate(day)}`,
   authorisationState: (state: string) => `Autorización: ${state.toLowerCase()}`,
   suspendedBecause: (reason: string) => `Motivo de la suspensión: ${reason}`,
+  seeAuthorisedBoat: 'Ver el barco',
   authorisedTitle: 'Tu autorización',
   authorisedHint: 'El titular decide quién usa el barco y durante cuánto tiempo; sus datos, su seguro y su contrato los lleva él.',
   authorised: 'Autorizados',
