@@ -5,26 +5,10 @@ import type { Marina } from '@marina/core/domain/marina.ts';
 import { addDays, formatCalendarDate, todayIn } from '@marina/core/domain/calendar.ts';
 import { apiCaller, signInByApi } from './accounts.ts';
 import { expect, marinaUrl, test } from './fixtures.ts';
-import { press, tabTo, typeInto } from './keyboard.ts';
+import { press, tabTo, typeDate, typeInto } from './keyboard.ts';
 
 /** A small PDF, as a customer's insurer sends it. */
 const CERTIFICATE = fileURLToPath(new URL('./files/certificado-seguro.pdf', import.meta.url));
-
-/**
- * Types a day into a date field from the keyboard. The order of its parts (day/month or month/day)
- * is the browser's, not the page's: a first day typed tells which, then Shift+Tab goes back through
- * the parts and the real day is typed in that order.
- */
-async function typeDate(page: Page, target: Locator, isoDay: string) {
-  const [year, month, day] = isoDay.split('-');
-  await tabTo(page, target);
-  await page.keyboard.type('01022030');
-  const monthFirst = (await target.inputValue()) === '2030-01-02';
-  await page.keyboard.press('Shift+Tab');
-  await page.keyboard.press('Shift+Tab');
-  await page.keyboard.type(monthFirst ? `${month}${day}${year}` : `${day}${month}${year}`);
-  await expect(target).toHaveValue(isoDay);
-}
 
 /** Opens the file picker from the keyboard and chooses the certificate. */
 async function chooseCertificate(page: Page, target: Locator) {

@@ -45,6 +45,11 @@ const screens: Partial<Record<RouteName, ScreenLoader>> = {
   altaPedidoBajada: () => import('../features/launches/alta-pedido-bajada-screen.tsx'),
   altaPedidoBajadaBarco: () => import('../features/launches/alta-pedido-bajada-screen.tsx'),
   reprogramarBajada: () => import('../features/launches/reprogramar-bajada-screen.tsx'),
+  autorizados: () => import('../features/authorisations/autorizados-screen.tsx'),
+  altaAutorizado: () => import('../features/authorisations/alta-autorizado-screen.tsx'),
+  validarAutorizado: () => import('../features/authorisations/validar-autorizado-screen.tsx'),
+  suspenderAutorizado: () => import('../features/authorisations/suspender-autorizado-screen.tsx'),
+  reprogramarAutorizado: () => import('../features/authorisations/reprogramar-autorizado-screen.tsx'),
 };
 
 /** The screen of a route (`undefined`: the not-found route's). */

@@ -77,6 +77,8 @@ export const href = {
   bajada: (id: string) => `/pedidosbajadas/${encodeURIComponent(id)}`,
   altaPedidoBajadaBarco: (barco: string | number) => withQuery(paths.altaPedidoBajadaBarco, { barco }),
   reprogramarBajada: (id: string | number) => withQuery(paths.reprogramarBajada, { id }),
+  /** `barco` shows only the people authorised for one boat. */
+  autorizados: (barco?: string) => withQuery(paths.autorizados, { barco }),
   suspenderAutorizado: (id: string | number) => withQuery(paths.suspenderAutorizado, { id }),
   reprogramarAutorizado: (id: string | number) => withQuery(paths.reprogramarAutorizado, { id }),
   validarAutorizado: (id: string | number) => withQuery(paths.validarAutorizado, { id }),

@@ -90,8 +90,9 @@ function TakeUpDrawnValues({ form }: { form: RefObject<HTMLFormElement | null> }
     const typed: FormikValues = {};
     for (const [name, value] of Object.entries(values)) {
       const control = form.current?.elements.namedItem(name);
-      // A file input shows no value a script may read back; a drawn form has none anyway.
-      if (!(control instanceof HTMLInputElement) || control.type === 'file') continue;
+      // A file input shows no value a script may read back; a drawn form has none anyway. Nor has it a group
+      // of checkboxes, whose value is a list (one box alone would be read as its own value).
+      if (!(control instanceof HTMLInputElement) || control.type === 'file' || Array.isArray(value)) continue;
       const shown = typeof value === 'boolean' ? control.checked : control.value;
       if (shown !== value) typed[name] = shown;
     }

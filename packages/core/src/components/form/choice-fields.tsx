@@ -85,3 +85,50 @@ export function SelectField({
     </FieldFrame>
   );
 }
+
+/**
+ * Several of a few choices, all in view (the boats a person may use): a fieldset whose legend names them,
+ * the value the list of the values ticked, in the order of the choices.
+ */
+export function CheckboxGroupField({ name, legend, hint, choices }: { name: string; legend: string; hint?: ReactNode; choices: readonly Choice[] }) {
+  const [field, meta, helpers] = useField<string[]>(name);
+  const ids = useFieldIds(name);
+  const error = meta.touched && meta.error ? String(meta.error) : undefined;
+  const ticked = field.value ?? [];
+  const toggle = (value: string, on: boolean) => {
+    const next = choices.map((choice) => choice.value).filter((candidate) => (candidate === value ? on : ticked.includes(candidate)));
+    void helpers.setValue(next);
+    void helpers.setTouched(true, false);
+  };
+  return (
+    <fieldset className={choiceCss.fieldset} aria-describedby={describedBy(ids, Boolean(hint), Boolean(error))}>
+      <legend className={css.label}>{legend}</legend>
+      {hint ? (
+        <p id={ids.hint} className={css.hint}>
+          {hint}
+        </p>
+      ) : null}
+      {choices.map((choice, index) => (
+        <div key={choice.value} className={choiceCss.checkboxRow}>
+          <input
+            type="checkbox"
+            id={`${ids.input}-${index}`}
+            name={name}
+            value={choice.value}
+            checked={ticked.includes(choice.value)}
+            onChange={(event) => toggle(choice.value, event.target.checked)}
+            onBlur={field.onBlur}
+            className={choiceCss.checkbox}
+            aria-invalid={error ? true : undefined}
+          />
+          <label htmlFor={`${ids.input}-${index}`}>{choice.label}</label>
+        </div>
+      ))}
+      {error ? (
+        <p id={ids.error} className={css.error}>
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -5,7 +5,7 @@ import { ApiError } from '../../api/api-error.ts';
 import { CERTIFICATE_MAX_BYTES, type Boat } from '../../domain/boats.ts';
 import { addDays } from '../../domain/calendar.ts';
 import { renderApp } from '../../test/fixtures.tsx';
-import { boatsApi, pdfFile, today, uninsuredBoat } from './boats.fixtures.ts';
+import { boatsApi, pdfFile, readyBoat, today, uninsuredBoat } from './boats.fixtures.ts';
 
 const boat = uninsuredBoat();
 const path = `/misbarcos/${boat.id}`;
@@ -27,6 +27,33 @@ describe('a boat of misbarcos', () => {
     expect(within(summary).getByRole('link', { name: 'Pedir bajada' })).toHaveAttribute('href', `/alta-pedido-bajada-barco?barco=${boat.id}`);
     expect(screen.getByRole('region', { name: 'Seguro' })).toHaveTextContent('No hay certificado del seguro.');
     expect(screen.getByRole('region', { name: 'Datos del barco' })).toHaveTextContent('Eslora máxima del puerto: 12 m');
+  });
+
+  it('leads the owner to the people authorised on the boat', async () => {
+    renderApp(path, { api: boatsApi({ [`GET boats/${boat.id}`]: () => boat }).api });
+    const section = await screen.findByRole('region', { name: 'Autorizados' });
+    expect(within(section).getByRole('link', { name: 'Ver quién puede usarlo' })).toHaveAttribute('href', `/autorizados?barco=${boat.id}`);
+  });
+
+  it('a boat the person is only authorised on shows whose it is and the way to launch it, none of the owner’s business', async () => {
+    const lent = readyBoat({
+      role: 'authorised',
+      authorisation: {
+        id: 'x9',
+        owner: { firstName: 'Luis', surnames: 'Pons' },
+        validFrom: addDays(today, -10),
+        validTo: null,
+        state: 'active',
+        suspensionReason: null,
+        licence: { type: 'per', number: 'PER-9', expiresOn: addDays(today, 400) },
+      },
+    });
+    renderApp(`/misbarcos/${lent.id}`, { api: boatsApi({ [`GET boats/${lent.id}`]: () => lent }).api });
+    const summary = await screen.findByRole('region', { name: 'Resumen' });
+    expect(summary).toHaveTextContent('Barco de Luis PonsAutorizado sin fecha de fin');
+    expect(within(summary).getByRole('link', { name: 'Pedir bajada' })).toBeInTheDocument();
+    for (const name of ['Contrato', 'Autorizados', 'Seguro', 'Datos del barco']) expect(screen.queryByRole('region', { name })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Solicitar contrato' })).toBeNull();
   });
 
   it('a boat that is not the person’s says it was not found', async () => {

@@ -18,7 +18,7 @@ import { marinaToday, useMarina } from '../../lib/marina.ts';
 import { href, paths } from '../../lib/paths.ts';
 import { useServices } from '../../lib/services.tsx';
 import { boatChanged, boatQuery, downloadCertificate, patchBoat, uploadCertificate } from './api/boats.ts';
-import { BoatFacts, contractText, EligibilityBadges } from './boat-summary.tsx';
+import { AuthorisedNote, BoatFacts, contractText, EligibilityBadges } from './boat-summary.tsx';
 import { BoatDataFields } from './boat-fields.tsx';
 import * as css from './boats.css.ts';
 import { CertificateField } from './certificate-field.tsx';
@@ -189,6 +189,20 @@ function ContractSection({ boat }: { boat: Boat }) {
   );
 }
 
+/** Who else the owner lets use this boat, and the way to add someone (docs/product.md §4.8). */
+function AuthorisedSection({ boat }: { boat: Boat }) {
+  return (
+    <section className={ui.card} aria-labelledby="barco-autorizados">
+      <h2 id="barco-autorizados" className={css.sectionTitle}>
+        {t.authorised}
+      </h2>
+      <ButtonLink to={href.autorizados(boat.id)} variant="secondary" fullWidth>
+        {t.seeAuthorised}
+      </ButtonLink>
+    </section>
+  );
+}
+
 function NotFound() {
   return (
     <Page title={t.boatNotFoundTitle}>
@@ -202,7 +216,10 @@ function NotFound() {
   );
 }
 
-/** One boat: everything about it, its data to correct, its insurance to renew, and the way to launch it. */
+/**
+ * One boat: everything about it, its data to correct, its insurance to renew, and the way to launch it. On a
+ * boat someone else owns, only what the person may do: see it and launch it.
+ */
 export default function BarcoScreen() {
   const { id = '' } = useParams();
   const { api } = useServices();
@@ -222,6 +239,7 @@ export default function BarcoScreen() {
               <h2 id="barco-resumen" className={css.sectionTitle}>
                 {t.summaryTitle}
               </h2>
+              <AuthorisedNote boat={boat} />
               <BoatFacts boat={boat} full />
               <EligibilityBadges boat={boat} here={href.barco(boat.id)} />
               <div className={css.actions}>
@@ -230,9 +248,17 @@ export default function BarcoScreen() {
                 </ButtonLink>
               </div>
             </section>
-            <ContractSection boat={boat} />
-            <InsuranceSection boat={boat} today={marinaToday(marina.data)} />
-            <DataSection boat={boat} marina={marina.data} />
+            {/* The owner's business: someone authorised on the boat uses it, nothing more. */}
+            {boat.role === 'owner' ? (
+              <>
+                <ContractSection boat={boat} />
+                <AuthorisedSection boat={boat} />
+                <InsuranceSection boat={boat} today={marinaToday(marina.data)} />
+                <DataSection boat={boat} marina={marina.data} />
+              </>
+            ) : (
+              <p className={ui.muted}>{t.authorisedHint}</p>
+            )}
           </>
         ) : null}
       </div>

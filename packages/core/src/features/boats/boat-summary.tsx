@@ -1,5 +1,6 @@
 import { type Fact, Facts } from '../../components/facts.tsx';
 import { Link } from '../../components/link.tsx';
+import { AUTHORISATION_STATE_LABELS } from '../../domain/authorisations.ts';
 import { BOAT_STATE_LABELS, CONTRACT_PLAN_LABELS, CONTRACT_STATUS_LABELS, type Boat } from '../../domain/boats.ts';
 import type { EligibilityReason } from '../../domain/eligibility.ts';
 import * as css from './boats.css.ts';
@@ -59,4 +60,21 @@ export function BoatFacts({ boat, full = false }: { boat: Boat; full?: boolean }
     [t.insurance, boat.insurance ? t.insuranceUntil(boat.insurance.expiresOn) : t.noInsurance],
   ];
   return <Facts rows={rows} />;
+}
+
+/**
+ * On a boat someone else owns (`role: 'authorised'`): whose it is and until when the person may use it;
+ * when the authorisation does not hold, its state and the owner's reason.
+ */
+export function AuthorisedNote({ boat }: { boat: Pick<Boat, 'role' | 'authorisation'> }) {
+  const { authorisation } = boat;
+  if (boat.role !== 'authorised' || !authorisation) return null;
+  return (
+    <div className={css.authorised}>
+      <p className={css.owner}>{t.boatOf(`${authorisation.owner.firstName} ${authorisation.owner.surnames}`)}</p>
+      <p>{t.authorisedUntil(authorisation.validTo)}</p>
+      {authorisation.state === 'active' ? null : <p>{t.authorisationState(AUTHORISATION_STATE_LABELS[authorisation.state])}</p>}
+      {authorisation.state === 'suspended' && authorisation.suspensionReason ? <p>{t.suspendedBecause(authorisation.suspensionReason)}</p> : null}
+    </div>
+  );
 }

@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '@marina/theme/vars.css.ts';
 
 export const list = style({ margin: 0, padding: 0, listStyle: 'none', display: 'flex', flexDirection: 'column', gap: vars.space.medium });
@@ -57,3 +57,18 @@ export const group = style({
 });
 
 export const conditions = style({ margin: 0, paddingLeft: vars.space.large });
+
+/** A boat the person may use on someone else's behalf: said under its name, before its facts. */
+export const authorised = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xsmall,
+  marginTop: vars.space.xsmall,
+  paddingLeft: vars.space.small,
+  borderLeft: `4px solid ${vars.color.brand}`,
+  overflowWrap: 'anywhere',
+});
+
+globalStyle(`${authorised} > p`, { margin: 0 });
+
+export const owner = style({ fontWeight: 700, margin: 0, overflowWrap: 'anywhere' });

@@ -30,6 +30,9 @@ export default function BoatsCard() {
                 <h3 className={css.name}>
                   {boat.name} <span className={ui.muted}>· {BOAT_STATE_LABELS[boat.state]}</span>
                 </h3>
+                {boat.role === 'authorised' && boat.authorisation ? (
+                  <p className={css.owner}>{t.boatOf(`${boat.authorisation.owner.firstName} ${boat.authorisation.owner.surnames}`)}</p>
+                ) : null}
                 <EligibilityBadges boat={boat} />
               </li>
             ))}

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/api-error.ts';
 import { PERSIST_KEY } from '../../lib/queries.ts';
 import { renderApp } from '../../test/fixtures.tsx';
-import { boatsApi, readyBoat, uninsuredBoat } from './boats.fixtures.ts';
+import { addDays, formatCalendarDate } from '../../domain/calendar.ts';
+import { boatsApi, readyBoat, today, uninsuredBoat } from './boats.fixtures.ts';
 
 describe('misbarcos', () => {
   it('says it is loading, then shows each boat with its facts, "Lista" or a badge per reason with its fix', async () => {
@@ -33,6 +34,47 @@ describe('misbarcos', () => {
       '/misbarcos/22222222-2222-4222-8222-222222222222',
     );
     expect(screen.getByRole('link', { name: 'Solicitar contrato' })).toHaveAttribute('href', '/alta-contrato');
+  });
+
+  it('marks a boat someone else lets the person use: whose it is, until when, and why not when suspended', async () => {
+    const lent = (state: 'active' | 'suspended', suspensionReason: string | null) =>
+      readyBoat({
+        id: '55555555-5555-4555-8555-555555555555',
+        name: 'Marea',
+        role: 'authorised',
+        authorisation: {
+          id: 'x9',
+          owner: { firstName: 'Luis', surnames: 'Pons' },
+          validFrom: addDays(today, -10),
+          validTo: addDays(today, 20),
+          state,
+          suspensionReason,
+          licence: { type: 'per', number: 'PER-9', expiresOn: addDays(today, 400) },
+        },
+        ...(state === 'suspended' ? { eligibility: { eligible: false as const, reasons: [{ code: 'authorisation_suspended' as const, text: 'Autorización suspendida', fix: null }] } } : {}),
+      });
+    const { router } = renderApp('/misbarcos', {
+      api: boatsApi({ 'GET boats': () => ({ boats: [readyBoat(), lent('active', null)] }), 'GET launches': () => ({ upcoming: [], past: [] }) }).api,
+    });
+    const marea = await screen.findByRole('article', { name: 'Marea' });
+    expect(marea).toHaveTextContent(`Barco de Luis PonsAutorizado hasta el ${formatCalendarDate(addDays(today, 20))}`);
+    expect(within(marea).getByRole('link', { name: /^Pedir bajada\s*Marea$/ })).toHaveAttribute('href', '/alta-pedido-bajada-barco?barco=55555555-5555-4555-8555-555555555555');
+    expect(within(marea).getByRole('link', { name: /^Ver el barco\s*Marea$/ })).toHaveAttribute('href', '/misbarcos/55555555-5555-4555-8555-555555555555');
+    expect(within(marea).queryByRole('link', { name: /^Ver y corregir/ })).toBeNull();
+    expect(screen.getByRole('article', { name: 'Gaviota' })).not.toHaveTextContent('Barco de');
+
+    // inicio's card says it too.
+    await router.navigate('/inicio');
+    const card = await screen.findByRole('region', { name: 'Mis barcos' });
+    expect(await within(card).findByText('Barco de Luis Pons')).toBeInTheDocument();
+
+    cleanup();
+    localStorage.removeItem(PERSIST_KEY);
+    renderApp('/misbarcos', { api: boatsApi({ 'GET boats': () => ({ boats: [lent('suspended', 'Fin de temporada')] }) }).api });
+    const suspended = await screen.findByRole('article', { name: 'Marea' });
+    expect(suspended).toHaveTextContent('Autorización: suspendida');
+    expect(suspended).toHaveTextContent('Motivo de la suspensión: Fin de temporada');
+    expect(within(suspended).getByRole('list', { name: 'Qué falta: Marea' })).toHaveTextContent('Autorización suspendida');
   });
 
   it('with no boats, leads to a contract request', async () => {

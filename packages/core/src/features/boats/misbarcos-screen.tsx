@@ -10,7 +10,7 @@ import type { Boat } from '../../domain/boats.ts';
 import { href } from '../../lib/paths.ts';
 import { useServices } from '../../lib/services.tsx';
 import { boatsQuery } from './api/boats.ts';
-import { BoatFacts, EligibilityBadges } from './boat-summary.tsx';
+import { AuthorisedNote, BoatFacts, EligibilityBadges } from './boat-summary.tsx';
 import * as css from './boats.css.ts';
 import { boatTexts as t } from './texts.ts';
 
@@ -27,11 +27,19 @@ function BoatItem({ boat }: { boat: Boat }) {
         <h2 id={heading} className={css.name}>
           {boat.name}
         </h2>
+        <AuthorisedNote boat={boat} />
         <BoatFacts boat={boat} />
         <EligibilityBadges boat={boat} />
         <div className={css.actions}>
-          <ButtonLink to={href.barco(boat.id)} variant="secondary" fullWidth>
-            {t.seeBoat}
+          {/* Someone else's boat: what the person may do is launch it; its screen only shows it. */}
+          {boat.role === 'authorised' ? (
+            <ButtonLink to={href.altaPedidoBajadaBarco(boat.id)} variant="secondary" fullWidth>
+              {t.askLaunch}
+              <span className={ui.visuallyHidden}> {boat.name}</span>
+            </ButtonLink>
+          ) : null}
+          <ButtonLink to={href.barco(boat.id)} variant={boat.role === 'authorised' ? 'quiet' : 'secondary'} fullWidth>
+            {boat.role === 'authorised' ? t.seeAuthorisedBoat : t.seeBoat}
             <span className={ui.visuallyHidden}> {boat.name}</span>
           </ButtonLink>
         </div>

@@ -31,6 +31,41 @@ async function chooseTomorrow() {
 }
 
 describe('alta-pedido-bajada', () => {
+  it('for a person authorised on someone else’s boat, says why the server refuses it, with the owner’s reason', async () => {
+    const [own] = boats();
+    const lent = {
+      ...own!,
+      id: '55555555-5555-4555-8555-555555555555',
+      name: 'Marea',
+      role: 'authorised' as const,
+      authorisation: {
+        id: 'x9',
+        owner: { firstName: 'Luis', surnames: 'Pons' },
+        validFrom: tomorrow,
+        validTo: null,
+        state: 'suspended' as const,
+        suspensionReason: 'Fin de temporada',
+        licence: { type: 'per' as const, number: 'PER-9', expiresOn: tomorrow },
+      },
+      eligibility: {
+        eligible: false as const,
+        reasons: [
+          { code: 'authorisation_suspended' as const, text: 'Autorización suspendida', fix: null },
+          { code: 'outside_authorised_period' as const, text: 'Fuera del periodo autorizado', fix: null },
+        ],
+      },
+    };
+    renderApp('/alta-pedido-bajada', { api: bookingApi({ 'GET boats': () => ({ boats: [lent] }) }).api });
+    const blocked = await screen.findByRole('list', { name: 'Marea: no puede bajar al agua' });
+    expect(within(blocked).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Autorización suspendida',
+      'Fuera del periodo autorizado',
+      'Motivo que da el titular: Fin de temporada',
+    ]);
+    expect(within(blocked).queryByRole('link')).toBeNull();
+    expect(screen.getByText('Ninguno de tus barcos puede bajar al agua ahora. Arriba tienes lo que falta en cada uno.')).toBeInTheDocument();
+  });
+
   it('offers the boats that may go, says why the others may not with the fix, and preselects the boat of the link', async () => {
     let answer: (value: unknown) => void = () => {};
     const { api, get } = bookingApi({ 'GET boats': () => new Promise((resolve) => (answer = resolve)) });

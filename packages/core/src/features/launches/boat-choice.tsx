@@ -6,8 +6,11 @@ import { paths } from '../../lib/paths.ts';
 import * as css from './launches.css.ts';
 import { launchTexts as t } from './texts.ts';
 
-/** Why a boat cannot go in the water, each reason with what fixes it when the customer can. */
-export function Blockers({ name, eligibility }: { name: string; eligibility: Eligibility }) {
+/**
+ * Why a boat cannot go in the water, each reason with what fixes it when the customer can; `note`, the
+ * owner's words on a suspended authorisation.
+ */
+export function Blockers({ name, eligibility, note }: { name: string; eligibility: Eligibility; note?: string | undefined }) {
   if (eligibility.eligible) return null;
   return (
     <ul className={css.blocked} aria-label={t.boatBlocked(name)}>
@@ -27,9 +30,16 @@ export function Blockers({ name, eligibility }: { name: string; eligibility: Eli
           ) : null}
         </li>
       ))}
+      {note ? <li>{note}</li> : null}
     </ul>
   );
 }
+
+/** What the owner said when suspending the person's authorisation on a boat of theirs. */
+const suspensionNote = (boat: Boat) =>
+  boat.role === 'authorised' && boat.authorisation?.state === 'suspended' && boat.authorisation.suspensionReason
+    ? t.suspendedBecause(boat.authorisation.suspensionReason)
+    : undefined;
 
 /**
  * The boats a launch may be asked for; the others are listed under it with why and the fix. A boat with a
@@ -57,7 +67,7 @@ export function BoatChoice({ boats, busy }: { boats: readonly Boat[]; busy: Read
             </li>
           </ul>
         ) : (
-          <Blockers key={boat.id} name={boat.name} eligibility={boat.eligibility} />
+          <Blockers key={boat.id} name={boat.name} eligibility={boat.eligibility} note={suspensionNote(boat)} />
         ),
       )}
     </>

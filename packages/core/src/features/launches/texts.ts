@@ -52,6 +52,7 @@ export const launchTexts = {
   hasOpenLaunch: 'Ya tiene una bajada pedida',
   seeLaunches: 'Ver mis bajadas',
   boatBlocked: (name: string) => `${name}: no puede bajar al agua`,
+  suspendedBecause: (reason: string) => `Motivo que da el titular: ${reason}`,
   day: 'Día',
   dayHint: (days: number) => `Desde hoy hasta dentro de ${days} días.`,
   chooseDay: 'Elige el día',

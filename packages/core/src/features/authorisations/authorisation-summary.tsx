@@ -1,0 +1,64 @@
+import { Fragment } from 'react';
+import * as formCss from '../../components/form/form.css.ts';
+import { AUTHORISATION_STATE_LABELS, LICENCE_TYPE_LABELS, type Authorisation } from '../../domain/authorisations.ts';
+import * as css from './authorisations.css.ts';
+import { authorisationTexts as t } from './texts.ts';
+
+export const fullName = (person: Pick<Authorisation, 'firstName' | 'surnames'>) => `${person.firstName} ${person.surnames}`;
+
+export const periodText = (person: Pick<Authorisation, 'validFrom' | 'validTo'>) => t.periodText(person.validFrom, person.validTo);
+
+/** The state in words, with its colour; a suspension's reason under it. */
+export function AuthorisationState({ authorisation }: { authorisation: Authorisation }) {
+  return (
+    <>
+      <span className={css.state[authorisation.state]}>{AUTHORISATION_STATE_LABELS[authorisation.state]}</span>
+      {authorisation.state === 'suspended' && authorisation.suspensionReason ? (
+        <>
+          <br />
+          {t.suspendedBecause(authorisation.suspensionReason)}
+        </>
+      ) : null}
+    </>
+  );
+}
+
+/** What an owner checks about a person: the state, the licence, the boats and the period. */
+export function AuthorisationFacts({ authorisation }: { authorisation: Authorisation }) {
+  const { licence } = authorisation;
+  const rows: Array<[string, React.ReactNode]> = [
+    [t.state, <AuthorisationState authorisation={authorisation} />],
+    [t.licence, t.licenceSummary(LICENCE_TYPE_LABELS[licence.type], licence.number, licence.expiresOn)],
+    [t.boats, authorisation.boats.map((boat) => boat.name).join(', ')],
+    [t.period, periodText(authorisation)],
+  ];
+  return (
+    <dl className={css.facts}>
+      {rows.map(([term, value]) => (
+        <Fragment key={term}>
+          <dt className={css.term}>{term}</dt>
+          <dd className={css.detail}>{value}</dd>
+        </Fragment>
+      ))}
+    </dl>
+  );
+}
+
+/**
+ * What the owner may do with a person in each state (docs/product.md §4.8): type the code of a pending one,
+ * suspend an active one, reactivate a suspended one, and change anyone's period (an expired one comes back
+ * with a later end).
+ */
+export function actionsOf(authorisation: Pick<Authorisation, 'state'>) {
+  const { state } = authorisation;
+  return { validate: state === 'pending', suspend: state === 'active', reactivate: state === 'suspended', reschedule: true };
+}
+
+/** A change just made, said once (a status, so a screen reader announces it). */
+export function Notice({ text }: { text: string | undefined }) {
+  return text ? (
+    <p className={formCss.success} role="status">
+      {text}
+    </p>
+  ) : null;
+}

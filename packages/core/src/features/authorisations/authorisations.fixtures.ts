@@ -1,0 +1,89 @@
+import type { Authorisation } from '../../domain/authorisations.ts';
+import type { Boat } from '../../domain/boats.ts';
+import { addDays, todayIn } from '../../domain/calendar.ts';
+import { testMarina } from '../../test/fixtures.tsx';
+
+export const today = todayIn(testMarina.timeZone);
+
+export const GAVIOTA = '11111111-1111-4111-8111-111111111111';
+export const BRISA = '33333333-3333-4333-8333-333333333333';
+export const LENT = '55555555-5555-4555-8555-555555555555';
+
+function boat(id: string, name: string, registration: string, overrides: Partial<Boat> = {}): Boat {
+  return {
+    id,
+    name,
+    registration,
+    make: '',
+    model: '',
+    lengthM: 6.5,
+    beamM: 2.4,
+    engine: '',
+    state: 'in_rack',
+    rackPosition: null,
+    insurance: { insurer: 'Mapfre', policyNumber: 'POL-1', expiresOn: addDays(today, 200), certificate: null },
+    contract: null,
+    eligibility: { eligible: true, reasons: [] },
+    role: 'owner',
+    authorisation: null,
+    ...overrides,
+  };
+}
+
+/** Ana's own Gaviota and Brisa, and Marea, which Luis lets her use. */
+export const boats = (): Boat[] => [
+  boat(GAVIOTA, 'Gaviota', '7ª-BA-1-23-19'),
+  boat(BRISA, 'Brisa', '7ª-BA-9-99-20'),
+  boat(LENT, 'Marea', '7ª-PM-5-55-21', {
+    role: 'authorised',
+    authorisation: {
+      id: 'x9',
+      owner: { firstName: 'Luis', surnames: 'Pons' },
+      validFrom: addDays(today, -10),
+      validTo: addDays(today, 20),
+      state: 'active',
+      suspensionReason: null,
+      licence: { type: 'per', number: 'PER-9', expiresOn: addDays(today, 400) },
+    },
+  }),
+];
+
+export function person(overrides: Partial<Authorisation> = {}): Authorisation {
+  return {
+    id: 'p1',
+    firstName: 'Marta',
+    surnames: 'Vidal Roig',
+    document: '12345678Z',
+    phone: '+34612000111',
+    email: 'marta@correo.es',
+    licence: { type: 'pnb', number: 'PNB-123', expiresOn: addDays(today, 300) },
+    boats: [{ id: GAVIOTA, name: 'Gaviota' }],
+    validFrom: today,
+    validTo: addDays(today, 60),
+    state: 'active',
+    suspensionReason: null,
+    suspendedAt: null,
+    hasAccount: true,
+    createdAt: '2026-11-20T10:00:00Z',
+    validatedAt: '2026-11-20T10:05:00Z',
+    code: null,
+    ...overrides,
+  };
+}
+
+/** One person in each state, on one boat or the other. */
+export const people = (): Authorisation[] => [
+  person(),
+  person({
+    id: 'p2',
+    firstName: 'Jordi',
+    surnames: 'Mas',
+    boats: [{ id: BRISA, name: 'Brisa' }],
+    state: 'pending',
+    validatedAt: null,
+    validTo: null,
+    code: { channel: 'sms', destination: '+34 6•• ••• •22', expiresAt: new Date(Date.now() + 600_000).toISOString(), resendAvailableAt: new Date(Date.now() + 60_000).toISOString() },
+  }),
+  person({ id: 'p3', firstName: 'Pau', surnames: 'Ferrer', boats: [{ id: GAVIOTA, name: 'Gaviota' }, { id: BRISA, name: 'Brisa' }], state: 'suspended', suspensionReason: 'Dejó el barco sin amarrar' }),
+  person({ id: 'p4', firstName: 'Eva', surnames: 'Soler', validFrom: addDays(today, -90), validTo: addDays(today, -1), state: 'expired' }),
+];

@@ -1,0 +1,149 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
+import { ButtonLink } from '../../components/button.tsx';
+import * as formCss from '../../components/form/form.css.ts';
+import { Page } from '../../components/page.tsx';
+import { LoadStatus } from '../../components/query-status.tsx';
+import { StaleNotice } from '../../components/stale-notice.tsx';
+import * as ui from '../../components/ui.css.ts';
+import type { Authorisation } from '../../domain/authorisations.ts';
+import { href, paths } from '../../lib/paths.ts';
+import { useServices } from '../../lib/services.tsx';
+import { authorisationsQuery, ownBoatsQuery } from './api/authorisations.ts';
+import { actionsOf, AuthorisationFacts, fullName, Notice } from './authorisation-summary.tsx';
+import * as css from './authorisations.css.ts';
+import { authorisationTexts as t } from './texts.ts';
+
+/** What a screen that sent the person here says (a person just validated, suspended…). */
+export interface AutorizadosState {
+  notice?: string;
+}
+
+/** What the owner may do with a person now, as the server says; each leads to its screen. */
+function Actions({ authorisation }: { authorisation: Authorisation }) {
+  const actions = actionsOf(authorisation);
+  const named = (
+    <>
+      {' '}
+      <span className={ui.visuallyHidden}>{fullName(authorisation)}</span>
+    </>
+  );
+  return (
+    <div className={css.actions}>
+      {actions.validate ? (
+        <ButtonLink to={href.validarAutorizado(authorisation.id)} fullWidth>
+          {t.validate}
+          {named}
+        </ButtonLink>
+      ) : null}
+      {actions.reschedule ? (
+        <ButtonLink to={href.reprogramarAutorizado(authorisation.id)} variant="secondary" fullWidth>
+          {t.reschedule}
+          {named}
+        </ButtonLink>
+      ) : null}
+      {actions.reactivate ? (
+        <ButtonLink to={href.suspenderAutorizado(authorisation.id)} variant="secondary" fullWidth>
+          {t.reactivate}
+          {named}
+        </ButtonLink>
+      ) : null}
+      {actions.suspend ? (
+        <ButtonLink to={href.suspenderAutorizado(authorisation.id)} variant="secondary" fullWidth>
+          {t.suspend}
+          {named}
+        </ButtonLink>
+      ) : null}
+    </div>
+  );
+}
+
+function PersonItem({ authorisation }: { authorisation: Authorisation }) {
+  const heading = `autorizado-${authorisation.id}`;
+  return (
+    <li>
+      <article className={ui.card} aria-labelledby={heading}>
+        <h2 id={heading} className={css.name}>
+          {fullName(authorisation)}
+        </h2>
+        <AuthorisationFacts authorisation={authorisation} />
+        <Actions authorisation={authorisation} />
+      </article>
+    </li>
+  );
+}
+
+/** The boat filter: a plain choice in the address (`?barco=`), so a boat's screen can link to its own list. */
+function BoatFilter({ boats, value, onChange }: { boats: ReadonlyArray<{ id: string; name: string }>; value: string; onChange: (id: string) => void }) {
+  const id = useId();
+  return (
+    <div className={formCss.field}>
+      <label className={formCss.label} htmlFor={id}>
+        {t.filter}
+      </label>
+      <select id={id} className={formCss.input} value={value} onChange={(event) => onChange(event.target.value)}>
+        <option value="">{t.allBoats}</option>
+        {boats.map((boat) => (
+          <option key={boat.id} value={boat.id}>
+            {boat.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/**
+ * The people the owner lets use their boats (docs/product.md §4.8): each with the state in words, the
+ * licence, the boats and the period, and what may be done; filtered by boat. Readable offline.
+ */
+export default function AutorizadosScreen() {
+  const { api } = useServices();
+  const query = useQuery(authorisationsQuery(api));
+  const boats = useQuery(ownBoatsQuery(api));
+  const [search, setSearch] = useSearchParams();
+  const notice = (useLocation().state as AutorizadosState | null)?.notice;
+  const ownBoats = (boats.data?.boats ?? []).filter((boat) => boat.role === 'owner');
+  const wanted = search.get('barco') ?? '';
+  const filter = ownBoats.some((boat) => boat.id === wanted) ? wanted : '';
+  const people = (query.data?.authorisations ?? []).filter((item) => !filter || item.boats.some((boat) => boat.id === filter));
+  const filterName = ownBoats.find((boat) => boat.id === filter)?.name;
+  return (
+    <Page title={t.title}>
+      <div className={ui.stack}>
+        <Notice text={notice} />
+        <p>{t.intro}</p>
+        <LoadStatus loads={[query, boats]} ready={Boolean(query.data && boats.data)} label={t.loading} />
+        <StaleNotice query={query} words={t.offline} />
+        {query.data && boats.data ? (
+          <>
+            {ownBoats.length === 0 ? (
+              <p>{t.noOwnBoats}</p>
+            ) : (
+              <ButtonLink to={paths.altaAutorizado} fullWidth>
+                {t.add}
+              </ButtonLink>
+            )}
+            {ownBoats.length > 1 ? (
+              <BoatFilter
+                boats={ownBoats}
+                value={filter}
+                onChange={(id) => setSearch(id ? { barco: id } : {}, { replace: true, preventScrollReset: true })}
+              />
+            ) : null}
+            {people.length === 0 ? (
+              <p>{filterName ? t.noneForBoat(filterName) : t.none}</p>
+            ) : (
+              <ul className={css.list}>
+                {people.map((authorisation) => (
+                  <PersonItem key={authorisation.id} authorisation={authorisation} />
+                ))}
+              </ul>
+            )}
+          </>
+        ) : null}
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,65 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../api/api-error.ts';
+import { addDays, formatCalendarDate } from '../../domain/calendar.ts';
+import { answeringApi, renderApp } from '../../test/fixtures.tsx';
+import { person, today } from './authorisations.fixtures.ts';
+
+const afterwards = { 'GET authorisations': () => ({ authorisations: [] }), 'GET boats': () => ({ boats: [] }) };
+
+describe('reprogramar-autorizado', () => {
+  it('shows the current period, takes a new one and goes back to the list saying so', async () => {
+    const { api, send } = answeringApi({
+      ...afterwards,
+      'GET authorisations/p1': () => person(),
+      'POST authorisations/p1/reschedule': () => person({ validTo: null }),
+    });
+    const { router } = renderApp('/reprogramar-autorizado?id=p1', { api });
+    expect((await screen.findByText('Marta Vidal Roig')).closest('p')).toHaveTextContent(`Marta Vidal Roig. Ahora: del ${formatCalendarDate(today)} al ${formatCalendarDate(addDays(today, 60))}.`);
+    expect(screen.getByLabelText('Desde')).toHaveValue(today);
+    const to = screen.getByLabelText('Hasta (opcional)');
+    expect(to).toHaveValue(addDays(today, 60));
+    // No end: open-ended.
+    await userEvent.clear(to);
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar el periodo' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/autorizados'));
+    expect(send).toHaveBeenCalledWith('post', 'authorisations/p1/reschedule', { validFrom: today, validTo: null });
+    expect(await screen.findByText('Periodo de Marta Vidal Roig cambiado.')).toHaveAttribute('role', 'status');
+  });
+
+  it('refuses an end before the start, naming the field', async () => {
+    const { api, send } = answeringApi({ 'GET authorisations/p1': () => person() });
+    renderApp('/reprogramar-autorizado?id=p1', { api });
+    const from = await screen.findByLabelText('Desde');
+    await userEvent.clear(from);
+    await userEvent.type(from, addDays(today, 10));
+    const to = screen.getByLabelText('Hasta (opcional)');
+    await userEvent.clear(to);
+    await userEvent.type(to, addDays(today, 5));
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar el periodo' }));
+    await waitFor(() => expect(to).toHaveAccessibleDescription(/Hasta: debe ser el mismo día que «Desde» o posterior\./));
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('shows the server’s refusal of a period the licence does not cover on the end, keeping the dates', async () => {
+    const { api } = answeringApi({
+      'GET authorisations/p1': () => person(),
+      'POST authorisations/p1/reschedule': () => {
+        throw new ApiError('licence_expires_in_period', { status: 422 });
+      },
+    });
+    renderApp('/reprogramar-autorizado?id=p1', { api });
+    const to = await screen.findByLabelText('Hasta (opcional)');
+    await userEvent.clear(to);
+    await userEvent.type(to, addDays(today, 500));
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar el periodo' }));
+    await waitFor(() => expect(to).toHaveAccessibleDescription(/caduca antes de que termine el periodo autorizado/));
+    expect(to).toHaveValue(addDays(today, 500));
+  });
+
+  it('an unknown id leads back to the list', async () => {
+    renderApp('/reprogramar-autorizado?id=nadie', { api: answeringApi({}).api });
+    expect(await screen.findByRole('link', { name: 'Volver a Autorizados' })).toHaveAttribute('href', '/autorizados');
+  });
+});

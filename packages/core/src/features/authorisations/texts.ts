@@ -1,0 +1,88 @@
+import { formatCalendarDate } from '../../domain/calendar.ts';
+import type { CodeChannel } from '../../domain/platform.ts';
+
+export const authorisationTexts = {
+  // autorizados
+  title: 'Autorizados',
+  loading: 'Cargando tus autorizados…',
+  intro: 'Personas a las que dejas usar tus barcos: podrán pedir bajadas dentro del periodo que elijas.',
+  none: 'Aún no has autorizado a nadie.',
+  noneForBoat: (boat: string) => `Nadie está autorizado para ${boat}.`,
+  add: 'Autorizar a una persona',
+  filter: 'Barco',
+  allBoats: 'Todos los barcos',
+  offline: (when: string) => `Sin conexión: lo que ves es de ${when}.`,
+  state: 'Estado',
+  licence: 'Titulación',
+  licenceSummary: (type: string, number: string, expiresOn: string) => `${type} nº ${number}, hasta el ${formatCalendarDate(expiresOn)}`,
+  boats: 'Barcos',
+  period: 'Periodo',
+  periodText: (from: string, to: string | null) =>
+    to ? `Del ${formatCalendarDate(from)} al ${formatCalendarDate(to)}` : `Desde el ${formatCalendarDate(from)}, sin fecha de fin`,
+  suspendedBecause: (reason: string) => `Motivo de la suspensión: ${reason}`,
+  validate: 'Validar el código',
+  suspend: 'Suspender',
+  reactivate: 'Reactivar',
+  reschedule: 'Cambiar el periodo',
+  noOwnBoats: 'Solo puedes autorizar a otras personas en los barcos de los que eres titular.',
+  // alta-autorizado
+  addTitle: 'Autorizar a una persona',
+  personTitle: 'Datos de la persona',
+  firstName: 'Nombre',
+  surnames: 'Apellidos',
+  document: 'DNI, NIE o pasaporte',
+  documentHint: 'Con este documento, la persona verá tus barcos en su cuenta de la aplicación.',
+  phone: 'Teléfono móvil',
+  phoneHint: 'Ejemplo: 612 345 678. Con prefijo si no es español (+33…).',
+  email: 'Correo electrónico',
+  licenceTitle: 'Titulación náutica',
+  licenceType: 'Tipo de titulación',
+  chooseLicence: 'Elige el tipo',
+  licenceNumber: 'Número de la titulación',
+  licenceExpiresOn: 'Caducidad de la titulación',
+  licenceExpiresOnHint: 'Debe estar en vigor todo el periodo de la autorización.',
+  boatsLegend: 'Barcos que podrá usar',
+  boatsHint: 'Solo los barcos de los que eres titular.',
+  periodTitle: 'Periodo de la autorización',
+  validFrom: 'Desde',
+  validFromHint: (today: string) => `Desde hoy (${formatCalendarDate(today)}) en adelante.`,
+  validTo: 'Hasta (opcional)',
+  validToHint: 'Déjalo vacío si no tiene fecha de fin.',
+  send: 'Autorizar y enviar el código',
+  // validar-autorizado
+  validateTitle: 'Validar la autorización',
+  codeSentTo: (name: string, channel: CodeChannel, destination: string) =>
+    channel === 'sms'
+      ? `Hemos enviado un código de 6 cifras a ${name} por SMS al ${destination}.`
+      : `Hemos enviado un código de 6 cifras a ${name} por correo electrónico a ${destination}.`,
+  askForCode: 'Pídele el código y escríbelo aquí para activar la autorización. Caduca a los 10 minutos.',
+  code: 'Código de la persona autorizada',
+  validateSend: 'Validar',
+  validated: (name: string) => `Autorización de ${name} validada: ya puede usar los barcos dentro de su periodo.`,
+  alreadyActive: 'Esta autorización ya está validada.',
+  // suspender-autorizado
+  suspendTitle: 'Suspender la autorización',
+  suspendExplain: (name: string) =>
+    `Mientras la autorización esté suspendida, ${name} no podrá pedir bajadas con tus barcos. Las bajadas que tenga pedidas con tus barcos se cancelarán.`,
+  reason: 'Motivo (opcional)',
+  reasonHint: 'La persona lo verá en su aplicación.',
+  suspendSend: 'Suspender la autorización',
+  suspended: (name: string) => `Autorización de ${name} suspendida. Sus bajadas pedidas con tus barcos se han cancelado.`,
+  reactivateExplain: (name: string) => `La autorización de ${name} está suspendida. Si la reactivas, podrá volver a pedir bajadas dentro de su periodo.`,
+  reactivateSend: 'Reactivar la autorización',
+  reactivated: (name: string) => `Autorización de ${name} reactivada.`,
+  cannotSuspend: 'Esta autorización no se puede suspender ni reactivar ahora.',
+  // reprogramar-autorizado
+  rescheduleTitle: 'Cambiar el periodo',
+  currentPeriod: (period: string) => `Ahora: ${period.charAt(0).toLowerCase()}${period.slice(1)}.`,
+  rescheduleSend: 'Guardar el periodo',
+  rescheduled: (name: string) => `Periodo de ${name} cambiado.`,
+  // Shared
+  notFoundTitle: 'Autorización no encontrada',
+  notFound: 'No hemos encontrado esta autorización entre las tuyas. Puede que el enlace esté incompleto.',
+  backToList: 'Volver a Autorizados',
+  // misbarcos, for a boat someone else owns
+  boatOf: (owner: string) => `Barco de ${owner}`,
+  authorisedUntil: (day: string | null) => (day ? `Autorizado hasta el ${formatCalendarDate(day)}` : 'Autorizado sin fecha de fin'),
+  authorise: 'Autorizados de este barco',
+} as const;

@@ -1,0 +1,90 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../api/api-error.ts';
+import { answeringApi, renderApp } from '../../test/fixtures.tsx';
+import { person } from './authorisations.fixtures.ts';
+
+const pending = (resendIn = 60_000) =>
+  person({
+    id: 'p2',
+    state: 'pending',
+    validatedAt: null,
+    code: { channel: 'email', destination: 'm•••@correo.es', expiresAt: new Date(Date.now() + 600_000).toISOString(), resendAvailableAt: new Date(Date.now() + resendIn).toISOString() },
+  });
+
+describe('validar-autorizado', () => {
+  it('says where the code went, takes it, and goes back to the list saying so', async () => {
+    const { api, send } = answeringApi({
+      'GET authorisations/p2': () => pending(),
+      'POST authorisations/p2/validate': () => person({ id: 'p2' }),
+      'GET authorisations': () => ({ authorisations: [person({ id: 'p2' })] }),
+      'GET boats': () => ({ boats: [] }),
+    });
+    const { router } = renderApp('/validar-autorizado?id=p2', { api });
+    expect(await screen.findByText('Hemos enviado un código de 6 cifras a Marta Vidal Roig por correo electrónico a m•••@correo.es.')).toBeInTheDocument();
+    const code = screen.getByLabelText('Código de la persona autorizada');
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(code).toHaveAttribute('inputmode', 'numeric');
+    expect(screen.getByRole('button', { name: /^Podrás pedir otro código en \d+ s$/ })).toBeDisabled();
+
+    await userEvent.type(code, '123 456');
+    await userEvent.click(screen.getByRole('button', { name: 'Validar' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/autorizados'));
+    expect(send).toHaveBeenCalledWith('post', 'authorisations/p2/validate', { code: '123456' });
+    expect(await screen.findByText('Autorización de Marta Vidal Roig validada: ya puede usar los barcos dentro de su periodo.')).toHaveAttribute('role', 'status');
+  });
+
+  it.each([
+    ['code_invalid', 'El código no es correcto. Revisa el último mensaje que te hemos enviado.'],
+    ['code_expired', 'El código ha caducado. Pide uno nuevo.'],
+    ['code_attempts_exceeded', 'Has superado los intentos con este código. Pide uno nuevo.'],
+  ] as const)('a %s is said under the code, which stays typed', async (error, message) => {
+    const { api } = answeringApi({
+      'GET authorisations/p2': () => pending(),
+      'POST authorisations/p2/validate': () => {
+        throw new ApiError(error, { status: 400 });
+      },
+    });
+    renderApp('/validar-autorizado?id=p2', { api });
+    const code = await screen.findByLabelText('Código de la persona autorizada');
+    await userEvent.type(code, '999999');
+    await userEvent.click(screen.getByRole('button', { name: 'Validar' }));
+    await waitFor(() => expect(code).toHaveAccessibleDescription(message));
+    expect(code).toHaveValue('999999');
+    expect(code).toHaveFocus();
+  });
+
+  it('a code of the wrong length is named before anything is sent', async () => {
+    const { api, send } = answeringApi({ 'GET authorisations/p2': () => pending() });
+    renderApp('/validar-autorizado?id=p2', { api });
+    const code = await screen.findByLabelText('Código de la persona autorizada');
+    await userEvent.click(screen.getByRole('button', { name: 'Validar' }));
+    await waitFor(() => expect(code).toHaveAccessibleDescription('Escribe el código que ha recibido la persona autorizada.'));
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('sends another code once the wait is over, and the new wait starts', async () => {
+    const { api, send } = answeringApi({
+      'GET authorisations/p2': () => pending(0),
+      'POST authorisations/p2/resend': () => ({ channel: 'email', destination: 'm•••@correo.es', expiresAt: new Date(Date.now() + 600_000).toISOString(), resendAvailableAt: new Date(Date.now() + 60_000).toISOString() }),
+    });
+    renderApp('/validar-autorizado?id=p2', { api });
+    await userEvent.click(await screen.findByRole('button', { name: 'Enviar otro código' }));
+    expect(await screen.findByText('Te hemos enviado un código nuevo. El anterior ya no sirve.')).toBeInTheDocument();
+    expect(send).toHaveBeenCalledWith('post', 'authorisations/p2/resend', {});
+    expect(screen.getByRole('button', { name: /^Podrás pedir otro código en \d+ s$/ })).toBeDisabled();
+  });
+
+  it('an id that is not one of the owner’s, or none, leads back to the list', async () => {
+    renderApp('/validar-autorizado?id=otro', { api: answeringApi({}).api });
+    expect(await screen.findByText(/No hemos encontrado esta autorización entre las tuyas/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Volver a Autorizados' })).toHaveAttribute('href', '/autorizados');
+  });
+
+  it('a person already validated has no code to type', async () => {
+    renderApp('/validar-autorizado?id=p1', { api: answeringApi({ 'GET authorisations/p1': () => person() }).api });
+    expect(await screen.findByText('Esta autorización ya está validada.')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Código de la persona autorizada')).toBeNull();
+  });
+});

@@ -1,0 +1,81 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { ButtonLink } from '../../components/button.tsx';
+import { ApiForm } from '../../components/form/api-form.tsx';
+import { CodeField } from '../../components/form/code-field.tsx';
+import { Page } from '../../components/page.tsx';
+import { LoadStatus } from '../../components/query-status.tsx';
+import { ResendCode } from '../../components/resend-code.tsx';
+import * as ui from '../../components/ui.css.ts';
+import { authorisationCodeSchema, type Authorisation, type AuthorisationCodeInput } from '../../domain/authorisations.ts';
+import { paths } from '../../lib/paths.ts';
+import { useServices } from '../../lib/services.tsx';
+import { authorisationChanged, authorisationKey, resendAuthorisationCode, validateAuthorisation } from './api/authorisations.ts';
+import { fullName, periodText } from './authorisation-summary.tsx';
+import type { AutorizadosState } from './autorizados-screen.tsx';
+import { PersonMissing, usePerson } from './person-load.tsx';
+import { authorisationTexts as t } from './texts.ts';
+
+function CodeForm({ person }: { person: Authorisation }) {
+  const { api } = useServices();
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const name = fullName(person);
+  const sent = person.code;
+  return (
+    <div className={ui.stack}>
+      {sent ? <p>{t.codeSentTo(name, sent.channel, sent.destination ?? '')}</p> : null}
+      <p>{t.askForCode}</p>
+      <ApiForm<AuthorisationCodeInput>
+        initialValues={{ code: '' }}
+        validationSchema={authorisationCodeSchema}
+        submitLabel={t.validateSend}
+        codeFields={{ code_invalid: 'code', code_expired: 'code', code_attempts_exceeded: 'code' }}
+        onSubmit={async (values) => {
+          authorisationChanged(client, await validateAuthorisation(api, person.id, authorisationCodeSchema.cast(values).code));
+          const state: AutorizadosState = { notice: t.validated(name) };
+          await navigate(paths.autorizados, { state, replace: true });
+        }}
+      >
+        <CodeField name="code" label={t.code} />
+      </ApiForm>
+      <ResendCode
+        availableAt={sent?.resendAvailableAt ?? new Date().toISOString()}
+        resend={() => resendAuthorisationCode(api, person.id)}
+        onSent={(next) => client.setQueryData<Authorisation>(authorisationKey(person.id), (current) => current && { ...current, code: next })}
+      />
+    </div>
+  );
+}
+
+/**
+ * The code the person received, typed by the owner (`validar-autorizado?id=`): the authorisation becomes
+ * active. Another code can be sent once the server allows it.
+ */
+export default function ValidarAutorizadoScreen() {
+  const { query, person, missing } = usePerson();
+  return (
+    <Page title={t.validateTitle}>
+      <div className={ui.stack}>
+        {missing ? <PersonMissing /> : <LoadStatus loads={[query]} ready={Boolean(person)} />}
+        {person && !missing ? (
+          person.state === 'pending' ? (
+            <>
+              <p>
+                <strong>{fullName(person)}</strong>. {periodText(person)}: {person.boats.map((boat) => boat.name).join(', ')}.
+              </p>
+              <CodeForm person={person} />
+            </>
+          ) : (
+            <>
+              <p>{t.alreadyActive}</p>
+              <ButtonLink to={paths.autorizados} fullWidth>
+                {t.backToList}
+              </ButtonLink>
+            </>
+          )
+        ) : null}
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,249 @@
+import type { Browser, Page } from '@playwright/test';
+import type { Authorisation } from '@marina/core/domain/authorisations.ts';
+import { addDays, formatCalendarDate, todayIn } from '@marina/core/domain/calendar.ts';
+import type { LaunchSlot } from '@marina/core/domain/launches.ts';
+import { apiCaller, createAccount, latestCode, longestPerson, newPerson, signInByApi, type Person } from './accounts.ts';
+import type { E2eClient } from './clients.ts';
+import { axeViolations, expect, marinaUrl, test } from './fixtures.ts';
+import { press, typeDate, typeInto } from './keyboard.ts';
+import { chooseFirstReturn, chooseOption, confirmData, eligibleBoats, emptySlots, localTime, marinaRules, pickRadio, staffMember } from './marina-setup.ts';
+
+/** A phone's width: every step below is done from the keyboard alone. */
+const PHONE = { width: 360, height: 740 };
+
+/** The authorised person's own phone: a browser of their own, signed in as them once they have an account. */
+async function phoneOf(browser: Browser, marina: E2eClient) {
+  const context = await browser.newContext({
+    baseURL: marinaUrl(marina),
+    viewport: PHONE,
+    locale: 'es-ES',
+    timezoneId: 'Europe/Madrid',
+    serviceWorkers: 'block',
+  });
+  await context.addInitScript(() => localStorage.setItem('mb.sliderSeen', '1'));
+  return { page: await context.newPage(), close: () => context.close() };
+}
+
+const fullName = (person: Person) => `${person.firstName} ${person.surnames}`;
+
+/** The owner's form for a new person, filled from the keyboard. */
+async function fillPerson(page: Page, person: Person, licenceExpiresOn: string) {
+  await typeInto(page, page.getByLabel('Nombre', { exact: true }), person.firstName);
+  await typeInto(page, page.getByLabel('Apellidos'), person.surnames);
+  await typeInto(page, page.getByLabel('DNI, NIE o pasaporte'), person.document);
+  await typeInto(page, page.getByLabel('Teléfono móvil'), person.phone);
+  await typeInto(page, page.getByLabel('Correo electrónico'), person.email);
+  await chooseOption(page, page.getByLabel('Tipo de titulación'), 'per');
+  await typeInto(page, page.getByLabel('Número de la titulación'), `PER-${person.document}`);
+  await typeDate(page, page.getByLabel('Caducidad de la titulación'), licenceExpiresOn);
+}
+
+test.describe('authorised persons', () => {
+  test.use({ viewport: PHONE });
+
+  test('an owner authorises a person by keyboard; the person books their boat; suspended, the booking screen says why', async ({
+    page,
+    browser,
+    marina,
+    signedIn: owner,
+    expectAccessible,
+  }) => {
+    test.slow();
+    const rules = await marinaRules(page.request, marina);
+    const today = todayIn(rules.timeZone);
+    const staff = await staffMember(marina);
+    const [boatId] = await eligibleBoats(page.request, marina, owner, 1, staff.call);
+    await staff.dispose();
+    // Someone new to the marina: a new e-mail, phone and document.
+    const person: Person = { ...newPerson(marina.name), firstName: 'Marta' };
+
+    // 1. From «Más» to the list, then the form.
+    await page.goto('/mas');
+    await press(page, page.getByRole('navigation', { name: 'Más opciones' }).getByRole('link', { name: 'Autorizados' }), 'Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'Autorizados' })).toBeVisible();
+    await expect(page.getByText('Aún no has autorizado a nadie.')).toBeVisible();
+    await expectAccessible();
+    await press(page, page.getByRole('link', { name: 'Autorizar a una persona' }), 'Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'Autorizar a una persona' })).toBeVisible();
+    // The owner's only boat is ticked already; the period starts today and has no end.
+    await expect(page.getByRole('checkbox', { name: /^Pardela 1 / })).toBeChecked();
+    await expect(page.getByLabel('Desde')).toHaveValue(today);
+    await fillPerson(page, person, addDays(today, 400));
+    await expectAccessible();
+    await press(page, page.getByRole('button', { name: 'Autorizar y enviar el código' }), 'Enter');
+
+    // 2. The code went to the person; the owner types it.
+    await expect(page).toHaveURL(/\/validar-autorizado\?id=/);
+    await expect(page.getByText(new RegExp(`^Hemos enviado un código de 6 cifras a ${fullName(person)} por (SMS|correo electrónico)`))).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Podrás pedir otro código en \d+ s$/ })).toBeDisabled();
+    await expectAccessible();
+    const code = await latestCode(page.request, marina.sendsSms ? person.phoneE164 : person.email);
+    await typeInto(page, page.getByLabel('Código de la persona autorizada'), code);
+    await press(page, page.getByRole('button', { name: 'Validar' }), 'Enter');
+    await expect(page).toHaveURL(/\/autorizados$/);
+    await expect(page.getByRole('status')).toHaveText(`Autorización de ${fullName(person)} validada: ya puede usar los barcos dentro de su periodo.`);
+    const card = page.getByRole('article', { name: fullName(person) });
+    await expect(card).toContainText('EstadoActiva');
+    await expect(card).toContainText('BarcosPardela 1');
+    await expect(card).toContainText(`Desde el ${formatCalendarDate(today)}, sin fecha de fin`);
+
+    // 3. The same document again on the same boat: refused on the boats, with everything kept.
+    await page.goto('/alta-autorizado');
+    await page.getByLabel('Nombre', { exact: true }).fill(person.firstName);
+    await page.getByLabel('Apellidos').fill(person.surnames);
+    await page.getByLabel('DNI, NIE o pasaporte').fill(person.document);
+    await page.getByLabel('Teléfono móvil').fill(person.phone);
+    await page.getByLabel('Correo electrónico').fill(`otra.${person.email}`);
+    await page.getByLabel('Tipo de titulación').selectOption('pnb');
+    await page.getByLabel('Número de la titulación').fill('PNB-1');
+    await page.getByLabel('Caducidad de la titulación').fill(addDays(today, 400));
+    await page.getByRole('button', { name: 'Autorizar y enviar el código' }).click();
+    await expect(page.getByRole('group', { name: 'Barcos que podrá usar' })).toHaveAccessibleDescription(/Barcos: esa persona ya está autorizada \(o pendiente de validar\) en Pardela 1\./);
+    await expect(page.getByLabel('Número de la titulación')).toHaveValue('PNB-1');
+
+    // 4. The person registers with that document, confirms their data, and sees the boat as someone else's.
+    const phone = await phoneOf(browser, marina);
+    await createAccount(phone.page.request, marinaUrl(marina), marina.id, person, marina.sendsSms);
+    await confirmData(phone.page.request, marina, person);
+    await phone.page.goto('/misbarcos');
+    const lent = phone.page.getByRole('article', { name: 'Pardela 1' });
+    await expect(lent).toContainText(`Barco de ${fullName(owner)}`);
+    await expect(lent).toContainText('Autorizado sin fecha de fin');
+    await expect(lent.getByText('Lista', { exact: true })).toBeVisible();
+    expect(await axeViolations(phone.page)).toEqual([]);
+
+    // 5. …and books a launch with it, from the keyboard.
+    const { date, slots } = await emptySlots(phone.page.request, marina, rules, boatId!, 7, 1);
+    const slot = slots[0] as LaunchSlot;
+    // Its screen shows it, read only: the contract, the insurance and the boat's data are the owner's.
+    await press(phone.page, lent.getByRole('link', { name: 'Ver el barco Pardela 1' }), 'Enter');
+    await expect(phone.page.getByRole('heading', { level: 1, name: 'Pardela 1' })).toBeVisible();
+    await expect(phone.page.getByRole('region', { name: 'Resumen' })).toContainText(`Barco de ${fullName(owner)}`);
+    await expect(phone.page.getByRole('region', { name: 'Seguro' })).toHaveCount(0);
+    expect(await axeViolations(phone.page)).toEqual([]);
+    await press(phone.page, phone.page.getByRole('link', { name: 'Pedir bajada' }), 'Enter');
+    await expect(phone.page).toHaveURL(/\/alta-pedido-bajada-barco\?barco=/);
+    await expect(phone.page.getByRole('radio', { name: /^Pardela 1 / })).toBeChecked();
+    await chooseOption(phone.page, phone.page.getByLabel('Día'), date);
+    const grid = phone.page.getByRole('group', { name: 'Hora de bajada' });
+    await pickRadio(phone.page, grid, grid.getByRole('radio', { name: new RegExp(`^${localTime(slot)} a `) }));
+    await chooseFirstReturn(phone.page, phone.page.getByLabel('Vuelta prevista'));
+    await typeInto(phone.page, phone.page.getByLabel('Personas a bordo'), '2');
+    await press(phone.page, phone.page.getByRole('button', { name: 'Pedir la bajada' }), 'Enter');
+    await expect(phone.page).toHaveURL(/\/pedidosbajadas$/);
+    await expect(phone.page.getByRole('article', { name: 'Pardela 1' })).toContainText(/Estado(Confirmada|Pendiente)/);
+
+    // 6. The owner suspends them, with a reason.
+    await page.goto('/autorizados');
+    await press(page, card.getByRole('link', { name: `Suspender ${fullName(person)}` }), 'Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'Suspender la autorización' })).toBeVisible();
+    await expect(page.getByText(/Las bajadas que tenga pedidas con tus barcos se cancelarán\./)).toBeVisible();
+    await expectAccessible();
+    await typeInto(page, page.getByLabel('Motivo (opcional)'), 'Fin de temporada');
+    await press(page, page.getByRole('button', { name: 'Suspender la autorización' }), 'Enter');
+    await expect(page).toHaveURL(/\/autorizados$/);
+    await expect(card).toContainText('EstadoSuspendidaMotivo de la suspensión: Fin de temporada');
+
+    // 7. The person's launch is cancelled, and their booking screen says why they cannot book.
+    await phone.page.goto('/pedidosbajadas');
+    await expect(phone.page.getByRole('article', { name: 'Pardela 1' })).toContainText('EstadoCancelada');
+    await phone.page.goto('/alta-pedido-bajada');
+    const blocked = phone.page.getByRole('list', { name: 'Pardela 1: no puede bajar al agua' });
+    await expect(blocked).toContainText('Autorización suspendida');
+    await expect(blocked).toContainText('Motivo que da el titular: Fin de temporada');
+    await expect(phone.page.getByRole('article', { name: 'Pardela 1' })).toHaveCount(0);
+    await phone.page.goto('/misbarcos');
+    await expect(phone.page.getByRole('article', { name: 'Pardela 1' })).toContainText('Autorización: suspendida');
+
+    // 8. The owner reactivates them, and gives the period an end.
+    await page.goto('/autorizados');
+    await press(page, card.getByRole('link', { name: `Reactivar ${fullName(person)}` }), 'Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'Reactivar' })).toBeVisible();
+    await expectAccessible();
+    await press(page, page.getByRole('button', { name: 'Reactivar la autorización' }), 'Enter');
+    await expect(page.getByRole('status')).toHaveText(`Autorización de ${fullName(person)} reactivada.`);
+    await expect(card).toContainText('EstadoActiva');
+    await press(page, card.getByRole('link', { name: `Cambiar el periodo ${fullName(person)}` }), 'Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'Cambiar el periodo' })).toBeVisible();
+    await expectAccessible();
+    await typeDate(page, page.getByLabel('Hasta (opcional)'), addDays(today, 30));
+    await press(page, page.getByRole('button', { name: 'Guardar el periodo' }), 'Enter');
+    await expect(page.getByRole('status')).toHaveText(`Periodo de ${fullName(person)} cambiado.`);
+    await expect(card).toContainText(`Del ${formatCalendarDate(today)} al ${formatCalendarDate(addDays(today, 30))}`);
+
+    await phone.page.goto('/misbarcos');
+    await expect(phone.page.getByRole('article', { name: 'Pardela 1' })).toContainText(`Autorizado hasta el ${formatCalendarDate(addDays(today, 30))}`);
+    await phone.close();
+  });
+
+  test('the demo owner’s authorised person: active on Brisa in the owner’s list, and their own account sees Brisa as lent', async ({ page, browser, marina, visit }) => {
+    await visit('/ayuda');
+    await signInByApi(page, marinaUrl(marina), marina.id, `demo@client${marina.id}.example`, `Puerto-Demo-${marina.id}`);
+    await page.goto('/autorizados');
+    await expect(page.getByRole('heading', { level: 1, name: 'Autorizados' })).toBeVisible();
+    const alex = page.getByRole('article', { name: /^Alex Autorizado / });
+    await expect(alex).toContainText('EstadoActiva');
+    await expect(alex).toContainText('BarcosBrisa');
+    // From the boat's own screen, its people only.
+    await page.goto('/misbarcos');
+    await press(page, page.getByRole('article', { name: 'Gaviota' }).getByRole('link', { name: /^Ver y corregir/ }), 'Enter');
+    await press(page, page.getByRole('link', { name: 'Ver quién puede usarlo' }), 'Enter');
+    await expect(page).toHaveURL(/\/autorizados\?barco=/);
+    await expect(page.getByText('Nadie está autorizado para Gaviota.')).toBeVisible();
+    await expect(alex).toHaveCount(0);
+
+    const phone = await phoneOf(browser, marina);
+    await phone.page.goto('/login');
+    await typeInto(phone.page, phone.page.getByLabel('Correo electrónico o documento'), `autorizado@client${marina.id}.example`);
+    await typeInto(phone.page, phone.page.getByLabel('Contraseña', { exact: true }), `Puerto-Demo-${marina.id}`);
+    await press(phone.page, phone.page.getByRole('button', { name: 'Entrar' }), 'Enter');
+    await expect(phone.page).not.toHaveURL(/\/login/);
+    await phone.page.goto('/misbarcos');
+    const brisa = phone.page.getByRole('article', { name: 'Brisa' });
+    await expect(brisa).toContainText('Barco de Marina Demo');
+    await expect(brisa).toContainText(/Autorizado (hasta el|sin fecha de fin)/);
+    await expect(brisa.getByRole('link', { name: 'Pedir bajada Brisa' })).toBeVisible();
+    await phone.close();
+  });
+
+  test.describe('at 320 px wide', () => {
+    test.use({ viewport: { width: 320, height: 568 }, isMobile: true, hasTouch: true, longestValues: true });
+
+    test('the five screens hold a person whose every value is as long as the rules allow', async ({ page, marina, signedIn: owner, expectAccessible }) => {
+      test.slow();
+      const rules = await marinaRules(page.request, marina);
+      const today = todayIn(rules.timeZone);
+      const staff = await staffMember(marina);
+      await eligibleBoats(page.request, marina, owner, 1, staff.call);
+      await staff.dispose();
+      const boats = (await (await page.request.get('/api/v1/boats', { headers: { 'X-Client-Id': String(marina.id) } })).json()) as { boats: Array<{ id: string }> };
+      const long = longestPerson();
+      const added = await apiCaller(page.request, marinaUrl(marina), marina.id)<Authorisation>('post', 'authorisations', {
+        firstName: long.firstName,
+        surnames: long.surnames,
+        document: long.document,
+        phone: long.phone,
+        email: long.email,
+        licence: { type: 'capitan_yate', number: 'N'.repeat(20), expiresOn: addDays(today, 400) },
+        boatIds: boats.boats.map((boat) => boat.id),
+        validFrom: today,
+        validTo: addDays(today, 300),
+      });
+      const call = apiCaller(page.request, marinaUrl(marina), marina.id);
+      const check = async (path: string, shows: string) => {
+        await page.goto(path);
+        await expect(page.getByText(shows, { exact: false }).first()).toBeVisible();
+        const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+        expect(scrollWidth, `${path}: ${scrollWidth} px wide in a ${clientWidth} px screen`).toBeLessThanOrEqual(clientWidth);
+        await expectAccessible();
+      };
+      const name = `${long.firstName} ${long.surnames}`;
+      await check('/autorizados', name);
+      await check('/alta-autorizado', 'Barcos que podrá usar');
+      await check(`/validar-autorizado?id=${added.id}`, `Hemos enviado un código de 6 cifras a ${name}`);
+      await call('post', `authorisations/${added.id}/validate`, { code: await latestCode(page.request, marina.sendsSms ? long.phoneE164 : long.email) });
+      await check(`/suspender-autorizado?id=${added.id}`, `Mientras la autorización esté suspendida, ${name}`);
+      await check(`/reprogramar-autorizado?id=${added.id}`, name);
+    });
+  });
+});
