@@ -13,6 +13,9 @@ import { profileRoutes } from './accounts/profile-routes.ts';
 import { registrationRoutes } from './accounts/registration-routes.ts';
 import { boatRoutes } from './boats/boat-routes.ts';
 import { boatSchemas } from './boats/boat-schemas.ts';
+import { authorisationExpiryHandler } from './authorisations/authorisation-expiry.ts';
+import { authorisationRoutes } from './authorisations/authorisation-routes.ts';
+import { authorisationSchemas } from './authorisations/authorisation-schemas.ts';
 import { contractExpiryHandler } from './boats/contract-expiry.ts';
 import { contractRoutes } from './boats/contract-routes.ts';
 import { dataValidationRoutes } from './boats/data-validation-routes.ts';
@@ -119,7 +122,7 @@ export async function createServer({
   app.addSchema(clientSettingsSchema);
   app.addSchema(accountSummarySchema);
   app.addSchema(sessionInfoSchema);
-  for (const schema of [...boatSchemas, ...staffSchemas, ...launchSchemas]) app.addSchema(schema);
+  for (const schema of [...authorisationSchemas, ...boatSchemas, ...staffSchemas, ...launchSchemas]) app.addSchema(schema);
 
   // Order matters: the document sees only routes declared after it, and each onRequest hook relies on the
   // ones before it (preflights answered → cookies parsed → client resolved → session looked up → CSRF
@@ -148,6 +151,7 @@ export async function createServer({
       await api.register(contractRoutes, { services });
       await api.register(dataValidationRoutes, { services });
       await api.register(launchRoutes, { services });
+      await api.register(authorisationRoutes, { services });
       await api.register(staffRoutes, { services, prefix: '/staff' });
       // Codes and links in clear: only when asked for (DEV_ROUTES=1, refused in production).
       if (config.devRoutes) await api.register(devOutboxRoutes, { services });
@@ -166,6 +170,7 @@ export async function createServer({
       sendMessageHandler(outgoing, app.log),
       housekeepingHandler,
       contractExpiryHandler,
+      authorisationExpiryHandler,
       launchReminderHandler(directory, config),
       launchSweepHandler(directory, config),
     ],

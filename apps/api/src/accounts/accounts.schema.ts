@@ -62,7 +62,7 @@ export const accounts = pgTable(
 /** The account a row belongs to; the row goes when the account row does. */
 export const accountIdColumn = () => uuid('account_id').references(() => accounts.id, { onDelete: 'cascade' });
 
-export type CodePurpose = 'registration' | 'password_reset' | 'contact_change';
+export type CodePurpose = 'registration' | 'password_reset' | 'contact_change' | 'authorisation';
 export type ContactField = 'email' | 'phone';
 
 /**

@@ -21,6 +21,8 @@ const CODE_PURPOSE: Record<CodePurpose, { sms: string; subject: string }> = {
   registration: { sms: 'tu código de verificación es', subject: 'tu código de verificación' },
   password_reset: { sms: 'tu código para cambiar la contraseña es', subject: 'código para cambiar tu contraseña' },
   contact_change: { sms: 'tu código para confirmar este teléfono es', subject: 'confirma tu nuevo correo' },
+  // Sent by authorisations/authorisation-messages.ts, which words the invitation around the code.
+  authorisation: { sms: 'el código de tu autorización es', subject: 'código de tu autorización' },
 };
 
 export function codeMessage(marina: string, purpose: CodePurpose, channel: CodeChannel, code: string): MessageText {

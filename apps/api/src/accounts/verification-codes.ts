@@ -176,7 +176,8 @@ class CheckRefused extends Error {
  * document have their own counters, so filling one tells nothing about the other (decision 008).
  */
 export function codeChecksKey(verification: Pick<VerificationCodeRow, 'purpose' | 'clientId' | 'accountId' | 'typedHash'>): string {
-  const holder = verification.purpose === 'contact_change' ? verification.accountId : null;
+  // A contact change and an authorisation (its owner types the code) are also counted under the account.
+  const holder = verification.purpose === 'contact_change' || verification.purpose === 'authorisation' ? verification.accountId : null;
   return throttleKeys.codeChecks(verification.purpose, verification.clientId, holder, verification.typedHash);
 }
 

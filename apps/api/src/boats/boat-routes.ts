@@ -29,7 +29,7 @@ import { bodyFrom, validateBody } from '../http/validation.ts';
 import type { Services } from '../services.ts';
 import { requireSession } from '../sessions/session-lookup.ts';
 import { listOf } from './boat-schemas.ts';
-import { findBoat, loadBoats, toBoat } from './boat-views.ts';
+import { authorisedBoats, findBoat, loadBoats, toBoat } from './boat-views.ts';
 
 /** `PATCH /boats/{id}`: any of the boat's own fields, and optionally a renewed policy under `insurance`. */
 export function boatUpdateSchema(limits: BoatLimits, today: string) {
@@ -94,11 +94,15 @@ export const boatRoutes: FastifyPluginAsync<{ services: Services }> = async (api
     '/boats',
     {
       schema: {
-        summary: "The customer's boats, each with its contract and whether it may be used today",
+        summary: "The customer's boats (`role: owner`), then the boats others authorised them on (`role: authorised`), each with whether it may be used today",
+        description:
+          'A person whose identity document matches an active or suspended authorisation at this marina sees the boats it covers, with ' +
+          'the authorisation and their own verdict (docs/product.md §4.8, §4.13: suspended, outside the period, licence expired, the ' +
+          "owner's standing, the boat's contract and insurance).",
         tags: ['boats'],
         headers: clientHeaderSchema,
         security: [{ session: [] }],
-        response: { 200: listOf('boats', 'Boat#', "The account's boats at this marina, by name"), ...problemResponses(400, 401) },
+        response: { 200: listOf('boats', 'Boat#', "The account's boats at this marina by name, then those it is authorised on"), ...problemResponses(400, 401) },
       },
     },
     async (request): Promise<BoatList> => {
@@ -106,7 +110,8 @@ export const boatRoutes: FastifyPluginAsync<{ services: Services }> = async (api
       const client = requireClient(request);
       const now = clock();
       const found = await loadBoats(db, client.id, eq(boats.accountId, session.accountId));
-      return { boats: found.map(({ row, parts }) => toBoat(row, parts, client, now)) };
+      const own = found.map(({ row, parts }) => toBoat(row, parts, client, now));
+      return { boats: [...own, ...(await authorisedBoats(db, client, session.accountId, now, new Set(own.map((boat) => boat.id))))] };
     },
   );
 

@@ -98,6 +98,8 @@ const boatProperties = {
     properties: { eligible: { type: 'boolean' }, reasons: { type: 'array', items: { $ref: 'EligibilityReason#' } } },
     required: ['eligible', 'reasons'],
   },
+  role: { type: 'string', enum: ['owner', 'authorised'], description: "`authorised`: someone else's boat the person may use (docs/product.md §4.8)" },
+  authorisation: { anyOf: [{ $ref: 'BoatAuthorisation#' }, { type: 'null' }], description: 'When `role` is `authorised`: the authorisation; else null' },
 } as const;
 const boatRequired = Object.keys(boatProperties);
 
@@ -115,6 +117,8 @@ export const BOAT_EXAMPLE = {
   insurance: { insurer: 'Mapfre', policyNumber: 'POL-1234', expiresOn: '2027-05-31', certificate: { contentType: 'application/pdf', size: 48213, uploadedAt: '2026-06-01T09:30:00.000Z' } },
   contract: { ...contractSchema.examples[0], status: 'active', decidedAt: '2026-11-24T08:00:00.000Z' },
   eligibility: { eligible: true, reasons: [] },
+  role: 'owner',
+  authorisation: null,
 };
 
 export const boatSchemaJson = {

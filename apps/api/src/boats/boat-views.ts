@@ -3,9 +3,11 @@
  * with its verdict from the one eligibility rule, read in the marina's time zone with its settings.
  */
 import type { Boat, CertificateInfo, Contract, ContractStatus } from '@marina/core/domain/boats.ts';
-import { eligibility, type BoatFacts } from '@marina/core/domain/eligibility.ts';
+import { todayIn } from '@marina/core/domain/calendar.ts';
+import { authorisedEligibility, eligibility, type BoatFacts } from '@marina/core/domain/eligibility.ts';
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import { accountFacts, eligibilityContext } from '../accounts/account-summary.ts';
+import { authorisationFacts, toBoatAuthorisation, visibleAuthorisations } from '../authorisations/authorisation-views.ts';
 import type { ClientRecord } from '../clients/client-directory.ts';
 import type { Executor } from '../db/database.ts';
 import { accounts, boats, contracts, insuranceCertificates, type AccountRow, type BoatRow, type ContractRow } from '../db/schema.ts';
@@ -70,6 +72,8 @@ export function toBoat(row: BoatRow, parts: BoatParts, client: ClientRecord, now
         : { insurer: row.insurer, policyNumber: row.policyNumber, expiresOn: row.insuranceExpiresOn, certificate: parts.certificate },
     contract: contract && toContract(contract),
     eligibility: eligibility(accountFacts(parts.owner), facts, eligibilityContext(client, now)),
+    role: 'owner',
+    authorisation: null,
   };
 }
 
@@ -120,4 +124,30 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A path id that can name a row (anything else names nothing: 404, not a database error). */
 export function isUuid(value: string): boolean {
   return UUID.test(value);
+}
+
+/**
+ * The boats others authorised this person on (docs/product.md §4.8): matched by the document of their
+ * account at this marina, active or suspended authorisations only, one entry per boat (the best standing
+ * authorisation), each with the person's own verdict. `skip`: boats already listed as their own.
+ */
+export async function authorisedBoats(db: Executor, client: ClientRecord, personId: string, now: Date, skip: ReadonlySet<string>): Promise<Boat[]> {
+  const [person] = await db.select().from(accounts).where(and(eq(accounts.id, personId), eq(accounts.clientId, client.id)));
+  if (!person) return [];
+  const found = (await visibleAuthorisations(db, client.id, person)).filter((item) => !skip.has(item.boatId));
+  const best = new Map<string, (typeof found)[number]>();
+  for (const item of found) if (!best.has(item.boatId)) best.set(item.boatId, item);
+  if (best.size === 0) return [];
+  const today = todayIn(client.timeZone, now);
+  const context = eligibilityContext(client, now);
+  const loaded = await loadBoats(db, client.id, inArray(boats.id, [...best.keys()]));
+  return loaded.map(({ row, parts }) => {
+    const { authorisation, owner } = best.get(row.id)!;
+    return {
+      ...toBoat(row, parts, client, now),
+      eligibility: authorisedEligibility(accountFacts(person), accountFacts(owner), authorisationFacts(authorisation, today), boatFacts(row, parts.contracts), context),
+      role: 'authorised' as const,
+      authorisation: toBoatAuthorisation(authorisation, owner, today),
+    };
+  });
 }

@@ -15,3 +15,4 @@ export * from '../jobs/jobs.schema.ts';
 export * from '../boats/boats.schema.ts';
 export * from '../staff/staff.schema.ts';
 export * from '../launches/launches.schema.ts';
+export * from '../authorisations/authorisations.schema.ts';

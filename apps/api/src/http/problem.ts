@@ -53,6 +53,10 @@ const TITLES: Record<ErrorCode, string> = {
   boat_has_open_launch: 'El barco ya tiene una bajada abierta',
   too_many_open_launches: 'Demasiadas bajadas abiertas',
   change_too_late: 'Demasiado tarde para cambiarla',
+  authorisation_limit_reached: 'Máximo de personas autorizadas',
+  authorisation_duplicate: 'Persona ya autorizada',
+  authorising_self: 'No hace falta autorizarse',
+  licence_expires_in_period: 'Titulación caduca en el periodo',
 };
 
 /** An error a route or hook throws to answer with a problem; the error handler turns it into the body. */

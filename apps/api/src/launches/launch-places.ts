@@ -7,10 +7,14 @@
  *   change a row and re-reads it for the next, so capacity holds however many arrive at once.
  * - A freed place goes at once, in the same transaction, to the first eligible person waiting for that slot.
  */
-import { launchEligibility, type Eligibility } from '@marina/core/domain/eligibility.ts';
+import { todayIn } from '@marina/core/domain/calendar.ts';
+import { authorisedEligibility, launchEligibility, type Eligibility, type EligibilityReason } from '@marina/core/domain/eligibility.ts';
 import { closureOver, type LaunchActor, type LaunchStatus } from '@marina/core/domain/launches.ts';
+import { localDateIn } from '@marina/core/domain/opening-hours.ts';
 import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { accountFacts, eligibilityContext } from '../accounts/account-summary.ts';
+import { authorisationFacts } from '../authorisations/authorisation-views.ts';
+import { authorisations } from '../authorisations/authorisations.schema.ts';
 import { boatFacts } from '../boats/boat-views.ts';
 import type { ClientRecord } from '../clients/client-directory.ts';
 import type { Config } from '../config.ts';
@@ -108,24 +112,52 @@ export async function recordEvent(
 }
 
 export interface LaunchParty {
+  /** Who asks: the boat's owner, or a person the owner authorised. */
   owner: AccountRow;
   boat: BoatRow;
+  /** The authorisation an authorised person asks under (docs/product.md §4.8); absent or null for the owner. */
+  authorisationId?: string | null;
 }
 
-/** May the owner launch this boat now: the one rule plus the launch's reasons (decision 022). */
-export async function launchVerdict(db: Executor, client: ClientRecord, party: LaunchParty, now: Date): Promise<Eligibility> {
+/**
+ * May the party launch this boat now: the one rule plus the launch's reasons (decision 022). For an
+ * authorised person, the authorisation's rule (docs/product.md §4.8, §4.13): theirs, the authorisation's, the
+ * owner's standing and the boat's; with `slotStart`, the slot's day must also fall inside the period and
+ * inside the licence's validity.
+ */
+export async function launchVerdict(db: Executor, client: ClientRecord, party: LaunchParty, now: Date, slotStart?: Date): Promise<Eligibility> {
   const contractRows = await db.select().from(contracts).where(eq(contracts.boatId, party.boat.id));
-  return launchEligibility(accountFacts(party.owner), boatFacts(party.boat, contractRows), eligibilityContext(client, now));
+  const context = eligibilityContext(client, now);
+  if (!party.authorisationId) return launchEligibility(accountFacts(party.owner), boatFacts(party.boat, contractRows), context);
+  const [found] = await db
+    .select({ authorisation: authorisations, owner: accounts })
+    .from(authorisations)
+    .innerJoin(accounts, eq(accounts.id, authorisations.accountId))
+    .where(eq(authorisations.id, party.authorisationId));
+  if (!found) return { eligible: false, reasons: [OUTSIDE_PERIOD] };
+  const today = todayIn(client.timeZone, now);
+  const facts = authorisationFacts(found.authorisation, today);
+  const verdict = authorisedEligibility(accountFacts(party.owner), accountFacts(found.owner), facts, boatFacts(party.boat, contractRows), context, { launch: true });
+  if (slotStart === undefined) return verdict;
+  const day = localDateIn(slotStart, client.timeZone);
+  const extra: EligibilityReason[] = [];
+  const codes = new Set(verdict.reasons.map((reason) => reason.code));
+  if (!codes.has('outside_authorised_period') && (day < facts.validFrom || (facts.validTo !== null && day > facts.validTo))) extra.push(OUTSIDE_PERIOD);
+  if (!codes.has('authorised_licence_expired') && facts.licenceExpiresOn < day) extra.push(LICENCE_EXPIRED);
+  return extra.length === 0 ? verdict : { eligible: false, reasons: [...verdict.reasons, ...extra] };
 }
 
-export async function partyOf(db: Executor, launch: Pick<LaunchRow, 'boatId' | 'accountId'>): Promise<LaunchParty> {
+const OUTSIDE_PERIOD: EligibilityReason = { code: 'outside_authorised_period', text: 'Fuera del periodo autorizado', fix: null };
+const LICENCE_EXPIRED: EligibilityReason = { code: 'authorised_licence_expired', text: 'Titulación náutica caducada', fix: null };
+
+export async function partyOf(db: Executor, launch: Pick<LaunchRow, 'boatId' | 'accountId' | 'authorisationId'>): Promise<LaunchParty> {
   const [row] = await db
     .select({ boat: boats, owner: accounts })
     .from(boats)
     .innerJoin(accounts, eq(accounts.id, launch.accountId))
     .where(eq(boats.id, launch.boatId))
     .limit(1);
-  return row!;
+  return { ...row!, authorisationId: launch.authorisationId };
 }
 
 /** The status a launch that has just got a place takes: staff approve first where the marina asks. */
@@ -147,7 +179,7 @@ export async function promoteWaiting(tx: Tx, scope: LaunchScope, start: Date): P
     .where(and(eq(launches.clientId, client.id), eq(launches.slotStart, start), eq(launches.status, 'waitlisted')))
     .orderBy(asc(launches.seq));
   for (const { launch, boat, owner } of waiting) {
-    if (!(await launchVerdict(tx, client, { boat, owner }, now)).eligible) continue;
+    if (!(await launchVerdict(tx, client, { boat, owner, authorisationId: launch.authorisationId }, now, start)).eligible) continue;
     if (!(await takePlace(tx, client, start))) return;
     const to = placedStatus(client);
     const [promoted] = await tx

@@ -22,7 +22,9 @@ import { idParams } from '../boats/boat-routes.ts';
 import { isUuid } from '../boats/boat-views.ts';
 import type { ClientRecord } from '../clients/client-directory.ts';
 import { clientHeaderSchema, requireClient } from '../clients/client-resolution.ts';
-import { accounts, boats, launches, launchSlots as slotRows } from '../db/schema.ts';
+import { authorisationForBoat } from '../authorisations/authorisation-views.ts';
+import type { Executor } from '../db/database.ts';
+import { accounts, boats, launches, launchSlots as slotRows, type AccountRow } from '../db/schema.ts';
 import { audit } from '../http/audit.ts';
 import { problem, problemResponses } from '../http/problem.ts';
 import { bodyFrom, validateBody } from '../http/validation.ts';
@@ -35,6 +37,7 @@ import {
   closuresBetween,
   launchVerdict,
   lockLaunch,
+  partyOf,
   lockSlots,
   moveLaunch,
   placedStatus,
@@ -42,6 +45,7 @@ import {
   slotClosed,
   takePlace,
   type Actor,
+  type LaunchParty,
   type LaunchScope,
 } from './launch-places.ts';
 import { scheduleReminders } from './launch-reminders.ts';
@@ -50,6 +54,20 @@ import { loadLaunches, splitUpcoming, toLaunch } from './launch-views.ts';
 import { openLaunch } from './launches.schema.ts';
 
 const tags = ['launches'];
+
+/**
+ * A boat the person may ask launches for: their own at this marina, or one covered by an authorisation of
+ * their document (docs/product.md §4.8; active, suspended or expired, so a refusal can say why). Null
+ * otherwise: 404, whoever's boat it is.
+ */
+async function usableBoat(db: Executor, client: ClientRecord, person: AccountRow, boatId: string, lock = false): Promise<(LaunchParty & { authorisationId: string | null }) | null> {
+  if (!isUuid(boatId)) return null;
+  const [boat] = await db.select().from(boats).where(and(eq(boats.id, boatId), eq(boats.clientId, client.id))).limit(1);
+  if (!boat) return null;
+  if (boat.accountId === person.id) return { owner: person, boat, authorisationId: null };
+  const authorisation = await authorisationForBoat(db, client.id, person, boat.id, lock);
+  return authorisation ? { owner: person, boat, authorisationId: authorisation.id } : null;
+}
 const security = [{ session: [] }];
 
 export function boatHasOpenLaunch() {
@@ -132,14 +150,8 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
       const now = clock();
       const { boatId, date } = request.query;
       if (!isCalendarDate(date)) throw problem('validation_failed', 400, undefined, [{ field: 'date', code: 'date', message: 'Fecha: elige una fecha válida.' }]);
-      const [party] = isUuid(boatId)
-        ? await db
-            .select({ boat: boats, owner: accounts })
-            .from(boats)
-            .innerJoin(accounts, eq(accounts.id, boats.accountId))
-            .where(and(eq(boats.id, boatId), eq(boats.clientId, client.id), eq(boats.accountId, session.accountId)))
-            .limit(1)
-        : [];
+      const [person] = await db.select().from(accounts).where(eq(accounts.id, session.accountId));
+      const party = person && (await usableBoat(db, client, person, boatId));
       if (!party) throw problem('not_found', 404, 'No encontramos ese barco.');
       return {
         date,
@@ -201,7 +213,8 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
       schema: {
         summary: 'Ask for a launch in a slot, or a place on a full slot’s waiting list (`waitlist: true`)',
         description:
-          'The boat must be the account’s and eligible (422 not_eligible with the reasons). The slot must be one of the day’s, at least ' +
+          'The boat must be the account’s, or one it is authorised on (docs/product.md §4.8: then the slot’s day must fall inside the ' +
+          'authorisation’s period), and eligible (422 not_eligible with the reasons). The slot must be one of the day’s, at least ' +
           'minLeadMinutes ahead (422 slot_too_soon), at most maxAdvanceDays ahead (422 slot_too_far), not under a closure (409 slot_closed); ' +
           'the return the same day by closing (422 return_after_closing). One open request per boat (409 boat_has_open_launch), at most ' +
           'maxOpenPerAccount per account (409 too_many_open_launches). A full slot is 409 slot_full unless `waitlist: true`. The launch is ' +
@@ -231,15 +244,12 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
         const id = await db.transaction(async (tx) => {
           // The account's row, locked: its open requests are counted and added to one booking at a time.
           const [owner] = await tx.select().from(accounts).where(eq(accounts.id, session.accountId)).for('update');
-          const [boat] = isUuid(input.boatId)
-            ? await tx
-                .select()
-                .from(boats)
-                .where(and(eq(boats.id, input.boatId), eq(boats.clientId, client.id), eq(boats.accountId, session.accountId)))
-                .limit(1)
-            : [];
-          if (!owner || !boat) throw problem('not_found', 404, 'No encontramos ese barco.', [{ field: 'boatId', code: 'not_found', message: 'Barco: elige uno de la lista.' }]);
-          const verdict = await launchVerdict(tx, client, { owner, boat }, now);
+          // The account's own boat, or one a person authorised it on (its authorisation share-locked, so a
+          // suspension either waits for this booking and cancels it, or is seen here: docs/product.md §4.8).
+          const party = owner && (await usableBoat(tx, client, owner, input.boatId, true));
+          if (!party) throw problem('not_found', 404, 'No encontramos ese barco.', [{ field: 'boatId', code: 'not_found', message: 'Barco: elige uno de la lista.' }]);
+          const { boat, authorisationId } = party;
+          const verdict = await launchVerdict(tx, client, party, now, start);
           if (!verdict.eligible) throw notEligible(verdict.reasons);
           const open = await tx.select({ boatId: launches.boatId }).from(launches).where(and(eq(launches.accountId, owner.id), openLaunch()));
           if (open.some((row) => row.boatId === boat.id)) throw boatHasOpenLaunch();
@@ -255,7 +265,7 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
           const status = placed ? placedStatus(client) : 'waitlisted';
           const [launch] = await tx
             .insert(launches)
-            .values({ clientId: client.id, accountId: owner.id, boatId: boat.id, status, slotStart: start, expectedReturn, people: input.people, notes: input.notes, createdAt: now, updatedAt: now })
+            .values({ clientId: client.id, accountId: owner.id, boatId: boat.id, authorisationId, status, slotStart: start, expectedReturn, people: input.people, notes: input.notes, createdAt: now, updatedAt: now })
             .returning();
           await recordEvent(tx, launch!, by, null, status, now);
           if (status === 'confirmed') await scheduleReminders(tx, launch!, now);
@@ -303,8 +313,8 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
         if (start.getTime() === launch.slotStart.getTime()) return;
         const expectedReturn = input.expectedReturn ? new Date(input.expectedReturn) : new Date(start.getTime() + (launch.expectedReturn.getTime() - launch.slotStart.getTime()));
         await checkSlot(tx, client, start, expectedReturn, scope.now);
-        const party = { owner: (await tx.select().from(accounts).where(eq(accounts.id, launch.accountId)))[0]!, boat: (await tx.select().from(boats).where(eq(boats.id, launch.boatId)))[0]! };
-        const verdict = await launchVerdict(tx, client, party, scope.now);
+        const party = await partyOf(tx, launch);
+        const verdict = await launchVerdict(tx, client, party, scope.now, start);
         if (!verdict.eligible) throw notEligible(verdict.reasons);
         if (await slotClosed(tx, client.id, start)) throw slotProblem('slot_closed', client);
         if (!(await moveLaunch(tx, scope, launch, start, expectedReturn, { actor: 'customer', accountId: session.accountId }))) throw slotFull();

@@ -19,8 +19,13 @@ export const launches = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     clientId: clientIdColumn(),
-    /** Who asked: the boat's owner. */
+    /** Who asked: the boat's owner, or a person the owner authorised (then `authorisationId` says under which). */
     accountId: accountIdColumn().notNull(),
+    /**
+     * The authorisation (authorisations.id) an authorised person asked under; null for the owner's own. No
+     * foreign key: the authorisations module imports this one; an owner's erasure removes these launches.
+     */
+    authorisationId: uuid('authorisation_id'),
     boatId: uuid('boat_id')
       .notNull()
       .references(() => boats.id, { onDelete: 'cascade' }),
@@ -41,6 +46,7 @@ export const launches = pgTable(
     uniqueIndex('launches_one_open_per_boat').on(table.boatId).where(sql`${table.status} in ${OPEN}`),
     index('launches_client_slot_idx').on(table.clientId, table.slotStart, table.status),
     index('launches_account_status_idx').on(table.accountId, table.status),
+    index('launches_authorisation_idx').on(table.authorisationId),
     check('launches_status_check', sql`${table.status} in ('pending', 'confirmed', 'waitlisted', 'in_water', 'ready_to_stow', 'completed', 'cancelled')`),
     check('launches_people_check', sql`${table.people} between 1 and 30`),
   ],

@@ -118,7 +118,7 @@ export const staffLaunchRoutes: FastifyPluginAsync<{ services: Services }> = asy
         throw problem('state_conflict', 409, `Esta bajada está «${LAUNCH_STATUS_LABELS[launch.status].toLowerCase()}»: no se puede pasar a «${LAUNCH_STATUS_LABELS[decision.to].toLowerCase()}».`);
       }
       if (decision.recheck) {
-        const verdict = await launchVerdict(tx, client, await partyOf(tx, launch), scope.now);
+        const verdict = await launchVerdict(tx, client, await partyOf(tx, launch), scope.now, launch.slotStart);
         if (!verdict.eligible) throw notEligible(verdict.reasons);
       }
       await changeStatus(tx, scope, launch, decision.to, { actor: 'staff', accountId: session.accountId }, { reason, notice: decision.notice });

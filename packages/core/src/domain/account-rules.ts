@@ -10,8 +10,11 @@ import type {} from './schema-meta.ts';
 
 export const CODE_LENGTH = 6;
 
-// A name is one line: a pasted line break or tab (a person never types one in a name) becomes a space.
-const name = (label: string) =>
+/**
+ * A one-line name, its messages naming it by `label` ("tu nombre", "el nombre"). A pasted line break or tab
+ * (a person never types one in a name) becomes a space.
+ */
+export const nameRule = (label: string) =>
   yup
     .string()
     .transform((value: unknown) => (typeof value === 'string' ? value.replace(/\s+/g, ' ') : value))
@@ -20,48 +23,60 @@ const name = (label: string) =>
     .max(60, `${label[0]!.toUpperCase()}${label.slice(1)}: como mucho 60 caracteres.`)
     .meta({ description: 'Line breaks and tabs become spaces and the ends are trimmed before it is checked.' });
 
-export const firstNameRule = name('tu nombre');
-export const surnamesRule = name('tus apellidos');
+export const firstNameRule = nameRule('tu nombre');
+export const surnamesRule = nameRule('tus apellidos');
 
-export const documentRule = yup
-  .string()
-  .required('Escribe tu DNI, NIE o pasaporte.')
-  .transform((value: string) => normalizeDocument(value))
-  .test('document', (value, context) => {
-    const problem = documentProblem(value ?? '');
-    if (problem === 'letter') return context.createError({ message: 'DNI/NIE: la letra no corresponde al número. Revísalo.' });
-    if (problem === 'format') return context.createError({ message: 'DNI/NIE o pasaporte: el formato no es válido.' });
-    return true;
-  })
-  .meta({
-    description:
-      'A Spanish DNI or NIE with its check letter, or a passport number (6 to 15 letters and digits). ' +
-      'Case, spaces, dots, dashes and slashes are ignored.',
-  });
+/** A DNI, NIE or passport number; `required` is the message when it is missing (whose document it is). */
+export const documentRuleWith = (required: string) =>
+  yup
+    .string()
+    .required(required)
+    .transform((value: string) => normalizeDocument(value))
+    .test('document', (value, context) => {
+      const problem = documentProblem(value ?? '');
+      if (problem === 'letter') return context.createError({ message: 'DNI/NIE: la letra no corresponde al número. Revísalo.' });
+      if (problem === 'format') return context.createError({ message: 'DNI/NIE o pasaporte: el formato no es válido.' });
+      return true;
+    })
+    .meta({
+      description:
+        'A Spanish DNI or NIE with its check letter, or a passport number (6 to 15 letters and digits). ' +
+        'Case, spaces, dots, dashes and slashes are ignored.',
+    });
 
-export const emailRule = yup
-  .string()
-  .transform((value: string) => normalizeEmail(value))
-  .required('Escribe tu correo electrónico.')
-  .max(254, 'Correo electrónico: es demasiado largo.')
-  .email('Correo electrónico: el formato no es válido (ejemplo: nombre@correo.es).')
-  .meta({ description: 'Trimmed and lower-cased before it is checked.' });
+export const documentRule = documentRuleWith('Escribe tu DNI, NIE o pasaporte.');
 
-export const phoneRule = yup
-  .string()
-  .transform((value: string) => normalizePhone(value))
-  .required('Escribe tu teléfono móvil.')
-  .test('phone', (value, context) => {
-    const problem = phoneProblem(value ?? '');
-    if (problem === 'not_mobile') return context.createError({ message: 'Teléfono móvil: un número español debe empezar por 6 o 7.' });
-    if (problem === 'format') return context.createError({ message: 'Teléfono móvil: escríbelo completo, por ejemplo 612 345 678 o +351 912 345 678.' });
-    return true;
-  })
-  .meta({
-    description:
-      'A mobile number in international form (+351912345678), or a Spanish one of 9 digits; a Spanish number ' +
-      'must start with 6 or 7. Spaces, dots, dashes and brackets are ignored, and a leading 00 stands for +.',
-  });
+/** An e-mail address; `required` is the message when it is missing. */
+export const emailRuleWith = (required: string) =>
+  yup
+    .string()
+    .transform((value: string) => normalizeEmail(value))
+    .required(required)
+    .max(254, 'Correo electrónico: es demasiado largo.')
+    .email('Correo electrónico: el formato no es válido (ejemplo: nombre@correo.es).')
+    .meta({ description: 'Trimmed and lower-cased before it is checked.' });
+
+export const emailRule = emailRuleWith('Escribe tu correo electrónico.');
+
+/** A mobile phone (codes may go there by SMS); `required` is the message when it is missing. */
+export const phoneRuleWith = (required: string) =>
+  yup
+    .string()
+    .transform((value: string) => normalizePhone(value))
+    .required(required)
+    .test('phone', (value, context) => {
+      const problem = phoneProblem(value ?? '');
+      if (problem === 'not_mobile') return context.createError({ message: 'Teléfono móvil: un número español debe empezar por 6 o 7.' });
+      if (problem === 'format') return context.createError({ message: 'Teléfono móvil: escríbelo completo, por ejemplo 612 345 678 o +351 912 345 678.' });
+      return true;
+    })
+    .meta({
+      description:
+        'A mobile number in international form (+351912345678), or a Spanish one of 9 digits; a Spanish number ' +
+        'must start with 6 or 7. Spaces, dots, dashes and brackets are ignored, and a leading 00 stands for +.',
+    });
+
+export const phoneRule = phoneRuleWith('Escribe tu teléfono móvil.');
 
 export const passwordRule = yup
   .string()
@@ -69,12 +84,16 @@ export const passwordRule = yup
   .min(PASSWORD_MIN, `Contraseña: al menos ${PASSWORD_MIN} caracteres.`)
   .max(PASSWORD_MAX, `Contraseña: como mucho ${PASSWORD_MAX} caracteres.`);
 
-export const codeRule = yup
-  .string()
-  .transform((value: string) => value.replace(/\s/g, ''))
-  .required('Escribe el código que te hemos enviado.')
-  .matches(/^\d{6}$/, `Código: son ${CODE_LENGTH} cifras.`)
-  .meta({ description: 'Spaces are ignored.' });
+/** A 6-digit code; `required` is the message when it is missing (who received it). */
+export const codeRuleWith = (required: string) =>
+  yup
+    .string()
+    .transform((value: string) => value.replace(/\s/g, ''))
+    .required(required)
+    .matches(/^\d{6}$/, `Código: son ${CODE_LENGTH} cifras.`)
+    .meta({ description: 'Spaces are ignored.' });
+
+export const codeRule = codeRuleWith('Escribe el código que te hemos enviado.');
 
 /** "email or document" on sign-in and recovery: either is accepted, the server decides which. */
 export const identifierRule = yup

@@ -93,6 +93,7 @@ export type NotificationType =
   | 'launch_cancelled_by_marina'
   | 'launch_completed'
   | 'authorisation_validated'
+  | 'authorisation_suspended'
   | 'contract_approved'
   | 'contract_rejected'
   | 'validation_due'

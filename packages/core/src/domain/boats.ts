@@ -4,6 +4,7 @@
  */
 import * as yup from 'yup';
 import { addDays, formatCalendarDate, isCalendarDate } from './calendar.ts';
+import type { BoatAuthorisation, BoatRole } from './authorisations.ts';
 import type { Eligibility } from './eligibility.ts';
 import type { ClientSettings } from './marina.ts';
 import type {} from './schema-meta.ts';
@@ -94,8 +95,12 @@ export interface Boat {
   insurance: Insurance | null;
   /** The contract that governs it now: the active one, else the latest request or the latest ended one. */
   contract: Contract | null;
-  /** May it be used today, and if not why (docs/product.md §4.13). */
+  /** May it be used today, and if not why (docs/product.md §4.13); for an authorised person, by them. */
   eligibility: Eligibility;
+  /** `owner`: the signed-in person's own boat; `authorised`: someone authorised them on it (docs/product.md §4.8). */
+  role: BoatRole;
+  /** The authorisation that lets them use it, when `role` is `authorised`; null for the owner. */
+  authorisation: BoatAuthorisation | null;
 }
 
 /** `GET /boats` */

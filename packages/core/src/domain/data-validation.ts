@@ -48,6 +48,14 @@ export interface DataValidationStatus {
   };
 }
 
+/** A licence's type, one of LICENCE_TYPES (shared with the authorised persons' form). */
+export const licenceTypeRule = () =>
+  yup.string().oneOf(LICENCE_TYPES, 'Elige el tipo de titulación.').required('Elige el tipo de titulación.') as yup.StringSchema<LicenceType>;
+
+/** A licence's number, as printed on it. */
+export const licenceNumberRule = () =>
+  yup.string().trim().required('Escribe el número de la titulación.').max(40, 'Número de la titulación: como mucho 40 caracteres.');
+
 const futureDay = (label: string, today: string) =>
   yup
     .string()
@@ -67,15 +75,8 @@ export function dataValidationSchema(today: string) {
       documentExpiresOn: futureDay('tu documento de identidad', today),
       licence: yup
         .object({
-          type: yup
-            .string()
-            .oneOf(LICENCE_TYPES, 'Elige el tipo de titulación.')
-            .required('Elige el tipo de titulación.') as yup.StringSchema<LicenceType>,
-          number: yup
-            .string()
-            .trim()
-            .required('Escribe el número de la titulación.')
-            .max(40, 'Número de la titulación: como mucho 40 caracteres.'),
+          type: licenceTypeRule(),
+          number: licenceNumberRule(),
           expiresOn: futureDay('la titulación', today),
         })
         .noUnknown(true, 'Campo desconocido: ${unknown}.')

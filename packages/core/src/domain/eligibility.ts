@@ -4,6 +4,7 @@
  * it; a later feature adds its reasons here, never a second copy. Days are the marina's calendar days.
  */
 import type { AccountStatus } from './accounts.ts';
+import type { AuthorisationState } from './authorisations.ts';
 import type { BoatState, Contract } from './boats.ts';
 import { addDays, daysBetween, todayIn } from './calendar.ts';
 import { localDateIn } from './opening-hours.ts';
@@ -21,7 +22,12 @@ export type IneligibilityCode =
   | 'insurance_expired'
   | 'boat_in_maintenance'
   // Launches (docs/product.md §4.7): only a boat in the rack can be put in the water.
-  | 'boat_in_water';
+  | 'boat_in_water'
+  // Authorised persons (docs/product.md §4.8): the authorisation itself, and the owner behind it.
+  | 'authorisation_suspended'
+  | 'outside_authorised_period'
+  | 'authorised_licence_expired'
+  | 'owner_not_eligible';
 
 export interface EligibilityReason {
   code: IneligibilityCode;
@@ -52,6 +58,15 @@ export interface BoatFacts {
   insuranceExpiresOn: string | null;
   /** The contract that governs it now (`Boat.contract`). */
   contract: Pick<Contract, 'status' | 'startsOn' | 'endsOn'> | null;
+}
+
+/** What the rule reads of the authorisation that lets a person use someone else's boat. */
+export interface AuthorisationFacts {
+  state: AuthorisationState;
+  validFrom: string;
+  validTo: string | null;
+  /** Last valid day of the licence recorded on the authorisation. */
+  licenceExpiresOn: string;
 }
 
 export interface EligibilityContext {
@@ -166,6 +181,37 @@ const LAUNCH_BOAT_RULES: readonly Rule<BoatFacts>[] = [
   },
 ];
 
+/**
+ * An authorised person's own standing on the authorisation (docs/product.md §4.8). Nothing here can be
+ * fixed by the person; the owner suspends, reactivates and reschedules.
+ */
+const AUTHORISATION_RULES: readonly Rule<AuthorisationFacts>[] = [
+  {
+    code: 'authorisation_suspended',
+    applies: (authorisation) => authorisation.state === 'suspended',
+    text: 'Autorización suspendida',
+    fix: () => null,
+  },
+  {
+    code: 'outside_authorised_period',
+    applies: (authorisation, today) =>
+      authorisation.state === 'expired' ||
+      authorisation.validFrom > today ||
+      expired(authorisation.validTo, today),
+    text: 'Fuera del periodo autorizado',
+    fix: () => null,
+  },
+  {
+    code: 'authorised_licence_expired',
+    applies: (authorisation, today) => expired(authorisation.licenceExpiresOn, today),
+    text: 'Titulación náutica caducada',
+    fix: () => null,
+  },
+];
+
+/** The owner's own account reasons that also stop the people they authorised (not the owner's licence). */
+const OWNER_BLOCKING: ReadonlySet<IneligibilityCode> = new Set<IneligibilityCode>(['account_suspended', 'data_validation_due', 'identity_document_expired']);
+
 function reasons<Facts>(rules: readonly Rule<Facts>[], facts: Facts, context: EligibilityContext): EligibilityReason[] {
   const today = todayIn(context.timeZone, context.now);
   return rules
@@ -198,6 +244,27 @@ export function eligibility(account: AccountFacts, boat: BoatFacts, context: Eli
  */
 export function launchEligibility(account: AccountFacts, boat: BoatFacts, context: EligibilityContext): Eligibility {
   return verdict([...accountReasons(account, context), ...boatReasons(boat, context), ...reasons(LAUNCH_BOAT_RULES, boat, context)]);
+}
+
+/**
+ * May a person authorised on someone else's boat use it at `context.now`: their own account's reasons (not
+ * their account's licence: the licence that counts is the one on the authorisation), the authorisation's,
+ * the owner's standing (an owner who may not use the boat cannot lend it) and the boat's, whose fixes are
+ * the owner's to make so the person gets none.
+ */
+export function authorisedEligibility(
+  person: AccountFacts,
+  owner: AccountFacts,
+  authorisation: AuthorisationFacts,
+  boat: BoatFacts,
+  context: EligibilityContext,
+  { launch = false }: { launch?: boolean } = {},
+): Eligibility {
+  const own = accountReasons(person, context).filter((reason) => reason.code !== 'licence_expired');
+  const ownerBlocked = accountReasons(owner, context).some((reason) => OWNER_BLOCKING.has(reason.code));
+  const ownerReasons: EligibilityReason[] = ownerBlocked ? [{ code: 'owner_not_eligible', text: 'El propietario tiene trámites pendientes', fix: null }] : [];
+  const boatSide = [...boatReasons(boat, context), ...(launch ? reasons(LAUNCH_BOAT_RULES, boat, context) : [])].map((reason) => ({ ...reason, fix: null }));
+  return verdict([...own, ...reasons(AUTHORISATION_RULES, authorisation, context), ...ownerReasons, ...boatSide]);
 }
 
 /** Only the account's side (the data validation screen, the card's holder part). */

@@ -55,6 +55,11 @@ export const ERROR_CODES = [
   'boat_has_open_launch',
   'too_many_open_launches',
   'change_too_late',
+  // Authorised persons
+  'authorisation_limit_reached',
+  'authorisation_duplicate',
+  'authorising_self',
+  'licence_expires_in_period',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -30,6 +30,8 @@ export function readyBoat(overrides: Partial<Boat> = {}): Boat {
       rejectionReason: null,
     },
     eligibility: { eligible: true, reasons: [] },
+    role: 'owner',
+    authorisation: null,
     ...overrides,
   };
 }

@@ -26,6 +26,8 @@ function boat(id: string, name: string, registration: string, eligibility: Boat[
     insurance: { insurer: 'Mapfre', policyNumber: 'POL-1', expiresOn: addDays(today, 200), certificate: null },
     contract: null,
     eligibility,
+    role: 'owner',
+    authorisation: null,
   };
 }
 

@@ -1,0 +1,119 @@
+/**
+ * What an authorised person is told (docs/product.md §4.8), in Spanish, naming the marina and the owner: the
+ * code that proves their contact (with, when they have no account, how to register), the validation, the
+ * suspension and the reactivation. The code goes by the marina's channel to the contact the owner typed; the
+ * notices also reach the person's account in the app when they have one.
+ */
+import { formatCalendarDate } from '@marina/core/domain/calendar.ts';
+import { codeChannelFor, type CodeChannel } from '@marina/core/domain/platform.ts';
+import type { ClientRecord } from '../clients/client-directory.ts';
+import type { Config } from '../config.ts';
+import type { Tx } from '../db/database.ts';
+import type { AccountRow } from '../db/schema.ts';
+import { createNotification } from '../notifications/notifications.ts';
+import { enqueueMessage } from '../outbox/outbox.ts';
+import { CODE_TTL_MS } from '../security/limits.ts';
+import type { AuthorisationRow } from './authorisations.schema.ts';
+
+const CODE_MINUTES = CODE_TTL_MS / 60_000;
+
+type Owner = Pick<AccountRow, 'firstName' | 'surnames'>;
+
+const ownerName = (owner: Owner) => `${owner.firstName} ${owner.surnames}`;
+
+function period(row: Pick<AuthorisationRow, 'validFrom' | 'validTo'>): string {
+  return row.validTo === null ? `desde el ${formatCalendarDate(row.validFrom)}` : `del ${formatCalendarDate(row.validFrom)} al ${formatCalendarDate(row.validTo)}`;
+}
+
+/** Where the person's messages go: the phone on SMS marinas, the e-mail elsewhere (as typed by the owner). */
+export function personDestination(client: Pick<ClientRecord, 'sendsSms'>, row: Pick<AuthorisationRow, 'phone' | 'email'>): { channel: CodeChannel; destination: string } {
+  const channel = codeChannelFor(client.sendsSms);
+  return { channel, destination: channel === 'sms' ? row.phone : row.email };
+}
+
+/** The code, and for someone without an account at the marina, how to get one (they need it to book). */
+export function authorisationCodeMessage(client: ClientRecord, owner: Owner, row: AuthorisationRow, channel: CodeChannel, code: string, hasAccount: boolean) {
+  const subject = `${client.title}: ${ownerName(owner)} quiere autorizarte a usar su barco`;
+  const register = hasAccount
+    ? 'Cuando esté validada, verás el barco en la app, en Mis barcos.'
+    : `Para pedir bajadas necesitas una cuenta en la app de ${client.title}: regístrate con este mismo documento (${row.document}); verás el barco en Mis barcos.`;
+  if (channel === 'sms') {
+    return {
+      subject,
+      code,
+      text: `${client.title}: ${ownerName(owner)} te autoriza a usar su barco. Dale este código para validarlo: ${code} (caduca en ${CODE_MINUTES} min). ${hasAccount ? '' : 'Para pedir bajadas, regístrate en la app con tu mismo documento.'}`.trim(),
+    };
+  }
+  return {
+    subject,
+    code,
+    text: [
+      `Hola, ${row.firstName}:`,
+      '',
+      `${ownerName(owner)} quiere autorizarte a usar su barco en ${client.title} ${period(row)}.`,
+      'Si estás de acuerdo, dale este código para que termine la autorización:',
+      '',
+      `    ${code}`,
+      '',
+      `Caduca en ${CODE_MINUTES} minutos.`,
+      register,
+      'Si no conoces a esta persona, ignora este mensaje.',
+    ].join('\n'),
+  };
+}
+
+export type PersonNoticeKind = 'validated' | 'suspended' | 'reactivated';
+
+function personNotice(kind: PersonNoticeKind, client: ClientRecord, owner: Owner, row: AuthorisationRow) {
+  switch (kind) {
+    case 'validated':
+      return {
+        type: 'authorisation_validated' as const,
+        title: 'Autorización activa',
+        body: `${ownerName(owner)} te ha autorizado a usar su barco ${period(row)}. Lo tienes en Mis barcos.`,
+      };
+    case 'suspended':
+      return {
+        type: 'authorisation_suspended' as const,
+        title: 'Autorización suspendida',
+        body:
+          `${ownerName(owner)} ha suspendido tu autorización para usar su barco` +
+          `${row.suspensionReason ? `. Motivo: ${row.suspensionReason}` : ''}. Tus bajadas pedidas con esa autorización se han cancelado.`,
+      };
+    case 'reactivated':
+      return {
+        type: 'authorisation_validated' as const,
+        title: 'Autorización reactivada',
+        body: `${ownerName(owner)} ha reactivado tu autorización para usar su barco ${period(row)}.`,
+      };
+  }
+}
+
+/**
+ * Tells the person, in the transaction that made the change: a notification in the app when they have an
+ * account at the marina, and a message by the marina's channel to the contact on the authorisation.
+ */
+export async function tellPerson(
+  tx: Tx,
+  kind: PersonNoticeKind,
+  { client, owner, row, person }: { client: ClientRecord; owner: Pick<AccountRow, 'id' | 'firstName' | 'surnames'>; row: AuthorisationRow; person: AccountRow | null },
+  now: Date,
+  config: Pick<Config, 'devRoutes'>,
+): Promise<void> {
+  const notice = personNotice(kind, client, owner, row);
+  if (person) await createNotification(tx, { clientId: client.id, accountId: person.id, type: notice.type, title: notice.title, body: notice.body, link: '/misbarcos' }, now);
+  const { channel, destination } = personDestination(client, row);
+  await enqueueMessage(
+    tx,
+    {
+      clientId: client.id,
+      accountId: person?.id ?? owner.id,
+      channel,
+      destination,
+      subject: `${client.title}: ${notice.title.toLowerCase()}`,
+      text: channel === 'sms' ? `${client.title}: ${notice.body}` : `Hola, ${row.firstName}:\n\n${notice.body}`,
+    },
+    now,
+    config,
+  );
+}

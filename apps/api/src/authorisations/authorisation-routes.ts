@@ -1,0 +1,450 @@
+/**
+ * An owner's authorised persons (docs/product.md §4.8, decision 025): list, add, validate with the code the
+ * person received, resend it, suspend, reactivate and reschedule. Only the owner's own authorisations at this
+ * marina exist here: any other id answers 404, never 403.
+ */
+import {
+  authorisationCodeSchema,
+  authorisationSchema,
+  licenceCoversPeriod,
+  rescheduleSchema,
+  suspensionSchema,
+  type Authorisation,
+  type AuthorisationList,
+} from '@marina/core/domain/authorisations.ts';
+import { todayIn } from '@marina/core/domain/calendar.ts';
+import { localDateIn } from '@marina/core/domain/opening-hours.ts';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { checkCode, countCodeRequest, findVerification, issueCode, markCodeUsed, resendCode, sendCode } from '../accounts/verification-codes.ts';
+import { idParams } from '../boats/boat-routes.ts';
+import { listOf } from '../boats/boat-schemas.ts';
+import { isUuid } from '../boats/boat-views.ts';
+import type { ClientRecord } from '../clients/client-directory.ts';
+import { clientHeaderSchema, requireClient } from '../clients/client-resolution.ts';
+import type { Tx } from '../db/database.ts';
+import { accounts, launches, type AccountRow } from '../db/schema.ts';
+import { audit } from '../http/audit.ts';
+import { problem, problemResponses } from '../http/problem.ts';
+import { bodyFrom, validateBody } from '../http/validation.ts';
+import { changeStatus, lockLaunch, lockSlots, SYSTEM, type LaunchScope } from '../launches/launch-places.ts';
+import { idempotentHeadersSchema } from '../security/idempotency.ts';
+import type { Services } from '../services.ts';
+import { requireSession } from '../sessions/session-lookup.ts';
+import { authorisationCodeMessage, personDestination, tellPerson } from './authorisation-messages.ts';
+import {
+  checkRoomOnBoats,
+  findAuthorisation,
+  HOLDING,
+  loadAuthorisations,
+  lockAuthorisation,
+  lockOwnersBoats,
+  personAccount,
+  stateOn,
+  toAuthorisation,
+} from './authorisation-views.ts';
+import { authorisationBoats, authorisations, type AuthorisationRow } from './authorisations.schema.ts';
+
+const tags = ['authorisations'];
+const security = [{ session: [] }];
+const one = { description: 'The authorisation', $ref: 'Authorisation#' } as const;
+
+function licenceExpiresInPeriod() {
+  const message = 'Hasta: la titulación de la persona caduca antes; acorta el periodo o añade de nuevo a la persona con su titulación renovada.';
+  return problem('licence_expires_in_period', 422, message, [{ field: 'validTo', code: 'licence_expires_in_period', message }]);
+}
+
+export const authorisationRoutes: FastifyPluginAsync<{ services: Services }> = async (api, { services }) => {
+  const { db, clock, config } = services;
+  const documentedCreate = bodyFrom(authorisationSchema('2000-01-01'));
+  const documentedReschedule = bodyFrom(rescheduleSchema('2000-01-01'));
+
+  async function ownAuthorisation(request: FastifyRequest, id: string): Promise<Authorisation> {
+    const session = requireSession(request);
+    const client = requireClient(request);
+    return toAuthorisation(await findAuthorisation(db, client.id, session.accountId, id), client, clock());
+  }
+
+  async function ownerOf(tx: Tx, accountId: string): Promise<AccountRow> {
+    const [owner] = await tx.select().from(accounts).where(eq(accounts.id, accountId));
+    return owner!;
+  }
+
+  /** The boats an authorisation covers, locked in id order (the limit's lock). */
+  async function lockCoveredBoats(tx: Tx, client: ClientRecord, ownerId: string, authorisationId: string) {
+    const covered = await tx.select({ boatId: authorisationBoats.boatId }).from(authorisationBoats).where(eq(authorisationBoats.authorisationId, authorisationId));
+    return covered.length === 0 ? [] : lockOwnersBoats(tx, client.id, ownerId, covered.map((row) => row.boatId));
+  }
+
+  /**
+   * Cancels the authorisation's open launches that `keep` does not keep (all of them on a suspension), in the
+   * one lock order (their slots, then each launch): each place goes at once to whoever waits for it.
+   */
+  async function cancelLaunches(tx: Tx, scope: LaunchScope, authorisationId: string, reason: string, keep: (slotStart: Date) => boolean = () => false) {
+    const open = await tx
+      .select({ id: launches.id, slotStart: launches.slotStart })
+      .from(launches)
+      .where(and(eq(launches.authorisationId, authorisationId), inArray(launches.status, ['pending', 'confirmed', 'waitlisted'])))
+      .orderBy(asc(launches.slotStart));
+    const doomed = open.filter((launch) => !keep(launch.slotStart));
+    if (doomed.length === 0) return 0;
+    await lockSlots(tx, scope.client.id, doomed.map((launch) => launch.slotStart));
+    let cancelled = 0;
+    for (const { id } of doomed) {
+      const launch = await lockLaunch(tx, scope.client.id, id);
+      if (!launch || !(['pending', 'confirmed', 'waitlisted'] as const).some((status) => status === launch.status)) continue;
+      await changeStatus(tx, scope, launch, 'cancelled', SYSTEM, { reason });
+      cancelled += 1;
+    }
+    return cancelled;
+  }
+
+  api.get<{ Querystring: { boatId?: string } }>(
+    '/authorisations',
+    {
+      schema: {
+        summary: "The owner's authorised persons, newest first (`boatId` keeps those covering that boat)",
+        tags,
+        headers: clientHeaderSchema,
+        querystring: {
+          type: 'object',
+          properties: { boatId: { type: 'string', description: 'UUID of one of the owner’s boats' } },
+          additionalProperties: false,
+        },
+        security,
+        response: { 200: listOf('authorisations', 'Authorisation#', "The account's authorisations at this marina"), ...problemResponses(400, 401) },
+      },
+    },
+    async (request): Promise<AuthorisationList> => {
+      const session = requireSession(request);
+      const client = requireClient(request);
+      const now = clock();
+      const { boatId } = request.query;
+      if (boatId !== undefined && !isUuid(boatId)) return { authorisations: [] };
+      const filter =
+        boatId === undefined
+          ? undefined
+          : inArray(
+              authorisations.id,
+              db.select({ id: authorisationBoats.authorisationId }).from(authorisationBoats).where(eq(authorisationBoats.boatId, boatId)),
+            );
+      const found = await loadAuthorisations(db, client.id, session.accountId, filter);
+      return { authorisations: found.map((item) => toAuthorisation(item, client, now)) };
+    },
+  );
+
+  api.get<{ Params: { id: string } }>(
+    '/authorisations/:id',
+    {
+      schema: { summary: 'One of the owner’s authorisations', tags, headers: clientHeaderSchema, params: idParams, security, response: { 200: one, ...problemResponses(400, 401, 404) } },
+    },
+    (request) => ownAuthorisation(request, request.params.id),
+  );
+
+  api.post(
+    '/authorisations',
+    {
+      config: {
+        idempotent: {
+          keep: (answer) => ({ id: (answer as Authorisation).id }),
+          replay: async (request, kept) => ownAuthorisation(request, (kept as { id: string }).id),
+        },
+      },
+      schema: {
+        summary: 'Authorise a person on some of the owner’s boats; a code goes to the person (SMS or e-mail, as the marina sends codes)',
+        description:
+          'The licence must cover the period (422 on `licence.expiresOn`). Every boat must be the owner’s (404 on `boatIds`). At most ' +
+          'maxAuthorisedPerBoat pending or active authorisations per boat (409 authorisation_limit_reached); the same document once per ' +
+          'boat (409 authorisation_duplicate); not the owner’s own document (422 authorising_self). The authorisation is `pending` until ' +
+          'the owner types the code the person received (`POST …/validate`). A person without an account is told how to register.',
+        tags,
+        headers: idempotentHeadersSchema,
+        security,
+        body: documentedCreate,
+        response: { 201: { ...one, description: 'Added, pending validation' }, ...problemResponses(400, 401, 403, 404, 409, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const session = requireSession(request);
+      const client = requireClient(request);
+      const now = clock();
+      const today = todayIn(client.timeZone, now);
+      const input = await validateBody(authorisationSchema(today), request.body);
+      const id = await db.transaction(async (tx) => {
+        const owner = await ownerOf(tx, session.accountId);
+        if (owner.document === input.document) {
+          const message = 'DNI, NIE o pasaporte: es el tuyo; no hace falta que te autorices, ya puedes usar tus barcos.';
+          throw problem('authorising_self', 422, message, [{ field: 'document', code: 'authorising_self', message }]);
+        }
+        const locked = await lockOwnersBoats(tx, client.id, owner.id, input.boatIds);
+        await checkRoomOnBoats(tx, client, locked, input.document, today);
+        const { channel, destination } = personDestination(client, input);
+        await countCodeRequest(tx, 'authorisation', client.id, destination, now);
+        const [row] = await tx
+          .insert(authorisations)
+          .values({
+            clientId: client.id,
+            accountId: owner.id,
+            firstName: input.firstName,
+            surnames: input.surnames,
+            document: input.document,
+            phone: input.phone,
+            email: input.email,
+            licenceType: input.licence.type,
+            licenceNumber: input.licence.number,
+            licenceExpiresOn: input.licence.expiresOn,
+            validFrom: input.validFrom,
+            validTo: input.validTo ?? null,
+            state: 'pending',
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning();
+        await tx.insert(authorisationBoats).values(locked.map((boat) => ({ authorisationId: row!.id, boatId: boat.id, clientId: client.id })));
+        const issued = await issueCode(tx, { clientId: client.id, accountId: owner.id, purpose: 'authorisation', channel, destination, typed: destination }, now);
+        await tx.update(authorisations).set({ verificationId: issued.verification.id }).where(eq(authorisations.id, row!.id));
+        const hasAccount = (await personAccount(tx, client.id, input.document)) !== null;
+        await sendCode(
+          tx,
+          'authorisation',
+          { clientId: client.id, accountId: owner.id, channel, destination, ...authorisationCodeMessage(client, owner, row!, channel, issued.code!, hasAccount) },
+          now,
+          config,
+        );
+        return row!.id;
+      });
+      audit(request, 'authorisation_created', { outcome: 'success', accountId: session.accountId });
+      return reply.code(201).send(await ownAuthorisation(request, id));
+    },
+  );
+
+  api.post<{ Params: { id: string } }>(
+    '/authorisations/:id/validate',
+    {
+      schema: {
+        summary: 'Validate a pending authorisation with the code the person received (they give it to the owner)',
+        description: 'Same limits as registration: the code lives 10 minutes and allows 5 tries (422 code_invalid, 410 code_expired, 429 code_attempts_exceeded).',
+        tags,
+        headers: clientHeaderSchema,
+        params: idParams,
+        security,
+        body: bodyFrom(authorisationCodeSchema),
+        response: { 200: { ...one, description: 'Active' }, ...problemResponses(400, 401, 403, 404, 409, 410, 422, 429) },
+      },
+    },
+    async (request) => {
+      const session = requireSession(request);
+      const client = requireClient(request);
+      const now = clock();
+      const input = await validateBody(authorisationCodeSchema, request.body);
+      const found = await findAuthorisation(db, client.id, session.accountId, request.params.id);
+      if (stateOn(found.row, todayIn(client.timeZone, now)) !== 'pending') throw problem('state_conflict', 409, 'Esta autorización ya no está pendiente de validar.');
+      if (found.row.verificationId === null) throw problem('code_expired', 410, 'El código ha caducado. Pide uno nuevo.');
+      const verification = await findVerification(db, { id: found.row.verificationId, clientId: client.id, purpose: 'authorisation', accountId: session.accountId }).catch(() => {
+        throw problem('code_expired', 410, 'El código ha caducado. Pide uno nuevo.');
+      });
+      await checkCode(db, verification, input.code, now);
+      await db.transaction(async (tx) => {
+        await markCodeUsed(tx, verification, now);
+        const [row] = await tx
+          .update(authorisations)
+          .set({ state: 'active', validatedAt: now, verificationId: null, updatedAt: now })
+          .where(and(eq(authorisations.id, found.row.id), eq(authorisations.state, 'pending')))
+          .returning();
+        if (!row) throw problem('state_conflict', 409, 'Esta autorización ya no está pendiente de validar.');
+        const owner = await ownerOf(tx, session.accountId);
+        await tellPerson(tx, 'validated', { client, owner, row, person: await personAccount(tx, client.id, row.document) }, now, config);
+      });
+      audit(request, 'authorisation_validated', { outcome: 'success', accountId: session.accountId });
+      return ownAuthorisation(request, found.row.id);
+    },
+  );
+
+  api.post<{ Params: { id: string } }>(
+    '/authorisations/:id/resend',
+    {
+      schema: {
+        summary: 'Send the person a new code (the previous one stops working)',
+        description: 'As for registration: not before 60 s (429 resend_too_soon), and a few per hour.',
+        tags,
+        headers: clientHeaderSchema,
+        params: idParams,
+        security,
+        response: { 202: { ...one, description: 'A new code is on its way' }, ...problemResponses(400, 401, 403, 404, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const session = requireSession(request);
+      const client = requireClient(request);
+      const now = clock();
+      const found = await findAuthorisation(db, client.id, session.accountId, request.params.id);
+      if (stateOn(found.row, todayIn(client.timeZone, now)) !== 'pending') throw problem('state_conflict', 409, 'Esta autorización ya no está pendiente de validar.');
+      await db.transaction(async (tx) => {
+        const row = await lockAuthorisation(tx, client.id, session.accountId, found.row.id);
+        if (row.state !== 'pending') throw problem('state_conflict', 409, 'Esta autorización ya no está pendiente de validar.');
+        const owner = await ownerOf(tx, session.accountId);
+        const { channel, destination } = personDestination(client, row);
+        const current = found.verification && found.verification.consumedAt === null && found.verification.id === row.verificationId ? found.verification : null;
+        let issued;
+        if (current) {
+          issued = await resendCode(tx, current, now);
+        } else {
+          // The code was cleared away (housekeeping): a new one, counted like a first request.
+          await countCodeRequest(tx, 'authorisation', client.id, destination, now);
+          issued = await issueCode(tx, { clientId: client.id, accountId: owner.id, purpose: 'authorisation', channel, destination, typed: destination }, now);
+          await tx.update(authorisations).set({ verificationId: issued.verification.id, updatedAt: now }).where(eq(authorisations.id, row.id));
+        }
+        const hasAccount = (await personAccount(tx, client.id, row.document)) !== null;
+        await sendCode(
+          tx,
+          'authorisation',
+          { clientId: client.id, accountId: owner.id, channel, destination, ...authorisationCodeMessage(client, owner, row, channel, issued.code!, hasAccount) },
+          now,
+          config,
+        );
+      });
+      return reply.code(202).send(await ownAuthorisation(request, found.row.id));
+    },
+  );
+
+  api.post<{ Params: { id: string } }>(
+    '/authorisations/:id/suspend',
+    {
+      schema: {
+        summary: 'Suspend an active authorisation at once, with an optional reason',
+        description:
+          'In one transaction: the authorisation is suspended, the person’s open launch requests made under it are cancelled (each ' +
+          'freed place goes to whoever waits for it) and the person is told. A booking racing with it either finishes first and is ' +
+          'cancelled here, or sees the suspension and is refused (not_eligible, authorisation_suspended).',
+        tags,
+        headers: clientHeaderSchema,
+        params: idParams,
+        security,
+        body: bodyFrom(suspensionSchema),
+        response: { 200: { ...one, description: 'Suspended' }, ...problemResponses(400, 401, 403, 404, 409, 422) },
+      },
+    },
+    async (request) => {
+      const session = requireSession(request);
+      const client = requireClient(request);
+      const scope: LaunchScope = { client, now: clock(), config };
+      const input = await validateBody(suspensionSchema, request.body);
+      const { id } = request.params;
+      await db.transaction(async (tx) => {
+        const locked = await lockAuthorisation(tx, client.id, session.accountId, id);
+        if (stateOn(locked, todayIn(client.timeZone, scope.now)) !== 'active') throw problem('state_conflict', 409, 'Solo se puede suspender una autorización activa.');
+        const [row] = await tx
+          .update(authorisations)
+          .set({ state: 'suspended', suspensionReason: input.reason === '' ? null : input.reason, suspendedAt: scope.now, updatedAt: scope.now })
+          .where(eq(authorisations.id, locked.id))
+          .returning();
+        await cancelLaunches(tx, scope, row!.id, input.reason === '' ? 'Autorización suspendida por el propietario' : `Autorización suspendida por el propietario: ${input.reason}`);
+        const owner = await ownerOf(tx, session.accountId);
+        await tellPerson(tx, 'suspended', { client, owner, row: row!, person: await personAccount(tx, client.id, row!.document) }, scope.now, config);
+      });
+      audit(request, 'authorisation_suspended', { outcome: 'success', accountId: session.accountId });
+      return ownAuthorisation(request, id);
+    },
+  );
+
+  api.post<{ Params: { id: string } }>(
+    '/authorisations/:id/reactivate',
+    {
+      schema: {
+        summary: 'Reactivate a suspended authorisation',
+        description: 'It counts again against maxAuthorisedPerBoat and the same document once per boat (409 when the boats have no room now).',
+        tags,
+        headers: clientHeaderSchema,
+        params: idParams,
+        security,
+        response: { 200: { ...one, description: 'Active (or expired, when its period ended meanwhile)' }, ...problemResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const session = requireSession(request);
+      const client = requireClient(request);
+      const now = clock();
+      const today = todayIn(client.timeZone, now);
+      const { id } = request.params;
+      await db.transaction(async (tx) => {
+        const [seen] = isUuid(id)
+          ? await tx
+              .select()
+              .from(authorisations)
+              .where(and(eq(authorisations.id, id), eq(authorisations.clientId, client.id), eq(authorisations.accountId, session.accountId)))
+          : [];
+        if (!seen) throw problem('not_found', 404, 'No encontramos esa autorización.');
+        const lockedBoats = await lockCoveredBoats(tx, client, session.accountId, seen.id);
+        const locked = await lockAuthorisation(tx, client.id, session.accountId, id);
+        if (locked.state !== 'suspended') throw problem('state_conflict', 409, 'Solo se puede reactivar una autorización suspendida.');
+        const ended = locked.validTo !== null && locked.validTo < today;
+        if (!ended) await checkRoomOnBoats(tx, client, lockedBoats, locked.document, today, locked.id);
+        const [row] = await tx
+          .update(authorisations)
+          .set({ state: ended ? 'expired' : 'active', suspensionReason: null, suspendedAt: null, updatedAt: now })
+          .where(eq(authorisations.id, locked.id))
+          .returning();
+        if (!ended) {
+          const owner = await ownerOf(tx, session.accountId);
+          await tellPerson(tx, 'reactivated', { client, owner, row: row!, person: await personAccount(tx, client.id, row!.document) }, now, config);
+        }
+      });
+      audit(request, 'authorisation_reactivated', { outcome: 'success', accountId: session.accountId });
+      return ownAuthorisation(request, id);
+    },
+  );
+
+  api.post<{ Params: { id: string } }>(
+    '/authorisations/:id/reschedule',
+    {
+      schema: {
+        summary: 'Change the period of an authorisation',
+        description:
+          'The licence on file must cover the new period (422 licence_expires_in_period). An expired authorisation given a later end ' +
+          'becomes active again (and counts against the limits: 409). Open launches outside the new period are cancelled.',
+        tags,
+        headers: clientHeaderSchema,
+        params: idParams,
+        security,
+        body: documentedReschedule,
+        response: { 200: { ...one, description: 'Rescheduled' }, ...problemResponses(400, 401, 403, 404, 409, 422) },
+      },
+    },
+    async (request) => {
+      const session = requireSession(request);
+      const client = requireClient(request);
+      const scope: LaunchScope = { client, now: clock(), config };
+      const today = todayIn(client.timeZone, scope.now);
+      const input = await validateBody(rescheduleSchema(today), request.body);
+      const validTo = input.validTo ?? null;
+      const { id } = request.params;
+      await db.transaction(async (tx) => {
+        const [seen] = isUuid(id)
+          ? await tx
+              .select()
+              .from(authorisations)
+              .where(and(eq(authorisations.id, id), eq(authorisations.clientId, client.id), eq(authorisations.accountId, session.accountId)))
+          : [];
+        if (!seen) throw problem('not_found', 404, 'No encontramos esa autorización.');
+        const lockedBoats = await lockCoveredBoats(tx, client, session.accountId, seen.id);
+        const locked = await lockAuthorisation(tx, client.id, session.accountId, id);
+        if (!licenceCoversPeriod(locked.licenceExpiresOn, input.validFrom, validTo)) throw licenceExpiresInPeriod();
+        const before = stateOn(locked, today);
+        // An ended authorisation given a new end is active again (a suspended or pending one stays so).
+        const after: AuthorisationRow['state'] = before === 'expired' ? (locked.validatedAt === null ? 'pending' : 'active') : before;
+        if (!HOLDING.includes(before) && HOLDING.includes(after)) await checkRoomOnBoats(tx, client, lockedBoats, locked.document, today, locked.id);
+        await tx
+          .update(authorisations)
+          .set({ validFrom: input.validFrom, validTo, state: after, updatedAt: scope.now })
+          .where(eq(authorisations.id, locked.id));
+        const inside = (slotStart: Date) => {
+          const day = localDateIn(slotStart, client.timeZone);
+          return day >= input.validFrom && (validTo === null || day <= validTo);
+        };
+        await cancelLaunches(tx, scope, locked.id, 'Fuera del nuevo periodo de la autorización', inside);
+      });
+      audit(request, 'authorisation_rescheduled', { outcome: 'success', accountId: session.accountId });
+      return ownAuthorisation(request, id);
+    },
+  );
+};

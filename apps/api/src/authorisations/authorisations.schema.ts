@@ -1,0 +1,92 @@
+/**
+ * Authorised persons (docs/product.md §4.8, decision 025): the people an owner lets use some of their boats,
+ * for a period, matched to an account by identity document. The per-boat limit and "the same document
+ * once per boat" are checked under the lock of the boats' rows (every writer that can add a holding
+ * authorisation takes them first, in id order), so parallel requests are let through one at a time.
+ */
+import type { AuthorisationState, LicenceType } from '@marina/core/domain/authorisations.ts';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { check, date, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { accountIdColumn, verificationCodes } from '../accounts/accounts.schema.ts';
+import { boats } from '../boats/boats.schema.ts';
+import { clientIdColumn } from '../clients/clients.schema.ts';
+import { at, timestamps } from '../db/columns.ts';
+import { registerPersonalData } from '../db/personal-data.ts';
+import { launches, launchSlots } from '../launches/launches.schema.ts';
+
+export const authorisations = pgTable(
+  'authorisations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: clientIdColumn(),
+    /** The owner who authorised the person. */
+    accountId: accountIdColumn().notNull(),
+    firstName: text('first_name').notNull(),
+    surnames: text('surnames').notNull(),
+    /** Normalised (`normalizeDocument`): the key an account is matched by. */
+    document: text('document').notNull(),
+    /** E.164. */
+    phone: text('phone').notNull(),
+    email: text('email').notNull(),
+    licenceType: text('licence_type').$type<LicenceType>().notNull(),
+    licenceNumber: text('licence_number').notNull(),
+    licenceExpiresOn: date('licence_expires_on', { mode: 'string' }).notNull(),
+    validFrom: date('valid_from', { mode: 'string' }).notNull(),
+    /** Last day included; null when open-ended. */
+    validTo: date('valid_to', { mode: 'string' }),
+    state: text('state').$type<AuthorisationState>().notNull().default('pending'),
+    suspensionReason: text('suspension_reason'),
+    suspendedAt: at('suspended_at'),
+    validatedAt: at('validated_at'),
+    /** The code the person received, while pending. */
+    verificationId: uuid('verification_id').references(() => verificationCodes.id, { onDelete: 'set null' }),
+    ...timestamps,
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('authorisations_account_idx').on(table.accountId),
+    index('authorisations_client_document_idx').on(table.clientId, table.document),
+    index('authorisations_state_idx').on(table.clientId, table.state),
+    check('authorisations_state_check', sql`${table.state} in ('pending', 'active', 'suspended', 'expired')`),
+    check('authorisations_period_check', sql`${table.validTo} is null or ${table.validTo} >= ${table.validFrom}`),
+  ],
+);
+
+/** The boats an authorisation covers (always boats of its owner, at its marina). */
+export const authorisationBoats = pgTable(
+  'authorisation_boats',
+  {
+    authorisationId: uuid('authorisation_id')
+      .notNull()
+      .references(() => authorisations.id, { onDelete: 'cascade' }),
+    boatId: uuid('boat_id')
+      .notNull()
+      .references(() => boats.id, { onDelete: 'cascade' }),
+    clientId: clientIdColumn(),
+  },
+  (table) => [primaryKey({ columns: [table.authorisationId, table.boatId] }), index('authorisation_boats_boat_idx').on(table.boatId)],
+);
+
+/**
+ * An owner's authorisations go with their account. So do the launches their authorised persons asked for on
+ * the owner's boats (the boats are going): their places are given back first, so each slot's count stays
+ * the number of launches holding one. The authorised person's own account is not the owner's record: when
+ * they delete theirs, the owner's authorisation stays (their launches go with their account).
+ */
+registerPersonalData({
+  table: authorisations,
+  erase: async (tx, accountId) => {
+    const ownersBoats = sql`(select ${boats.id} from ${boats} where ${boats.accountId} = ${accountId})`;
+    await tx.execute(sql`
+      update ${launchSlots} s set held = s.held - h.n
+      from (select ${launches.clientId} as client_id, ${launches.slotStart} as start, count(*)::int as n
+            from ${launches} where ${launches.boatId} in ${ownersBoats} and ${launches.accountId} <> ${accountId}
+              and ${launches.status} in ('pending', 'confirmed')
+            group by 1, 2) h
+      where s.client_id = h.client_id and s.start = h.start`);
+    await tx.delete(launches).where(and(inArray(launches.boatId, ownersBoats), ne(launches.accountId, accountId)));
+    await tx.delete(authorisations).where(eq(authorisations.accountId, accountId));
+  },
+});
+
+export type AuthorisationRow = typeof authorisations.$inferSelect;

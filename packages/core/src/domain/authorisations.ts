@@ -1,0 +1,196 @@
+/**
+ * Authorised persons (docs/product.md §4.8): people an owner lets use their boats. What the API sends and
+ * receives, and the rules of every body, written once for the forms and the server.
+ */
+import * as yup from 'yup';
+import type { CodeSent } from './accounts.ts';
+import { codeRuleWith, documentRuleWith, emailRuleWith, nameRule, phoneRuleWith } from './account-rules.ts';
+import { formatCalendarDate, isCalendarDate } from './calendar.ts';
+import { LICENCE_TYPE_LABELS, LICENCE_TYPES, licenceNumberRule, licenceTypeRule, type Licence, type LicenceType } from './data-validation.ts';
+import type {} from './schema-meta.ts';
+
+export { LICENCE_TYPE_LABELS, LICENCE_TYPES, type Licence, type LicenceType };
+
+/**
+ * - `pending`: added, waiting for the code the person received (gives no access yet);
+ * - `active`: validated; gives access inside its period;
+ * - `suspended`: by the owner, with an optional reason; no access until reactivated;
+ * - `expired`: its last day (`validTo`) has passed; a reschedule with a later end makes it active again.
+ */
+export type AuthorisationState = 'pending' | 'active' | 'suspended' | 'expired';
+export const AUTHORISATION_STATES = ['pending', 'active', 'suspended', 'expired'] as const satisfies readonly AuthorisationState[];
+export const AUTHORISATION_STATE_LABELS: Readonly<Record<AuthorisationState, string>> = {
+  pending: 'Pendiente de validar',
+  active: 'Activa',
+  suspended: 'Suspendida',
+  expired: 'Caducada',
+};
+
+/** The states that count against `maxAuthorisedPerBoat` and against the same document twice on a boat. */
+export const AUTHORISATION_HOLDING_STATES = ['pending', 'active'] as const satisfies readonly AuthorisationState[];
+
+/** A boat an authorisation covers (only the owner's boats). */
+export interface AuthorisedBoat {
+  id: string;
+  name: string;
+}
+
+/** `GET /authorisations/{id}`, an item of `GET /authorisations`: what the owner sees. */
+export interface Authorisation {
+  id: string;
+  firstName: string;
+  surnames: string;
+  /** Normalised identity document (DNI, NIE or passport): how the person's account is matched. */
+  document: string;
+  /** E.164 mobile. */
+  phone: string;
+  email: string;
+  /** The person's nautical licence; `expiresOn` is its last valid day. */
+  licence: Licence;
+  boats: AuthorisedBoat[];
+  /** First day of the period (`YYYY-MM-DD`, the marina's calendar). */
+  validFrom: string;
+  /** Last day of the period, included; null when open-ended. */
+  validTo: string | null;
+  state: AuthorisationState;
+  /** The owner's words when suspending; null when none was given or it is not suspended. */
+  suspensionReason: string | null;
+  suspendedAt: string | null;
+  /** Has the person an account at this marina (same document)? Without one they were told how to register. */
+  hasAccount: boolean;
+  createdAt: string;
+  validatedAt: string | null;
+  /** While `pending`: where the code went (masked) and when another may be asked for; null otherwise. */
+  code: CodeSent | null;
+}
+
+/** `GET /authorisations` (`?boatId=` keeps those covering that boat). */
+export interface AuthorisationList {
+  authorisations: Authorisation[];
+}
+
+/**
+ * On a boat the signed-in person may use because someone authorised them (`Boat.authorisation`, only when
+ * `Boat.role` is `authorised`).
+ */
+export interface BoatAuthorisation {
+  id: string;
+  /** Whose boat it is. */
+  owner: { firstName: string; surnames: string };
+  validFrom: string;
+  validTo: string | null;
+  state: AuthorisationState;
+  suspensionReason: string | null;
+  licence: Licence;
+}
+
+/** `Boat.role`: the signed-in person's relation to the boat. */
+export type BoatRole = 'owner' | 'authorised';
+
+// --- Bodies ------------------------------------------------------------------------------------------------
+
+const calendarDate = (label: string) =>
+  yup
+    .string()
+    .test('date', `${label}: elige una fecha válida.`, (value) => value === undefined || value === null || isCalendarDate(value))
+    .meta({ jsonSchema: { format: 'date' }, description: "A calendar day (YYYY-MM-DD) of the marina's calendar." });
+
+const validToRule = () =>
+  calendarDate('Hasta')
+    .nullable()
+    .default(null)
+    .test('after-from', 'Hasta: debe ser el mismo día que «Desde» o posterior.', function (value) {
+      const from = (this.parent as { validFrom?: unknown }).validFrom;
+      return value === null || value === undefined || !isCalendarDate(value) || !isCalendarDate(from) || value >= from;
+    })
+    .meta({ description: 'Last day included (YYYY-MM-DD), not before `validFrom`; null for no end.', jsonSchema: { format: 'date' } });
+
+/**
+ * Does the licence cover the period? Its last valid day must be on or after the period's last day; an
+ * open-ended period needs a licence valid on its first day (its expiry then ends the person's access:
+ * the eligibility reason `authorised_licence_expired`).
+ */
+export function licenceCoversPeriod(licenceExpiresOn: string, validFrom: string, validTo: string | null): boolean {
+  return licenceExpiresOn >= (validTo ?? validFrom);
+}
+
+export const LICENCE_PERIOD_MESSAGE = 'Caducidad de la titulación: caduca antes de que termine el periodo autorizado.';
+
+/**
+ * `POST /authorisations`: the person, their licence, the owner's boats it covers and the period. The first
+ * day is today or later; the licence must cover the period (licenceCoversPeriod).
+ */
+export function authorisationSchema(today: string) {
+  return yup
+    .object({
+      firstName: nameRule('el nombre'),
+      surnames: nameRule('los apellidos'),
+      document: documentRuleWith('Escribe el DNI, NIE o pasaporte de la persona.'),
+      phone: phoneRuleWith('Escribe el teléfono móvil de la persona.'),
+      email: emailRuleWith('Escribe el correo electrónico de la persona.'),
+      licence: yup
+        .object({
+          type: licenceTypeRule(),
+          number: licenceNumberRule(),
+          expiresOn: calendarDate('Caducidad de la titulación')
+            .required('Escribe la fecha de caducidad de la titulación.')
+            .test('not-past', 'Caducidad de la titulación: ya ha caducado.', (value) => value === undefined || !isCalendarDate(value) || value >= today)
+            .meta({ description: "Last valid day (YYYY-MM-DD): today or later, and covering the period (see the object's rule)." }),
+        })
+        .noUnknown(true, 'Campo desconocido: ${unknown}.')
+        .required('Escribe los datos de la titulación.'),
+      boatIds: yup
+        .array(yup.string().uuid('Barcos: elige de la lista.').required('Barcos: elige de la lista.'))
+        .required('Elige al menos un barco.')
+        .min(1, 'Elige al menos un barco.')
+        .max(50, 'Barcos: como mucho 50.')
+        .meta({ description: 'Ids of boats of the signed-in owner (their own, not ones they are authorised on).' }),
+      validFrom: calendarDate('Desde')
+        .required('Elige desde qué día.')
+        .test('from-today', `Desde: hoy (${formatCalendarDate(today)}) o después.`, (value) => value === undefined || !isCalendarDate(value) || value >= today)
+        .meta({ description: "First day (YYYY-MM-DD): today or later in the marina's calendar.", jsonSchema: { format: 'date' } }),
+      validTo: validToRule(),
+    })
+    .noUnknown(true, 'Campo desconocido: ${unknown}.')
+    .test('licence-covers-period', LICENCE_PERIOD_MESSAGE, (value, context) => {
+      const expiresOn = value.licence?.expiresOn;
+      if (!isCalendarDate(expiresOn) || !isCalendarDate(value.validFrom)) return true;
+      if (value.validTo !== null && value.validTo !== undefined && !isCalendarDate(value.validTo)) return true;
+      return licenceCoversPeriod(expiresOn, value.validFrom, value.validTo ?? null) || context.createError({ path: 'licence.expiresOn', message: LICENCE_PERIOD_MESSAGE });
+    })
+    .meta({ description: "The licence's expiry must be on or after `validTo` (or `validFrom` when `validTo` is null)." });
+}
+export type AuthorisationInput = yup.InferType<ReturnType<typeof authorisationSchema>>;
+
+/**
+ * `POST /authorisations/{id}/reschedule`: a new period. The first day may stay in the past (an authorisation
+ * already running); the last one is today or later. The server also checks the licence covers it.
+ */
+export function rescheduleSchema(today: string) {
+  return yup
+    .object({
+      validFrom: calendarDate('Desde').required('Elige desde qué día.').meta({ jsonSchema: { format: 'date' } }),
+      validTo: validToRule().test('not-past', `Hasta: hoy (${formatCalendarDate(today)}) o después.`, (value) =>
+        value === null || value === undefined || !isCalendarDate(value) || value >= today,
+      ),
+    })
+    .noUnknown(true, 'Campo desconocido: ${unknown}.');
+}
+export type RescheduleInput = yup.InferType<ReturnType<typeof rescheduleSchema>>;
+
+/** `POST /authorisations/{id}/suspend`: the reason is optional (the person is told it). */
+export const suspensionSchema = yup
+  .object({
+    reason: yup
+      .string()
+      .transform((value: unknown) => (typeof value === 'string' ? value.replace(/\s+/g, ' ') : value))
+      .trim()
+      .max(300, 'Motivo: como mucho 300 caracteres.')
+      .default(''),
+  })
+  .noUnknown(true, 'Campo desconocido: ${unknown}.');
+export type SuspensionInput = yup.InferType<typeof suspensionSchema>;
+
+/** `POST /authorisations/{id}/validate`: the code the person received, typed by the owner. */
+export const authorisationCodeSchema = yup.object({ code: codeRuleWith('Escribe el código que ha recibido la persona autorizada.') });
+export type AuthorisationCodeInput = yup.InferType<typeof authorisationCodeSchema>;
