@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNT, DEMO_STAFF_ACCOUNT } from '@marina/api/db/seed.ts';
+import { DEMO_ACCOUNT, DEMO_AUTHORISED_ACCOUNT, DEMO_STAFF_ACCOUNT } from '@marina/api/db/seed.ts';
 import { freeConsecutivePorts, listeningAddresses, startNodeScript, type ScriptProcess } from './lib/script-harness.ts';
 
 const RUNNING = /is running at (http:\/\/\S+)/g;
@@ -120,6 +120,7 @@ describe('npm start -- --client 41,25,63', () => {
       expect(html).toContain(`<title>Entrar · ${title}</title>`);
       expect(script.output()).toContain(`${DEMO_ACCOUNT(clientId).email} / ${DEMO_ACCOUNT(clientId).password}`);
       expect(script.output()).toContain(`${DEMO_STAFF_ACCOUNT(clientId).email} / ${DEMO_STAFF_ACCOUNT(clientId).password}`);
+      expect(script.output()).toContain(`${DEMO_AUTHORISED_ACCOUNT(clientId).email} / ${DEMO_AUTHORISED_ACCOUNT(clientId).password}`);
       expect(await clientSettings(urls[index]!, clientId)).toMatchObject({ id: clientId, title });
     }
     expect(await clientSettings(urls[0]!, 63)).toMatchObject({ timeZone: 'Atlantic/Canary' });

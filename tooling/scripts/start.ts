@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import type { LogLevel } from '@marina/api/config.ts';
 import { openDatabase } from '@marina/api/db/database.ts';
-import { DEMO_ACCOUNT, DEMO_STAFF_ACCOUNT } from '@marina/api/db/seed.ts';
+import { DEMO_ACCOUNT, DEMO_AUTHORISED_ACCOUNT, DEMO_STAFF_ACCOUNT } from '@marina/api/db/seed.ts';
 import { startServer, type RunningServer } from '@marina/api/server.ts';
 import { clientsFromArgs, clientSeeds } from './lib/clients.ts';
 import { flag, run } from './lib/run.ts';
@@ -60,6 +60,7 @@ ${selected
   .map(
     (client, index) => `  ${client.config.clientTitulo} (client ${client.id}) is running at ${servers[index]!.url}
   Demo sign-in: ${DEMO_ACCOUNT(client.id).email} / ${DEMO_ACCOUNT(client.id).password}
+  Authorised person: ${DEMO_AUTHORISED_ACCOUNT(client.id).email} / ${DEMO_AUTHORISED_ACCOUNT(client.id).password} (may use the demo owner's Brisa)
   Staff sign-in: ${DEMO_STAFF_ACCOUNT(client.id).email} / ${DEMO_STAFF_ACCOUNT(client.id).password} (the /api/v1/staff/ calls)
   Codes and e-mails sent: ${servers[index]!.url}/api/v1/dev/outbox
 `,

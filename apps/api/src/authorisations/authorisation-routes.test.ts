@@ -12,6 +12,8 @@ import { latestCode, outboxFor, testClock } from '../test/accounts.ts';
 import { activeAuthorisation, authorisationBody, personWithAccount } from '../test/authorisations.ts';
 import { dayFromToday } from '../test/boats.ts';
 import { eligibleOwner, launchBody, slotAt } from '../test/launches.ts';
+import { DEMO_AUTHORISED_ACCOUNT, DEMO_AUTHORISED_BOAT } from '../db/seed.ts';
+import { createAgent } from '../test/test-agent.ts';
 import { PROBLEM_JSON, useTestServer } from '../test/test-server.ts';
 import { expireAuthorisations } from './authorisation-expiry.ts';
 
@@ -297,6 +299,19 @@ describe('the authorised person', () => {
     expect((await agent.post('/authorisations', body(41, boatIds, { document: someone.document }))).statusCode).toBe(201);
     expect((await someone.agent.get('/boats')).json().boats).toEqual([]);
     expect((await someone.agent.post('/launches', launchBody(41, boatIds[0]!, DAY, '12:00'))).statusCode).toBe(404);
+  });
+});
+
+describe('the demo authorised person', () => {
+  it("signs in with their own account and sees the demo owner's Brisa as authorised, ready to use", async () => {
+    const agent = createAgent(app, 41);
+    const { email, password } = DEMO_AUTHORISED_ACCOUNT(41);
+    expect((await agent.post('/session', { identifier: email, password })).statusCode).toBe(200);
+    const listed = (await agent.get('/boats')).json().boats;
+    expect(listed.map((boat: { name: string; role: string; eligibility: { eligible: boolean } }) => [boat.name, boat.role, boat.eligibility.eligible])).toEqual([
+      [DEMO_AUTHORISED_BOAT, 'authorised', true],
+    ]);
+    expect(listed[0].authorisation).toMatchObject({ state: 'active', validTo: null, owner: { firstName: 'Marina' } });
   });
 });
 

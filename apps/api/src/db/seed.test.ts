@@ -11,8 +11,8 @@ import { loadClientDirectory } from '../clients/client-directory.ts';
 import { DEFAULT_MARINAS_DIR } from '../config.ts';
 import { openTestDatabase } from '../test/test-database.ts';
 import type { Database } from './database.ts';
-import { accounts, boats, clients, contracts, insuranceCertificates, launches, launchSlots } from './schema.ts';
-import { DEMO_ACCOUNT, DEMO_LAUNCH_BOAT, DEMO_STAFF_ACCOUNT, marinaSeeds, parseClientSeeds, seedClients, seedDemoAccounts, type ClientSeed } from './seed.ts';
+import { accounts, authorisationBoats, authorisations, boats, clients, contracts, insuranceCertificates, launches, launchSlots } from './schema.ts';
+import { DEMO_ACCOUNT, DEMO_AUTHORISED_ACCOUNT, DEMO_AUTHORISED_BOAT, DEMO_LAUNCH_BOAT, DEMO_STAFF_ACCOUNT, marinaSeeds, parseClientSeeds, seedClients, seedDemoAccounts, type ClientSeed } from './seed.ts';
 
 let database: Database;
 let marinas: ClientSeed[];
@@ -127,7 +127,7 @@ describe('seedDemoAccounts', () => {
   it('creates one active demo owner per client, with valid data, and only once', async () => {
     await seedDemoAccounts(database.db, marinas);
     await seedDemoAccounts(database.db, marinas);
-    const rows = await database.db.select().from(accounts).where(eq(accounts.role, 'customer')).orderBy(accounts.clientId);
+    const rows = (await database.db.select().from(accounts).where(eq(accounts.role, 'customer')).orderBy(accounts.clientId)).filter((row) => row.email!.startsWith('demo@'));
     expect(rows.map((row) => [row.clientId, row.email, row.status])).toEqual([
       [25, 'demo@client25.example', 'active'],
       [41, 'demo@client41.example', 'active'],
@@ -184,6 +184,25 @@ describe('seedDemoAccounts', () => {
     const rows = await database.db.select().from(launches).where(eq(launches.accountId, owner!.id)).orderBy(launches.seq);
     expect(rows.map((row) => row.status)).toEqual(['completed', 'confirmed']);
     expect(localDateIn(rows[1]!.slotStart, 'Europe/Madrid')).toBe(addDays(todayIn('Europe/Madrid', later), 1));
+  });
+
+  it('gives each demo owner one active authorised person on Brisa, with an account of their own, once', async () => {
+    await seedDemoAccounts(database.db, marinas);
+    for (const marina of marinas) {
+      const [owner] = await database.db.select().from(accounts).where(and(eq(accounts.clientId, marina.id), eq(accounts.email, DEMO_ACCOUNT(marina.id).email)));
+      const rows = await database.db
+        .select({ authorisation: authorisations, boat: boats.name })
+        .from(authorisations)
+        .innerJoin(authorisationBoats, eq(authorisationBoats.authorisationId, authorisations.id))
+        .innerJoin(boats, eq(boats.id, authorisationBoats.boatId))
+        .where(eq(authorisations.accountId, owner!.id));
+      expect(rows.map((row) => [row.boat, row.authorisation.state, row.authorisation.validTo])).toEqual([[DEMO_AUTHORISED_BOAT, 'active', null]]);
+      const [person] = await database.db.select().from(accounts).where(and(eq(accounts.clientId, marina.id), eq(accounts.email, DEMO_AUTHORISED_ACCOUNT(marina.id).email)));
+      expect(person).toMatchObject({ status: 'active', document: rows[0]!.authorisation.document });
+      expect(documentProblem(person!.document!)).toBeUndefined();
+      expect(phoneProblem(person!.phone!)).toBeUndefined();
+    }
+    expect(DEMO_AUTHORISED_ACCOUNT(41)).toEqual({ email: 'autorizado@client41.example', password: 'Puerto-Demo-41' });
   });
 
   it('creates one staff member per client', async () => {

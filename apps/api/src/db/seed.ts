@@ -5,8 +5,9 @@
  *
  * Outside production each client also gets a demo owner account (DEMO_ACCOUNT) to sign in with, with three
  * boats (two under active contracts, one waiting for approval), a confirmed launch tomorrow for one of them
- * (the other can be booked at once), and a staff account (DEMO_STAFF_ACCOUNT); the rest of the demo data (an
- * authorised person, outings; docs/product.md §8) joins it here as those schemas arrive.
+ * (the other can be booked at once), a person authorised on the first boat with an account of their own
+ * (DEMO_AUTHORISED_ACCOUNT), and a staff account (DEMO_STAFF_ACCOUNT); the rest of the demo data (outings;
+ * docs/product.md §8) joins it here as those schemas arrive.
  */
 import { loadMarinaDeclarations } from '@marina/core/config/marina-folders.ts';
 import { contractEndsOn, type ContractPlan } from '@marina/core/domain/boats.ts';
@@ -21,6 +22,7 @@ import { recordEvent, takePlace } from '../launches/launch-places.ts';
 import { scheduleReminders } from '../launches/launch-reminders.ts';
 import { openLaunch } from '../launches/launches.schema.ts';
 import type { Db } from './database.ts';
+import { authorisationBoats, authorisations } from '../authorisations/authorisations.schema.ts';
 import { accounts, boats, clients, contracts, insuranceCertificates, launches } from './schema.ts';
 
 /** A marina as its folder declares it. */
@@ -91,6 +93,27 @@ export function demoStaffData(seed: Pick<ClientSeed, 'id' | 'title'>) {
     phone: `+3469${String(seed.id).padStart(7, '0')}`,
   };
 }
+
+/** The sign-in of a client's demo authorised person: allowed by the demo owner to use their first boat. */
+export const DEMO_AUTHORISED_ACCOUNT = (clientId: number) => ({
+  email: `autorizado@client${clientId}.example`,
+  password: `Puerto-Demo-${clientId}`,
+});
+
+/** Every field of the demo authorised person; document and mobile derived from the id, apart from the others'. */
+export function demoAuthorisedData(seed: Pick<ClientSeed, 'id' | 'title'>) {
+  const dniNumber = 40_000_000 + seed.id;
+  return {
+    ...DEMO_AUTHORISED_ACCOUNT(seed.id),
+    firstName: 'Alex',
+    surnames: `Autorizado ${seed.title}`,
+    document: `${dniNumber}${checkLetter(dniNumber)}`,
+    phone: `+3468${String(seed.id).padStart(7, '0')}`,
+  };
+}
+
+/** The demo owner's boat the demo authorised person may use (the one left free to book). */
+export const DEMO_AUTHORISED_BOAT = 'Brisa';
 
 /** A small PDF a reader opens: the demo boats' insurance certificate. */
 export const DEMO_CERTIFICATE = Buffer.from(
@@ -234,6 +257,46 @@ async function seedDemoLaunch(db: Db, seed: ClientSeed, ownerId: string, now: Da
 }
 
 /**
+ * The demo owner's authorisation of the demo authorised person on Brisa: active since today, open-ended,
+ * with a licence valid for years. One already there (in any state the demo left it) is kept as it is.
+ */
+async function seedDemoAuthorisation(db: Db, seed: ClientSeed, ownerId: string, now: Date, today: string): Promise<void> {
+  const person = demoAuthorisedData(seed);
+  await db.transaction(async (tx) => {
+    const [boat] = await tx.select().from(boats).where(and(eq(boats.accountId, ownerId), eq(boats.name, DEMO_AUTHORISED_BOAT))).limit(1);
+    if (!boat) return;
+    const [existing] = await tx
+      .select({ id: authorisations.id })
+      .from(authorisations)
+      .where(and(eq(authorisations.accountId, ownerId), eq(authorisations.document, person.document)))
+      .limit(1);
+    if (existing) return;
+    const [row] = await tx
+      .insert(authorisations)
+      .values({
+        clientId: seed.id,
+        accountId: ownerId,
+        firstName: person.firstName,
+        surnames: person.surnames,
+        document: person.document,
+        phone: person.phone,
+        email: person.email,
+        licenceType: 'pnb',
+        licenceNumber: `PNB-${person.document.slice(0, 6)}`,
+        licenceExpiresOn: addDays(today, 4 * 365),
+        validFrom: today,
+        validTo: null,
+        state: 'active',
+        validatedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: authorisations.id });
+    await tx.insert(authorisationBoats).values({ authorisationId: row!.id, boatId: boat.id, clientId: seed.id });
+  });
+}
+
+/**
  * Creates each client's demo owner (active, data validated now, document and licence valid for years) with
  * the demo boats, and its demo staff member, when missing. Existing ones are left as they are, changed
  * password included; a demo owner without boats gets them.
@@ -245,6 +308,7 @@ export async function seedDemoAccounts(db: Db, seeds: readonly ClientSeed[], now
     if (ownerId) {
       await seedDemoBoats(db, seed, ownerId, now, today);
       await seedDemoLaunch(db, seed, ownerId, now, today);
+      if (await seedAccount(db, seed.id, demoAuthorisedData(seed), 'customer', now, today)) await seedDemoAuthorisation(db, seed, ownerId, now, today);
     }
     await seedAccount(db, seed.id, demoStaffData(seed), 'staff', now, today);
   }

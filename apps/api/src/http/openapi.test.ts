@@ -19,6 +19,13 @@ describe('GET /api/v1/openapi.json', () => {
     expect(Object.keys(document.paths).sort()).toEqual([
       '/api/v1/activations',
       '/api/v1/activations/{token}',
+      '/api/v1/authorisations',
+      '/api/v1/authorisations/{id}',
+      '/api/v1/authorisations/{id}/reactivate',
+      '/api/v1/authorisations/{id}/reschedule',
+      '/api/v1/authorisations/{id}/resend',
+      '/api/v1/authorisations/{id}/suspend',
+      '/api/v1/authorisations/{id}/validate',
       '/api/v1/boats',
       '/api/v1/boats/{id}',
       '/api/v1/boats/{id}/insurance-certificate',

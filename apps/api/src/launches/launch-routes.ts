@@ -242,8 +242,11 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
       const by: Actor = { actor: 'customer', accountId: session.accountId };
       try {
         const id = await db.transaction(async (tx) => {
-          // The account's row, locked: its open requests are counted and added to one booking at a time.
-          const [owner] = await tx.select().from(accounts).where(eq(accounts.id, session.accountId)).for('update');
+          // The account's row, locked: its open requests are counted and added to one booking at a time. NO KEY
+          // UPDATE, not UPDATE: a suspension racing with this booking writes the person a notification, whose
+          // foreign key share-locks this row's key while it holds the authorisation this booking reads next;
+          // a full UPDATE lock would make the two wait on each other (a deadlock).
+          const [owner] = await tx.select().from(accounts).where(eq(accounts.id, session.accountId)).for('no key update');
           // The account's own boat, or one a person authorised it on (its authorisation share-locked, so a
           // suspension either waits for this booking and cancels it, or is seen here: docs/product.md §4.8).
           const party = owner && (await usableBoat(tx, client, owner, input.boatId, true));

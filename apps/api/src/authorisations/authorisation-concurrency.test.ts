@@ -1,0 +1,98 @@
+/**
+ * Authorisations under bursts. On PostgreSQL (TEST_DATABASE_URL) the requests run on several connections at
+ * once, so a count-then-insert in application code would let more through; the boats' row locks must let
+ * exactly the allowed number through, the code be consumed once, and a suspension leave no launch open.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import type { Database } from '../db/database.ts';
+import { authorisationBoats, authorisations, launches } from '../db/schema.ts';
+import { latestCode, testClock } from '../test/accounts.ts';
+import { activeAuthorisation, authorisationBody, personWithAccount } from '../test/authorisations.ts';
+import { eligibleOwner, launchBody } from '../test/launches.ts';
+import { useTestServer } from '../test/test-server.ts';
+
+let database: Database;
+let app: FastifyInstance;
+const clock = testClock(Date.parse('2027-06-01T06:00:00Z'));
+const DAY = '2027-06-03';
+
+useTestServer((server) => ({ database, app } = server), { clock: clock.now });
+
+function tally(responses: LightMyRequestResponse[]) {
+  const codes: Record<string, number> = {};
+  for (const response of responses) {
+    const key = response.statusCode < 300 ? `${response.statusCode}` : `${response.statusCode} ${response.json().code}`;
+    codes[key] = (codes[key] ?? 0) + 1;
+  }
+  return codes;
+}
+
+const onBoat = (boatId: string) =>
+  database.db
+    .select({ id: authorisations.id, document: authorisations.document })
+    .from(authorisations)
+    .innerJoin(authorisationBoats, eq(authorisationBoats.authorisationId, authorisations.id))
+    .where(eq(authorisationBoats.boatId, boatId));
+
+describe('authorisations under bursts', () => {
+  it('lets exactly maxAuthorisedPerBoat (5) of 120 simultaneous additions onto one boat through', async () => {
+    const owner = await eligibleOwner(app, database.db, 41, { now: clock.now() });
+    const bodies = Array.from({ length: 120 }, () => authorisationBody(41, owner.boatIds, {}, clock.now()));
+    const responses = await Promise.all(bodies.map((body) => owner.agent.post('/authorisations', body)));
+    expect(tally(responses)).toEqual({ '201': 5, '409 authorisation_limit_reached': 115 });
+    expect(await onBoat(owner.boatIds[0]!)).toHaveLength(5);
+  });
+
+  it('lets one of 100 simultaneous additions of the same document onto one boat through', async () => {
+    const owner = await eligibleOwner(app, database.db, 41, { now: clock.now() });
+    const body = authorisationBody(41, owner.boatIds, {}, clock.now());
+    const responses = await Promise.all(Array.from({ length: 100 }, () => owner.agent.post('/authorisations', body)));
+    expect(tally(responses)).toEqual({ '201': 1, '409 authorisation_duplicate': 99 });
+    expect(await onBoat(owner.boatIds[0]!)).toHaveLength(1);
+  });
+
+  it('changes the state once for 100 simultaneous validations with the right code', async () => {
+    const owner = await eligibleOwner(app, database.db, 41, { now: clock.now() });
+    const body = authorisationBody(41, owner.boatIds, {}, clock.now());
+    const id = (await owner.agent.post('/authorisations', body)).json().id;
+    const code = await latestCode(app, body.phone);
+    const responses = await Promise.all(Array.from({ length: 100 }, () => owner.agent.post(`/authorisations/${id}/validate`, { code })));
+    const codes = tally(responses);
+    expect(codes['200']).toBe(1);
+    // The rest: the code already used, its tries spent, or the state already changed.
+    expect(Object.keys(codes).every((key) => ['200', '422 code_invalid', '429 code_attempts_exceeded', '429 rate_limited', '409 state_conflict', '404 not_found', '410 code_expired'].includes(key))).toBe(true);
+    const [row] = await database.db.select().from(authorisations).where(eq(authorisations.id, id));
+    expect(row!.state).toBe('active');
+  });
+
+  it('leaves no open launch under a suspended authorisation when suspensions and bookings race (30 pairs)', async () => {
+    const pairs = [];
+    for (let index = 0; index < 30; index++) {
+      const owner = await eligibleOwner(app, database.db, 41, { now: clock.now() });
+      const person = await personWithAccount(app, database.db, 41, clock.now());
+      const active = await activeAuthorisation(app, owner.agent, authorisationBody(41, owner.boatIds, { document: person.document }, clock.now()));
+      pairs.push({ owner, person, id: active.id as string });
+    }
+    const times = ['10:00', '10:30', '11:00', '11:30', '12:00', '12:30'];
+    const results = await Promise.all(
+      pairs.flatMap(({ owner, person, id }, index) => [
+        person.agent.post('/launches', launchBody(41, owner.boatIds[0]!, DAY, times[index % times.length]!, { waitlist: true })),
+        // Staggered by 0 to 232 ms, so that on PostgreSQL some bookings get in first and some suspensions do.
+        new Promise<void>((resolve) => setTimeout(resolve, index * 8)).then(() => owner.agent.post(`/authorisations/${id}/suspend`, { reason: 'Carrera' })),
+      ]),
+    );
+    const bookings = results.filter((_, index) => index % 2 === 0);
+    expect(results.filter((_, index) => index % 2 === 1).every((response) => response.statusCode === 200)).toBe(true);
+    // Each booking either won (and was then cancelled by the suspension) or saw it and was refused.
+    for (const booking of bookings) {
+      if (booking.statusCode !== 201) expect(booking.json().errors.map((error: { code: string }) => error.code)).toContain('authorisation_suspended');
+    }
+    const open = await database.db
+      .select({ id: launches.id })
+      .from(launches)
+      .where(and(inArray(launches.authorisationId, pairs.map((pair) => pair.id)), inArray(launches.status, ['pending', 'confirmed', 'waitlisted'])));
+    expect(open).toEqual([]);
+  });
+});
