@@ -45,6 +45,9 @@ const screens: Partial<Record<RouteName, ScreenLoader>> = {
   altaPedidoBajada: () => import('../features/launches/alta-pedido-bajada-screen.tsx'),
   altaPedidoBajadaBarco: () => import('../features/launches/alta-pedido-bajada-screen.tsx'),
   reprogramarBajada: () => import('../features/launches/reprogramar-bajada-screen.tsx'),
+  carnetVerde: () => import('../features/card/carnet-verde-screen.tsx'),
+  carnetRojo: () => import('../features/card/carnet-rojo-screen.tsx'),
+  checkQR: () => import('../features/card/check-qr-screen.tsx'),
 };
 
 /** The screen of a route (`undefined`: the not-found route's). */
