@@ -226,3 +226,15 @@ describe('carnet-rojo', () => {
     expect(await screen.findByText(/^Sin conexión · actualizado a las \d\d:\d\d$/)).toBeInTheDocument();
   });
 });
+
+describe('the Carnet tab', () => {
+  it('opens the card that matches the verdict and stays marked on carnet-rojo, with no "Volver" back to carnet-verde', async () => {
+    const { router } = renderApp('/inicio', { api: answeringApi({ 'GET card': () => redCard(), 'GET boats': () => ({ boats: [] }), 'GET launches': () => ({ upcoming: [], past: [] }) }).api });
+    const tab = await screen.findByRole('link', { name: 'Carnet' });
+    await userEvent.click(tab);
+    await screen.findByRole('article', { name: 'NO VÁLIDA' });
+    expect(router.state.location.pathname).toBe('/carnet-rojo');
+    expect(screen.getByRole('link', { name: 'Carnet' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.queryByRole('link', { name: /Volver/ })).toBeNull();
+  });
+});
