@@ -238,3 +238,34 @@ describe('the Carnet tab', () => {
     expect(screen.queryByRole('link', { name: /Volver/ })).toBeNull();
   });
 });
+
+describe('opening the app offline', () => {
+  /** No network at all: not even the session can be checked. */
+  const noNetwork = (): ApiClient => {
+    const down = async () => {
+      throw new ApiError('network_error');
+    };
+    return { get: down, send: down, create: down };
+  };
+
+  it('opens the card from what the phone kept, and only the screens meant for offline use', async () => {
+    renderApp('/carnet-verde', { api: answeringApi({ 'GET card': () => greenCard() }).api });
+    await screen.findByRole('article', { name: 'VÁLIDA' });
+    await waitFor(() => expect(localStorage.getItem(PERSIST_KEY)).toContain(CARD_SECRET));
+    cleanup();
+
+    renderApp('/carnet-verde', { api: noNetwork() });
+    expect(await screen.findByRole('article', { name: 'VÁLIDA' })).toHaveTextContent('Ana García López');
+    expect(await screen.findByText(/^Sin conexión · actualizado a las \d\d:\d\d$/)).toBeInTheDocument();
+    expect(shownModules()).toBe(expectedAt(Date.now()));
+    cleanup();
+
+    renderApp('/micuenta', { api: noNetwork() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sin conexión' })).toBeInTheDocument();
+  });
+
+  it('with nothing kept on the phone, says «Sin conexión»', async () => {
+    renderApp('/carnet-verde', { api: noNetwork() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sin conexión' })).toBeInTheDocument();
+  });
+});
