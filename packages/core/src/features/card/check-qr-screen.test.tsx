@@ -27,7 +27,7 @@ describe('checkQR', () => {
     const { api, get } = checkApi(() => validCheck());
     const { router } = renderApp(path, { api, sliderSeen: false });
     const result = await screen.findByRole('article', { name: 'VÁLIDA' });
-    expect(get).toHaveBeenCalledWith(`cards/${CARD_ID}/check?c=123456`);
+    expect(get).toHaveBeenCalledWith(`cards/${CARD_ID}/check?c=123456`, expect.objectContaining({ retry: expect.objectContaining({ limit: 2 }) }));
     expect(router.state.location.pathname).toBe(`/checkQR/${CARD_ID}`);
     expect(screen.getByRole('heading', { level: 1, name: 'Comprobación del carnet' })).toBeInTheDocument();
     expect(result).toHaveTextContent('TitularAna G.');
@@ -62,7 +62,7 @@ describe('checkQR', () => {
     const { api, get } = checkApi(() => staleCheck());
     renderApp(`/checkQR/${CARD_ID}`, { api, sliderSeen: false });
     const result = await screen.findByRole('article', { name: 'NO VÁLIDA' });
-    expect(get).toHaveBeenCalledWith(`cards/${CARD_ID}/check`);
+    expect(get).toHaveBeenCalledWith(`cards/${CARD_ID}/check`, expect.anything());
     expect(result).toHaveTextContent('Código caducado');
     expect(result).toHaveTextContent(/vuelve a escanear/);
     expect(result).not.toHaveTextContent('Titular');
@@ -93,6 +93,15 @@ describe('checkQR', () => {
     });
     expect(await screen.findByRole('alert')).toHaveTextContent('No se pudo comprobar');
     expect(screen.queryByText(/NO VÁLIDA/i)).toBeNull();
+  });
+
+  it('is not tried again by the client on 429 (it would wait minutes in silence), only on failures on the way', async () => {
+    const { api, get } = checkApi(() => validCheck());
+    renderApp(path, { api, sliderSeen: false });
+    await screen.findByRole('article', { name: 'VÁLIDA' });
+    const retry = (get.mock.calls[0] as unknown as [string, { retry: { statusCodes: number[] } }])[1].retry;
+    expect(retry.statusCodes).not.toContain(429);
+    expect(retry.statusCodes).toEqual(expect.arrayContaining([500, 502, 503, 504]));
   });
 
   it('too many checks says so in words, with when to try again', async () => {

@@ -22,8 +22,14 @@ export async function reissueCard(api: ApiClient, client: QueryClient): Promise<
   return card;
 }
 
+/**
+ * The statuses a check is tried again on: a failure on the way, as every load. Not 429: the client would
+ * wait the `Retry-After` (minutes) in silence; the screen says at once to wait instead.
+ */
+const CHECK_RETRY = { limit: 2, statusCodes: [408, 500, 502, 503, 504] };
+
 /** `GET /cards/{idTarjeta}/check?c=`: public, no session. */
 export function checkCard(api: ApiClient, idTarjeta: string, code: string | null): Promise<CardCheck> {
   const query = code === null ? '' : `?${new URLSearchParams({ c: code }).toString()}`;
-  return api.get<CardCheck>(`cards/${encodeURIComponent(idTarjeta)}/check${query}`);
+  return api.get<CardCheck>(`cards/${encodeURIComponent(idTarjeta)}/check${query}`, { retry: CHECK_RETRY });
 }
