@@ -12,6 +12,7 @@ import { latestCode, outboxFor, testClock } from '../test/accounts.ts';
 import { activeAuthorisation, authorisationBody, personWithAccount } from '../test/authorisations.ts';
 import { dayFromToday } from '../test/boats.ts';
 import { eligibleOwner, launchBody, slotAt } from '../test/launches.ts';
+import { eraseAccountData } from '../db/personal-data.ts';
 import { DEMO_AUTHORISED_ACCOUNT, DEMO_AUTHORISED_BOAT } from '../db/seed.ts';
 import { createAgent } from '../test/test-agent.ts';
 import { PROBLEM_JSON, useTestServer } from '../test/test-server.ts';
@@ -199,6 +200,15 @@ describe("another owner's authorisations and other marinas", () => {
     expect((await agent.get(`/authorisations/${active.id}`)).json().state).toBe('active');
   });
 
+  it("answers 404 to an owner of another marina asking for this marina's authorisation", async () => {
+    const { agent, boatIds } = await owner();
+    const active = await activeAuthorisation(app, agent, body(41, boatIds));
+    const elsewhere = await owner(25);
+    expect((await elsewhere.agent.get(`/authorisations/${active.id}`)).statusCode).toBe(404);
+    expect((await elsewhere.agent.post(`/authorisations/${active.id}/suspend`, {})).statusCode).toBe(404);
+    expect((await elsewhere.agent.get(`/authorisations?boatId=${boatIds[0]}`)).json().authorisations).toEqual([]);
+  });
+
   it('never crosses marinas: a person with the same document at another marina sees nothing', async () => {
     const here = await person(41);
     const there = await person(25);
@@ -250,6 +260,11 @@ describe('the authorised person', () => {
     const response = await someone.agent.post('/launches', launchBody(41, boatIds[0]!, DAY, '10:00'));
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({ code: 'not_eligible', errors: [{ field: 'boatId', code: 'outside_authorised_period' }] });
+    // The day's grid says so too; today's does not.
+    expect((await someone.agent.get(`/launch-slots?boatId=${boatIds[0]}&date=${DAY}`)).json().eligibility.reasons.map((reason: { code: string }) => reason.code)).toEqual([
+      'outside_authorised_period',
+    ]);
+    expect((await someone.agent.get(`/launch-slots?boatId=${boatIds[0]}&date=${today()}`)).json().eligibility.eligible).toBe(true);
   });
 
   it('is refused with "authorisation suspended" once suspended, and books again once reactivated', async () => {
@@ -339,6 +354,26 @@ describe('suspension', () => {
     expect(told.map((row) => row.type)).toContain('authorisation_suspended');
     const [sms] = await outboxFor(app, (await database.db.select().from(authorisations).where(eq(authorisations.id, active.id)))[0]!.phone);
     expect(sms!.text).toContain('Revisión del motor');
+  });
+});
+
+describe("the owner's account deletion", () => {
+  it('erases their authorisations and the launches others asked for on their boats, giving the places back', async () => {
+    const someone = await person();
+    const { agent, boatIds, accountId } = await owner();
+    const active = await activeAuthorisation(app, agent, body(41, boatIds, { document: someone.document }));
+    const booked = await someone.agent.post('/launches', launchBody(41, boatIds[0]!, DAY, '16:00'));
+    expect(booked.statusCode, booked.body).toBe(201);
+    const held = async () =>
+      (await database.db.select().from(launchSlots).where(and(eq(launchSlots.clientId, 41), eq(launchSlots.start, new Date(slotAt(41, DAY, '16:00'))))))[0]!.held;
+    const before = await held();
+    await database.db.transaction((tx) => eraseAccountData(tx, accountId, clock.now()));
+    expect(await database.db.select().from(authorisations).where(eq(authorisations.id, active.id))).toEqual([]);
+    expect(await database.db.select().from(launches).where(eq(launches.id, booked.json().id))).toEqual([]);
+    expect(await held()).toBe(before - 1);
+    expect((await someone.agent.get('/boats')).json().boats).toEqual([]);
+    // The person's own account is untouched.
+    expect((await database.db.select().from(accounts).where(eq(accounts.id, someone.accountId)))[0]!.status).toBe('active');
   });
 });
 

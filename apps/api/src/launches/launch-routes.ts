@@ -7,6 +7,7 @@ import { isCalendarDate } from '@marina/core/domain/calendar.ts';
 import {
   canTransition,
   changeableUntil,
+  instantAt,
   launchRequestSchema,
   launchSlots,
   rescheduleSchema,
@@ -157,7 +158,8 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
         date,
         timeZone: client.timeZone,
         hours: openingHoursOn(client.openingHours, date) ?? null,
-        eligibility: await launchVerdict(db, client, party, now),
+        // For an authorised person the day itself must fall inside the period (any hour of it names the day).
+        eligibility: await launchVerdict(db, client, party, now, party.authorisationId ? instantAt(date, '12:00', client.timeZone) : undefined),
         slots: await daySlots(services, client, date, now),
       };
     },
