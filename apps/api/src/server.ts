@@ -15,6 +15,8 @@ import { boatRoutes } from './boats/boat-routes.ts';
 import { boatSchemas } from './boats/boat-schemas.ts';
 import { authorisationExpiryHandler } from './authorisations/authorisation-expiry.ts';
 import { authorisationRoutes } from './authorisations/authorisation-routes.ts';
+import { cardRoutes } from './cards/card-routes.ts';
+import { cardSchemas } from './cards/card-schemas.ts';
 import { authorisationSchemas } from './authorisations/authorisation-schemas.ts';
 import { contractExpiryHandler } from './boats/contract-expiry.ts';
 import { contractRoutes } from './boats/contract-routes.ts';
@@ -122,7 +124,7 @@ export async function createServer({
   app.addSchema(clientSettingsSchema);
   app.addSchema(accountSummarySchema);
   app.addSchema(sessionInfoSchema);
-  for (const schema of [...authorisationSchemas, ...boatSchemas, ...staffSchemas, ...launchSchemas]) app.addSchema(schema);
+  for (const schema of [...authorisationSchemas, ...boatSchemas, ...staffSchemas, ...launchSchemas, ...cardSchemas]) app.addSchema(schema);
 
   // Order matters: the document sees only routes declared after it, and each onRequest hook relies on the
   // ones before it (preflights answered → cookies parsed → client resolved → session looked up → CSRF
@@ -152,6 +154,7 @@ export async function createServer({
       await api.register(dataValidationRoutes, { services });
       await api.register(launchRoutes, { services });
       await api.register(authorisationRoutes, { services });
+      await api.register(cardRoutes, { services });
       await api.register(staffRoutes, { services, prefix: '/staff' });
       // Codes and links in clear: only when asked for (DEV_ROUTES=1, refused in production).
       if (config.devRoutes) await api.register(devOutboxRoutes, { services });

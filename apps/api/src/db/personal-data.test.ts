@@ -63,6 +63,9 @@ describe('personal data', () => {
     const launch = await agent.post('/launches', launchBody(41, boatId, dayFromToday(41, 2), '10:00', { notes: `Salgo con ${person.surnames}` }));
     expect(launch.statusCode, launch.body).toBe(201);
     const slotStart = new Date(launch.json().slotStart);
+    // The card at the gate (made on its first read).
+    expect((await agent.get('/card')).statusCode).toBe(200);
+    expect(await database.db.select().from(schema.cards).where(eq(schema.cards.accountId, accountId))).toHaveLength(1);
 
     expect((await agent.delete('/me', { password: STRONG_PASSWORD, confirm: true })).statusCode).toBe(204);
 
@@ -76,6 +79,7 @@ describe('personal data', () => {
       expect(await database.db.select().from(entry.table).where(eq(entry.accountColumn, accountId)), getTableName(entry.table)).toEqual([]);
     }
     expect(await database.db.select().from(schema.contracts).where(eq(schema.contracts.boatId, boatId))).toEqual([]);
+    expect(await database.db.select().from(schema.cards).where(eq(schema.cards.accountId, accountId))).toEqual([]);
     expect(await database.db.select().from(schema.insuranceCertificates).where(eq(schema.insuranceCertificates.boatId, boatId))).toEqual([]);
     // The place it held is free again.
     expect(await database.db.select().from(schema.launches).where(eq(schema.launches.boatId, boatId))).toEqual([]);

@@ -75,5 +75,11 @@ export const REGISTRATIONS_PER_IP: WindowLimit = { max: 20, windowMs: HOUR };
 /** Password-reset requests from one IP address. */
 export const RESET_REQUESTS_PER_IP: WindowLimit = { max: 10, windowMs: HOUR };
 
+/**
+ * Card checks (`GET /cards/{idTarjeta}/check`) from one IP address, whatever the card and the outcome: a
+ * gate's phone checks a few a minute; a guesser of codes gets 60 tries per 10 minutes (decision 028).
+ */
+export const CARD_CHECKS_PER_IP: WindowLimit = { max: 60, windowMs: 10 * MINUTE };
+
 /** The longest window above: older counter rows can be swept. */
 export const LONGEST_WINDOW_MS = 24 * HOUR;

@@ -122,4 +122,5 @@ export const throttleKeys = {
   codeSends: (flow: string, clientId: number, destination: string) => `code-send:${flow}:${clientId}:${typed(destination)}`,
   registrationIp: (ip: string) => `registration:ip:${ip}`,
   resetIp: (ip: string) => `password-reset:ip:${ip}`,
+  cardCheckIp: (ip: string) => `card-check:ip:${ip}`,
 };

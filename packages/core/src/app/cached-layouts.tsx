@@ -8,11 +8,12 @@ import { ServerCacheProvider } from '../lib/query-provider.tsx';
 import { useSessionQuery } from '../lib/signed-in.ts';
 import { BrandHeader } from './layouts.tsx';
 
-const tabs: ReadonlyArray<{ to: string; label: string; icon: IconName }> = [
+const tabs: ReadonlyArray<{ to: string; label: string; icon: IconName; also?: readonly string[] }> = [
   { to: paths.inicio, label: 'Inicio', icon: 'home' },
   { to: paths.misbarcos, label: 'Mis barcos', icon: 'boat' },
   { to: paths.pedidosbajadas, label: 'Bajadas', icon: 'launch' },
-  { to: paths.carnetVerde, label: 'Carnet', icon: 'card' },
+  // Opens the green card, which sends a red verdict to `carnet-rojo`: the tab stands for both.
+  { to: paths.carnetVerde, label: 'Carnet', icon: 'card', also: [paths.carnetRojo] },
   { to: paths.mas, label: 'Más', icon: 'more' },
 ];
 
@@ -21,7 +22,7 @@ function TabBar() {
   return (
     <nav className={layout.tabBar} aria-label="Principal">
       {tabs.map((tab) => (
-        <NavLink key={tab.to} to={tab.to} className={layout.tab}>
+        <NavLink key={tab.to} to={tab.to} also={tab.also} className={layout.tab}>
           <Icon name={tab.icon} className={layout.tabIcon} />
           <span className={layout.tabLabel}>{tab.label}</span>
           {/* After the label, so the link reads "Más, 2 notificaciones sin leer". */}

@@ -1,9 +1,11 @@
 import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { ApiError } from '../api/api-error.ts';
 import type { ApiClient } from '../api/client.ts';
 import type { RuntimeConfig } from '../config/app-config.ts';
 import type { SessionInfo } from '../domain/accounts.ts';
 import LoginScreen from '../features/auth/login-screen.tsx';
 import { markSliderSeen, sliderSeen } from '../lib/first-start.ts';
+import { keptOwner } from '../lib/queries.ts';
 import type { ServerCache } from '../lib/server-cache.ts';
 import { fetchSession, type SessionStore } from '../lib/session-store.ts';
 import { PublicLayout, RootLayout } from './layouts.tsx';
@@ -58,14 +60,33 @@ async function loadSession(api: ApiClient, session: SessionStore): Promise<Sessi
 }
 
 /**
+ * The screens that open without a network from what the phone kept (docs/product.md §9, decision 029):
+ * the card, shown at the gate on a dock without coverage, and the two lists. Any other private screen
+ * offline says «Sin conexión» (`RouteError`).
+ */
+const OFFLINE_PATHS: ReadonlySet<string> = new Set([paths.carnetVerde, paths.carnetRojo, paths.misbarcos, paths.pedidosbajadas]);
+
+const unreachable = (error: unknown) => error instanceof ApiError && (error.code === 'network_error' || error.code === 'timeout');
+
+/**
  * Private screens: without a session, go to login and come back here after it. Someone signed in on
  * this device is past its first start: no intro slides after signing out. With one, the account's
  * server cache is opened (TanStack Query loads here, with the first private screen) and told who is
- * signed in.
+ * signed in. When the session cannot be checked for want of a network, a screen meant for offline use
+ * opens on the cache the phone kept (only its owner's: sign-out removes it); nobody counts as signed
+ * in meanwhile, and the next move between screens asks again.
  */
 export function requireSession({ api, session, storage, cache }: RouterServices) {
   return async ({ request }: LoaderFunctionArgs) => {
-    const info = session.current() ?? (await loadSession(api, session));
+    let info: SessionInfo | null;
+    try {
+      info = session.current() ?? (await loadSession(api, session));
+    } catch (error) {
+      const owner = unreachable(error) && OFFLINE_PATHS.has(new URL(request.url).pathname) ? keptOwner(storage) : null;
+      if (owner === null) throw error;
+      await cache.open(owner);
+      return null;
+    }
     if (info) {
       if (!sliderSeen(storage)) markSliderSeen(storage);
       (await cache.open(info.account.id)).setSession(info);

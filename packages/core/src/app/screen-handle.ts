@@ -36,10 +36,13 @@ const UP: Partial<Record<RouteName, (signedIn: boolean) => string>> = {
   altaPedidoBajada: () => paths.pedidosbajadas,
   altaPedidoBajadaBarco: () => paths.pedidosbajadas,
   reprogramarBajada: () => paths.pedidosbajadas,
-  carnetRojo: () => paths.carnetVerde,
 };
 
-const NO_BACK: readonly RouteName[] = [...TAB_ROUTES, 'home', 'slider'];
+/**
+ * `carnet-rojo` is the Carnet tab's screen for a red verdict (the tab opens `carnet-verde`, which sends it
+ * there): a "Volver" to `carnet-verde` would only lead back.
+ */
+const NO_BACK: readonly RouteName[] = [...TAB_ROUTES, 'carnetRojo', 'home', 'slider'];
 
 export function screenHandle(name: RouteName): ScreenHandle {
   return NO_BACK.includes(name) ? {} : { up: UP[name] ?? start };

@@ -50,6 +50,9 @@ const screens: Partial<Record<RouteName, ScreenLoader>> = {
   validarAutorizado: () => import('../features/authorisations/validar-autorizado-screen.tsx'),
   suspenderAutorizado: () => import('../features/authorisations/suspender-autorizado-screen.tsx'),
   reprogramarAutorizado: () => import('../features/authorisations/reprogramar-autorizado-screen.tsx'),
+  carnetVerde: () => import('../features/card/carnet-verde-screen.tsx'),
+  carnetRojo: () => import('../features/card/carnet-rojo-screen.tsx'),
+  checkQR: () => import('../features/card/check-qr-screen.tsx'),
 };
 
 /** The screen of a route (`undefined`: the not-found route's). */

@@ -42,9 +42,9 @@ export function Link({ to, replace, state, reloadDocument, target, onClick, ...p
  * A link that says it leads to the screen on show, or to one under it (`aria-current="page"`), as React
  * Router's `NavLink` does (without its class names: the styles read `aria-current`).
  */
-export function NavLink({ to, ...props }: LinkProps) {
+export function NavLink({ to, also = [], ...props }: LinkProps & { /** Other screens the link stands for (a tab's). */ also?: readonly string[] }) {
   const shown = useLocation().pathname.toLowerCase();
   const target = useResolvedPath(to).pathname.toLowerCase();
-  const current = shown === target || (target !== '/' && shown.startsWith(`${target}/`));
+  const current = shown === target || (target !== '/' && shown.startsWith(`${target}/`)) || also.some((path) => path.toLowerCase() === shown);
   return <Link to={to} aria-current={current ? 'page' : undefined} {...props} />;
 }

@@ -5,7 +5,18 @@ import { Button } from './button.tsx';
 import { ErrorAlert } from './error-alert.tsx';
 import * as ui from './ui.css.ts';
 
-const when = new Intl.DateTimeFormat('es-ES', { dateStyle: 'short', timeStyle: 'short' });
+const hour = new Intl.DateTimeFormat('es-ES', { hour: '2-digit', minute: '2-digit' });
+const day = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'numeric' });
+
+/**
+ * «Sin conexión · actualizado a las 09:41» (docs/product.md §9): the one wording of every copy shown
+ * offline; the day is said too when the copy is not from today.
+ */
+export function offlineWords(updatedAt: number, now: Date = new Date()): string {
+  const at = new Date(updatedAt);
+  const sameDay = at.toDateString() === now.toDateString();
+  return `Sin conexión · actualizado ${sameDay ? '' : `el ${day.format(at)} `}a las ${hour.format(at)}`;
+}
 
 const isOffline = (error: unknown) => error instanceof ApiError && (error.code === 'network_error' || error.code === 'timeout');
 
@@ -13,20 +24,13 @@ const isOffline = (error: unknown) => error instanceof ApiError && (error.code =
  * A list still shown after loading it again failed (docs/product.md §9): offline, the last-seen copy
  * stays readable under a notice with the time it was loaded; any other failure is said as usual.
  */
-export function StaleNotice({
-  query,
-  words,
-}: {
-  query: Pick<UseQueryResult, 'data' | 'isError' | 'isFetching' | 'error' | 'dataUpdatedAt' | 'refetch'>;
-  /** The notice's words for the time of the copy ("Sin conexión: lo que ves es de …"). */
-  words: (time: string) => string;
-}) {
+export function StaleNotice({ query }: { query: Pick<UseQueryResult, 'data' | 'isError' | 'isFetching' | 'error' | 'dataUpdatedAt' | 'refetch'> }) {
   if (query.data === undefined || !query.isError || query.isFetching) return null;
   if (!isOffline(query.error)) return <ErrorAlert error={query.error} message={messageFor(query.error)} retry={() => void query.refetch()} />;
   return (
     <div className={ui.stack}>
       <p role="status" className={ui.alert}>
-        {words(when.format(new Date(query.dataUpdatedAt)))}
+        {offlineWords(query.dataUpdatedAt)}
       </p>
       <Button variant="secondary" fullWidth onClick={() => void query.refetch()}>
         Volver a intentarlo

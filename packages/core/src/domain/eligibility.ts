@@ -277,6 +277,9 @@ export function isDataValidationDue(account: AccountFacts, context: EligibilityC
   return dataValidationReasons(account, context).length > 0;
 }
 
+/** The codes of the person's own account (the rest belong to a boat or to an authorisation on it). */
+export const ACCOUNT_CODES: ReadonlySet<IneligibilityCode> = new Set(ACCOUNT_RULES.map((rule) => rule.code));
+
 /** The reasons that make `validar-datos` due (a confirmation fixes them all). */
 export const DATA_VALIDATION_CODES: ReadonlySet<IneligibilityCode> = new Set<IneligibilityCode>(['data_validation_due', 'identity_document_expired', 'licence_expired']);
 

@@ -23,6 +23,21 @@ export const PERSIST_KEY = 'mb.serverCache';
  */
 export const PERSIST_MAX_AGE = 7 * 24 * 60 * 60 * 1000;
 
+/**
+ * The account whose data the phone kept for offline use (the persister's `buster` is the cache's owner),
+ * if a copy is there and not older than `PERSIST_MAX_AGE`; null otherwise. Read without loading the
+ * cache's code, by the route guard when the session cannot be checked offline.
+ */
+export function keptOwner(storage: Pick<Storage, 'getItem'>, now: number = Date.now()): string | null {
+  try {
+    const kept = JSON.parse(storage.getItem(PERSIST_KEY) ?? 'null') as { buster?: unknown; timestamp?: unknown } | null;
+    if (!kept || typeof kept.buster !== 'string' || kept.buster === '' || typeof kept.timestamp !== 'number') return null;
+    return now - kept.timestamp <= PERSIST_MAX_AGE ? kept.buster : null;
+  } catch {
+    return null;
+  }
+}
+
 /** `GET /session`: who is signed in, with the unread count of the tab bar's badge. */
 export const sessionKey = ['session'] as const;
 

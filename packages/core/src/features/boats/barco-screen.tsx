@@ -232,7 +232,7 @@ export default function BarcoScreen() {
     <Page title={boat?.name ?? t.boatTitle}>
       <div className={ui.stack}>
         <LoadStatus loads={[query, marina]} ready={Boolean(boat && marina.data)} />
-        <StaleNotice query={query} words={t.offline} />
+        <StaleNotice query={query} />
         {boat && marina.data ? (
           <>
             <section className={ui.card} aria-labelledby="barco-resumen">

@@ -100,6 +100,6 @@ describe('misbarcos', () => {
     });
     renderApp('/misbarcos', { api: offline.api });
     expect(await screen.findByRole('article', { name: 'Gaviota' })).toBeInTheDocument();
-    expect(await screen.findByText(/^Sin conexión: lo que ves es de \d\d\/\d\d\/\d\d, \d{1,2}:\d\d\.$/)).toBeInTheDocument();
+    expect(await screen.findByText(/^Sin conexión · actualizado (el \d{1,2}\/\d{1,2} )?a las \d\d:\d\d$/)).toBeInTheDocument();
   });
 });

@@ -64,7 +64,7 @@ export default function MisbarcosScreen() {
         ) : null}
         {state === 'loading' ? <Loading label={t.loadingBoats} /> : null}
         {state === 'error' ? <LoadError error={query.error} retry={() => void query.refetch()} /> : null}
-        <StaleNotice query={query} words={t.offline} />
+        <StaleNotice query={query} />
         {query.data ? (
           query.data.boats.length === 0 ? (
             <p>{t.noBoats}</p>

@@ -25,7 +25,6 @@ export const boatTexts = {
   ready: 'Lista',
   blockedBy: 'Qué falta',
   // Offline
-  offline: (when: string) => `Sin conexión: lo que ves es de ${when}.`,
   // Detail
   boatTitle: 'Barco',
   summaryTitle: 'Resumen',

@@ -73,7 +73,7 @@ export default function BajadaScreen() {
       <div className={ui.stack}>
         <Notice text={notice} />
         <LoadStatus loads={[query, marina]} ready={Boolean(launch && marina.data)} />
-        <StaleNotice query={query} words={t.offline} />
+        <StaleNotice query={query} />
         {launch && marina.data ? (
           <>
             <section className={ui.card} aria-labelledby="bajada-resumen">

@@ -76,7 +76,7 @@ export default function PedidosBajadasScreen() {
           {t.askLaunch}
         </ButtonLink>
         <LoadStatus loads={[query, marina]} ready={Boolean(query.data && marina.data)} label={t.loading} />
-        <StaleNotice query={query} words={t.offline} />
+        <StaleNotice query={query} />
         {data && marina.data ? (
           data.upcoming.length === 0 && data.past.length === 0 ? (
             <p>{t.none}</p>

@@ -7,7 +7,6 @@ export const launchTexts = {
   upcoming: 'Próximas',
   noneUpcoming: 'No tienes bajadas próximas.',
   past: 'Anteriores',
-  offline: (when: string) => `Sin conexión: lo que ves es de ${when}.`,
   state: 'Estado',
   slot: 'Turno',
   expectedReturn: 'Vuelta prevista',

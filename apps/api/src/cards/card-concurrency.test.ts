@@ -1,0 +1,48 @@
+/**
+ * Cards under bursts. On PostgreSQL (TEST_DATABASE_URL) the requests run on several connections at once, so
+ * a read-then-insert card or a count-then-write limit would let more than one through: 100 first reads of a
+ * card make exactly one, and 100 checks from one address let exactly the limit through.
+ */
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import type { Database } from '../db/database.ts';
+import { cards } from '../db/schema.ts';
+import { CARD_CHECKS_PER_IP } from '../security/limits.ts';
+import { testClock } from '../test/accounts.ts';
+import { eligibleOwner } from '../test/launches.ts';
+import { useTestServer } from '../test/test-server.ts';
+
+let database: Database;
+let app: FastifyInstance;
+// A still clock: every request of a burst happens at the same instant, so no window moves mid-burst.
+const clock = testClock();
+
+useTestServer((server) => ({ database, app } = server), { clock: clock.now });
+
+async function burst(count: number, fire: (index: number) => Promise<LightMyRequestResponse>) {
+  const responses = await Promise.all(Array.from({ length: count }, (_, index) => fire(index)));
+  const statuses: Record<number, number> = {};
+  for (const response of responses) statuses[response.statusCode] = (statuses[response.statusCode] ?? 0) + 1;
+  return { responses, statuses };
+}
+
+describe('cards under bursts', () => {
+  it('makes exactly one card for 100 parallel first reads, and every read gets it', async () => {
+    const owner = await eligibleOwner(app, database.db, 41, { now: clock.now() });
+    const { responses, statuses } = await burst(100, () => owner.agent.get('/card'));
+    expect(statuses).toEqual({ 200: 100 });
+    const rows = await database.db.select().from(cards).where(eq(cards.accountId, owner.accountId));
+    expect(rows).toHaveLength(1);
+    expect(new Set(responses.map((response) => response.json().idTarjeta))).toEqual(new Set([rows[0]!.cardId]));
+  });
+
+  it('lets exactly the per-IP limit of 120 parallel checks from one address through', async () => {
+    const ip = '172.31.7.7';
+    const { statuses, responses } = await burst(120, () =>
+      app.inject({ method: 'GET', url: '/api/v1/cards/AAAAAAAAAAAAAAAAAAAAAA/check?c=123456', headers: { 'x-client-id': '41' }, remoteAddress: ip }),
+    );
+    expect(statuses).toEqual({ 200: CARD_CHECKS_PER_IP.max, 429: 120 - CARD_CHECKS_PER_IP.max });
+    for (const refused of responses.filter((response) => response.statusCode === 429)) expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});

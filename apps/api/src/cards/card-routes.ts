@@ -1,0 +1,114 @@
+/**
+ * The card at the gate (docs/product.md §4.10, decision 028): the holder reads their card (made on the first
+ * read) with the secret their phone computes the QR's codes from, and may re-issue it; anyone may check a
+ * card with the code its QR carries, limited per IP address, and learns only what `CardCheck` holds.
+ */
+import type { Card, CardCheck } from '@marina/core/domain/cards.ts';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { clientHeaderSchema, requireClient } from '../clients/client-resolution.ts';
+import { audit } from '../http/audit.ts';
+import { problem, problemResponses } from '../http/problem.ts';
+import { CARD_CHECKS_PER_IP } from '../security/limits.ts';
+import { takeSlot, throttleKeys } from '../security/rate-limits.ts';
+import type { Services } from '../services.ts';
+import { requireSession } from '../sessions/session-lookup.ts';
+import { cardOfAccount, checkCard, reissueCard, toCard } from './card-views.ts';
+
+const holderResponses = { 200: { description: "The holder's card, with the code's secret (never cached: no-store)", $ref: 'Card#' }, ...problemResponses(400, 401, 404) };
+
+export const cardRoutes: FastifyPluginAsync<{ services: Services }> = async (api, { services }) => {
+  const { db, clock } = services;
+
+  /** The signed-in customer; staff have no card (404, as for anything that is not theirs). */
+  function holder(request: FastifyRequest) {
+    const session = requireSession(request);
+    if (session.account.role !== 'customer') throw problem('not_found', 404, 'Tu cuenta no tiene carnet.');
+    return session.account;
+  }
+
+  const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
+
+  api.get(
+    '/card',
+    {
+      schema: {
+        summary: "The signed-in customer's card: holder, role, marina, boats, valid-until, live verdict, and the secret of the QR's codes",
+        description:
+          'Made on the first call (one per account, however many calls arrive at once). Green when the holder may use at least one boat ' +
+          'the card covers today (own boats by the eligibility rule, boats they are authorised on by the authorised-person rule); red ' +
+          'otherwise with every reason, each with its fix. `code` is an RFC 6238 secret (SHA-1, 6 digits, 60 s): the phone computes ' +
+          '`<app origin>/checkQR/<idTarjeta>?c=<code>` offline (cardCode, cardCheckUrl in @marina/core/domain/cards.ts). Cache-Control: no-store.',
+        tags: ['cards'],
+        headers: clientHeaderSchema,
+        security: [{ session: [] }],
+        response: holderResponses,
+      },
+    },
+    async (request, reply): Promise<Card> => {
+      const account = holder(request);
+      const client = requireClient(request);
+      const now = clock();
+      const row = await cardOfAccount(db, client.id, account.id, now);
+      noStore(reply);
+      return toCard(db, client, account, row, now);
+    },
+  );
+
+  api.post(
+    '/card/reissue',
+    {
+      schema: {
+        summary: 'Re-issue the card: a new idTarjeta and secret (the number stays); every earlier QR and code stops working at once',
+        description: 'For a phone lost or a QR shared. No body. Answers the new card, like GET /card.',
+        tags: ['cards'],
+        headers: clientHeaderSchema,
+        security: [{ session: [] }],
+        response: holderResponses,
+      },
+    },
+    async (request, reply): Promise<Card> => {
+      const account = holder(request);
+      const client = requireClient(request);
+      const now = clock();
+      const row = await reissueCard(db, client.id, account.id, now);
+      audit(request, 'card_reissued', { outcome: 'success', accountId: account.id });
+      noStore(reply);
+      return toCard(db, client, account, row, now);
+    },
+  );
+
+  api.get<{ Params: { idTarjeta: string }; Querystring: { c?: string } }>(
+    '/cards/:idTarjeta/check',
+    {
+      schema: {
+        summary: 'Check a card (public, no session): valid or not and why, first name and surname initial, role, boats, valid-until, time',
+        description:
+          'What the QR leads to (`checkQR/:idTarjeta?c=`). `{idTarjeta}` is the card id, or its 8-digit number as typed by hand; `c` the ' +
+          "code of the QR (or shown under it). Only the code of the current 60 s step or of the previous one passes. A missing, stale or " +
+          'wrong code, an unknown card and another marina’s card all answer 200 with the same shape: `codeStale: true`, `valid: false`, ' +
+          'reason `code_stale`, no holder. Limited per IP address (60 in 10 min, 429 with Retry-After).',
+        tags: ['cards'],
+        headers: clientHeaderSchema,
+        params: {
+          type: 'object',
+          properties: { idTarjeta: { type: 'string', maxLength: 64, description: 'idTarjeta (22 characters) or the card number (8 digits)' } },
+          required: ['idTarjeta'],
+        },
+        querystring: {
+          type: 'object',
+          properties: { c: { type: 'string', maxLength: 64, description: 'The 6-digit code of the QR' } },
+        },
+        response: { 200: { description: 'The check', $ref: 'CardCheck#' }, ...problemResponses(400, 429) },
+      },
+    },
+    async (request, reply): Promise<CardCheck> => {
+      const client = requireClient(request);
+      const now = clock();
+      await takeSlot(db, throttleKeys.cardCheckIp(request.ip), CARD_CHECKS_PER_IP, now);
+      const answer = await checkCard(db, client, request.params.idTarjeta, request.query.c ?? '', now);
+      audit(request, 'card_check', { outcome: answer.codeStale ? 'failure' : 'success', reason: answer.codeStale ? 'code_stale' : answer.valid ? 'valid' : 'not_valid' });
+      noStore(reply);
+      return answer;
+    },
+  );
+};

@@ -1,0 +1,151 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Fragment, useEffect, useRef, useState } from 'react';
+import { messageFor } from '../../api/error-catalogue.ts';
+import { Button } from '../../components/button.tsx';
+import { Link } from '../../components/link.tsx';
+import * as ui from '../../components/ui.css.ts';
+import { CARD_ROLE_LABELS, type Card, type CardReason } from '../../domain/cards.ts';
+import { useServices } from '../../lib/services.tsx';
+import { reissueCard } from './api/card.ts';
+import * as css from './card.css.ts';
+import { cardTexts as t } from './texts.ts';
+
+const when = new Intl.DateTimeFormat('es-ES', { dateStyle: 'short', timeStyle: 'short' });
+
+/** When the verdict shown was fetched from the server. */
+export const fetchedText = (fetchedAt: number) => when.format(new Date(fetchedAt));
+
+/** Who holds the card and what it covers, as the holder and the gate read it. */
+export function CardFacts({ card, fetchedAt }: { card: Card; fetchedAt: number }) {
+  const rows: Array<[string, React.ReactNode]> = [
+    [t.role, CARD_ROLE_LABELS[card.role]],
+    [t.marina, card.marina.title],
+    [
+      t.boats,
+      card.boats.length === 0 ? (
+        t.noBoats
+      ) : (
+        <ul className={css.boatList}>
+          {card.boats.map((boat) => (
+            <li key={boat.id}>{boat.name}</li>
+          ))}
+        </ul>
+      ),
+    ],
+    ...(card.verdict.valid ? ([[t.validUntil, card.validUntil ? t.until(card.validUntil) : t.noEnd]] as Array<[string, string]>) : []),
+    [t.checkedAt, fetchedText(fetchedAt)],
+  ];
+  return (
+    <dl className={css.facts}>
+      {rows.map(([term, value]) => (
+        <Fragment key={term}>
+          <dt className={css.term}>{term}</dt>
+          <dd className={css.detail}>{value}</dd>
+        </Fragment>
+      ))}
+    </dl>
+  );
+}
+
+export function HolderName({ card }: { card: Card }) {
+  return (
+    <p className={css.holderName}>
+      <span className={ui.visuallyHidden}>{t.holder}: </span>
+      {card.holder.firstName} {card.holder.surnames}
+    </p>
+  );
+}
+
+/**
+ * Why the card is red, one line per reason in words, with the boat it is about and what fixes it (the
+ * eligibility rule's, as `misbarcos` shows them).
+ */
+export function ReasonList({ reasons }: { reasons: CardReason[] }) {
+  return (
+    <ul className={css.reasons} aria-label={t.reasonsTitle}>
+      {reasons.map((reason) => (
+        <li key={`${reason.code}:${reason.boat?.id ?? ''}`} className={css.reason}>
+          <span>
+            {reason.text}
+            {reason.boat ? <span className={css.reasonBoat}>{t.aboutBoat(reason.boat.name)}</span> : null}
+          </span>
+          {reason.fix ? (
+            <Link className={css.fixLink} to={reason.fix.to}>
+              {reason.fix.label}
+              {reason.boat ? (
+                <>
+                  {' '}
+                  <span className={ui.visuallyHidden}>({reason.boat.name})</span>
+                </>
+              ) : null}
+            </Link>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Re-issuing asks first, saying that every earlier QR stops working at once. Offline it says that it
+ * needs a connection (the catalogue's `network_error`) and leaves the card as it was.
+ */
+export function Reissue({ onDone }: { onDone: (notice: string) => void }) {
+  const { api } = useServices();
+  const client = useQueryClient();
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>();
+  const button = useRef<HTMLButtonElement>(null);
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (asking) title.current?.focus();
+  }, [asking]);
+  if (!asking) {
+    return (
+      <Button ref={button} variant="secondary" fullWidth onClick={() => setAsking(true)}>
+        {t.reissue}
+      </Button>
+    );
+  }
+  const reissue = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await reissueCard(api, client);
+      setAsking(false);
+      onDone(t.reissued);
+    } catch (caught) {
+      setError(caught);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div role="group" aria-labelledby="renovar-carnet" className={css.confirm}>
+      <h2 id="renovar-carnet" ref={title} tabIndex={-1} className={css.confirmTitle}>
+        {t.reissueQuestion}
+      </h2>
+      <p>{t.reissueExplain}</p>
+      {error ? (
+        <p className={ui.alert} role="alert">
+          {messageFor(error)}
+        </p>
+      ) : null}
+      <Button variant="danger" fullWidth disabled={busy} aria-busy={busy} onClick={() => void reissue()}>
+        {busy ? t.sending : t.reissueConfirm}
+      </Button>
+      <Button
+        variant="secondary"
+        fullWidth
+        onClick={() => {
+          setAsking(false);
+          setError(undefined);
+          requestAnimationFrame(() => button.current?.focus());
+        }}
+      >
+        {t.reissueKeep}
+      </Button>
+    </div>
+  );
+}

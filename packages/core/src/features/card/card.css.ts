@@ -1,0 +1,107 @@
+import { style, styleVariants } from '@vanilla-extract/css';
+import { vars } from '@marina/theme/vars.css.ts';
+
+export const card = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.medium,
+  padding: vars.space.medium,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.large,
+  minWidth: 0,
+});
+
+const verdictBase = style({
+  margin: 0,
+  padding: `${vars.space.small} ${vars.space.medium}`,
+  borderRadius: vars.radius.medium,
+  color: vars.color.onVerdict,
+  fontSize: vars.fontSize.display,
+  fontWeight: 800,
+  letterSpacing: '0.04em',
+  textAlign: 'center',
+  lineHeight: 1.2,
+});
+
+/** The verdict in large letters, in the colour the gate reads at a glance. */
+export const verdict = styleVariants({
+  valid: [verdictBase, { background: vars.color.cardValid }],
+  invalid: [verdictBase, { background: vars.color.cardInvalid }],
+  unchecked: [verdictBase, { background: vars.color.textMuted }],
+});
+
+export const holderName = style({ margin: 0, fontSize: vars.fontSize.title, overflowWrap: 'anywhere' });
+
+export const facts = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, auto) minmax(0, 1fr)',
+  gap: `${vars.space.xsmall} ${vars.space.medium}`,
+  margin: 0,
+});
+
+export const term = style({ color: vars.color.textMuted });
+
+export const detail = style({ margin: 0, minWidth: 0, overflowWrap: 'anywhere' });
+
+export const boatList = style({ margin: 0, padding: 0, listStyle: 'none' });
+
+/**
+ * The QR fills the card's width up to 20rem (about 8 px a module on a phone): readable by another phone
+ * at arm's length. Dark on white with its quiet zone, whatever the marina's colours.
+ */
+export const qr = style({
+  display: 'block',
+  width: '100%',
+  maxWidth: '20rem',
+  height: 'auto',
+  margin: '0 auto',
+  background: '#ffffff',
+  borderRadius: vars.radius.small,
+});
+
+export const number = style({
+  margin: 0,
+  textAlign: 'center',
+  fontSize: vars.fontSize.title,
+  fontWeight: 700,
+  fontVariantNumeric: 'tabular-nums',
+  letterSpacing: '0.08em',
+});
+
+export const reasons = style({ margin: 0, padding: 0, listStyle: 'none', display: 'flex', flexDirection: 'column', gap: vars.space.small });
+
+export const reason = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.small,
+  padding: `${vars.space.xsmall} ${vars.space.small}`,
+  border: `2px solid ${vars.color.danger}`,
+  borderRadius: vars.radius.small,
+  color: vars.color.danger,
+  fontWeight: 600,
+  minWidth: 0,
+});
+
+export const reasonBoat = style({ display: 'block', fontWeight: 400, color: vars.color.text });
+
+export const fixLink = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  minHeight: vars.size.touchTarget,
+  color: vars.color.accent,
+  fontWeight: 600,
+});
+
+export const confirm = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.small,
+  padding: vars.space.medium,
+  border: `2px solid ${vars.color.border}`,
+  borderRadius: vars.radius.medium,
+});
+
+export const confirmTitle = style({ margin: 0, fontSize: vars.fontSize.large });

@@ -1,0 +1,119 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../api/api-error.ts';
+import type { ApiClient } from '../../api/client.ts';
+import { renderApp, watchForText } from '../../test/fixtures.tsx';
+import { CARD_ID, staleCheck, validCheck } from './card.fixtures.ts';
+
+/** Nobody signed in; the check answers as `check` says (it may throw). */
+function checkApi(check: (path: string) => unknown) {
+  const get = vi.fn(async (path: string) => {
+    if (path.startsWith('cards/')) return check(path);
+    throw new ApiError('unauthenticated', { status: 401 });
+  });
+  const fail = async () => {
+    throw new ApiError('unauthenticated', { status: 401 });
+  };
+  const api: ApiClient = { get: get as ApiClient['get'], create: fail, send: fail };
+  return { api, get };
+}
+
+const path = `/checkQR/${CARD_ID}?c=123456`;
+
+describe('checkQR', () => {
+  it('answers at once on a phone that never opened the app: no intro slides, no sign-in, «VÁLIDA» with who and what', async () => {
+    const slides = watchForText('Siguiente');
+    const { api, get } = checkApi(() => validCheck());
+    const { router } = renderApp(path, { api, sliderSeen: false });
+    const result = await screen.findByRole('article', { name: 'VÁLIDA' });
+    expect(get).toHaveBeenCalledWith(`cards/${CARD_ID}/check?c=123456`, expect.objectContaining({ retry: expect.objectContaining({ limit: 2 }) }));
+    expect(router.state.location.pathname).toBe(`/checkQR/${CARD_ID}`);
+    expect(screen.getByRole('heading', { level: 1, name: 'Comprobación del carnet' })).toBeInTheDocument();
+    expect(result).toHaveTextContent('TitularAna G.');
+    expect(result).toHaveTextContent('TipoPropietario');
+    expect(result).toHaveTextContent('Gaviota: puede usarlo');
+    expect(result).toHaveTextContent('Albatros: no puede usarlo');
+    expect(result).toHaveTextContent('Válido hasta31/03/2027');
+    expect(result).toHaveTextContent(/Comprobado a las \d\d:\d\d:\d\d/);
+    expect(slides.seen()).toBe(false);
+    expect(localStorage.getItem('mb.sliderSeen')).toBeNull();
+  });
+
+  it('«NO VÁLIDA» with each reason in words', async () => {
+    const check = validCheck({
+      valid: false,
+      reasons: [
+        { code: 'insurance_expired', text: 'Seguro caducado' },
+        { code: 'account_suspended', text: 'Cuenta suspendida' },
+      ],
+      boats: [{ name: 'Gaviota', valid: false }],
+      validUntil: null,
+    });
+    renderApp(path, { api: checkApi(() => check).api, sliderSeen: false });
+    const result = await screen.findByRole('article', { name: 'NO VÁLIDA' });
+    expect(result).toHaveTextContent('Seguro caducado');
+    expect(result).toHaveTextContent('Cuenta suspendida');
+    expect(result).toHaveTextContent('TitularAna G.');
+    expect(result).not.toHaveTextContent('Válido hasta');
+  });
+
+  it('a stale or missing code reads «Código caducado», with nobody named', async () => {
+    const { api, get } = checkApi(() => staleCheck());
+    renderApp(`/checkQR/${CARD_ID}`, { api, sliderSeen: false });
+    const result = await screen.findByRole('article', { name: 'NO VÁLIDA' });
+    expect(get).toHaveBeenCalledWith(`cards/${CARD_ID}/check`, expect.anything());
+    expect(result).toHaveTextContent('Código caducado');
+    expect(result).toHaveTextContent(/vuelve a escanear/);
+    expect(result).not.toHaveTextContent('Titular');
+  });
+
+  it('a failure on the way reads «No se pudo comprobar», never «no válida», and retries', async () => {
+    let down = true;
+    const { api } = checkApi(() => {
+      if (down) throw new ApiError('network_error');
+      return validCheck();
+    });
+    renderApp(path, { api, sliderSeen: false });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('No se pudo comprobar');
+    expect(alert).toHaveTextContent('Esto no quiere decir que el carnet no sea válido');
+    expect(screen.queryByText(/NO VÁLIDA/i)).toBeNull();
+    down = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Volver a intentarlo' }));
+    expect(await screen.findByRole('article', { name: 'VÁLIDA' })).toBeInTheDocument();
+  });
+
+  it('a server failure reads «No se pudo comprobar» too', async () => {
+    renderApp(path, {
+      api: checkApi(() => {
+        throw new ApiError('internal_error', { status: 500 });
+      }).api,
+      sliderSeen: false,
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se pudo comprobar');
+    expect(screen.queryByText(/NO VÁLIDA/i)).toBeNull();
+  });
+
+  it('is not tried again by the client on 429 (it would wait minutes in silence), only on failures on the way', async () => {
+    const { api, get } = checkApi(() => validCheck());
+    renderApp(path, { api, sliderSeen: false });
+    await screen.findByRole('article', { name: 'VÁLIDA' });
+    const retry = (get.mock.calls[0] as unknown as [string, { retry: { statusCodes: number[] } }])[1].retry;
+    expect(retry.statusCodes).not.toContain(429);
+    expect(retry.statusCodes).toEqual(expect.arrayContaining([500, 502, 503, 504]));
+  });
+
+  it('too many checks says so in words, with when to try again', async () => {
+    const { api, get } = checkApi(() => {
+      throw new ApiError('rate_limited', { status: 429, retryAfter: 120 });
+    });
+    renderApp(path, { api, sliderSeen: false });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Demasiadas comprobaciones');
+    expect(alert).toHaveTextContent('Podrás volver a intentarlo en 2 minutos.');
+    expect(screen.queryByText(/NO VÁLIDA/i)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Volver a intentarlo' }));
+    await waitFor(() => expect(get).toHaveBeenCalledTimes(2));
+  });
+});

@@ -1,0 +1,116 @@
+import { Fragment, useEffect, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { ApiError } from '../../api/api-error.ts';
+import { messageFor } from '../../api/error-catalogue.ts';
+import { Button } from '../../components/button.tsx';
+import { Page } from '../../components/page.tsx';
+import { Loading } from '../../components/query-status.tsx';
+import * as ui from '../../components/ui.css.ts';
+import { CARD_ROLE_LABELS, type CardCheck } from '../../domain/cards.ts';
+import { useServices } from '../../lib/services.tsx';
+import { checkCard } from './api/card.ts';
+import * as css from './card.css.ts';
+import { cardTexts as t } from './texts.ts';
+
+/** The answer for one card, code and attempt (`asked`); anything else is still being checked. */
+type Outcome = { asked: string } & ({ state: 'done'; check: CardCheck } | { state: 'failed'; error: unknown });
+
+const time = new Intl.DateTimeFormat('es-ES', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+
+function CheckResult({ check }: { check: CardCheck }) {
+  const rows: Array<[string, React.ReactNode]> = [];
+  if (check.holder) rows.push([t.holder, `${check.holder.firstName} ${check.holder.surnameInitial}`]);
+  if (check.role) rows.push([t.role, CARD_ROLE_LABELS[check.role]]);
+  if (check.holder) {
+    rows.push([
+      t.boats,
+      check.boats.length === 0 ? (
+        t.noBoats
+      ) : (
+        <ul className={css.boatList}>
+          {check.boats.map((boat) => (
+            <li key={boat.name}>
+              {boat.name}: {boat.valid ? t.boatUsable : t.boatNotUsable}
+            </li>
+          ))}
+        </ul>
+      ),
+    ]);
+  }
+  if (check.valid) rows.push([t.validUntil, check.validUntil ? t.until(check.validUntil) : t.noEnd]);
+  return (
+    <article className={css.card} aria-labelledby="comprobacion-veredicto">
+      <p id="comprobacion-veredicto" className={css.verdict[check.valid ? 'valid' : 'invalid']}>
+        {check.valid ? t.valid : t.invalid}
+      </p>
+      {check.reasons.length > 0 ? (
+        <ul className={css.reasons} aria-label={t.reasonsTitle}>
+          {check.reasons.map((reason) => (
+            <li key={reason.code} className={css.reason}>
+              {reason.text}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {check.codeStale ? <p>{t.codeStaleLead}</p> : null}
+      {rows.length > 0 ? (
+        <dl className={css.facts}>
+          {rows.map(([term, value]) => (
+            <Fragment key={term}>
+              <dt className={css.term}>{term}</dt>
+              <dd className={css.detail}>{value}</dd>
+            </Fragment>
+          ))}
+        </dl>
+      ) : null}
+      <p className={ui.muted}>{t.checkedAtTime(time.format(new Date(check.checkedAt)))}</p>
+    </article>
+  );
+}
+
+/**
+ * What anyone who scans a card's QR sees (docs/product.md §4.10), signed in or not, on any phone: no intro
+ * slides, no sign-in (a public route without the first-start gate), the answer at once. A failure on the
+ * way is «No se pudo comprobar» with a retry, never «no válida»; too many checks say so and when to retry.
+ */
+export default function CheckQrScreen() {
+  const { api } = useServices();
+  const { idTarjeta = '' } = useParams();
+  const code = useSearchParams()[0].get('c');
+  const [attempt, setAttempt] = useState(0);
+  const asked = JSON.stringify([idTarjeta, code, attempt]);
+  const [answer, setAnswer] = useState<Outcome>();
+  const retry = () => setAttempt((count) => count + 1);
+  useEffect(() => {
+    let current = true;
+    checkCard(api, idTarjeta, code).then(
+      (check) => current && setAnswer({ asked, state: 'done', check }),
+      (error: unknown) => current && setAnswer({ asked, state: 'failed', error }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [api, idTarjeta, code, asked]);
+  const outcome = answer?.asked === asked ? answer : { state: 'checking' as const };
+  const limited = outcome.state === 'failed' && outcome.error instanceof ApiError && outcome.error.status === 429;
+  return (
+    <Page title={t.checkTitle}>
+      <div className={ui.stack} aria-live="polite">
+        {outcome.state === 'checking' ? <Loading label={t.checking} /> : null}
+        {outcome.state === 'done' ? <CheckResult check={outcome.check} /> : null}
+        {outcome.state === 'failed' ? (
+          <div className={css.card} role="alert">
+            <p className={css.verdict.unchecked}>{limited ? t.tooMany : t.checkFailed}</p>
+            <p>{limited ? messageFor(outcome.error) : t.checkFailedLead}</p>
+            {limited ? null : <p>{messageFor(outcome.error)}</p>}
+          </div>
+        ) : null}
+        {outcome.state === 'failed' ? (
+          <Button fullWidth onClick={retry}>
+            {t.retry}
+          </Button>
+        ) : null}
+      </div>
+    </Page>
+  );
+}
