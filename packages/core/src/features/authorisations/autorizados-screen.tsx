@@ -115,7 +115,7 @@ export default function AutorizadosScreen() {
         <Notice text={notice} />
         <p>{t.intro}</p>
         <LoadStatus loads={[query, boats]} ready={Boolean(query.data && boats.data)} label={t.loading} />
-        <StaleNotice query={query} words={t.offline} />
+        <StaleNotice query={query} />
         {query.data && boats.data ? (
           <>
             {ownBoats.length === 0 ? (

@@ -11,7 +11,6 @@ export const authorisationTexts = {
   add: 'Autorizar a una persona',
   filter: 'Barco',
   allBoats: 'Todos los barcos',
-  offline: (when: string) => `Sin conexión: lo que ves es de ${when}.`,
   state: 'Estado',
   licence: 'Titulación',
   licenceSummary: (type: string, number: string, expiresOn: string) => `${type} nº ${number}, hasta el ${formatCalendarDate(expiresOn)}`,
