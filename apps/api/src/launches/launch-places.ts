@@ -12,9 +12,10 @@ import { closureOver, type LaunchActor, type LaunchStatus } from '@marina/core/d
 import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { accountFacts, eligibilityContext } from '../accounts/account-summary.ts';
 import { boatFacts } from '../boats/boat-views.ts';
-import type { ClientRecord } from '../clients/client-directory.ts';
+import type { ClientDirectory, ClientRecord } from '../clients/client-directory.ts';
 import type { Config } from '../config.ts';
 import type { Executor, Tx } from '../db/database.ts';
+import type { ErasureContext } from '../db/personal-data.ts';
 import { accounts, boats, closures, contracts, launchEvents, launches, launchSlots, type AccountRow, type BoatRow, type ClosureRow, type LaunchRow } from '../db/schema.ts';
 import { problem } from '../http/problem.ts';
 import { tellLaunch, type LaunchNoticeKind } from './launch-messages.ts';
@@ -132,8 +133,8 @@ export async function partyOf(db: Executor, launch: Pick<LaunchRow, 'boatId' | '
 export const placedStatus = (client: ClientRecord): 'pending' | 'confirmed' => (client.settings.manualApproval ? 'pending' : 'confirmed');
 
 /**
- * After a place frees in a slot whose row the caller has locked: the first person waiting for it whose boat
- * may still be launched takes it, and is told. Those not eligible now keep waiting.
+ * After places free in a slot whose row the caller has locked: the first people waiting for it whose boat
+ * may still be launched take them, in order of arrival, and are told. Those not eligible now keep waiting.
  */
 export async function promoteWaiting(tx: Tx, scope: LaunchScope, start: Date): Promise<void> {
   const { client, now, config } = scope;
@@ -158,8 +159,16 @@ export async function promoteWaiting(tx: Tx, scope: LaunchScope, start: Date): P
     await recordEvent(tx, promoted!, SYSTEM, 'waitlisted', to, now, 'Se ha liberado una plaza');
     if (to === 'confirmed') await scheduleReminders(tx, promoted!, now);
     await tellLaunch(tx, to === 'confirmed' ? 'promoted' : 'promoted_pending', { client, owner, boat, launch: promoted! }, now, config);
-    return;
   }
+}
+
+/** `ErasureContext.promoteWaiting`: the places an erased account held, given as cancellations give theirs. */
+export function waitingPromoter(directory: ClientDirectory, config: Pick<Config, 'devRoutes'>, now: Date): ErasureContext['promoteWaiting'] {
+  return async (tx, clientId, starts) => {
+    const client = directory.get(clientId);
+    if (!client) return;
+    for (const start of [...starts].sort((a, b) => a.getTime() - b.getTime())) await promoteWaiting(tx, { client, now, config }, start);
+  };
 }
 
 /**
