@@ -143,6 +143,17 @@ describe('asking for a launch', () => {
     expectProblem(await first.agent.get(`/launches/${waiting.id}/calendar.ics`), 409, 'state_conflict');
   });
 
+  it('tells an ineligible customer why, not that the slot is full (docs/product.md §4.7)', async () => {
+    await fill('14:30');
+    const me = await owner();
+    await database.db.update(boats).set({ insuranceExpiresOn: null }).where(eq(boats.id, me.boatIds[0]!));
+    for (const waitlist of [false, true]) {
+      const refused = await book(me, '14:30', { waitlist });
+      expectProblem(refused, 422, 'not_eligible');
+      expect(refused.json().errors.map((error: { code: string }) => error.code)).toEqual(['insurance_missing']);
+    }
+  });
+
   it('books once when the same Idempotency-Key is sent again', async () => {
     const me = await owner();
     const body = launchBody(41, me.boatIds[0]!, DAY, '15:00');

@@ -221,11 +221,6 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
       const start = new Date(input.slotStart);
       const expectedReturn = new Date(input.expectedReturn);
       await checkSlot(db, client, start, expectedReturn, now);
-      // A full slot is refused without waiting for its lock; the authoritative check is the conditional update below.
-      if (!input.waitlist) {
-        const [slot] = await db.select({ held: slotRows.held }).from(slotRows).where(and(eq(slotRows.clientId, client.id), eq(slotRows.start, start)));
-        if ((slot?.held ?? 0) >= client.settings.slotCapacity) throw slotFull();
-      }
       const by: Actor = { actor: 'customer', accountId: session.accountId };
       try {
         const id = await db.transaction(async (tx) => {
@@ -245,6 +240,12 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
           if (open.some((row) => row.boatId === boat.id)) throw boatHasOpenLaunch();
           if (open.length >= client.settings.maxOpenPerAccount) {
             throw problem('too_many_open_launches', 409, `Ya tienes ${open.length} bajadas pedidas, el máximo del puerto. Espera a que termine alguna o cancela una.`);
+          }
+          // A full slot is refused without waiting for its lock, once the customer's own refusals are told (an
+          // ineligible boat hears why, not that the slot is full); the authoritative check is the conditional update.
+          if (!input.waitlist) {
+            const [slot] = await tx.select({ held: slotRows.held }).from(slotRows).where(and(eq(slotRows.clientId, client.id), eq(slotRows.start, start)));
+            if ((slot?.held ?? 0) >= client.settings.slotCapacity) throw slotFull();
           }
           const placed = await takePlace(tx, client, start);
           if (!placed) {
