@@ -16,7 +16,21 @@ import type { ClientDirectory, ClientRecord } from '../clients/client-directory.
 import type { Config } from '../config.ts';
 import type { Executor, Tx } from '../db/database.ts';
 import type { ErasureContext } from '../db/personal-data.ts';
-import { accounts, boats, closures, contracts, launchEvents, launches, launchSlots, type AccountRow, type BoatRow, type ClosureRow, type LaunchRow } from '../db/schema.ts';
+import {
+  accounts,
+  boats,
+  closures,
+  contracts,
+  launchEvents,
+  launches,
+  launchSlots,
+  type AccountRow,
+  type BoatRow,
+  type ClosureRow,
+  type ContractRow,
+  type LaunchEventRow,
+  type LaunchRow,
+} from '../db/schema.ts';
 import { problem } from '../http/problem.ts';
 import { tellLaunch, type LaunchNoticeKind } from './launch-messages.ts';
 import { cancelReminders, scheduleReminders } from './launch-reminders.ts';
@@ -52,13 +66,21 @@ export async function lockSlots(tx: Tx, clientId: number, starts: readonly Date[
     .for('update');
 }
 
-/** Takes one of the slot's places if one is left; answers whether it did. The row stays locked until commit. */
+/**
+ * Takes one of the slot's places if one is left; answers whether it did. One statement: the slot's row is
+ * made if missing, else its count goes up only while `held < capacity`. Either way the row stays locked until
+ * commit (PostgreSQL locks the row an ON CONFLICT DO UPDATE meets even when its WHERE refuses the change), so
+ * a booking that joins the waiting list holds the slot as lockSlots would.
+ */
 export async function takePlace(tx: Tx, client: ClientRecord, start: Date): Promise<boolean> {
-  await tx.insert(launchSlots).values({ clientId: client.id, start }).onConflictDoNothing();
   const taken = await tx
-    .update(launchSlots)
-    .set({ held: sql`${launchSlots.held} + 1` })
-    .where(and(eq(launchSlots.clientId, client.id), eq(launchSlots.start, start), lt(launchSlots.held, client.settings.slotCapacity)))
+    .insert(launchSlots)
+    .values({ clientId: client.id, start, held: 1 })
+    .onConflictDoUpdate({
+      target: [launchSlots.clientId, launchSlots.start],
+      set: { held: sql`${launchSlots.held} + 1` },
+      setWhere: lt(launchSlots.held, client.settings.slotCapacity),
+    })
     .returning({ held: launchSlots.held });
   return taken.length === 1;
 }
@@ -79,11 +101,15 @@ export async function closuresBetween(db: Executor, clientId: number, from: Date
     .orderBy(asc(closures.startsAt));
 }
 
+/** Whether one of these closures covers the slot. */
+export function closesSlot(start: Date, found: readonly ClosureRow[]): boolean {
+  const end = new Date(start.getTime() + SLOT_MS);
+  return closureOver({ start, end }, found.map((row) => ({ start: row.startsAt, end: row.endsAt, reason: row.reason }))) !== undefined;
+}
+
 /** Whether a closure covers the slot now (read after the slot's row is locked: a closure locks it too). */
 export async function slotClosed(tx: Tx, clientId: number, start: Date): Promise<boolean> {
-  const end = new Date(start.getTime() + SLOT_MS);
-  const found = await closuresBetween(tx, clientId, start, end);
-  return closureOver({ start, end }, found.map((row) => ({ start: row.startsAt, end: row.endsAt, reason: row.reason }))) !== undefined;
+  return closesSlot(start, await closuresBetween(tx, clientId, start, new Date(start.getTime() + SLOT_MS)));
 }
 
 export async function recordEvent(
@@ -94,8 +120,10 @@ export async function recordEvent(
   to: LaunchStatus,
   at: Date,
   reason: string | null = null,
-): Promise<void> {
-  await tx.insert(launchEvents).values({
+): Promise<LaunchEventRow> {
+  const [event] = await tx
+    .insert(launchEvents)
+    .values({
     launchId: launch.id,
     clientId: launch.clientId,
     at,
@@ -103,9 +131,11 @@ export async function recordEvent(
     actorAccountId: by.accountId,
     fromStatus: from,
     toStatus: to,
-    slotStart: launch.slotStart,
-    reason,
-  });
+      slotStart: launch.slotStart,
+      reason,
+    })
+    .returning();
+  return event!;
 }
 
 export interface LaunchParty {
@@ -115,7 +145,11 @@ export interface LaunchParty {
 
 /** May the owner launch this boat now: the one rule plus the launch's reasons (decision 022). */
 export async function launchVerdict(db: Executor, client: ClientRecord, party: LaunchParty, now: Date): Promise<Eligibility> {
-  const contractRows = await db.select().from(contracts).where(eq(contracts.boatId, party.boat.id));
+  return verdictFrom(client, party, await db.select().from(contracts).where(eq(contracts.boatId, party.boat.id)), now);
+}
+
+/** `launchVerdict` from the boat's contracts already read. */
+export function verdictFrom(client: ClientRecord, party: LaunchParty, contractRows: readonly ContractRow[], now: Date): Eligibility {
   return launchEligibility(accountFacts(party.owner), boatFacts(party.boat, contractRows), eligibilityContext(client, now));
 }
 

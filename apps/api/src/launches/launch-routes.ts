@@ -3,6 +3,7 @@
  * on a full slot's waiting list), moving it, cancelling it, "listo para subir", and its calendar entry.
  * Every launch is the account's own at this marina: another's is 404, never 403.
  */
+import { randomUUID } from 'node:crypto';
 import { isCalendarDate } from '@marina/core/domain/calendar.ts';
 import {
   canTransition,
@@ -22,7 +23,7 @@ import { idParams } from '../boats/boat-routes.ts';
 import { isUuid } from '../boats/boat-views.ts';
 import type { ClientRecord } from '../clients/client-directory.ts';
 import { clientHeaderSchema, requireClient } from '../clients/client-resolution.ts';
-import { accounts, boats, launches, launchSlots as slotRows } from '../db/schema.ts';
+import { accounts, boats, contracts, launches, launchSlots as slotRows } from '../db/schema.ts';
 import { audit } from '../http/audit.ts';
 import { problem, problemResponses } from '../http/problem.ts';
 import { bodyFrom, validateBody } from '../http/validation.ts';
@@ -35,18 +36,19 @@ import {
   closuresBetween,
   launchVerdict,
   lockLaunch,
-  lockSlots,
   moveLaunch,
   placedStatus,
   recordEvent,
+  SLOT_MS,
   slotClosed,
   takePlace,
+  verdictFrom,
   type Actor,
   type LaunchScope,
 } from './launch-places.ts';
 import { scheduleReminders } from './launch-reminders.ts';
-import { changeTooLate, checkSlot, notEligible, slotFull, slotProblem } from './launch-rules.ts';
-import { loadLaunches, splitUpcoming, toLaunch } from './launch-views.ts';
+import { changeTooLate, checkSlot, checkSlotWith, notEligible, slotFull, slotProblem } from './launch-rules.ts';
+import { loadLaunches, splitUpcoming, toLaunch, waitingPosition, type LoadedLaunch } from './launch-views.ts';
 import { openLaunch } from './launches.schema.ts';
 
 const tags = ['launches'];
@@ -220,50 +222,64 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
       const input = await validateBody(launchRequestSchema, request.body);
       const start = new Date(input.slotStart);
       const expectedReturn = new Date(input.expectedReturn);
-      await checkSlot(db, client, start, expectedReturn, now);
+      const boatNotFound = () => problem('not_found', 404, 'No encontramos ese barco.', [{ field: 'boatId', code: 'not_found', message: 'Barco: elige uno de la lista.' }]);
+      if (!isUuid(input.boatId)) {
+        await checkSlot(db, client, start, expectedReturn, now);
+        throw boatNotFound();
+      }
       const by: Actor = { actor: 'customer', accountId: session.accountId };
+      // Few round trips (decision 027): the account's lock, then every read the rules need sent together, the
+      // place taken in one statement, then the writes, sent together where none needs another's result.
       try {
-        const id = await db.transaction(async (tx) => {
+        const loaded = await db.transaction(async (tx): Promise<LoadedLaunch> => {
           // The account's row, locked: its open requests are counted and added to one booking at a time.
           const [owner] = await tx.select().from(accounts).where(eq(accounts.id, session.accountId)).for('update');
-          const [boat] = isUuid(input.boatId)
-            ? await tx
-                .select()
-                .from(boats)
-                .where(and(eq(boats.id, input.boatId), eq(boats.clientId, client.id), eq(boats.accountId, session.accountId)))
-                .limit(1)
-            : [];
-          if (!owner || !boat) throw problem('not_found', 404, 'No encontramos ese barco.', [{ field: 'boatId', code: 'not_found', message: 'Barco: elige uno de la lista.' }]);
-          const verdict = await launchVerdict(tx, client, { owner, boat }, now);
+          const [[boat], contractRows, open, closed, [slot]] = await Promise.all([
+            tx
+              .select()
+              .from(boats)
+              .where(and(eq(boats.id, input.boatId), eq(boats.clientId, client.id), eq(boats.accountId, session.accountId)))
+              .limit(1),
+            tx.select().from(contracts).where(eq(contracts.boatId, input.boatId)),
+            tx.select({ boatId: launches.boatId }).from(launches).where(and(eq(launches.accountId, session.accountId), openLaunch())),
+            closuresBetween(tx, client.id, start, new Date(start.getTime() + SLOT_MS)),
+            tx.select({ held: slotRows.held }).from(slotRows).where(and(eq(slotRows.clientId, client.id), eq(slotRows.start, start))),
+          ]);
+          checkSlotWith(client, start, expectedReturn, now, closed);
+          if (!owner || !boat) throw boatNotFound();
+          const verdict = verdictFrom(client, { owner, boat }, contractRows, now);
           if (!verdict.eligible) throw notEligible(verdict.reasons);
-          const open = await tx.select({ boatId: launches.boatId }).from(launches).where(and(eq(launches.accountId, owner.id), openLaunch()));
           if (open.some((row) => row.boatId === boat.id)) throw boatHasOpenLaunch();
           if (open.length >= client.settings.maxOpenPerAccount) {
             throw problem('too_many_open_launches', 409, `Ya tienes ${open.length} bajadas pedidas, el máximo del puerto. Espera a que termine alguna o cancela una.`);
           }
           // A full slot is refused without waiting for its lock, once the customer's own refusals are told (an
-          // ineligible boat hears why, not that the slot is full); the authoritative check is the conditional update.
-          if (!input.waitlist) {
-            const [slot] = await tx.select({ held: slotRows.held }).from(slotRows).where(and(eq(slotRows.clientId, client.id), eq(slotRows.start, start)));
-            if ((slot?.held ?? 0) >= client.settings.slotCapacity) throw slotFull();
-          }
+          // ineligible boat hears why, not that the slot is full); the authoritative check is takePlace's.
+          if (!input.waitlist && (slot?.held ?? 0) >= client.settings.slotCapacity) throw slotFull();
+          // Takes a place, or else locks the slot's row for its waiting list (see takePlace).
           const placed = await takePlace(tx, client, start);
-          if (!placed) {
-            if (!input.waitlist) throw slotFull();
-            await lockSlots(tx, client.id, [start]);
-          }
-          if (await slotClosed(tx, client.id, start)) throw slotProblem('slot_closed', client);
+          if (!placed && !input.waitlist) throw slotFull();
           const status = placed ? placedStatus(client) : 'waitlisted';
-          const [launch] = await tx
-            .insert(launches)
-            .values({ clientId: client.id, accountId: owner.id, boatId: boat.id, status, slotStart: start, expectedReturn, people: input.people, notes: input.notes, createdAt: now, updatedAt: now })
-            .returning();
-          await recordEvent(tx, launch!, by, null, status, now);
-          if (status === 'confirmed') await scheduleReminders(tx, launch!, now);
-          return launch!.id;
+          const id = randomUUID();
+          // Statements sent together are independent of one another: their order on the connection does not matter.
+          const [closedNow, [launch]] = await Promise.all([
+            // A closure locks the slot's row too: read again now that this booking holds it.
+            slotClosed(tx, client.id, start),
+            tx
+              .insert(launches)
+              .values({ id, clientId: client.id, accountId: owner.id, boatId: boat.id, status, slotStart: start, expectedReturn, people: input.people, notes: input.notes, createdAt: now, updatedAt: now })
+              .returning(),
+            status === 'confirmed' ? scheduleReminders(tx, { id, slotStart: start }, now) : undefined,
+          ]);
+          const [event, position] = await Promise.all([
+            recordEvent(tx, launch!, by, null, status, now),
+            status === 'waitlisted' ? waitingPosition(tx, client.id, start, id) : null,
+          ]);
+          if (closedNow) throw slotProblem('slot_closed', client);
+          return { launch: launch!, boat, owner, events: [event], position };
         });
         audit(request, 'launch_requested', { outcome: 'success', accountId: session.accountId });
-        return reply.code(201).send(await ownLaunch(request, id));
+        return reply.code(201).send(toLaunch(loaded, client, now));
       } catch (error) {
         if (violatedUniqueConstraint(error) === 'launches_one_open_per_boat') throw boatHasOpenLaunch();
         throw error;
