@@ -1,10 +1,25 @@
 // `pnpm bench:launches`: many customers with eligible boats ask, at the same time, for launches in the same
-// few slots of one marina, through the real API over HTTP (sessions, CSRF, validation, the database's locks).
-// Prints bookings per second, p50 and p99 latency, and the slots over capacity (must be 0), on PostgreSQL
-// (a scratch database on the server at TEST_DATABASE_URL or DATABASE_URL) and on PGlite. Asserts nothing
-// but capacity: the timings move with the machine's load (the README records a run).
+// few slots of one marina, through the real API over HTTP (sessions, CSRF, validation, idempotency keys, the
+// database's locks). Prints bookings per second, p50 and p99 latency, and the slots over capacity (must be 0),
+// on PostgreSQL (a scratch database on the server at TEST_DATABASE_URL or DATABASE_URL) and on PGlite. Asserts
+// nothing but capacity: the timings move with the machine's load (the README records runs).
 //
-//   pnpm bench:launches [--bookings 2000] [--concurrency 64] [--slots 5] [--pglite-only] [--postgres-only]
+// How it measures (decision 027):
+// - the API runs in a process of its own (this file with `--serve`), as it is deployed; this process only
+//   sends requests, over keep-alive connections (one per request in flight), so neither steals the other's
+//   event loop and the client's cost is small;
+// - customers are written straight into the database and signed in with a session each (hashing a password
+//   per person would be the setup's whole time); each then asks GET /session once for its XSRF token;
+// - a warm-up of bookings into another day's slots (by other customers) runs first and is not counted: the
+//   JIT, the connection pool and the database's caches are warm when the measure starts;
+// - request i is from customer i mod N (its boat i div N): the requests in flight come from different people,
+//   as they would, rather than four from one account queueing behind its row lock.
+//
+//   pnpm bench:launches [--bookings 2000] [--concurrency 64] [--slots 5] [--warmup 400] [--pglite-only] [--postgres-only]
+import { fork, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { availableParallelism, loadavg } from 'node:os';
 import { contractEndsOn } from '@marina/core/domain/boats.ts';
 import { addDays, todayIn } from '@marina/core/domain/calendar.ts';
 import { checkLetter } from '@marina/core/domain/identity-document.ts';
@@ -19,6 +34,7 @@ import { createSession } from '@marina/api/sessions/session-store.ts';
 const CLIENT_ID = 41;
 const TIME_ZONE = 'Europe/Madrid';
 const BOATS_PER_ACCOUNT = 4;
+const CAPACITY = 4;
 
 const argument = (name: string, fallback: number) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -27,17 +43,52 @@ const argument = (name: string, fallback: number) => {
 const BOOKINGS = argument('bookings', 2000);
 const CONCURRENCY = argument('concurrency', 64);
 const SLOTS = argument('slots', 5);
+const WARMUP = argument('warmup', 400);
 
-interface Customer {
-  cookie: string;
-  xsrf: string;
+/** The slots booked: `count` half-hours from 10:00 local, `daysAhead` days from today. */
+function slotStarts(now: Date, daysAhead: number, count: number): number[] {
+  const day = addDays(todayIn(TIME_ZONE, now), daysAhead);
+  return Array.from({ length: count }, (_, index) => instantAt(day, '10:00', TIME_ZONE).getTime() + index * 30 * 60_000);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The server process.
+
+interface Seeded {
+  sid: string;
   boatIds: string[];
 }
 
-/** Customers written straight into the database (hashing a password each would be the setup's whole time). */
-async function seedCustomers(database: Database, count: number, now: Date): Promise<Array<{ accountId: string; boatIds: string[] }>> {
+type ToServer = { begin: true } | { check: number[] } | { stop: true };
+type FromServer = { url: string; customers: Seeded[] } | { begun: true } | { over: number; mismatched: number; apiCpuMs: number; databaseCpuMs: number | null };
+
+/**
+ * CPU time (ms) used so far by the PostgreSQL server processes serving this database, found by their process
+ * title (`postgres: … <user> <database> …`) when the server runs on this machine; null otherwise.
+ */
+function databaseCpuMs(database: Database): number | null {
+  if (database.kind !== 'postgres') return null;
+  const name = database.location.split('/').at(-1)!;
+  const tick = 1000 / 100; // USER_HZ is 100 on Linux
+  let total = 0;
+  let found = 0;
+  for (const pid of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+    try {
+      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(` ${name} `)) continue;
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) * tick;
+      found += 1;
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return found > 0 ? total : null;
+}
+
+/** Customers written straight into the database, each with a session. */
+async function seedCustomers(database: Database, count: number, now: Date): Promise<Seeded[]> {
   const today = todayIn(TIME_ZONE, now);
-  const made: Array<{ accountId: string; boatIds: string[] }> = [];
+  const made: Seeded[] = [];
   const run = Date.now() % 100_000;
   for (let index = 0; index < count; index++) {
     const dni = 40_000_000 + run * 100 + index;
@@ -84,117 +135,214 @@ async function seedCustomers(database: Database, count: number, now: Date): Prom
     await database.db
       .insert(contracts)
       .values(rows.map((row) => ({ clientId: CLIENT_ID, boatId: row.id, plan: 'annual' as const, status: 'active' as const, startsOn, endsOn: contractEndsOn('annual', startsOn), requestedAt: now, decidedAt: now })));
-    made.push({ accountId: account!.id, boatIds: rows.map((row) => row.id) });
+    made.push({ sid: await createSession(database.db, { clientId: CLIENT_ID, accountId: account!.id, now }), boatIds: rows.map((row) => row.id) });
   }
   return made;
+}
+
+/** Slots over capacity, and slots whose counter is not the number of launches holding a place. */
+async function checkCapacity(database: Database, starts: number[]): Promise<{ over: number; mismatched: number }> {
+  const stored = await database.db.select({ slotStart: launches.slotStart, status: launches.status }).from(launches);
+  const counters = await database.db.select().from(launchSlots);
+  let over = 0;
+  let mismatched = 0;
+  for (const start of starts) {
+    const holding = stored.filter((row) => row.slotStart.getTime() === start && (PLACE_HOLDING_STATUSES as readonly string[]).includes(row.status)).length;
+    const held = counters.find((row) => row.clientId === CLIENT_ID && row.start.getTime() === start)?.held ?? 0;
+    if (holding > CAPACITY) over += 1;
+    if (held !== holding) mismatched += 1;
+  }
+  return { over, mismatched };
+}
+
+async function serve(target: string, customerCount: number): Promise<void> {
+  const send = (message: FromServer) => process.send!(message);
+  const scratch = target === 'pglite' ? undefined : await openScratchDatabase(target, 'marina_bench');
+  const database = scratch ?? (await openDatabase({ dataDir: 'memory' }));
+  const server = await startServer({ database, port: 0, host: '127.0.0.1', env: { NODE_ENV: 'test', LOG_LEVEL: 'silent' }, handleSignals: false });
+  const customers = await seedCustomers(database, customerCount, new Date());
+  let began = { api: process.cpuUsage(), database: null as number | null };
+  process.on('message', (message: ToServer) => {
+    void (async () => {
+      if ('begin' in message) {
+        began = { api: process.cpuUsage(), database: databaseCpuMs(database) };
+        send({ begun: true });
+        return;
+      }
+      if ('check' in message) {
+        const api = process.cpuUsage(began.api);
+        const databaseNow = databaseCpuMs(database);
+        send({
+          ...(await checkCapacity(database, message.check)),
+          apiCpuMs: (api.user + api.system) / 1000,
+          databaseCpuMs: databaseNow === null || began.database === null ? null : databaseNow - began.database,
+        });
+        return;
+      }
+      await server.close();
+      await database.close();
+      process.disconnect();
+    })();
+  });
+  send({ url: server.url, customers });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The load generator.
+
+interface Customer {
+  cookie: string;
+  xsrf: string;
+  boatIds: string[];
+}
+
+interface Answer {
+  status: number;
+  body: string;
+  setCookie: string[];
+}
+
+function call(agent: Agent, url: string, method: string, headers: Record<string, string>, body?: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const sent = request(url, { method, agent, headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), setCookie: response.headers['set-cookie'] ?? [] }));
+      response.on('error', reject);
+    });
+    sent.on('error', reject);
+    sent.end(body);
+  });
 }
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-async function bench(kind: 'postgresql' | 'pglite', database: Database): Promise<void> {
+function fromServer(child: ChildProcess): Promise<FromServer> {
+  return new Promise((resolve, reject) => {
+    const onExit = (code: number | null) => reject(new Error(`the API process ended (${code}) before answering`));
+    child.once('exit', onExit);
+    child.once('message', (message: FromServer) => {
+      child.off('exit', onExit);
+      resolve(message);
+    });
+  });
+}
+
+async function bench(kind: 'postgresql' | 'pglite', target: string): Promise<void> {
   const now = new Date();
-  const server = await startServer({ database, port: 0, host: '127.0.0.1', env: { NODE_ENV: 'test', LOG_LEVEL: 'silent' }, handleSignals: false });
+  const perRound = Math.ceil(BOOKINGS / BOATS_PER_ACCOUNT);
+  const warmupAccounts = Math.ceil(WARMUP / BOATS_PER_ACCOUNT);
+  const child = fork(import.meta.filename, ['--serve', target, String(perRound + warmupAccounts)], { stdio: 'inherit' });
+  const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   try {
-    const seeded = await seedCustomers(database, Math.ceil(BOOKINGS / BOATS_PER_ACCOUNT), now);
+    const ready = await fromServer(child);
+    if (!('url' in ready)) throw new Error('unexpected answer from the API process');
+    const { url } = ready;
     const customers: Customer[] = [];
-    for (const { accountId, boatIds } of seeded) {
-      const sid = await createSession(database.db, { clientId: CLIENT_ID, accountId, now });
+    for (const { sid, boatIds } of ready.customers) {
       // The first call hands the XSRF token bound to the session, as the app's does.
-      const response = await fetch(`${server.url}/api/v1/session`, { headers: { 'x-client-id': String(CLIENT_ID), cookie: `${SESSION_COOKIE}=${sid}` } });
-      const xsrf = response.headers.getSetCookie().find((cookie) => cookie.startsWith(`${XSRF_COOKIE}=`))!.split(';')[0]!.slice(XSRF_COOKIE.length + 1);
+      const answer = await call(agent, `${url}/api/v1/session`, 'GET', { 'x-client-id': String(CLIENT_ID), cookie: `${SESSION_COOKIE}=${sid}` });
+      const xsrf = answer.setCookie.find((cookie) => cookie.startsWith(`${XSRF_COOKIE}=`))!.split(';')[0]!.slice(XSRF_COOKIE.length + 1);
       customers.push({ cookie: `${SESSION_COOKIE}=${sid}; ${XSRF_COOKIE}=${xsrf}`, xsrf, boatIds });
     }
 
-    // The same few slots, three days ahead, from 10:00 local.
-    const day = addDays(todayIn(TIME_ZONE, now), 3);
-    const starts = Array.from({ length: SLOTS }, (_, index) => instantAt(day, '10:00', TIME_ZONE).getTime() + index * 30 * 60_000);
-    const jobs = customers.flatMap((customer) => customer.boatIds.map((boatId) => ({ customer, boatId }))).slice(0, BOOKINGS);
-    const latencies: number[] = [];
-    const outcomes: Record<string, number> = {};
-    let next = 0;
-    const began = performance.now();
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (next < jobs.length) {
-          const index = next++;
-          const { customer, boatId } = jobs[index]!;
-          const start = starts[index % starts.length]!;
-          const body = {
-            boatId,
-            slotStart: new Date(start).toISOString(),
-            expectedReturn: new Date(start + 2 * 3600_000).toISOString(),
-            people: 2,
-            // Half join the waiting list when the slot is full, half are refused: both paths are measured.
-            waitlist: index % 2 === 0,
-          };
-          const sent = performance.now();
-          const response = await fetch(`${server.url}/api/v1/launches`, {
-            method: 'POST',
-            headers: {
-              'content-type': 'application/json',
-              'x-client-id': String(CLIENT_ID),
-              origin: server.url,
-              'x-xsrf-token': customer.xsrf,
-              'idempotency-key': crypto.randomUUID(),
-              cookie: customer.cookie,
-            },
-            body: JSON.stringify(body),
-          });
-          const answer = (await response.json()) as { status?: string; code?: string };
-          latencies.push(performance.now() - sent);
-          const key = `${response.status} ${response.ok ? answer.status : answer.code}`;
-          outcomes[key] = (outcomes[key] ?? 0) + 1;
-        }
-      }),
-    );
-    const seconds = (performance.now() - began) / 1000;
-
-    // Capacity, read back from the launches themselves and from the slots' counters.
-    const stored = await database.db.select({ slotStart: launches.slotStart, status: launches.status }).from(launches);
-    const counters = await database.db.select().from(launchSlots);
-    let over = 0;
-    let mismatched = 0;
-    for (const start of starts) {
-      const holding = stored.filter((row) => row.slotStart.getTime() === start && (PLACE_HOLDING_STATUSES as readonly string[]).includes(row.status)).length;
-      const held = counters.find((row) => row.clientId === CLIENT_ID && row.start.getTime() === start)?.held ?? 0;
-      if (holding > 4) over += 1;
-      if (held !== holding) mismatched += 1;
+    /** Request i: customer i mod N of `people`, its boat i div N, into slot i mod the slots. */
+    async function burst(people: Customer[], count: number, starts: number[]) {
+      const latencies: number[] = [];
+      const outcomes: Record<string, number> = {};
+      let next = 0;
+      const began = performance.now();
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          while (next < count) {
+            const index = next++;
+            const customer = people[index % people.length]!;
+            const boatId = customer.boatIds[Math.floor(index / people.length)]!;
+            const start = starts[index % starts.length]!;
+            const body = JSON.stringify({
+              boatId,
+              slotStart: new Date(start).toISOString(),
+              expectedReturn: new Date(start + 2 * 3600_000).toISOString(),
+              people: 2,
+              // Half join the waiting list when the slot is full, half are refused: both paths are measured.
+              waitlist: index % 2 === 0,
+            });
+            const sent = performance.now();
+            const answer = await call(
+              agent,
+              `${url}/api/v1/launches`,
+              'POST',
+              {
+                'content-type': 'application/json',
+                'x-client-id': String(CLIENT_ID),
+                origin: url,
+                'x-xsrf-token': customer.xsrf,
+                'idempotency-key': crypto.randomUUID(),
+                cookie: customer.cookie,
+              },
+              body,
+            );
+            latencies.push(performance.now() - sent);
+            const parsed = JSON.parse(answer.body) as { status?: string; code?: string };
+            const key = `${answer.status} ${answer.status < 300 ? parsed.status : parsed.code}`;
+            outcomes[key] = (outcomes[key] ?? 0) + 1;
+          }
+        }),
+      );
+      return { latencies, outcomes, seconds: (performance.now() - began) / 1000 };
     }
+
+    const warmupStarts = slotStarts(now, 4, SLOTS);
+    await burst(customers.slice(perRound), Math.min(WARMUP, warmupAccounts * BOATS_PER_ACCOUNT), warmupStarts);
+    const starts = slotStarts(now, 3, SLOTS);
+    const jobs = Math.min(BOOKINGS, perRound * BOATS_PER_ACCOUNT);
+    child.send({ begin: true } satisfies ToServer);
+    await fromServer(child);
+    const loadCpu = process.cpuUsage();
+    const { latencies, outcomes, seconds } = await burst(customers.slice(0, perRound), jobs, starts);
+    const load = process.cpuUsage(loadCpu);
+
+    child.send({ check: [...starts, ...warmupStarts] } satisfies ToServer);
+    const checked = await fromServer(child);
+    if (!('over' in checked)) throw new Error('unexpected answer from the API process');
+    const { over, mismatched, apiCpuMs, databaseCpuMs: dbCpuMs } = checked;
+    const perBooking = (ms: number) => `${(ms / jobs).toFixed(2)} ms`;
     const sorted = [...latencies].sort((a, b) => a - b);
-    console.log(`\n${kind}: ${jobs.length} bookings from ${customers.length} accounts into ${SLOTS} slots of 4 places, ${CONCURRENCY} in flight`);
-    console.log(`  bookings/s     ${(jobs.length / seconds).toFixed(0)}   (target ≥ 500)`);
+    console.log(`\n${kind}: ${jobs} bookings from ${perRound} accounts into ${SLOTS} slots of ${CAPACITY} places, ${CONCURRENCY} in flight (after ${WARMUP} not counted)`);
+    console.log(`  bookings/s     ${(jobs / seconds).toFixed(0)}   (target ≥ 500)`);
     console.log(`  latency p50    ${percentile(sorted, 50).toFixed(1)} ms`);
     console.log(`  latency p99    ${percentile(sorted, 99).toFixed(1)} ms   (target ≤ 50)`);
     console.log(`  over capacity  ${over} slot(s)   (must be 0)`);
     console.log(`  counters off   ${mismatched} slot(s)   (must be 0)`);
+    console.log(
+      `  CPU/booking    API ${perBooking(apiCpuMs)}, database ${dbCpuMs === null ? 'n/a' : perBooking(dbCpuMs)}, load generator ${perBooking((load.user + load.system) / 1000)}   (load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores)`,
+    );
     console.log(`  answers        ${Object.entries(outcomes).map(([key, value]) => `${key}: ${value}`).join(', ')}`);
     if (over > 0 || mismatched > 0) process.exitCode = 1;
   } finally {
-    await server.close();
-  }
-}
-
-const maintenanceUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-if (!process.argv.includes('--pglite-only')) {
-  if (!maintenanceUrl) {
-    console.error('PostgreSQL: set TEST_DATABASE_URL (or DATABASE_URL) to a server, e.g. postgres://marina:marina@127.0.0.1:5432/postgres');
-    process.exitCode = 1;
-  } else {
-    const database = await openScratchDatabase(maintenanceUrl, 'marina_bench');
-    try {
-      await bench('postgresql', database);
-    } finally {
-      await database.close();
+    agent.destroy();
+    if (child.connected) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.send({ stop: true } satisfies ToServer);
+      await exited;
     }
   }
 }
-if (!process.argv.includes('--postgres-only')) {
-  const database = await openDatabase({ dataDir: 'memory' });
-  try {
-    await bench('pglite', database);
-  } finally {
-    await database.close();
+
+const serving = process.argv.indexOf('--serve');
+if (serving > 0) {
+  await serve(process.argv[serving + 1]!, Number(process.argv[serving + 2]));
+} else {
+  const maintenanceUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+  if (!process.argv.includes('--pglite-only')) {
+    if (!maintenanceUrl) {
+      console.error('PostgreSQL: set TEST_DATABASE_URL (or DATABASE_URL) to a server, e.g. postgres://marina:marina@127.0.0.1:5432/postgres');
+      process.exitCode = 1;
+    } else {
+      await bench('postgresql', maintenanceUrl);
+    }
   }
+  if (!process.argv.includes('--postgres-only')) await bench('pglite', 'pglite');
 }

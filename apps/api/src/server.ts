@@ -42,6 +42,7 @@ import { registerSecurityHeaders, securityHeaders } from './http/security.ts';
 import { registerStaticBundle } from './http/static-bundle.ts';
 import { registerTextGuard, requireDerivedBodies, typedBodyValidators } from './http/validation.ts';
 import { housekeepingHandler } from './jobs/housekeeping.ts';
+import { dueJobsEnqueued } from './jobs/job-queue.ts';
 import { createJobWorker, type JobWorker } from './jobs/job-worker.ts';
 import { notificationRoutes } from './notifications/notification-routes.ts';
 import { devOutboxRoutes } from './outbox/dev-outbox-routes.ts';
@@ -57,6 +58,10 @@ import { staffRoutes } from './staff/staff-routes.ts';
 import { staffSchemas } from './staff/staff-schemas.ts';
 
 declare module 'fastify' {
+  interface FastifyRequest {
+    /** `dueJobsEnqueued()` when the request arrived. */
+    dueJobsAtStart: number;
+  }
   interface FastifyInstance {
     /** Runs timed work: the outbox, housekeeping… (tests call `runDue` and `scheduleRecurring`). */
     jobs: JobWorker;
@@ -180,9 +185,14 @@ export async function createServer({
     intervalMs: jobsIntervalMs,
   });
   app.decorate('jobs', jobs);
-  // A call that wrote messages (or other jobs) gets them run now rather than at the next poll.
+  // A call that wrote messages (or other jobs due now) gets them run now rather than at the next poll; one that
+  // wrote none (a launch booked: its reminders are for later) does not send the worker looking.
+  app.decorateRequest('dueJobsAtStart', 0);
+  app.addHook('onRequest', async (request) => {
+    request.dueJobsAtStart = dueJobsEnqueued();
+  });
   app.addHook('onResponse', async (request) => {
-    if (MUTATING.has(request.method)) jobs.wake();
+    if (MUTATING.has(request.method) && dueJobsEnqueued() !== request.dueJobsAtStart) jobs.wake();
   });
   const refresh =
     clientsRefreshMs > 0

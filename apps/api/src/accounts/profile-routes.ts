@@ -12,6 +12,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as yup from 'yup';
 import { clientHeaderSchema, requireClient } from '../clients/client-resolution.ts';
 import { eraseAccountData } from '../db/personal-data.ts';
+import { waitingPromoter } from '../launches/launch-places.ts';
 import { accounts, verificationCodes, type AccountRow, type ContactField, type VerificationCodeRow } from '../db/schema.ts';
 import { audit } from '../http/audit.ts';
 import { problem, problemResponses } from '../http/problem.ts';
@@ -74,7 +75,7 @@ const incorrectPassword = (field: string) =>
   ]);
 
 export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (api, { services }) => {
-  const { db, config, clock } = services;
+  const { db, config, clock, directory } = services;
 
   /**
    * Checks the account's password for a sensitive change, throttled per session like sign-in per address
@@ -423,7 +424,8 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
       await confirmPassword(request, session.account, input.password, 'password', now);
       const accountId = session.accountId;
       // Every table that holds the person's data is in the registry (db/personal-data.ts).
-      await db.transaction((tx) => eraseAccountData(tx, accountId, now));
+      // The launch places the account held go to who waits for them, as when a launch is cancelled.
+      await db.transaction((tx) => eraseAccountData(tx, accountId, { now, promoteWaiting: waitingPromoter(directory, config, now) }));
       replaceWithAnonymousSession(reply, config.sessionSecret);
       audit(request, 'account_deleted', { outcome: 'success', accountId });
       return reply.code(204).send();

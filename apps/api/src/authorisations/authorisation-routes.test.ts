@@ -8,11 +8,11 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { accounts, authorisations, boats, launches, launchSlots, notifications } from '../db/schema.ts';
-import { latestCode, outboxFor, testClock } from '../test/accounts.ts';
+import { latestCode, outboxFor, STRONG_PASSWORD, testClock } from '../test/accounts.ts';
 import { activeAuthorisation, authorisationBody, personWithAccount } from '../test/authorisations.ts';
 import { dayFromToday } from '../test/boats.ts';
 import { eligibleOwner, launchBody, slotAt } from '../test/launches.ts';
-import { eraseAccountData } from '../db/personal-data.ts';
+import { passwordHasher } from '../accounts/passwords.ts';
 import { DEMO_AUTHORISED_ACCOUNT, DEMO_AUTHORISED_BOAT } from '../db/seed.ts';
 import { createAgent } from '../test/test-agent.ts';
 import { PROBLEM_JSON, useTestServer } from '../test/test-server.ts';
@@ -363,7 +363,7 @@ describe('suspension', () => {
 });
 
 describe("the owner's account deletion", () => {
-  it('erases their authorisations and the launches others asked for on their boats, giving the places back', async () => {
+  it('erases their authorisations and the launches others asked for on their boats, giving the places to who waits', async () => {
     const someone = await person();
     const { agent, boatIds, accountId } = await owner();
     const active = await activeAuthorisation(app, agent, body(41, boatIds, { document: someone.document }));
@@ -371,11 +371,20 @@ describe("the owner's account deletion", () => {
     expect(booked.statusCode, booked.body).toBe(201);
     const held = async () =>
       (await database.db.select().from(launchSlots).where(and(eq(launchSlots.clientId, 41), eq(launchSlots.start, new Date(slotAt(41, DAY, '16:00'))))))[0]!.held;
-    const before = await held();
-    await database.db.transaction((tx) => eraseAccountData(tx, accountId, clock.now()));
+    // The slot is full around the person's place, and someone waits for it.
+    for (let left = 4 - (await held()); left > 0; left--) {
+      const other = await owner();
+      expect((await other.agent.post('/launches', launchBody(41, other.boatIds[0]!, DAY, '16:00'))).statusCode).toBe(201);
+    }
+    const waiting = await owner();
+    const waited = await waiting.agent.post('/launches', { ...launchBody(41, waiting.boatIds[0]!, DAY, '16:00'), waitlist: true });
+    expect(waited.json()).toMatchObject({ status: 'waitlisted' });
+    await database.db.update(accounts).set({ passwordHash: await passwordHasher.hash(STRONG_PASSWORD) }).where(eq(accounts.id, accountId));
+    expect((await agent.delete('/me', { password: STRONG_PASSWORD, confirm: true })).statusCode).toBe(204);
+    expect((await waiting.agent.get(`/launches/${waited.json().id}`)).json()).toMatchObject({ status: 'confirmed' });
+    expect(await held()).toBe(4);
     expect(await database.db.select().from(authorisations).where(eq(authorisations.id, active.id))).toEqual([]);
     expect(await database.db.select().from(launches).where(eq(launches.id, booked.json().id))).toEqual([]);
-    expect(await held()).toBe(before - 1);
     expect((await someone.agent.get('/boats')).json().boats).toEqual([]);
     // The person's own account is untouched.
     expect((await database.db.select().from(accounts).where(eq(accounts.id, someone.accountId)))[0]!.status).toBe('active');

@@ -75,8 +75,12 @@ export const authorisationBoats = pgTable(
  */
 registerPersonalData({
   table: authorisations,
-  erase: async (tx, accountId) => {
+  erase: async (tx, accountId, { promoteWaiting }) => {
     const ownersBoats = sql`(select ${boats.id} from ${boats} where ${boats.accountId} = ${accountId})`;
+    const freed = await tx
+      .selectDistinct({ clientId: launches.clientId, start: launches.slotStart })
+      .from(launches)
+      .where(and(sql`${launches.boatId} in ${ownersBoats}`, ne(launches.accountId, accountId), inArray(launches.status, ['pending', 'confirmed'])));
     await tx.execute(sql`
       update ${launchSlots} s set held = s.held - h.n
       from (select ${launches.clientId} as client_id, ${launches.slotStart} as start, count(*)::int as n
@@ -86,6 +90,14 @@ registerPersonalData({
       where s.client_id = h.client_id and s.start = h.start`);
     await tx.delete(launches).where(and(inArray(launches.boatId, ownersBoats), ne(launches.accountId, accountId)));
     await tx.delete(authorisations).where(eq(authorisations.accountId, accountId));
+    // The places freed go to who waits for them, as a cancellation's do (docs/product.md §4.7).
+    for (const clientId of new Set(freed.map((row) => row.clientId))) {
+      await promoteWaiting(
+        tx,
+        clientId,
+        freed.filter((row) => row.clientId === clientId).map((row) => row.start),
+      );
+    }
   },
 });
 

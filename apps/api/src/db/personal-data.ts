@@ -7,6 +7,16 @@ import { eq, getTableName } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Tx } from './database.ts';
 
+/** What an erasure may need besides the account. */
+export interface ErasureContext {
+  now: Date;
+  /**
+   * Gives the places freed in these slots of the marina (rows locked by the caller) to who waits for them, as a
+   * cancellation does (launch-places.ts): passed in, because the launches' schema cannot import the code built on it.
+   */
+  promoteWaiting: (tx: Tx, clientId: number, starts: readonly Date[]) => Promise<void>;
+}
+
 /** Rows found through the account they belong to: deleted, or kept with their personal values replaced. */
 interface ByAccountColumn<T extends PgTable> {
   table: T;
@@ -17,7 +27,7 @@ interface ByAccountColumn<T extends PgTable> {
 /** Rows that name their account in some other way (a key, a scope): the module erases them itself. */
 interface ByOwnQuery<T extends PgTable> {
   table: T;
-  erase: (tx: Tx, accountId: string, now: Date) => Promise<unknown>;
+  erase: (tx: Tx, accountId: string, context: ErasureContext) => Promise<unknown>;
 }
 
 export type PersonalData<T extends PgTable = PgTable> = ByAccountColumn<T> | ByOwnQuery<T>;
@@ -39,10 +49,11 @@ export function personalDataTables(): readonly PersonalData[] {
  * schema file registers after the tables it imports (references), so rows go before what they point to,
  * and the account row itself (registered first) is anonymised last.
  */
-export async function eraseAccountData(tx: Tx, accountId: string, now: Date): Promise<void> {
+export async function eraseAccountData(tx: Tx, accountId: string, context: ErasureContext): Promise<void> {
+  const { now } = context;
   for (const entry of [...registry].reverse()) {
     if (typeof entry.erase === 'function') {
-      await entry.erase(tx, accountId, now);
+      await entry.erase(tx, accountId, context);
       continue;
     }
     const { table, accountColumn, erase } = entry as ByAccountColumn<PgTable>;

@@ -53,9 +53,21 @@ export interface EnqueueOptions {
   onConflict?: 'keep' | 'replace';
 }
 
+let dueEnqueued = 0;
+
+/**
+ * How many jobs due at once have been enqueued in this process so far: a request that saw it change while it
+ * ran wakes the worker when it has answered (its transaction committed); one that only scheduled later work
+ * (a launch's reminders) leaves the worker to its poll.
+ */
+export function dueJobsEnqueued(): number {
+  return dueEnqueued;
+}
+
 /** Adds a job; answers whether one was added (or replaced), false when its key was already there. */
 export async function enqueueJob<P extends JobPayload>(db: Executor, type: JobType<P>, payload: P, options: EnqueueOptions): Promise<boolean> {
   const runAt = options.runAt ?? options.now;
+  if (runAt <= options.now) dueEnqueued += 1;
   const row = { name: type.name, dedupKey: options.dedupKey ?? null, payload, runAt, maxAttempts: type.maxAttempts, createdAt: options.now };
   const insert = db.insert(jobs).values(row);
   const written =

@@ -16,10 +16,25 @@ import { accountFacts, eligibilityContext } from '../accounts/account-summary.ts
 import { authorisationFacts } from '../authorisations/authorisation-views.ts';
 import { authorisations } from '../authorisations/authorisations.schema.ts';
 import { boatFacts } from '../boats/boat-views.ts';
-import type { ClientRecord } from '../clients/client-directory.ts';
+import type { ClientDirectory, ClientRecord } from '../clients/client-directory.ts';
 import type { Config } from '../config.ts';
 import type { Executor, Tx } from '../db/database.ts';
-import { accounts, boats, closures, contracts, launchEvents, launches, launchSlots, type AccountRow, type BoatRow, type ClosureRow, type LaunchRow } from '../db/schema.ts';
+import type { ErasureContext } from '../db/personal-data.ts';
+import {
+  accounts,
+  boats,
+  closures,
+  contracts,
+  launchEvents,
+  launches,
+  launchSlots,
+  type AccountRow,
+  type BoatRow,
+  type ClosureRow,
+  type ContractRow,
+  type LaunchEventRow,
+  type LaunchRow,
+} from '../db/schema.ts';
 import { problem } from '../http/problem.ts';
 import { tellLaunch, type LaunchNoticeKind } from './launch-messages.ts';
 import { cancelReminders, scheduleReminders } from './launch-reminders.ts';
@@ -55,13 +70,21 @@ export async function lockSlots(tx: Tx, clientId: number, starts: readonly Date[
     .for('update');
 }
 
-/** Takes one of the slot's places if one is left; answers whether it did. The row stays locked until commit. */
+/**
+ * Takes one of the slot's places if one is left; answers whether it did. One statement: the slot's row is
+ * made if missing, else its count goes up only while `held < capacity`. Either way the row stays locked until
+ * commit (PostgreSQL locks the row an ON CONFLICT DO UPDATE meets even when its WHERE refuses the change), so
+ * a booking that joins the waiting list holds the slot as lockSlots would.
+ */
 export async function takePlace(tx: Tx, client: ClientRecord, start: Date): Promise<boolean> {
-  await tx.insert(launchSlots).values({ clientId: client.id, start }).onConflictDoNothing();
   const taken = await tx
-    .update(launchSlots)
-    .set({ held: sql`${launchSlots.held} + 1` })
-    .where(and(eq(launchSlots.clientId, client.id), eq(launchSlots.start, start), lt(launchSlots.held, client.settings.slotCapacity)))
+    .insert(launchSlots)
+    .values({ clientId: client.id, start, held: 1 })
+    .onConflictDoUpdate({
+      target: [launchSlots.clientId, launchSlots.start],
+      set: { held: sql`${launchSlots.held} + 1` },
+      setWhere: lt(launchSlots.held, client.settings.slotCapacity),
+    })
     .returning({ held: launchSlots.held });
   return taken.length === 1;
 }
@@ -82,11 +105,15 @@ export async function closuresBetween(db: Executor, clientId: number, from: Date
     .orderBy(asc(closures.startsAt));
 }
 
+/** Whether one of these closures covers the slot. */
+export function closesSlot(start: Date, found: readonly ClosureRow[]): boolean {
+  const end = new Date(start.getTime() + SLOT_MS);
+  return closureOver({ start, end }, found.map((row) => ({ start: row.startsAt, end: row.endsAt, reason: row.reason }))) !== undefined;
+}
+
 /** Whether a closure covers the slot now (read after the slot's row is locked: a closure locks it too). */
 export async function slotClosed(tx: Tx, clientId: number, start: Date): Promise<boolean> {
-  const end = new Date(start.getTime() + SLOT_MS);
-  const found = await closuresBetween(tx, clientId, start, end);
-  return closureOver({ start, end }, found.map((row) => ({ start: row.startsAt, end: row.endsAt, reason: row.reason }))) !== undefined;
+  return closesSlot(start, await closuresBetween(tx, clientId, start, new Date(start.getTime() + SLOT_MS)));
 }
 
 export async function recordEvent(
@@ -97,8 +124,10 @@ export async function recordEvent(
   to: LaunchStatus,
   at: Date,
   reason: string | null = null,
-): Promise<void> {
-  await tx.insert(launchEvents).values({
+): Promise<LaunchEventRow> {
+  const [event] = await tx
+    .insert(launchEvents)
+    .values({
     launchId: launch.id,
     clientId: launch.clientId,
     at,
@@ -106,9 +135,11 @@ export async function recordEvent(
     actorAccountId: by.accountId,
     fromStatus: from,
     toStatus: to,
-    slotStart: launch.slotStart,
-    reason,
-  });
+      slotStart: launch.slotStart,
+      reason,
+    })
+    .returning();
+  return event!;
 }
 
 export interface LaunchParty {
@@ -127,8 +158,8 @@ export interface LaunchParty {
  */
 export async function launchVerdict(db: Executor, client: ClientRecord, party: LaunchParty, now: Date, slotStart?: Date): Promise<Eligibility> {
   const contractRows = await db.select().from(contracts).where(eq(contracts.boatId, party.boat.id));
+  if (!party.authorisationId) return verdictFrom(client, party, contractRows, now);
   const context = eligibilityContext(client, now);
-  if (!party.authorisationId) return launchEligibility(accountFacts(party.owner), boatFacts(party.boat, contractRows), context);
   const [found] = await db
     .select({ authorisation: authorisations, owner: accounts })
     .from(authorisations)
@@ -145,6 +176,11 @@ export async function launchVerdict(db: Executor, client: ClientRecord, party: L
   if (!codes.has('outside_authorised_period') && (day < facts.validFrom || (facts.validTo !== null && day > facts.validTo))) extra.push(OUTSIDE_PERIOD);
   if (!codes.has('authorised_licence_expired') && facts.licenceExpiresOn < day) extra.push(LICENCE_EXPIRED);
   return extra.length === 0 ? verdict : { eligible: false, reasons: [...verdict.reasons, ...extra] };
+}
+
+/** The owner's `launchVerdict` from the boat's contracts already read (decision 027: one round trip fewer). */
+export function verdictFrom(client: ClientRecord, party: LaunchParty, contractRows: readonly ContractRow[], now: Date): Eligibility {
+  return launchEligibility(accountFacts(party.owner), boatFacts(party.boat, contractRows), eligibilityContext(client, now));
 }
 
 const OUTSIDE_PERIOD: EligibilityReason = { code: 'outside_authorised_period', text: 'Fuera del periodo autorizado', fix: null };
@@ -164,8 +200,8 @@ export async function partyOf(db: Executor, launch: Pick<LaunchRow, 'boatId' | '
 export const placedStatus = (client: ClientRecord): 'pending' | 'confirmed' => (client.settings.manualApproval ? 'pending' : 'confirmed');
 
 /**
- * After a place frees in a slot whose row the caller has locked: the first person waiting for it whose boat
- * may still be launched takes it, and is told. Those not eligible now keep waiting.
+ * After places free in a slot whose row the caller has locked: the first people waiting for it whose boat
+ * may still be launched take them, in order of arrival, and are told. Those not eligible now keep waiting.
  */
 export async function promoteWaiting(tx: Tx, scope: LaunchScope, start: Date): Promise<void> {
   const { client, now, config } = scope;
@@ -190,8 +226,16 @@ export async function promoteWaiting(tx: Tx, scope: LaunchScope, start: Date): P
     await recordEvent(tx, promoted!, SYSTEM, 'waitlisted', to, now, 'Se ha liberado una plaza');
     if (to === 'confirmed') await scheduleReminders(tx, promoted!, now);
     await tellLaunch(tx, to === 'confirmed' ? 'promoted' : 'promoted_pending', { client, owner, boat, launch: promoted! }, now, config);
-    return;
   }
+}
+
+/** `ErasureContext.promoteWaiting`: the places an erased account held, given as cancellations give theirs. */
+export function waitingPromoter(directory: ClientDirectory, config: Pick<Config, 'devRoutes'>, now: Date): ErasureContext['promoteWaiting'] {
+  return async (tx, clientId, starts) => {
+    const client = directory.get(clientId);
+    if (!client) return;
+    for (const start of [...starts].sort((a, b) => a.getTime() - b.getTime())) await promoteWaiting(tx, { client, now, config }, start);
+  };
 }
 
 /**

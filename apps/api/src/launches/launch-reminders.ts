@@ -25,15 +25,15 @@ const KINDS = Object.keys(BEFORE) as ReminderKind[];
 
 /** Both reminders of a launch just confirmed (or moved); one whose time has already passed is not sent. */
 export async function scheduleReminders(db: Executor, launch: Pick<LaunchRow, 'id' | 'slotStart'>, now: Date): Promise<void> {
-  for (const kind of KINDS) {
-    const runAt = new Date(launch.slotStart.getTime() - BEFORE[kind]);
-    const dedupKey = `${launch.id}:${kind}`;
-    if (runAt <= now) {
-      await cancelJob(db, REMIND_LAUNCH, dedupKey);
-      continue;
-    }
-    await enqueueJob(db, REMIND_LAUNCH, { launchId: launch.id, slotStart: launch.slotStart.toISOString(), kind }, { now, runAt, dedupKey, onConflict: 'replace' });
-  }
+  // Sent together (one statement each, pipelined on the transaction's connection).
+  await Promise.all(
+    KINDS.map((kind) => {
+      const runAt = new Date(launch.slotStart.getTime() - BEFORE[kind]);
+      const dedupKey = `${launch.id}:${kind}`;
+      if (runAt <= now) return cancelJob(db, REMIND_LAUNCH, dedupKey);
+      return enqueueJob(db, REMIND_LAUNCH, { launchId: launch.id, slotStart: launch.slotStart.toISOString(), kind }, { now, runAt, dedupKey, onConflict: 'replace' });
+    }),
+  );
 }
 
 export async function cancelReminders(db: Executor, launchId: string): Promise<void> {

@@ -7,8 +7,9 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { DEMO_ACCOUNT, DEMO_LAUNCH_BOAT } from '../db/seed.ts';
-import { boats, launchSlots, notifications } from '../db/schema.ts';
-import { outboxFor, testClock } from '../test/accounts.ts';
+import { passwordHasher } from '../accounts/passwords.ts';
+import { accounts, boats, launchSlots, notifications } from '../db/schema.ts';
+import { outboxFor, STRONG_PASSWORD, testClock } from '../test/accounts.ts';
 import { eligibleOwner, launchBody, slotAt, type Owner } from '../test/launches.ts';
 import { signInStaff } from '../test/staff.ts';
 import { createAgent } from '../test/test-agent.ts';
@@ -142,6 +143,17 @@ describe('asking for a launch', () => {
     expectProblem(await first.agent.get(`/launches/${waiting.id}/calendar.ics`), 409, 'state_conflict');
   });
 
+  it('tells an ineligible customer why, not that the slot is full (docs/product.md §4.7)', async () => {
+    await fill('14:30');
+    const me = await owner();
+    await database.db.update(boats).set({ insuranceExpiresOn: null }).where(eq(boats.id, me.boatIds[0]!));
+    for (const waitlist of [false, true]) {
+      const refused = await book(me, '14:30', { waitlist });
+      expectProblem(refused, 422, 'not_eligible');
+      expect(refused.json().errors.map((error: { code: string }) => error.code)).toEqual(['insurance_missing']);
+    }
+  });
+
   it('books once when the same Idempotency-Key is sent again', async () => {
     const me = await owner();
     const body = launchBody(41, me.boatIds[0]!, DAY, '15:00');
@@ -204,6 +216,29 @@ describe('moving, cancelling and the waiting list', () => {
     expect((await waiting.agent.get(`/launches/${wait.id}`)).json().status).toBe('confirmed');
   });
 
+  it('gives the places of a deleted account to who waits for them, as a cancellation does', async () => {
+    await fill('13:30', 2);
+    const leaving = await owner(2);
+    await booked(leaving, '13:30', {}, 0);
+    await booked(leaving, '13:30', {}, 1);
+    const first = await owner();
+    const second = await owner();
+    const third = await owner();
+    const firstWait = await booked(first, '13:30', { waitlist: true });
+    const secondWait = await booked(second, '13:30', { waitlist: true });
+    const thirdWait = await booked(third, '13:30', { waitlist: true });
+    await database.db.update(accounts).set({ passwordHash: await passwordHasher.hash(STRONG_PASSWORD) }).where(eq(accounts.id, leaving.accountId));
+    const deleted = await leaving.agent.delete('/me', { password: STRONG_PASSWORD, confirm: true });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect((await first.agent.get(`/launches/${firstWait.id}`)).json()).toMatchObject({ status: 'confirmed', waitlistPosition: null });
+    expect((await second.agent.get(`/launches/${secondWait.id}`)).json().history.at(-1)).toMatchObject({ by: 'system', from: 'waitlisted', to: 'confirmed' });
+    expect((await third.agent.get(`/launches/${thirdWait.id}`)).json()).toMatchObject({ status: 'waitlisted', waitlistPosition: 1 });
+    const told = await database.db.select().from(notifications).where(and(eq(notifications.accountId, first.accountId), eq(notifications.type, 'launch_confirmed')));
+    expect(told).toHaveLength(1);
+    const [slot] = await database.db.select().from(launchSlots).where(and(eq(launchSlots.clientId, 41), eq(launchSlots.start, new Date(slotAt(41, DAY, '13:30')))));
+    expect(slot!.held).toBe(4);
+  });
+
   it('refuses changes after changeCutoffMinutes before the slot, and ready-to-stow before the water', async () => {
     const me = await owner();
     const response = await me.agent.post('/launches', launchBody(41, me.boatIds[0]!, '2027-06-01', '10:30'));
@@ -244,7 +279,7 @@ describe('whose launch it is', () => {
     for (const response of [
       await other.agent.get(`/launches/${launch.id}`),
       await other.agent.post(`/launches/${launch.id}/cancel`),
-      await other.agent.post(`/launches/${launch.id}/reschedule`, { slotStart: slotAt(41, DAY, '18:30') }),
+      await other.agent.post(`/launches/${launch.id}/reschedule`, { slotStart: slotAt(41, DAY, '11:00') }),
       await other.agent.post(`/launches/${launch.id}/ready-to-stow`),
       await other.agent.get(`/launches/${launch.id}/calendar.ics`),
       await other.agent.get('/launches/not-a-uuid'),

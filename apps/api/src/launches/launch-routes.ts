@@ -3,6 +3,7 @@
  * on a full slot's waiting list), moving it, cancelling it, "listo para subir", and its calendar entry.
  * Every launch is the account's own at this marina: another's is 404, never 403.
  */
+import { randomUUID } from 'node:crypto';
 import { isCalendarDate } from '@marina/core/domain/calendar.ts';
 import {
   canTransition,
@@ -25,7 +26,7 @@ import type { ClientRecord } from '../clients/client-directory.ts';
 import { clientHeaderSchema, requireClient } from '../clients/client-resolution.ts';
 import { authorisationForBoat } from '../authorisations/authorisation-views.ts';
 import type { Executor } from '../db/database.ts';
-import { accounts, boats, launches, launchSlots as slotRows, type AccountRow } from '../db/schema.ts';
+import { accounts, boats, contracts, launches, launchSlots as slotRows, type AccountRow } from '../db/schema.ts';
 import { audit } from '../http/audit.ts';
 import { problem, problemResponses } from '../http/problem.ts';
 import { bodyFrom, validateBody } from '../http/validation.ts';
@@ -39,19 +40,20 @@ import {
   launchVerdict,
   lockLaunch,
   partyOf,
-  lockSlots,
   moveLaunch,
   placedStatus,
   recordEvent,
+  SLOT_MS,
   slotClosed,
   takePlace,
+  verdictFrom,
   type Actor,
   type LaunchParty,
   type LaunchScope,
 } from './launch-places.ts';
 import { scheduleReminders } from './launch-reminders.ts';
-import { changeTooLate, checkSlot, notEligible, slotFull, slotProblem } from './launch-rules.ts';
-import { loadLaunches, splitUpcoming, toLaunch } from './launch-views.ts';
+import { changeTooLate, checkSlot, checkSlotWith, notEligible, slotFull, slotProblem } from './launch-rules.ts';
+import { loadLaunches, splitUpcoming, toLaunch, waitingPosition, type LoadedLaunch } from './launch-views.ts';
 import { openLaunch } from './launches.schema.ts';
 
 const tags = ['launches'];
@@ -235,49 +237,74 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
       const input = await validateBody(launchRequestSchema, request.body);
       const start = new Date(input.slotStart);
       const expectedReturn = new Date(input.expectedReturn);
-      await checkSlot(db, client, start, expectedReturn, now);
-      // A full slot is refused without waiting for its lock; the authoritative check is the conditional update below.
-      if (!input.waitlist) {
-        const [slot] = await db.select({ held: slotRows.held }).from(slotRows).where(and(eq(slotRows.clientId, client.id), eq(slotRows.start, start)));
-        if ((slot?.held ?? 0) >= client.settings.slotCapacity) throw slotFull();
+      const boatNotFound = () => problem('not_found', 404, 'No encontramos ese barco.', [{ field: 'boatId', code: 'not_found', message: 'Barco: elige uno de la lista.' }]);
+      if (!isUuid(input.boatId)) {
+        await checkSlot(db, client, start, expectedReturn, now);
+        throw boatNotFound();
       }
       const by: Actor = { actor: 'customer', accountId: session.accountId };
+      // Few round trips (decision 027): the account's lock, then every read the rules need sent together, the
+      // place taken in one statement, then the writes, sent together where none needs another's result.
       try {
-        const id = await db.transaction(async (tx) => {
+        const loaded = await db.transaction(async (tx): Promise<LoadedLaunch> => {
           // The account's row, locked: its open requests are counted and added to one booking at a time. NO KEY
           // UPDATE, not UPDATE: a suspension racing with this booking writes the person a notification, whose
           // foreign key share-locks this row's key while it holds the authorisation this booking reads next;
           // a full UPDATE lock would make the two wait on each other (a deadlock).
           const [owner] = await tx.select().from(accounts).where(eq(accounts.id, session.accountId)).for('no key update');
+          const [[boat], contractRows, open, closed, [slot]] = await Promise.all([
+            tx
+              .select()
+              .from(boats)
+              .where(and(eq(boats.id, input.boatId), eq(boats.clientId, client.id)))
+              .limit(1),
+            tx.select().from(contracts).where(eq(contracts.boatId, input.boatId)),
+            tx.select({ boatId: launches.boatId }).from(launches).where(and(eq(launches.accountId, session.accountId), openLaunch())),
+            closuresBetween(tx, client.id, start, new Date(start.getTime() + SLOT_MS)),
+            tx.select({ held: slotRows.held }).from(slotRows).where(and(eq(slotRows.clientId, client.id), eq(slotRows.start, start))),
+          ]);
+          checkSlotWith(client, start, expectedReturn, now, closed);
+          if (!owner || !boat) throw boatNotFound();
           // The account's own boat, or one a person authorised it on (its authorisation share-locked, so a
           // suspension either waits for this booking and cancels it, or is seen here: docs/product.md §4.8).
-          const party = owner && (await usableBoat(tx, client, owner, input.boatId, true));
-          if (!party) throw problem('not_found', 404, 'No encontramos ese barco.', [{ field: 'boatId', code: 'not_found', message: 'Barco: elige uno de la lista.' }]);
-          const { boat, authorisationId } = party;
-          const verdict = await launchVerdict(tx, client, party, now, start);
+          const authorisation = boat.accountId === owner.id ? null : await authorisationForBoat(tx, client.id, owner, boat.id, true);
+          if (boat.accountId !== owner.id && !authorisation) throw boatNotFound();
+          const authorisationId = authorisation?.id ?? null;
+          const verdict = authorisation
+            ? await launchVerdict(tx, client, { owner, boat, authorisationId }, now, start)
+            : verdictFrom(client, { owner, boat }, contractRows, now);
           if (!verdict.eligible) throw notEligible(verdict.reasons);
-          const open = await tx.select({ boatId: launches.boatId }).from(launches).where(and(eq(launches.accountId, owner.id), openLaunch()));
           if (open.some((row) => row.boatId === boat.id)) throw boatHasOpenLaunch();
           if (open.length >= client.settings.maxOpenPerAccount) {
             throw problem('too_many_open_launches', 409, `Ya tienes ${open.length} bajadas pedidas, el máximo del puerto. Espera a que termine alguna o cancela una.`);
           }
+          // A full slot is refused without waiting for its lock, once the customer's own refusals are told (an
+          // ineligible boat hears why, not that the slot is full); the authoritative check is takePlace's.
+          if (!input.waitlist && (slot?.held ?? 0) >= client.settings.slotCapacity) throw slotFull();
+          // Takes a place, or else locks the slot's row for its waiting list (see takePlace).
           const placed = await takePlace(tx, client, start);
-          if (!placed) {
-            if (!input.waitlist) throw slotFull();
-            await lockSlots(tx, client.id, [start]);
-          }
-          if (await slotClosed(tx, client.id, start)) throw slotProblem('slot_closed', client);
+          if (!placed && !input.waitlist) throw slotFull();
           const status = placed ? placedStatus(client) : 'waitlisted';
-          const [launch] = await tx
-            .insert(launches)
-            .values({ clientId: client.id, accountId: owner.id, boatId: boat.id, authorisationId, status, slotStart: start, expectedReturn, people: input.people, notes: input.notes, createdAt: now, updatedAt: now })
-            .returning();
-          await recordEvent(tx, launch!, by, null, status, now);
-          if (status === 'confirmed') await scheduleReminders(tx, launch!, now);
-          return launch!.id;
+          const id = randomUUID();
+          // Statements sent together are independent of one another: their order on the connection does not matter.
+          const [closedNow, [launch]] = await Promise.all([
+            // A closure locks the slot's row too: read again now that this booking holds it.
+            slotClosed(tx, client.id, start),
+            tx
+              .insert(launches)
+              .values({ id, clientId: client.id, accountId: owner.id, boatId: boat.id, authorisationId, status, slotStart: start, expectedReturn, people: input.people, notes: input.notes, createdAt: now, updatedAt: now })
+              .returning(),
+            status === 'confirmed' ? scheduleReminders(tx, { id, slotStart: start }, now) : undefined,
+          ]);
+          const [event, position] = await Promise.all([
+            recordEvent(tx, launch!, by, null, status, now),
+            status === 'waitlisted' ? waitingPosition(tx, client.id, start, id) : null,
+          ]);
+          if (closedNow) throw slotProblem('slot_closed', client);
+          return { launch: launch!, boat, owner, events: [event], position };
         });
         audit(request, 'launch_requested', { outcome: 'success', accountId: session.accountId });
-        return reply.code(201).send(await ownLaunch(request, id));
+        return reply.code(201).send(toLaunch(loaded, client, now));
       } catch (error) {
         if (violatedUniqueConstraint(error) === 'launches_one_open_per_boat') throw boatHasOpenLaunch();
         throw error;

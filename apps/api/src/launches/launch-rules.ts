@@ -8,6 +8,7 @@ import { returnAfterClosing, slotRefusal, type SlotRefusal } from '@marina/core/
 import { localDateIn } from '@marina/core/domain/opening-hours.ts';
 import type { ClientRecord } from '../clients/client-directory.ts';
 import type { Executor } from '../db/database.ts';
+import type { ClosureRow } from '../db/schema.ts';
 import { problem, type HttpProblem } from '../http/problem.ts';
 import { closuresBetween, SLOT_MS } from './launch-places.ts';
 
@@ -49,7 +50,11 @@ export function changeTooLate(): HttpProblem {
 
 /** Refuses a slot that breaks the marina's rules at `now` (closures included), and a return after closing. */
 export async function checkSlot(db: Executor, client: ClientRecord, start: Date, expectedReturn: Date, now: Date): Promise<void> {
-  const found = await closuresBetween(db, client.id, start, new Date(start.getTime() + SLOT_MS));
+  checkSlotWith(client, start, expectedReturn, now, await closuresBetween(db, client.id, start, new Date(start.getTime() + SLOT_MS)));
+}
+
+/** `checkSlot` with the closures over the slot already read. */
+export function checkSlotWith(client: ClientRecord, start: Date, expectedReturn: Date, now: Date, found: readonly ClosureRow[]): void {
   const refusal = slotRefusal(
     { ...client, ...client.settings },
     start,

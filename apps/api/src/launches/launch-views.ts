@@ -8,7 +8,7 @@ import {
   type LaunchHistoryEntry,
   type StaffLaunch,
 } from '@marina/core/domain/launches.ts';
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, lte, type SQL } from 'drizzle-orm';
 import type { ClientRecord } from '../clients/client-directory.ts';
 import type { Executor } from '../db/database.ts';
 import { accounts, boats, launchEvents, launches, type AccountRow, type BoatRow, type LaunchEventRow, type LaunchRow } from '../db/schema.ts';
@@ -104,6 +104,22 @@ export async function loadLaunches(db: Executor, clientId: number, where?: SQL):
     const index = sameSlot.findIndex((entry) => entry.id === row.launch.id);
     return { ...row, events: events.filter((event) => event.launchId === row.launch.id), position: index === -1 ? null : index + 1 };
   });
+}
+
+/** A waiting launch's place in its slot's waiting list (1-based), counting itself. */
+export async function waitingPosition(db: Executor, clientId: number, slotStart: Date, id: string): Promise<number> {
+  const [row] = await db
+    .select({ ahead: count() })
+    .from(launches)
+    .where(
+      and(
+        eq(launches.clientId, clientId),
+        eq(launches.slotStart, slotStart),
+        eq(launches.status, 'waitlisted'),
+        lte(launches.seq, db.select({ seq: launches.seq }).from(launches).where(eq(launches.id, id))),
+      ),
+    );
+  return Number(row?.ahead ?? 0);
 }
 
 /** Upcoming (still in course) soonest first; past (completed or cancelled) latest first. */

@@ -3,7 +3,7 @@
  * 30-minute slots, every change each one went through, the places each slot has given, and staff closures.
  */
 import { OPEN_LAUNCH_STATUSES, type LaunchActor, type LaunchStatus } from '@marina/core/domain/launches.ts';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { bigserial, check, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accountIdColumn, accounts } from '../accounts/accounts.schema.ts';
 import { boats } from '../boats/boats.schema.ts';
@@ -104,19 +104,50 @@ export const closures = pgTable(
   (table) => [index('closures_client_range_idx').on(table.clientId, table.startsAt), check('closures_range_check', sql`${table.endsAt} > ${table.startsAt}`)],
 );
 
-// A customer's launches go with the account (their history with them); the places they held are given
-// back first, so the slot's count stays the number of launches holding one. A staff member's name leaves
-// the changes they made and the closures they declared.
+// A customer's launches go with the account (their history with them). In the booking's lock order (the
+// account's row, the slots' rows by start, then the launches, decision 022), the places they held are given
+// back, so each slot's count stays the number of launches holding one, and go to who waits for them, as a
+// cancellation's do. A staff member's name leaves the changes they made and the closures they declared.
 registerPersonalData({
   table: launches,
-  erase: async (tx, accountId) => {
-    await tx.execute(sql`
-      update ${launchSlots} s set held = s.held - h.n
-      from (select ${launches.clientId} as client_id, ${launches.slotStart} as start, count(*)::int as n
-            from ${launches} where ${launches.accountId} = ${accountId} and ${launches.status} in ('pending', 'confirmed')
-            group by 1, 2) h
-      where s.client_id = h.client_id and s.start = h.start`);
+  erase: async (tx, accountId, { promoteWaiting }) => {
+    await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('update');
+    const open = await tx
+      .select({ clientId: launches.clientId, start: launches.slotStart, status: launches.status })
+      .from(launches)
+      .where(and(eq(launches.accountId, accountId), inArray(launches.status, ['pending', 'confirmed', 'waitlisted'])));
+    const bySlot = new Map<string, { clientId: number; start: Date; held: number }>();
+    for (const row of open) {
+      const key = `${row.clientId}/${row.start.getTime()}`;
+      const slot = bySlot.get(key) ?? { clientId: row.clientId, start: row.start, held: 0 };
+      if (row.status !== 'waitlisted') slot.held += 1;
+      bySlot.set(key, slot);
+    }
+    const slots = [...bySlot.values()].sort((a, b) => a.clientId - b.clientId || a.start.getTime() - b.start.getTime());
+    for (const clientId of new Set(slots.map((slot) => slot.clientId))) {
+      const starts = slots.filter((slot) => slot.clientId === clientId).map((slot) => slot.start);
+      await tx
+        .select({ start: launchSlots.start })
+        .from(launchSlots)
+        .where(and(eq(launchSlots.clientId, clientId), inArray(launchSlots.start, starts)))
+        .orderBy(asc(launchSlots.start))
+        .for('update');
+    }
+    for (const slot of slots) {
+      if (slot.held === 0) continue;
+      await tx
+        .update(launchSlots)
+        .set({ held: sql`${launchSlots.held} - ${slot.held}` })
+        .where(and(eq(launchSlots.clientId, slot.clientId), eq(launchSlots.start, slot.start)));
+    }
     await tx.delete(launches).where(eq(launches.accountId, accountId));
+    for (const clientId of new Set(slots.map((slot) => slot.clientId))) {
+      await promoteWaiting(
+        tx,
+        clientId,
+        slots.filter((slot) => slot.clientId === clientId && slot.held > 0).map((slot) => slot.start),
+      );
+    }
   },
 });
 registerPersonalData({

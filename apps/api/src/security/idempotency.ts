@@ -85,22 +85,19 @@ export function registerIdempotency(app: FastifyInstance, { db, config, clock }:
     const now = clock();
     const thisKey = and(eq(idempotencyKeys.clientId, clientId), eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key));
 
-    // Forget an answer past its 24 h, and a first call that never answered (its instance died).
-    await db
-      .delete(idempotencyKeys)
-      .where(
-        and(
-          thisKey,
-          or(
-            lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS)),
-            and(isNull(idempotencyKeys.completedAt), lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_STALE_MS))),
-          ),
-        ),
-      );
+    // Claimed in one statement: a new key, or one whose answer is past its 24 h, or whose first call never
+    // answered (its instance died), is taken over as if it had never been used.
     const claimed = await db
       .insert(idempotencyKeys)
       .values({ clientId, scope, key, requestHash, createdAt: now })
-      .onConflictDoNothing()
+      .onConflictDoUpdate({
+        target: [idempotencyKeys.clientId, idempotencyKeys.scope, idempotencyKeys.key],
+        set: { requestHash, createdAt: now, responseStatus: null, responseBody: null, responseType: null, completedAt: null },
+        setWhere: or(
+          lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS)),
+          and(isNull(idempotencyKeys.completedAt), lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_STALE_MS))),
+        ),
+      })
       .returning({ key: idempotencyKeys.key });
     if (claimed.length === 1) {
       request.idempotency = { clientId, scope, key };

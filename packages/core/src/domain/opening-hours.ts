@@ -66,9 +66,21 @@ export function openingHoursOn(seasons: readonly OpeningSeason[], localDate: str
   return season && { open: season.open, close: season.close };
 }
 
+const localDateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter per time zone: making one costs far more than using it (a booking asks for several days). */
+function localDateFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = localDateFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    localDateFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** The calendar day (`YYYY-MM-DD`) an instant falls on in a time zone: a marina's "today" is its own. */
 export function localDateIn(instant: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant);
+  const parts = localDateFormat(timeZone).formatToParts(instant);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((candidate) => candidate.type === type)!.value;
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
