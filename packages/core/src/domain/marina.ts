@@ -21,6 +21,8 @@ export interface ClientSettings {
   maxBeamM: number;
   /** Launch requests wait as `pending` for staff approval. */
   manualApproval: boolean;
+  /** An outing's expected return may fall after closing or on a later day (docs/product.md §4.9). */
+  allowOvernight: boolean;
 }
 
 export const DEFAULT_CLIENT_SETTINGS: Readonly<ClientSettings> = Object.freeze({
@@ -34,6 +36,7 @@ export const DEFAULT_CLIENT_SETTINGS: Readonly<ClientSettings> = Object.freeze({
   maxLengthM: 12,
   maxBeamM: 4,
   manualApproval: false,
+  allowOvernight: false,
 });
 
 export type SettingRule =
@@ -55,6 +58,7 @@ export const CLIENT_SETTING_RULES: Readonly<Record<keyof ClientSettings, Setting
   maxLengthM: { type: 'number', exclusiveMinimum: 0 },
   maxBeamM: { type: 'number', exclusiveMinimum: 0 },
   manualApproval: { type: 'boolean' },
+  allowOvernight: { type: 'boolean' },
 });
 
 function settingSchema(rule: SettingRule) {
