@@ -32,6 +32,9 @@ import { launchReminderHandler } from './launches/launch-reminders.ts';
 import { launchRoutes } from './launches/launch-routes.ts';
 import { launchSchemas } from './launches/launch-schemas.ts';
 import { launchSweepHandler } from './launches/launch-sweep.ts';
+import { outingOverdueHandler } from './outings/outing-overdue.ts';
+import { outingRoutes } from './outings/outing-routes.ts';
+import { outingSchemas } from './outings/outing-schemas.ts';
 import { errorHandler, frameworkErrorOptions } from './http/error-handler.ts';
 import { registerJsonOnly } from './http/json-only.ts';
 import { loggerOptions } from './http/logging.ts';
@@ -129,7 +132,7 @@ export async function createServer({
   app.addSchema(clientSettingsSchema);
   app.addSchema(accountSummarySchema);
   app.addSchema(sessionInfoSchema);
-  for (const schema of [...authorisationSchemas, ...boatSchemas, ...staffSchemas, ...launchSchemas, ...cardSchemas]) app.addSchema(schema);
+  for (const schema of [...authorisationSchemas, ...boatSchemas, ...staffSchemas, ...launchSchemas, ...cardSchemas, ...outingSchemas]) app.addSchema(schema);
 
   // Order matters: the document sees only routes declared after it, and each onRequest hook relies on the
   // ones before it (preflights answered → cookies parsed → client resolved → session looked up → CSRF
@@ -160,6 +163,7 @@ export async function createServer({
       await api.register(launchRoutes, { services });
       await api.register(authorisationRoutes, { services });
       await api.register(cardRoutes, { services });
+      await api.register(outingRoutes, { services });
       await api.register(staffRoutes, { services, prefix: '/staff' });
       // Codes and links in clear: only when asked for (DEV_ROUTES=1, refused in production).
       if (config.devRoutes) await api.register(devOutboxRoutes, { services });
@@ -181,6 +185,7 @@ export async function createServer({
       authorisationExpiryHandler,
       launchReminderHandler(directory, config),
       launchSweepHandler(directory, config),
+      outingOverdueHandler(directory, config),
     ],
     intervalMs: jobsIntervalMs,
   });

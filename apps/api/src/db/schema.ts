@@ -17,3 +17,4 @@ export * from '../staff/staff.schema.ts';
 export * from '../launches/launches.schema.ts';
 export * from '../authorisations/authorisations.schema.ts';
 export * from '../cards/cards.schema.ts';
+export * from '../outings/outings.schema.ts';

@@ -52,6 +52,11 @@ describe('GET /api/v1/openapi.json', () => {
       '/api/v1/notifications',
       '/api/v1/notifications/read-all',
       '/api/v1/notifications/{id}/read',
+      '/api/v1/outing-options',
+      '/api/v1/outings',
+      '/api/v1/outings/{id}',
+      '/api/v1/outings/{id}/extend',
+      '/api/v1/outings/{id}/return',
       '/api/v1/password-resets',
       '/api/v1/password-resets/{resetId}/complete',
       '/api/v1/password-resets/{resetId}/resend',
@@ -74,6 +79,8 @@ describe('GET /api/v1/openapi.json', () => {
       '/api/v1/staff/launches/{id}/confirm',
       '/api/v1/staff/launches/{id}/in-water',
       '/api/v1/staff/launches/{id}/reject',
+      '/api/v1/staff/outings',
+      '/api/v1/staff/outings/{id}/return',
       '/api/v1/staff/settings',
     ]);
   });
@@ -95,7 +102,7 @@ describe('GET /api/v1/openapi.json', () => {
 
   it('documents the Idempotency-Key of creating calls', async () => {
     const document = (await app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
-    for (const path of ['/api/v1/registrations', '/api/v1/password-resets', '/api/v1/activations', '/api/v1/contracts', '/api/v1/launches']) {
+    for (const path of ['/api/v1/registrations', '/api/v1/password-resets', '/api/v1/activations', '/api/v1/contracts', '/api/v1/launches', '/api/v1/outings']) {
       expect(document.paths[path].post.parameters, path).toContainEqual(expect.objectContaining({ in: 'header', name: 'idempotency-key' }));
     }
   });
@@ -128,6 +135,17 @@ describe('GET /api/v1/openapi.json', () => {
     });
     const code = document.paths['/api/v1/registrations/{registrationId}/validate'].post.requestBody.content['application/json'].schema;
     expect(code.properties.code).toMatchObject({ type: 'string', pattern: '^\\d{6}$' });
+    // An outing's body: derived from core's outingSchema, the departure optional, the skipper explained.
+    const outing = document.paths['/api/v1/outings'].post.requestBody.content['application/json'].schema;
+    expect(outing.required).toEqual(expect.arrayContaining(['boatId', 'expectedReturn', 'people', 'skipper', 'destination', 'contactPhone']));
+    expect(outing.required).not.toContain('departure');
+    expect(outing.properties).toMatchObject({
+      expectedReturn: { type: 'string', format: 'date-time' },
+      people: { minimum: 1, maximum: 30 },
+      destination: { maxLength: 200 },
+      skipper: { type: 'string', description: expect.stringMatching(/authorisation/) },
+    });
+    expect(document.paths['/api/v1/outings/{id}/extend'].post.requestBody.content['application/json'].schema.required).toEqual(['expectedReturn']);
   });
 
   it('documents the body of every route that checks one, and only of those', async () => {

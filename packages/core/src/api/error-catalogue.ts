@@ -1,4 +1,5 @@
 import type { ApiError } from './api-error.ts';
+import { OUTING_MAX_OVERNIGHT_HOURS } from '../domain/outings.ts';
 import { NO_CONNECTION } from './load-messages.ts';
 
 /**
@@ -56,6 +57,13 @@ export const errorMessages: Record<ApiError['code'], string> = {
   authorisation_duplicate: 'Esa persona ya está autorizada (o pendiente de validar) en uno de estos barcos.',
   authorising_self: 'No hace falta que te autorices: ya puedes usar tus barcos.',
   licence_expires_in_period: 'Caducidad de la titulación: caduca antes de que termine el periodo autorizado.',
+  boat_not_in_water: 'Barco: no tiene hoy una bajada confirmada ni está en el agua. Pide la bajada antes de registrar la salida.',
+  boat_already_at_sea: 'Barco: ya tiene una salida en el mar. Marca la vuelta antes de registrar otra.',
+  skipper_not_allowed: 'Patrón: debe ser el propietario o una persona autorizada activa, con la titulación náutica en vigor.',
+  departure_invalid: 'Hora de salida: debe ser hoy y como mucho dentro de una hora.',
+  return_in_past: 'Hora de vuelta prevista: debe ser posterior a la hora actual.',
+  outing_too_long: `Hora de vuelta prevista: la salida no puede durar más de ${OUTING_MAX_OVERNIGHT_HOURS} horas.`,
+  extend_not_later: 'Nueva hora de vuelta prevista: debe ser posterior a la que ya tenía la salida.',
   network_error: NO_CONNECTION,
   timeout: 'El servidor tarda demasiado en responder. Inténtalo de nuevo.',
   unexpected_response: 'Respuesta inesperada del servidor. Inténtalo de nuevo.',

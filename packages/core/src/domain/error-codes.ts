@@ -60,6 +60,14 @@ export const ERROR_CODES = [
   'authorisation_duplicate',
   'authorising_self',
   'licence_expires_in_period',
+  // Outings at sea
+  'boat_not_in_water',
+  'boat_already_at_sea',
+  'skipper_not_allowed',
+  'departure_invalid',
+  'return_in_past',
+  'outing_too_long',
+  'extend_not_later',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

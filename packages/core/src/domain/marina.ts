@@ -21,6 +21,8 @@ export interface ClientSettings {
   maxBeamM: number;
   /** Launch requests wait as `pending` for staff approval. */
   manualApproval: boolean;
+  /** An outing's expected return may fall after closing or on a later day (docs/product.md §4.9). */
+  allowOvernight: boolean;
 }
 
 export const DEFAULT_CLIENT_SETTINGS: Readonly<ClientSettings> = Object.freeze({
@@ -34,6 +36,7 @@ export const DEFAULT_CLIENT_SETTINGS: Readonly<ClientSettings> = Object.freeze({
   maxLengthM: 12,
   maxBeamM: 4,
   manualApproval: false,
+  allowOvernight: false,
 });
 
 export type SettingRule =
@@ -55,6 +58,7 @@ export const CLIENT_SETTING_RULES: Readonly<Record<keyof ClientSettings, Setting
   maxLengthM: { type: 'number', exclusiveMinimum: 0 },
   maxBeamM: { type: 'number', exclusiveMinimum: 0 },
   manualApproval: { type: 'boolean' },
+  allowOvernight: { type: 'boolean' },
 });
 
 function settingSchema(rule: SettingRule) {
@@ -106,6 +110,7 @@ export const marinaRules = {
   openingHours: openingHoursSchema,
   settings: clientSettingsOverridesSchema,
   sendsSms: yup.boolean().required(),
+  contactEmail: yup.string().email('${path} must be an e-mail address').nullable(),
 };
 
 /** A marina as its folder declares it: what the server seeds. */
@@ -123,6 +128,11 @@ export interface MarinaDeclaration {
   settings: Partial<ClientSettings>;
   /** Codes go to the customer's mobile by SMS; otherwise by e-mail. */
   sendsSms: boolean;
+  /**
+   * The marina's own e-mail (its folder's `contact.email`): where the platform alerts the marina, such as an
+   * overdue outing (docs/product.md §4.9). Not part of `GET /api/v1/client` (the app has it in its folder).
+   */
+  contactEmail?: string | null;
 }
 
 /** A list of declarations, each by the rules and no clientId twice. */

@@ -1,0 +1,286 @@
+/**
+ * Outings at sea (docs/product.md §4.9): once a boat's launch of the day is confirmed or it is in the water,
+ * the person using it logs where it goes, who skippers it and when it will be back. This file is the
+ * contract the app and the server share: states, what the API sends, the rules of every body (the route's
+ * JSON schema is derived from the yup schemas here) and the time rules, written once.
+ *
+ * Calls (under /api/v1): `GET /outing-options` → OutingOptions; `GET /outings[?boatId=]` → OutingList;
+ * `GET /outings/{id}` → Outing; `POST /outings` (outingSchema, Idempotency-Key) → 201 Outing;
+ * `POST /outings/{id}/return` → Outing; `POST /outings/{id}/extend` (extendOutingSchema) → Outing.
+ * Staff: `GET /staff/outings?state=&date=` → StaffOutingList; `POST /staff/outings/{id}/return` → StaffOuting.
+ */
+import * as yup from 'yup';
+import { phoneRuleWith } from './account-rules.ts';
+import type { BoatRole } from './authorisations.ts';
+import { isOffsetDateTime, openingInstants, type SlotMarina } from './launches.ts';
+import { localDateIn } from './opening-hours.ts';
+import type {} from './schema-meta.ts';
+import type { StaffOwner } from './staff.ts';
+
+// --- States ------------------------------------------------------------------------------------------------
+
+/**
+ * - `at_sea`: logged, not back yet;
+ * - `overdue`: still not back OUTING_OVERDUE_MINUTES after the expected return (the marina is alerted);
+ *   an extension takes it back to `at_sea`;
+ * - `returned`: back (marked by the customer, the skipper or the marina). Final.
+ */
+export type OutingState = 'at_sea' | 'overdue' | 'returned';
+export const OUTING_STATES = ['at_sea', 'overdue', 'returned'] as const satisfies readonly OutingState[];
+export const OUTING_STATE_LABELS: Readonly<Record<OutingState, string>> = {
+  at_sea: 'En el mar',
+  overdue: 'Sin noticias: retrasada',
+  returned: 'De vuelta',
+};
+/** States of an outing still at sea: at most one per boat. */
+export const OPEN_OUTING_STATES = ['at_sea', 'overdue'] as const satisfies readonly OutingState[];
+
+export function isOpenOutingState(state: OutingState): boolean {
+  return (OPEN_OUTING_STATES as readonly OutingState[]).includes(state);
+}
+
+/** Minutes after the expected return without a return before an outing is overdue. */
+export const OUTING_OVERDUE_MINUTES = 30;
+/** Where a marina allows overnight outings, the longest an outing may be planned for. */
+export const OUTING_MAX_OVERNIGHT_HOURS = 72;
+/** How far ahead of now a departure may be logged (a boat about to leave). */
+export const OUTING_DEPARTURE_AHEAD_MINUTES = 60;
+export const OUTING_MAX_PEOPLE = 30;
+export const OUTING_DESTINATION_MAX = 200;
+
+/** The app's screen of outings, where notifications link. */
+export const OUTINGS_PATH = '/salidas';
+/** "He vuelto": the outings screen opening the return of one outing. */
+export function outingReturnLink(outingId: string): string {
+  return `${OUTINGS_PATH}?volver=${encodeURIComponent(outingId)}`;
+}
+
+// --- What the API sends ------------------------------------------------------------------------------------
+
+/** `skipper` in a body: the boat's owner, or the id of an authorisation of that boat. */
+export const OWNER_SKIPPER = 'owner';
+
+export interface OutingSkipper {
+  kind: 'owner' | 'authorised';
+  /** The authorisation's id when `kind` is `authorised`; null for the owner. */
+  authorisationId: string | null;
+  firstName: string;
+  surnames: string;
+}
+
+/** What the signed-in person may do with it now (the server decides; the screen only shows). */
+export interface OutingActions {
+  /** "He vuelto": the person who logged it or its skipper, while it is at sea or overdue. */
+  return: boolean;
+  /** "Ampliar la vuelta": the same people, same time. */
+  extend: boolean;
+}
+
+export interface Outing {
+  id: string;
+  boatId: string;
+  boatName: string;
+  state: OutingState;
+  /** ISO 8601 with the marina's offset. */
+  departure: string;
+  expectedReturn: string;
+  /** When it became overdue (null unless overdue now). */
+  overdueSince: string | null;
+  /** When the return was marked; null while at sea. */
+  returnedAt: string | null;
+  /** Who marked the return: `customer` (the one who logged it or the skipper), `staff`; null while at sea. */
+  returnedBy: 'customer' | 'staff' | null;
+  people: number;
+  skipper: OutingSkipper;
+  destination: string;
+  /** E.164. */
+  contactPhone: string;
+  /** Who logged it; `self` when the signed-in person did. */
+  loggedBy: { firstName: string; surnames: string; self: boolean };
+  /**
+   * The signed-in person's relation to the boat. An owner also sees, read-only, the outings their authorised
+   * persons logged on their boats (decision 030).
+   */
+  role: BoatRole;
+  actions: OutingActions;
+  createdAt: string;
+}
+
+/** `GET /outings` (`?boatId=` keeps one boat's): at sea first (soonest expected return first), then history (latest first). */
+export interface OutingList {
+  atSea: Outing[];
+  history: Outing[];
+}
+
+/** Why an outing cannot be logged for a boat now, as the API's error code says it. */
+export type OutingRefusalCode = 'boat_not_in_water' | 'boat_already_at_sea' | 'not_eligible';
+
+/** One skipper the form offers for a boat. */
+export interface OutingSkipperOption {
+  /** What the body sends as `skipper`: `owner` or an authorisation id. */
+  skipper: string;
+  firstName: string;
+  surnames: string;
+  /** Last valid day of their licence; null when none is on file. */
+  licenceExpiresOn: string | null;
+  /** False when they may not skipper today (no valid licence, authorisation not active today). */
+  available: boolean;
+  /** Why not, short Spanish text; null when available. */
+  reason: string | null;
+}
+
+export interface OutingBoatOption {
+  boatId: string;
+  boatName: string;
+  role: BoatRole;
+  /** Its launch today that lets it go out (confirmed or in the water); null when none. */
+  launchToday: { id: string; status: 'confirmed' | 'in_water'; slotStart: string } | null;
+  /** May an outing be logged for it now? When false, `refusals` says why. */
+  canLog: boolean;
+  refusals: Array<{ code: OutingRefusalCode; text: string }>;
+  /**
+   * Skippers the form offers: the owner and, for the owner, every active authorised person of the boat; for an
+   * authorised person, the owner and themselves (they do not see the others the owner authorised).
+   */
+  skippers: OutingSkipperOption[];
+}
+
+/** `GET /outing-options`: what the form `alta-salida` needs for each boat the person may use. */
+export interface OutingOptions {
+  timeZone: string;
+  /** The marina's calendar day (YYYY-MM-DD). */
+  today: string;
+  /** Today's closing, ISO with the marina's offset; null when the marina does not open today. */
+  closesAt: string | null;
+  /** The marina's `allowOvernight` setting. */
+  allowOvernight: boolean;
+  /** The account's mobile, to prefill `contactPhone`. */
+  contactPhone: string;
+  boats: OutingBoatOption[];
+}
+
+/** An outing as staff see it: the boat's registration and owner, and every phone to call. */
+export interface StaffOuting extends Omit<Outing, 'role' | 'actions' | 'loggedBy'> {
+  boatRegistration: string;
+  owner: StaffOwner & { phone: string };
+  loggedBy: StaffOwner & { phone: string };
+}
+
+/**
+ * `GET /staff/outings?state=&date=`: the day's outings (by departure, the marina's calendar; today by
+ * default), overdue first, then at sea, then returned. An open outing of an earlier day is listed too
+ * when no `date` is given, so nothing at sea is ever out of sight.
+ */
+export interface StaffOutingList {
+  date: string;
+  timeZone: string;
+  outings: StaffOuting[];
+}
+
+// --- Bodies ------------------------------------------------------------------------------------------------
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+
+const dateTime = (label: string) =>
+  yup
+    .string()
+    .test('date-time', `${label}: no es una fecha y hora válida.`, (value) => value === undefined || isOffsetDateTime(value))
+    .meta({ jsonSchema: { format: 'date-time' }, description: 'ISO 8601 date-time with an offset, such as 2027-07-04T10:30:00+02:00.' });
+
+const returnAfterDeparture = (value: { departure?: string; expectedReturn?: string }, context: yup.TestContext) => {
+  if (!isOffsetDateTime(value.departure) || !isOffsetDateTime(value.expectedReturn)) return true;
+  return Date.parse(value.expectedReturn) > Date.parse(value.departure)
+    ? true
+    : context.createError({ path: 'expectedReturn', message: 'Hora de vuelta prevista: debe ser posterior a la salida.' });
+};
+
+/** `POST /outings` (the form `alta-salida`). */
+export const outingSchema = yup
+  .object({
+    boatId: yup.string().required('Elige el barco.').uuid('Barco: elige uno de la lista.'),
+    departure: dateTime('Hora de salida').meta({
+      description: 'When it leaves; now when not given. Today (the marina’s calendar), at most an hour ahead of now.',
+      jsonSchema: { format: 'date-time' },
+    }),
+    expectedReturn: dateTime('Hora de vuelta prevista')
+      .required('Elige la hora de vuelta prevista.')
+      .meta({
+        description:
+          'Later than the departure and than now; the same day by closing, unless the marina allows overnight outings ' +
+          `(then at most ${OUTING_MAX_OVERNIGHT_HOURS} hours after the departure).`,
+        jsonSchema: { format: 'date-time' },
+      }),
+    people: yup
+      .number()
+      .typeError('Personas a bordo: escribe un número.')
+      .required('Escribe cuántas personas van a bordo.')
+      .integer('Personas a bordo: escribe un número entero.')
+      .min(1, 'Personas a bordo: al menos 1.')
+      .max(OUTING_MAX_PEOPLE, `Personas a bordo: como mucho ${OUTING_MAX_PEOPLE}.`),
+    skipper: yup
+      .string()
+      .required('Elige quién lleva el barco (patrón).')
+      .test('skipper', 'Patrón: elige uno de la lista.', (value) => value === undefined || value === OWNER_SKIPPER || UUID.test(value))
+      .meta({ description: '`owner`, or the id of an active authorisation of the boat whose licence is valid today.' }),
+    destination: yup
+      .string()
+      .transform((value: unknown) => (typeof value === 'string' ? value.replace(/\s+/g, ' ') : value))
+      .trim()
+      .required('Escribe el destino o la zona de navegación.')
+      .max(OUTING_DESTINATION_MAX, `Destino o zona: como mucho ${OUTING_DESTINATION_MAX} caracteres.`),
+    contactPhone: phoneRuleWith('Escribe un teléfono de contacto durante la salida.'),
+  })
+  .noUnknown(true, 'Campo desconocido: ${unknown}.')
+  .test('return-after-departure', returnAfterDeparture)
+  .meta({ description: '`expectedReturn` must come after `departure`.' });
+export type OutingInput = yup.InferType<typeof outingSchema>;
+
+/** `POST /outings/{id}/extend`: a later expected return, under the same limits. */
+export const extendOutingSchema = yup
+  .object({
+    expectedReturn: dateTime('Nueva hora de vuelta prevista')
+      .required('Elige la nueva hora de vuelta prevista.')
+      .meta({ description: 'Later than the current expected return and than now; same limits as when logging.', jsonSchema: { format: 'date-time' } }),
+  })
+  .noUnknown(true, 'Campo desconocido: ${unknown}.');
+export type ExtendOutingInput = yup.InferType<typeof extendOutingSchema>;
+
+// --- Time rules --------------------------------------------------------------------------------------------
+
+const MINUTE = 60_000;
+
+/** The instant an outing becomes overdue: OUTING_OVERDUE_MINUTES after its expected return. */
+export function overdueAt(expectedReturn: Date): Date {
+  return new Date(expectedReturn.getTime() + OUTING_OVERDUE_MINUTES * MINUTE);
+}
+
+/** Is an outing still at sea overdue at `now`? */
+export function isOverdue(expectedReturn: Date, now: Date): boolean {
+  return now.getTime() >= overdueAt(expectedReturn).getTime();
+}
+
+export type OutingMarina = SlotMarina & { allowOvernight: boolean };
+
+/** Why a return time is refused, as the API's error code; undefined when it is fine. */
+export type ReturnRefusal = 'return_in_past' | 'return_after_closing' | 'outing_too_long';
+
+/**
+ * The expected return's limits: later than `now`; without overnight, the departure's local day and no later
+ * than that day's closing (a day the marina does not open has no valid return); with overnight, at most
+ * OUTING_MAX_OVERNIGHT_HOURS after the departure.
+ */
+export function returnRefusal(marina: OutingMarina, departure: Date, expectedReturn: Date, now: Date): ReturnRefusal | undefined {
+  if (expectedReturn.getTime() <= now.getTime()) return 'return_in_past';
+  if (marina.allowOvernight) {
+    return expectedReturn.getTime() - departure.getTime() > OUTING_MAX_OVERNIGHT_HOURS * 60 * MINUTE ? 'outing_too_long' : undefined;
+  }
+  const day = localDateIn(departure, marina.timeZone);
+  const hours = openingInstants(marina, day);
+  if (!hours || localDateIn(expectedReturn, marina.timeZone) !== day || expectedReturn.getTime() > hours.end.getTime()) return 'return_after_closing';
+  return undefined;
+}
+
+/** A departure is today (the marina's calendar) and at most OUTING_DEPARTURE_AHEAD_MINUTES ahead of `now`. */
+export function departureValid(timeZone: string, departure: Date, now: Date): boolean {
+  return localDateIn(departure, timeZone) === localDateIn(now, timeZone) && departure.getTime() <= now.getTime() + OUTING_DEPARTURE_AHEAD_MINUTES * MINUTE;
+}
