@@ -45,6 +45,8 @@ const screens: Partial<Record<RouteName, ScreenLoader>> = {
   altaPedidoBajada: () => import('../features/launches/alta-pedido-bajada-screen.tsx'),
   altaPedidoBajadaBarco: () => import('../features/launches/alta-pedido-bajada-screen.tsx'),
   reprogramarBajada: () => import('../features/launches/reprogramar-bajada-screen.tsx'),
+  salidas: () => import('../features/outings/salidas-screen.tsx'),
+  altaSalida: () => import('../features/outings/alta-salida-screen.tsx'),
 };
 
 /** The screen of a route (`undefined`: the not-found route's). */
