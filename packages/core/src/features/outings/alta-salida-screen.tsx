@@ -80,7 +80,12 @@ function Refusals({ boat }: { boat: OutingBoatOption }) {
               {' · '}
               <Link className={css.link} to={refusal.code === 'boat_not_in_water' ? href.altaPedidoBajadaBarco(boat.boatId) : paths.salidas}>
                 {refusal.code === 'boat_not_in_water' ? t.bookLaunch : t.seeOutings}
-                {refusal.code === 'boat_not_in_water' ? <span className={ui.visuallyHidden}> {boat.boatName}</span> : null}
+                {refusal.code === 'boat_not_in_water' ? (
+                  <>
+                    {' '}
+                    <span className={ui.visuallyHidden}>{boat.boatName}</span>
+                  </>
+                ) : null}
               </Link>
             </>
           ) : null}
