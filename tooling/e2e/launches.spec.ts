@@ -1,82 +1,9 @@
-import { request as playwrightRequest, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import type { Contract } from '@marina/core/domain/boats.ts';
-import { addDays, todayIn } from '@marina/core/domain/calendar.ts';
-import type { Launch, LaunchSlot, LaunchSlotDay } from '@marina/core/domain/launches.ts';
-import type { Marina } from '@marina/core/domain/marina.ts';
-import { apiCaller, createAccount, newPerson, signInByApi, type Person } from './accounts.ts';
-import type { E2eClient } from './clients.ts';
+import { request as playwrightRequest, type Locator, type Page } from '@playwright/test';
+import type { Launch, LaunchSlot } from '@marina/core/domain/launches.ts';
+import { apiCaller, createAccount, newPerson, signInByApi } from './accounts.ts';
 import { expect, marinaUrl, test } from './fixtures.ts';
 import { press, tabTo, typeInto } from './keyboard.ts';
-
-type Caller = ReturnType<typeof apiCaller>;
-
-const headersOf = (marina: E2eClient) => ({ 'X-Client-Id': String(marina.id) });
-
-async function marinaRules(request: APIRequestContext, marina: E2eClient): Promise<Marina> {
-  return (await (await request.get('/api/v1/client', { headers: headersOf(marina) })).json()) as Marina;
-}
-
-/** The local `HH:MM` a slot starts at: the API writes it in the marina's time with its offset. */
-const localTime = (slot: Pick<LaunchSlot, 'start'>) => slot.start.slice(11, 16);
-
-/**
- * A day at least `fromDay` days ahead (never today: the time of day the suite runs at must not matter) with
- * `count` slots nobody has booked, and those slots. Each test starts at a day of its own, so parallel tests
- * of one marina do not meet in a slot.
- */
-async function emptySlots(request: APIRequestContext, marina: E2eClient, rules: Marina, boatId: string, fromDay: number, count: number) {
-  const today = todayIn(rules.timeZone);
-  for (let offset = fromDay; offset <= rules.settings.maxAdvanceDays; offset += 1) {
-    const date = addDays(today, offset);
-    const response = await request.get(`/api/v1/launch-slots?boatId=${boatId}&date=${date}`, { headers: headersOf(marina) });
-    expect(response.ok(), await response.text()).toBe(true);
-    const day = (await response.json()) as LaunchSlotDay;
-    const empty = day.slots.filter((slot) => slot.state === 'free' && slot.free === slot.capacity && slot.waiting === 0);
-    // From the middle of the day: clear of opening and of the last slots before closing.
-    if (empty.length >= count + 4) return { date, offset, slots: empty.slice(2, 2 + count) };
-  }
-  throw new Error(`no day from ${fromDay} days ahead has ${count} empty slots`);
-}
-
-/** The marina's staff member, signed in through the API in a context of their own. */
-async function staffMember(marina: E2eClient) {
-  const context = await playwrightRequest.newContext({ baseURL: marinaUrl(marina) });
-  const call = apiCaller(context, marinaUrl(marina), marina.id);
-  await call('post', 'session', { identifier: `staff@client${marina.id}.example`, password: `Puerto-Staff-${marina.id}` });
-  return { call, dispose: () => context.dispose() };
-}
-
-const uniqueRegistration = () => `7ª-LB-${Math.floor(Math.random() * 9000 + 1000)}-${Date.now() % 100000}`;
-
-/**
- * Makes the account signed in on `request` able to launch `count` new boats: data confirmed, a contract
- * for each boat (with its insurance) asked for and approved by staff. Returns the boats' ids.
- */
-async function eligibleBoats(request: APIRequestContext, marina: E2eClient, person: Person, count: number, staff: Caller): Promise<string[]> {
-  const call = apiCaller(request, marinaUrl(marina), marina.id);
-  const today = todayIn((await marinaRules(request, marina)).timeZone);
-  await call('post', 'data-validation', {
-    firstName: person.firstName,
-    surnames: person.surnames,
-    documentExpiresOn: addDays(today, 3 * 365),
-    licence: null,
-    boats: [],
-    confirm: true,
-  });
-  const ids: string[] = [];
-  for (let index = 0; index < count; index += 1) {
-    const contract = await call<Contract>('post', 'contracts', {
-      boat: { name: `Pardela ${index + 1}`, registration: uniqueRegistration(), make: '', model: '', lengthM: 5.5, beamM: 2.1, engine: '' },
-      insurance: { insurer: 'Mapfre', policyNumber: `POL-${Date.now()}-${index}`, expiresOn: addDays(today, 300) },
-      plan: 'annual',
-      startsOn: today,
-      acceptConditions: true,
-    });
-    await staff('post', `staff/contracts/${contract.id}/approve`, {});
-    ids.push(contract.boatId);
-  }
-  return ids;
-}
+import { eligibleBoats, emptySlots, localTime, marinaRules, staffMember } from './marina-setup.ts';
 
 /** Tabs into a radio group, then moves with the arrow keys until `target` is chosen. */
 async function pickRadio(page: Page, group: Locator, target: Locator) {
