@@ -30,6 +30,9 @@ import { launchReminderHandler } from './launches/launch-reminders.ts';
 import { launchRoutes } from './launches/launch-routes.ts';
 import { launchSchemas } from './launches/launch-schemas.ts';
 import { launchSweepHandler } from './launches/launch-sweep.ts';
+import { outingOverdueHandler } from './outings/outing-overdue.ts';
+import { outingRoutes } from './outings/outing-routes.ts';
+import { outingSchemas } from './outings/outing-schemas.ts';
 import { errorHandler, frameworkErrorOptions } from './http/error-handler.ts';
 import { registerJsonOnly } from './http/json-only.ts';
 import { loggerOptions } from './http/logging.ts';
@@ -122,7 +125,7 @@ export async function createServer({
   app.addSchema(clientSettingsSchema);
   app.addSchema(accountSummarySchema);
   app.addSchema(sessionInfoSchema);
-  for (const schema of [...authorisationSchemas, ...boatSchemas, ...staffSchemas, ...launchSchemas]) app.addSchema(schema);
+  for (const schema of [...authorisationSchemas, ...boatSchemas, ...staffSchemas, ...launchSchemas, ...outingSchemas]) app.addSchema(schema);
 
   // Order matters: the document sees only routes declared after it, and each onRequest hook relies on the
   // ones before it (preflights answered → cookies parsed → client resolved → session looked up → CSRF
@@ -152,6 +155,7 @@ export async function createServer({
       await api.register(dataValidationRoutes, { services });
       await api.register(launchRoutes, { services });
       await api.register(authorisationRoutes, { services });
+      await api.register(outingRoutes, { services });
       await api.register(staffRoutes, { services, prefix: '/staff' });
       // Codes and links in clear: only when asked for (DEV_ROUTES=1, refused in production).
       if (config.devRoutes) await api.register(devOutboxRoutes, { services });
@@ -173,6 +177,7 @@ export async function createServer({
       authorisationExpiryHandler,
       launchReminderHandler(directory, config),
       launchSweepHandler(directory, config),
+      outingOverdueHandler(directory, config),
     ],
     intervalMs: jobsIntervalMs,
   });

@@ -31,6 +31,7 @@ export async function loadClientDirectory(db: Db): Promise<ClientDirectory> {
           openingHours: row.openingHours,
           settings: withDefaultSettings({ ...row.settings, ...row.staffSettings }),
           sendsSms: row.sendsSms,
+          contactEmail: row.contactEmail,
         },
       ]),
     );

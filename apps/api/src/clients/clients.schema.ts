@@ -21,6 +21,8 @@ export const clients = pgTable('clients', {
    */
   staffSettings: jsonb('staff_settings').$type<Partial<ClientSettings>>().notNull().default({}),
   sendsSms: boolean('sends_sms').notNull().default(false),
+  /** The marina's e-mail for alerts (its folder's `contact.email`); null when it declares none. */
+  contactEmail: text('contact_email'),
   ...timestamps,
 });
 

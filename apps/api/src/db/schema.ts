@@ -16,3 +16,4 @@ export * from '../boats/boats.schema.ts';
 export * from '../staff/staff.schema.ts';
 export * from '../launches/launches.schema.ts';
 export * from '../authorisations/authorisations.schema.ts';
+export * from '../outings/outings.schema.ts';

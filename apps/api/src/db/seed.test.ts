@@ -11,7 +11,7 @@ import { loadClientDirectory } from '../clients/client-directory.ts';
 import { DEFAULT_MARINAS_DIR } from '../config.ts';
 import { openTestDatabase } from '../test/test-database.ts';
 import type { Database } from './database.ts';
-import { accounts, authorisationBoats, authorisations, boats, clients, contracts, insuranceCertificates, launches, launchSlots } from './schema.ts';
+import { accounts, authorisationBoats, authorisations, boats, clients, contracts, insuranceCertificates, launches, launchSlots, outings } from './schema.ts';
 import { DEMO_ACCOUNT, DEMO_AUTHORISED_ACCOUNT, DEMO_AUTHORISED_BOAT, DEMO_LAUNCH_BOAT, DEMO_STAFF_ACCOUNT, marinaSeeds, parseClientSeeds, seedClients, seedDemoAccounts, type ClientSeed } from './seed.ts';
 
 let database: Database;
@@ -53,15 +53,17 @@ describe('seedClients', () => {
     await seedClients(database.db, marinas);
     await seedClients(database.db, marinas);
     const rows = await database.db.select().from(clients).orderBy(clients.id);
-    expect(rows.map(({ id, app, title, timeZone, openingHours, settings, sendsSms }) => ({ id, app, title, timeZone, openingHours, settings, sendsSms }))).toEqual(
-      marinas,
-    );
+    expect(
+      rows.map(({ id, app, title, timeZone, openingHours, settings, sendsSms, contactEmail }) => ({ id, app, title, timeZone, openingHours, settings, sendsSms, contactEmail })),
+    ).toEqual(marinas);
     expect(rows.map(({ id }) => id)).toEqual([25, 41, 63]);
   });
 
-  it('writes every fact the folder declares: zone, opening hours, setting overrides, SMS', async () => {
+  it('writes every fact the folder declares: zone, opening hours, setting overrides, SMS, contact e-mail', async () => {
     const hours = [{ from: '01-01', to: '12-31', open: '07:30', close: '21:00' }];
-    await seedClients(database.db, [declared(90, { timeZone: 'Atlantic/Canary', openingHours: hours, settings: { slotCapacity: 6, manualApproval: true }, sendsSms: true })]);
+    await seedClients(database.db, [
+      declared(90, { timeZone: 'Atlantic/Canary', openingHours: hours, settings: { slotCapacity: 6, manualApproval: true }, sendsSms: true, contactEmail: 'puerto@marina90.example' }),
+    ]);
     const directory = await loadClientDirectory(database.db);
     expect(directory.get(90)).toEqual({
       id: 90,
@@ -71,6 +73,7 @@ describe('seedClients', () => {
       openingHours: hours,
       settings: { ...DEFAULT_CLIENT_SETTINGS, slotCapacity: 6, manualApproval: true },
       sendsSms: true,
+      contactEmail: 'puerto@marina90.example',
     });
   });
 
@@ -211,6 +214,17 @@ describe('seedDemoAccounts', () => {
     for (const row of staff) expect(documentProblem(row.document!)).toBeUndefined();
     expect(await passwordHasher.verify(staff[1]!.passwordHash!, DEMO_STAFF_ACCOUNT(41).password)).toBe(true);
     expect(DEMO_STAFF_ACCOUNT(41)).toEqual({ email: 'staff@client41.example', password: 'Puerto-Staff-41' });
+  });
+
+  it('gives each demo owner two past outings and none at sea, once', async () => {
+    await seedDemoAccounts(database.db, marinas);
+    await seedDemoAccounts(database.db, marinas);
+    for (const clientId of [25, 41, 63]) {
+      const [owner] = await database.db.select().from(accounts).where(eq(accounts.email, DEMO_ACCOUNT(clientId).email));
+      const rows = await database.db.select().from(outings).where(eq(outings.accountId, owner!.id));
+      expect(rows.map((row) => row.state)).toEqual(['returned', 'returned']);
+      expect(rows.every((row) => row.clientId === clientId && row.returnedAt! < new Date() && row.expectedReturn > row.departure)).toBe(true);
+    }
   });
 
   it('leaves a demo owner who changed the password as they are', async () => {

@@ -13,7 +13,7 @@ import { loadMarinaDeclarations } from '@marina/core/config/marina-folders.ts';
 import { contractEndsOn, type ContractPlan } from '@marina/core/domain/boats.ts';
 import { addDays, todayIn } from '@marina/core/domain/calendar.ts';
 import { checkLetter } from '@marina/core/domain/identity-document.ts';
-import { slotTimesOn } from '@marina/core/domain/launches.ts';
+import { instantAt, slotTimesOn } from '@marina/core/domain/launches.ts';
 import { marinaDeclarationsSchema, withDefaultSettings, type MarinaDeclaration } from '@marina/core/domain/marina.ts';
 import { and, eq } from 'drizzle-orm';
 import * as yup from 'yup';
@@ -23,7 +23,7 @@ import { scheduleReminders } from '../launches/launch-reminders.ts';
 import { openLaunch } from '../launches/launches.schema.ts';
 import type { Db } from './database.ts';
 import { authorisationBoats, authorisations } from '../authorisations/authorisations.schema.ts';
-import { accounts, boats, clients, contracts, insuranceCertificates, launches } from './schema.ts';
+import { accounts, boats, clients, contracts, insuranceCertificates, launches, outings } from './schema.ts';
 
 /** A marina as its folder declares it. */
 export type ClientSeed = MarinaDeclaration;
@@ -49,6 +49,7 @@ export async function seedClients(db: Db, seeds: readonly ClientSeed[]): Promise
         openingHours: seed.openingHours,
         settings: seed.settings,
         sendsSms: seed.sendsSms,
+        contactEmail: seed.contactEmail ?? null,
       };
       await tx
         .insert(clients)
@@ -296,6 +297,47 @@ async function seedDemoAuthorisation(db: Db, seed: ClientSeed, ownerId: string, 
   });
 }
 
+/** The demo owner's past outings (docs/product.md §4.9): both back, none at sea. */
+const DEMO_OUTINGS = [
+  { daysAgo: 9, boat: 'Gaviota', departure: '10:00', expectedReturn: '14:00', returned: '13:40', people: 4, destination: 'Calas del sur, fondeo para comer' },
+  { daysAgo: 3, boat: 'Brisa', departure: '09:30', expectedReturn: '12:30', returned: '12:15', people: 2, destination: 'Costa hacia el cabo, pesca' },
+];
+
+/** Gives a demo owner without outings two past ones, skippered by the owner. */
+async function seedDemoOutings(db: Db, seed: ClientSeed, ownerId: string, now: Date, today: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [any] = await tx.select({ id: outings.id }).from(outings).where(eq(outings.accountId, ownerId)).limit(1);
+    if (any) return;
+    const [owner] = await tx.select().from(accounts).where(eq(accounts.id, ownerId));
+    if (!owner) return;
+    for (const demo of DEMO_OUTINGS) {
+      const [boat] = await tx.select().from(boats).where(and(eq(boats.accountId, ownerId), eq(boats.name, demo.boat))).limit(1);
+      if (!boat) continue;
+      const day = addDays(today, -demo.daysAgo);
+      const departure = instantAt(day, demo.departure, seed.timeZone);
+      const returnedAt = instantAt(day, demo.returned, seed.timeZone);
+      await tx.insert(outings).values({
+        clientId: seed.id,
+        boatId: boat.id,
+        accountId: ownerId,
+        skipperKind: 'owner',
+        skipperFirstName: owner.firstName,
+        skipperSurnames: owner.surnames,
+        state: 'returned',
+        departure,
+        expectedReturn: instantAt(day, demo.expectedReturn, seed.timeZone),
+        returnedAt,
+        returnedBy: 'customer',
+        people: demo.people,
+        destination: demo.destination,
+        contactPhone: owner.phone ?? '+34600000000',
+        createdAt: departure,
+        updatedAt: returnedAt,
+      });
+    }
+  });
+}
+
 /**
  * Creates each client's demo owner (active, data validated now, document and licence valid for years) with
  * the demo boats, and its demo staff member, when missing. Existing ones are left as they are, changed
@@ -308,6 +350,7 @@ export async function seedDemoAccounts(db: Db, seeds: readonly ClientSeed[], now
     if (ownerId) {
       await seedDemoBoats(db, seed, ownerId, now, today);
       await seedDemoLaunch(db, seed, ownerId, now, today);
+      await seedDemoOutings(db, seed, ownerId, now, today);
       if (await seedAccount(db, seed.id, demoAuthorisedData(seed), 'customer', now, today)) await seedDemoAuthorisation(db, seed, ownerId, now, today);
     }
     await seedAccount(db, seed.id, demoStaffData(seed), 'staff', now, today);

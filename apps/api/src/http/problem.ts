@@ -57,6 +57,13 @@ const TITLES: Record<ErrorCode, string> = {
   authorisation_duplicate: 'Persona ya autorizada',
   authorising_self: 'No hace falta autorizarse',
   licence_expires_in_period: 'Titulación caduca en el periodo',
+  boat_not_in_water: 'El barco no está en el agua hoy',
+  boat_already_at_sea: 'El barco ya está en el mar',
+  skipper_not_allowed: 'Patrón no válido',
+  departure_invalid: 'Hora de salida no válida',
+  return_in_past: 'Vuelta prevista ya pasada',
+  outing_too_long: 'Salida demasiado larga',
+  extend_not_later: 'La nueva vuelta no es posterior',
 };
 
 /** An error a route or hook throws to answer with a problem; the error handler turns it into the body. */

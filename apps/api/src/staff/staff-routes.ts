@@ -25,6 +25,7 @@ import { requireStaff } from './require-staff.ts';
 import { tellContractDecision } from './staff-messages.ts';
 import { staffLaunchRoutes } from './staff-launch-routes.ts';
 import { staffSettingsRoutes } from './staff-settings-routes.ts';
+import { staffOutingRoutes } from '../outings/staff-outing-routes.ts';
 
 const owner = (account: AccountRow) => ({ id: account.id, firstName: account.firstName, surnames: account.surnames });
 
@@ -292,4 +293,5 @@ export const staffRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
 
   await api.register(staffSettingsRoutes, { services });
   await api.register(staffLaunchRoutes, { services });
+  await api.register(staffOutingRoutes, { services });
 };

@@ -91,6 +91,7 @@ describe('marinaDeclaration', () => {
         openingHours: declared.openingHours,
         settings: { slotCapacity: 6 },
         sendsSms: true,
+        contactEmail: 'info@marina.example',
       },
     ]);
     expect(marinaDeclaration(marina(41)).settings).toEqual({});

@@ -92,6 +92,7 @@ export function marinaDeclaration(config: ClientFolderConfig): MarinaDeclaration
     openingHours: config.openingHours.map(({ from, to, open, close }) => ({ from, to, open, close })),
     settings: { ...config.settings },
     sendsSms: config.sendsSms,
+    contactEmail: config.contact.email,
   };
 }
 

@@ -110,6 +110,7 @@ export const marinaRules = {
   openingHours: openingHoursSchema,
   settings: clientSettingsOverridesSchema,
   sendsSms: yup.boolean().required(),
+  contactEmail: yup.string().email('${path} must be an e-mail address').nullable(),
 };
 
 /** A marina as its folder declares it: what the server seeds. */
@@ -127,6 +128,11 @@ export interface MarinaDeclaration {
   settings: Partial<ClientSettings>;
   /** Codes go to the customer's mobile by SMS; otherwise by e-mail. */
   sendsSms: boolean;
+  /**
+   * The marina's own e-mail (its folder's `contact.email`): where the platform alerts the marina, such as an
+   * overdue outing (docs/product.md §4.9). Not part of `GET /api/v1/client` (the app has it in its folder).
+   */
+  contactEmail?: string | null;
 }
 
 /** A list of declarations, each by the rules and no clientId twice. */

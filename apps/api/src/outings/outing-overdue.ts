@@ -1,0 +1,114 @@
+/**
+ * Overdue outings (docs/product.md §4.9): OUTING_OVERDUE_MINUTES after the expected return without a return,
+ * an outing becomes `overdue`; the marina is alerted (an e-mail to its contact address through the outbox,
+ * and the staff list shows it) and the person who logged it and its skipper, if they have an account, are
+ * told in the app and by the marina's channel, with the "He vuelto" link.
+ *
+ * One job per outing (decision 014), due at the overdue instant: enqueued with the outing, moved when it is
+ * extended, dropped when it returns. Jobs run once whatever the number of instances; the change itself is one
+ * conditional UPDATE (still at sea, and truly past the limit), so a second run, or a return at the same
+ * moment, alerts nobody twice.
+ */
+import { describeSlot, localTimeIn } from '@marina/core/domain/launches.ts';
+import { OUTING_OVERDUE_MINUTES, outingReturnLink, overdueAt } from '@marina/core/domain/outings.ts';
+import { and, eq, lte } from 'drizzle-orm';
+import type { ClientDirectory } from '../clients/client-directory.ts';
+import type { Config } from '../config.ts';
+import type { Executor, Tx } from '../db/database.ts';
+import { cancelJob, defineJob, enqueueJob } from '../jobs/job-queue.ts';
+import { handleJob, type JobHandler } from '../jobs/job-worker.ts';
+import { tellCustomer } from '../notifications/tell-customer.ts';
+import { enqueueMessage } from '../outbox/outbox.ts';
+import { skipperAccount } from './outing-rules.ts';
+import { loadOutings } from './outing-views.ts';
+import { outings, type OutingRow } from './outings.schema.ts';
+
+export const MARK_OVERDUE = defineJob<{ outingId: string }>('outings.overdue', { maxAttempts: 5, backoff: { firstMs: 60_000, maxMs: 10 * 60_000 } });
+
+/** The outing's overdue check, at its overdue instant (replacing an earlier one after an extension). */
+export async function scheduleOverdue(db: Executor, outing: Pick<OutingRow, 'id' | 'expectedReturn'>, now: Date): Promise<void> {
+  await enqueueJob(db, MARK_OVERDUE, { outingId: outing.id }, { now, runAt: overdueAt(outing.expectedReturn), dedupKey: outing.id, onConflict: 'replace' });
+}
+
+export async function cancelOverdue(db: Executor, outingId: string): Promise<void> {
+  await cancelJob(db, MARK_OVERDUE, outingId);
+}
+
+/** Marks one outing overdue if it is due at `now`, and alerts; answers whether it did. */
+export async function markOverdue(tx: Tx, directory: ClientDirectory, outingId: string, now: Date, config: Pick<Config, 'devRoutes'>): Promise<boolean> {
+  const limit = new Date(now.getTime() - OUTING_OVERDUE_MINUTES * 60_000);
+  const changed = await tx
+    .update(outings)
+    .set({ state: 'overdue', overdueSince: now, updatedAt: now })
+    .where(and(eq(outings.id, outingId), eq(outings.state, 'at_sea'), lte(outings.expectedReturn, limit)))
+    .returning({ clientId: outings.clientId });
+  const clientId = changed[0]?.clientId;
+  const client = clientId === undefined ? undefined : directory.get(clientId);
+  if (!client) return changed.length > 0;
+  const [row] = await loadOutings(tx, client.id, eq(outings.id, outingId));
+  if (!row) return true;
+  const { outing, boat, logger, owner } = row;
+  const back = localTimeIn(outing.expectedReturn, client.timeZone);
+  const skipper = `${outing.skipperFirstName} ${outing.skipperSurnames}`;
+
+  if (client.contactEmail) {
+    await enqueueMessage(
+      tx,
+      {
+        clientId: client.id,
+        channel: 'email',
+        destination: client.contactEmail,
+        subject: `Salida sin volver: ${boat.name} (${boat.registration})`,
+        text: [
+          `El barco ${boat.name} (${boat.registration}) debía volver el ${describeSlot(outing.expectedReturn, client.timeZone)} y nadie ha marcado su vuelta.`,
+          '',
+          `Salida: ${describeSlot(outing.departure, client.timeZone)}`,
+          `Destino o zona: ${outing.destination}`,
+          `Personas a bordo: ${outing.people}`,
+          `Patrón: ${skipper}`,
+          `Teléfono de contacto: ${outing.contactPhone}`,
+          `Registrada por: ${logger.firstName} ${logger.surnames} (${logger.phone ?? 'sin teléfono'})`,
+          `Propietario: ${owner.firstName} ${owner.surnames} (${owner.phone ?? 'sin teléfono'})`,
+          '',
+          'La tienes en la lista de salidas del personal (GET /api/v1/staff/outings?state=overdue).',
+        ].join('\n'),
+      },
+      now,
+      config,
+    );
+  }
+
+  const told = new Set<string>();
+  const people = [logger];
+  if (outing.skipperKind === 'owner') people.push(owner);
+  else if (outing.skipperAuthorisationId) {
+    const account = await skipperAccount(tx, client.id, outing.skipperAuthorisationId);
+    if (account) people.push(account);
+  }
+  for (const person of people) {
+    if (told.has(person.id)) continue;
+    told.add(person.id);
+    await tellCustomer(
+      tx,
+      { client, owner: person },
+      {
+        type: 'outing_overdue',
+        title: 'Salida sin volver',
+        body: `${boat.name} debía volver a las ${back} y no consta su vuelta. Si ya estáis en puerto, marca «He vuelto»; si necesitáis ayuda, llamad al puerto.`,
+        link: outingReturnLink(outing.id),
+        sms: `${client.title}: ${boat.name} debía volver a las ${back}. Si ya habéis vuelto, márcalo en la app (Salidas, «He vuelto»). Si necesitáis ayuda, llamad al puerto.`,
+        emailFooter: 'Para marcar la vuelta, abre la app y entra en Salidas: «He vuelto».',
+      },
+      now,
+      config,
+    );
+  }
+  return true;
+}
+
+export function outingOverdueHandler(directory: ClientDirectory, config: Pick<Config, 'devRoutes'>): JobHandler {
+  return handleJob(MARK_OVERDUE, async (payload, { db, clock, log }) => {
+    const marked = await db.transaction((tx) => markOverdue(tx, directory, payload.outingId, clock(), config));
+    if (marked) log.info({ outingId: payload.outingId }, 'outing overdue');
+  });
+}
