@@ -50,7 +50,7 @@ export function departureChoices(now: number, timeZone: string): TimeChoice[] {
 /**
  * Expected returns: every quarter hour after the departure (and after now) up to today's closing; where the
  * marina allows overnight outings, every half hour up to OUTING_MAX_OVERNIGHT_HOURS after the departure,
- * named with its day once past today.
+ * named with its day once past the departure's (as the outing's facts name it).
  */
 export function returnChoices({
   departure,
@@ -70,7 +70,7 @@ export function returnChoices({
   const last = allowOvernight ? departure + OUTING_MAX_OVERNIGHT_HOURS * 60 * MINUTE : closesAt ? Date.parse(closesAt) : from;
   const choices: TimeChoice[] = [];
   for (let at = Math.floor(from / step) * step + step; at <= last; at += step) {
-    choices.push({ value: formatInZone(new Date(at), timeZone), label: timeFrom(at, now, timeZone) });
+    choices.push({ value: formatInZone(new Date(at), timeZone), label: timeFrom(at, departure, timeZone) });
   }
   return choices;
 }
