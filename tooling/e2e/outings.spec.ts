@@ -16,6 +16,9 @@ async function chooseNth(page: Page, select: Locator, nth: number) {
 }
 
 test.describe('outings', () => {
+  // The narrowest phone the product holds to (layout.spec.ts): axe's target sizes and the keyboard path there.
+  test.use({ viewport: { width: 320, height: 568 }, isMobile: true, hasTouch: true });
+
   test('a new owner, by keyboard on a phone: logs an outing, sees it at sea on inicio and salidas, extends it and marks the return', async ({
     page,
     marina,
