@@ -1,4 +1,4 @@
-// What the launch and authorisation specs share: the marina's rules and free slots, its staff member, boats
+// What the launch, authorisation and outing specs share: the marina's rules and free slots, its staff member, boats
 // ready to launch for a new account, and the booking form's choices made from the keyboard.
 import { request as playwrightRequest, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { Contract } from '@marina/core/domain/boats.ts';
@@ -10,7 +10,7 @@ import type { E2eClient } from './clients.ts';
 import { expect, marinaUrl } from './fixtures.ts';
 import { tabTo } from './keyboard.ts';
 
-type Caller = ReturnType<typeof apiCaller>;
+export type Caller = ReturnType<typeof apiCaller>;
 
 export const headersOf = (marina: E2eClient) => ({ 'X-Client-Id': String(marina.id) });
 
@@ -50,14 +50,17 @@ export async function staffMember(marina: E2eClient) {
 
 export const uniqueRegistration = () => `7ª-LB-${Math.floor(Math.random() * 9000 + 1000)}-${Date.now() % 100000}`;
 
-/** The account signed in on `request` confirms its data (`validar-datos`), with no licence of its own. */
-export async function confirmData(request: APIRequestContext, marina: E2eClient, person: Person) {
+/**
+ * The account signed in on `request` confirms its data (`validar-datos`): with no licence of its own, or
+ * `withLicence`, a nautical licence valid for years (to skipper an outing).
+ */
+export async function confirmData(request: APIRequestContext, marina: E2eClient, person: Person, { withLicence = false }: { withLicence?: boolean } = {}) {
   const today = todayIn((await marinaRules(request, marina)).timeZone);
   await apiCaller(request, marinaUrl(marina), marina.id)('post', 'data-validation', {
     firstName: person.firstName,
     surnames: person.surnames,
     documentExpiresOn: addDays(today, 3 * 365),
-    licence: null,
+    licence: withLicence ? { type: 'per', number: `PER-${Date.now() % 1000000}`, expiresOn: addDays(today, 4 * 365) } : null,
     boats: [],
     confirm: true,
   });
@@ -65,12 +68,20 @@ export async function confirmData(request: APIRequestContext, marina: E2eClient,
 
 /**
  * Makes the account signed in on `request` able to launch `count` new boats: data confirmed, a contract
- * for each boat (with its insurance) asked for and approved by staff. Returns the boats' ids.
+ * for each boat (with its insurance) asked for and approved by staff; `withLicence`, see `confirmData`.
+ * Returns the boats' ids.
  */
-export async function eligibleBoats(request: APIRequestContext, marina: E2eClient, person: Person, count: number, staff: Caller): Promise<string[]> {
+export async function eligibleBoats(
+  request: APIRequestContext,
+  marina: E2eClient,
+  person: Person,
+  count: number,
+  staff: Caller,
+  options: { withLicence?: boolean } = {},
+): Promise<string[]> {
   const call = apiCaller(request, marinaUrl(marina), marina.id);
   const today = todayIn((await marinaRules(request, marina)).timeZone);
-  await confirmData(request, marina, person);
+  await confirmData(request, marina, person, options);
   const ids: string[] = [];
   for (let index = 0; index < count; index += 1) {
     const contract = await call<Contract>('post', 'contracts', {

@@ -53,6 +53,8 @@ const screens: Partial<Record<RouteName, ScreenLoader>> = {
   carnetVerde: () => import('../features/card/carnet-verde-screen.tsx'),
   carnetRojo: () => import('../features/card/carnet-rojo-screen.tsx'),
   checkQR: () => import('../features/card/check-qr-screen.tsx'),
+  salidas: () => import('../features/outings/salidas-screen.tsx'),
+  altaSalida: () => import('../features/outings/alta-salida-screen.tsx'),
 };
 
 /** The screen of a route (`undefined`: the not-found route's). */

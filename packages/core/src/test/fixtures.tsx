@@ -93,6 +93,7 @@ export function signedInApi(overrides: Partial<ApiClient> = {}): ApiClient & { s
       // `inicio` lists the boats and the next launch: this account has none yet.
       if (path === 'boats' && signedIn) return { boats: [] };
       if (path === 'launches' && signedIn) return { upcoming: [], past: [] };
+      if (path === 'outings' && signedIn) return { atSea: [], history: [] };
       if (path === 'client') return testMarina;
       throw new ApiError('unauthenticated', { status: 401 });
     }) as ApiClient['get'],

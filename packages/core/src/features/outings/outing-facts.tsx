@@ -1,0 +1,46 @@
+import { Fragment } from 'react';
+import { OUTING_STATE_LABELS, type Outing } from '../../domain/outings.ts';
+import { momentOf, timeFrom, timeOf } from './format.ts';
+import * as css from './outings.css.ts';
+import { outingTexts as t } from './texts.ts';
+
+const fullName = (person: { firstName: string; surnames: string }) => `${person.firstName} ${person.surnames}`;
+
+/**
+ * An outing's state in words, its times in the marina's zone, who skippers it and where it goes. `brief`
+ * (inicio) keeps to the state and the times.
+ */
+export function OutingFacts({ outing, timeZone, brief = false }: { outing: Outing; timeZone: string; brief?: boolean }) {
+  const rows: Array<[string, string]> = [
+    [t.state, OUTING_STATE_LABELS[outing.state]],
+    [t.departure, momentOf(outing.departure, timeZone)],
+    outing.returnedAt
+      ? [t.returnedAt, timeFrom(outing.returnedAt, outing.departure, timeZone)]
+      : [t.expectedReturn, timeFrom(outing.expectedReturn, outing.departure, timeZone)],
+    ...(brief
+      ? []
+      : ([
+          [t.destination, outing.destination],
+          [t.skipper, fullName(outing.skipper)],
+          [t.people, String(outing.people)],
+          [t.phone, outing.contactPhone],
+          ...(outing.loggedBy.self ? [] : [[t.loggedBy, fullName(outing.loggedBy)]]),
+        ] as Array<[string, string]>)),
+  ];
+  return (
+    <>
+      {outing.state === 'overdue' ? (
+        <p className={css.overdue}>{(outing.actions.return ? t.overdue : t.overdueOther)(timeOf(outing.expectedReturn, timeZone))}</p>
+      ) : null}
+      <dl className={css.facts}>
+        {rows.map(([term, value]) => (
+          <Fragment key={term}>
+            <dt className={css.term}>{term}</dt>
+            <dd className={css.detail}>{value}</dd>
+          </Fragment>
+        ))}
+      </dl>
+    </>
+  );
+}
+

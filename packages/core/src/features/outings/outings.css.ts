@@ -1,0 +1,71 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '@marina/theme/vars.css.ts';
+
+export const list = style({ margin: 0, padding: 0, listStyle: 'none', display: 'flex', flexDirection: 'column', gap: vars.space.medium });
+
+export const sectionTitle = style({ margin: 0, fontSize: vars.fontSize.large });
+
+export const boatTitle = style({ margin: 0, fontSize: vars.fontSize.body, fontWeight: 700 });
+
+export const name = style({ margin: 0, fontSize: vars.fontSize.large });
+
+/** An outing at sea stands out from the history: a thick brand border. */
+export const atSea = style({ borderWidth: '3px', borderColor: vars.color.brand });
+
+/** Overdue: said in words first; the danger border only repeats it. */
+export const overdueCard = style({ borderWidth: '3px', borderColor: vars.color.danger });
+
+export const overdue = style({
+  margin: 0,
+  padding: vars.space.small,
+  border: `2px solid ${vars.color.danger}`,
+  borderRadius: vars.radius.small,
+  color: vars.color.danger,
+  fontWeight: 700,
+});
+
+export const facts = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, auto) minmax(0, 1fr)',
+  gap: `${vars.space.xsmall} ${vars.space.medium}`,
+  margin: `${vars.space.small} 0`,
+});
+
+export const term = style({ color: vars.color.textMuted });
+
+export const detail = style({ margin: 0, minWidth: 0, overflowWrap: 'anywhere' });
+
+export const actions = style({ display: 'flex', flexDirection: 'column', gap: vars.space.small, marginTop: vars.space.small });
+
+/** «He vuelto»: the one thing to do on the way back to the dock, large. */
+export const returnButton = style({ minHeight: `calc(${vars.size.touchTarget} * 1.5)`, fontSize: vars.fontSize.large });
+
+export const extend = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.small,
+  padding: vars.space.medium,
+  border: `2px solid ${vars.color.brand}`,
+  borderRadius: vars.radius.medium,
+});
+
+export const extendTitle = style({ margin: 0, fontSize: vars.fontSize.body, fontWeight: 700 });
+
+export const link = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  minHeight: vars.size.touchTarget,
+  color: vars.color.accent,
+  fontWeight: 600,
+});
+
+export const blocked = style({
+  margin: 0,
+  padding: vars.space.small,
+  border: `2px solid ${vars.color.textMuted}`,
+  borderRadius: vars.radius.small,
+  listStyle: 'none',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xsmall,
+});

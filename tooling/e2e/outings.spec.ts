@@ -1,0 +1,130 @@
+import type { Locator, Page } from '@playwright/test';
+import type { Launch } from '@marina/core/domain/launches.ts';
+import { apiCaller, signInByApi } from './accounts.ts';
+import { expect, marinaUrl, test } from './fixtures.ts';
+import { press, tabTo, typeInto } from './keyboard.ts';
+import { eligibleBoats, emptySlots, marinaRules, staffMember } from './marina-setup.ts';
+
+/** Chooses a select's `nth` option (0 is the placeholder) from the keyboard; returns its value and label. */
+async function chooseNth(page: Page, select: Locator, nth: number) {
+  await tabTo(page, select);
+  for (let step = 0; step < nth; step += 1) await page.keyboard.press('ArrowDown');
+  const option = select.locator('option').nth(nth);
+  const value = (await option.getAttribute('value'))!;
+  await expect(select).toHaveValue(value);
+  return { value, label: (await option.textContent())! };
+}
+
+test.describe('outings', () => {
+  // The narrowest phone the product holds to (layout.spec.ts): axe's target sizes and the keyboard path there.
+  test.use({ viewport: { width: 320, height: 568 }, isMobile: true, hasTouch: true });
+
+  test('a new owner, by keyboard on a phone: logs an outing, sees it at sea on inicio and salidas, extends it and marks the return', async ({
+    page,
+    marina,
+    signedIn,
+    expectAccessible,
+  }) => {
+    test.slow();
+    const rules = await marinaRules(page.request, marina);
+    const staff = await staffMember(marina);
+    // The suite runs at any hour, also after the marina has closed: with overnight outings allowed, a return
+    // is always on offer (the same-day limit is the component tests' and the API's). Put back afterwards.
+    const overnight = rules.settings.allowOvernight;
+    await staff.call('patch', 'staff/settings', { allowOvernight: true });
+    try {
+      // A boat of their own with a launch the marina has put in the water (a day ahead: the hour must not matter).
+      const [boatId] = await eligibleBoats(page.request, marina, signedIn, 1, staff.call, { withLicence: true });
+      const { slots } = await emptySlots(page.request, marina, rules, boatId!, 3, 1);
+      const slot = slots[0]!;
+      const launch = await apiCaller(page.request, marinaUrl(marina), marina.id)<Launch>('post', 'launches', {
+        boatId,
+        slotStart: slot.start,
+        expectedReturn: slot.end,
+        people: 2,
+        notes: '',
+        waitlist: false,
+      });
+      await staff.call('post', `staff/launches/${launch.id}/in-water`, {});
+
+      // 1. From Más to salidas, where nothing has been logged yet, to the form.
+      await page.goto('/mas');
+      await press(page, page.getByRole('link', { name: 'Salidas' }), 'Enter');
+      await expect(page.getByRole('heading', { level: 1, name: 'Salidas' })).toBeVisible();
+      await expect(page.getByText('Aún no has registrado ninguna salida.')).toBeVisible();
+      await expectAccessible();
+      await press(page, page.getByRole('link', { name: 'Registrar una salida' }), 'Enter');
+      await expect(page.getByRole('heading', { level: 1, name: 'Registrar una salida' })).toBeVisible();
+
+      // 2. The boat in the water, its owner as skipper and the account's phone come chosen; the rest by keyboard.
+      await expect(page.getByRole('radio', { name: 'Pardela 1' })).toBeChecked();
+      await expect(page.getByRole('radio', { name: /\(tú\)$/ })).toBeChecked();
+      await expect(page.getByLabel('Teléfono de contacto')).toHaveValue(signedIn.phoneE164);
+      await expect(page.getByLabel('Salida')).toHaveValue('');
+      await expectAccessible();
+      const logged = await chooseNth(page, page.getByLabel('Regreso previsto'), 4);
+      await typeInto(page, page.getByLabel('Personas a bordo'), '3');
+      await typeInto(page, page.getByLabel('Destino o zona'), 'Cala Blava');
+      await press(page, page.getByRole('button', { name: 'Registrar la salida' }), 'Enter');
+
+      // 3. At sea on salidas, with the return expected.
+      await expect(page).toHaveURL(/\/salidas$/);
+      await expect(page.getByRole('status')).toHaveText('Salida de Pardela 1 registrada. Buena navegación. Al volver, pulsa «He vuelto».');
+      const atSea = page.getByRole('region', { name: 'En el mar' }).getByRole('article', { name: 'Pardela 1' });
+      await expect(atSea).toContainText('EstadoEn el mar');
+      await expect(atSea).toContainText(`Regreso previsto${logged.label}`);
+      await expect(atSea).toContainText('Destino o zonaCala Blava');
+      await expectAccessible();
+
+      // 4. And on inicio.
+      await page.goto('/inicio');
+      const card = page.getByRole('region', { name: 'En el mar' });
+      await expect(card).toContainText('Pardela 1');
+      await expect(card).toContainText(`Regreso previsto${logged.label}`);
+      await expectAccessible();
+      await press(page, card.getByRole('link', { name: 'Ver mis salidas' }), 'Enter');
+
+      // 5. The return extended, in place: the list of times takes focus.
+      await press(page, atSea.getByRole('button', { name: 'Ampliar hora de regreso Pardela 1' }), 'Enter');
+      const extend = page.getByRole('group', { name: 'Ampliar el regreso de Pardela 1' });
+      const newReturn = extend.getByLabel('Nuevo regreso previsto');
+      await expect(newReturn).toBeFocused();
+      await expectAccessible();
+      const later = await chooseNth(page, newReturn, 2);
+      await press(page, extend.getByRole('button', { name: 'Guardar la nueva hora' }), 'Enter');
+      await expect(page.getByRole('status')).toHaveText(`Regreso previsto de Pardela 1: ${later.label}.`);
+      await expect(atSea).toContainText(`Regreso previsto${later.label}`);
+      await expect(extend).toHaveCount(0);
+
+      // 6. Back: the outing goes to the history, under its boat.
+      await press(page, atSea.getByRole('button', { name: 'He vuelto Pardela 1' }), 'Enter');
+      await expect(page.getByRole('status')).toHaveText('Regreso de Pardela 1 registrado. ¡Bienvenido a puerto!');
+      await expect(page.getByRole('status')).toBeFocused();
+      await expect(page.getByText('Ahora no tienes ninguna salida en el mar.')).toBeVisible();
+      const history = page.getByRole('region', { name: 'Historial' }).getByRole('region', { name: 'Pardela 1' });
+      await expect(history.getByRole('article')).toHaveCount(1);
+      await expect(history.getByRole('article')).toContainText('EstadoDe vuelta');
+      await expectAccessible();
+      await page.goto('/inicio');
+      await expect(page.getByRole('heading', { level: 2, name: 'Próxima bajada' })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'En el mar' })).toHaveCount(0);
+    } finally {
+      await staff.call('patch', 'staff/settings', { allowOvernight: overnight });
+      await staff.dispose();
+    }
+  });
+
+  test('the demo owner, with no boat in the water today, is told why and led to book a launch', async ({ page, marina, visit, expectAccessible }) => {
+    await visit('/ayuda');
+    await signInByApi(page, marinaUrl(marina), marina.id, `demo@client${marina.id}.example`, `Puerto-Demo-${marina.id}`);
+    await page.goto('/salidas');
+    // The demo's two past outings, in the history.
+    await expect(page.getByRole('region', { name: 'Historial' }).getByRole('article')).toHaveCount(2);
+    await expectAccessible();
+    await press(page, page.getByRole('link', { name: 'Registrar una salida' }), 'Enter');
+    await expect(page.getByText(/^Para registrar una salida, el barco tiene que tener hoy una bajada confirmada/)).toBeVisible();
+    await expectAccessible();
+    await press(page, page.getByRole('link', { name: 'Pedir una bajada', exact: true }), 'Enter');
+    await expect(page).toHaveURL(/\/alta-pedido-bajada$/);
+  });
+});
