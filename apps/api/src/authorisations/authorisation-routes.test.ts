@@ -237,6 +237,11 @@ describe('the authorised person', () => {
       eligibility: { eligible: true, reasons: [] },
       authorisation: { state: 'active', validFrom: today(), owner: { firstName: 'Lucía' }, licence: { type: 'per' } },
     });
+    // Its detail too, read only: every change and the certificate stay the owner's.
+    expect((await someone.agent.get(`/boats/${boatIds[0]}`)).json()).toMatchObject({ id: boatIds[0], role: 'authorised' });
+    expect((await someone.agent.patch(`/boats/${boatIds[0]}`, { name: 'Mío' })).statusCode).toBe(404);
+    expect((await someone.agent.get(`/boats/${boatIds[0]}/insurance-certificate`)).statusCode).toBe(404);
+    expect((await (await person()).agent.get(`/boats/${boatIds[0]}`)).statusCode).toBe(404);
     // The person's notification about the validation.
     expect((await database.db.select().from(notifications).where(eq(notifications.accountId, someone.accountId))).map((row) => row.type)).toContain('authorisation_validated');
     const slots = await someone.agent.get(`/launch-slots?boatId=${boatIds[0]}&date=${DAY}`);

@@ -29,7 +29,7 @@ import { bodyFrom, validateBody } from '../http/validation.ts';
 import type { Services } from '../services.ts';
 import { requireSession } from '../sessions/session-lookup.ts';
 import { listOf } from './boat-schemas.ts';
-import { authorisedBoats, findBoat, loadBoats, toBoat } from './boat-views.ts';
+import { authorisedBoats, findBoat, isUuid, loadBoats, toBoat } from './boat-views.ts';
 
 /** `PATCH /boats/{id}`: any of the boat's own fields, and optionally a renewed policy under `insurance`. */
 export function boatUpdateSchema(limits: BoatLimits, today: string) {
@@ -90,6 +90,20 @@ export const boatRoutes: FastifyPluginAsync<{ services: Services }> = async (api
     return toBoat(found.row, found.parts, client, clock());
   }
 
+  /** One of the customer's boats, or one they are authorised on (read only: every change stays the owner's). */
+  async function usableBoat(request: FastifyRequest<{ Params: { id: string } }>): Promise<Boat> {
+    const session = requireSession(request);
+    const client = requireClient(request);
+    const now = clock();
+    try {
+      return await ownBoat(request);
+    } catch (error) {
+      const [authorised] = isUuid(request.params.id) ? await authorisedBoats(db, client, session.accountId, now, new Set(), request.params.id) : [];
+      if (!authorised) throw error;
+      return authorised;
+    }
+  }
+
   api.get(
     '/boats',
     {
@@ -119,7 +133,7 @@ export const boatRoutes: FastifyPluginAsync<{ services: Services }> = async (api
     '/boats/:id',
     {
       schema: {
-        summary: 'One of the customer’s boats',
+        summary: 'One of the customer’s boats, or one they are authorised on (`role: authorised`, read only)',
         tags: ['boats'],
         headers: clientHeaderSchema,
         params: idParams,
@@ -127,7 +141,7 @@ export const boatRoutes: FastifyPluginAsync<{ services: Services }> = async (api
         response: { 200: { description: 'The boat', $ref: 'Boat#' }, ...problemResponses(400, 401, 404) },
       },
     },
-    ownBoat,
+    usableBoat,
   );
 
   api.patch<{ Params: { id: string } }>(

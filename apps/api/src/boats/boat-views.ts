@@ -129,12 +129,12 @@ export function isUuid(value: string): boolean {
 /**
  * The boats others authorised this person on (docs/product.md §4.8): matched by the document of their
  * account at this marina, active or suspended authorisations only, one entry per boat (the best standing
- * authorisation), each with the person's own verdict. `skip`: boats already listed as their own.
+ * authorisation), each with the person's own verdict. `skip`: boats already listed as their own; `only`: just that boat.
  */
-export async function authorisedBoats(db: Executor, client: ClientRecord, personId: string, now: Date, skip: ReadonlySet<string>): Promise<Boat[]> {
+export async function authorisedBoats(db: Executor, client: ClientRecord, personId: string, now: Date, skip: ReadonlySet<string>, only?: string): Promise<Boat[]> {
   const [person] = await db.select().from(accounts).where(and(eq(accounts.id, personId), eq(accounts.clientId, client.id)));
   if (!person) return [];
-  const found = (await visibleAuthorisations(db, client.id, person)).filter((item) => !skip.has(item.boatId));
+  const found = (await visibleAuthorisations(db, client.id, person)).filter((item) => !skip.has(item.boatId) && (only === undefined || item.boatId === only));
   const best = new Map<string, (typeof found)[number]>();
   for (const item of found) if (!best.has(item.boatId)) best.set(item.boatId, item);
   if (best.size === 0) return [];

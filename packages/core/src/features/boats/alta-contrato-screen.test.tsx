@@ -45,7 +45,8 @@ describe('alta-contrato', () => {
     renderApp(`/alta-contrato?barco=${rejected.id}`, { api });
     await waitFor(() => expect(get).toHaveBeenCalledWith('boats'));
     expect(screen.getByText('Cargando…')).toBeInTheDocument();
-    answer({ boats: [readyBoat(), rejected] });
+    // Someone else's boat the person is authorised on is not theirs to store.
+    answer({ boats: [readyBoat(), rejected, { ...rejected, id: '99999999-9999-4999-8999-999999999999', name: 'Ajeno', role: 'authorised' }] });
 
     expect(await screen.findByText('Eslora máxima del puerto: 12 m. Manga máxima del puerto: 4 m.')).toBeInTheDocument();
     const boats = screen.getByRole('group', { name: 'Barco' });

@@ -46,8 +46,11 @@ interface ContractValues {
   certificate: CertificateChoice | null;
 }
 
-/** A listed boat may ask for a contract unless one is open (active, or waiting for staff). */
-const mayRequest = (boat: Boat) => boat.contract === null || !['requested', 'active'].includes(boat.contract.status);
+/**
+ * A listed boat may ask for a contract unless one is open (active, or waiting for staff); only its owner asks,
+ * never a person authorised on it (docs/product.md §4.8).
+ */
+const mayRequest = (boat: Boat) => boat.role === 'owner' && (boat.contract === null || !['requested', 'active'].includes(boat.contract.status));
 
 function toBody(values: Partial<ContractValues> | undefined): Record<string, unknown> {
   const common = { plan: values?.plan || undefined, startsOn: values?.startsOn || undefined, acceptConditions: values?.acceptConditions ?? false };
