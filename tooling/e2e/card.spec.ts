@@ -169,8 +169,11 @@ test.describe('the card at the gate', () => {
       // The card, the boats and the launches are on the phone (inicio loads the lists).
       await page.goto('/inicio');
       await expect(page.getByRole('heading', { level: 1, name: /^Hola, / })).toBeVisible();
+      // Kept once every list has arrived (a busy machine takes its time), a second after the last change.
       await expect
-        .poll(() => page.evaluate(() => ['"card"', '"boats"', '"launches"'].every((key) => localStorage.getItem('mb.serverCache')?.includes(key))))
+        .poll(() => page.evaluate(() => ['"card"', '"boats"', '"launches"'].every((key) => localStorage.getItem('mb.serverCache')?.includes(key))), {
+          timeout: 20_000,
+        })
         .toBe(true);
 
       await context.setOffline(true);
