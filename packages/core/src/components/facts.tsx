@@ -1,10 +1,10 @@
-import { Fragment } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import * as css from './facts.css.ts';
 
 /** A fact about a record, as its name and its value ("Matrícula", "7ª-BA-1-23-21"). */
-export type Fact = readonly [term: string, value: string];
+export type Fact = readonly [term: string, value: ReactNode];
 
-/** The facts of a boat, a launch or a person, as a list of terms and values in two columns. */
+/** The facts of a boat, a launch, a person, a card or an outing, as a list of terms and values in two columns. */
 export function Facts({ rows }: { rows: readonly Fact[] }) {
   return (
     <dl className={css.facts}>

@@ -1,8 +1,8 @@
-import { Fragment } from 'react';
 import * as formCss from '../../components/form/form.css.ts';
 import { AUTHORISATION_STATE_LABELS, LICENCE_TYPE_LABELS, type Authorisation } from '../../domain/authorisations.ts';
 import * as css from './authorisations.css.ts';
 import { authorisationTexts as t } from './texts.ts';
+import { type Fact, Facts } from '../../components/facts.tsx';
 
 export const fullName = (person: Pick<Authorisation, 'firstName' | 'surnames'>) => `${person.firstName} ${person.surnames}`;
 
@@ -26,21 +26,14 @@ export function AuthorisationState({ authorisation }: { authorisation: Authorisa
 /** What an owner checks about a person: the state, the licence, the boats and the period. */
 export function AuthorisationFacts({ authorisation }: { authorisation: Authorisation }) {
   const { licence } = authorisation;
-  const rows: Array<[string, React.ReactNode]> = [
+  const rows: Fact[] = [
     [t.state, <AuthorisationState authorisation={authorisation} />],
     [t.licence, t.licenceSummary(LICENCE_TYPE_LABELS[licence.type], licence.number, licence.expiresOn)],
     [t.boats, authorisation.boats.map((boat) => boat.name).join(', ')],
     [t.period, periodText(authorisation)],
   ];
   return (
-    <dl className={css.facts}>
-      {rows.map(([term, value]) => (
-        <Fragment key={term}>
-          <dt className={css.term}>{term}</dt>
-          <dd className={css.detail}>{value}</dd>
-        </Fragment>
-      ))}
-    </dl>
+    <Facts rows={rows} />
   );
 }
 

@@ -5,16 +5,6 @@ export const list = style({ margin: 0, padding: 0, listStyle: 'none', display: '
 
 export const name = style({ margin: 0, fontSize: vars.fontSize.large, overflowWrap: 'anywhere' });
 
-export const facts = style({
-  display: 'grid',
-  gridTemplateColumns: 'minmax(0, auto) minmax(0, 1fr)',
-  gap: `${vars.space.xsmall} ${vars.space.medium}`,
-  margin: `${vars.space.small} 0`,
-});
-
-export const term = style({ color: vars.color.textMuted });
-
-export const detail = style({ margin: 0, minWidth: 0, overflowWrap: 'anywhere' });
 
 const stateBase = style({
   display: 'inline-block',

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Fragment, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { messageFor } from '../../api/error-catalogue.ts';
 import { Button } from '../../components/button.tsx';
 import { Link } from '../../components/link.tsx';
@@ -9,6 +9,7 @@ import { useServices } from '../../lib/services.tsx';
 import { reissueCard } from './api/card.ts';
 import * as css from './card.css.ts';
 import { cardTexts as t } from './texts.ts';
+import { type Fact, Facts } from '../../components/facts.tsx';
 
 const when = new Intl.DateTimeFormat('es-ES', { dateStyle: 'short', timeStyle: 'short' });
 
@@ -17,7 +18,7 @@ export const fetchedText = (fetchedAt: number) => when.format(new Date(fetchedAt
 
 /** Who holds the card and what it covers, as the holder and the gate read it. */
 export function CardFacts({ card, fetchedAt }: { card: Card; fetchedAt: number }) {
-  const rows: Array<[string, React.ReactNode]> = [
+  const rows: Fact[] = [
     [t.role, CARD_ROLE_LABELS[card.role]],
     [t.marina, card.marina.title],
     [
@@ -32,18 +33,11 @@ export function CardFacts({ card, fetchedAt }: { card: Card; fetchedAt: number }
         </ul>
       ),
     ],
-    ...(card.verdict.valid ? ([[t.validUntil, card.validUntil ? t.until(card.validUntil) : t.noEnd]] as Array<[string, string]>) : []),
+    ...(card.verdict.valid ? ([[t.validUntil, card.validUntil ? t.until(card.validUntil) : t.noEnd]] as Fact[]) : []),
     [t.checkedAt, fetchedText(fetchedAt)],
   ];
   return (
-    <dl className={css.facts}>
-      {rows.map(([term, value]) => (
-        <Fragment key={term}>
-          <dt className={css.term}>{term}</dt>
-          <dd className={css.detail}>{value}</dd>
-        </Fragment>
-      ))}
-    </dl>
+    <Facts rows={rows} />
   );
 }
 

@@ -33,16 +33,6 @@ export const verdict = styleVariants({
 
 export const holderName = style({ margin: 0, fontSize: vars.fontSize.title, overflowWrap: 'anywhere' });
 
-export const facts = style({
-  display: 'grid',
-  gridTemplateColumns: 'minmax(0, auto) minmax(0, 1fr)',
-  gap: `${vars.space.xsmall} ${vars.space.medium}`,
-  margin: 0,
-});
-
-export const term = style({ color: vars.color.textMuted });
-
-export const detail = style({ margin: 0, minWidth: 0, overflowWrap: 'anywhere' });
 
 export const boatList = style({ margin: 0, padding: 0, listStyle: 'none' });
 

@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/api-error.ts';
 import { messageFor } from '../../api/error-catalogue.ts';
@@ -11,6 +11,7 @@ import { useServices } from '../../lib/services.tsx';
 import { checkCard } from './api/card.ts';
 import * as css from './card.css.ts';
 import { cardTexts as t } from './texts.ts';
+import { type Fact, Facts } from '../../components/facts.tsx';
 
 /** The answer for one card, code and attempt (`asked`); anything else is still being checked. */
 type Outcome = { asked: string } & ({ state: 'done'; check: CardCheck } | { state: 'failed'; error: unknown });
@@ -18,7 +19,7 @@ type Outcome = { asked: string } & ({ state: 'done'; check: CardCheck } | { stat
 const time = new Intl.DateTimeFormat('es-ES', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 function CheckResult({ check }: { check: CardCheck }) {
-  const rows: Array<[string, React.ReactNode]> = [];
+  const rows: Fact[] = [];
   if (check.holder) rows.push([t.holder, `${check.holder.firstName} ${check.holder.surnameInitial}`]);
   if (check.role) rows.push([t.role, CARD_ROLE_LABELS[check.role]]);
   if (check.holder) {
@@ -54,14 +55,7 @@ function CheckResult({ check }: { check: CardCheck }) {
       ) : null}
       {check.codeStale ? <p>{t.codeStaleLead}</p> : null}
       {rows.length > 0 ? (
-        <dl className={css.facts}>
-          {rows.map(([term, value]) => (
-            <Fragment key={term}>
-              <dt className={css.term}>{term}</dt>
-              <dd className={css.detail}>{value}</dd>
-            </Fragment>
-          ))}
-        </dl>
+        <Facts rows={rows} />
       ) : null}
       <p className={ui.muted}>{t.checkedAtTime(time.format(new Date(check.checkedAt)))}</p>
     </article>

@@ -1,8 +1,8 @@
-import { Fragment } from 'react';
 import { OUTING_STATE_LABELS, type Outing } from '../../domain/outings.ts';
 import { momentOf, timeFrom, timeOf } from './format.ts';
 import * as css from './outings.css.ts';
 import { outingTexts as t } from './texts.ts';
+import { type Fact, Facts } from '../../components/facts.tsx';
 
 const fullName = (person: { firstName: string; surnames: string }) => `${person.firstName} ${person.surnames}`;
 
@@ -11,7 +11,7 @@ const fullName = (person: { firstName: string; surnames: string }) => `${person.
  * (inicio) keeps to the state and the times.
  */
 export function OutingFacts({ outing, timeZone, brief = false }: { outing: Outing; timeZone: string; brief?: boolean }) {
-  const rows: Array<[string, string]> = [
+  const rows: Fact[] = [
     [t.state, OUTING_STATE_LABELS[outing.state]],
     [t.departure, momentOf(outing.departure, timeZone)],
     outing.returnedAt
@@ -24,22 +24,15 @@ export function OutingFacts({ outing, timeZone, brief = false }: { outing: Outin
           [t.skipper, fullName(outing.skipper)],
           [t.people, String(outing.people)],
           [t.phone, outing.contactPhone],
-          ...(outing.loggedBy.self ? [] : [[t.loggedBy, fullName(outing.loggedBy)]]),
-        ] as Array<[string, string]>)),
+          ...(outing.loggedBy.self ? [] : [[t.loggedBy, fullName(outing.loggedBy)] as const]),
+        ] satisfies Fact[])),
   ];
   return (
     <>
       {outing.state === 'overdue' ? (
         <p className={css.overdue}>{(outing.actions.return ? t.overdue : t.overdueOther)(timeOf(outing.expectedReturn, timeZone))}</p>
       ) : null}
-      <dl className={css.facts}>
-        {rows.map(([term, value]) => (
-          <Fragment key={term}>
-            <dt className={css.term}>{term}</dt>
-            <dd className={css.detail}>{value}</dd>
-          </Fragment>
-        ))}
-      </dl>
+      <Facts rows={rows} />
     </>
   );
 }

@@ -24,16 +24,6 @@ export const overdue = style({
   fontWeight: 700,
 });
 
-export const facts = style({
-  display: 'grid',
-  gridTemplateColumns: 'minmax(0, auto) minmax(0, 1fr)',
-  gap: `${vars.space.xsmall} ${vars.space.medium}`,
-  margin: `${vars.space.small} 0`,
-});
-
-export const term = style({ color: vars.color.textMuted });
-
-export const detail = style({ margin: 0, minWidth: 0, overflowWrap: 'anywhere' });
 
 export const actions = style({ display: 'flex', flexDirection: 'column', gap: vars.space.small, marginTop: vars.space.small });
 
