@@ -1,6 +1,6 @@
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
-import { defaultShouldDehydrateQuery, hashKey, QueryClient, type Query } from '@tanstack/react-query';
-import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
+import { defaultShouldDehydrateQuery, dehydrate, hashKey, QueryClient, type DehydrateOptions, type Query } from '@tanstack/react-query';
+import { persistQueryClientRestore, persistQueryClientSubscribe, type PersistedClient } from '@tanstack/react-query-persist-client';
 import type { SessionInfo } from '../domain/accounts.ts';
 import { PERSIST_KEY, PERSIST_MAX_AGE, sessionKey, shouldRetry } from './queries.ts';
 import type { CacheOwner, ServerCacheOptions } from './server-cache.ts';
@@ -10,6 +10,7 @@ import { fetchSession } from './session-store.ts';
 const PERSIST_THROTTLE = 1000;
 
 const persistedOnly = (query: Query) => query.meta?.persist === true && defaultShouldDehydrateQuery(query);
+const dehydrateOptions: DehydrateOptions = { shouldDehydrateQuery: persistedOnly, shouldDehydrateMutation: () => false };
 
 export interface CacheKit {
   /** Tells one cache from the next: a screen tree shown with one is not reused with another. */
@@ -83,12 +84,29 @@ export async function openKit(options: ServerCacheOptions & { owner: CacheOwner 
     // again: staff approve contracts and move launches meanwhile, and the 30-second freshness of a moment
     // ago is not this start's.
     await client.invalidateQueries({ refetchType: 'none' });
-    stopPersisting = persistQueryClientSubscribe({
-      queryClient: client,
-      persister,
-      buster: owner,
-      dehydrateOptions: { shouldDehydrateQuery: persistedOnly, shouldDehydrateMutation: () => false },
-    });
+    const stopSubscription = persistQueryClientSubscribe({ queryClient: client, persister, buster: owner, dehydrateOptions });
+    // The throttled write is lost when the page goes (a reload, another address, the app closed or put
+    // away) right after an answer came: the card just shown would not be there offline. What the cache
+    // holds is written at once then, as the persister writes it.
+    const saveNow = () => {
+      if (disposed) return;
+      const kept: PersistedClient = { timestamp: Date.now(), buster: owner, clientState: dehydrate(client, dehydrateOptions) };
+      try {
+        gate.setItem(PERSIST_KEY, JSON.stringify(kept));
+      } catch {
+        // A full or blocked storage: the phone keeps what it had.
+      }
+    };
+    const onHidden = () => {
+      if (document.visibilityState === 'hidden') saveNow();
+    };
+    window.addEventListener('pagehide', saveNow);
+    document.addEventListener('visibilitychange', onHidden);
+    stopPersisting = () => {
+      stopSubscription();
+      window.removeEventListener('pagehide', saveNow);
+      document.removeEventListener('visibilitychange', onHidden);
+    };
   }
 
   const clearIfDone = () => {

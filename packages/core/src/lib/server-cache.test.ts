@@ -66,6 +66,19 @@ describe('the server cache on the phone', () => {
     stop();
   });
 
+  it('writes what it holds at once when the page goes, not only after the pause between writes', async () => {
+    const session = createSessionStore();
+    const cache = createServerCache({ api: signedInApi(), storage: localStorage, session, ...fastCache, persistThrottle: 60_000 });
+    const { client } = await cache.open('a1');
+    await client.fetchQuery({ queryKey: ['boats'], queryFn: async () => ['Brisa'], ...persisted });
+    await client.fetchQuery(cardQuery);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(kept()).toContain('Gaviota');
+
+    const again = startApp();
+    expect((await again.cache.open('a1')).client.getQueryData(['card'])).toEqual(card);
+  });
+
   it('drops what was kept longer than the maximum age', async () => {
     const first = startApp();
     await (await first.cache.open('a1')).client.fetchQuery(cardQuery);
