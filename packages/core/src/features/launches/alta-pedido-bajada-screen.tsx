@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useFormikContext } from 'formik';
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/api-error.ts';
 import { ButtonLink } from '../../components/button.tsx';
@@ -51,9 +51,8 @@ function toBody(values: Partial<BookingValues> | undefined, slots: readonly Laun
 }
 
 /** The boat chosen, for the day's eligibility (the launch's own reasons, such as a boat already in the water). */
-function DayBlockers({ day, boats }: { day: LaunchSlotDay | undefined; boats: readonly Boat[] }) {
-  const { values } = useFormikContext<BookingValues>();
-  const boat = boats.find((candidate) => candidate.id === values.boatId);
+function DayBlockers({ day, boats, boatId }: { day: LaunchSlotDay | undefined; boats: readonly Boat[]; boatId: string }) {
+  const boat = boats.find((candidate) => candidate.id === boatId);
   if (!boat || !day || day.eligibility.eligible) return null;
   return <Blockers name={boat.name} eligibility={day.eligibility} />;
 }
@@ -105,10 +104,10 @@ function BookingForm({ boats, busy, marina }: { boats: Boat[]; busy: ReadonlySet
       }}
     >
       <BoatChoice boats={boats} busy={busy} />
-      <BoatFieldWatcher>
+      <BoatFieldWatcher choosable={choosable}>
         {(boatId) => (
           <>
-            <DayBlockers day={day} boats={boats} />
+            <DayBlockers day={day} boats={boats} boatId={boatId} />
             <SlotFields
               boatId={boatId}
               today={today}
@@ -127,10 +126,17 @@ function BookingForm({ boats, busy, marina }: { boats: Boat[]; busy: ReadonlySet
   );
 }
 
-/** The chosen boat, for the parts that follow it. */
-function BoatFieldWatcher({ children }: { children: (boatId: string) => ReactNode }) {
-  const { values } = useFormikContext<BookingValues>();
-  return <>{children(values.boatId)}</>;
+/**
+ * The chosen boat, for the parts that follow it. A boat chosen from what the phone kept that can no longer
+ * be asked for (the answer that came next says why, under the choice) is chosen no more.
+ */
+function BoatFieldWatcher({ choosable, children }: { choosable: readonly Boat[]; children: (boatId: string) => ReactNode }) {
+  const { values, setFieldValue } = useFormikContext<BookingValues>();
+  const stillChoosable = values.boatId === '' || choosable.some((boat) => boat.id === values.boatId);
+  useEffect(() => {
+    if (!stillChoosable) void setFieldValue('boatId', '');
+  }, [stillChoosable, setFieldValue]);
+  return <>{children(stillChoosable ? values.boatId : '')}</>;
 }
 
 /**
