@@ -15,9 +15,14 @@
 // - request i is from customer i mod N (its boat i div N): the requests in flight come from different people,
 //   as they would, rather than four from one account queueing behind its row lock.
 //
-//   pnpm bench:launches [--bookings 2000] [--concurrency 64] [--slots 5] [--warmup 400] [--pglite-only] [--postgres-only]
+// - `--profile <folder>` writes a CPU profile of the API process over the measured bookings only (no start-up,
+//   seeding or warm-up), one `.cpuprofile` per database, to open in Chrome's DevTools.
+//
+//   pnpm bench:launches [--bookings 2000] [--concurrency 64] [--slots 5] [--warmup 400] [--profile <folder>] [--pglite-only] [--postgres-only]
 import { fork, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { join } from 'node:path';
 import { Agent, request } from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
 import { contractEndsOn } from '@marina/core/domain/boats.ts';
@@ -44,6 +49,7 @@ const BOOKINGS = argument('bookings', 2000);
 const CONCURRENCY = argument('concurrency', 64);
 const SLOTS = argument('slots', 5);
 const WARMUP = argument('warmup', 400);
+const PROFILE_FOLDER = process.argv.includes('--profile') ? process.argv[process.argv.indexOf('--profile') + 1]! : null;
 
 /** The slots booked: `count` half-hours from 10:00 local, `daysAhead` days from today. */
 function slotStarts(now: Date, daysAhead: number, count: number): number[] {
@@ -162,15 +168,27 @@ async function serve(target: string, customerCount: number): Promise<void> {
   const server = await startServer({ database, port: 0, host: '127.0.0.1', env: { NODE_ENV: 'test', LOG_LEVEL: 'silent' }, handleSignals: false });
   const customers = await seedCustomers(database, customerCount, new Date());
   let began = { api: process.cpuUsage(), database: null as number | null };
+  const profiler = PROFILE_FOLDER ? new Session() : null;
   process.on('message', (message: ToServer) => {
     void (async () => {
       if ('begin' in message) {
+        if (profiler) {
+          profiler.connect();
+          await profiler.post('Profiler.enable');
+          await profiler.post('Profiler.start');
+        }
         began = { api: process.cpuUsage(), database: databaseCpuMs(database) };
         send({ begun: true });
         return;
       }
       if ('check' in message) {
         const api = process.cpuUsage(began.api);
+        if (profiler) {
+          const { profile } = await profiler.post('Profiler.stop');
+          mkdirSync(PROFILE_FOLDER!, { recursive: true });
+          writeFileSync(join(PROFILE_FOLDER!, `api-${database.kind}-${Date.now()}.cpuprofile`), JSON.stringify(profile));
+          profiler.disconnect();
+        }
         const databaseNow = databaseCpuMs(database);
         send({
           ...(await checkCapacity(database, message.check)),
@@ -234,7 +252,7 @@ async function bench(kind: 'postgresql' | 'pglite', target: string): Promise<voi
   const now = new Date();
   const perRound = Math.ceil(BOOKINGS / BOATS_PER_ACCOUNT);
   const warmupAccounts = Math.ceil(WARMUP / BOATS_PER_ACCOUNT);
-  const child = fork(import.meta.filename, ['--serve', target, String(perRound + warmupAccounts)], { stdio: 'inherit' });
+  const child = fork(import.meta.filename, ['--serve', target, String(perRound + warmupAccounts), ...(PROFILE_FOLDER ? ['--profile', PROFILE_FOLDER] : [])], { stdio: 'inherit' });
   const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   try {
     const ready = await fromServer(child);
