@@ -174,7 +174,6 @@ export function registerIdempotency(app: FastifyInstance, { db, config, clock }:
     };
   });
 
-
   app.addHook('onSend', async (request, reply, payload) => {
     const pending = request.idempotency;
     if (!pending) return payload;
