@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
+import { useInPlace } from '../../components/actions.tsx';
 import { Button } from '../../components/button.tsx';
 import { ApiForm } from '../../components/form/api-form.tsx';
 import { PasswordField } from '../../components/form/fields.tsx';
@@ -58,24 +59,20 @@ function Confirmation({ onCancel }: { onCancel: () => void }) {
 
 /** Deleting the account looks like what it is, and asks once more, naming what is lost. */
 export function DeleteAccountSection() {
-  const [confirming, setConfirming] = useState(false);
+  // «Cancelar» goes back where the person was, not to the top of the page.
   const start = useRef<HTMLButtonElement>(null);
-  const cancel = () => {
-    setConfirming(false);
-    // Back where the person was, not at the top of the page.
-    requestAnimationFrame(() => start.current?.focus());
-  };
+  const confirming = useInPlace(start);
   return (
     <section className={`${ui.card} ${css.danger}`} aria-labelledby="cuenta-borrar">
       <h2 id="cuenta-borrar" className={css.sectionTitle}>
         {t.deleteTitle}
       </h2>
-      {confirming ? (
-        <Confirmation onCancel={cancel} />
+      {confirming.open ? (
+        <Confirmation onCancel={confirming.back} />
       ) : (
         <div className={ui.stack}>
           <p className={css.flush}>{t.deleteLead}</p>
-          <Button ref={start} variant="danger" fullWidth onClick={() => setConfirming(true)}>
+          <Button ref={start} variant="danger" fullWidth onClick={confirming.show}>
             {t.deleteStart}
           </Button>
         </div>

@@ -85,13 +85,4 @@ export const fixLink = style({
   fontWeight: 600,
 });
 
-export const confirm = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.small,
-  padding: vars.space.medium,
-  border: `2px solid ${vars.color.border}`,
-  borderRadius: vars.radius.medium,
-});
-
 export const confirmTitle = style({ margin: 0, fontSize: vars.fontSize.large });

@@ -40,17 +40,6 @@ export const blocked = style({
 
 export const blockedTitle = style({ fontWeight: 700 });
 
-export const confirm = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.small,
-  padding: vars.space.medium,
-  border: `2px solid ${vars.color.danger}`,
-  borderRadius: vars.radius.medium,
-});
-
-export const confirmTitle = style({ margin: 0, fontSize: vars.fontSize.body, fontWeight: 700 });
-
 export const slots = style({
   display: 'grid',
   gridTemplateColumns: 'repeat(auto-fill, minmax(8.5rem, 1fr))',

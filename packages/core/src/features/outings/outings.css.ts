@@ -30,17 +30,6 @@ export const actions = style({ display: 'flex', flexDirection: 'column', gap: va
 /** «He vuelto»: the one thing to do on the way back to the dock, large. */
 export const returnButton = style({ minHeight: `calc(${vars.size.touchTarget} * 1.5)`, fontSize: vars.fontSize.large });
 
-export const extend = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.small,
-  padding: vars.space.medium,
-  border: `2px solid ${vars.color.brand}`,
-  borderRadius: vars.radius.medium,
-});
-
-export const extendTitle = style({ margin: 0, fontSize: vars.fontSize.body, fontWeight: 700 });
-
 export const link = style({
   display: 'inline-flex',
   alignItems: 'center',
