@@ -3,6 +3,7 @@ import { useRef } from 'react';
 import { ConfirmPanel, useInPlace } from '../../components/actions.tsx';
 import { Button } from '../../components/button.tsx';
 import { Link } from '../../components/link.tsx';
+import * as reasonsCss from '../../components/reasons.css.ts';
 import * as ui from '../../components/ui.css.ts';
 import { CARD_ROLE_LABELS, type Card, type CardReason } from '../../domain/cards.ts';
 import { useServices } from '../../lib/services.tsx';
@@ -56,15 +57,15 @@ export function HolderName({ card }: { card: Card }) {
  */
 export function ReasonList({ reasons }: { reasons: CardReason[] }) {
   return (
-    <ul className={css.reasons} aria-label={t.reasonsTitle}>
+    <ul className={reasonsCss.badges} aria-label={t.reasonsTitle}>
       {reasons.map((reason) => (
-        <li key={`${reason.code}:${reason.boat?.id ?? ''}`} className={css.reason}>
+        <li key={`${reason.code}:${reason.boat?.id ?? ''}`} className={reasonsCss.badge}>
           <span>
             {reason.text}
             {reason.boat ? <span className={css.reasonBoat}>{t.aboutBoat(reason.boat.name)}</span> : null}
           </span>
           {reason.fix ? (
-            <Link className={css.fixLink} to={reason.fix.to}>
+            <Link className={reasonsCss.fixLink} to={reason.fix.to}>
               {reason.fix.label}
               {reason.boat ? (
                 <>

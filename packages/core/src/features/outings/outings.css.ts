@@ -30,21 +30,3 @@ export const actions = style({ display: 'flex', flexDirection: 'column', gap: va
 /** «He vuelto»: the one thing to do on the way back to the dock, large. */
 export const returnButton = style({ minHeight: `calc(${vars.size.touchTarget} * 1.5)`, fontSize: vars.fontSize.large });
 
-export const link = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  minHeight: vars.size.touchTarget,
-  color: vars.color.accent,
-  fontWeight: 600,
-});
-
-export const blocked = style({
-  margin: 0,
-  padding: vars.space.small,
-  border: `2px solid ${vars.color.textMuted}`,
-  borderRadius: vars.radius.small,
-  listStyle: 'none',
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xsmall,
-});
