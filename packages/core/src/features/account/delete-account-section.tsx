@@ -5,6 +5,7 @@ import { Button } from '../../components/button.tsx';
 import { ApiForm } from '../../components/form/api-form.tsx';
 import { PasswordField } from '../../components/form/fields.tsx';
 import { CheckboxField } from '../../components/form/checkbox-field.tsx';
+import { Section } from '../../components/section.tsx';
 import * as ui from '../../components/ui.css.ts';
 import { clearPersonalData } from '../../lib/personal-data.ts';
 import { paths } from '../../lib/paths.ts';
@@ -63,10 +64,7 @@ export function DeleteAccountSection() {
   const start = useRef<HTMLButtonElement>(null);
   const confirming = useInPlace(start);
   return (
-    <section className={`${ui.card} ${css.danger}`} aria-labelledby="cuenta-borrar">
-      <h2 id="cuenta-borrar" className={css.sectionTitle}>
-        {t.deleteTitle}
-      </h2>
+    <Section id="cuenta-borrar" title={t.deleteTitle} className={css.danger}>
       {confirming.open ? (
         <Confirmation onCancel={confirming.back} />
       ) : (
@@ -77,6 +75,6 @@ export function DeleteAccountSection() {
           </Button>
         </div>
       )}
-    </section>
+    </Section>
   );
 }

@@ -17,8 +17,6 @@ export const ready = style({
 
 export const actions = style({ display: 'flex', flexDirection: 'column', gap: vars.space.small, marginTop: vars.space.small });
 
-export const sectionTitle = style({ marginTop: 0, fontSize: vars.fontSize.large });
-
 export const fieldsetTitle = style({ margin: 0, fontSize: vars.fontSize.body, fontWeight: 700 });
 
 export const conditions = style({ margin: 0, paddingLeft: vars.space.large });

@@ -7,6 +7,7 @@ import { Page } from '../../components/page.tsx';
 import { LoadStatus } from '../../components/query-status.tsx';
 import { StaleNotice } from '../../components/stale-notice.tsx';
 import * as ui from '../../components/ui.css.ts';
+import { Notice } from '../../components/notice.tsx';
 import { LAUNCH_ACTOR_LABELS, LAUNCH_STATUS_LABELS, type Launch } from '../../domain/launches.ts';
 import { useMarina } from '../../lib/marina.ts';
 import { paths } from '../../lib/paths.ts';
@@ -14,7 +15,7 @@ import { useServices } from '../../lib/services.tsx';
 import { launchQuery } from './api/launches.ts';
 import { momentOf, slotText } from './format.ts';
 import { LaunchActions } from './launch-actions.tsx';
-import { LaunchFacts, Notice } from './launch-summary.tsx';
+import { LaunchFacts } from './launch-summary.tsx';
 import * as css from './launches.css.ts';
 import { launchTexts as t } from './texts.ts';
 
