@@ -1,7 +1,7 @@
 import type { Authorisation } from '../../domain/authorisations.ts';
 import type { Boat } from '../../domain/boats.ts';
 import { addDays, todayIn } from '../../domain/calendar.ts';
-import { bareBoat } from '../../test/boats.ts';
+import { bareBoat, lentByLuis } from '../../test/boats.ts';
 import { testMarina } from '../../test/fixtures.tsx';
 
 export const today = todayIn(testMarina.timeZone);
@@ -16,15 +16,7 @@ export const boats = (): Boat[] => [
   bareBoat(BRISA, 'Brisa', '7ª-BA-9-99-20'),
   bareBoat(LENT, 'Marea', '7ª-PM-5-55-21', {
     role: 'authorised',
-    authorisation: {
-      id: 'x9',
-      owner: { firstName: 'Luis', surnames: 'Pons' },
-      validFrom: addDays(today, -10),
-      validTo: addDays(today, 20),
-      state: 'active',
-      suspensionReason: null,
-      licence: { type: 'per', number: 'PER-9', expiresOn: addDays(today, 400) },
-    },
+    authorisation: lentByLuis(),
   }),
 ];
 
