@@ -2,11 +2,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import * as yup from 'yup';
 import { useParams } from 'react-router';
-import { ApiError } from '../../api/api-error.ts';
 import { ActionError, useAction } from '../../components/actions.tsx';
 import { Button, ButtonLink } from '../../components/button.tsx';
 import { ApiForm } from '../../components/form/api-form.tsx';
 import { TextField } from '../../components/form/fields.tsx';
+import { isNotFound, NotThere } from '../../components/not-found.tsx';
 import { Page } from '../../components/page.tsx';
 import { Section } from '../../components/section.tsx';
 import { LoadStatus } from '../../components/query-status.tsx';
@@ -175,12 +175,7 @@ function AuthorisedSection({ boat }: { boat: Boat }) {
 function NotFound() {
   return (
     <Page title={t.boatNotFoundTitle}>
-      <div className={ui.stack}>
-        <p>{t.boatNotFound}</p>
-        <ButtonLink to={paths.misbarcos} fullWidth>
-          {t.backToBoats}
-        </ButtonLink>
-      </div>
+      <NotThere text={t.boatNotFound} backTo={paths.misbarcos} backLabel={t.backToBoats} />
     </Page>
   );
 }
@@ -196,7 +191,7 @@ export default function BarcoScreen() {
   const query = useQuery(boatQuery(api, client, id));
   const marina = useMarina();
   const boat = query.data;
-  if (query.error instanceof ApiError && query.error.code === 'not_found' && !boat) return <NotFound />;
+  if (isNotFound(query)) return <NotFound />;
   return (
     <Page title={boat?.name ?? t.boatTitle}>
       <div className={ui.stack}>

@@ -8,6 +8,7 @@ import { ApiForm } from '../../components/form/api-form.tsx';
 import { bodyRule, written } from '../../components/form/body-rule.ts';
 import { Page } from '../../components/page.tsx';
 import { LoadStatus } from '../../components/query-status.tsx';
+import { isNotFound } from '../../components/not-found.tsx';
 import * as ui from '../../components/ui.css.ts';
 import { localDateIn } from '../../domain/opening-hours.ts';
 import { rescheduleSchema, type Launch, type RescheduleInput } from '../../domain/launches.ts';
@@ -72,7 +73,7 @@ export default function ReprogramarBajadaScreen() {
   const query = useQuery({ ...launchQuery(api, client, id), enabled: id !== '' });
   const marina = useMarina();
   const launch = query.data;
-  const missing = id === '' || (query.error instanceof ApiError && query.error.code === 'not_found' && !launch);
+  const missing = id === '' || isNotFound(query);
   return (
     <Page title={t.moveTitle}>
       <div className={ui.stack}>
