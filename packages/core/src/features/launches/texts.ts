@@ -22,7 +22,6 @@ export const launchTexts = {
   calendar: 'Añadir al calendario',
   tooLate: (minutes: number) =>
     `Faltan menos de ${minutes} minutos para el turno: ya no se puede mover ni cancelar desde la aplicación. Llama al puerto:`,
-  call: (phone: string) => `Llamar al ${phone}`,
   cancelQuestion: '¿Cancelar esta bajada?',
   cancelExplain: (slot: string) => `Se cancelará la bajada del ${slot}. Si quieres otra, tendrás que pedirla de nuevo.`,
   cancelConfirm: 'Sí, cancelar la bajada',
