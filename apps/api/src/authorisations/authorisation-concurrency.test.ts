@@ -59,6 +59,56 @@ describe('authorisations under bursts', () => {
     expect(row!.state).toBe('active');
   });
 
+  it('lets exactly one of a withdrawal and a validation win, over 120 requests racing on 10 invitations', async () => {
+    const invitations = [];
+    for (let index = 0; index < 10; index++) {
+      // One owner each: the code checks are counted per owner, and must not run out before the race does.
+      const owner = await eligibleOwner(app, database.db, 41, { now: clock.now() });
+      const body = authorisationBody(41, owner.boatIds, {}, clock.now());
+      const id = (await owner.agent.post('/authorisations', body)).json().id as string;
+      invitations.push({ owner, id, code: await latestCode(app, body.phone) });
+    }
+    const fired = invitations.flatMap(({ owner, id, code }, index) =>
+      Array.from({ length: 6 }, (_, turn) => [
+        { id, kind: 'validate', response: owner.agent.post(`/authorisations/${id}/validate`, { code }) },
+        {
+          id,
+          kind: 'withdraw',
+          // Staggered by 0 to 365 ms, so that on PostgreSQL validations win some races and withdrawals others.
+          response: new Promise<void>((resolve) => setTimeout(resolve, index * 40 + turn)).then(() => owner.agent.post(`/authorisations/${id}/withdraw`)),
+        },
+      ]).flat(),
+    );
+    expect(fired).toHaveLength(120);
+    const answers = await Promise.all(fired.map(async (call) => ({ ...call, response: await call.response })));
+    let validated = 0;
+    let withdrawn = 0;
+    for (const { id } of invitations) {
+      const mine = answers.filter((answer) => answer.id === id);
+      const validations = tally(mine.filter((answer) => answer.kind === 'validate').map((answer) => answer.response));
+      const withdrawals = tally(mine.filter((answer) => answer.kind === 'withdraw').map((answer) => answer.response));
+      const wins = (validations['200'] ?? 0) + (withdrawals['204'] ?? 0);
+      expect(wins, JSON.stringify({ validations, withdrawals })).toBe(1);
+      // The losers are told why: already active, already gone, or the code no longer there to check.
+      expect(Object.keys(withdrawals).every((key) => ['204', '409 state_conflict', '404 not_found'].includes(key)), JSON.stringify(withdrawals)).toBe(true);
+      expect(
+        Object.keys(validations).every((key) =>
+          ['200', '404 not_found', '409 state_conflict', '410 code_expired', '422 code_invalid', '429 code_attempts_exceeded'].includes(key),
+        ),
+        JSON.stringify(validations),
+      ).toBe(true);
+      const [row] = await database.db.select().from(authorisations).where(eq(authorisations.id, id));
+      if (validations['200'] === 1) {
+        validated += 1;
+        expect(row!.state).toBe('active');
+      } else {
+        withdrawn += 1;
+        expect(row).toBeUndefined();
+      }
+    }
+    expect(validated + withdrawn).toBe(10);
+  }, 90_000);
+
   it('leaves no open launch under a suspended authorisation when suspensions and bookings race (30 pairs)', async () => {
     const pairs = [];
     for (let index = 0; index < 30; index++) {

@@ -191,6 +191,7 @@ describe("another owner's authorisations and other marinas", () => {
       ['post', `/authorisations/${active.id}/suspend`, { reason: 'x' }],
       ['post', `/authorisations/${active.id}/reactivate`, undefined],
       ['post', `/authorisations/${active.id}/reschedule`, { validFrom: today(), validTo: null }],
+      ['post', `/authorisations/${active.id}/withdraw`, undefined],
     ] as const) {
       const response = method === 'get' ? await intruder.agent.get(path) : await intruder.agent.post(path, payload);
       expect(response.statusCode, `${method} ${path}`).toBe(404);

@@ -11,6 +11,7 @@ import {
   suspensionSchema,
   type Authorisation,
   type AuthorisationList,
+  type AuthorisationState,
 } from '@marina/core/domain/authorisations.ts';
 import { todayIn } from '@marina/core/domain/calendar.ts';
 import { localDateIn } from '@marina/core/domain/opening-hours.ts';
@@ -23,7 +24,7 @@ import { isUuid } from '../boats/boat-views.ts';
 import type { ClientRecord } from '../clients/client-directory.ts';
 import { clientHeaderSchema, requireClient } from '../clients/client-resolution.ts';
 import type { Tx } from '../db/database.ts';
-import { accounts, launches, type AccountRow } from '../db/schema.ts';
+import { accounts, launches, verificationCodes, type AccountRow } from '../db/schema.ts';
 import { audit } from '../http/audit.ts';
 import { problem, problemResponses } from '../http/problem.ts';
 import { bodyFrom, validateBody } from '../http/validation.ts';
@@ -49,6 +50,13 @@ import { authorisationBoats, authorisations, type AuthorisationRow } from './aut
 const tags = ['authorisations'];
 const security = [{ session: [] }];
 const one = { description: 'The authorisation', $ref: 'Authorisation#' } as const;
+
+/** Why an invitation that is no longer pending cannot be withdrawn, and what to do instead. */
+const NOT_WITHDRAWABLE: Record<Exclude<AuthorisationState, 'pending'>, string> = {
+  active: 'Esta persona ya validó su código: la invitación no se puede retirar. Si no quieres que use tus barcos, suspende su autorización.',
+  suspended: 'Esta persona ya validó su código y su autorización está suspendida: la invitación no se puede retirar.',
+  expired: 'Esta invitación ha caducado: ya no se puede retirar. Cambia el periodo si quieres que la persona use tus barcos.',
+};
 
 function licenceExpiresInPeriod() {
   const message = 'Hasta: la titulación de la persona caduca antes; acorta el periodo o añade de nuevo a la persona con su titulación renovada.';
@@ -258,6 +266,12 @@ export const authorisationRoutes: FastifyPluginAsync<{ services: Services }> = a
       });
       await checkCode(db, verification, input.code, now);
       await db.transaction(async (tx) => {
+        // The authorisation's row first, then the code's, as a withdrawal and a resend take them (no deadlock):
+        // a withdrawal that got here first has deleted the row (404); one waiting finds it active (409).
+        const locked = await lockAuthorisation(tx, client.id, session.accountId, found.row.id);
+        if (locked.state !== 'pending' || locked.verificationId !== verification.id) {
+          throw problem('state_conflict', 409, 'Esta autorización ya no está pendiente de validar.');
+        }
         await markCodeUsed(tx, verification, now);
         const [row] = await tx
           .update(authorisations)
@@ -317,6 +331,42 @@ export const authorisationRoutes: FastifyPluginAsync<{ services: Services }> = a
         );
       });
       return reply.code(202).send(await ownAuthorisation(request, found.row.id));
+    },
+  );
+
+  api.post<{ Params: { id: string } }>(
+    '/authorisations/:id/withdraw',
+    {
+      schema: {
+        summary: 'Withdraw a pending invitation (the person has not given the code yet): it is deleted with its code',
+        description:
+          'For a contact typed wrong, or a person who will not come after all. Only while `pending`: the outstanding code stops ' +
+          'working at once, the place on each boat is freed (the same document may be added again) and nothing about the person is ' +
+          'kept (decision 034). An active or suspended authorisation is suspended instead (409 state_conflict). A validation racing ' +
+          'with it either lands first (and the withdrawal is refused) or finds nothing to validate.',
+        tags,
+        headers: clientHeaderSchema,
+        params: idParams,
+        security,
+        response: { 204: { description: 'Withdrawn: the authorisation and its code are gone', type: 'null' }, ...problemResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const session = requireSession(request);
+      const client = requireClient(request);
+      const now = clock();
+      const { id } = request.params;
+      await db.transaction(async (tx) => {
+        // The authorisation's row, then its code's: the order a validation and a resend take them.
+        const locked = await lockAuthorisation(tx, client.id, session.accountId, id);
+        const state = stateOn(locked, todayIn(client.timeZone, now));
+        if (state !== 'pending') throw problem('state_conflict', 409, NOT_WITHDRAWABLE[state]);
+        // The boats' links go with it (cascade); a pending authorisation has no launches (it gives no access).
+        await tx.delete(authorisations).where(eq(authorisations.id, locked.id));
+        if (locked.verificationId !== null) await tx.delete(verificationCodes).where(eq(verificationCodes.id, locked.verificationId));
+      });
+      audit(request, 'authorisation_withdrawn', { outcome: 'success', accountId: session.accountId });
+      return reply.code(204).send();
     },
   );
 

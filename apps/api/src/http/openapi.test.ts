@@ -26,6 +26,7 @@ describe('GET /api/v1/openapi.json', () => {
       '/api/v1/authorisations/{id}/resend',
       '/api/v1/authorisations/{id}/suspend',
       '/api/v1/authorisations/{id}/validate',
+      '/api/v1/authorisations/{id}/withdraw',
       '/api/v1/boats',
       '/api/v1/boats/{id}',
       '/api/v1/boats/{id}/insurance-certificate',
