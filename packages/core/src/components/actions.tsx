@@ -30,11 +30,14 @@ export function useAction() {
   return { busy, error, run };
 }
 
-/** The failure of the last call in words, announced at once; nothing while there is none. */
-export function ActionError({ error }: { error: unknown }) {
+/**
+ * The failure of the last call in words, announced at once; nothing while there is none. `messageOf` words
+ * the codes a feature says better than the catalogue (it answers undefined for the rest).
+ */
+export function ActionError({ error, messageOf }: { error: unknown; messageOf?: (error: unknown) => string | undefined }) {
   return error ? (
     <p className={ui.alert} role="alert">
-      {messageFor(error)}
+      {messageOf?.(error) ?? messageFor(error)}
     </p>
   ) : null;
 }
@@ -72,6 +75,7 @@ export function ConfirmPanel({
   keepLabel,
   onConfirm,
   onKeep,
+  messageOf,
 }: {
   /** The question's id, which names the group. */
   id: string;
@@ -85,6 +89,8 @@ export function ConfirmPanel({
   keepLabel: string;
   onConfirm: () => Promise<void>;
   onKeep: () => void;
+  /** How this step's own refusals are said (see `ActionError`). */
+  messageOf?: (error: unknown) => string | undefined;
 }) {
   const { busy, error, run } = useAction();
   const title = useRef<HTMLHeadingElement>(null);
@@ -95,7 +101,7 @@ export function ConfirmPanel({
         {question}
       </Heading>
       {children}
-      <ActionError error={error} />
+      <ActionError error={error} messageOf={messageOf} />
       <Button variant="danger" fullWidth disabled={busy} aria-busy={busy} onClick={() => void run(onConfirm)}>
         {busy ? 'Enviando…' : confirmLabel}
       </Button>

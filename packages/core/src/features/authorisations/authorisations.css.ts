@@ -25,3 +25,6 @@ export const state = styleVariants({
 export const actions = style({ display: 'flex', flexDirection: 'column', gap: vars.space.small, marginTop: vars.space.small });
 
 export const legend = style({ padding: `0 ${vars.space.xsmall}`, fontWeight: 700 });
+
+/** A section's title inside a person's screen (under the page's h1). */
+export const sectionTitle = style({ margin: 0, fontSize: vars.fontSize.body, fontWeight: 700 });

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { ButtonLink } from '../../components/button.tsx';
 import * as formCss from '../../components/form/form.css.ts';
@@ -15,14 +15,18 @@ import { authorisationsQuery, ownBoatsQuery } from './api/authorisations.ts';
 import { actionsOf, AuthorisationFacts, fullName } from './authorisation-summary.tsx';
 import * as css from './authorisations.css.ts';
 import { authorisationTexts as t } from './texts.ts';
+import { WithdrawInvitation } from './withdraw-invitation.tsx';
 
 /** What a screen that sent the person here says (a person just validated, suspended…). */
 export interface AutorizadosState {
   notice?: string;
 }
 
-/** What the owner may do with a person now, as the server says; each leads to its screen. */
-function Actions({ authorisation }: { authorisation: Authorisation }) {
+/**
+ * What the owner may do with a person now, as the server says; each leads to its screen, but for withdrawing a
+ * pending invitation, asked and done in place.
+ */
+function Actions({ authorisation, onNotice }: { authorisation: Authorisation; onNotice: (notice: string) => void }) {
   const actions = actionsOf(authorisation);
   const named = (
     <>
@@ -38,6 +42,7 @@ function Actions({ authorisation }: { authorisation: Authorisation }) {
           {named}
         </ButtonLink>
       ) : null}
+      {actions.withdraw ? <WithdrawInvitation person={authorisation} heading="h3" label={named} onDone={onNotice} /> : null}
       {actions.reschedule ? (
         <ButtonLink to={href.reprogramarAutorizado(authorisation.id)} variant="secondary" fullWidth>
           {t.reschedule}
@@ -60,7 +65,7 @@ function Actions({ authorisation }: { authorisation: Authorisation }) {
   );
 }
 
-function PersonItem({ authorisation }: { authorisation: Authorisation }) {
+function PersonItem({ authorisation, onNotice }: { authorisation: Authorisation; onNotice: (notice: string) => void }) {
   const heading = `autorizado-${authorisation.id}`;
   return (
     <li>
@@ -69,7 +74,7 @@ function PersonItem({ authorisation }: { authorisation: Authorisation }) {
           {fullName(authorisation)}
         </h2>
         <AuthorisationFacts authorisation={authorisation} />
-        <Actions authorisation={authorisation} />
+        <Actions authorisation={authorisation} onNotice={onNotice} />
       </article>
     </li>
   );
@@ -104,7 +109,15 @@ export default function AutorizadosScreen() {
   const query = useQuery(authorisationsQuery(api));
   const boats = useQuery(ownBoatsQuery(api));
   const [search, setSearch] = useSearchParams();
-  const notice = (useLocation().state as AutorizadosState | null)?.notice;
+  const sent = (useLocation().state as AutorizadosState | null)?.notice;
+  // A change made here (an invitation withdrawn): said where the list starts, which takes focus, since the
+  // person's entry, and the button pressed, are gone.
+  const [notice, setNotice] = useState<string>();
+  const noticeRef = useRef<HTMLDivElement>(null);
+  const said = (text: string) => {
+    setNotice(text);
+    requestAnimationFrame(() => noticeRef.current?.focus());
+  };
   const ownBoats = (boats.data?.boats ?? []).filter((boat) => boat.role === 'owner');
   const wanted = search.get('barco') ?? '';
   const filter = ownBoats.some((boat) => boat.id === wanted) ? wanted : '';
@@ -113,7 +126,9 @@ export default function AutorizadosScreen() {
   return (
     <Page title={t.title}>
       <div className={ui.stack}>
-        <Notice text={notice} />
+        <div ref={noticeRef} tabIndex={-1}>
+          <Notice text={notice ?? sent} />
+        </div>
         <p>{t.intro}</p>
         <LoadStatus loads={[query, boats]} ready={Boolean(query.data && boats.data)} label={t.loading} />
         <StaleNotice query={query} />
@@ -138,7 +153,7 @@ export default function AutorizadosScreen() {
             ) : (
               <ul className={css.list}>
                 {people.map((authorisation) => (
-                  <PersonItem key={authorisation.id} authorisation={authorisation} />
+                  <PersonItem key={authorisation.id} authorisation={authorisation} onNotice={said} />
                 ))}
               </ul>
             )}

@@ -76,6 +76,16 @@ export const authorisationTexts = {
   currentPeriod: (period: string) => `Ahora: ${period.charAt(0).toLowerCase()}${period.slice(1)}.`,
   rescheduleSend: 'Guardar el periodo',
   rescheduled: (name: string) => `Periodo de ${name} cambiado.`,
+  // Withdrawing a pending invitation (autorizados, validar-autorizado)
+  withdraw: 'Retirar la invitación',
+  withdrawHint: '¿El teléfono o el correo estaban mal? Retira la invitación y vuelve a añadir a la persona con los datos correctos.',
+  withdrawQuestion: (name: string) => `¿Retirar la invitación a ${name}?`,
+  withdrawExplain: (channel: CodeChannel | undefined) =>
+    `El código que le enviamos${channel === 'sms' ? ' por SMS' : channel === 'email' ? ' por correo' : ''} dejará de valer y su plaza en tus barcos quedará libre. No guardaremos sus datos: podrás volver a añadirla cuando quieras.`,
+  withdrawConfirm: 'Sí, retirar la invitación',
+  withdrawKeep: 'No, mantenerla',
+  withdrawn: (name: string) => `Invitación a ${name} retirada.`,
+  withdrawConflict: 'Esta persona ya ha validado su código, así que la invitación no se puede retirar. Si no quieres que use tus barcos, suspende su autorización.',
   // Shared
   notFoundTitle: 'Autorización no encontrada',
   notFound: 'No hemos encontrado esta autorización entre las tuyas. Puede que el enlace esté incompleto.',

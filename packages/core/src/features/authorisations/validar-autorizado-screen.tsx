@@ -12,9 +12,11 @@ import { paths } from '../../lib/paths.ts';
 import { useServices } from '../../lib/services.tsx';
 import { authorisationChanged, authorisationKey, resendAuthorisationCode, validateAuthorisation } from './api/authorisations.ts';
 import { fullName, periodText } from './authorisation-summary.tsx';
+import * as css from './authorisations.css.ts';
 import type { AutorizadosState } from './autorizados-screen.tsx';
 import { PersonMissing, usePerson } from './person-load.tsx';
 import { authorisationTexts as t } from './texts.ts';
+import { WithdrawInvitation } from './withdraw-invitation.tsx';
 
 function CodeForm({ person }: { person: Authorisation }) {
   const { api } = useServices();
@@ -48,6 +50,27 @@ function CodeForm({ person }: { person: Authorisation }) {
   );
 }
 
+/** For a contact typed wrong: the invitation is withdrawn, and the list says so. */
+function Withdraw({ person }: { person: Authorisation }) {
+  const navigate = useNavigate();
+  return (
+    <section className={ui.stack} aria-labelledby="retirar-invitacion">
+      <h2 id="retirar-invitacion" className={css.sectionTitle}>
+        {t.withdraw}
+      </h2>
+      <p>{t.withdrawHint}</p>
+      <WithdrawInvitation
+        person={person}
+        heading="h3"
+        onDone={(notice) => {
+          const state: AutorizadosState = { notice };
+          void navigate(paths.autorizados, { state, replace: true });
+        }}
+      />
+    </section>
+  );
+}
+
 /**
  * The code the person received, typed by the owner (`validar-autorizado?id=`): the authorisation becomes
  * active. Another code can be sent once the server allows it.
@@ -65,6 +88,7 @@ export default function ValidarAutorizadoScreen() {
                 <strong>{fullName(person)}</strong>. {periodText(person)}: {person.boats.map((boat) => boat.name).join(', ')}.
               </p>
               <CodeForm person={person} />
+              <Withdraw person={person} />
             </>
           ) : (
             <>

@@ -64,6 +64,18 @@ export function rescheduleAuthorisation(api: ApiClient, id: string, body: Resche
   return api.send('post', path(id, 'reschedule'), body);
 }
 
+/** Takes back a pending invitation: the server deletes it with its code (decision 034). */
+export function withdrawAuthorisation(api: ApiClient, id: string): Promise<void> {
+  return api.send('post', path(id, 'withdraw'), {});
+}
+
+/** A withdrawn invitation leaves the list and its own entry at once; then the list loads again. */
+export function authorisationWithdrawn(client: QueryClient, id: string): void {
+  client.setQueryData<AuthorisationList>(authorisationsKey, (list) => list && { ...list, authorisations: list.authorisations.filter((item) => item.id !== id) });
+  client.removeQueries({ queryKey: authorisationKey(id), exact: true });
+  void client.invalidateQueries({ queryKey: authorisationsKey });
+}
+
 /**
  * What the server said about one person, in the list and in its own entry; then the list loads again, and
  * the boats too (an owner's boat lists who may use it, and a suspension cancels launches).
