@@ -176,6 +176,83 @@ test.describe('authorised persons', () => {
     await phone.close();
   });
 
+  test('an owner who typed the phone wrong withdraws the invitation by keyboard, adds the person again and validates', async ({
+    page,
+    marina,
+    signedIn: owner,
+    expectAccessible,
+  }) => {
+    test.slow();
+    const rules = await marinaRules(page.request, marina);
+    const today = todayIn(rules.timeZone);
+    const staff = await staffMember(marina);
+    await eligibleBoats(page.request, marina, owner, 1, staff.call);
+    await staff.dispose();
+    const person: Person = { ...newPerson(marina.name), firstName: 'Nuria' };
+    const name = fullName(person);
+    // The owner's slip: the phone's last digit (and, where codes go by e-mail, the address too).
+    const slip = person.phone.endsWith('0') ? '1' : '0';
+    const wrong: Person = {
+      ...person,
+      phone: `${person.phone.slice(0, -1)}${slip}`,
+      phoneE164: `${person.phoneE164.slice(0, -1)}${slip}`,
+      email: marina.sendsSms ? person.email : `x${person.email}`,
+    };
+    const codeTo = (who: Person) => (marina.sendsSms ? who.phoneE164 : who.email);
+    const list = page.getByRole('heading', { level: 1, name: 'Autorizados' });
+
+    // 1. Added with the wrong phone: the code goes astray.
+    await page.goto('/alta-autorizado');
+    await expect(page.getByRole('heading', { level: 1, name: 'Autorizar a una persona' })).toBeVisible();
+    await fillPerson(page, wrong, addDays(today, 400));
+    await press(page, page.getByRole('button', { name: 'Autorizar y enviar el código' }), 'Enter');
+    await expect(page).toHaveURL(/\/validar-autorizado\?id=/);
+    await latestCode(page.request, codeTo(wrong));
+    // The code screen offers to take it back: asked, then kept, the focus back on the button.
+    const section = page.getByRole('region', { name: 'Retirar la invitación' });
+    await expect(section).toContainText('¿El teléfono o el correo estaban mal?');
+    await press(page, section.getByRole('button', { name: 'Retirar la invitación' }), 'Enter');
+    await expect(section.getByRole('heading', { name: `¿Retirar la invitación a ${name}?` })).toBeFocused();
+    await expectAccessible();
+    await press(page, section.getByRole('button', { name: 'No, mantenerla' }), 'Enter');
+    await expect(section.getByRole('button', { name: 'Retirar la invitación' })).toBeFocused();
+
+    // 2. From the list, by keyboard alone: asked first, then withdrawn, and said so.
+    await page.goto('/autorizados');
+    await expect(list).toBeVisible();
+    const card = page.getByRole('article', { name });
+    await expect(card).toContainText('EstadoPendiente de validar');
+    await press(page, card.getByRole('button', { name: `Retirar la invitación ${name}` }), 'Enter');
+    const question = card.getByRole('group', { name: `¿Retirar la invitación a ${name}?` });
+    await expect(question.getByRole('heading')).toBeFocused();
+    await expect(question).toContainText('dejará de valer y su plaza en tus barcos quedará libre');
+    await expectAccessible();
+    await page.keyboard.press('Tab');
+    await expect(question.getByRole('button', { name: 'Sí, retirar la invitación' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('status')).toHaveText(`Invitación a ${name} retirada.`);
+    await expect(card).toHaveCount(0);
+    await expect(page.getByText('Aún no has autorizado a nadie.')).toBeVisible();
+    await expectAccessible();
+    await page.reload();
+    await expect(list).toBeVisible();
+    await expect(page.getByText('Aún no has autorizado a nadie.')).toBeVisible();
+
+    // 3. The same person again, now with the right phone: no longer "the same document twice"; the code
+    // sent to the right place validates.
+    await press(page, page.getByRole('link', { name: 'Autorizar a una persona' }), 'Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'Autorizar a una persona' })).toBeVisible();
+    await fillPerson(page, person, addDays(today, 400));
+    await press(page, page.getByRole('button', { name: 'Autorizar y enviar el código' }), 'Enter');
+    await expect(page).toHaveURL(/\/validar-autorizado\?id=/);
+    await typeInto(page, page.getByLabel('Código de la persona autorizada'), await latestCode(page.request, codeTo(person)));
+    await press(page, page.getByRole('button', { name: 'Validar' }), 'Enter');
+    await expect(page).toHaveURL(/\/autorizados$/);
+    await expect(page.getByRole('status')).toHaveText(`Autorización de ${name} validada: ya puede usar los barcos dentro de su periodo.`);
+    await expect(card).toContainText('EstadoActiva');
+    await expect(card.getByRole('button', { name: /^Retirar la invitación/ })).toHaveCount(0);
+  });
+
   test('the demo owner’s authorised person: active on Brisa in the owner’s list, and their own account sees Brisa as lent', async ({ page, browser, marina, visit }) => {
     await visit('/ayuda');
     await signInByApi(page, marinaUrl(marina), marina.id, `demo@client${marina.id}.example`, `Puerto-Demo-${marina.id}`);
