@@ -269,9 +269,9 @@ export const authorisationRoutes: FastifyPluginAsync<{ services: Services }> = a
         // The authorisation's row first, then the code's, as a withdrawal and a resend take them (no deadlock):
         // a withdrawal that got here first has deleted the row (404); one waiting finds it active (409).
         const locked = await lockAuthorisation(tx, client.id, session.accountId, found.row.id);
-        if (locked.state !== 'pending' || locked.verificationId !== verification.id) {
-          throw problem('state_conflict', 409, 'Esta autorización ya no está pendiente de validar.');
-        }
+        if (locked.state !== 'pending') throw problem('state_conflict', 409, 'Esta autorización ya no está pendiente de validar.');
+        // A new code was sent meanwhile: this one no longer counts.
+        if (locked.verificationId !== verification.id) throw problem('code_invalid', 422, 'Este código ya no vale: usa el último que ha recibido la persona.');
         await markCodeUsed(tx, verification, now);
         const [row] = await tx
           .update(authorisations)

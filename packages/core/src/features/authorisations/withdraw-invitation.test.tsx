@@ -104,7 +104,7 @@ describe('withdrawing a pending invitation from autorizados', () => {
 describe('withdrawing from validar-autorizado', () => {
   it('asks, withdraws, and goes back to the list saying so', async () => {
     const pending = person({ id: 'p2', state: 'pending', validatedAt: null, code: { channel: 'email', destination: 'm•••@correo.es', expiresAt: new Date(Date.now() + 600_000).toISOString(), resendAvailableAt: new Date(Date.now() + 60_000).toISOString() } });
-    const { api, send } = answeringApi({
+    const { api, send, get } = answeringApi({
       'GET authorisations/p2': () => pending,
       'POST authorisations/p2/withdraw': () => undefined,
       'GET authorisations': () => ({ authorisations: [] }),
@@ -121,6 +121,8 @@ describe('withdrawing from validar-autorizado', () => {
     expect(send).toHaveBeenCalledWith('post', 'authorisations/p2/withdraw', {});
     expect(await screen.findByRole('status')).toHaveTextContent('Invitación a Marta Vidal Roig retirada.');
     expect(await screen.findByText('Aún no has autorizado a nadie.')).toBeInTheDocument();
+    // The person is not asked for again once gone (it would only answer 404).
+    expect(get.mock.calls.filter(([path]) => path === 'authorisations/p2')).toHaveLength(1);
   });
 
   it('is not offered once the person is validated', async () => {
