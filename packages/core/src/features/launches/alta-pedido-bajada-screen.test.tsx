@@ -85,6 +85,15 @@ describe('alta-pedido-bajada', () => {
     expect(within(busy).getByRole('link', { name: 'Ver mis bajadas' })).toHaveAttribute('href', '/pedidosbajadas');
   });
 
+  it('says who holds a boat and for which day when a person the owner authorised asked for it', async () => {
+    const theirs = launch({ bookedBy: { name: 'Marta Ruiz Soler', role: 'authorised' }, actions: { reschedule: false, cancel: true, readyToStow: false, calendar: true } });
+    renderApp('/alta-pedido-bajada', { api: bookingApi({ 'GET launches': () => ({ upcoming: [theirs], past: [] }) }).api });
+    const busy = await screen.findByRole('list', { name: 'Brisa: no puede bajar al agua' });
+    // Tomorrow at 10:00 in Madrid, named in words.
+    expect(busy).toHaveTextContent(/^Brisa: Ya tiene una bajada pedida por Marta Ruiz Soler para el \p{L}+, \d+ de \p{L}+ · Ver mis bajadas$/u);
+    expect(within(screen.getByRole('group', { name: 'Barco' })).queryByRole('radio', { name: /^Brisa/ })).toBeNull();
+  });
+
   it('shows each slot of the day in the marina’s time, its state in words, and lets only the bookable ones be chosen', async () => {
     renderApp('/alta-pedido-bajada', { api: bookingApi().api });
     const grid = await chooseTomorrow();

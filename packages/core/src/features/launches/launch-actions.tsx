@@ -62,7 +62,7 @@ function ConfirmCancel({ launch, timeZone, onDone, onKeep }: { launch: Launch; t
       <h3 id={titleId} ref={title} tabIndex={-1} className={css.confirmTitle}>
         {t.cancelQuestion}
       </h3>
-      <p>{t.cancelExplain(slotText(launch, timeZone))}</p>
+      <p>{launch.bookedBy ? t.cancelOthersExplain(slotText(launch, timeZone), launch.bookedBy.name) : t.cancelExplain(slotText(launch, timeZone))}</p>
       {error ? (
         <p className={ui.alert} role="alert">
           {messageFor(error)}
@@ -91,7 +91,8 @@ async function saveCalendar(api: ReturnType<typeof useServices>['api'], launch: 
 
 /**
  * What the customer may do with a launch now, as the server says (`actions`): move, cancel (asking first),
- * "listo para subir", add it to the calendar; past the cut-off, call the marina.
+ * "listo para subir", add it to the calendar; past the cut-off, call the marina. On a launch someone the owner
+ * authorised asked for, the server offers the owner only cancelling and the calendar, and the screen says why.
  */
 export function LaunchActions({ launch, timeZone, cutoffMinutes, onNotice }: { launch: Launch; timeZone: string; cutoffMinutes: number; onNotice: (notice: string) => void }) {
   const { api } = useServices();
@@ -121,6 +122,7 @@ export function LaunchActions({ launch, timeZone, cutoffMinutes, onNotice }: { l
   );
   return (
     <div className={css.actions}>
+      {launch.bookedBy && changeableStatus(launch) && actions.cancel ? <p className={ui.muted}>{t.bookedByHint(launch.bookedBy.name)}</p> : null}
       {error ? (
         <p className={ui.alert} role="alert">
           {messageFor(error)}

@@ -91,6 +91,8 @@ export default function ReprogramarBajadaScreen() {
             </p>
             {launch.actions.reschedule ? (
               <MoveForm launch={launch} marina={marina.data} />
+            ) : launch.bookedBy ? (
+              <p>{t.notYoursToMove(launch.bookedBy.name)}</p>
             ) : changeableStatus(launch) ? (
               <CallTheMarina cutoffMinutes={marina.data.settings.changeCutoffMinutes} />
             ) : (
