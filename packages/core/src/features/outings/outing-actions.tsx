@@ -10,6 +10,7 @@ import { openingInstants } from '../../domain/launches.ts';
 import type { Marina } from '../../domain/marina.ts';
 import { localDateIn } from '../../domain/opening-hours.ts';
 import { extendOutingSchema, type ExtendOutingInput, type Outing } from '../../domain/outings.ts';
+import * as formCss from '../../components/form/form.css.ts';
 import { useConfig, useServices } from '../../lib/services.tsx';
 import { extendOuting, markReturn, outingChanged } from './api/outings.ts';
 import { returnChoices, timeFrom } from './format.ts';
@@ -30,22 +31,39 @@ const EXTEND_CODE_FIELDS = {
 
 const toExtendBody = (values: Partial<ExtendValues> | undefined) => ({ expectedReturn: written(values?.expectedReturn) });
 
-/** No later return is left today: the marina's phone, as a link (from the help page's chunk, fetched once). */
-function CallTheMarina() {
+/**
+ * The marina's phone, as a link to call it (from the help page's chunk, fetched once): when no later return is
+ * left today, and on an overdue outing.
+ */
+export function CallTheMarina({ text, variant = 'secondary' }: { text?: string; variant?: 'primary' | 'secondary' }) {
   const { help } = useConfig();
   const { data } = useQuery({ queryKey: ['marina-help'], queryFn: help, staleTime: Infinity, gcTime: Infinity });
   const phone = data?.contact.phone;
   return (
     <div className={ui.stack}>
-      <p>{t.noLaterReturn}</p>
+      {text ? <p>{text}</p> : null}
       {phone && (
-        <ButtonLink to={`tel:${phone.replace(/\s+/g, '')}`} reloadDocument variant="secondary" fullWidth>
+        <ButtonLink to={`tel:${phone.replace(/\s+/g, '')}`} reloadDocument variant={variant} fullWidth>
           {t.call(phone)}
         </ButtonLink>
       )}
     </div>
   );
 }
+
+/** A change just made: said once (a status) and focused, since the button pressed may have gone with it. */
+export function FocusedNotice({ text }: { text: string | undefined }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (text) ref.current?.focus();
+  }, [text]);
+  return text ? (
+    <p ref={ref} tabIndex={-1} className={formCss.success} role="status">
+      {text}
+    </p>
+  ) : null;
+}
+
 
 /**
  * «Ampliar hora de regreso», in place: a group named for the boat whose list of later returns takes focus;
@@ -87,7 +105,7 @@ function ExtendForm({ outing, marina, onDone, onClose }: { outing: Outing; marin
       </h4>
       {choices.length === 0 ? (
         <>
-          <CallTheMarina />
+          <CallTheMarina text={t.noLaterReturn} />
           <Button variant="secondary" fullWidth onClick={onClose}>
             {t.extendKeep}
           </Button>
@@ -119,19 +137,21 @@ function ExtendForm({ outing, marina, onDone, onClose }: { outing: Outing; marin
 
 /**
  * What the person may do with an outing at sea, as the server says (`actions`): «He vuelto», large, which
- * marks the return at once (decision 031), and «Ampliar hora de regreso».
+ * marks the return at once (decision 031), and «Ampliar hora de regreso» (not on `inicio`: `extend` false).
  */
 export function OutingActions({
   outing,
   marina,
   focusReturn,
   onNotice,
+  extend = true,
 }: {
   outing: Outing;
   marina: Marina;
   /** Opened from the overdue notice's link (`?volver=<id>`): «He vuelto» takes focus. */
   focusReturn: boolean;
   onNotice: (notice: string) => void;
+  extend?: boolean;
 }) {
   const { api } = useServices();
   const client = useQueryClient();
@@ -161,7 +181,8 @@ export function OutingActions({
       <span className={ui.visuallyHidden}>{outing.boatName}</span>
     </>
   );
-  if (!outing.actions.return && !outing.actions.extend) return null;
+  const extendable = extend && outing.actions.extend;
+  if (!outing.actions.return && !extendable) return null;
   return (
     <div className={css.actions}>
       {error ? (
@@ -175,13 +196,13 @@ export function OutingActions({
           {named}
         </Button>
       ) : null}
-      {outing.actions.extend && !extending ? (
+      {extendable && !extending ? (
         <Button ref={extendButton} variant="secondary" fullWidth onClick={() => setExtending(true)}>
           {t.extend}
           {named}
         </Button>
       ) : null}
-      {outing.actions.extend && extending ? (
+      {extendable && extending ? (
         <ExtendForm
           outing={outing}
           marina={marina}
