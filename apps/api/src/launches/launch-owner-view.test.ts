@@ -158,6 +158,25 @@ describe("the owner's view of a launch an authorised person asked for", () => {
   });
 });
 
+describe('the owner and the person cancelling at once', () => {
+  it('cancels once out of 120 parallel cancellations by both: one place given back, at most one notice', async () => {
+    const { owner, person } = await ownerAndPerson();
+    const asked = await book(person, owner.boatIds[0]!, '18:00');
+    const before = await held('18:00');
+    const answers = await Promise.all(
+      Array.from({ length: 120 }, (_, index) => (index % 2 === 0 ? owner : person).agent.post(`/launches/${asked.id}/cancel`, {})),
+    );
+    const codes = answers.map((answer) => answer.statusCode);
+    expect(codes.filter((code) => code === 200)).toHaveLength(1);
+    expect(codes.filter((code) => code !== 200).every((code) => code === 409)).toBe(true);
+    expect(await held('18:00')).toBe(before - 1);
+    const notices = await database.db.select().from(notifications).where(and(eq(notifications.accountId, person.accountId), eq(notifications.type, 'launch_cancelled_by_owner')));
+    // Told only when the owner's was the one that went through.
+    const ownersWon = answers.findIndex((answer) => answer.statusCode === 200) % 2 === 0;
+    expect(notices).toHaveLength(ownersWon ? 1 : 0);
+  });
+});
+
 describe('nobody else sees it', () => {
   it('another owner and another marina get 404 on every call, and their lists leave it out', async () => {
     const { owner, person } = await ownerAndPerson();
