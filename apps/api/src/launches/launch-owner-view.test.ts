@@ -13,6 +13,7 @@ import { accounts, launchSlots, notifications } from '../db/schema.ts';
 import { testClock } from '../test/accounts.ts';
 import { activeAuthorisation, authorisationBody, personWithAccount } from '../test/authorisations.ts';
 import { eligibleOwner, launchBody, slotAt, type Owner } from '../test/launches.ts';
+import { signInStaff } from '../test/staff.ts';
 import { PROBLEM_JSON, useTestServer } from '../test/test-server.ts';
 
 let database: Database;
@@ -134,6 +135,12 @@ describe("the owner's view of a launch an authorised person asked for", () => {
     expect(told).toMatchObject({ title: 'Bajada cancelada por el titular', link: '/pedidosbajadas' });
     expect(told!.body).toContain('Lucía García Pons, titular de ');
     expect(told!.body).toContain('jueves 03/06/2027 a las 11:00');
+    // Staff see who asked (the boat's owner is someone else) and every customer by name.
+    const staff = await signInStaff(app, 41);
+    const slot = (await staff.get(`/staff/launches?date=${DAY}`)).json().slots.find((entry: { start: string }) => entry.start === '2027-06-03T11:00:00+02:00');
+    const forStaff = slot.launches.find((entry: { id: string }) => entry.id === asked.id);
+    expect(forStaff).toMatchObject({ bookedBy: { name: 'Marta Ruiz Soler', role: 'authorised' }, owner: { firstName: 'Marta' } });
+    expect(forStaff.history.map((entry: { byName: string | null }) => entry.byName)).toEqual(['Marta Ruiz Soler', 'Lucía García Pons']);
     // Cancelled once only.
     expectProblem(await owner.agent.post(`/launches/${asked.id}/cancel`, {}), 409, 'state_conflict');
     await book(owner, owner.boatIds[0]!, '12:30');

@@ -31,14 +31,14 @@ const nameOf = (account: Pick<AccountRow, 'firstName' | 'surnames'>) => `${accou
 
 /**
  * The launch as `readerId` reads it: the person who asked for it, or the boat's owner (docs/product.md §4.7,
- * decision 032), who sees who asked and may only cancel it and add it to a calendar. Staff read it as the
- * boat's owner would (`toStaffLaunch`).
+ * decision 032), who sees who asked and may only cancel it and add it to a calendar. Staff (`null`) get the
+ * actions as the person who asked has them, `bookedBy` as the boat's owner reads it, and every customer named.
  */
-export function toLaunch({ launch, boat, owner: booker, events, position }: LoadedLaunch, client: ClientRecord, now: Date, readerId: string): Launch {
+export function toLaunch({ launch, boat, owner: booker, events, position }: LoadedLaunch, client: ClientRecord, now: Date, readerId: string | null): Launch {
   const zone = client.timeZone;
   const until = changeableUntil(launch.slotStart, client.settings.changeCutoffMinutes);
   const changeable = now <= until;
-  const booked = booker.id === readerId;
+  const booked = readerId === null || booker.id === readerId;
   const history: LaunchHistoryEntry[] = events.map((event) => ({
     at: formatInZone(event.at, zone),
     by: event.actor,
@@ -46,7 +46,7 @@ export function toLaunch({ launch, boat, owner: booker, events, position }: Load
     to: event.toStatus,
     slotStart: formatInZone(event.slotStart, zone),
     reason: event.reason,
-    byName: event.actor === 'customer' && event.actorAccountId !== readerId ? (event.actorName ?? null) : null,
+    byName: event.actor === 'customer' && (readerId === null || event.actorAccountId !== readerId) ? (event.actorName ?? null) : null,
   }));
   return {
     id: launch.id,
@@ -69,14 +69,14 @@ export function toLaunch({ launch, boat, owner: booker, events, position }: Load
       calendar: launch.status === 'confirmed',
     },
     history,
-    bookedBy: booked ? null : { name: nameOf(booker), role: 'authorised' },
+    bookedBy: booker.id === (readerId ?? boat.accountId) ? null : { name: nameOf(booker), role: 'authorised' },
   };
 }
 
 export function toStaffLaunch(loaded: LoadedLaunch, client: ClientRecord, now: Date): StaffLaunch {
   const { owner, boat } = loaded;
   return {
-    ...toLaunch(loaded, client, now, loaded.boat.accountId),
+    ...toLaunch(loaded, client, now, null),
     owner: { id: owner.id, firstName: owner.firstName, surnames: owner.surnames, phone: owner.phone ?? '' },
     boatRegistration: boat.registration,
     rackPosition: boat.rackPosition,
