@@ -1,6 +1,6 @@
 /**
  * What a customer is told about their launch when someone else changes it: staff (confirmed, rejected, in the
- * water, completed, cancelled, a closure), the boat's owner (cancelled, decision 032) or the platform (promoted from the waiting list, expired without an
+ * water, completed, cancelled, a closure), the boat's owner (cancelled, decision 033) or the platform (promoted from the waiting list, expired without an
  * answer, a waiting entry whose slot passed, reminders). Their own changes need no message.
  */
 import { describeSlot } from '@marina/core/domain/launches.ts';

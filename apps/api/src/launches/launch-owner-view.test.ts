@@ -1,6 +1,6 @@
 /**
  * The boat's owner and the launches their authorised persons ask for on the owner's boats (docs/product.md §4.7,
- * §4.8; decision 032): the owner sees them with who asked, may cancel them (the person is told) and add them to a
+ * §4.8; decision 033): the owner sees them with who asked, may cancel them (the person is told) and add them to a
  * calendar, not move them nor mark them ready to stow; the refusal of a second request for the boat says whose
  * request holds it and for which day. Nobody else sees them: another owner, another marina, nor the person the
  * owner's other boats.

@@ -272,7 +272,7 @@ export async function changeStatus(
   const reason = options.reason ?? null;
   const [changed] = await tx
     .update(launches)
-    // A customer's own cancellation has no reason; the boat's owner cancelling another's says who did (decision 032).
+    // A customer's own cancellation has no reason; the boat's owner cancelling another's says who did (decision 033).
     .set({ status: to, updatedAt: now, ...(to === 'cancelled' && (by.actor !== 'customer' || reason !== null) ? { cancellationReason: reason } : {}) })
     .where(eq(launches.id, launch.id))
     .returning();

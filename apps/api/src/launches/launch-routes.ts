@@ -2,7 +2,7 @@
  * A customer's launches (docs/product.md §4.7): the day's slots for a boat, asking for a launch (or a place
  * on a full slot's waiting list), moving it, cancelling it, "listo para subir", and its calendar entry.
  * A launch is the account's own at this marina, or one asked for on a boat the account owns (by a person it
- * authorised: the owner sees it and may cancel it, decision 032); anyone else's is 404, never 403.
+ * authorised: the owner sees it and may cancel it, decision 033); anyone else's is 404, never 403.
  */
 import { randomUUID } from 'node:crypto';
 import { isCalendarDate } from '@marina/core/domain/calendar.ts';
@@ -83,7 +83,7 @@ export function boatHasOpenLaunch(message = 'Barco: ya tiene una bajada pedida. 
 
 /**
  * "One open request per boat" refused, in words: who asked for the boat's open launch and for which day
- * (decision 032). The boat's owner hears the name of the person they authorised; an authorised person hears
+ * (decision 033). The boat's owner hears the name of the person they authorised; an authorised person hears
  * the owner's name (they already see it on the boat) but not another authorised person's, whom they do not
  * see anywhere else either.
  */
@@ -230,7 +230,7 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
         summary: "The customer's launches: upcoming first (soonest first), then past ones (latest first)",
         description:
           'Those the account asked for, and those its authorised persons asked for on boats the account owns (`bookedBy` names who; ' +
-          'the owner may cancel them, not move them: decision 032).',
+          'the owner may cancel them, not move them: decision 033).',
         tags,
         headers: clientHeaderSchema,
         security,
@@ -423,7 +423,7 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
         summary: 'Cancel a launch (or leave the waiting list) until changeCutoffMinutes before its slot',
         description:
           'By the person who asked for it, or by the owner of its boat (a launch an authorised person asked for: that person is told; ' +
-          'decision 032). After the cutoff: 409 change_too_late (the customer calls the marina). The place goes to the first eligible person waiting.',
+          'decision 033). After the cutoff: 409 change_too_late (the customer calls the marina). The place goes to the first eligible person waiting.',
         tags,
         headers: clientHeaderSchema,
         params: idParams,

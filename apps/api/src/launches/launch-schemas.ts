@@ -43,7 +43,7 @@ const launchProperties = {
   },
   history: { type: 'array', items: historyEntry, description: 'Every change, oldest first' },
   bookedBy: {
-    description: "Null when the reader asked for it; else who did (a person the reader authorised on the reader's boat: decision 032)",
+    description: "Null when the reader asked for it; else who did (a person the reader authorised on the reader's boat: decision 033)",
     anyOf: [
       { type: 'object', properties: { name: { type: 'string' }, role: { type: 'string', enum: ['authorised'] } }, required: ['name', 'role'] },
       { type: 'null' },

@@ -31,7 +31,7 @@ const nameOf = (account: Pick<AccountRow, 'firstName' | 'surnames'>) => `${accou
 
 /**
  * The launch as `readerId` reads it: the person who asked for it, or the boat's owner (docs/product.md §4.7,
- * decision 032), who sees who asked and may only cancel it and add it to a calendar. Staff (`null`) get the
+ * decision 033), who sees who asked and may only cancel it and add it to a calendar. Staff (`null`) get the
  * actions as the person who asked has them, `bookedBy` as the boat's owner reads it, and every customer named.
  */
 export function toLaunch({ launch, boat, owner: booker, events, position }: LoadedLaunch, client: ClientRecord, now: Date, readerId: string | null): Launch {

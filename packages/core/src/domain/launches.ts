@@ -103,7 +103,7 @@ export interface LaunchHistoryEntry {
   /**
    * A customer's change made by someone other than the reader: their first name and surname (the boat's owner
    * reads what the person who asked did, or that person reads the owner's cancellation). Null for the reader's
-   * own changes, staff's and the platform's (decision 032).
+   * own changes, staff's and the platform's (decision 033).
    */
   byName: string | null;
 }
@@ -121,7 +121,7 @@ export interface LaunchActions {
 
 /**
  * Who asked for a launch the reader did not ask for themselves: the boat's owner sees the launches their
- * authorised persons asked for on the owner's boats (docs/product.md §4.7, decision 032).
+ * authorised persons asked for on the owner's boats (docs/product.md §4.7, decision 033).
  */
 export interface LaunchBooker {
   /** First name and surname. */

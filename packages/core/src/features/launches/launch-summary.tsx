@@ -7,7 +7,7 @@ import { launchTexts as t } from './texts.ts';
 
 /**
  * The launch's state in words, its slot and return in the marina's time, its place in the waiting list; who
- * asked for it when someone the owner authorised did (decision 032).
+ * asked for it when someone the owner authorised did (decision 033).
  */
 export function LaunchFacts({ launch, timeZone, full = false }: { launch: Launch; timeZone: string; full?: boolean }) {
   const rows: Fact[] = [
