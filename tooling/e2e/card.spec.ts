@@ -93,6 +93,26 @@ test.describe('the card at the gate', () => {
     await expect(reissue).toBeFocused();
   });
 
+  test('while shown, the QR renews itself at every step of the code, for the same card', async ({ page, marina, visit }) => {
+    await visit('/ayuda');
+    await signInAsDemo(page, marina);
+    // The page's own clock, moved on a step at a time (time otherwise flows as usual).
+    await page.clock.install();
+    await page.goto('/carnet-verde');
+    await expect(page.getByRole('article', { name: 'VÁLIDA' })).toBeVisible();
+    const first = await readQr(page);
+    await page.clock.runFor(61_000);
+    await expect.poll(() => readQr(page), { message: 'a new code after a step' }).not.toBe(first);
+    const second = await readQr(page);
+    await page.clock.runFor(61_000);
+    await expect.poll(() => readQr(page), { message: 'another code after another step' }).not.toBe(second);
+    const third = await readQr(page);
+    for (const url of [second, third]) {
+      expect(url).toMatch(CHECK_URL);
+      expect(url.split('?')[0]).toBe(first.split('?')[0]);
+    }
+  });
+
   test('a customer without boats sees carnet-rojo with its reasons and never reaches carnet-verde', async ({ page, signedIn: _, expectAccessible }) => {
     await page.goto('/carnet-verde');
     const card = page.getByRole('article', { name: 'NO VÁLIDA' });

@@ -15,9 +15,14 @@
 // - request i is from customer i mod N (its boat i div N): the requests in flight come from different people,
 //   as they would, rather than four from one account queueing behind its row lock.
 //
-//   pnpm bench:launches [--bookings 2000] [--concurrency 64] [--slots 5] [--warmup 400] [--pglite-only] [--postgres-only]
+// - `--profile <folder>` writes a CPU profile of the API process over the measured bookings only (no start-up,
+//   seeding or warm-up), one `.cpuprofile` per database, to open in Chrome's DevTools.
+//
+//   pnpm bench:launches [--bookings 2000] [--concurrency 16 | --rate 500] [--slots 5] [--warmup 400] [--profile <folder>] [--pglite-only] [--postgres-only]
 import { fork, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { join } from 'node:path';
 import { Agent, request } from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
 import { contractEndsOn } from '@marina/core/domain/boats.ts';
@@ -28,6 +33,7 @@ import { SESSION_COOKIE, XSRF_COOKIE } from '@marina/api/config.ts';
 import { openDatabase, type Database } from '@marina/api/db/database.ts';
 import { openScratchDatabase } from '@marina/api/db/scratch-database.ts';
 import { accounts, boats, contracts, launches, launchSlots } from '@marina/api/db/schema.ts';
+import { activeAccountValues } from '@marina/api/db/seed.ts';
 import { startServer } from '@marina/api/server.ts';
 import { createSession } from '@marina/api/sessions/session-store.ts';
 
@@ -41,9 +47,12 @@ const argument = (name: string, fallback: number) => {
   return at > 0 ? Number(process.argv[at + 1]) : fallback;
 };
 const BOOKINGS = argument('bookings', 2000);
-const CONCURRENCY = argument('concurrency', 64);
+const CONCURRENCY = argument('concurrency', 16);
+/** Bookings sent a second, whatever the answers (0: CONCURRENCY in flight instead). */
+const RATE = argument('rate', 0);
 const SLOTS = argument('slots', 5);
 const WARMUP = argument('warmup', 400);
+const PROFILE_FOLDER = process.argv.includes('--profile') ? process.argv[process.argv.indexOf('--profile') + 1]! : null;
 
 /** The slots booked: `count` half-hours from 10:00 local, `daysAhead` days from today. */
 function slotStarts(now: Date, daysAhead: number, count: number): number[] {
@@ -95,22 +104,19 @@ async function seedCustomers(database: Database, count: number, now: Date): Prom
     const [account] = await database.db
       .insert(accounts)
       .values({
-        clientId: CLIENT_ID,
-        status: 'active',
-        role: 'customer',
-        firstName: 'Banco',
-        surnames: `Pruebas ${index}`,
-        email: `banco.${run}.${index}@correo.example`,
-        phone: `+3479${String(run * 100 + index).padStart(7, '0')}`,
-        document: `${dni}${checkLetter(dni)}`,
-        dataValidatedAt: now,
+        ...activeAccountValues(
+          CLIENT_ID,
+          'customer',
+          {
+            firstName: 'Banco',
+            surnames: `Pruebas ${index}`,
+            email: `banco.${run}.${index}@correo.example`,
+            phone: `+3479${String(run * 100 + index).padStart(7, '0')}`,
+            document: `${dni}${checkLetter(dni)}`,
+          },
+          now,
+        ),
         documentExpiresOn: addDays(today, 1000),
-        emailVerifiedAt: now,
-        privacyAcceptedAt: now,
-        termsAcceptedAt: now,
-        activatedAt: now,
-        createdAt: now,
-        updatedAt: now,
       })
       .returning({ id: accounts.id });
     const rows = await database.db
@@ -162,15 +168,27 @@ async function serve(target: string, customerCount: number): Promise<void> {
   const server = await startServer({ database, port: 0, host: '127.0.0.1', env: { NODE_ENV: 'test', LOG_LEVEL: 'silent' }, handleSignals: false });
   const customers = await seedCustomers(database, customerCount, new Date());
   let began = { api: process.cpuUsage(), database: null as number | null };
+  const profiler = PROFILE_FOLDER ? new Session() : null;
   process.on('message', (message: ToServer) => {
     void (async () => {
       if ('begin' in message) {
+        if (profiler) {
+          profiler.connect();
+          await profiler.post('Profiler.enable');
+          await profiler.post('Profiler.start');
+        }
         began = { api: process.cpuUsage(), database: databaseCpuMs(database) };
         send({ begun: true });
         return;
       }
       if ('check' in message) {
         const api = process.cpuUsage(began.api);
+        if (profiler) {
+          const { profile } = await profiler.post('Profiler.stop');
+          mkdirSync(PROFILE_FOLDER!, { recursive: true });
+          writeFileSync(join(PROFILE_FOLDER!, `api-${database.kind}-${Date.now()}.cpuprofile`), JSON.stringify(profile));
+          profiler.disconnect();
+        }
         const databaseNow = databaseCpuMs(database);
         send({
           ...(await checkCapacity(database, message.check)),
@@ -215,6 +233,11 @@ function call(agent: Agent, url: string, method: string, headers: Record<string,
   });
 }
 
+function outcomeOf(answer: Answer): string {
+  const parsed = JSON.parse(answer.body) as { status?: string; code?: string };
+  return `${answer.status} ${answer.status < 300 ? parsed.status : parsed.code}`;
+}
+
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
@@ -234,8 +257,9 @@ async function bench(kind: 'postgresql' | 'pglite', target: string): Promise<voi
   const now = new Date();
   const perRound = Math.ceil(BOOKINGS / BOATS_PER_ACCOUNT);
   const warmupAccounts = Math.ceil(WARMUP / BOATS_PER_ACCOUNT);
-  const child = fork(import.meta.filename, ['--serve', target, String(perRound + warmupAccounts)], { stdio: 'inherit' });
-  const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const child = fork(import.meta.filename, ['--serve', target, String(perRound + warmupAccounts), ...(PROFILE_FOLDER ? ['--profile', PROFILE_FOLDER] : [])], { stdio: 'inherit' });
+  // An open load keeps as many connections as requests are waiting, as that many customers would.
+  const agent = new Agent({ keepAlive: true, maxSockets: RATE > 0 ? Infinity : CONCURRENCY });
   try {
     const ready = await fromServer(child);
     if (!('url' in ready)) throw new Error('unexpected answer from the API process');
@@ -249,59 +273,75 @@ async function bench(kind: 'postgresql' | 'pglite', target: string): Promise<voi
     }
 
     /** Request i: customer i mod N of `people`, its boat i div N, into slot i mod the slots. */
-    async function burst(people: Customer[], count: number, starts: number[]) {
+    /**
+     * Request i: customer i mod N of `people`, its boat i div N, into slot i mod the slots. With `--rate`, one
+     * request leaves every 1/rate s whatever the answers (an open load, as customers arrive), and a latency runs
+     * from the moment a request was due, so a server falling behind shows in it; else CONCURRENCY requests are
+     * in flight, each sent when one before it is answered.
+     */
+    async function burst(people: Customer[], count: number, starts: number[], rate: number) {
       const latencies: number[] = [];
       const outcomes: Record<string, number> = {};
-      let next = 0;
       const began = performance.now();
-      await Promise.all(
-        Array.from({ length: CONCURRENCY }, async () => {
-          while (next < count) {
-            const index = next++;
-            const customer = people[index % people.length]!;
-            const boatId = customer.boatIds[Math.floor(index / people.length)]!;
-            const start = starts[index % starts.length]!;
-            const body = JSON.stringify({
-              boatId,
-              slotStart: new Date(start).toISOString(),
-              expectedReturn: new Date(start + 2 * 3600_000).toISOString(),
-              people: 2,
-              // Half join the waiting list when the slot is full, half are refused: both paths are measured.
-              waitlist: index % 2 === 0,
-            });
-            const sent = performance.now();
-            const answer = await call(
-              agent,
-              `${url}/api/v1/launches`,
-              'POST',
-              {
-                'content-type': 'application/json',
-                'x-client-id': String(CLIENT_ID),
-                origin: url,
-                'x-xsrf-token': customer.xsrf,
-                'idempotency-key': crypto.randomUUID(),
-                cookie: customer.cookie,
-              },
-              body,
-            );
-            latencies.push(performance.now() - sent);
-            const parsed = JSON.parse(answer.body) as { status?: string; code?: string };
-            const key = `${answer.status} ${answer.status < 300 ? parsed.status : parsed.code}`;
-            outcomes[key] = (outcomes[key] ?? 0) + 1;
-          }
-        }),
-      );
+      async function book(index: number, due: number) {
+        const customer = people[index % people.length]!;
+        const boatId = customer.boatIds[Math.floor(index / people.length)]!;
+        const start = starts[index % starts.length]!;
+        const body = JSON.stringify({
+          boatId,
+          slotStart: new Date(start).toISOString(),
+          expectedReturn: new Date(start + 2 * 3600_000).toISOString(),
+          people: 2,
+          // Half join the waiting list when the slot is full, half are refused: both paths are measured.
+          waitlist: index % 2 === 0,
+        });
+        const answer = await call(
+          agent,
+          `${url}/api/v1/launches`,
+          'POST',
+          {
+            'content-type': 'application/json',
+            'x-client-id': String(CLIENT_ID),
+            origin: url,
+            'x-xsrf-token': customer.xsrf,
+            'idempotency-key': crypto.randomUUID(),
+            cookie: customer.cookie,
+          },
+          body,
+        ).catch((error: NodeJS.ErrnoException) => error);
+        latencies.push(performance.now() - due);
+        // A server far behind an open load (PGlite at hundreds a second) drops connections: counted, and shown.
+        const key = answer instanceof Error ? `no answer (${answer.code ?? answer.message})` : outcomeOf(answer);
+        outcomes[key] = (outcomes[key] ?? 0) + 1;
+      }
+      if (rate > 0) {
+        const sent: Promise<void>[] = [];
+        for (let index = 0; index < count; index++) {
+          const due = began + (index * 1000) / rate;
+          const wait = due - performance.now();
+          if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+          sent.push(book(index, due));
+        }
+        await Promise.all(sent);
+      } else {
+        let next = 0;
+        await Promise.all(
+          Array.from({ length: CONCURRENCY }, async () => {
+            while (next < count) await book(next++, performance.now());
+          }),
+        );
+      }
       return { latencies, outcomes, seconds: (performance.now() - began) / 1000 };
     }
 
     const warmupStarts = slotStarts(now, 4, SLOTS);
-    await burst(customers.slice(perRound), Math.min(WARMUP, warmupAccounts * BOATS_PER_ACCOUNT), warmupStarts);
+    await burst(customers.slice(perRound), Math.min(WARMUP, warmupAccounts * BOATS_PER_ACCOUNT), warmupStarts, 0);
     const starts = slotStarts(now, 3, SLOTS);
     const jobs = Math.min(BOOKINGS, perRound * BOATS_PER_ACCOUNT);
     child.send({ begin: true } satisfies ToServer);
     await fromServer(child);
     const loadCpu = process.cpuUsage();
-    const { latencies, outcomes, seconds } = await burst(customers.slice(0, perRound), jobs, starts);
+    const { latencies, outcomes, seconds } = await burst(customers.slice(0, perRound), jobs, starts, RATE);
     const load = process.cpuUsage(loadCpu);
 
     child.send({ check: [...starts, ...warmupStarts] } satisfies ToServer);
@@ -310,7 +350,7 @@ async function bench(kind: 'postgresql' | 'pglite', target: string): Promise<voi
     const { over, mismatched, apiCpuMs, databaseCpuMs: dbCpuMs } = checked;
     const perBooking = (ms: number) => `${(ms / jobs).toFixed(2)} ms`;
     const sorted = [...latencies].sort((a, b) => a - b);
-    console.log(`\n${kind}: ${jobs} bookings from ${perRound} accounts into ${SLOTS} slots of ${CAPACITY} places, ${CONCURRENCY} in flight (after ${WARMUP} not counted)`);
+    console.log(`\n${kind}: ${jobs} bookings from ${perRound} accounts into ${SLOTS} slots of ${CAPACITY} places, ${RATE > 0 ? `${RATE} sent a second` : `${CONCURRENCY} in flight`} (after ${WARMUP} not counted)`);
     console.log(`  bookings/s     ${(jobs / seconds).toFixed(0)}   (target ≥ 500)`);
     console.log(`  latency p50    ${percentile(sorted, 50).toFixed(1)} ms`);
     console.log(`  latency p99    ${percentile(sorted, 99).toFixed(1)} ms   (target ≤ 50)`);

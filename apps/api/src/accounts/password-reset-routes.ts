@@ -27,9 +27,9 @@ import { rememberDevice } from '../sessions/known-device.ts';
 import { endAccountSessions } from '../sessions/session-store.ts';
 import { findAccountByIdentifier, normalizeIdentifier } from './account-queries.ts';
 import { provenEmail } from './email-confirmations.ts';
-import { codeMessage, notificationTexts, passwordChangedMessage } from './messages.ts';
+import { notificationTexts, passwordChangedMessage } from './messages.ts';
 import { passwordHasher, refuseWeakPassword } from './passwords.ts';
-import { checkCode, codeTimes, countCodeRequest, findVerification, issueCode, markCodeUsed, resendCode, sendCode } from './verification-codes.ts';
+import { checkCode, codeTimes, countCodeRequest, findVerification, issueCode, markCodeUsed, resendFlowCode, sendFlowCode } from './verification-codes.ts';
 
 const resetStartedProperties = {
   channel: { type: 'string', enum: ['sms', 'email'] },
@@ -85,13 +85,7 @@ export const passwordResetRoutes: FastifyPluginAsync<{ services: Services }> = a
           return issueCode(tx, { clientId: client.id, accountId: null, purpose: 'password_reset', channel, destination: pseudo, typed: typed.value, decoy: true }, now);
         }
         const real = await issueCode(tx, { clientId: client.id, accountId: account.id, purpose: 'password_reset', channel, destination, typed: typed.value }, now);
-        await sendCode(
-          tx,
-          'password_reset',
-          { clientId: client.id, accountId: account.id, channel, destination, ...codeMessage(client.title, 'password_reset', channel, real.code!) },
-          now,
-          config,
-        );
+        await sendFlowCode(tx, client, real, now, config);
         return real;
       });
       audit(request, 'password_reset_requested', { outcome: 'success', accountId: account?.id });
@@ -116,25 +110,7 @@ export const passwordResetRoutes: FastifyPluginAsync<{ services: Services }> = a
       const client = requireClient(request);
       const now = clock();
       const verification = await findVerification(db, { id: request.params.resetId, clientId: client.id, purpose: 'password_reset' });
-      const issued = await db.transaction(async (tx) => {
-        const resent = await resendCode(tx, verification, now);
-        if (resent.code !== null) {
-          await sendCode(
-            tx,
-            'password_reset',
-            {
-              clientId: client.id,
-              accountId: verification.accountId,
-              channel: verification.channel,
-              destination: verification.destination!,
-              ...codeMessage(client.title, 'password_reset', verification.channel, resent.code),
-            },
-            now,
-            config,
-          );
-        }
-        return resent;
-      });
+      const issued = await resendFlowCode(db, client, verification, now, config);
       return reply.code(202).send({ channel: verification.channel, ...codeTimes(issued.verification) });
     },
   );

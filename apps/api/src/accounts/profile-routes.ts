@@ -31,9 +31,9 @@ import { endAccountSessions } from '../sessions/session-store.ts';
 import { isUniqueViolation } from './account-queries.ts';
 import { toAccountSummary } from './account-summary.ts';
 import { isLiveConfirmation, provenEmail, sendEmailConfirmation } from './email-confirmations.ts';
-import { codeMessage, emailChangedMessage, notificationTexts, passwordChangedMessage } from './messages.ts';
+import { emailChangedMessage, notificationTexts, passwordChangedMessage } from './messages.ts';
 import { passwordHasher, refuseWeakPassword } from './passwords.ts';
-import { checkCode, codeTimes, countCodeRequest, findVerification, issueCode, markCodeUsed, resendCode, sendCode } from './verification-codes.ts';
+import { checkCode, codeTimes, countCodeRequest, findVerification, issueCode, markCodeUsed, resendFlowCode, sendFlowCode } from './verification-codes.ts';
 
 const CHANNEL_OF: Record<ContactField, CodeChannel> = { email: 'email', phone: 'sms' };
 
@@ -179,13 +179,7 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
           const channel = CHANNEL_OF[field];
           await countCodeRequest(tx, 'contact_change', client.id, value, now);
           const issued = await issueCode(tx, { clientId: client.id, accountId: current.id, purpose: 'contact_change', channel, destination: value, typed: value, contactField: field }, now);
-          await sendCode(
-            tx,
-            'contact_change',
-            { clientId: client.id, accountId: current.id, channel, destination: value, ...codeMessage(client.title, 'contact_change', channel, issued.code!) },
-            now,
-            config,
-          );
+          await sendFlowCode(tx, client, issued, now, config);
           pendingChanges.push(issued.verification);
         }
         return { account: updated!, pending: pendingChanges };
@@ -210,23 +204,7 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
       const client = requireClient(request);
       const now = clock();
       const verification = await findVerification(db, { id: request.params.changeId, clientId: client.id, purpose: 'contact_change', accountId: session.accountId });
-      const issued = await db.transaction(async (tx) => {
-        const resent = await resendCode(tx, verification, now);
-        await sendCode(
-          tx,
-          'contact_change',
-          {
-            clientId: client.id,
-            accountId: session.accountId,
-            channel: verification.channel,
-            destination: verification.destination!,
-            ...codeMessage(client.title, 'contact_change', verification.channel, resent.code!),
-          },
-          now,
-          config,
-        );
-        return resent;
-      });
+      const issued = await resendFlowCode(db, client, verification, now, config);
       return reply.code(202).send(changeStarted(issued.verification));
     },
   );

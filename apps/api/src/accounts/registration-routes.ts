@@ -35,9 +35,9 @@ import { createSession, endSession } from '../sessions/session-store.ts';
 import { isUniqueViolation } from './account-queries.ts';
 import { sessionInfo } from './account-summary.ts';
 import { provenEmail, sendEmailConfirmation } from './email-confirmations.ts';
-import { activationLinkMessage, codeMessage, notificationTexts, registrationAttemptMessage } from './messages.ts';
+import { activationLinkMessage, notificationTexts, registrationAttemptMessage } from './messages.ts';
 import { passwordHasher, refuseWeakPassword } from './passwords.ts';
-import { checkCode, codeTimes, countCodeRequest, findVerification, issueCode, markCodeUsed, resendCode, sendCode } from './verification-codes.ts';
+import { checkCode, codeTimes, countCodeRequest, findVerification, issueCode, markCodeUsed, resendFlowCode, sendFlowCode } from './verification-codes.ts';
 
 const ACTIVATION_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -183,13 +183,7 @@ export const registrationRoutes: FastifyPluginAsync<{ services: Services }> = as
             [account] = (await tx.insert(accounts).values({ ...data, clientId: client.id, createdAt: now }).returning()) as [AccountRow];
           }
           const issued = await issueCode(tx, { clientId: client.id, accountId: account.id, purpose: 'registration', channel, destination, typed: destination }, now);
-          await sendCode(
-            tx,
-            'registration',
-            { clientId: client.id, accountId: account.id, channel, destination, ...codeMessage(client.title, 'registration', channel, issued.code!) },
-            now,
-            config,
-          );
+          await sendFlowCode(tx, client, issued, now, config);
           return { ...issued, accountId: account.id };
         });
 
@@ -223,20 +217,7 @@ export const registrationRoutes: FastifyPluginAsync<{ services: Services }> = as
       const client = requireClient(request);
       const now = clock();
       const verification = await findVerification(db, { id: request.params.registrationId, clientId: client.id, purpose: 'registration' });
-      const destination = verification.destination!;
-      const issued = await db.transaction(async (tx) => {
-        const resent = await resendCode(tx, verification, now);
-        if (resent.code !== null) {
-          await sendCode(
-            tx,
-            'registration',
-            { clientId: client.id, accountId: verification.accountId, channel: verification.channel, destination, ...codeMessage(client.title, 'registration', verification.channel, resent.code) },
-            now,
-            config,
-          );
-        }
-        return resent;
-      });
+      const issued = await resendFlowCode(db, client, verification, now, config);
       const { registrationId: _id, ...sent } = registrationStarted(issued.verification);
       return reply.code(202).send(sent);
     },

@@ -11,13 +11,15 @@ import { randomUUID } from 'node:crypto';
 import type { CodeChannel } from '@marina/core/domain/platform.ts';
 import { and, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
-import type { Executor, Tx } from '../db/database.ts';
+import type { ClientRecord } from '../clients/client-directory.ts';
+import type { Db, Executor, Tx } from '../db/database.ts';
 import { verificationCodes, type CodePurpose, type ContactField, type VerificationCodeRow } from '../db/schema.ts';
 import { HttpProblem, problem, retryAfter } from '../http/problem.ts';
 import { enqueueMessage, type OutgoingMessage } from '../outbox/outbox.ts';
 import { CODE_CHECKS, CODE_MAX_ATTEMPTS, CODE_REQUESTS, CODE_RESEND_AFTER_MS, CODE_RESENDS, CODE_SENDS, CODE_TTL_MS } from '../security/limits.ts';
 import { rateLimited, releaseSlot, takeSlot, throttleKeys, trySlot } from '../security/rate-limits.ts';
 import { randomCode, safeEqual, sha256 } from '../security/secrets.ts';
+import { codeMessage } from './messages.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -74,6 +76,18 @@ export async function sendCode(tx: Tx, flow: CodePurpose, message: OutgoingMessa
   const slot = await trySlot(tx, throttleKeys.codeSends(flow, message.clientId, message.destination), CODE_SENDS, now);
   if (slot.taken) await enqueueMessage(tx, message, now, config);
   return slot.taken;
+}
+
+/**
+ * Sends the code of an accounts flow (registration, password reset, contact change) to its verification's
+ * destination, worded for the flow and the marina (codeMessage), under sendCode's limits. A decoy has no code:
+ * nothing leaves, and the caller answers as if it had.
+ */
+export async function sendFlowCode(tx: Tx, client: Pick<ClientRecord, 'id' | 'title'>, { verification, code }: IssuedCode, now: Date, config: Pick<Config, 'devRoutes'>): Promise<boolean> {
+  if (code === null) return false;
+  const { purpose, accountId, channel } = verification;
+  const message = { clientId: client.id, accountId, channel, destination: verification.destination!, ...codeMessage(client.title, purpose, channel, code) };
+  return sendCode(tx, purpose, message, now, config);
 }
 
 export async function issueCode(db: Executor, input: NewVerification, now: Date): Promise<IssuedCode> {
@@ -154,6 +168,15 @@ export async function resendCode(tx: Tx, verification: VerificationCodeRow, now:
   }
   await takeSlot(tx, throttleKeys.codeResends(verification.id), CODE_RESENDS, now);
   return { verification: updated, code };
+}
+
+/** An accounts flow's resend call: a new code (resendCode) sent like the first (sendFlowCode), in one transaction. */
+export async function resendFlowCode(db: Db, client: Pick<ClientRecord, 'id' | 'title'>, verification: VerificationCodeRow, now: Date, config: Pick<Config, 'devRoutes'>): Promise<IssuedCode> {
+  return db.transaction(async (tx) => {
+    const resent = await resendCode(tx, verification, now);
+    await sendFlowCode(tx, client, resent, now, config);
+    return resent;
+  });
 }
 
 export type CodeFailure = 'code_invalid' | 'code_expired' | 'code_attempts_exceeded' | 'rate_limited' | 'not_found';

@@ -4,13 +4,14 @@
  * exactly the allowed number through, the code be consumed once, and a suspension leave no launch open.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { authorisationBoats, authorisations, launches } from '../db/schema.ts';
 import { latestCode, testClock } from '../test/accounts.ts';
 import { activeAuthorisation, authorisationBody, personWithAccount } from '../test/authorisations.ts';
 import { eligibleOwner, launchBody } from '../test/launches.ts';
+import { tally } from '../test/test-agent.ts';
 import { useTestServer } from '../test/test-server.ts';
 
 let database: Database;
@@ -19,15 +20,6 @@ const clock = testClock(Date.parse('2027-06-01T06:00:00Z'));
 const DAY = '2027-06-03';
 
 useTestServer((server) => ({ database, app } = server), { clock: clock.now });
-
-function tally(responses: LightMyRequestResponse[]) {
-  const codes: Record<string, number> = {};
-  for (const response of responses) {
-    const key = response.statusCode < 300 ? `${response.statusCode}` : `${response.statusCode} ${response.json().code}`;
-    codes[key] = (codes[key] ?? 0) + 1;
-  }
-  return codes;
-}
 
 const onBoat = (boatId: string) =>
   database.db

@@ -39,6 +39,7 @@ import {
   loadAuthorisations,
   lockAuthorisation,
   lockOwnersBoats,
+  notFound,
   personAccount,
   stateOn,
   toAuthorisation,
@@ -70,10 +71,22 @@ export const authorisationRoutes: FastifyPluginAsync<{ services: Services }> = a
     return owner!;
   }
 
-  /** The boats an authorisation covers, locked in id order (the limit's lock). */
-  async function lockCoveredBoats(tx: Tx, client: ClientRecord, ownerId: string, authorisationId: string) {
-    const covered = await tx.select({ boatId: authorisationBoats.boatId }).from(authorisationBoats).where(eq(authorisationBoats.authorisationId, authorisationId));
-    return covered.length === 0 ? [] : lockOwnersBoats(tx, client.id, ownerId, covered.map((row) => row.boatId));
+  /**
+   * Locks one of the owner's authorisations for a change that may make it hold a place again: the boats it
+   * covers first, in id order (the limit's lock, taken before the authorisation like every such writer), then
+   * the authorisation itself. 404 when it is not theirs at this marina.
+   */
+  async function lockWithCoveredBoats(tx: Tx, client: ClientRecord, ownerId: string, id: string) {
+    const [seen] = isUuid(id)
+      ? await tx
+          .select({ id: authorisations.id })
+          .from(authorisations)
+          .where(and(eq(authorisations.id, id), eq(authorisations.clientId, client.id), eq(authorisations.accountId, ownerId)))
+      : [];
+    if (!seen) throw notFound();
+    const covered = await tx.select({ boatId: authorisationBoats.boatId }).from(authorisationBoats).where(eq(authorisationBoats.authorisationId, seen.id));
+    const boats = covered.length === 0 ? [] : await lockOwnersBoats(tx, client.id, ownerId, covered.map((row) => row.boatId));
+    return { boats, locked: await lockAuthorisation(tx, client.id, ownerId, seen.id) };
   }
 
   /**
@@ -367,15 +380,7 @@ export const authorisationRoutes: FastifyPluginAsync<{ services: Services }> = a
       const today = todayIn(client.timeZone, now);
       const { id } = request.params;
       await db.transaction(async (tx) => {
-        const [seen] = isUuid(id)
-          ? await tx
-              .select()
-              .from(authorisations)
-              .where(and(eq(authorisations.id, id), eq(authorisations.clientId, client.id), eq(authorisations.accountId, session.accountId)))
-          : [];
-        if (!seen) throw problem('not_found', 404, 'No encontramos esa autorización.');
-        const lockedBoats = await lockCoveredBoats(tx, client, session.accountId, seen.id);
-        const locked = await lockAuthorisation(tx, client.id, session.accountId, id);
+        const { boats: lockedBoats, locked } = await lockWithCoveredBoats(tx, client, session.accountId, id);
         if (locked.state !== 'suspended') throw problem('state_conflict', 409, 'Solo se puede reactivar una autorización suspendida.');
         const ended = locked.validTo !== null && locked.validTo < today;
         if (!ended) await checkRoomOnBoats(tx, client, lockedBoats, locked.document, today, locked.id);
@@ -419,15 +424,7 @@ export const authorisationRoutes: FastifyPluginAsync<{ services: Services }> = a
       const validTo = input.validTo ?? null;
       const { id } = request.params;
       await db.transaction(async (tx) => {
-        const [seen] = isUuid(id)
-          ? await tx
-              .select()
-              .from(authorisations)
-              .where(and(eq(authorisations.id, id), eq(authorisations.clientId, client.id), eq(authorisations.accountId, session.accountId)))
-          : [];
-        if (!seen) throw problem('not_found', 404, 'No encontramos esa autorización.');
-        const lockedBoats = await lockCoveredBoats(tx, client, session.accountId, seen.id);
-        const locked = await lockAuthorisation(tx, client.id, session.accountId, id);
+        const { boats: lockedBoats, locked } = await lockWithCoveredBoats(tx, client, session.accountId, id);
         if (!licenceCoversPeriod(locked.licenceExpiresOn, input.validFrom, validTo)) throw licenceExpiresInPeriod();
         const before = stateOn(locked, today);
         // An ended authorisation given a new end is active again (a suspended or pending one stays so).

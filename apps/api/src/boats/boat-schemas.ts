@@ -5,6 +5,7 @@
  */
 import { BOAT_STATES, CERTIFICATE_TYPES, CONTRACT_PLANS, CONTRACT_STATUSES } from '@marina/core/domain/boats.ts';
 import { LICENCE_TYPES } from '@marina/core/domain/data-validation.ts';
+import { personOnFileProperties } from '../accounts/account-summary.ts';
 
 const date = { type: 'string', format: 'date' } as const;
 const nullableDate = { type: ['string', 'null'], format: 'date' } as const;
@@ -166,7 +167,8 @@ export const staffContractSchema = {
   ],
 } as const;
 
-const licenceSchema = {
+/** A licence on file, or null (`licenceOnFile` of accounts/account-summary.ts). */
+export const licenceSchema = {
   anyOf: [
     {
       type: 'object',
@@ -188,11 +190,7 @@ export const dataValidationStatusSchema = {
     data: {
       type: 'object',
       properties: {
-        firstName: { type: 'string' },
-        surnames: { type: 'string' },
-        email: { type: 'string' },
-        phone: { type: 'string' },
-        document: { type: 'string' },
+        ...personOnFileProperties,
         documentExpiresOn: nullableDate,
         licence: licenceSchema,
         boats: {

@@ -11,7 +11,7 @@ import { localDateIn } from '@marina/core/domain/opening-hours.ts';
 import type { FieldError } from '@marina/core/domain/error-codes.ts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import { accountFacts, eligibilityContext } from '../accounts/account-summary.ts';
+import { accountFacts, eligibilityContext, licenceOnFile, personOnFile } from '../accounts/account-summary.ts';
 import type { ClientRecord } from '../clients/client-directory.ts';
 import { clientHeaderSchema, requireClient } from '../clients/client-resolution.ts';
 import type { Executor } from '../db/database.ts';
@@ -26,7 +26,6 @@ import { loadBoats, toBoat } from './boat-views.ts';
 export async function dataValidationStatus(db: Executor, account: AccountRow, client: ClientRecord, now: Date): Promise<DataValidationStatus> {
   const reasons = dataValidationReasons(accountFacts(account), eligibilityContext(client, now));
   const owned = await loadBoats(db, client.id, eq(boats.accountId, account.id));
-  const { licenceType, licenceNumber, licenceExpiresOn } = account;
   return {
     due: reasons.length > 0,
     reasons,
@@ -35,13 +34,9 @@ export async function dataValidationStatus(db: Executor, account: AccountRow, cl
       ? nextValidationDueOn(localDateIn(account.dataValidatedAt, client.timeZone), client.settings.dataValidationDays)
       : null,
     data: {
-      firstName: account.firstName,
-      surnames: account.surnames,
-      email: account.email ?? '',
-      phone: account.phone ?? '',
-      document: account.document ?? '',
+      ...personOnFile(account),
       documentExpiresOn: account.documentExpiresOn,
-      licence: licenceType && licenceNumber && licenceExpiresOn ? { type: licenceType, number: licenceNumber, expiresOn: licenceExpiresOn } : null,
+      licence: licenceOnFile(account),
       boats: owned.map(({ row, parts }) => {
         const { id, name, registration, insurance } = toBoat(row, parts, client, now);
         return { id, name, registration, insurance };

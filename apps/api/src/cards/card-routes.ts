@@ -14,7 +14,13 @@ import type { Services } from '../services.ts';
 import { requireSession } from '../sessions/session-lookup.ts';
 import { cardOfAccount, checkCard, reissueCard, toCard } from './card-views.ts';
 
-const holderResponses = { 200: { description: "The holder's card, with the code's secret (never cached: no-store)", $ref: 'Card#' }, ...problemResponses(400, 401, 404) };
+/** What the holder's two calls share: the signed-in customer's card back, never cached. */
+const holderSchema = {
+  tags: ['cards'],
+  headers: clientHeaderSchema,
+  security: [{ session: [] }],
+  response: { 200: { description: "The holder's card, with the code's secret (never cached: no-store)", $ref: 'Card#' }, ...problemResponses(400, 401, 404) },
+};
 
 export const cardRoutes: FastifyPluginAsync<{ services: Services }> = async (api, { services }) => {
   const { db, clock } = services;
@@ -28,6 +34,20 @@ export const cardRoutes: FastifyPluginAsync<{ services: Services }> = async (api
 
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
+  /**
+   * The holder's card as `cardOf` reads or writes it at this marina (audited as `event` when given), never
+   * cached: the answer carries the secret of the QR's codes.
+   */
+  async function holderCard(request: FastifyRequest, reply: FastifyReply, cardOf: typeof cardOfAccount, event?: string): Promise<Card> {
+    const account = holder(request);
+    const client = requireClient(request);
+    const now = clock();
+    const row = await cardOf(db, client.id, account.id, now);
+    if (event) audit(request, event, { outcome: 'success', accountId: account.id });
+    noStore(reply);
+    return toCard(db, client, account, row, now);
+  }
+
   api.get(
     '/card',
     {
@@ -38,20 +58,10 @@ export const cardRoutes: FastifyPluginAsync<{ services: Services }> = async (api
           'the card covers today (own boats by the eligibility rule, boats they are authorised on by the authorised-person rule); red ' +
           'otherwise with every reason, each with its fix. `code` is an RFC 6238 secret (SHA-1, 6 digits, 60 s): the phone computes ' +
           '`<app origin>/checkQR/<idTarjeta>?c=<code>` offline (cardCode, cardCheckUrl in @marina/core/domain/cards.ts). Cache-Control: no-store.',
-        tags: ['cards'],
-        headers: clientHeaderSchema,
-        security: [{ session: [] }],
-        response: holderResponses,
+        ...holderSchema,
       },
     },
-    async (request, reply): Promise<Card> => {
-      const account = holder(request);
-      const client = requireClient(request);
-      const now = clock();
-      const row = await cardOfAccount(db, client.id, account.id, now);
-      noStore(reply);
-      return toCard(db, client, account, row, now);
-    },
+    (request, reply) => holderCard(request, reply, cardOfAccount),
   );
 
   api.post(
@@ -60,21 +70,10 @@ export const cardRoutes: FastifyPluginAsync<{ services: Services }> = async (api
       schema: {
         summary: 'Re-issue the card: a new idTarjeta and secret (the number stays); every earlier QR and code stops working at once',
         description: 'For a phone lost or a QR shared. No body. Answers the new card, like GET /card.',
-        tags: ['cards'],
-        headers: clientHeaderSchema,
-        security: [{ session: [] }],
-        response: holderResponses,
+        ...holderSchema,
       },
     },
-    async (request, reply): Promise<Card> => {
-      const account = holder(request);
-      const client = requireClient(request);
-      const now = clock();
-      const row = await reissueCard(db, client.id, account.id, now);
-      audit(request, 'card_reissued', { outcome: 'success', accountId: account.id });
-      noStore(reply);
-      return toCard(db, client, account, row, now);
-    },
+    (request, reply) => holderCard(request, reply, reissueCard, 'card_reissued'),
   );
 
   api.get<{ Params: { idTarjeta: string }; Querystring: { c?: string } }>(

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
-import { openDatabase, type Database } from './database.ts';
+import { connectionOf, openDatabase, type Database } from './database.ts';
 
 export interface ScratchDatabase extends Database {
   /** Its address, for a second connection (another API instance). */
@@ -14,7 +14,8 @@ export interface ScratchDatabase extends Database {
 /** `maintenanceUrl` names a database the role can connect to and create others from (such as `postgres`). */
 export async function openScratchDatabase(maintenanceUrl: string, prefix = 'marina_test'): Promise<ScratchDatabase> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  const admin = postgres(maintenanceUrl, { max: 1, onnotice: () => {} });
+  const { url: serverUrl, path } = connectionOf(maintenanceUrl);
+  const admin = postgres(serverUrl, { ...(path ? { path } : {}), max: 1, onnotice: () => {} });
   const dropAndDisconnect = async () => {
     // FORCE cannot end an autovacuum worker unless the role may signal it (npm test grants that); on a
     // server set up by hand, wait for the worker to finish instead.

@@ -123,6 +123,36 @@ export const DEMO_CERTIFICATE = Buffer.from(
 
 type DemoPerson = ReturnType<typeof demoAccountData>;
 
+/**
+ * An account's row as the whole registration leaves it: active, its e-mail confirmed, every consent given and
+ * its data validated at `now` (the demo's people; the tests' owners, written straight into the database).
+ */
+export function activeAccountValues(
+  clientId: number,
+  role: 'customer' | 'staff',
+  person: { firstName: string; surnames: string; email: string; phone: string; document: string },
+  now: Date,
+) {
+  const { firstName, surnames, email, phone, document } = person;
+  return {
+    clientId,
+    status: 'active' as const,
+    role,
+    firstName,
+    surnames,
+    email,
+    phone,
+    document,
+    dataValidatedAt: now,
+    emailVerifiedAt: now,
+    privacyAcceptedAt: now,
+    termsAcceptedAt: now,
+    activatedAt: now,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
 /** Inserts an active, validated account unless one with its e-mail (or document) exists; answers its id. */
 async function seedAccount(db: Db, clientId: number, person: DemoPerson, role: 'customer' | 'staff', now: Date, today: string): Promise<string | undefined> {
   const byEmail = and(eq(accounts.clientId, clientId), eq(accounts.email, person.email));
@@ -131,24 +161,10 @@ async function seedAccount(db: Db, clientId: number, person: DemoPerson, role: '
   await db
     .insert(accounts)
     .values({
-      clientId,
-      status: 'active',
-      role,
-      firstName: person.firstName,
-      surnames: person.surnames,
-      email: person.email,
-      phone: person.phone,
-      document: person.document,
+      ...activeAccountValues(clientId, role, person, now),
       passwordHash: await passwordHasher.hash(person.password),
-      dataValidatedAt: now,
       documentExpiresOn: addDays(today, 5 * 365),
       ...(role === 'customer' ? { licenceType: 'per' as const, licenceNumber: `PER-${person.document.slice(0, 6)}`, licenceExpiresOn: addDays(today, 4 * 365) } : {}),
-      emailVerifiedAt: now,
-      privacyAcceptedAt: now,
-      termsAcceptedAt: now,
-      activatedAt: now,
-      createdAt: now,
-      updatedAt: now,
     })
     // Another instance seeding at the same moment, or a customer who took the document: keep theirs.
     .onConflictDoNothing();

@@ -5,52 +5,32 @@
  * connections, and each reminder and each ending still happens once.
  */
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/database.ts';
+import { describe, expect, it } from 'vitest';
 import { jobRuns, launchEvents, launches, notifications, outbox } from '../db/schema.ts';
 import { testClock } from '../test/accounts.ts';
 import { eligibleOwner, launchBody, type Owner } from '../test/launches.ts';
 import { signInStaff } from '../test/staff.ts';
 import type { Agent } from '../test/test-agent.ts';
-import { createTestServer, useTestServer, type TestServer } from '../test/test-server.ts';
+import { useTwoInstances, type TestServer } from '../test/test-server.ts';
 import { REMIND_LAUNCH } from './launch-reminders.ts';
 import { PENDING_EXPIRY_MS, SWEEP_LAUNCHES } from './launch-sweep.ts';
 
 let server: TestServer;
-let other: { app: FastifyInstance; db: Database };
 const HOUR = 60 * 60_000;
 const start = Date.parse('2027-06-01T06:00:00Z');
 const clock = testClock(start);
 
-useTestServer((ready) => (server = ready), { clock: clock.now });
-
 let staff: Agent;
 
-beforeAll(async () => {
+// Both instances schedule their recurring jobs before they run what is due.
+const { bothRun, at } = useTwoInstances((ready) => (server = ready.server), clock, {
+  recurring: true,
   // Marina 25 approves by hand, set before the second instance reads the marinas.
-  staff = await signInStaff(server.app, 25);
-  expect((await staff.patch('/staff/settings', { manualApproval: true })).statusCode).toBe(200);
-  const db = await server.database.connectAgain();
-  other = { db, app: await createTestServer(db, { clock: clock.now }) };
+  setUp: async ({ app }) => {
+    staff = await signInStaff(app, 25);
+    expect((await staff.patch('/staff/settings', { manualApproval: true })).statusCode).toBe(200);
+  },
 });
-
-afterAll(async () => {
-  await other?.app.close();
-  await other?.db.close();
-});
-
-/** Both instances, at the same time, schedule their recurring jobs and run what is due. */
-async function bothRun() {
-  await Promise.all([server.app, other.app].map(async (app) => (await app.jobs.scheduleRecurring(), app.jobs.runDue())));
-  await Promise.all([server.app.jobs.runDue(), other.app.jobs.runDue()]);
-}
-
-/** Moves the clock to `instant` and lets both instances work. */
-async function at(instant: string | number) {
-  clock.advance(new Date(instant).getTime() - clock.now().getTime());
-  await bothRun();
-}
 
 const owner = (clientId = 41) => eligibleOwner(server.app, server.database.db, clientId, { now: clock.now() });
 

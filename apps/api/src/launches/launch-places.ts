@@ -20,6 +20,7 @@ import type { ClientDirectory, ClientRecord } from '../clients/client-directory.
 import type { Config } from '../config.ts';
 import type { Executor, Tx } from '../db/database.ts';
 import type { ErasureContext } from '../db/personal-data.ts';
+import { statement } from '../db/statement.ts';
 import {
   accounts,
   boats,
@@ -76,16 +77,20 @@ export async function lockSlots(tx: Tx, clientId: number, starts: readonly Date[
  * commit (PostgreSQL locks the row an ON CONFLICT DO UPDATE meets even when its WHERE refuses the change), so
  * a booking that joins the waiting list holds the slot as lockSlots would.
  */
-export async function takePlace(tx: Tx, client: ClientRecord, start: Date): Promise<boolean> {
-  const taken = await tx
+const placeTaken = statement('launch_place_taken', (db) =>
+  db
     .insert(launchSlots)
-    .values({ clientId: client.id, start, held: 1 })
+    .values({ clientId: sql.placeholder('clientId'), start: sql.placeholder('start'), held: 1 })
     .onConflictDoUpdate({
       target: [launchSlots.clientId, launchSlots.start],
       set: { held: sql`${launchSlots.held} + 1` },
-      setWhere: lt(launchSlots.held, client.settings.slotCapacity),
+      setWhere: lt(launchSlots.held, sql.placeholder('capacity')),
     })
-    .returning({ held: launchSlots.held });
+    .returning({ held: launchSlots.held }),
+);
+
+export async function takePlace(tx: Tx, client: ClientRecord, start: Date): Promise<boolean> {
+  const taken = await placeTaken(tx, { clientId: client.id, start, capacity: client.settings.slotCapacity });
   return taken.length === 1;
 }
 
@@ -96,13 +101,17 @@ async function releasePlace(tx: Tx, clientId: number, start: Date): Promise<void
     .where(and(eq(launchSlots.clientId, clientId), eq(launchSlots.start, start), gt(launchSlots.held, 0)));
 }
 
-/** The marina's closures that touch [from, to). */
-export async function closuresBetween(db: Executor, clientId: number, from: Date, to: Date): Promise<ClosureRow[]> {
-  return db
+const closuresIn = statement('closures_between', (db) =>
+  db
     .select()
     .from(closures)
-    .where(and(eq(closures.clientId, clientId), lt(closures.startsAt, to), gt(closures.endsAt, from)))
-    .orderBy(asc(closures.startsAt));
+    .where(and(eq(closures.clientId, sql.placeholder('clientId')), lt(closures.startsAt, sql.placeholder('to')), gt(closures.endsAt, sql.placeholder('from'))))
+    .orderBy(asc(closures.startsAt)),
+);
+
+/** The marina's closures that touch [from, to). */
+export async function closuresBetween(db: Executor, clientId: number, from: Date, to: Date): Promise<ClosureRow[]> {
+  return closuresIn(db, { clientId, from, to });
 }
 
 /** Whether one of these closures covers the slot. */
@@ -116,6 +125,23 @@ export async function slotClosed(tx: Tx, clientId: number, start: Date): Promise
   return closesSlot(start, await closuresBetween(tx, clientId, start, new Date(start.getTime() + SLOT_MS)));
 }
 
+const eventRecorded = statement('launch_event_recorded', (db) =>
+  db
+    .insert(launchEvents)
+    .values({
+      launchId: sql.placeholder('launchId'),
+      clientId: sql.placeholder('clientId'),
+      at: sql.placeholder('at'),
+      actor: sql.placeholder('actor'),
+      actorAccountId: sql.placeholder('actorAccountId'),
+      fromStatus: sql.placeholder('fromStatus'),
+      toStatus: sql.placeholder('toStatus'),
+      slotStart: sql.placeholder('slotStart'),
+      reason: sql.placeholder('reason'),
+    })
+    .returning(),
+);
+
 export async function recordEvent(
   tx: Tx,
   launch: Pick<LaunchRow, 'id' | 'clientId' | 'slotStart'>,
@@ -125,9 +151,7 @@ export async function recordEvent(
   at: Date,
   reason: string | null = null,
 ): Promise<LaunchEventRow> {
-  const [event] = await tx
-    .insert(launchEvents)
-    .values({
+  const [event] = await eventRecorded(tx, {
     launchId: launch.id,
     clientId: launch.clientId,
     at,
@@ -135,10 +159,9 @@ export async function recordEvent(
     actorAccountId: by.accountId,
     fromStatus: from,
     toStatus: to,
-      slotStart: launch.slotStart,
-      reason,
-    })
-    .returning();
+    slotStart: launch.slotStart,
+    reason,
+  });
   return event!;
 }
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { DEMO_ACCOUNT, DEMO_LAUNCH_BOAT } from '../db/seed.ts';
 import { passwordHasher } from '../accounts/passwords.ts';
-import { accounts, boats, launchSlots, notifications } from '../db/schema.ts';
+import { accounts, boats, idempotencyKeys, launches, launchSlots, notifications } from '../db/schema.ts';
 import { outboxFor, STRONG_PASSWORD, testClock } from '../test/accounts.ts';
 import { eligibleOwner, launchBody, slotAt, type Owner } from '../test/launches.ts';
 import { signInStaff } from '../test/staff.ts';
@@ -165,6 +165,28 @@ describe('asking for a launch', () => {
     expect(again.statusCode).toBe(201);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json().id).toBe(first.json().id);
+    // The same key with another body is refused, and books nothing.
+    const other = await me.agent.post('/launches', { ...body, people: 3 }, { idempotencyKey: key });
+    expectProblem(other, 422, 'idempotency_key_reused');
+    expect(await database.db.select().from(launches).where(eq(launches.accountId, me.accountId))).toHaveLength(1);
+  });
+
+  it('keeps nothing of a refused call: the corrected form is sent again with the same Idempotency-Key and books (decision 032)', async () => {
+    await fill('15:30');
+    const me = await owner();
+    const key = crypto.randomUUID();
+    const body = launchBody(41, me.boatIds[0]!, DAY, '15:30');
+    expectProblem(await me.agent.post('/launches', body, { idempotencyKey: key }), 409, 'slot_full');
+    const kept = await database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+    expect(kept).toHaveLength(0);
+    const waiting = await me.agent.post('/launches', { ...body, waitlist: true }, { idempotencyKey: key });
+    expect(waiting.statusCode, waiting.body).toBe(201);
+    expect(waiting.headers['idempotent-replayed']).toBeUndefined();
+    expect(waiting.json()).toMatchObject({ status: 'waitlisted', waitlistPosition: 1 });
+    // Written with the booking, in its transaction: the answer is there at once.
+    const [stored] = await database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+    expect(stored).toMatchObject({ responseStatus: 201, responseBody: JSON.stringify({ id: waiting.json().id }) });
+    expect(stored!.completedAt).not.toBeNull();
   });
 });
 

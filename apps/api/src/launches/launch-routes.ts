@@ -20,7 +20,7 @@ import {
   type LaunchSlotDay,
 } from '@marina/core/domain/launches.ts';
 import { openingHoursOn } from '@marina/core/domain/opening-hours.ts';
-import { and, count, eq, gte, inArray, lt, or, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { violatedUniqueConstraint } from '../accounts/account-queries.ts';
 import { idParams } from '../boats/boat-routes.ts';
@@ -29,11 +29,12 @@ import type { ClientRecord } from '../clients/client-directory.ts';
 import { clientHeaderSchema, requireClient } from '../clients/client-resolution.ts';
 import { authorisationForBoat } from '../authorisations/authorisation-views.ts';
 import type { Executor } from '../db/database.ts';
+import { statement } from '../db/statement.ts';
 import { accounts, boats, contracts, launches, launchSlots as slotRows, type AccountRow } from '../db/schema.ts';
 import { audit } from '../http/audit.ts';
 import { problem, problemResponses } from '../http/problem.ts';
 import { bodyFrom, validateBody } from '../http/validation.ts';
-import { idempotentHeadersSchema } from '../security/idempotency.ts';
+import { claimKeyIn, idempotentHeadersSchema } from '../security/idempotency.ts';
 import type { Services } from '../services.ts';
 import { requireSession } from '../sessions/session-lookup.ts';
 import { calendarEntry } from './launch-calendar.ts';
@@ -61,6 +62,59 @@ import { loadLaunches, splitUpcoming, toLaunch, waitingPosition, type LoadedLaun
 import { openLaunch } from './launches.schema.ts';
 
 const tags = ['launches'];
+
+/**
+ * A booking's statements, built once (decision 032): every booking runs them, and building their SQL took
+ * more of the API's time than the database took to run them.
+ */
+const booking = {
+  accountLocked: statement('booking_account_locked', (db) =>
+    db
+      .select()
+      .from(accounts)
+      .where(eq(accounts.id, sql.placeholder('accountId')))
+      .for('no key update'),
+  ),
+  boat: statement('booking_boat', (db) =>
+    db
+      .select()
+      .from(boats)
+      .where(and(eq(boats.id, sql.placeholder('boatId')), eq(boats.clientId, sql.placeholder('clientId'))))
+      .limit(1),
+  ),
+  contracts: statement('booking_contracts', (db) => db.select().from(contracts).where(eq(contracts.boatId, sql.placeholder('boatId')))),
+  openLaunches: statement('booking_open_launches', (db) =>
+    db
+      .select({ boatId: launches.boatId })
+      .from(launches)
+      .where(and(eq(launches.accountId, sql.placeholder('accountId')), openLaunch())),
+  ),
+  placesHeld: statement('booking_places_held', (db) =>
+    db
+      .select({ held: slotRows.held })
+      .from(slotRows)
+      .where(and(eq(slotRows.clientId, sql.placeholder('clientId')), eq(slotRows.start, sql.placeholder('start')))),
+  ),
+  launchInserted: statement('booking_launch_inserted', (db) =>
+    db
+      .insert(launches)
+      .values({
+        id: sql.placeholder('id'),
+        clientId: sql.placeholder('clientId'),
+        accountId: sql.placeholder('accountId'),
+        boatId: sql.placeholder('boatId'),
+        authorisationId: sql.placeholder('authorisationId'),
+        status: sql.placeholder('status'),
+        slotStart: sql.placeholder('slotStart'),
+        expectedReturn: sql.placeholder('expectedReturn'),
+        people: sql.placeholder('people'),
+        notes: sql.placeholder('notes'),
+        createdAt: sql.placeholder('createdAt'),
+        updatedAt: sql.placeholder('updatedAt'),
+      })
+      .returning(),
+  ),
+};
 
 /**
  * A boat the person may ask launches for: their own at this marina, or one covered by an authorisation of
@@ -271,6 +325,8 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
         idempotent: {
           keep: (answer) => ({ id: (answer as Launch).id }),
           replay: async (request, kept) => ownLaunch(request, (kept as { id: string }).id),
+          // The key is claimed with the booking, in its transaction (decision 032).
+          inTransaction: true,
         },
       },
       schema: {
@@ -302,25 +358,26 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
         throw boatNotFound();
       }
       const by: Actor = { actor: 'customer', accountId: session.accountId };
-      // Few round trips (decision 027): the account's lock, then every read the rules need sent together, the
-      // place taken in one statement, then the writes, sent together where none needs another's result.
+      const id = randomUUID();
+      // Few round trips (decision 027): the account's lock, then every read the rules need and the
+      // Idempotency-Key's claim sent together, the place taken in one statement, then the writes, sent together
+      // where none needs another's result.
       try {
         const loaded = await db.transaction(async (tx): Promise<LoadedLaunch> => {
           // The account's row, locked: its open requests are counted and added to one booking at a time. NO KEY
           // UPDATE, not UPDATE: a suspension racing with this booking writes the person a notification, whose
           // foreign key share-locks this row's key while it holds the authorisation this booking reads next;
           // a full UPDATE lock would make the two wait on each other (a deadlock).
-          const [owner] = await tx.select().from(accounts).where(eq(accounts.id, session.accountId)).for('no key update');
-          const [[boat], contractRows, open, closed, [slot]] = await Promise.all([
-            tx
-              .select()
-              .from(boats)
-              .where(and(eq(boats.id, input.boatId), eq(boats.clientId, client.id)))
-              .limit(1),
-            tx.select().from(contracts).where(eq(contracts.boatId, input.boatId)),
-            tx.select({ boatId: launches.boatId }).from(launches).where(and(eq(launches.accountId, session.accountId), openLaunch())),
+          const [owner] = await booking.accountLocked(tx, { accountId: session.accountId });
+          // The key after the account's lock, never before: two calls with one key (one account) queue on the
+          // lock, so the second finds the first's key committed and replays it, and no two wait on each other.
+          const [, [boat], contractRows, open, closed, [slot]] = await Promise.all([
+            claimKeyIn(tx, request, now, 201, { id }),
+            booking.boat(tx, { boatId: input.boatId, clientId: client.id }),
+            booking.contracts(tx, { boatId: input.boatId }),
+            booking.openLaunches(tx, { accountId: session.accountId }),
             closuresBetween(tx, client.id, start, new Date(start.getTime() + SLOT_MS)),
-            tx.select({ held: slotRows.held }).from(slotRows).where(and(eq(slotRows.clientId, client.id), eq(slotRows.start, start))),
+            booking.placesHeld(tx, { clientId: client.id, start }),
           ]);
           checkSlotWith(client, start, expectedReturn, now, closed);
           if (!owner || !boat) throw boatNotFound();
@@ -344,15 +401,11 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
           const placed = await takePlace(tx, client, start);
           if (!placed && !input.waitlist) throw slotFull();
           const status = placed ? placedStatus(client) : 'waitlisted';
-          const id = randomUUID();
           // Statements sent together are independent of one another: their order on the connection does not matter.
           const [closedNow, [launch]] = await Promise.all([
             // A closure locks the slot's row too: read again now that this booking holds it.
             slotClosed(tx, client.id, start),
-            tx
-              .insert(launches)
-              .values({ id, clientId: client.id, accountId: owner.id, boatId: boat.id, authorisationId, status, slotStart: start, expectedReturn, people: input.people, notes: input.notes, createdAt: now, updatedAt: now })
-              .returning(),
+            booking.launchInserted(tx, { id, clientId: client.id, accountId: owner.id, boatId: boat.id, authorisationId, status, slotStart: start, expectedReturn, people: input.people, notes: input.notes, createdAt: now, updatedAt: now }),
             status === 'confirmed' ? scheduleReminders(tx, { id, slotStart: start }, now) : undefined,
           ]);
           const [event, position] = await Promise.all([

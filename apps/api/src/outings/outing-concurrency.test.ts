@@ -4,7 +4,7 @@
  * through; the unique partial index lets exactly one.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { jobs, outings } from '../db/schema.ts';
@@ -12,6 +12,7 @@ import { testClock } from '../test/accounts.ts';
 import { activeAuthorisation, authorisationBody, personWithAccount } from '../test/authorisations.ts';
 import { eligibleOwner } from '../test/launches.ts';
 import { launchOf, outingBody } from '../test/outings.ts';
+import { tally } from '../test/test-agent.ts';
 import { useTestServer } from '../test/test-server.ts';
 import { MARK_OVERDUE } from './outing-overdue.ts';
 
@@ -20,15 +21,6 @@ let app: FastifyInstance;
 const clock = testClock(Date.parse('2027-07-05T08:00:00Z'));
 
 useTestServer((server) => ({ database, app } = server), { clock: clock.now });
-
-function tally(responses: LightMyRequestResponse[]) {
-  const codes: Record<string, number> = {};
-  for (const response of responses) {
-    const key = response.statusCode < 300 ? `${response.statusCode}` : `${response.statusCode} ${response.json().code}`;
-    codes[key] = (codes[key] ?? 0) + 1;
-  }
-  return codes;
-}
 
 describe('outings under bursts', () => {
   it('lets exactly 1 of 100 simultaneous outings for one boat through, from the owner and an authorised person alike', async () => {

@@ -5,16 +5,14 @@
  * customer and the skipper are told in the app with the "He vuelto" link; extending or returning clears it.
  */
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/database.ts';
+import { describe, expect, it } from 'vitest';
 import { jobRuns, notifications, outbox, outings } from '../db/schema.ts';
 import { testClock } from '../test/accounts.ts';
 import { activeAuthorisation, authorisationBody, personWithAccount } from '../test/authorisations.ts';
 import { eligibleOwner, type Owner } from '../test/launches.ts';
 import { launchOf, outingBody, todayAt } from '../test/outings.ts';
 import { signInStaff } from '../test/staff.ts';
-import { createTestServer, useTestServer, type TestServer } from '../test/test-server.ts';
+import { useTwoInstances, type OtherInstance, type TestServer } from '../test/test-server.ts';
 import { loadClientDirectory } from '../clients/client-directory.ts';
 import { SESSION_COOKIE } from '../config.ts';
 import { createSession } from '../sessions/session-store.ts';
@@ -22,32 +20,11 @@ import { createAgent } from '../test/test-agent.ts';
 import { markOverdue, MARK_OVERDUE } from './outing-overdue.ts';
 
 let server: TestServer;
-let other: { app: FastifyInstance; db: Database };
+let other: OtherInstance;
 const clock = testClock(Date.parse('2027-07-05T08:00:00Z'));
 const MARINA_EMAIL = 'capitania@portblau.example';
 
-useTestServer((ready) => (server = ready), { clock: clock.now });
-
-beforeAll(async () => {
-  const db = await server.database.connectAgain();
-  other = { db, app: await createTestServer(db, { clock: clock.now }) };
-});
-
-afterAll(async () => {
-  await other?.app.close();
-  await other?.db.close();
-});
-
-/** Both instances run what is due, at the same time, twice. */
-async function bothRun() {
-  await Promise.all([server.app.jobs.runDue(), other.app.jobs.runDue()]);
-  await Promise.all([server.app.jobs.runDue(), other.app.jobs.runDue()]);
-}
-
-async function at(instant: string) {
-  clock.advance(Date.parse(instant) - clock.now().getTime());
-  await bothRun();
-}
+const { bothRun, at } = useTwoInstances((ready) => ({ server, other } = ready), clock);
 
 async function afloat(clientId = 41): Promise<Owner> {
   const owner = await eligibleOwner(server.app, server.database.db, clientId, { now: clock.now() });

@@ -8,9 +8,16 @@
  * No personal data is kept for those 24 h: a route whose answer holds some opts in with
  * `{ keep, replay }` instead of `true`, storing only what `keep` picks (an id) and building the replay
  * from it, re-read at that moment, or refusing it (a replay that cannot give what the first answer gave).
+ *
+ * A route whose whole work is one transaction may add `inTransaction: true` and call `claimKeyIn` as the
+ * transaction's first statement, with what it will keep (decision 032): the key and its answer are then
+ * written with the work and vanish with it on a refusal, one commit instead of three, and a retry sent while
+ * the first call runs waits for it and gets its answer instead of 409.
  */
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Executor } from '../db/database.ts';
+import { statement } from '../db/statement.ts';
 import { clientHeaderSchema } from '../clients/client-resolution.ts';
 import { accountScope, idempotencyKeys } from '../db/schema.ts';
 import { problem } from '../http/problem.ts';
@@ -24,6 +31,8 @@ export interface IdempotentReplay {
   keep: (answer: unknown) => unknown;
   /** The replay's body, from what was kept (read again now); or throw the problem to answer instead. */
   replay: (request: FastifyRequest, kept: unknown) => Promise<unknown>;
+  /** The route claims the key inside its transaction with `claimKeyIn` (see above). */
+  inTransaction?: boolean;
 }
 
 declare module 'fastify' {
@@ -32,9 +41,21 @@ declare module 'fastify' {
     idempotent?: boolean | IdempotentReplay;
   }
   interface FastifyRequest {
-    idempotency: { clientId: number; scope: string; key: string } | null;
+    idempotency: PendingKey | null;
   }
 }
+
+interface PendingKey {
+  clientId: number;
+  scope: string;
+  key: string;
+  requestHash: string;
+  /** Claimed by the route's transaction (`claimKeyIn`), not by the hooks. */
+  inTransaction: boolean;
+}
+
+/** Thrown by `claimKeyIn` when the key is already someone's: the call is answered from the key. */
+class KeyTaken extends Error {}
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -57,6 +78,14 @@ function canonical(value: unknown): string {
     return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonical(item)}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
+}
+
+/** A used key that a new call may take over: its answer is past its 24 h, or its first call never answered (its instance died). */
+function takenOver(now: Date) {
+  return or(
+    lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS)),
+    and(isNull(idempotencyKeys.completedAt), lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_STALE_MS))),
+  );
 }
 
 function scopeOf(request: FastifyRequest): string {
@@ -82,9 +111,13 @@ export function registerIdempotency(app: FastifyInstance, { db, config, clock }:
       config.sessionSecret,
       canonical([request.method, request.routeOptions.url, request.params ?? null, request.body ?? null]),
     );
+    const pending: PendingKey = { clientId, scope, key, requestHash, inTransaction: false };
+    const route = request.routeOptions.config.idempotent;
+    if (typeof route === 'object' && route.inTransaction) {
+      request.idempotency = { ...pending, inTransaction: true };
+      return;
+    }
     const now = clock();
-    const thisKey = and(eq(idempotencyKeys.clientId, clientId), eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key));
-
     // Claimed in one statement: a new key, or one whose answer is past its 24 h, or whose first call never
     // answered (its instance died), is taken over as if it had never been used.
     const claimed = await db
@@ -93,17 +126,19 @@ export function registerIdempotency(app: FastifyInstance, { db, config, clock }:
       .onConflictDoUpdate({
         target: [idempotencyKeys.clientId, idempotencyKeys.scope, idempotencyKeys.key],
         set: { requestHash, createdAt: now, responseStatus: null, responseBody: null, responseType: null, completedAt: null },
-        setWhere: or(
-          lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS)),
-          and(isNull(idempotencyKeys.completedAt), lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_STALE_MS))),
-        ),
+        setWhere: takenOver(now),
       })
       .returning({ key: idempotencyKeys.key });
     if (claimed.length === 1) {
-      request.idempotency = { clientId, scope, key };
+      request.idempotency = pending;
       return;
     }
+    return answerFromKey(request, reply, pending);
+  });
 
+  /** The call's key is someone's already: replay its answer, or say why not. */
+  async function answerFromKey(request: FastifyRequest, reply: FastifyReply, { clientId, scope, key, requestHash }: PendingKey) {
+    const thisKey = and(eq(idempotencyKeys.clientId, clientId), eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key));
     const [first] = await db.select().from(idempotencyKeys).where(thisKey).limit(1);
     if (first && first.requestHash !== requestHash) {
       throw problem('idempotency_key_reused', 422, 'Esta clave de idempotencia ya se usó con otros datos.');
@@ -119,12 +154,32 @@ export function registerIdempotency(app: FastifyInstance, { db, config, clock }:
     reply.code(first.responseStatus).header('idempotent-replayed', 'true');
     if (first.responseType) reply.header('content-type', first.responseType);
     return reply.send(first.responseBody ?? undefined);
+  }
+
+  // A route that claims its key in its transaction: when the key was taken, its transaction has rolled back
+  // (claimKeyIn threw), and the call is answered from the key as the hook would have.
+  app.addHook('onRoute', (route) => {
+    const idempotent = route.config?.idempotent;
+    if (typeof idempotent !== 'object' || !idempotent.inTransaction) return;
+    const handler = route.handler;
+    route.handler = async function (this: FastifyInstance, request, reply) {
+      try {
+        return await handler.call(this, request, reply);
+      } catch (error) {
+        if (!(error instanceof KeyTaken) || !request.idempotency) throw error;
+        const pending = request.idempotency;
+        request.idempotency = null;
+        return answerFromKey(request, reply, pending);
+      }
+    };
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
     const pending = request.idempotency;
     if (!pending) return payload;
     request.idempotency = null;
+    // Written (or rolled back) with the route's transaction.
+    if (pending.inTransaction) return payload;
     const thisKey = and(
       eq(idempotencyKeys.clientId, pending.clientId),
       eq(idempotencyKeys.scope, pending.scope),
@@ -149,4 +204,58 @@ export function registerIdempotency(app: FastifyInstance, { db, config, clock }:
     }
     return payload;
   });
+}
+
+/** The key and its answer, written at once; a used key is taken over as `takenOver` says (built once: decision 032). */
+const keyClaimedWithAnswer = statement('idempotency_key_claimed_with_answer', (db) =>
+  db
+    .insert(idempotencyKeys)
+    .values({
+      clientId: sql.placeholder('clientId'),
+      scope: sql.placeholder('scope'),
+      key: sql.placeholder('key'),
+      requestHash: sql.placeholder('requestHash'),
+      createdAt: sql.placeholder('createdAt'),
+      responseStatus: sql.placeholder('responseStatus'),
+      responseBody: sql.placeholder('responseBody'),
+      responseType: sql.placeholder('responseType'),
+      completedAt: sql.placeholder('completedAt'),
+    })
+    .onConflictDoUpdate({
+      target: [idempotencyKeys.clientId, idempotencyKeys.scope, idempotencyKeys.key],
+      // The row this call proposed (PostgreSQL's `excluded`), over the one taken over.
+      set: Object.fromEntries(
+        (['requestHash', 'createdAt', 'responseStatus', 'responseBody', 'responseType', 'completedAt'] as const).map((field) => [field, sql.raw(`excluded.${idempotencyKeys[field].name}`)]),
+      ),
+      setWhere: or(
+        lt(idempotencyKeys.createdAt, sql.placeholder('expiredBefore')),
+        and(isNull(idempotencyKeys.completedAt), lt(idempotencyKeys.createdAt, sql.placeholder('abandonedBefore'))),
+      ),
+    })
+    .returning({ key: idempotencyKeys.key }),
+);
+
+/**
+ * Claims the call's key (if it sent one) inside `tx`, the route's transaction, with the answer it will give:
+ * `status` and what `keep` would pick of it. A key taken by a call that has committed throws KeyTaken (the
+ * transaction rolls back; the route's wrapper answers from the key); one held by a call still running waits
+ * for it (the unique index), then the same.
+ */
+export async function claimKeyIn(tx: Executor, request: FastifyRequest, now: Date, status: number, kept: unknown): Promise<void> {
+  const pending = request.idempotency;
+  if (!pending?.inTransaction) return;
+  const claimed = await keyClaimedWithAnswer(tx, {
+    clientId: pending.clientId,
+    scope: pending.scope,
+    key: pending.key,
+    requestHash: pending.requestHash,
+    createdAt: now,
+    responseStatus: status,
+    responseBody: JSON.stringify(kept ?? null),
+    responseType: 'application/json; charset=utf-8',
+    completedAt: now,
+    expiredBefore: new Date(now.getTime() - IDEMPOTENCY_TTL_MS),
+    abandonedBefore: new Date(now.getTime() - IDEMPOTENCY_STALE_MS),
+  });
+  if (claimed.length === 0) throw new KeyTaken();
 }

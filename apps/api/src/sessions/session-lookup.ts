@@ -4,10 +4,11 @@
  * A session is live while younger than its absolute limit (`expires_at`), used within the idle limit, and
  * its account is active (a suspended or deleted account's sessions stop at once).
  */
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE, SESSION_IDLE_TIMEOUT_MS, SESSION_TOUCH_INTERVAL_MS } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import { statement } from '../db/statement.ts';
 import { accounts, sessions, type AccountRow, type SessionRow } from '../db/schema.ts';
 import { problem } from '../http/problem.ts';
 import { isSessionId, sessionIdHash } from './session-cookies.ts';
@@ -22,24 +23,29 @@ declare module 'fastify' {
   }
 }
 
-export async function findLiveSession(db: Db, sid: string, clientId: number, now: Date): Promise<LiveSession | null> {
-  const idleSince = new Date(now.getTime() - SESSION_IDLE_TIMEOUT_MS);
-  const idHash = sessionIdHash(sid);
-  const [row] = await db
+/** The session behind the cookie and its account, if both are live (run on every signed-in call: built once). */
+const liveSession = statement('live_session', (db) =>
+  db
     .select({ session: sessions, account: accounts })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
     .where(
       and(
-        eq(sessions.idHash, idHash),
-        eq(sessions.clientId, clientId),
-        eq(accounts.clientId, clientId),
+        eq(sessions.idHash, sql.placeholder('idHash')),
+        eq(sessions.clientId, sql.placeholder('clientId')),
+        eq(accounts.clientId, sql.placeholder('clientId')),
         eq(accounts.status, 'active'),
-        gt(sessions.expiresAt, now),
-        gt(sessions.lastSeenAt, idleSince),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        gt(sessions.lastSeenAt, sql.placeholder('idleSince')),
       ),
     )
-    .limit(1);
+    .limit(1),
+);
+
+export async function findLiveSession(db: Db, sid: string, clientId: number, now: Date): Promise<LiveSession | null> {
+  const idleSince = new Date(now.getTime() - SESSION_IDLE_TIMEOUT_MS);
+  const idHash = sessionIdHash(sid);
+  const [row] = await liveSession(db, { idHash, clientId, now, idleSince });
   if (!row) return null;
   const session: LiveSession = { ...row.session, account: row.account };
   // Sliding idle timeout, written at most once a minute rather than on every call.

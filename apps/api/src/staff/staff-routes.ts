@@ -5,11 +5,11 @@
  * for its own marina, so staff of another marina have none here: 401, and their ids find nothing: 404).
  */
 import { CONTRACT_STATUS_LABELS, CONTRACT_STATUSES, contractRejectionSchema, staffBoatPatchSchema, type ContractStatus } from '@marina/core/domain/boats.ts';
-import { accountReasons, isDataValidationDue } from '@marina/core/domain/eligibility.ts';
+import { accountReasons } from '@marina/core/domain/eligibility.ts';
 import type { StaffBoat, StaffBoatList, StaffContract, StaffContractList, StaffCustomer, StaffCustomerList } from '@marina/core/domain/staff.ts';
 import { and, desc, eq, ne, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { accountFacts, eligibilityContext } from '../accounts/account-summary.ts';
+import { accountBasics, accountFacts, eligibilityContext, licenceOnFile } from '../accounts/account-summary.ts';
 import type { ClientRecord } from '../clients/client-directory.ts';
 import { clientHeaderSchema, requireClient } from '../clients/client-resolution.ts';
 import type { Executor } from '../db/database.ts';
@@ -30,20 +30,11 @@ import { staffOutingRoutes } from '../outings/staff-outing-routes.ts';
 const owner = (account: AccountRow) => ({ id: account.id, firstName: account.firstName, surnames: account.surnames });
 
 function toStaffCustomer(account: AccountRow, boatIds: string[], client: ClientRecord, now: Date): StaffCustomer {
-  const facts = accountFacts(account);
-  const context = eligibilityContext(client, now);
-  const { licenceType, licenceNumber, licenceExpiresOn } = account;
   return {
-    ...owner(account),
-    email: account.email ?? '',
-    phone: account.phone ?? '',
-    document: account.document ?? '',
-    status: account.status,
-    dataValidatedAt: facts.dataValidatedAt,
-    dataValidationDue: isDataValidationDue(facts, context),
-    reasons: accountReasons(facts, context),
+    ...accountBasics(account, client, now),
+    reasons: accountReasons(accountFacts(account), eligibilityContext(client, now)),
     documentExpiresOn: account.documentExpiresOn,
-    licence: licenceType && licenceNumber && licenceExpiresOn ? { type: licenceType, number: licenceNumber, expiresOn: licenceExpiresOn } : null,
+    licence: licenceOnFile(account),
     boatIds,
   };
 }

@@ -1,6 +1,7 @@
 /** JSON schemas of what only the staff calls answer, registered once (`$ref: 'StaffCustomer#'`). */
 import { DEFAULT_CLIENT_SETTINGS } from '@marina/core/domain/marina.ts';
-import { LICENCE_TYPES } from '@marina/core/domain/data-validation.ts';
+import { accountProperties, accountRequired } from '../accounts/account-summary.ts';
+import { licenceSchema } from '../boats/boat-schemas.ts';
 
 const personRef = {
   anyOf: [
@@ -17,30 +18,13 @@ export const staffCustomerSchema = {
   $id: 'StaffCustomer',
   type: 'object',
   properties: {
-    id: { type: 'string', format: 'uuid' },
-    firstName: { type: 'string' },
-    surnames: { type: 'string' },
-    email: { type: 'string' },
-    phone: { type: 'string' },
-    document: { type: 'string' },
-    status: { type: 'string', enum: ['registered', 'validated', 'active', 'suspended', 'deleted'] },
-    dataValidatedAt: { type: ['string', 'null'], format: 'date-time' },
-    dataValidationDue: { type: 'boolean' },
+    ...accountProperties,
     reasons: { type: 'array', items: { $ref: 'EligibilityReason#' }, description: 'What keeps the person from using any boat today' },
     documentExpiresOn: { type: ['string', 'null'], format: 'date' },
-    licence: {
-      anyOf: [
-        {
-          type: 'object',
-          properties: { type: { type: 'string', enum: [...LICENCE_TYPES] }, number: { type: 'string' }, expiresOn: { type: 'string', format: 'date' } },
-          required: ['type', 'number', 'expiresOn'],
-        },
-        { type: 'null' },
-      ],
-    },
+    licence: licenceSchema,
     boatIds: { type: 'array', items: { type: 'string', format: 'uuid' } },
   },
-  required: ['id', 'firstName', 'surnames', 'email', 'phone', 'document', 'status', 'dataValidatedAt', 'dataValidationDue', 'reasons', 'documentExpiresOn', 'licence', 'boatIds'],
+  required: [...accountRequired, 'reasons', 'documentExpiresOn', 'licence', 'boatIds'],
   examples: [
     {
       id: '5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9',

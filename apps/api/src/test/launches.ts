@@ -11,6 +11,7 @@ import { expect } from 'vitest';
 import { SESSION_COOKIE } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { accounts, boats, contracts } from '../db/schema.ts';
+import { activeAccountValues } from '../db/seed.ts';
 import { createSession } from '../sessions/session-store.ts';
 import { newPerson } from './accounts.ts';
 import { newBoat, ZONES } from './boats.ts';
@@ -31,25 +32,11 @@ export async function eligibleOwner(app: FastifyInstance, db: Db, clientId: numb
   const [account] = await db
     .insert(accounts)
     .values({
-      clientId,
-      status: 'active',
-      role: 'customer',
-      firstName: person.firstName,
-      surnames: person.surnames,
-      email: person.email,
-      phone: person.phone,
-      document: person.document,
-      dataValidatedAt: now,
+      ...activeAccountValues(clientId, 'customer', person, now),
       documentExpiresOn: addDays(today, 2000),
       licenceType: 'per',
       licenceNumber: `PER-${person.document.slice(0, 6)}`,
       licenceExpiresOn: addDays(today, 2000),
-      emailVerifiedAt: now,
-      privacyAcceptedAt: now,
-      termsAcceptedAt: now,
-      activatedAt: now,
-      createdAt: now,
-      updatedAt: now,
     })
     .returning({ id: accounts.id });
   const accountId = account!.id;

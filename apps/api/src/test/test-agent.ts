@@ -84,3 +84,16 @@ export function createAgent(app: FastifyInstance, clientId: number, { origin = T
     delete: (path, body, options) => send('DELETE', path, { ...options, ...(body === undefined ? {} : { body }) }),
   };
 }
+
+/**
+ * How a burst of requests ended, for the concurrency tests' exact counts: `{ '201': 1, '409 <problem code>': 99 }`,
+ * successes by status, refusals by status and problem code.
+ */
+export function tally(responses: LightMyRequestResponse[]): Record<string, number> {
+  const codes: Record<string, number> = {};
+  for (const response of responses) {
+    const key = response.statusCode < 300 ? `${response.statusCode}` : `${response.statusCode} ${response.json().code}`;
+    codes[key] = (codes[key] ?? 0) + 1;
+  }
+  return codes;
+}

@@ -59,3 +59,60 @@ export function useTestServer(ready: (server: TestServer) => void, options: Test
 }
 
 export const PROBLEM_JSON = /^application\/problem\+json/;
+
+/** An API instance besides the file's own, over the same database. */
+export interface OtherInstance {
+  app: FastifyInstance;
+  db: Database;
+}
+
+export interface TwoInstancesOptions {
+  /** Run on the file's server before the second instance starts (what it must read at its start, e.g. settings). */
+  setUp?: (server: TestServer) => Promise<void>;
+  /** Each instance schedules its recurring jobs before its first run of what is due. */
+  recurring?: boolean;
+}
+
+/**
+ * The file's server and a second instance on the same database and clock, as two processes behind a load
+ * balancer (on PostgreSQL, TEST_DATABASE_URL, each with its own connections); both closed after the file.
+ * `bothRun` has both run what is due at the same time, twice; `at` first moves the clock to `instant`.
+ */
+export function useTwoInstances(
+  ready: (instances: { server: TestServer; other: OtherInstance }) => void,
+  clock: { now(): Date; advance(ms: number): void },
+  { setUp, recurring = false }: TwoInstancesOptions = {},
+) {
+  let server: TestServer | undefined;
+  let other: OtherInstance | undefined;
+  useTestServer((first) => (server = first), { clock: clock.now });
+  beforeAll(async () => {
+    await setUp?.(server!);
+    const db = await server!.database.connectAgain();
+    other = { db, app: await createTestServer(db, { clock: clock.now }) };
+    ready({ server: server!, other });
+  });
+  afterAll(async () => {
+    await other?.app.close();
+    await other?.db.close();
+  });
+
+  async function bothRun() {
+    const apps = [server!.app, other!.app];
+    await Promise.all(
+      apps.map(async (app) => {
+        if (recurring) await app.jobs.scheduleRecurring();
+        await app.jobs.runDue();
+      }),
+    );
+    await Promise.all(apps.map((app) => app.jobs.runDue()));
+  }
+
+  return {
+    bothRun,
+    async at(instant: string | number) {
+      clock.advance(new Date(instant).getTime() - clock.now().getTime());
+      await bothRun();
+    },
+  };
+}

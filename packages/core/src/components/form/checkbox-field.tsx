@@ -1,6 +1,6 @@
 import { useField } from 'formik';
 import type { ReactNode } from 'react';
-import { useFieldIds } from './fields.tsx';
+import { FieldError, shownError, useFieldIds } from './fields.tsx';
 import * as choiceCss from './choice-fields.css.ts';
 import * as css from './form.css.ts';
 
@@ -8,7 +8,7 @@ import * as css from './form.css.ts';
 export function CheckboxField({ name, children }: { name: string; children: ReactNode }) {
   const [field, meta] = useField({ name, type: 'checkbox' });
   const ids = useFieldIds(name);
-  const error = meta.touched && meta.error ? meta.error : undefined;
+  const error = shownError(meta);
   return (
     <div className={css.field}>
       <div className={choiceCss.checkboxRow}>
@@ -22,11 +22,7 @@ export function CheckboxField({ name, children }: { name: string; children: Reac
         />
         <label htmlFor={ids.input}>{children}</label>
       </div>
-      {error ? (
-        <p id={ids.error} className={css.error}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={ids.error} error={error} />
     </div>
   );
 }

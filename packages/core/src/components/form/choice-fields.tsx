@@ -1,6 +1,6 @@
 import { useField } from 'formik';
-import type { ReactNode } from 'react';
-import { describedBy, FieldFrame, useFieldIds } from './fields.tsx';
+import type { FocusEventHandler, ReactNode } from 'react';
+import { describedBy, FieldError, FieldFrame, FieldHint, shownError, useFieldIds } from './fields.tsx';
 import * as choiceCss from './choice-fields.css.ts';
 import * as css from './form.css.ts';
 
@@ -11,41 +11,93 @@ export interface Choice {
   label: ReactNode;
 }
 
-/** One of a few choices, all in view (a plan, a boat): a fieldset whose legend names them. */
-export function RadioGroupField({ name, legend, hint, choices }: { name: string; legend: string; hint?: ReactNode; choices: readonly Choice[] }) {
-  const [field, meta, helpers] = useField<string>(name);
-  const ids = useFieldIds(name);
-  const error = meta.touched && meta.error ? meta.error : undefined;
+/**
+ * A group of choices in view: a fieldset whose legend names them, its hint and its error tied to it, and
+ * whatever the caller lays inside (the choices' rows, or the slots' grid).
+ */
+export function ChoiceFieldset({
+  ids,
+  legend,
+  hint,
+  error,
+  children,
+}: {
+  ids: ReturnType<typeof useFieldIds>;
+  legend: string;
+  hint?: ReactNode;
+  error: string | undefined;
+  children: ReactNode;
+}) {
   return (
     <fieldset className={choiceCss.fieldset} aria-describedby={describedBy(ids, Boolean(hint), Boolean(error))}>
       <legend className={css.label}>{legend}</legend>
-      {hint ? (
-        <p id={ids.hint} className={css.hint}>
-          {hint}
-        </p>
-      ) : null}
+      <FieldHint id={ids.hint} hint={hint} />
+      {children}
+      <FieldError id={ids.error} error={error} />
+    </fieldset>
+  );
+}
+
+interface ChoiceGroupProps {
+  name: string;
+  legend: string;
+  hint?: ReactNode;
+  choices: readonly Choice[];
+}
+
+/** The rows of a radio or checkbox group, one input and its label each, in a `ChoiceFieldset`. */
+function ChoiceGroup({
+  name,
+  legend,
+  hint,
+  choices,
+  type,
+  error,
+  isChecked,
+  onCheck,
+  onBlur,
+}: ChoiceGroupProps & {
+  type: 'radio' | 'checkbox';
+  error: string | undefined;
+  isChecked: (value: string) => boolean;
+  onCheck: (value: string, checked: boolean) => void;
+  onBlur: FocusEventHandler<HTMLInputElement>;
+}) {
+  const ids = useFieldIds(name);
+  return (
+    <ChoiceFieldset ids={ids} legend={legend} hint={hint} error={error}>
       {choices.map((choice, index) => (
         <div key={choice.value} className={choiceCss.checkboxRow}>
           <input
-            type="radio"
+            type={type}
             id={`${ids.input}-${index}`}
             name={name}
             value={choice.value}
-            checked={field.value === choice.value}
-            onChange={() => void helpers.setValue(choice.value)}
-            onBlur={field.onBlur}
+            checked={isChecked(choice.value)}
+            onChange={(event) => onCheck(choice.value, event.target.checked)}
+            onBlur={onBlur}
             className={choiceCss.checkbox}
             aria-invalid={error ? true : undefined}
           />
           <label htmlFor={`${ids.input}-${index}`}>{choice.label}</label>
         </div>
       ))}
-      {error ? (
-        <p id={ids.error} className={css.error}>
-          {error}
-        </p>
-      ) : null}
-    </fieldset>
+    </ChoiceFieldset>
+  );
+}
+
+/** One of a few choices, all in view (a plan, a boat): a fieldset whose legend names them. */
+export function RadioGroupField(props: ChoiceGroupProps) {
+  const [field, meta, helpers] = useField<string>(props.name);
+  return (
+    <ChoiceGroup
+      {...props}
+      type="radio"
+      error={shownError(meta)}
+      isChecked={(value) => field.value === value}
+      onCheck={(value) => void helpers.setValue(value)}
+      onBlur={field.onBlur}
+    />
   );
 }
 
@@ -65,7 +117,7 @@ export function SelectField({
 }) {
   const [field, meta] = useField<string>(name);
   const ids = useFieldIds(name);
-  const error = meta.touched && meta.error ? meta.error : undefined;
+  const error = shownError(meta);
   return (
     <FieldFrame ids={ids} label={label} hint={hint} error={error}>
       <select
@@ -90,45 +142,22 @@ export function SelectField({
  * Several of a few choices, all in view (the boats a person may use): a fieldset whose legend names them,
  * the value the list of the values ticked, in the order of the choices.
  */
-export function CheckboxGroupField({ name, legend, hint, choices }: { name: string; legend: string; hint?: ReactNode; choices: readonly Choice[] }) {
-  const [field, meta, helpers] = useField<string[]>(name);
-  const ids = useFieldIds(name);
-  const error = meta.touched && meta.error ? String(meta.error) : undefined;
+export function CheckboxGroupField(props: ChoiceGroupProps) {
+  const [field, meta, helpers] = useField<string[]>(props.name);
   const ticked = field.value ?? [];
   const toggle = (value: string, on: boolean) => {
-    const next = choices.map((choice) => choice.value).filter((candidate) => (candidate === value ? on : ticked.includes(candidate)));
+    const next = props.choices.map((choice) => choice.value).filter((candidate) => (candidate === value ? on : ticked.includes(candidate)));
     void helpers.setValue(next);
     void helpers.setTouched(true, false);
   };
   return (
-    <fieldset className={choiceCss.fieldset} aria-describedby={describedBy(ids, Boolean(hint), Boolean(error))}>
-      <legend className={css.label}>{legend}</legend>
-      {hint ? (
-        <p id={ids.hint} className={css.hint}>
-          {hint}
-        </p>
-      ) : null}
-      {choices.map((choice, index) => (
-        <div key={choice.value} className={choiceCss.checkboxRow}>
-          <input
-            type="checkbox"
-            id={`${ids.input}-${index}`}
-            name={name}
-            value={choice.value}
-            checked={ticked.includes(choice.value)}
-            onChange={(event) => toggle(choice.value, event.target.checked)}
-            onBlur={field.onBlur}
-            className={choiceCss.checkbox}
-            aria-invalid={error ? true : undefined}
-          />
-          <label htmlFor={`${ids.input}-${index}`}>{choice.label}</label>
-        </div>
-      ))}
-      {error ? (
-        <p id={ids.error} className={css.error}>
-          {error}
-        </p>
-      ) : null}
-    </fieldset>
+    <ChoiceGroup
+      {...props}
+      type="checkbox"
+      error={shownError(meta)}
+      isChecked={(value) => ticked.includes(value)}
+      onCheck={toggle}
+      onBlur={field.onBlur}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { useField } from 'formik';
+import { useField, type FieldMetaProps } from 'formik';
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import * as css from './form.css.ts';
 
@@ -23,6 +23,29 @@ export function describedBy(ids: ReturnType<typeof useFieldIds>, hint: boolean, 
   return [hint ? ids.hint : undefined, error ? ids.error : undefined].filter(Boolean).join(' ') || undefined;
 }
 
+/** A field's error once the person has been through it (not while they first fill it in). */
+export function shownError(meta: FieldMetaProps<unknown>): string | undefined {
+  return meta.touched && meta.error ? String(meta.error) : undefined;
+}
+
+/** What a field needs, under its label; its id ties it to the control. Nothing when there is no hint. */
+export function FieldHint({ id, hint }: { id: string; hint: ReactNode }) {
+  return hint ? (
+    <p id={id} className={css.hint}>
+      {hint}
+    </p>
+  ) : null;
+}
+
+/** What is wrong with a field, under it; its id ties it to the control. Nothing when all is well. */
+export function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  return error ? (
+    <p id={id} className={css.error}>
+      {error}
+    </p>
+  ) : null;
+}
+
 /** Label, hint, the control and its error, in the order a screen reader should meet them. */
 export function FieldFrame({
   ids,
@@ -42,17 +65,9 @@ export function FieldFrame({
       <label className={css.label} htmlFor={ids.input}>
         {label}
       </label>
-      {hint ? (
-        <p id={ids.hint} className={css.hint}>
-          {hint}
-        </p>
-      ) : null}
+      <FieldHint id={ids.hint} hint={hint} />
       {children}
-      {error ? (
-        <p id={ids.error} className={css.error}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={ids.error} error={error} />
     </div>
   );
 }
@@ -60,7 +75,7 @@ export function FieldFrame({
 export function TextField({ name, label, hint, className, ...input }: FieldProps) {
   const [field, meta] = useField(name);
   const ids = useFieldIds(name);
-  const error = meta.touched && meta.error ? meta.error : undefined;
+  const error = shownError(meta);
   return (
     <FieldFrame ids={ids} label={label} hint={hint} error={error}>
       <input
@@ -96,7 +111,7 @@ export function PasswordField({
   const [field, meta] = useField<string>(name);
   const ids = useFieldIds(name);
   const [visible, setVisible] = useState(false);
-  const error = meta.touched && meta.error ? meta.error : undefined;
+  const error = shownError(meta);
   return (
     <FieldFrame ids={ids} label={label} hint={hint} error={error}>
       <div className={css.inputRow}>

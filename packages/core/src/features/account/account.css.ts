@@ -46,4 +46,3 @@ export const lostList = style({ margin: `${vars.space.xsmall} 0 0`, paddingLeft:
 
 export const flush = style({ margin: 0 });
 
-export const sectionTitle = style({ marginTop: 0, fontSize: vars.fontSize.large });

@@ -1,9 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
+import { useInPlace } from '../../components/actions.tsx';
 import { Button } from '../../components/button.tsx';
 import { ApiForm } from '../../components/form/api-form.tsx';
 import { PasswordField } from '../../components/form/fields.tsx';
 import { CheckboxField } from '../../components/form/checkbox-field.tsx';
+import { Section } from '../../components/section.tsx';
 import * as ui from '../../components/ui.css.ts';
 import { clearPersonalData } from '../../lib/personal-data.ts';
 import { paths } from '../../lib/paths.ts';
@@ -58,28 +60,21 @@ function Confirmation({ onCancel }: { onCancel: () => void }) {
 
 /** Deleting the account looks like what it is, and asks once more, naming what is lost. */
 export function DeleteAccountSection() {
-  const [confirming, setConfirming] = useState(false);
+  // «Cancelar» goes back where the person was, not to the top of the page.
   const start = useRef<HTMLButtonElement>(null);
-  const cancel = () => {
-    setConfirming(false);
-    // Back where the person was, not at the top of the page.
-    requestAnimationFrame(() => start.current?.focus());
-  };
+  const confirming = useInPlace(start);
   return (
-    <section className={`${ui.card} ${css.danger}`} aria-labelledby="cuenta-borrar">
-      <h2 id="cuenta-borrar" className={css.sectionTitle}>
-        {t.deleteTitle}
-      </h2>
-      {confirming ? (
-        <Confirmation onCancel={cancel} />
+    <Section id="cuenta-borrar" title={t.deleteTitle} className={css.danger}>
+      {confirming.open ? (
+        <Confirmation onCancel={confirming.back} />
       ) : (
         <div className={ui.stack}>
           <p className={css.flush}>{t.deleteLead}</p>
-          <Button ref={start} variant="danger" fullWidth onClick={() => setConfirming(true)}>
+          <Button ref={start} variant="danger" fullWidth onClick={confirming.show}>
             {t.deleteStart}
           </Button>
         </div>
       )}
-    </section>
+    </Section>
   );
 }

@@ -8,13 +8,13 @@ import { ApiForm } from '../../components/form/api-form.tsx';
 import { PasswordField, TextField } from '../../components/form/fields.tsx';
 import { CodeField } from '../../components/form/code-field.tsx';
 import { NewPasswordField } from '../../components/form/new-password-field.tsx';
-import * as formCss from '../../components/form/form.css.ts';
 import { Page } from '../../components/page.tsx';
+import { Section } from '../../components/section.tsx';
 import * as ui from '../../components/ui.css.ts';
+import { Notice } from '../../components/notice.tsx';
 import { EMAIL_CONFIRMATION_PARAM, type ContactChangeStarted } from '../../domain/accounts.ts';
 import { useServices } from '../../lib/services.tsx';
 import { updateSession, useSignedIn } from '../../lib/signed-in.ts';
-import * as css from './account.css.ts';
 import {
   changePassword,
   changePasswordSchema,
@@ -32,14 +32,6 @@ import { DeleteAccountSection } from './delete-account-section.tsx';
 import { usePendingChanges } from './pending-changes.ts';
 import { accountTexts as t } from './texts.ts';
 import { useSignOut } from './use-sign-out.ts';
-
-function Notice({ text }: { text: string | undefined }) {
-  return text ? (
-    <p className={formCss.success} role="status">
-      {text}
-    </p>
-  ) : null;
-}
 
 function Alert({ text }: { text: string | undefined }) {
   return text ? (
@@ -118,10 +110,7 @@ function EmailConfirmation() {
     ) : null;
   }
   return (
-    <section className={ui.card} aria-labelledby="cuenta-correo">
-      <h2 id="cuenta-correo" className={css.sectionTitle}>
-        {t.emailUnconfirmedTitle}
-      </h2>
+    <Section id="cuenta-correo" title={t.emailUnconfirmedTitle}>
       <div className={ui.stack}>
         <Notice text={notice} />
         <Alert text={error} />
@@ -130,7 +119,7 @@ function EmailConfirmation() {
           {t.resendLink}
         </Button>
       </div>
-    </section>
+    </Section>
   );
 }
 
@@ -164,10 +153,7 @@ function ProfileSection() {
   const [pending, setPending] = usePendingChanges();
   const [notice, setNotice] = useState<string>();
   return (
-    <section className={ui.card} aria-labelledby="cuenta-datos">
-      <h2 id="cuenta-datos" className={css.sectionTitle}>
-        {t.profileTitle}
-      </h2>
+    <Section id="cuenta-datos" title={t.profileTitle}>
       <p className={ui.muted}>{t.document(account.document)}</p>
       <div className={ui.stack}>
         <Notice text={notice} />
@@ -199,7 +185,7 @@ function ProfileSection() {
           />
         ))}
       </div>
-    </section>
+    </Section>
   );
 }
 
@@ -208,10 +194,7 @@ function PasswordSection() {
   const [notice, setNotice] = useState<string>();
   const [generation, setGeneration] = useState(0);
   return (
-    <section className={ui.card} aria-labelledby="cuenta-contrasena">
-      <h2 id="cuenta-contrasena" className={css.sectionTitle}>
-        {t.passwordTitle}
-      </h2>
+    <Section id="cuenta-contrasena" title={t.passwordTitle}>
       <div className={ui.stack}>
         <Notice text={notice} />
         <ApiForm<ChangePasswordInput>
@@ -231,7 +214,7 @@ function PasswordSection() {
           <NewPasswordField name="newPassword" label={t.newPassword} />
         </ApiForm>
       </div>
-    </section>
+    </Section>
   );
 }
 
@@ -240,10 +223,7 @@ function SessionsSection() {
   const [error, setError] = useState<string>();
   const run = (everywhere: boolean) => signOut(everywhere).catch((caught: unknown) => setError(messageFor(caught)));
   return (
-    <section className={ui.card} aria-labelledby="cuenta-sesiones">
-      <h2 id="cuenta-sesiones" className={css.sectionTitle}>
-        {t.sessionsTitle}
-      </h2>
+    <Section id="cuenta-sesiones" title={t.sessionsTitle}>
       <div className={ui.stack}>
         <Alert text={error} />
         <Button variant="secondary" fullWidth onClick={() => run(false)}>
@@ -253,7 +233,7 @@ function SessionsSection() {
           {t.signOutEverywhere}
         </Button>
       </div>
-    </section>
+    </Section>
   );
 }
 

@@ -14,7 +14,8 @@ const created = () =>
     code: { channel: 'sms', destination: '+34 6•• ••• •11', expiresAt: new Date(Date.now() + 600_000).toISOString(), resendAvailableAt: new Date(Date.now() + 60_000).toISOString() },
   });
 
-async function fillPerson({ licenceExpiresOn = addDays(today, 300) } = {}) {
+/** Marta's data and licence: the form's fields before the boats. */
+async function fillPersonAndLicence({ licenceExpiresOn = addDays(today, 300) } = {}) {
   await userEvent.type(await screen.findByLabelText('Nombre'), 'Marta');
   await userEvent.type(screen.getByLabelText('Apellidos'), 'Vidal Roig');
   await userEvent.type(screen.getByLabelText('DNI, NIE o pasaporte'), '12345678z');
@@ -23,6 +24,11 @@ async function fillPerson({ licenceExpiresOn = addDays(today, 300) } = {}) {
   await userEvent.selectOptions(screen.getByLabelText('Tipo de titulación'), 'Patrón de Navegación Básica (PNB)');
   await userEvent.type(screen.getByLabelText('Número de la titulación'), 'PNB-123');
   await userEvent.type(screen.getByLabelText('Caducidad de la titulación'), licenceExpiresOn);
+}
+
+/** The whole form for Marta on Gaviota for 60 days. */
+async function fillPerson({ licenceExpiresOn = addDays(today, 300) } = {}) {
+  await fillPersonAndLicence({ licenceExpiresOn });
   await userEvent.click(screen.getByRole('checkbox', { name: 'Gaviota (7ª-BA-1-23-19)' }));
   await userEvent.type(screen.getByLabelText('Hasta (opcional)'), addDays(today, 60));
 }
@@ -131,14 +137,7 @@ describe('alta-autorizado', () => {
     const { api, create } = answeringApi({ 'GET boats': () => ({ boats: boats().slice(0, 1) }), 'POST authorisations': () => created() });
     const { router } = renderApp('/alta-autorizado', { api });
     expect(await screen.findByRole('checkbox', { name: 'Gaviota (7ª-BA-1-23-19)' })).toBeChecked();
-    await userEvent.type(screen.getByLabelText('Nombre'), 'Marta');
-    await userEvent.type(screen.getByLabelText('Apellidos'), 'Vidal Roig');
-    await userEvent.type(screen.getByLabelText('DNI, NIE o pasaporte'), '12345678z');
-    await userEvent.type(screen.getByLabelText('Teléfono móvil'), '612 000 111');
-    await userEvent.type(screen.getByLabelText('Correo electrónico'), 'Marta@Correo.es');
-    await userEvent.selectOptions(screen.getByLabelText('Tipo de titulación'), 'Patrón de Navegación Básica (PNB)');
-    await userEvent.type(screen.getByLabelText('Número de la titulación'), 'PNB-123');
-    await userEvent.type(screen.getByLabelText('Caducidad de la titulación'), addDays(today, 300));
+    await fillPersonAndLicence();
     await userEvent.click(screen.getByRole('button', { name: 'Autorizar y enviar el código' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/validar-autorizado'));
     expect(create).toHaveBeenCalledWith('authorisations', { ...body, validTo: null }, { idempotencyKey: expect.any(String) });

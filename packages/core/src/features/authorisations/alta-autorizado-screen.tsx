@@ -6,6 +6,7 @@ import { ApiForm } from '../../components/form/api-form.tsx';
 import { bodyRule, written } from '../../components/form/body-rule.ts';
 import { CheckboxGroupField, SelectField } from '../../components/form/choice-fields.tsx';
 import { TextField } from '../../components/form/fields.tsx';
+import * as groupCss from '../../components/form/group.css.ts';
 import { Page } from '../../components/page.tsx';
 import { LoadStatus } from '../../components/query-status.tsx';
 import { authorisationSchema, LICENCE_TYPE_LABELS, LICENCE_TYPES, type AuthorisationInput, type LicenceType } from '../../domain/authorisations.ts';
@@ -89,7 +90,7 @@ function PersonForm({ boats, today }: { boats: Boat[]; today: string }) {
         await navigate(href.validarAutorizado(created.id));
       }}
     >
-      <fieldset className={css.group}>
+      <fieldset className={groupCss.group}>
         <legend className={css.legend}>{t.personTitle}</legend>
         <TextField name="firstName" label={t.firstName} autoComplete="off" />
         <TextField name="surnames" label={t.surnames} autoComplete="off" />
@@ -97,7 +98,7 @@ function PersonForm({ boats, today }: { boats: Boat[]; today: string }) {
         <TextField name="phone" label={t.phone} hint={t.phoneHint} type="tel" inputMode="tel" autoComplete="off" />
         <TextField name="email" label={t.email} type="email" autoComplete="off" autoCapitalize="none" spellCheck={false} />
       </fieldset>
-      <fieldset className={css.group}>
+      <fieldset className={groupCss.group}>
         <legend className={css.legend}>{t.licenceTitle}</legend>
         <SelectField
           name="licence.type"
@@ -114,7 +115,7 @@ function PersonForm({ boats, today }: { boats: Boat[]; today: string }) {
         hint={t.boatsHint}
         choices={boats.map((boat) => ({ value: boat.id, label: `${boat.name} (${boat.registration})` }))}
       />
-      <fieldset className={css.group}>
+      <fieldset className={groupCss.group}>
         <legend className={css.legend}>{t.periodTitle}</legend>
         <TextField name="validFrom" label={t.validFrom} hint={t.validFromHint(today)} type="date" min={today} />
         <TextField name="validTo" label={t.validTo} hint={t.validToHint} type="date" min={today} />

@@ -1,4 +1,3 @@
-import * as formCss from '../../components/form/form.css.ts';
 import { AUTHORISATION_STATE_LABELS, LICENCE_TYPE_LABELS, type Authorisation } from '../../domain/authorisations.ts';
 import * as css from './authorisations.css.ts';
 import { authorisationTexts as t } from './texts.ts';
@@ -47,11 +46,3 @@ export function actionsOf(authorisation: Pick<Authorisation, 'state'>) {
   return { validate: state === 'pending', suspend: state === 'active', reactivate: state === 'suspended', reschedule: true };
 }
 
-/** A change just made, said once (a status, so a screen reader announces it). */
-export function Notice({ text }: { text: string | undefined }) {
-  return text ? (
-    <p className={formCss.success} role="status">
-      {text}
-    </p>
-  ) : null;
-}

@@ -24,15 +24,4 @@ export const state = styleVariants({
 
 export const actions = style({ display: 'flex', flexDirection: 'column', gap: vars.space.small, marginTop: vars.space.small });
 
-export const group = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.medium,
-  margin: 0,
-  padding: vars.space.medium,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.medium,
-  minWidth: 0,
-});
-
 export const legend = style({ padding: `0 ${vars.space.xsmall}`, fontWeight: 700 });

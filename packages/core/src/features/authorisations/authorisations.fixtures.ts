@@ -1,6 +1,7 @@
 import type { Authorisation } from '../../domain/authorisations.ts';
 import type { Boat } from '../../domain/boats.ts';
 import { addDays, todayIn } from '../../domain/calendar.ts';
+import { bareBoat, lentByLuis } from '../../test/boats.ts';
 import { testMarina } from '../../test/fixtures.tsx';
 
 export const today = todayIn(testMarina.timeZone);
@@ -9,42 +10,13 @@ export const GAVIOTA = '11111111-1111-4111-8111-111111111111';
 export const BRISA = '33333333-3333-4333-8333-333333333333';
 export const LENT = '55555555-5555-4555-8555-555555555555';
 
-function boat(id: string, name: string, registration: string, overrides: Partial<Boat> = {}): Boat {
-  return {
-    id,
-    name,
-    registration,
-    make: '',
-    model: '',
-    lengthM: 6.5,
-    beamM: 2.4,
-    engine: '',
-    state: 'in_rack',
-    rackPosition: null,
-    insurance: { insurer: 'Mapfre', policyNumber: 'POL-1', expiresOn: addDays(today, 200), certificate: null },
-    contract: null,
-    eligibility: { eligible: true, reasons: [] },
-    role: 'owner',
-    authorisation: null,
-    ...overrides,
-  };
-}
-
 /** Ana's own Gaviota and Brisa, and Marea, which Luis lets her use. */
 export const boats = (): Boat[] => [
-  boat(GAVIOTA, 'Gaviota', '7ª-BA-1-23-19'),
-  boat(BRISA, 'Brisa', '7ª-BA-9-99-20'),
-  boat(LENT, 'Marea', '7ª-PM-5-55-21', {
+  bareBoat(GAVIOTA, 'Gaviota', '7ª-BA-1-23-19'),
+  bareBoat(BRISA, 'Brisa', '7ª-BA-9-99-20'),
+  bareBoat(LENT, 'Marea', '7ª-PM-5-55-21', {
     role: 'authorised',
-    authorisation: {
-      id: 'x9',
-      owner: { firstName: 'Luis', surnames: 'Pons' },
-      validFrom: addDays(today, -10),
-      validTo: addDays(today, 20),
-      state: 'active',
-      suspensionReason: null,
-      licence: { type: 'per', number: 'PER-9', expiresOn: addDays(today, 400) },
-    },
+    authorisation: lentByLuis(),
   }),
 ];
 

@@ -7,11 +7,12 @@ import { Page } from '../../components/page.tsx';
 import { LoadStatus } from '../../components/query-status.tsx';
 import { StaleNotice } from '../../components/stale-notice.tsx';
 import * as ui from '../../components/ui.css.ts';
+import { Notice } from '../../components/notice.tsx';
 import type { Authorisation } from '../../domain/authorisations.ts';
 import { href, paths } from '../../lib/paths.ts';
 import { useServices } from '../../lib/services.tsx';
 import { authorisationsQuery, ownBoatsQuery } from './api/authorisations.ts';
-import { actionsOf, AuthorisationFacts, fullName, Notice } from './authorisation-summary.tsx';
+import { actionsOf, AuthorisationFacts, fullName } from './authorisation-summary.tsx';
 import * as css from './authorisations.css.ts';
 import { authorisationTexts as t } from './texts.ts';
 

@@ -1,8 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { ApiError } from '../../api/api-error.ts';
-import { ButtonLink } from '../../components/button.tsx';
-import * as ui from '../../components/ui.css.ts';
+import { isNotFound, NotThere } from '../../components/not-found.tsx';
 import { paths } from '../../lib/paths.ts';
 import { useServices } from '../../lib/services.tsx';
 import { authorisationQuery } from './api/authorisations.ts';
@@ -18,18 +16,13 @@ export function usePerson() {
   const { api } = useServices();
   const client = useQueryClient();
   const query = useQuery({ ...authorisationQuery(api, client, id), enabled: id !== '' });
-  const missing = id === '' || (query.error instanceof ApiError && query.error.code === 'not_found' && !query.data);
+  const missing = id === '' || isNotFound(query);
   return { id, query, person: query.data, missing };
 }
 
 /** The id leads nowhere: say so, and lead back to the list. */
 export function PersonMissing() {
   return (
-    <div className={ui.stack}>
-      <p>{t.notFound}</p>
-      <ButtonLink to={paths.autorizados} fullWidth>
-        {t.backToList}
-      </ButtonLink>
-    </div>
+    <NotThere text={t.notFound} backTo={paths.autorizados} backLabel={t.backToList} />
   );
 }

@@ -6,9 +6,11 @@ import { ApiForm } from '../../components/form/api-form.tsx';
 import { CheckboxField } from '../../components/form/checkbox-field.tsx';
 import { RadioGroupField } from '../../components/form/choice-fields.tsx';
 import { TextField } from '../../components/form/fields.tsx';
+import * as groupCss from '../../components/form/group.css.ts';
 import * as formCss from '../../components/form/form.css.ts';
 import { Page } from '../../components/page.tsx';
 import { LoadStatus } from '../../components/query-status.tsx';
+import * as reasonsCss from '../../components/reasons.css.ts';
 import {
   CONTRACT_PLAN_LABELS,
   CONTRACT_PLANS,
@@ -71,11 +73,11 @@ function NewBoatFields({ limits }: { limits: BoatLimits }) {
   if (values.boatId !== NEW_BOAT) return null;
   return (
     <>
-      <fieldset className={css.group}>
+      <fieldset className={groupCss.group}>
         <legend className={css.fieldsetTitle}>{t.newBoatTitle}</legend>
         <BoatDataFields limits={limits} prefix="boat." />
       </fieldset>
-      <fieldset className={css.group}>
+      <fieldset className={groupCss.group}>
         <legend className={css.fieldsetTitle}>{t.newInsuranceTitle}</legend>
         <TextField name="insurance.insurer" label={t.insurer} autoComplete="off" />
         <TextField name="insurance.policyNumber" label={t.policyNumber} autoComplete="off" spellCheck={false} />
@@ -169,7 +171,7 @@ function ContractForm({ boats, limits, today }: { boats: Boat[]; limits: BoatLim
       <TextField name="startsOn" label={t.startsOn} hint={t.startsOnHint(today)} type="date" min={today} />
       <EndsOn />
       <details>
-        <summary className={css.fixLink}>{t.conditionsSummary}</summary>
+        <summary className={reasonsCss.fixLink}>{t.conditionsSummary}</summary>
         <ul className={css.conditions}>
           {t.conditions.map((condition) => (
             <li key={condition}>{condition}</li>

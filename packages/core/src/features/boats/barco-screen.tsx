@@ -2,16 +2,17 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import * as yup from 'yup';
 import { useParams } from 'react-router';
-import { ApiError } from '../../api/api-error.ts';
-import { messageFor } from '../../api/error-catalogue.ts';
+import { ActionError, useAction } from '../../components/actions.tsx';
 import { Button, ButtonLink } from '../../components/button.tsx';
 import { ApiForm } from '../../components/form/api-form.tsx';
 import { TextField } from '../../components/form/fields.tsx';
-import * as formCss from '../../components/form/form.css.ts';
+import { isNotFound, NotThere } from '../../components/not-found.tsx';
 import { Page } from '../../components/page.tsx';
+import { Section } from '../../components/section.tsx';
 import { LoadStatus } from '../../components/query-status.tsx';
 import { StaleNotice } from '../../components/stale-notice.tsx';
 import * as ui from '../../components/ui.css.ts';
+import { Notice } from '../../components/notice.tsx';
 import { boatPatchSchema, insuranceSchema, type Boat } from '../../domain/boats.ts';
 import type { Marina } from '../../domain/marina.ts';
 import { marinaToday, useMarina } from '../../lib/marina.ts';
@@ -38,23 +39,12 @@ const uploadedAt = new Intl.DateTimeFormat('es-ES', { dateStyle: 'long' });
 
 const EXTENSIONS: Readonly<Record<string, string>> = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' };
 
-function Notice({ text }: { text: string | undefined }) {
-  return text ? (
-    <p className={formCss.success} role="status">
-      {text}
-    </p>
-  ) : null;
-}
-
 /** Downloads the certificate on file through the API client (the call names the marina) and hands it to the browser. */
 function CertificateDownload({ boat }: { boat: Boat }) {
   const { api } = useServices();
-  const [error, setError] = useState<unknown>();
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    setError(undefined);
-    try {
+  const { busy, error, run } = useAction();
+  const download = () =>
+    run(async () => {
       const file = await downloadCertificate(api, boat.id);
       const url = URL.createObjectURL(file);
       const link = document.createElement('a');
@@ -62,22 +52,13 @@ function CertificateDownload({ boat }: { boat: Boat }) {
       link.download = `seguro-${boat.registration}.${EXTENSIONS[file.type] ?? 'pdf'}`;
       link.click();
       setTimeout(() => URL.revokeObjectURL(url), 60_000);
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   const certificate = boat.insurance?.certificate;
   if (!certificate) return <p>{t.noCertificate}</p>;
   return (
     <div className={ui.stack}>
       <p>{t.certificateOnFile(uploadedAt.format(new Date(certificate.uploadedAt)))}</p>
-      {error ? (
-        <p className={ui.alert} role="alert">
-          {messageFor(error)}
-        </p>
-      ) : null}
+      <ActionError error={error} />
       <Button variant="secondary" fullWidth disabled={busy} aria-busy={busy} onClick={() => void download()}>
         {t.downloadCertificate}
       </Button>
@@ -103,10 +84,7 @@ function InsuranceSection({ boat, today }: { boat: Boat; today: string }) {
     [policy],
   );
   return (
-    <section className={ui.card} aria-labelledby="barco-seguro">
-      <h2 id="barco-seguro" className={css.sectionTitle}>
-        {t.insuranceTitle}
-      </h2>
+    <Section id="barco-seguro" title={t.insuranceTitle}>
       <div className={ui.stack}>
         <p>{boat.insurance ? t.policyOnFile(boat.insurance.insurer, boat.insurance.policyNumber, boat.insurance.expiresOn) : t.noInsurance}</p>
         <CertificateDownload boat={boat} />
@@ -133,7 +111,7 @@ function InsuranceSection({ boat, today }: { boat: Boat; today: string }) {
           <CertificateField />
         </ApiForm>
       </div>
-    </section>
+    </Section>
   );
 }
 
@@ -145,10 +123,7 @@ function DataSection({ boat, marina }: { boat: Boat; marina: Marina }) {
   const rule = useMemo(() => boatPatchSchema(marina.settings), [marina.settings]);
   const schema = useMemo(() => formSchema<BoatFields>(rule, (values) => boatBody(values ?? {})), [rule]);
   return (
-    <section className={ui.card} aria-labelledby="barco-datos">
-      <h2 id="barco-datos" className={css.sectionTitle}>
-        {t.dataTitle}
-      </h2>
+    <Section id="barco-datos" title={t.dataTitle}>
       <div className={ui.stack}>
         <Notice text={notice} />
         <ApiForm<BoatFields>
@@ -165,17 +140,14 @@ function DataSection({ boat, marina }: { boat: Boat; marina: Marina }) {
           <BoatDataFields limits={marina.settings} />
         </ApiForm>
       </div>
-    </section>
+    </Section>
   );
 }
 
 function ContractSection({ boat }: { boat: Boat }) {
   const open = boat.contract && (boat.contract.status === 'requested' || boat.contract.status === 'active');
   return (
-    <section className={ui.card} aria-labelledby="barco-contrato">
-      <h2 id="barco-contrato" className={css.sectionTitle}>
-        {t.contractTitle}
-      </h2>
+    <Section id="barco-contrato" title={t.contractTitle}>
       <div className={ui.stack}>
         <p>{contractText(boat)}</p>
         {boat.contract?.rejectionReason ? <p>{t.rejectedBecause(boat.contract.rejectionReason)}</p> : null}
@@ -185,33 +157,25 @@ function ContractSection({ boat }: { boat: Boat }) {
           </ButtonLink>
         )}
       </div>
-    </section>
+    </Section>
   );
 }
 
 /** Who else the owner lets use this boat, and the way to add someone (docs/product.md §4.8). */
 function AuthorisedSection({ boat }: { boat: Boat }) {
   return (
-    <section className={ui.card} aria-labelledby="barco-autorizados">
-      <h2 id="barco-autorizados" className={css.sectionTitle}>
-        {t.authorised}
-      </h2>
+    <Section id="barco-autorizados" title={t.authorised}>
       <ButtonLink to={href.autorizados(boat.id)} variant="secondary" fullWidth>
         {t.seeAuthorised}
       </ButtonLink>
-    </section>
+    </Section>
   );
 }
 
 function NotFound() {
   return (
     <Page title={t.boatNotFoundTitle}>
-      <div className={ui.stack}>
-        <p>{t.boatNotFound}</p>
-        <ButtonLink to={paths.misbarcos} fullWidth>
-          {t.backToBoats}
-        </ButtonLink>
-      </div>
+      <NotThere text={t.boatNotFound} backTo={paths.misbarcos} backLabel={t.backToBoats} />
     </Page>
   );
 }
@@ -227,7 +191,7 @@ export default function BarcoScreen() {
   const query = useQuery(boatQuery(api, client, id));
   const marina = useMarina();
   const boat = query.data;
-  if (query.error instanceof ApiError && query.error.code === 'not_found' && !boat) return <NotFound />;
+  if (isNotFound(query)) return <NotFound />;
   return (
     <Page title={boat?.name ?? t.boatTitle}>
       <div className={ui.stack}>
@@ -235,10 +199,7 @@ export default function BarcoScreen() {
         <StaleNotice query={query} />
         {boat && marina.data ? (
           <>
-            <section className={ui.card} aria-labelledby="barco-resumen">
-              <h2 id="barco-resumen" className={css.sectionTitle}>
-                {t.summaryTitle}
-              </h2>
+            <Section id="barco-resumen" title={t.summaryTitle}>
               <AuthorisedNote boat={boat} />
               <BoatFacts boat={boat} full />
               <EligibilityBadges boat={boat} here={href.barco(boat.id)} />
@@ -247,7 +208,7 @@ export default function BarcoScreen() {
                   {t.askLaunch}
                 </ButtonLink>
               </div>
-            </section>
+            </Section>
             {/* The owner's business: someone authorised on the boat uses it, nothing more. */}
             {boat.role === 'owner' ? (
               <>

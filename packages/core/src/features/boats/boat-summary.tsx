@@ -1,5 +1,6 @@
 import { type Fact, Facts } from '../../components/facts.tsx';
 import { Link } from '../../components/link.tsx';
+import * as reasonsCss from '../../components/reasons.css.ts';
 import { AUTHORISATION_STATE_LABELS } from '../../domain/authorisations.ts';
 import { BOAT_STATE_LABELS, CONTRACT_PLAN_LABELS, CONTRACT_STATUS_LABELS, type Boat } from '../../domain/boats.ts';
 import type { EligibilityReason } from '../../domain/eligibility.ts';
@@ -20,12 +21,12 @@ export function EligibilityBadges({ boat, here }: { boat: Pick<Boat, 'eligibilit
     );
   }
   return (
-    <ul className={css.badges} aria-label={`${t.blockedBy}: ${boat.name}`}>
+    <ul className={reasonsCss.badges} aria-label={`${t.blockedBy}: ${boat.name}`}>
       {boat.eligibility.reasons.map((reason: EligibilityReason) => (
-        <li key={reason.code} className={css.badge}>
+        <li key={reason.code} className={reasonsCss.badge}>
           <span>{reason.text}</span>
           {reason.fix && reason.fix.to !== here ? (
-            <Link className={css.fixLink} to={reason.fix.to}>
+            <Link className={reasonsCss.fixLink} to={reason.fix.to}>
               {reason.fix.label}
             </Link>
           ) : null}

@@ -6,22 +6,6 @@ export const list = style({ margin: 0, padding: 0, listStyle: 'none', display: '
 export const name = style({ margin: 0, fontSize: vars.fontSize.large });
 
 
-export const badges = style({ margin: 0, padding: 0, listStyle: 'none', display: 'flex', flexDirection: 'column', gap: vars.space.small });
-
-export const badge = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space.small,
-  padding: `${vars.space.xsmall} ${vars.space.small}`,
-  border: `2px solid ${vars.color.danger}`,
-  borderRadius: vars.radius.small,
-  color: vars.color.danger,
-  fontWeight: 600,
-  minWidth: 0,
-});
-
 export const ready = style({
   display: 'inline-block',
   padding: `${vars.space.xsmall} ${vars.space.small}`,
@@ -31,30 +15,9 @@ export const ready = style({
   fontWeight: 600,
 });
 
-export const fixLink = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  minHeight: vars.size.touchTarget,
-  color: vars.color.accent,
-  fontWeight: 600,
-});
-
 export const actions = style({ display: 'flex', flexDirection: 'column', gap: vars.space.small, marginTop: vars.space.small });
 
-export const sectionTitle = style({ marginTop: 0, fontSize: vars.fontSize.large });
-
 export const fieldsetTitle = style({ margin: 0, fontSize: vars.fontSize.body, fontWeight: 700 });
-
-export const group = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.medium,
-  margin: 0,
-  padding: vars.space.medium,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.medium,
-  minWidth: 0,
-});
 
 export const conditions = style({ margin: 0, paddingLeft: vars.space.large });
 

@@ -1,23 +1,17 @@
 import type { Boat } from '../../domain/boats.ts';
 import { addDays, todayIn } from '../../domain/calendar.ts';
+import { bareBoat } from '../../test/boats.ts';
 import { answeringApi, testMarina } from '../../test/fixtures.tsx';
 
 export const today = todayIn(testMarina.timeZone);
 
 /** A boat ready to use: active contract, insurance in force. */
 export function readyBoat(overrides: Partial<Boat> = {}): Boat {
-  return {
-    id: '11111111-1111-4111-8111-111111111111',
-    name: 'Gaviota',
-    registration: '7ª-BA-1-23-19',
+  return bareBoat('11111111-1111-4111-8111-111111111111', 'Gaviota', '7ª-BA-1-23-19', {
     make: 'Beneteau',
     model: 'Flyer 6',
-    lengthM: 6.5,
-    beamM: 2.4,
     engine: 'Yamaha 115',
-    state: 'in_rack',
     rackPosition: 'B-12',
-    insurance: { insurer: 'Mapfre', policyNumber: 'POL-1', expiresOn: addDays(today, 200), certificate: null },
     contract: {
       id: 'c1',
       boatId: '11111111-1111-4111-8111-111111111111',
@@ -29,11 +23,8 @@ export function readyBoat(overrides: Partial<Boat> = {}): Boat {
       decidedAt: '2026-01-02T10:00:00Z',
       rejectionReason: null,
     },
-    eligibility: { eligible: true, reasons: [] },
-    role: 'owner',
-    authorisation: null,
     ...overrides,
-  };
+  });
 }
 
 /** A boat whose insurance has run out. */

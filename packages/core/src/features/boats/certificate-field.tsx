@@ -1,4 +1,5 @@
 import { useField } from 'formik';
+import { shownError } from '../../components/form/fields.tsx';
 import { FileInputField } from '../../components/form/file-input-field.tsx';
 import { certificateProblem, sniffCertificateType } from '../../domain/boats.ts';
 import type { CertificateChoice } from './form-values.ts';
@@ -13,7 +14,7 @@ const HEAD_BYTES = 8;
  */
 export function CertificateField({ name = 'certificate', label = t.certificate }: { name?: string; label?: string }) {
   const [, meta, helpers] = useField<CertificateChoice | null>(name);
-  const error = meta.touched && meta.error ? meta.error : undefined;
+  const error = shownError(meta);
   const choose = async (file: File | undefined) => {
     if (!file) {
       await helpers.setValue(null);

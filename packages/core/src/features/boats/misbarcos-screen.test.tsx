@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/api-error.ts';
 import { PERSIST_KEY } from '../../lib/queries.ts';
 import { renderApp } from '../../test/fixtures.tsx';
+import { lentByLuis } from '../../test/boats.ts';
 import { addDays, formatCalendarDate } from '../../domain/calendar.ts';
 import { boatsApi, readyBoat, today, uninsuredBoat } from './boats.fixtures.ts';
 
@@ -42,15 +43,7 @@ describe('misbarcos', () => {
         id: '55555555-5555-4555-8555-555555555555',
         name: 'Marea',
         role: 'authorised',
-        authorisation: {
-          id: 'x9',
-          owner: { firstName: 'Luis', surnames: 'Pons' },
-          validFrom: addDays(today, -10),
-          validTo: addDays(today, 20),
-          state,
-          suspensionReason,
-          licence: { type: 'per', number: 'PER-9', expiresOn: addDays(today, 400) },
-        },
+        authorisation: lentByLuis({ state, suspensionReason }),
         ...(state === 'suspended' ? { eligibility: { eligible: false as const, reasons: [{ code: 'authorisation_suspended' as const, text: 'Autorización suspendida', fix: null }] } } : {}),
       });
     const { router } = renderApp('/misbarcos', {

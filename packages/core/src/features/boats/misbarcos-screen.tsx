@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { ButtonLink } from '../../components/button.tsx';
-import * as formCss from '../../components/form/form.css.ts';
 import { Page } from '../../components/page.tsx';
 import { LoadError, Loading, loadState } from '../../components/query-status.tsx';
 import { StaleNotice } from '../../components/stale-notice.tsx';
 import * as ui from '../../components/ui.css.ts';
+import { Notice } from '../../components/notice.tsx';
 import type { Boat } from '../../domain/boats.ts';
 import { href } from '../../lib/paths.ts';
 import { useServices } from '../../lib/services.tsx';
@@ -57,11 +57,7 @@ export default function MisbarcosScreen() {
   return (
     <Page title={t.title}>
       <div className={ui.stack}>
-        {notice ? (
-          <p className={formCss.success} role="status">
-            {notice}
-          </p>
-        ) : null}
+        <Notice text={notice} />
         {state === 'loading' ? <Loading label={t.loadingBoats} /> : null}
         {state === 'error' ? <LoadError error={query.error} retry={() => void query.refetch()} /> : null}
         <StaleNotice query={query} />

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { messageFor } from '../../api/error-catalogue.ts';
+import { useRef } from 'react';
+import { ConfirmPanel, useInPlace } from '../../components/actions.tsx';
 import { Button } from '../../components/button.tsx';
 import { Link } from '../../components/link.tsx';
+import * as reasonsCss from '../../components/reasons.css.ts';
 import * as ui from '../../components/ui.css.ts';
 import { CARD_ROLE_LABELS, type Card, type CardReason } from '../../domain/cards.ts';
 import { useServices } from '../../lib/services.tsx';
@@ -56,15 +57,15 @@ export function HolderName({ card }: { card: Card }) {
  */
 export function ReasonList({ reasons }: { reasons: CardReason[] }) {
   return (
-    <ul className={css.reasons} aria-label={t.reasonsTitle}>
+    <ul className={reasonsCss.badges} aria-label={t.reasonsTitle}>
       {reasons.map((reason) => (
-        <li key={`${reason.code}:${reason.boat?.id ?? ''}`} className={css.reason}>
+        <li key={`${reason.code}:${reason.boat?.id ?? ''}`} className={reasonsCss.badge}>
           <span>
             {reason.text}
             {reason.boat ? <span className={css.reasonBoat}>{t.aboutBoat(reason.boat.name)}</span> : null}
           </span>
           {reason.fix ? (
-            <Link className={css.fixLink} to={reason.fix.to}>
+            <Link className={reasonsCss.fixLink} to={reason.fix.to}>
               {reason.fix.label}
               {reason.boat ? (
                 <>
@@ -87,59 +88,32 @@ export function ReasonList({ reasons }: { reasons: CardReason[] }) {
 export function Reissue({ onDone }: { onDone: (notice: string) => void }) {
   const { api } = useServices();
   const client = useQueryClient();
-  const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>();
   const button = useRef<HTMLButtonElement>(null);
-  const title = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    if (asking) title.current?.focus();
-  }, [asking]);
-  if (!asking) {
+  const asking = useInPlace(button);
+  if (!asking.open) {
     return (
-      <Button ref={button} variant="secondary" fullWidth onClick={() => setAsking(true)}>
+      <Button ref={button} variant="secondary" fullWidth onClick={asking.show}>
         {t.reissue}
       </Button>
     );
   }
-  const reissue = async () => {
-    setBusy(true);
-    setError(undefined);
-    try {
-      await reissueCard(api, client);
-      setAsking(false);
-      onDone(t.reissued);
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <div role="group" aria-labelledby="renovar-carnet" className={css.confirm}>
-      <h2 id="renovar-carnet" ref={title} tabIndex={-1} className={css.confirmTitle}>
-        {t.reissueQuestion}
-      </h2>
+    <ConfirmPanel
+      id="renovar-carnet"
+      heading="h2"
+      tone="plain"
+      titleClassName={css.confirmTitle}
+      question={t.reissueQuestion}
+      confirmLabel={t.reissueConfirm}
+      keepLabel={t.reissueKeep}
+      onConfirm={async () => {
+        await reissueCard(api, client);
+        asking.close();
+        onDone(t.reissued);
+      }}
+      onKeep={asking.back}
+    >
       <p>{t.reissueExplain}</p>
-      {error ? (
-        <p className={ui.alert} role="alert">
-          {messageFor(error)}
-        </p>
-      ) : null}
-      <Button variant="danger" fullWidth disabled={busy} aria-busy={busy} onClick={() => void reissue()}>
-        {busy ? t.sending : t.reissueConfirm}
-      </Button>
-      <Button
-        variant="secondary"
-        fullWidth
-        onClick={() => {
-          setAsking(false);
-          setError(undefined);
-          requestAnimationFrame(() => button.current?.focus());
-        }}
-      >
-        {t.reissueKeep}
-      </Button>
-    </div>
+    </ConfirmPanel>
   );
 }

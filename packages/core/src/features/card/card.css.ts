@@ -59,39 +59,6 @@ export const number = style({
   letterSpacing: '0.08em',
 });
 
-export const reasons = style({ margin: 0, padding: 0, listStyle: 'none', display: 'flex', flexDirection: 'column', gap: vars.space.small });
-
-export const reason = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space.small,
-  padding: `${vars.space.xsmall} ${vars.space.small}`,
-  border: `2px solid ${vars.color.danger}`,
-  borderRadius: vars.radius.small,
-  color: vars.color.danger,
-  fontWeight: 600,
-  minWidth: 0,
-});
-
 export const reasonBoat = style({ display: 'block', fontWeight: 400, color: vars.color.text });
-
-export const fixLink = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  minHeight: vars.size.touchTarget,
-  color: vars.color.accent,
-  fontWeight: 600,
-});
-
-export const confirm = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.small,
-  padding: vars.space.medium,
-  border: `2px solid ${vars.color.border}`,
-  borderRadius: vars.radius.medium,
-});
 
 export const confirmTitle = style({ margin: 0, fontSize: vars.fontSize.large });

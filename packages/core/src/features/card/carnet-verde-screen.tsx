@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { Navigate } from 'react-router';
-import * as formCss from '../../components/form/form.css.ts';
 import { Page } from '../../components/page.tsx';
 import { LoadError, Loading, loadState } from '../../components/query-status.tsx';
 import { StaleNotice } from '../../components/stale-notice.tsx';
 import * as ui from '../../components/ui.css.ts';
+import { Notice } from '../../components/notice.tsx';
 import { formatCardNumber, type Card } from '../../domain/cards.ts';
 import { paths } from '../../lib/paths.ts';
 import { useServices } from '../../lib/services.tsx';
@@ -53,11 +53,7 @@ export default function CarnetVerdeScreen() {
         {state === 'loading' ? <Loading label={t.loading} /> : null}
         {state === 'error' ? <LoadError error={query.error} retry={() => void query.refetch()} /> : null}
         <StaleNotice query={query} />
-        {notice ? (
-          <p className={formCss.success} role="status">
-            {notice}
-          </p>
-        ) : null}
+        <Notice text={notice} />
         {card && shown ? (
           <article className={css.card} aria-labelledby="carnet-veredicto">
             <p id="carnet-veredicto" className={css.verdict[shown]}>

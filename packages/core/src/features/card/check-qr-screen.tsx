@@ -12,6 +12,7 @@ import { checkCard } from './api/card.ts';
 import * as css from './card.css.ts';
 import { cardTexts as t } from './texts.ts';
 import { type Fact, Facts } from '../../components/facts.tsx';
+import * as reasonsCss from '../../components/reasons.css.ts';
 
 /** The answer for one card, code and attempt (`asked`); anything else is still being checked. */
 type Outcome = { asked: string } & ({ state: 'done'; check: CardCheck } | { state: 'failed'; error: unknown });
@@ -45,9 +46,9 @@ function CheckResult({ check }: { check: CardCheck }) {
         {check.valid ? t.valid : t.invalid}
       </p>
       {check.reasons.length > 0 ? (
-        <ul className={css.reasons} aria-label={t.reasonsTitle}>
+        <ul className={reasonsCss.badges} aria-label={t.reasonsTitle}>
           {check.reasons.map((reason) => (
-            <li key={reason.code} className={css.reason}>
+            <li key={reason.code} className={reasonsCss.badge}>
               {reason.text}
             </li>
           ))}

@@ -31,7 +31,6 @@ export const cardTexts = {
   reissueConfirm: 'Sí, renovar',
   reissueKeep: 'No, mantenerlo',
   reissued: 'Carnet renovado: los códigos anteriores ya no sirven.',
-  sending: 'Enviando…',
   until: (day: string) => formatCalendarDate(day),
   // The check
   checking: 'Comprobando el carnet…',

@@ -1,17 +1,9 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '@marina/theme/vars.css.ts';
+import { group as formGroup } from '../../components/form/group.css.ts';
 
-export const group = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.medium,
-  margin: 0,
-  padding: vars.space.medium,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.medium,
-  minWidth: 0,
-});
+/** The shared framed group, on the surface colour: this screen's groups stand on the page's background. */
+export const group = style([formGroup, { background: vars.color.surface }]);
 
 export const groupTitle = style({ padding: 0, fontSize: vars.fontSize.large, fontWeight: 700 });
 

@@ -4,6 +4,7 @@ import { useConfig } from '../../lib/services.tsx';
 import { formatVersion } from '../../lib/version.ts';
 import { ButtonLink } from '../../components/button.tsx';
 import { Page } from '../../components/page.tsx';
+import { Section } from '../../components/section.tsx';
 import * as ui from '../../components/ui.css.ts';
 import * as css from './help.css.ts';
 import { helpTexts as t } from './texts.ts';
@@ -17,10 +18,7 @@ export default function AyudaScreen() {
   return (
     <Page title={t.title}>
       <div className={ui.stack}>
-        <section className={ui.card} aria-labelledby="ayuda-contacto">
-          <h2 id="ayuda-contacto" className={css.sectionTitle}>
-            {t.contactTitle}
-          </h2>
+        <Section id="ayuda-contacto" title={t.contactTitle}>
           <p className={css.marina}>{clientTitulo}</p>
           <div className={ui.stack}>
             <ButtonLink to={tel} reloadDocument fullWidth>
@@ -32,28 +30,22 @@ export default function AyudaScreen() {
           </div>
           <h3 className={css.subTitle}>{t.address}</h3>
           <address className={css.address}>{contact.address}</address>
-        </section>
-        <section className={ui.card} aria-labelledby="ayuda-horario">
-          <h2 id="ayuda-horario" className={css.sectionTitle}>
-            {t.hoursTitle}
-          </h2>
+        </Section>
+        <Section id="ayuda-horario" title={t.hoursTitle}>
           <ul className={css.list}>
             {contact.openingHours.map((line) => (
               <li key={line}>{line}</li>
             ))}
           </ul>
-        </section>
-        <section className={ui.card} aria-labelledby="ayuda-faq">
-          <h2 id="ayuda-faq" className={css.sectionTitle}>
-            {t.faqTitle}
-          </h2>
+        </Section>
+        <Section id="ayuda-faq" title={t.faqTitle}>
           {faq.map((entry) => (
             <details key={entry.question} className={css.faq}>
               <summary className={css.question}>{entry.question}</summary>
               <p>{entry.answer}</p>
             </details>
           ))}
-        </section>
+        </Section>
         <p className={ui.muted}>{formatVersion(version)}</p>
       </div>
     </Page>

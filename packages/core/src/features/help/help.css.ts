@@ -1,7 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '@marina/theme/vars.css.ts';
 
-export const sectionTitle = style({ marginTop: 0, fontSize: vars.fontSize.large });
 export const subTitle = style({ marginBottom: vars.space.xsmall, fontSize: vars.fontSize.body });
 export const marina = style({ marginTop: 0, fontWeight: 600 });
 export const address = style({ fontStyle: 'normal', whiteSpace: 'pre-line' });

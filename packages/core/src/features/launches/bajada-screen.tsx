@@ -1,12 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { ApiError } from '../../api/api-error.ts';
-import { ButtonLink } from '../../components/button.tsx';
 import { Page } from '../../components/page.tsx';
 import { LoadStatus } from '../../components/query-status.tsx';
 import { StaleNotice } from '../../components/stale-notice.tsx';
 import * as ui from '../../components/ui.css.ts';
+import { Notice } from '../../components/notice.tsx';
+import { isNotFound, NotThere } from '../../components/not-found.tsx';
 import { LAUNCH_ACTOR_LABELS, LAUNCH_STATUS_LABELS, type Launch } from '../../domain/launches.ts';
 import { useMarina } from '../../lib/marina.ts';
 import { paths } from '../../lib/paths.ts';
@@ -14,7 +14,7 @@ import { useServices } from '../../lib/services.tsx';
 import { launchQuery } from './api/launches.ts';
 import { momentOf, slotText } from './format.ts';
 import { LaunchActions } from './launch-actions.tsx';
-import { LaunchFacts, Notice } from './launch-summary.tsx';
+import { LaunchFacts } from './launch-summary.tsx';
 import * as css from './launches.css.ts';
 import { launchTexts as t } from './texts.ts';
 
@@ -49,12 +49,7 @@ function History({ launch, timeZone }: { launch: Launch; timeZone: string }) {
 function NotFound() {
   return (
     <Page title={t.notFoundTitle}>
-      <div className={ui.stack}>
-        <p>{t.notFound}</p>
-        <ButtonLink to={paths.pedidosbajadas} fullWidth>
-          {t.backToLaunches}
-        </ButtonLink>
-      </div>
+      <NotThere text={t.notFound} backTo={paths.pedidosbajadas} backLabel={t.backToLaunches} />
     </Page>
   );
 }
@@ -68,7 +63,7 @@ export default function BajadaScreen() {
   const marina = useMarina();
   const [notice, setNotice] = useState<string>();
   const launch = query.data;
-  if (query.error instanceof ApiError && query.error.code === 'not_found' && !launch) return <NotFound />;
+  if (isNotFound(query)) return <NotFound />;
   return (
     <Page title={launch ? `${t.detailTitle}: ${launch.boatName}` : t.detailTitle}>
       <div className={ui.stack}>

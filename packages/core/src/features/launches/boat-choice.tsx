@@ -1,5 +1,6 @@
 import { RadioGroupField } from '../../components/form/choice-fields.tsx';
 import { Link } from '../../components/link.tsx';
+import * as reasonsCss from '../../components/reasons.css.ts';
 import type { Boat } from '../../domain/boats.ts';
 import type { Eligibility } from '../../domain/eligibility.ts';
 import type { Launch } from '../../domain/launches.ts';
@@ -15,7 +16,7 @@ import { launchTexts as t } from './texts.ts';
 export function Blockers({ name, eligibility, note }: { name: string; eligibility: Eligibility; note?: string | undefined }) {
   if (eligibility.eligible) return null;
   return (
-    <ul className={css.blocked} aria-label={t.boatBlocked(name)}>
+    <ul className={reasonsCss.blocked.danger} aria-label={t.boatBlocked(name)}>
       <li className={css.blockedTitle} aria-hidden>
         {t.boatBlocked(name)}
       </li>
@@ -25,7 +26,7 @@ export function Blockers({ name, eligibility, note }: { name: string; eligibilit
           {reason.fix ? (
             <>
               {' · '}
-              <Link className={css.link} to={reason.fix.to}>
+              <Link className={reasonsCss.fixLink} to={reason.fix.to}>
                 {reason.fix.label}
               </Link>
             </>
@@ -61,11 +62,11 @@ export function BoatChoice({ boats, busy, timeZone }: { boats: readonly Boat[]; 
       {others.map((boat) => {
         const open = busy.get(boat.id);
         return open ? (
-          <ul key={boat.id} className={css.blocked} aria-label={t.boatBlocked(boat.name)}>
+          <ul key={boat.id} className={reasonsCss.blocked.danger} aria-label={t.boatBlocked(boat.name)}>
             <li>
               {boat.name}: {open.bookedBy ? t.hasOthersLaunch(open.bookedBy.name, dayOf(open.slotStart, timeZone)) : t.hasOpenLaunch}
               {' · '}
-              <Link className={css.link} to={paths.pedidosbajadas}>
+              <Link className={reasonsCss.fixLink} to={paths.pedidosbajadas}>
                 {t.seeLaunches}
               </Link>
             </li>

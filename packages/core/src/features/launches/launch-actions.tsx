@@ -1,11 +1,11 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { messageFor } from '../../api/error-catalogue.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { ActionError, CallTheMarina, ConfirmPanel, useAction, useInPlace } from '../../components/actions.tsx';
 import { Button, ButtonLink } from '../../components/button.tsx';
 import * as ui from '../../components/ui.css.ts';
 import type { Launch } from '../../domain/launches.ts';
 import { href } from '../../lib/paths.ts';
-import { useConfig, useServices } from '../../lib/services.tsx';
+import { useServices } from '../../lib/services.tsx';
 import { cancelLaunch, downloadCalendar, launchChanged, readyToStow } from './api/launches.ts';
 import { slotText } from './format.ts';
 import * as css from './launches.css.ts';
@@ -17,64 +17,26 @@ import { launchTexts as t } from './texts.ts';
  */
 export const changeableStatus = (launch: Launch) => ['pending', 'confirmed', 'waitlisted'].includes(launch.status);
 
-/**
- * The cut-off has passed: the app says to call the marina, with its number as a link. The number comes with
- * the help page's chunk (`config.help()`, out of the first load: decision 017), fetched once and kept.
- */
-export function CallTheMarina({ cutoffMinutes }: { cutoffMinutes: number }) {
-  const { help } = useConfig();
-  const { data } = useQuery({ queryKey: ['marina-help'], queryFn: help, staleTime: Infinity, gcTime: Infinity });
-  const phone = data?.contact.phone;
-  return (
-    <div className={ui.stack}>
-      <p>{t.tooLate(cutoffMinutes)}</p>
-      {phone && (
-        <ButtonLink to={`tel:${phone.replace(/\s+/g, '')}`} reloadDocument variant="secondary" fullWidth>
-          {t.call(phone)}
-        </ButtonLink>
-      )}
-    </div>
-  );
-}
-
 /** Asks once more, naming the slot; the question takes focus, and "No" goes back to the button. */
 function ConfirmCancel({ launch, timeZone, onDone, onKeep }: { launch: Launch; timeZone: string; onDone: (notice: string) => void; onKeep: () => void }) {
   const { api } = useServices();
   const client = useQueryClient();
-  const [error, setError] = useState<unknown>();
-  const [busy, setBusy] = useState(false);
-  const title = useRef<HTMLHeadingElement>(null);
-  useEffect(() => title.current?.focus(), []);
-  const titleId = `cancelar-${launch.id}`;
-  const cancel = async () => {
-    setBusy(true);
-    setError(undefined);
-    try {
-      launchChanged(client, await cancelLaunch(api, launch.id));
-      onDone(t.cancelled);
-    } catch (caught) {
-      setError(caught);
-      setBusy(false);
-    }
-  };
   return (
-    <div role="group" aria-labelledby={titleId} className={css.confirm}>
-      <h3 id={titleId} ref={title} tabIndex={-1} className={css.confirmTitle}>
-        {t.cancelQuestion}
-      </h3>
+    <ConfirmPanel
+      id={`cancelar-${launch.id}`}
+      heading="h3"
+      tone="danger"
+      question={t.cancelQuestion}
+      confirmLabel={t.cancelConfirm}
+      keepLabel={t.cancelKeep}
+      onConfirm={async () => {
+        launchChanged(client, await cancelLaunch(api, launch.id));
+        onDone(t.cancelled);
+      }}
+      onKeep={onKeep}
+    >
       <p>{launch.bookedBy ? t.cancelOthersExplain(slotText(launch, timeZone), launch.bookedBy.name) : t.cancelExplain(slotText(launch, timeZone))}</p>
-      {error ? (
-        <p className={ui.alert} role="alert">
-          {messageFor(error)}
-        </p>
-      ) : null}
-      <Button variant="danger" fullWidth disabled={busy} aria-busy={busy} onClick={() => void cancel()}>
-        {busy ? 'Enviando…' : t.cancelConfirm}
-      </Button>
-      <Button variant="secondary" fullWidth onClick={onKeep}>
-        {t.cancelKeep}
-      </Button>
-    </div>
+    </ConfirmPanel>
   );
 }
 
@@ -97,21 +59,9 @@ async function saveCalendar(api: ReturnType<typeof useServices>['api'], launch: 
 export function LaunchActions({ launch, timeZone, cutoffMinutes, onNotice }: { launch: Launch; timeZone: string; cutoffMinutes: number; onNotice: (notice: string) => void }) {
   const { api } = useServices();
   const client = useQueryClient();
-  const [confirming, setConfirming] = useState(false);
-  const [error, setError] = useState<unknown>();
-  const [busy, setBusy] = useState(false);
   const cancelButton = useRef<HTMLButtonElement>(null);
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true);
-    setError(undefined);
-    try {
-      await action();
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const confirming = useInPlace(cancelButton);
+  const { busy, error, run } = useAction();
   const { actions } = launch;
   const tooLate = changeableStatus(launch) && !actions.cancel;
   const named = (
@@ -123,11 +73,7 @@ export function LaunchActions({ launch, timeZone, cutoffMinutes, onNotice }: { l
   return (
     <div className={css.actions}>
       {launch.bookedBy && changeableStatus(launch) && actions.cancel ? <p className={ui.muted}>{t.bookedByHint(launch.bookedBy.name)}</p> : null}
-      {error ? (
-        <p className={ui.alert} role="alert">
-          {messageFor(error)}
-        </p>
-      ) : null}
+      <ActionError error={error} />
       {actions.readyToStow ? (
         <>
           <p className={ui.muted}>{t.readyToStowHint}</p>
@@ -159,27 +105,24 @@ export function LaunchActions({ launch, timeZone, cutoffMinutes, onNotice }: { l
           {named}
         </Button>
       ) : null}
-      {actions.cancel && !confirming ? (
-        <Button ref={cancelButton} variant="secondary" fullWidth onClick={() => setConfirming(true)}>
+      {actions.cancel && !confirming.open ? (
+        <Button ref={cancelButton} variant="secondary" fullWidth onClick={confirming.show}>
           {t.cancel}
           {named}
         </Button>
       ) : null}
-      {actions.cancel && confirming ? (
+      {actions.cancel && confirming.open ? (
         <ConfirmCancel
           launch={launch}
           timeZone={timeZone}
           onDone={(notice) => {
-            setConfirming(false);
+            confirming.close();
             onNotice(notice);
           }}
-          onKeep={() => {
-            setConfirming(false);
-            requestAnimationFrame(() => cancelButton.current?.focus());
-          }}
+          onKeep={confirming.back}
         />
       ) : null}
-      {tooLate ? <CallTheMarina cutoffMinutes={cutoffMinutes} /> : null}
+      {tooLate ? <CallTheMarina>{t.tooLate(cutoffMinutes)}</CallTheMarina> : null}
     </div>
   );
 }

@@ -1,5 +1,4 @@
 import { type Fact, Facts } from '../../components/facts.tsx';
-import * as formCss from '../../components/form/form.css.ts';
 import { LAUNCH_STATUS_LABELS, type Launch } from '../../domain/launches.ts';
 import { slotText, timeOf } from './format.ts';
 import * as css from './launches.css.ts';
@@ -31,11 +30,3 @@ export function LaunchFacts({ launch, timeZone, full = false }: { launch: Launch
   );
 }
 
-/** A change just made, said once (a status, so a screen reader announces it). */
-export function Notice({ text }: { text: string | undefined }) {
-  return text ? (
-    <p className={formCss.success} role="status">
-      {text}
-    </p>
-  ) : null;
-}

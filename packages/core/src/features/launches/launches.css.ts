@@ -18,38 +18,7 @@ export const status = style({
 
 export const actions = style({ display: 'flex', flexDirection: 'column', gap: vars.space.small, marginTop: vars.space.small });
 
-export const link = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  minHeight: vars.size.touchTarget,
-  color: vars.color.accent,
-  fontWeight: 600,
-});
-
-export const blocked = style({
-  margin: 0,
-  padding: vars.space.small,
-  border: `2px solid ${vars.color.danger}`,
-  borderRadius: vars.radius.small,
-  color: vars.color.danger,
-  listStyle: 'none',
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xsmall,
-});
-
 export const blockedTitle = style({ fontWeight: 700 });
-
-export const confirm = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.small,
-  padding: vars.space.medium,
-  border: `2px solid ${vars.color.danger}`,
-  borderRadius: vars.radius.medium,
-});
-
-export const confirmTitle = style({ margin: 0, fontSize: vars.fontSize.body, fontWeight: 700 });
 
 export const slots = style({
   display: 'grid',

@@ -1,6 +1,7 @@
 import type { Boat } from '../../domain/boats.ts';
 import { addDays, todayIn } from '../../domain/calendar.ts';
 import { formatInZone, slotTimesOn, type Launch, type LaunchSlot, type LaunchSlotDay } from '../../domain/launches.ts';
+import { bareBoat } from '../../test/boats.ts';
 import { testMarina } from '../../test/fixtures.tsx';
 
 const zone = testMarina.timeZone;
@@ -11,34 +12,16 @@ export const BOAT_ID = '11111111-1111-4111-8111-111111111111';
 export const BLOCKED_ID = '22222222-2222-4222-8222-222222222222';
 export const BUSY_ID = '33333333-3333-4333-8333-333333333333';
 
-function boat(id: string, name: string, registration: string, eligibility: Boat['eligibility'] = { eligible: true, reasons: [] }): Boat {
-  return {
-    id,
-    name,
-    registration,
-    make: '',
-    model: '',
-    lengthM: 6.5,
-    beamM: 2.4,
-    engine: '',
-    state: 'in_rack',
-    rackPosition: null,
-    insurance: { insurer: 'Mapfre', policyNumber: 'POL-1', expiresOn: addDays(today, 200), certificate: null },
-    contract: null,
-    eligibility,
-    role: 'owner',
-    authorisation: null,
-  };
-}
-
 /** Gaviota may go; Albatros's insurance ran out; Brisa already has a launch open. */
 export const boats = (): Boat[] => [
-  boat(BOAT_ID, 'Gaviota', '7ª-BA-1-23-19'),
-  boat(BLOCKED_ID, 'Albatros', 'PM-1234-AB', {
-    eligible: false,
-    reasons: [{ code: 'insurance_expired', text: 'Seguro caducado', fix: { label: 'Renovar el seguro', to: `/misbarcos/${BLOCKED_ID}` } }],
+  bareBoat(BOAT_ID, 'Gaviota', '7ª-BA-1-23-19'),
+  bareBoat(BLOCKED_ID, 'Albatros', 'PM-1234-AB', {
+    eligibility: {
+      eligible: false,
+      reasons: [{ code: 'insurance_expired', text: 'Seguro caducado', fix: { label: 'Renovar el seguro', to: `/misbarcos/${BLOCKED_ID}` } }],
+    },
   }),
-  boat(BUSY_ID, 'Brisa', '7ª-BA-9-99-20'),
+  bareBoat(BUSY_ID, 'Brisa', '7ª-BA-9-99-20'),
 ];
 
 /** Tomorrow's slots in the marina's zone (08:00 to 20:00 every 30 min), in the given states by index. */

@@ -6,6 +6,7 @@ import { Page } from '../../components/page.tsx';
 import { LoadStatus } from '../../components/query-status.tsx';
 import { StaleNotice } from '../../components/stale-notice.tsx';
 import * as ui from '../../components/ui.css.ts';
+import { Notice } from '../../components/notice.tsx';
 import type { Launch } from '../../domain/launches.ts';
 import type { Marina } from '../../domain/marina.ts';
 import { useMarina } from '../../lib/marina.ts';
@@ -13,7 +14,7 @@ import { href, paths } from '../../lib/paths.ts';
 import { useServices } from '../../lib/services.tsx';
 import { launchesQuery } from './api/launches.ts';
 import { LaunchActions } from './launch-actions.tsx';
-import { LaunchFacts, Notice } from './launch-summary.tsx';
+import { LaunchFacts } from './launch-summary.tsx';
 import * as css from './launches.css.ts';
 import { launchTexts as t } from './texts.ts';
 

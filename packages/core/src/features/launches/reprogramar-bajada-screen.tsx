@@ -2,11 +2,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/api-error.ts';
+import { CallTheMarina } from '../../components/actions.tsx';
 import { ButtonLink } from '../../components/button.tsx';
 import { ApiForm } from '../../components/form/api-form.tsx';
 import { bodyRule, written } from '../../components/form/body-rule.ts';
 import { Page } from '../../components/page.tsx';
 import { LoadStatus } from '../../components/query-status.tsx';
+import { isNotFound } from '../../components/not-found.tsx';
 import * as ui from '../../components/ui.css.ts';
 import { localDateIn } from '../../domain/opening-hours.ts';
 import { rescheduleSchema, type Launch, type RescheduleInput } from '../../domain/launches.ts';
@@ -16,7 +18,7 @@ import { paths } from '../../lib/paths.ts';
 import { useServices } from '../../lib/services.tsx';
 import { launchChanged, launchQuery, rescheduleLaunch } from './api/launches.ts';
 import { slotText } from './format.ts';
-import { CallTheMarina, changeableStatus } from './launch-actions.tsx';
+import { changeableStatus } from './launch-actions.tsx';
 import { SLOT_CODE_FIELDS, SlotFields, type SlotValues } from './slot-fields.tsx';
 import type { PedidosBajadasState } from './pedidosbajadas-screen.tsx';
 import { launchTexts as t } from './texts.ts';
@@ -71,7 +73,7 @@ export default function ReprogramarBajadaScreen() {
   const query = useQuery({ ...launchQuery(api, client, id), enabled: id !== '' });
   const marina = useMarina();
   const launch = query.data;
-  const missing = id === '' || (query.error instanceof ApiError && query.error.code === 'not_found' && !launch);
+  const missing = id === '' || isNotFound(query);
   return (
     <Page title={t.moveTitle}>
       <div className={ui.stack}>
@@ -94,7 +96,7 @@ export default function ReprogramarBajadaScreen() {
             ) : launch.bookedBy ? (
               <p>{t.notYoursToMove(launch.bookedBy.name)}</p>
             ) : changeableStatus(launch) ? (
-              <CallTheMarina cutoffMinutes={marina.data.settings.changeCutoffMinutes} />
+              <CallTheMarina>{t.tooLate(marina.data.settings.changeCutoffMinutes)}</CallTheMarina>
             ) : (
               <p>{t.cannotMove}</p>
             )}

@@ -1,7 +1,7 @@
 import { useField } from 'formik';
-import { useId } from 'react';
 import * as choiceCss from '../../components/form/choice-fields.css.ts';
-import * as formCss from '../../components/form/form.css.ts';
+import { ChoiceFieldset } from '../../components/form/choice-fields.tsx';
+import { shownError, useFieldIds } from '../../components/form/fields.tsx';
 import * as ui from '../../components/ui.css.ts';
 import type { LaunchSlot } from '../../domain/launches.ts';
 import { nearlyFull, timeOf } from './format.ts';
@@ -41,20 +41,14 @@ export function SlotPicker({
   current?: string;
 }) {
   const [field, meta, helpers] = useField<string>(name);
-  const base = `${useId()}-${name}`;
-  const hintId = `${base}-hint`;
-  const errorId = `${base}-error`;
-  const error = meta.touched && meta.error ? meta.error : undefined;
+  const ids = useFieldIds(name);
+  const error = shownError(meta);
   const isCurrent = (slot: LaunchSlot) => current !== undefined && Date.parse(slot.start) === Date.parse(current);
   return (
-    <fieldset className={choiceCss.fieldset} aria-describedby={[hintId, error ? errorId : undefined].filter(Boolean).join(' ')}>
-      <legend className={formCss.label}>{t.slots}</legend>
-      <p id={hintId} className={formCss.hint}>
-        {t.slotsHint(timeZone)}
-      </p>
+    <ChoiceFieldset ids={ids} legend={t.slots} hint={t.slotsHint(timeZone)} error={error}>
       <div className={css.slots}>
         {slots.map((slot, index) => {
-          const id = `${base}-${index}`;
+          const id = `${ids.input}-${index}`;
           const state = isCurrent(slot) ? t.current : slotStateText(slot);
           const choosable = !isCurrent(slot) && (slot.state === 'free' || (slot.state === 'full' && allowFull));
           const from = timeOf(slot.start, timeZone);
@@ -82,11 +76,6 @@ export function SlotPicker({
           );
         })}
       </div>
-      {error ? (
-        <p id={errorId} className={formCss.error}>
-          {error}
-        </p>
-      ) : null}
-    </fieldset>
+    </ChoiceFieldset>
   );
 }

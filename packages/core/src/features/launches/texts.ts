@@ -24,7 +24,6 @@ export const launchTexts = {
   calendar: 'Añadir al calendario',
   tooLate: (minutes: number) =>
     `Faltan menos de ${minutes} minutos para el turno: ya no se puede mover ni cancelar desde la aplicación. Llama al puerto:`,
-  call: (phone: string) => `Llamar al ${phone}`,
   cancelQuestion: '¿Cancelar esta bajada?',
   cancelExplain: (slot: string) => `Se cancelará la bajada del ${slot}. Si quieres otra, tendrás que pedirla de nuevo.`,
   cancelOthersExplain: (slot: string, name: string) => `Se cancelará la bajada que pidió ${name} para el ${slot}. Le avisaremos de que la has cancelado tú.`,

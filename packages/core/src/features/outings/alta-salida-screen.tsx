@@ -12,6 +12,7 @@ import { Link } from '../../components/link.tsx';
 import * as ui from '../../components/ui.css.ts';
 import { Page } from '../../components/page.tsx';
 import { LoadStatus } from '../../components/query-status.tsx';
+import * as reasonsCss from '../../components/reasons.css.ts';
 import { localTimeIn } from '../../domain/launches.ts';
 import { OUTING_MAX_PEOPLE, outingSchema, type OutingBoatOption, type OutingInput, type OutingOptions } from '../../domain/outings.ts';
 import { createKeyKeeper } from '../../lib/idempotency.ts';
@@ -19,7 +20,6 @@ import { href, paths } from '../../lib/paths.ts';
 import { useServices } from '../../lib/services.tsx';
 import { logOuting, outingOptionsQuery, outingsKey } from './api/outings.ts';
 import { departureChoices, returnChoices } from './format.ts';
-import * as css from './outings.css.ts';
 import type { SalidasState } from './salidas-screen.tsx';
 import { outingTexts as t } from './texts.ts';
 
@@ -71,14 +71,14 @@ function defaultSkipper(boat: OutingBoatOption | undefined): string {
 /** Why a boat cannot go out now, each reason with the way to fix it. */
 function Refusals({ boat }: { boat: OutingBoatOption }) {
   return (
-    <ul className={css.blocked} aria-label={boat.boatName}>
+    <ul className={reasonsCss.blocked.muted} aria-label={boat.boatName}>
       {boat.refusals.map((refusal) => (
         <li key={refusal.code}>
           {boat.boatName}: {refusal.text}
           {refusal.code === 'boat_not_in_water' || refusal.code === 'boat_already_at_sea' ? (
             <>
               {' · '}
-              <Link className={css.link} to={refusal.code === 'boat_not_in_water' ? href.altaPedidoBajadaBarco(boat.boatId) : paths.salidas}>
+              <Link className={reasonsCss.fixLink} to={refusal.code === 'boat_not_in_water' ? href.altaPedidoBajadaBarco(boat.boatId) : paths.salidas}>
                 {refusal.code === 'boat_not_in_water' ? t.bookLaunch : t.seeOutings}
                 {refusal.code === 'boat_not_in_water' ? (
                   <>
@@ -120,7 +120,7 @@ function SkipperField({ boats }: { boats: readonly OutingBoatOption[] }) {
         }))}
       />
       {others.length > 0 ? (
-        <ul className={css.blocked} aria-label={t.skippersNot}>
+        <ul className={reasonsCss.blocked.muted} aria-label={t.skippersNot}>
           {others.map((skipper) => (
             <li key={skipper.skipper}>
               {fullName(skipper)}: {skipper.reason}

@@ -1,17 +1,18 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { messageFor } from '../../api/error-catalogue.ts';
-import { Button, ButtonLink } from '../../components/button.tsx';
+import { ActionError, CallTheMarina, useAction, useInPlace } from '../../components/actions.tsx';
+import { Button } from '../../components/button.tsx';
 import { ApiForm } from '../../components/form/api-form.tsx';
 import { bodyRule, written } from '../../components/form/body-rule.ts';
 import { SelectField } from '../../components/form/choice-fields.tsx';
+import * as panelCss from '../../components/panel.css.ts';
 import * as ui from '../../components/ui.css.ts';
 import { openingInstants } from '../../domain/launches.ts';
 import type { Marina } from '../../domain/marina.ts';
 import { localDateIn } from '../../domain/opening-hours.ts';
 import { extendOutingSchema, type ExtendOutingInput, type Outing } from '../../domain/outings.ts';
 import * as formCss from '../../components/form/form.css.ts';
-import { useConfig, useServices } from '../../lib/services.tsx';
+import { useServices } from '../../lib/services.tsx';
 import { extendOuting, markReturn, outingChanged } from './api/outings.ts';
 import { returnChoices, timeFrom } from './format.ts';
 import * as css from './outings.css.ts';
@@ -31,26 +32,6 @@ const EXTEND_CODE_FIELDS = {
 
 const toExtendBody = (values: Partial<ExtendValues> | undefined) => ({ expectedReturn: written(values?.expectedReturn) });
 
-/**
- * The marina's phone, as a link to call it (from the help page's chunk, fetched once): when no later return is
- * left today, and on an overdue outing.
- */
-export function CallTheMarina({ text, variant = 'secondary' }: { text?: string; variant?: 'primary' | 'secondary' }) {
-  const { help } = useConfig();
-  const { data } = useQuery({ queryKey: ['marina-help'], queryFn: help, staleTime: Infinity, gcTime: Infinity });
-  const phone = data?.contact.phone;
-  return (
-    <div className={ui.stack}>
-      {text ? <p>{text}</p> : null}
-      {phone && (
-        <ButtonLink to={`tel:${phone.replace(/\s+/g, '')}`} reloadDocument variant={variant} fullWidth>
-          {t.call(phone)}
-        </ButtonLink>
-      )}
-    </div>
-  );
-}
-
 /** A change just made: said once (a status) and focused, since the button pressed may have gone with it. */
 export function FocusedNotice({ text }: { text: string | undefined }) {
   const ref = useRef<HTMLParagraphElement>(null);
@@ -63,7 +44,6 @@ export function FocusedNotice({ text }: { text: string | undefined }) {
     </p>
   ) : null;
 }
-
 
 /**
  * «Ampliar hora de regreso», in place: a group named for the boat whose list of later returns takes focus;
@@ -92,7 +72,7 @@ function ExtendForm({ outing, marina, onDone, onClose }: { outing: Outing; marin
       ref={group}
       role="group"
       aria-labelledby={titleId}
-      className={css.extend}
+      className={panelCss.panel.brand}
       onKeyDown={(event) => {
         if (event.key === 'Escape') {
           event.preventDefault();
@@ -100,12 +80,12 @@ function ExtendForm({ outing, marina, onDone, onClose }: { outing: Outing; marin
         }
       }}
     >
-      <h4 id={titleId} className={css.extendTitle}>
+      <h4 id={titleId} className={panelCss.panelTitle}>
         {t.extendTitle(outing.boatName)}
       </h4>
       {choices.length === 0 ? (
         <>
-          <CallTheMarina text={t.noLaterReturn} />
+          <CallTheMarina>{t.noLaterReturn}</CallTheMarina>
           <Button variant="secondary" fullWidth onClick={onClose}>
             {t.extendKeep}
           </Button>
@@ -155,26 +135,19 @@ export function OutingActions({
 }) {
   const { api } = useServices();
   const client = useQueryClient();
-  const [extending, setExtending] = useState(false);
-  const [error, setError] = useState<unknown>();
-  const [busy, setBusy] = useState(false);
-  const returnButton = useRef<HTMLButtonElement>(null);
   const extendButton = useRef<HTMLButtonElement>(null);
+  const extending = useInPlace(extendButton);
+  const { busy, error, run } = useAction();
+  const returnButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (focusReturn) returnButton.current?.focus();
   }, [focusReturn]);
-  const back = async () => {
-    setBusy(true);
-    setError(undefined);
-    try {
+  const back = () =>
+    run(async () => {
       const changed = await markReturn(api, outing.id);
       onNotice(t.returnedDone(changed.boatName));
       outingChanged(client, changed);
-    } catch (caught) {
-      setError(caught);
-      setBusy(false);
-    }
-  };
+    });
   const named = (
     <>
       {' '}
@@ -185,35 +158,28 @@ export function OutingActions({
   if (!outing.actions.return && !extendable) return null;
   return (
     <div className={css.actions}>
-      {error ? (
-        <p className={ui.alert} role="alert">
-          {messageFor(error)}
-        </p>
-      ) : null}
+      <ActionError error={error} />
       {outing.actions.return ? (
         <Button ref={returnButton} fullWidth className={css.returnButton} disabled={busy} aria-busy={busy} onClick={() => void back()}>
           {busy ? 'Enviando…' : t.returned}
           {named}
         </Button>
       ) : null}
-      {extendable && !extending ? (
-        <Button ref={extendButton} variant="secondary" fullWidth onClick={() => setExtending(true)}>
+      {extendable && !extending.open ? (
+        <Button ref={extendButton} variant="secondary" fullWidth onClick={extending.show}>
           {t.extend}
           {named}
         </Button>
       ) : null}
-      {extendable && extending ? (
+      {extendable && extending.open ? (
         <ExtendForm
           outing={outing}
           marina={marina}
           onDone={(notice) => {
-            setExtending(false);
+            extending.close();
             onNotice(notice);
           }}
-          onClose={() => {
-            setExtending(false);
-            requestAnimationFrame(() => extendButton.current?.focus());
-          }}
+          onClose={extending.back}
         />
       ) : null}
     </div>

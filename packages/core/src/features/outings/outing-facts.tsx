@@ -4,7 +4,7 @@ import * as css from './outings.css.ts';
 import { outingTexts as t } from './texts.ts';
 import { type Fact, Facts } from '../../components/facts.tsx';
 import * as ui from '../../components/ui.css.ts';
-import { CallTheMarina } from './outing-actions.tsx';
+import { CallTheMarina } from '../../components/actions.tsx';
 
 const fullName = (person: { firstName: string; surnames: string }) => `${person.firstName} ${person.surnames}`;
 
@@ -35,7 +35,7 @@ export function OutingFacts({ outing, timeZone, brief = false }: { outing: Outin
         // Said in words first, then the marina's phone: the person may need help, or the owner news of the boat.
         <div className={[css.overdue, ui.stack].join(' ')}>
           <p>{(outing.actions.return ? t.overdue : t.overdueOther)(timeOf(outing.expectedReturn, timeZone))}</p>
-          <CallTheMarina text={outing.actions.return ? t.overdueHelp : t.overdueOtherHelp} variant="primary" />
+          <CallTheMarina>{outing.actions.return ? t.overdueHelp : t.overdueOtherHelp}</CallTheMarina>
         </div>
       ) : null}
       <Facts rows={rows} />

@@ -30,32 +30,3 @@ export const actions = style({ display: 'flex', flexDirection: 'column', gap: va
 /** «He vuelto»: the one thing to do on the way back to the dock, large. */
 export const returnButton = style({ minHeight: `calc(${vars.size.touchTarget} * 1.5)`, fontSize: vars.fontSize.large });
 
-export const extend = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.small,
-  padding: vars.space.medium,
-  border: `2px solid ${vars.color.brand}`,
-  borderRadius: vars.radius.medium,
-});
-
-export const extendTitle = style({ margin: 0, fontSize: vars.fontSize.body, fontWeight: 700 });
-
-export const link = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  minHeight: vars.size.touchTarget,
-  color: vars.color.accent,
-  fontWeight: 600,
-});
-
-export const blocked = style({
-  margin: 0,
-  padding: vars.space.small,
-  border: `2px solid ${vars.color.textMuted}`,
-  borderRadius: vars.radius.small,
-  listStyle: 'none',
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xsmall,
-});

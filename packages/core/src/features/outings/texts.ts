@@ -31,7 +31,6 @@ export const outingTexts = {
   extendKeep: 'Cancelar',
   extended: (boat: string, time: string) => `Regreso previsto de ${boat}: ${time}.`,
   noLaterReturn: 'No queda una hora de regreso posterior antes del cierre del puerto. Si vas a tardar más, llama al puerto:',
-  call: (phone: string) => `Llamar al ${phone}`,
   // alta-salida
   logTitle: 'Registrar una salida',
   whichBoat: 'Barco',

@@ -1,0 +1,5 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '@marina/theme/vars.css.ts';
+
+/** A section's title: no room above it, in the card's top padding. */
+export const title = style({ marginTop: 0, fontSize: vars.fontSize.large });
