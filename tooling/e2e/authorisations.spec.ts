@@ -38,6 +38,16 @@ async function fillPerson(page: Page, person: Person, licenceExpiresOn: string) 
   await typeDate(page, page.getByLabel('Caducidad de la titulación'), licenceExpiresOn);
 }
 
+/** The signed-in owner's one eligible boat, the marina's rules and today, and Marta, new to the marina, to authorise. */
+async function ownerAndNewcomer(page: Page, marina: E2eClient, owner: Person) {
+  const rules = await marinaRules(page.request, marina);
+  const staff = await staffMember(marina);
+  const [boatId] = await eligibleBoats(page.request, marina, owner, 1, staff.call);
+  await staff.dispose();
+  const person: Person = { ...newPerson(marina.name), firstName: 'Marta' };
+  return { rules, today: todayIn(rules.timeZone), boatId: boatId!, person };
+}
+
 test.describe('authorised persons', () => {
   test.use({ viewport: PHONE });
 
@@ -49,13 +59,8 @@ test.describe('authorised persons', () => {
     expectAccessible,
   }) => {
     test.slow();
-    const rules = await marinaRules(page.request, marina);
-    const today = todayIn(rules.timeZone);
-    const staff = await staffMember(marina);
-    const [boatId] = await eligibleBoats(page.request, marina, owner, 1, staff.call);
-    await staff.dispose();
     // Someone new to the marina: a new e-mail, phone and document.
-    const person: Person = { ...newPerson(marina.name), firstName: 'Marta' };
+    const { rules, today, boatId, person } = await ownerAndNewcomer(page, marina, owner);
 
     // 1. From «Más» to the list, then the form.
     await page.goto('/mas');
@@ -113,7 +118,7 @@ test.describe('authorised persons', () => {
     expect(await axeViolations(phone.page)).toEqual([]);
 
     // 5. …and books a launch with it, from the keyboard.
-    const { date, slots } = await emptySlots(phone.page.request, marina, rules, boatId!, 7, 1);
+    const { date, slots } = await emptySlots(phone.page.request, marina, rules, boatId, 7, 1);
     const slot = slots[0] as LaunchSlot;
     // Its screen shows it, read only: the contract, the insurance and the boat's data are the owner's.
     await press(phone.page, lent.getByRole('link', { name: 'Ver el barco Pardela 1' }), 'Enter');
@@ -204,13 +209,8 @@ test.describe('authorised persons', () => {
     expectAccessible,
   }) => {
     test.slow();
-    const rules = await marinaRules(page.request, marina);
-    const today = todayIn(rules.timeZone);
-    const staff = await staffMember(marina);
-    const [boatId] = await eligibleBoats(page.request, marina, owner, 1, staff.call);
-    await staff.dispose();
     // The person, authorised and validated through the API (the screens for that are the test above's).
-    const person: Person = { ...newPerson(marina.name), firstName: 'Marta' };
+    const { rules, today, boatId, person } = await ownerAndNewcomer(page, marina, owner);
     const call = apiCaller(page.request, marinaUrl(marina), marina.id);
     const added = await call<Authorisation>('post', 'authorisations', {
       firstName: person.firstName,
@@ -227,7 +227,7 @@ test.describe('authorised persons', () => {
     const phone = await phoneOf(browser, marina);
     await createAccount(phone.page.request, marinaUrl(marina), marina.id, person, marina.sendsSms);
     await confirmData(phone.page.request, marina, person);
-    const { slots } = await emptySlots(phone.page.request, marina, rules, boatId!, 11, 1);
+    const { slots } = await emptySlots(phone.page.request, marina, rules, boatId, 11, 1);
     const slot = slots[0] as LaunchSlot;
     await apiCaller(phone.page.request, marinaUrl(marina), marina.id)('post', 'launches', { boatId, slotStart: slot.start, expectedReturn: slot.end, people: 2, notes: '', waitlist: false });
 
