@@ -38,6 +38,16 @@ async function fillPerson(page: Page, person: Person, licenceExpiresOn: string) 
   await typeDate(page, page.getByLabel('Caducidad de la titulación'), licenceExpiresOn);
 }
 
+/** The signed-in owner's one eligible boat, the marina's rules and today, and Marta, new to the marina, to authorise. */
+async function ownerAndNewcomer(page: Page, marina: E2eClient, owner: Person) {
+  const rules = await marinaRules(page.request, marina);
+  const staff = await staffMember(marina);
+  const [boatId] = await eligibleBoats(page.request, marina, owner, 1, staff.call);
+  await staff.dispose();
+  const person: Person = { ...newPerson(marina.name), firstName: 'Marta' };
+  return { rules, today: todayIn(rules.timeZone), boatId: boatId!, person };
+}
+
 test.describe('authorised persons', () => {
   test.use({ viewport: PHONE });
 
@@ -49,13 +59,8 @@ test.describe('authorised persons', () => {
     expectAccessible,
   }) => {
     test.slow();
-    const rules = await marinaRules(page.request, marina);
-    const today = todayIn(rules.timeZone);
-    const staff = await staffMember(marina);
-    const [boatId] = await eligibleBoats(page.request, marina, owner, 1, staff.call);
-    await staff.dispose();
     // Someone new to the marina: a new e-mail, phone and document.
-    const person: Person = { ...newPerson(marina.name), firstName: 'Marta' };
+    const { rules, today, boatId, person } = await ownerAndNewcomer(page, marina, owner);
 
     // 1. From «Más» to the list, then the form.
     await page.goto('/mas');
@@ -113,7 +118,7 @@ test.describe('authorised persons', () => {
     expect(await axeViolations(phone.page)).toEqual([]);
 
     // 5. …and books a launch with it, from the keyboard.
-    const { date, slots } = await emptySlots(phone.page.request, marina, rules, boatId!, 7, 1);
+    const { date, slots } = await emptySlots(phone.page.request, marina, rules, boatId, 7, 1);
     const slot = slots[0] as LaunchSlot;
     // Its screen shows it, read only: the contract, the insurance and the boat's data are the owner's.
     await press(phone.page, lent.getByRole('link', { name: 'Ver el barco Pardela 1' }), 'Enter');
@@ -132,6 +137,26 @@ test.describe('authorised persons', () => {
     await press(phone.page, phone.page.getByRole('button', { name: 'Pedir la bajada' }), 'Enter');
     await expect(phone.page).toHaveURL(/\/pedidosbajadas$/);
     await expect(phone.page.getByRole('article', { name: 'Pardela 1' })).toContainText(/Estado(Confirmada|Pendiente)/);
+
+    // 5b. The owner sees it among their launches, «Pedida por» the person, with only what the owner may do; on
+    // inicio as the next launch; and the booking screen says who holds the boat and for which day.
+    await page.goto('/pedidosbajadas');
+    const lentLaunch = page.getByRole('article', { name: 'Pardela 1' });
+    await expect(lentLaunch).toContainText(`Pedida por${fullName(person)}Estado`);
+    await expect(lentLaunch.getByRole('button', { name: 'Cancelar Pardela 1' })).toBeVisible();
+    await expect(lentLaunch.getByRole('link', { name: /^Mover/ })).toHaveCount(0);
+    await expectAccessible();
+    await press(page, lentLaunch.getByRole('link', { name: 'Ver detalle Pardela 1' }), 'Enter');
+    await expect(page.getByRole('region', { name: 'Historial' })).toContainText(`${fullName(person)}: pedida`);
+    await expectAccessible();
+    await page.goto('/inicio');
+    await expect(page.getByRole('region', { name: 'Próxima bajada' })).toContainText(`Pedida por${fullName(person)}`);
+    await expectAccessible();
+    await page.goto('/alta-pedido-bajada');
+    await expect(page.getByRole('list', { name: 'Pardela 1: no puede bajar al agua' })).toContainText(
+      new RegExp(`Ya tiene una bajada pedida por ${fullName(person)} para el \\p{L}+, \\d+ de \\p{L}+`, 'u'),
+    );
+    await expectAccessible();
 
     // 6. The owner suspends them, with a reason.
     await page.goto('/autorizados');
@@ -176,6 +201,68 @@ test.describe('authorised persons', () => {
     await phone.close();
   });
 
+  test('the owner cancels, by keyboard, the launch their authorised person asked for; the person sees who cancelled it', async ({
+    page,
+    browser,
+    marina,
+    signedIn: owner,
+    expectAccessible,
+  }) => {
+    test.slow();
+    // The person, authorised and validated through the API (the screens for that are the test above's).
+    const { rules, today, boatId, person } = await ownerAndNewcomer(page, marina, owner);
+    const call = apiCaller(page.request, marinaUrl(marina), marina.id);
+    const added = await call<Authorisation>('post', 'authorisations', {
+      firstName: person.firstName,
+      surnames: person.surnames,
+      document: person.document,
+      phone: person.phone,
+      email: person.email,
+      licence: { type: 'per', number: `PER-${person.document}`, expiresOn: addDays(today, 400) },
+      boatIds: [boatId],
+      validFrom: today,
+      validTo: null,
+    });
+    await call('post', `authorisations/${added.id}/validate`, { code: await latestCode(page.request, marina.sendsSms ? person.phoneE164 : person.email) });
+    const phone = await phoneOf(browser, marina);
+    await createAccount(phone.page.request, marinaUrl(marina), marina.id, person, marina.sendsSms);
+    await confirmData(phone.page.request, marina, person);
+    const { slots } = await emptySlots(phone.page.request, marina, rules, boatId, 11, 1);
+    const slot = slots[0] as LaunchSlot;
+    await apiCaller(phone.page.request, marinaUrl(marina), marina.id)('post', 'launches', { boatId, slotStart: slot.start, expectedReturn: slot.end, people: 2, notes: '', waitlist: false });
+
+    // The owner: «Pedida por», why only cancelling is offered, and the question naming the person.
+    await page.goto('/pedidosbajadas');
+    const theirs = page.getByRole('article', { name: 'Pardela 1' });
+    await expect(theirs).toContainText(`Pedida por${fullName(person)}EstadoConfirmada`);
+    await expect(theirs).toContainText(`La pidió ${fullName(person)}, a quien autorizaste. Como titular del barco, puedes cancelarla; moverla le corresponde a esa persona.`);
+    await press(page, theirs.getByRole('button', { name: 'Cancelar Pardela 1' }), 'Enter');
+    const question = page.getByRole('group', { name: '¿Cancelar esta bajada?' });
+    await expect(question.getByRole('heading')).toBeFocused();
+    await expect(question).toContainText(`Se cancelará la bajada que pidió ${fullName(person)} para el `);
+    await expectAccessible();
+    await press(page, question.getByRole('button', { name: 'Sí, cancelar la bajada' }), 'Enter');
+    await expect(page.getByRole('status')).toHaveText('Bajada cancelada.');
+    await expect(theirs).toContainText('EstadoCancelada');
+    await expect(theirs).toContainText(`Motivo: La ha cancelado ${fullName(owner)}, titular del barco.`);
+    await expectAccessible();
+
+    // The person: cancelled, by whom, in the list, the history and a notification.
+    await phone.page.goto('/pedidosbajadas');
+    const mine = phone.page.getByRole('article', { name: 'Pardela 1' });
+    await expect(mine).toContainText('EstadoCancelada');
+    await expect(mine).toContainText(`Motivo: La ha cancelado ${fullName(owner)}, titular del barco.`);
+    await expect(mine).not.toContainText('Pedida por');
+    await press(phone.page, mine.getByRole('link', { name: 'Ver detalle Pardela 1' }), 'Enter');
+    const history = phone.page.getByRole('region', { name: 'Historial' });
+    await expect(history).toContainText('Tú: pedida');
+    await expect(history).toContainText(`${fullName(owner)}: de «Confirmada» a «Cancelada»`);
+    expect(await axeViolations(phone.page)).toEqual([]);
+    await phone.page.goto('/notificaciones');
+    await expect(phone.page.getByRole('heading', { name: /Bajada cancelada por el titular$/ })).toBeVisible();
+    await phone.close();
+  });
+
   test('an owner who typed the phone wrong withdraws the invitation by keyboard, adds the person again and validates', async ({
     page,
     marina,
@@ -183,12 +270,7 @@ test.describe('authorised persons', () => {
     expectAccessible,
   }) => {
     test.slow();
-    const rules = await marinaRules(page.request, marina);
-    const today = todayIn(rules.timeZone);
-    const staff = await staffMember(marina);
-    await eligibleBoats(page.request, marina, owner, 1, staff.call);
-    await staff.dispose();
-    const person: Person = { ...newPerson(marina.name), firstName: 'Nuria' };
+    const { today, person } = await ownerAndNewcomer(page, marina, owner);
     const name = fullName(person);
     // The owner's slip: the phone's last digit (and, where codes go by e-mail, the address too).
     const slip = person.phone.endsWith('0') ? '1' : '0';

@@ -1,9 +1,10 @@
 import type { Locator, Page } from '@playwright/test';
 import type { Launch } from '@marina/core/domain/launches.ts';
+import type { Outing } from '@marina/core/domain/outings.ts';
 import { apiCaller, signInByApi } from './accounts.ts';
 import { expect, marinaUrl, test } from './fixtures.ts';
 import { press, tabTo, typeInto } from './keyboard.ts';
-import { eligibleBoats, emptySlots, marinaRules, staffMember } from './marina-setup.ts';
+import { eligibleBoats, emptySlots, headersOf, marinaRules, staffMember } from './marina-setup.ts';
 
 /** Chooses a select's `nth` option (0 is the placeholder) from the keyboard; returns its value and label. */
 async function chooseNth(page: Page, select: Locator, nth: number) {
@@ -107,6 +108,87 @@ test.describe('outings', () => {
       await expectAccessible();
       await page.goto('/inicio');
       await expect(page.getByRole('heading', { level: 2, name: 'Próxima bajada' })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'En el mar' })).toHaveCount(0);
+    } finally {
+      await staff.call('patch', 'staff/settings', { allowOvernight: overnight });
+      await staff.dispose();
+    }
+  });
+
+  test('an owner whose outing is overdue sees it in words on inicio and salidas, with the marina’s phone, and clears it with «He vuelto» by keyboard', async ({
+    page,
+    marina,
+    signedIn,
+    expectAccessible,
+  }) => {
+    test.slow();
+    const rules = await marinaRules(page.request, marina);
+    const staff = await staffMember(marina);
+    // Any hour: with overnight outings allowed, a return three hours from now is accepted (put back afterwards).
+    const overnight = rules.settings.allowOvernight;
+    await staff.call('patch', 'staff/settings', { allowOvernight: true });
+    try {
+      const call = apiCaller(page.request, marinaUrl(marina), marina.id);
+      const [boatId] = await eligibleBoats(page.request, marina, signedIn, 1, staff.call, { withLicence: true });
+      const { slots } = await emptySlots(page.request, marina, rules, boatId!, 3, 1);
+      const slot = slots[0]!;
+      const launch = await call<Launch>('post', 'launches', { boatId, slotStart: slot.start, expectedReturn: slot.end, people: 2, notes: '', waitlist: false });
+      await staff.call('post', `staff/launches/${launch.id}/in-water`, {});
+      const outing = await call<Outing>('post', 'outings', {
+        boatId,
+        expectedReturn: new Date(Date.now() + 3 * 3600_000).toISOString(),
+        people: 2,
+        skipper: 'owner',
+        destination: 'Isla del Toro',
+        contactPhone: signedIn.phone,
+      });
+      // Half an hour past its return without news: the development route moves its times back (DEV_ROUTES only,
+      // never in production) and the server's own overdue job marks it and tells the marina and the owner.
+      const passed = await call<{ expectedReturn: string }>('post', `dev/outings/${outing.id}/expected-return-passed`, {});
+      const back = new Intl.DateTimeFormat('es-ES', { timeZone: rules.timeZone, hour: '2-digit', minute: '2-digit' }).format(new Date(passed.expectedReturn));
+      await expect
+        .poll(async () => ((await (await page.request.get(`/api/v1/outings/${outing.id}`, { headers: headersOf(marina) })).json()) as Outing).state, {
+          message: 'the overdue job marks the outing',
+        })
+        .toBe('overdue');
+      const overdue = `Retrasada: el regreso previsto era a las ${back} y el puerto ya está avisado.`;
+
+      // 1. inicio: in words, with the marina's phone and «He vuelto» right there.
+      await page.goto('/inicio');
+      const card = page.getByRole('region', { name: 'En el mar' });
+      await expect(card).toContainText(overdue);
+      await expect(card).toContainText('Si necesitas ayuda, llama al puerto:');
+      await expect(card.getByRole('link', { name: /^Llamar al \+?[\d ]+$/ })).toHaveAttribute('href', /^tel:\+?\d+$/);
+      await expect(card.getByRole('button', { name: 'He vuelto Pardela 1' })).toBeVisible();
+      await expectAccessible();
+
+      // 2. salidas, from the notice the owner was sent («Salida sin volver»): its link puts focus on «He vuelto».
+      await page.goto('/notificaciones');
+      const told = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: /Salida sin volver$/ }) });
+      await expect(told).toContainText(`Pardela 1 debía volver a las ${back} y no consta su vuelta.`);
+      await press(page, told.getByRole('link', { name: 'Ver' }), 'Enter');
+      await expect(page).toHaveURL(new RegExp(`/salidas\\?volver=${outing.id}$`));
+      const item = page.getByRole('region', { name: 'En el mar' }).getByRole('article', { name: 'Pardela 1' });
+      await expect(item).toContainText(`${overdue} Si todo va bien, pulsa «He vuelto» o amplía la hora.`);
+      await expect(item).toContainText('EstadoSin noticias: retrasada');
+      await expect(item.getByRole('link', { name: /^Llamar al / })).toBeVisible();
+      await expect(item.getByRole('button', { name: 'He vuelto Pardela 1' })).toBeFocused();
+      await expectAccessible();
+
+      // 3. Back on inicio, «He vuelto» from the keyboard: the notice says so and the overdue warning is gone.
+      await page.goto('/inicio');
+      await press(page, card.getByRole('button', { name: 'He vuelto Pardela 1' }), 'Enter');
+      await expect(card.getByRole('status')).toHaveText('Regreso de Pardela 1 registrado. ¡Bienvenido a puerto!');
+      await expect(card.getByRole('status')).toBeFocused();
+      await expect(page.getByText(/Retrasada/)).toHaveCount(0);
+      await expectAccessible();
+      await page.goto('/salidas');
+      await expect(page.getByText('Ahora no tienes ninguna salida en el mar.')).toBeVisible();
+      const history = page.getByRole('region', { name: 'Historial' }).getByRole('region', { name: 'Pardela 1' });
+      await expect(history.getByRole('article')).toContainText('EstadoDe vuelta');
+      await expect(page.getByText(/Retrasada/)).toHaveCount(0);
+      await expectAccessible();
+      await page.goto('/inicio');
       await expect(page.getByRole('region', { name: 'En el mar' })).toHaveCount(0);
     } finally {
       await staff.call('patch', 'staff/settings', { allowOvernight: overnight });

@@ -57,6 +57,7 @@ import { registerIdempotency } from './security/idempotency.ts';
 import type { Services } from './services.ts';
 import { registerSessionLookup } from './sessions/session-lookup.ts';
 import { sessionRoutes } from './sessions/session-routes.ts';
+import { devOutingRoutes } from './outings/dev-outing-routes.ts';
 import { staffRoutes } from './staff/staff-routes.ts';
 import { staffSchemas } from './staff/staff-schemas.ts';
 
@@ -166,7 +167,10 @@ export async function createServer({
       await api.register(outingRoutes, { services });
       await api.register(staffRoutes, { services, prefix: '/staff' });
       // Codes and links in clear: only when asked for (DEV_ROUTES=1, refused in production).
-      if (config.devRoutes) await api.register(devOutboxRoutes, { services });
+      if (config.devRoutes) {
+        await api.register(devOutboxRoutes, { services });
+        await api.register(devOutingRoutes, { services });
+      }
       await api.register(openApiRoutes);
     },
     { prefix: API_PREFIX },

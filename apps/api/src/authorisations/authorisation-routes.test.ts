@@ -253,8 +253,8 @@ describe('the authorised person', () => {
     const [row] = await database.db.select().from(launches).where(eq(launches.id, booked.json().id));
     expect(row).toMatchObject({ accountId: someone.accountId, boatId: boatIds[0] });
     expect(row!.authorisationId).toBeTruthy();
-    // The owner's own list leaves it out (docs/product.md §4.8); the person's has it.
-    expect((await agent.get('/launches')).json()).toEqual({ upcoming: [], past: [] });
+    // The owner's list has it too, saying who asked (decision 033; launch-owner-view.test.ts); the person's has it as their own.
+    expect((await agent.get('/launches')).json().upcoming.map((launch: { id: string }) => launch.id)).toEqual([booked.json().id]);
     expect((await someone.agent.get('/launches')).json().upcoming).toHaveLength(1);
     expect((await someone.agent.get(`/launches/${booked.json().id}`)).statusCode).toBe(200);
   });

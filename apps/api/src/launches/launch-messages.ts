@@ -1,6 +1,6 @@
 /**
  * What a customer is told about their launch when someone else changes it: staff (confirmed, rejected, in the
- * water, completed, cancelled, a closure) or the platform (promoted from the waiting list, expired without an
+ * water, completed, cancelled, a closure), the boat's owner (cancelled, decision 033) or the platform (promoted from the waiting list, expired without an
  * answer, a waiting entry whose slot passed, reminders). Their own changes need no message.
  */
 import { describeSlot } from '@marina/core/domain/launches.ts';
@@ -19,6 +19,7 @@ export type LaunchNoticeKind =
   | 'closure'
   | 'expired'
   | 'waitlist_ended'
+  | 'cancelled_by_owner'
   | 'in_water'
   | 'completed'
   | 'reminder_day'
@@ -29,11 +30,13 @@ export interface LaunchNoticeSubject {
   owner: AccountRow;
   boat: Pick<BoatRow, 'name'>;
   launch: Pick<LaunchRow, 'id' | 'slotStart' | 'cancellationReason'>;
+  /** Who made the change, when a customer other than the one told (the boat's owner). */
+  by?: string;
 }
 
 const LIST = '/pedidosbajadas';
 
-function notice(kind: LaunchNoticeKind, { client, boat, launch }: LaunchNoticeSubject): CustomerNotice {
+function notice(kind: LaunchNoticeKind, { client, boat, launch, by }: LaunchNoticeSubject): CustomerNotice {
   const when = describeSlot(launch.slotStart, client.timeZone);
   const reason = launch.cancellationReason ?? '';
   const footer = 'Lo tienes en la app, en Mis bajadas.';
@@ -80,6 +83,13 @@ function notice(kind: LaunchNoticeKind, { client, boat, launch }: LaunchNoticeSu
         'Lista de espera terminada',
         `No se ha liberado ninguna plaza para tu bajada de ${boat.name} del ${when}. Sales de la lista de espera.`,
         `no hubo plaza para ${boat.name} el ${when}; sales de la lista de espera.`,
+      );
+    case 'cancelled_by_owner':
+      return base(
+        'launch_cancelled_by_owner',
+        'Bajada cancelada por el titular',
+        `${by ?? 'El titular del barco'}, titular de ${boat.name}, ha cancelado tu bajada del ${when}.${by ? ` Si aún la necesitas, habla con ${by} antes de pedir otra.` : ''}`,
+        `${by ?? 'el titular'} ha cancelado tu bajada de ${boat.name} del ${when}.`,
       );
     case 'in_water':
       return base('boat_in_water', 'Tu barco está en el agua', `${boat.name} ya está en el agua. Cuando vuelvas al pantalán, márcalo como «Listo para subir».`, `${boat.name} ya está en el agua. Al volver, márcalo en la app como listo para subir.`);

@@ -295,7 +295,8 @@ export async function changeStatus(
   const reason = options.reason ?? null;
   const [changed] = await tx
     .update(launches)
-    .set({ status: to, updatedAt: now, ...(to === 'cancelled' && by.actor !== 'customer' ? { cancellationReason: reason } : {}) })
+    // A customer's own cancellation has no reason; the boat's owner cancelling another's says who did (decision 033).
+    .set({ status: to, updatedAt: now, ...(to === 'cancelled' && (by.actor !== 'customer' || reason !== null) ? { cancellationReason: reason } : {}) })
     .where(eq(launches.id, launch.id))
     .returning();
   await recordEvent(tx, changed!, by, launch.status, to, now, reason);

@@ -86,7 +86,8 @@ describe('asking for a launch', () => {
       changeableUntil: '2027-06-02T10:00:00+02:00',
       actions: { reschedule: true, cancel: true, readyToStow: false, calendar: true },
     });
-    expect(launch.history).toEqual([{ at: '2027-06-01T08:00:00+02:00', by: 'customer', from: null, to: 'confirmed', slotStart: launch.slotStart, reason: null }]);
+    expect(launch.history).toEqual([{ at: '2027-06-01T08:00:00+02:00', by: 'customer', from: null, to: 'confirmed', slotStart: launch.slotStart, reason: null, byName: null }]);
+    expect(launch.bookedBy).toBeNull();
     const list = (await me.agent.get('/launches')).json();
     expect(list.upcoming.map((item: { id: string }) => item.id)).toEqual([launch.id]);
     expect(list.past).toEqual([]);

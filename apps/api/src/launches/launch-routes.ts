@@ -1,14 +1,17 @@
 /**
  * A customer's launches (docs/product.md §4.7): the day's slots for a boat, asking for a launch (or a place
  * on a full slot's waiting list), moving it, cancelling it, "listo para subir", and its calendar entry.
- * Every launch is the account's own at this marina: another's is 404, never 403.
+ * A launch is the account's own at this marina, or one asked for on a boat the account owns (by a person it
+ * authorised: the owner sees it and may cancel it, decision 033); anyone else's is 404, never 403.
  */
 import { randomUUID } from 'node:crypto';
 import { isCalendarDate } from '@marina/core/domain/calendar.ts';
 import {
   canTransition,
   changeableUntil,
+  describeSlot,
   instantAt,
+  OPEN_LAUNCH_STATUSES,
   launchRequestSchema,
   launchSlots,
   rescheduleSchema,
@@ -17,7 +20,7 @@ import {
   type LaunchSlotDay,
 } from '@marina/core/domain/launches.ts';
 import { openingHoursOn } from '@marina/core/domain/opening-hours.ts';
-import { and, count, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { violatedUniqueConstraint } from '../accounts/account-queries.ts';
 import { idParams } from '../boats/boat-routes.ts';
@@ -52,6 +55,7 @@ import {
   type LaunchParty,
   type LaunchScope,
 } from './launch-places.ts';
+import { tellLaunch } from './launch-messages.ts';
 import { scheduleReminders } from './launch-reminders.ts';
 import { changeTooLate, checkSlot, checkSlotWith, notEligible, slotFull, slotProblem } from './launch-rules.ts';
 import { loadLaunches, splitUpcoming, toLaunch, waitingPosition, type LoadedLaunch } from './launch-views.ts';
@@ -127,9 +131,61 @@ async function usableBoat(db: Executor, client: ClientRecord, person: AccountRow
 }
 const security = [{ session: [] }];
 
-export function boatHasOpenLaunch() {
-  const message = 'Barco: ya tiene una bajada pedida. Muévela o cancélala antes de pedir otra.';
+export function boatHasOpenLaunch(message = 'Barco: ya tiene una bajada pedida. Muévela o cancélala antes de pedir otra.') {
   return problem('boat_has_open_launch', 409, message, [{ field: 'boatId', code: 'boat_has_open_launch', message }]);
+}
+
+/**
+ * "One open request per boat" refused, in words: who asked for the boat's open launch and for which day
+ * (decision 033). The boat's owner hears the name of the person they authorised; an authorised person hears
+ * the owner's name (they already see it on the boat) but not another authorised person's, whom they do not
+ * see anywhere else either.
+ */
+async function boatTaken(db: Executor, client: ClientRecord, boatId: string, readerId: string) {
+  const [open] = await db
+    .select({ slotStart: launches.slotStart, bookerId: launches.accountId, firstName: accounts.firstName, surnames: accounts.surnames, boatOwnerId: boats.accountId })
+    .from(launches)
+    .innerJoin(accounts, eq(accounts.id, launches.accountId))
+    .innerJoin(boats, eq(boats.id, launches.boatId))
+    .where(and(eq(launches.clientId, client.id), eq(launches.boatId, boatId), inArray(launches.status, [...OPEN_LAUNCH_STATUSES])))
+    .limit(1);
+  // Ended meanwhile: the plain words (a new try may pass).
+  if (!open) return boatHasOpenLaunch();
+  const when = describeSlot(open.slotStart, client.timeZone);
+  const name = `${open.firstName} ${open.surnames}`;
+  const only = 'Solo puede haber una bajada pedida por barco.';
+  if (open.bookerId === readerId) return boatHasOpenLaunch(`Barco: ya tienes una bajada pedida para el ${when}. Muévela o cancélala antes de pedir otra.`);
+  if (open.boatOwnerId === readerId) {
+    return boatHasOpenLaunch(`Barco: ${name}, a quien autorizaste, ya ha pedido una bajada para el ${when}. ${only} La tienes en Bajadas, donde puedes cancelarla.`);
+  }
+  if (open.bookerId === open.boatOwnerId) return boatHasOpenLaunch(`Barco: su titular, ${name}, ya ha pedido una bajada para el ${when}. ${only}`);
+  return boatHasOpenLaunch(`Barco: otra persona autorizada ya ha pedido una bajada para el ${when}. ${only}`);
+}
+
+/**
+ * Who may see a launch: the person who asked for it, and the owner of its boat. Both never change for a launch,
+ * so this may be read before its row is locked.
+ */
+const readableBy = (accountId: string): SQL => or(eq(launches.accountId, accountId), eq(boats.accountId, accountId))!;
+
+/** The launch's booker and its boat's owner, when `accountId` may see it at this marina; null otherwise (404). */
+async function launchParties(db: Executor, clientId: number, id: string, accountId: string) {
+  if (!isUuid(id)) return null;
+  const [found] = await db
+    .select({ bookerId: launches.accountId, boatOwnerId: boats.accountId, firstName: accounts.firstName, surnames: accounts.surnames })
+    .from(launches)
+    .innerJoin(boats, eq(boats.id, launches.boatId))
+    .innerJoin(accounts, eq(accounts.id, launches.accountId))
+    .where(and(eq(launches.id, id), eq(launches.clientId, clientId), readableBy(accountId)))
+    .limit(1);
+  return found ?? null;
+}
+
+/** A change only the person who asked may make: 404 when the launch is not seen, 403 for the boat's owner. */
+async function bookerOnly(db: Executor, clientId: number, id: string, accountId: string, what: string) {
+  const parties = await launchParties(db, clientId, id, accountId);
+  if (!parties) return problem('not_found', 404, 'No encontramos esa bajada.');
+  return problem('forbidden', 403, `Esta bajada la pidió ${parties.firstName} ${parties.surnames}: solo esa persona puede ${what}. Como titular del barco, puedes cancelarla.`);
 }
 
 /** The instants a day's slots and closures are read between: the whole local day and a margin. */
@@ -172,13 +228,13 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
   const { db, clock, config } = services;
   const scopeOf = (client: ClientRecord): LaunchScope => ({ client, now: clock(), config });
 
-  /** One of the account's launches at this marina, as the API tells it; 404 otherwise. */
+  /** One launch the account may see at this marina (its own, or one on a boat it owns), as the API tells it; 404 otherwise. */
   async function ownLaunch(request: FastifyRequest, id: string): Promise<Launch> {
     const session = requireSession(request);
     const client = requireClient(request);
-    const [found] = isUuid(id) ? await loadLaunches(db, client.id, and(eq(launches.id, id), eq(launches.accountId, session.accountId))) : [];
+    const [found] = isUuid(id) ? await loadLaunches(db, client.id, and(eq(launches.id, id), readableBy(session.accountId))) : [];
     if (!found) throw problem('not_found', 404, 'No encontramos esa bajada.');
-    return toLaunch(found, client, clock());
+    return toLaunch(found, client, clock(), session.accountId);
   }
 
   api.get<{ Querystring: { boatId: string; date: string } }>(
@@ -226,6 +282,9 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
     {
       schema: {
         summary: "The customer's launches: upcoming first (soonest first), then past ones (latest first)",
+        description:
+          'Those the account asked for, and those its authorised persons asked for on boats the account owns (`bookedBy` names who; ' +
+          'the owner may cancel them, not move them: decision 033).',
         tags,
         headers: clientHeaderSchema,
         security,
@@ -236,9 +295,9 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
       const session = requireSession(request);
       const client = requireClient(request);
       const now = clock();
-      const rows = await loadLaunches(db, client.id, eq(launches.accountId, session.accountId));
+      const rows = await loadLaunches(db, client.id, readableBy(session.accountId));
       return splitUpcoming(
-        rows.map((row) => toLaunch(row, client, now)),
+        rows.map((row) => toLaunch(row, client, now, session.accountId)),
         rows,
       );
     },
@@ -248,7 +307,7 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
     '/launches/:id',
     {
       schema: {
-        summary: 'One of the customer’s launches, with its history',
+        summary: 'One of the customer’s launches (or one asked for on a boat they own), with its history',
         tags,
         headers: clientHeaderSchema,
         params: idParams,
@@ -331,7 +390,7 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
             ? await launchVerdict(tx, client, { owner, boat, authorisationId }, now, start)
             : verdictFrom(client, { owner, boat }, contractRows, now);
           if (!verdict.eligible) throw notEligible(verdict.reasons);
-          if (open.some((row) => row.boatId === boat.id)) throw boatHasOpenLaunch();
+          if (open.some((row) => row.boatId === boat.id)) throw await boatTaken(tx, client, boat.id, owner.id);
           if (open.length >= client.settings.maxOpenPerAccount) {
             throw problem('too_many_open_launches', 409, `Ya tienes ${open.length} bajadas pedidas, el máximo del puerto. Espera a que termine alguna o cancela una.`);
           }
@@ -357,9 +416,10 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
           return { launch: launch!, boat, owner, events: [event], position };
         });
         audit(request, 'launch_requested', { outcome: 'success', accountId: session.accountId });
-        return reply.code(201).send(toLaunch(loaded, client, now));
+        return reply.code(201).send(toLaunch(loaded, client, now, session.accountId));
       } catch (error) {
-        if (violatedUniqueConstraint(error) === 'launches_one_open_per_boat') throw boatHasOpenLaunch();
+        // Someone else's open request on the boat (the account's own was refused above): say whose, and when.
+        if (violatedUniqueConstraint(error) === 'launches_one_open_per_boat') throw await boatTaken(db, client, input.boatId, session.accountId);
         throw error;
       }
     },
@@ -392,7 +452,7 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
       if (!isUuid(id)) throw problem('not_found', 404, 'No encontramos esa bajada.');
       await db.transaction(async (tx) => {
         const launch = await lockLaunch(tx, client.id, id, session.accountId, start);
-        if (!launch) throw problem('not_found', 404, 'No encontramos esa bajada.');
+        if (!launch) throw await bookerOnly(tx, client.id, id, session.accountId, 'moverla');
         if (!['pending', 'confirmed', 'waitlisted'].includes(launch.status)) throw problem('state_conflict', 409, 'Esta bajada ya no se puede mover.');
         if (scope.now > changeableUntil(launch.slotStart, client.settings.changeCutoffMinutes)) throw changeTooLate();
         if (start.getTime() === launch.slotStart.getTime()) return;
@@ -414,7 +474,9 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
     {
       schema: {
         summary: 'Cancel a launch (or leave the waiting list) until changeCutoffMinutes before its slot',
-        description: 'After the cutoff: 409 change_too_late (the customer calls the marina). The place goes to the first eligible person waiting.',
+        description:
+          'By the person who asked for it, or by the owner of its boat (a launch an authorised person asked for: that person is told; ' +
+          'decision 033). After the cutoff: 409 change_too_late (the customer calls the marina). The place goes to the first eligible person waiting.',
         tags,
         headers: clientHeaderSchema,
         params: idParams,
@@ -427,13 +489,25 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
       const client = requireClient(request);
       const scope = scopeOf(client);
       const { id } = request.params;
-      if (!isUuid(id)) throw problem('not_found', 404, 'No encontramos esa bajada.');
+      const parties = await launchParties(db, client.id, id, session.accountId);
+      if (!parties) throw problem('not_found', 404, 'No encontramos esa bajada.');
       await db.transaction(async (tx) => {
-        const launch = await lockLaunch(tx, client.id, id, session.accountId);
+        // The booker and the boat's owner never change: who may cancel was settled above.
+        const launch = await lockLaunch(tx, client.id, id);
         if (!launch) throw problem('not_found', 404, 'No encontramos esa bajada.');
         if (!canTransition('customer', launch.status, 'cancelled')) throw problem('state_conflict', 409, 'Esta bajada ya no se puede cancelar.');
         if (scope.now > changeableUntil(launch.slotStart, client.settings.changeCutoffMinutes)) throw changeTooLate();
-        await changeStatus(tx, scope, launch, 'cancelled', { actor: 'customer', accountId: session.accountId });
+        const by: Actor = { actor: 'customer', accountId: session.accountId };
+        if (parties.bookerId === session.accountId) {
+          await changeStatus(tx, scope, launch, 'cancelled', by);
+          return;
+        }
+        // The boat's owner cancels what a person they authorised asked for: the reason says who, and the person is told.
+        const [ownerRow] = await tx.select().from(accounts).where(eq(accounts.id, session.accountId));
+        const ownerName = `${ownerRow!.firstName} ${ownerRow!.surnames}`;
+        const cancelled = await changeStatus(tx, scope, launch, 'cancelled', by, { reason: `La ha cancelado ${ownerName}, titular del barco.` });
+        const { owner: booker, boat } = await partyOf(tx, cancelled);
+        await tellLaunch(tx, 'cancelled_by_owner', { client, owner: booker, boat, launch: cancelled, by: ownerName }, scope.now, config);
       });
       audit(request, 'launch_cancelled', { outcome: 'success', accountId: session.accountId });
       return ownLaunch(request, id);
@@ -460,7 +534,7 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
       if (!isUuid(id)) throw problem('not_found', 404, 'No encontramos esa bajada.');
       await db.transaction(async (tx) => {
         const launch = await lockLaunch(tx, client.id, id, session.accountId);
-        if (!launch) throw problem('not_found', 404, 'No encontramos esa bajada.');
+        if (!launch) throw await bookerOnly(tx, client.id, id, session.accountId, 'marcarla lista para subir');
         if (!canTransition('customer', launch.status, 'ready_to_stow')) throw problem('state_conflict', 409, 'Solo se puede marcar cuando el barco está en el agua.');
         await changeStatus(tx, scope, launch, 'ready_to_stow', { actor: 'customer', accountId: session.accountId });
       });

@@ -17,8 +17,9 @@ const historyEntry = {
     to: status,
     slotStart: offsetTime,
     reason: { type: ['string', 'null'] },
+    byName: { type: ['string', 'null'], description: "A customer's change by someone other than the reader: their name" },
   },
-  required: ['at', 'by', 'from', 'to', 'slotStart', 'reason'],
+  required: ['at', 'by', 'from', 'to', 'slotStart', 'reason', 'byName'],
 } as const;
 
 const launchProperties = {
@@ -41,6 +42,13 @@ const launchProperties = {
     required: ['reschedule', 'cancel', 'readyToStow', 'calendar'],
   },
   history: { type: 'array', items: historyEntry, description: 'Every change, oldest first' },
+  bookedBy: {
+    description: "Null when the reader asked for it; else who did (a person the reader authorised on the reader's boat: decision 033)",
+    anyOf: [
+      { type: 'object', properties: { name: { type: 'string' }, role: { type: 'string', enum: ['authorised'] } }, required: ['name', 'role'] },
+      { type: 'null' },
+    ],
+  },
 } as const;
 
 export const launchSchemaJson = {

@@ -15,19 +15,31 @@ import { statement } from '../db/statement.ts';
 import { accounts, boats, launchEvents, launches, type AccountRow, type BoatRow, type LaunchEventRow, type LaunchRow } from '../db/schema.ts';
 import { SLOT_MS } from './launch-places.ts';
 
+/** A recorded change, with the name of the customer or staff member behind it (null for the platform's, or once erased). */
+export type LoadedEvent = LaunchEventRow & { actorName?: string | null };
+
 export interface LoadedLaunch {
   launch: LaunchRow;
   boat: BoatRow;
+  /** Who asked for it (the boat's owner, or a person they authorised). */
   owner: AccountRow;
-  events: LaunchEventRow[];
+  events: LoadedEvent[];
   /** 1-based, when waitlisted. */
   position: number | null;
 }
 
-export function toLaunch({ launch, boat, events, position }: LoadedLaunch, client: ClientRecord, now: Date): Launch {
+const nameOf = (account: Pick<AccountRow, 'firstName' | 'surnames'>) => `${account.firstName} ${account.surnames}`;
+
+/**
+ * The launch as `readerId` reads it: the person who asked for it, or the boat's owner (docs/product.md §4.7,
+ * decision 033), who sees who asked and may only cancel it and add it to a calendar. Staff (`null`) get the
+ * actions as the person who asked has them, `bookedBy` as the boat's owner reads it, and every customer named.
+ */
+export function toLaunch({ launch, boat, owner: booker, events, position }: LoadedLaunch, client: ClientRecord, now: Date, readerId: string | null): Launch {
   const zone = client.timeZone;
   const until = changeableUntil(launch.slotStart, client.settings.changeCutoffMinutes);
   const changeable = now <= until;
+  const booked = readerId === null || booker.id === readerId;
   const history: LaunchHistoryEntry[] = events.map((event) => ({
     at: formatInZone(event.at, zone),
     by: event.actor,
@@ -35,6 +47,7 @@ export function toLaunch({ launch, boat, events, position }: LoadedLaunch, clien
     to: event.toStatus,
     slotStart: formatInZone(event.slotStart, zone),
     reason: event.reason,
+    byName: event.actor === 'customer' && (readerId === null || event.actorAccountId !== readerId) ? (event.actorName ?? null) : null,
   }));
   return {
     id: launch.id,
@@ -51,19 +64,20 @@ export function toLaunch({ launch, boat, events, position }: LoadedLaunch, clien
     cancellationReason: launch.cancellationReason,
     createdAt: formatInZone(launch.createdAt, zone),
     actions: {
-      reschedule: changeable && ['pending', 'confirmed', 'waitlisted'].includes(launch.status),
+      reschedule: booked && changeable && ['pending', 'confirmed', 'waitlisted'].includes(launch.status),
       cancel: changeable && canTransition('customer', launch.status, 'cancelled'),
-      readyToStow: canTransition('customer', launch.status, 'ready_to_stow'),
+      readyToStow: booked && canTransition('customer', launch.status, 'ready_to_stow'),
       calendar: launch.status === 'confirmed',
     },
     history,
+    bookedBy: booker.id === (readerId ?? boat.accountId) ? null : { name: nameOf(booker), role: 'authorised' },
   };
 }
 
 export function toStaffLaunch(loaded: LoadedLaunch, client: ClientRecord, now: Date): StaffLaunch {
   const { owner, boat } = loaded;
   return {
-    ...toLaunch(loaded, client, now),
+    ...toLaunch(loaded, client, now, null),
     owner: { id: owner.id, firstName: owner.firstName, surnames: owner.surnames, phone: owner.phone ?? '' },
     boatRegistration: boat.registration,
     rackPosition: boat.rackPosition,
@@ -81,7 +95,14 @@ export async function loadLaunches(db: Executor, clientId: number, where?: SQL):
     .orderBy(asc(launches.slotStart), asc(launches.seq));
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.launch.id);
-  const events = await db.select().from(launchEvents).where(inArray(launchEvents.launchId, ids)).orderBy(asc(launchEvents.id));
+  const events = (
+    await db
+      .select({ event: launchEvents, firstName: accounts.firstName, surnames: accounts.surnames })
+      .from(launchEvents)
+      .leftJoin(accounts, eq(accounts.id, launchEvents.actorAccountId))
+      .where(inArray(launchEvents.launchId, ids))
+      .orderBy(asc(launchEvents.id))
+  ).map(({ event, firstName, surnames }): LoadedEvent => ({ ...event, actorName: firstName === null || surnames === null ? null : nameOf({ firstName, surnames }) }));
   const waitingSlots = [...new Set(rows.filter((row) => row.launch.status === 'waitlisted').map((row) => row.launch.slotStart.getTime()))];
   const queue =
     waitingSlots.length === 0

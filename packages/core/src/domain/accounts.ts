@@ -91,6 +91,7 @@ export type NotificationType =
   | 'launch_reminder'
   | 'boat_in_water'
   | 'launch_cancelled_by_marina'
+  | 'launch_cancelled_by_owner'
   | 'launch_completed'
   | 'authorisation_validated'
   | 'authorisation_suspended'

@@ -100,6 +100,12 @@ export interface LaunchHistoryEntry {
   slotStart: string;
   /** Staff's words (a cancellation, a rejection, a closure) or the platform's (an expiry). */
   reason: string | null;
+  /**
+   * A customer's change made by someone other than the reader: their first name and surname (the boat's owner
+   * reads what the person who asked did, or that person reads the owner's cancellation). Null for the reader's
+   * own changes, staff's and the platform's (decision 033).
+   */
+  byName: string | null;
 }
 
 /** What the customer may do with it now (the server decides; the screen only shows). */
@@ -111,6 +117,16 @@ export interface LaunchActions {
   readyToStow: boolean;
   /** "Añadir al calendario" (`GET /launches/{id}/calendar.ics`). */
   calendar: boolean;
+}
+
+/**
+ * Who asked for a launch the reader did not ask for themselves: the boat's owner sees the launches their
+ * authorised persons asked for on the owner's boats (docs/product.md §4.7, decision 033).
+ */
+export interface LaunchBooker {
+  /** First name and surname. */
+  name: string;
+  role: 'authorised';
 }
 
 export interface Launch {
@@ -134,6 +150,11 @@ export interface Launch {
   actions: LaunchActions;
   /** Every change, oldest first. */
   history: LaunchHistoryEntry[];
+  /**
+   * Null when the reader asked for it; otherwise who did (an authorised person, on a boat the reader owns). The
+   * owner may then only cancel it and add it to a calendar: moving it and «listo para subir» stay the booker's.
+   */
+  bookedBy: LaunchBooker | null;
 }
 
 /** `GET /launches`: upcoming ones soonest first, then past ones latest first. */

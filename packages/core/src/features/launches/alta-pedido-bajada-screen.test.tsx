@@ -85,6 +85,36 @@ describe('alta-pedido-bajada', () => {
     expect(within(busy).getByRole('link', { name: 'Ver mis bajadas' })).toHaveAttribute('href', '/pedidosbajadas');
   });
 
+  it('says who holds a boat and for which day when a person the owner authorised asked for it', async () => {
+    const theirs = launch({ bookedBy: { name: 'Marta Ruiz Soler', role: 'authorised' }, actions: { reschedule: false, cancel: true, readyToStow: false, calendar: true } });
+    renderApp('/alta-pedido-bajada', { api: bookingApi({ 'GET launches': () => ({ upcoming: [theirs], past: [] }) }).api });
+    const busy = await screen.findByRole('list', { name: 'Brisa: no puede bajar al agua' });
+    // Tomorrow at 10:00 in Madrid, named in words.
+    expect(busy).toHaveTextContent(/^Brisa: Ya tiene una bajada pedida por Marta Ruiz Soler para el \p{L}+, \d+ de \p{L}+ · Ver mis bajadas$/u);
+    expect(within(screen.getByRole('group', { name: 'Barco' })).queryByRole('radio', { name: /^Brisa/ })).toBeNull();
+  });
+
+  it('a boat taken meanwhile by someone the owner authorised: the server’s words (who, which day) on the boat, everything typed kept', async () => {
+    const message =
+      'Barco: Marta Ruiz Soler, a quien autorizaste, ya ha pedido una bajada para el jueves 03/06/2027 a las 10:30. Solo puede haber una bajada pedida por barco. La tienes en Bajadas, donde puedes cancelarla.';
+    const { api } = bookingApi({
+      'GET launches': () => ({ upcoming: [], past: [] }),
+      'POST launches': () => {
+        throw new ApiError('boat_has_open_launch', { status: 409, detail: message, fieldErrors: [{ field: 'boatId', code: 'boat_has_open_launch', message }] });
+      },
+    });
+    renderApp(`/alta-pedido-bajada-barco?barco=${BOAT_ID}`, { api });
+    expect(await screen.findByRole('radio', { name: 'Gaviota (7ª-BA-1-23-19)' })).toBeChecked();
+    const grid = await chooseTomorrow();
+    await userEvent.click(within(grid).getByRole('radio', { name: /^10:00 a 10:30/ }));
+    await userEvent.selectOptions(screen.getByLabelText('Vuelta prevista'), at(tomorrow, '13:00'));
+    await userEvent.type(screen.getByLabelText('Personas a bordo'), '2');
+    await userEvent.click(screen.getByRole('button', { name: 'Pedir la bajada' }));
+    await waitFor(() => expect(screen.getByRole('group', { name: 'Barco' })).toHaveAccessibleDescription(expect.stringContaining('Marta Ruiz Soler, a quien autorizaste')));
+    expect(screen.getByRole('group', { name: 'Barco' })).toHaveTextContent('jueves 03/06/2027 a las 10:30');
+    expect(screen.getByLabelText('Personas a bordo')).toHaveValue('2');
+  });
+
   it('shows each slot of the day in the marina’s time, its state in words, and lets only the bookable ones be chosen', async () => {
     renderApp('/alta-pedido-bajada', { api: bookingApi().api });
     const grid = await chooseTomorrow();

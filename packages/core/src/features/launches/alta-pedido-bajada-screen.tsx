@@ -10,7 +10,7 @@ import { TextField } from '../../components/form/fields.tsx';
 import { Page } from '../../components/page.tsx';
 import { LoadStatus } from '../../components/query-status.tsx';
 import type { Boat } from '../../domain/boats.ts';
-import { isOpenLaunchStatus, launchRequestSchema, LAUNCH_MAX_PEOPLE, type LaunchRequestInput, type LaunchSlot, type LaunchSlotDay } from '../../domain/launches.ts';
+import { isOpenLaunchStatus, launchRequestSchema, LAUNCH_MAX_PEOPLE, type Launch, type LaunchRequestInput, type LaunchSlot, type LaunchSlotDay } from '../../domain/launches.ts';
 import type { Marina } from '../../domain/marina.ts';
 import { createKeyKeeper } from '../../lib/idempotency.ts';
 import { marinaToday, useMarina } from '../../lib/marina.ts';
@@ -57,7 +57,7 @@ function DayBlockers({ day, boats, boatId }: { day: LaunchSlotDay | undefined; b
   return <Blockers name={boat.name} eligibility={day.eligibility} />;
 }
 
-function BookingForm({ boats, busy, marina }: { boats: Boat[]; busy: ReadonlySet<string>; marina: Marina }) {
+function BookingForm({ boats, busy, marina }: { boats: Boat[]; busy: ReadonlyMap<string, Launch>; marina: Marina }) {
   const { api } = useServices();
   const client = useQueryClient();
   const navigate = useNavigate();
@@ -103,7 +103,7 @@ function BookingForm({ boats, busy, marina }: { boats: Boat[]; busy: ReadonlySet
         }
       }}
     >
-      <BoatChoice boats={boats} busy={busy} />
+      <BoatChoice boats={boats} busy={busy} timeZone={marina.timeZone} />
       <BoatFieldWatcher choosable={choosable}>
         {(boatId) => (
           <>
@@ -150,7 +150,7 @@ export default function AltaPedidoBajadaScreen() {
   const marina = useMarina();
   const all = [boats, launches, marina];
   const busy = useMemo(
-    () => new Set((launches.data?.upcoming ?? []).filter((launch) => isOpenLaunchStatus(launch.status)).map((launch) => launch.boatId)),
+    () => new Map((launches.data?.upcoming ?? []).filter((launch) => isOpenLaunchStatus(launch.status)).map((launch) => [launch.boatId, launch])),
     [launches.data],
   );
   return (

@@ -18,13 +18,14 @@ import { LaunchFacts } from './launch-summary.tsx';
 import * as css from './launches.css.ts';
 import { launchTexts as t } from './texts.ts';
 
-/** Every change, oldest first: who, when, from → to; a move names the new slot; staff's reason when given. */
+/** Every change, oldest first: who (by name when not the reader), when, from → to; a move names the new slot; staff's reason when given. */
 function History({ launch, timeZone }: { launch: Launch; timeZone: string }) {
   return (
     <ol className={css.history}>
       {launch.history.map((entry, index) => {
         const before = launch.history[index - 1];
-        const by = LAUNCH_ACTOR_LABELS[entry.by];
+        // «Tú» for the reader's own changes; the other customer's name when the owner and the person who asked read each other's.
+        const by = entry.by === 'customer' && entry.byName ? entry.byName : LAUNCH_ACTOR_LABELS[entry.by];
         const what =
           entry.from === null
             ? t.historyAsked(by)

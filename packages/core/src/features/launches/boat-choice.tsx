@@ -3,7 +3,9 @@ import { Link } from '../../components/link.tsx';
 import * as reasonsCss from '../../components/reasons.css.ts';
 import type { Boat } from '../../domain/boats.ts';
 import type { Eligibility } from '../../domain/eligibility.ts';
+import type { Launch } from '../../domain/launches.ts';
 import { paths } from '../../lib/paths.ts';
+import { dayOf } from './format.ts';
 import * as css from './launches.css.ts';
 import { launchTexts as t } from './texts.ts';
 
@@ -44,9 +46,10 @@ const suspensionNote = (boat: Boat) =>
 
 /**
  * The boats a launch may be asked for; the others are listed under it with why and the fix. A boat with a
- * launch already open says so (one open request per boat) and leads to the list, where it is moved.
+ * launch already open says so (one open request per boat), and who asked for it and for which day when it was
+ * someone the owner authorised, and leads to the list, where it is moved or cancelled.
  */
-export function BoatChoice({ boats, busy }: { boats: readonly Boat[]; busy: ReadonlySet<string> }) {
+export function BoatChoice({ boats, busy, timeZone }: { boats: readonly Boat[]; busy: ReadonlyMap<string, Launch>; timeZone: string }) {
   const choosable = boats.filter((boat) => boat.eligibility.eligible && !busy.has(boat.id));
   const others = boats.filter((boat) => !choosable.includes(boat));
   return (
@@ -56,11 +59,12 @@ export function BoatChoice({ boats, busy }: { boats: readonly Boat[]; busy: Read
       ) : (
         <p>{t.noEligibleBoat}</p>
       )}
-      {others.map((boat) =>
-        busy.has(boat.id) ? (
+      {others.map((boat) => {
+        const open = busy.get(boat.id);
+        return open ? (
           <ul key={boat.id} className={reasonsCss.blocked.danger} aria-label={t.boatBlocked(boat.name)}>
             <li>
-              {boat.name}: {t.hasOpenLaunch}
+              {boat.name}: {open.bookedBy ? t.hasOthersLaunch(open.bookedBy.name, dayOf(open.slotStart, timeZone)) : t.hasOpenLaunch}
               {' · '}
               <Link className={reasonsCss.fixLink} to={paths.pedidosbajadas}>
                 {t.seeLaunches}
@@ -69,8 +73,8 @@ export function BoatChoice({ boats, busy }: { boats: readonly Boat[]; busy: Read
           </ul>
         ) : (
           <Blockers key={boat.id} name={boat.name} eligibility={boat.eligibility} note={suspensionNote(boat)} />
-        ),
-      )}
+        );
+      })}
     </>
   );
 }

@@ -35,7 +35,7 @@ function ConfirmCancel({ launch, timeZone, onDone, onKeep }: { launch: Launch; t
       }}
       onKeep={onKeep}
     >
-      <p>{t.cancelExplain(slotText(launch, timeZone))}</p>
+      <p>{launch.bookedBy ? t.cancelOthersExplain(slotText(launch, timeZone), launch.bookedBy.name) : t.cancelExplain(slotText(launch, timeZone))}</p>
     </ConfirmPanel>
   );
 }
@@ -53,7 +53,8 @@ async function saveCalendar(api: ReturnType<typeof useServices>['api'], launch: 
 
 /**
  * What the customer may do with a launch now, as the server says (`actions`): move, cancel (asking first),
- * "listo para subir", add it to the calendar; past the cut-off, call the marina.
+ * "listo para subir", add it to the calendar; past the cut-off, call the marina. On a launch someone the owner
+ * authorised asked for, the server offers the owner only cancelling and the calendar, and the screen says why.
  */
 export function LaunchActions({ launch, timeZone, cutoffMinutes, onNotice }: { launch: Launch; timeZone: string; cutoffMinutes: number; onNotice: (notice: string) => void }) {
   const { api } = useServices();
@@ -71,6 +72,7 @@ export function LaunchActions({ launch, timeZone, cutoffMinutes, onNotice }: { l
   );
   return (
     <div className={css.actions}>
+      {launch.bookedBy && changeableStatus(launch) && actions.cancel ? <p className={ui.muted}>{t.bookedByHint(launch.bookedBy.name)}</p> : null}
       <ActionError error={error} />
       {actions.readyToStow ? (
         <>

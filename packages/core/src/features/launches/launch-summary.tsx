@@ -4,9 +4,13 @@ import { slotText, timeOf } from './format.ts';
 import * as css from './launches.css.ts';
 import { launchTexts as t } from './texts.ts';
 
-/** The launch's state in words, its slot and return in the marina's time, its place in the waiting list. */
+/**
+ * The launch's state in words, its slot and return in the marina's time, its place in the waiting list; who
+ * asked for it when someone the owner authorised did (decision 033).
+ */
 export function LaunchFacts({ launch, timeZone, full = false }: { launch: Launch; timeZone: string; full?: boolean }) {
   const rows: Fact[] = [
+    ...(launch.bookedBy ? ([[t.bookedBy, launch.bookedBy.name]] satisfies Fact[]) : []),
     [t.state, LAUNCH_STATUS_LABELS[launch.status]],
     [t.slot, slotText(launch, timeZone)],
     [t.expectedReturn, timeOf(launch.expectedReturn, timeZone)],

@@ -64,7 +64,8 @@ export function launch(overrides: Partial<Launch> = {}): Launch {
     cancellationReason: null,
     createdAt: '2026-11-20T10:00:00+01:00',
     actions: { reschedule: true, cancel: true, readyToStow: false, calendar: true },
-    history: [{ at: '2026-11-20T10:00:00+01:00', by: 'customer', from: null, to: 'confirmed', slotStart, reason: null }],
+    history: [{ at: '2026-11-20T10:00:00+01:00', by: 'customer', from: null, to: 'confirmed', slotStart, reason: null, byName: null }],
+    bookedBy: null,
     ...overrides,
   };
 }

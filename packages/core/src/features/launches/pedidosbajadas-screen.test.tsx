@@ -67,6 +67,53 @@ describe('pedidosbajadas', () => {
     expect(send).toHaveBeenCalledWith('post', 'launches/l1/cancel', {});
   });
 
+  describe('a launch a person the owner authorised asked for', () => {
+    const theirs = launch({
+      id: 'l9',
+      bookedBy: { name: 'Marta Ruiz Soler', role: 'authorised' },
+      actions: { reschedule: false, cancel: true, readyToStow: false, calendar: true },
+      history: [{ at: '2026-11-20T10:00:00+01:00', by: 'customer', from: null, to: 'confirmed', slotStart: at(tomorrow, '10:00'), reason: null, byName: 'Marta Ruiz Soler' }],
+    });
+
+    it('says «Pedida por» with the name, offers cancelling and the calendar, not moving, and asks naming the person', async () => {
+      const { api, send } = answeringApi({
+        'GET launches': () => ({ upcoming: [theirs], past: [] }),
+        'POST launches/l9/cancel': () => ({ ...theirs, status: 'cancelled', cancellationReason: 'La ha cancelado Ana Prueba, titular del barco.', actions: { reschedule: false, cancel: false, readyToStow: false, calendar: false } }),
+      });
+      renderApp('/pedidosbajadas', { api });
+      const item = await screen.findByRole('article', { name: 'Brisa' });
+      expect(item).toHaveTextContent('Pedida porMarta Ruiz SolerEstadoConfirmada');
+      expect(item).toHaveTextContent('La pidió Marta Ruiz Soler, a quien autorizaste. Como titular del barco, puedes cancelarla; moverla le corresponde a esa persona.');
+      expect(within(item).queryByRole('link', { name: /^Mover/ })).toBeNull();
+      expect(within(item).queryByRole('button', { name: /^Listo para subir/ })).toBeNull();
+      expect(within(item).getByRole('button', { name: 'Añadir al calendario Brisa' })).toBeInTheDocument();
+      await userEvent.click(within(item).getByRole('button', { name: 'Cancelar Brisa' }));
+      const question = screen.getByRole('group', { name: '¿Cancelar esta bajada?' });
+      expect(question).toHaveTextContent(/Se cancelará la bajada que pidió Marta Ruiz Soler para el \p{L}+, \d+ de \p{L}+, de 10:00 a 10:30\. Le avisaremos de que la has cancelado tú\./u);
+      await userEvent.click(within(question).getByRole('button', { name: 'Sí, cancelar la bajada' }));
+      expect(await screen.findByRole('status')).toHaveTextContent('Bajada cancelada.');
+      expect(send).toHaveBeenCalledWith('post', 'launches/l9/cancel', {});
+    });
+
+    it('names the person in its history, and its move screen says the move is theirs', async () => {
+      renderApp('/pedidosbajadas/l9', { api: answeringApi({ 'GET launches/l9': () => theirs }).api });
+      const history = await screen.findByRole('region', { name: 'Historial' });
+      expect(within(history).getByRole('listitem')).toHaveTextContent(/ · Marta Ruiz Soler: pedida · /);
+      expect(screen.getByRole('region', { name: 'Brisa' })).toHaveTextContent('Pedida porMarta Ruiz Soler');
+      cleanup();
+      renderApp('/reprogramar-bajada?id=l9', { api: answeringApi({ 'GET launches/l9': () => theirs }).api });
+      expect(await screen.findByText('Esta bajada la pidió Marta Ruiz Soler: solo esa persona puede moverla. Como titular del barco, puedes cancelarla desde Bajadas.')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Mover la bajada' })).toBeNull();
+    });
+
+    it('is inicio’s next launch, saying who asked for it', async () => {
+      renderApp('/inicio', { api: answeringApi({ 'GET launches': () => ({ upcoming: [theirs], past: [] }), 'GET boats': () => ({ boats: [] }), 'GET outings': () => ({ atSea: [], history: [] }) }).api });
+      const card = await screen.findByRole('region', { name: 'Próxima bajada' });
+      await waitFor(() => expect(card).toHaveTextContent('Pedida porMarta Ruiz SolerEstadoConfirmada'));
+      expect(within(card).getByRole('link', { name: 'Ver detalle' })).toHaveAttribute('href', '/pedidosbajadas/l9');
+    });
+  });
+
   it('past the cut-off, says to call the marina, with its phone as a link', async () => {
     const late = { ...confirmed, actions: { reschedule: false, cancel: false, readyToStow: false, calendar: true } };
     renderApp('/pedidosbajadas', { api: answeringApi({ 'GET launches': () => ({ upcoming: [late], past: [] }) }).api });

@@ -34,9 +34,9 @@ describe('reprogramar-bajada and a launch’s detail', () => {
       slotStart: movedTo,
       status: 'confirmed',
       history: [
-        { at: '2026-11-20T10:00:00+01:00', by: 'customer', from: null, to: 'waitlisted', slotStart: at(tomorrow, '10:00'), reason: null },
-        { at: '2026-11-20T11:00:00+01:00', by: 'system', from: 'waitlisted', to: 'confirmed', slotStart: at(tomorrow, '10:00'), reason: null },
-        { at: '2026-11-21T09:30:00+01:00', by: 'customer', from: 'confirmed', to: 'confirmed', slotStart: movedTo, reason: null },
+        { at: '2026-11-20T10:00:00+01:00', by: 'customer', from: null, to: 'waitlisted', slotStart: at(tomorrow, '10:00'), reason: null, byName: null },
+        { at: '2026-11-20T11:00:00+01:00', by: 'system', from: 'waitlisted', to: 'confirmed', slotStart: at(tomorrow, '10:00'), reason: null, byName: null },
+        { at: '2026-11-21T09:30:00+01:00', by: 'customer', from: 'confirmed', to: 'confirmed', slotStart: movedTo, reason: null, byName: null },
       ],
     });
     renderApp('/pedidosbajadas/l1', { api: answeringApi({ 'GET launches/l1': () => detail }).api });

@@ -93,6 +93,8 @@ export default function ReprogramarBajadaScreen() {
             </p>
             {launch.actions.reschedule ? (
               <MoveForm launch={launch} marina={marina.data} />
+            ) : launch.bookedBy ? (
+              <p>{t.notYoursToMove(launch.bookedBy.name)}</p>
             ) : changeableStatus(launch) ? (
               <CallTheMarina>{t.tooLate(marina.data.settings.changeCutoffMinutes)}</CallTheMarina>
             ) : (

@@ -11,6 +11,7 @@ import { openingInstants } from '../../domain/launches.ts';
 import type { Marina } from '../../domain/marina.ts';
 import { localDateIn } from '../../domain/opening-hours.ts';
 import { extendOutingSchema, type ExtendOutingInput, type Outing } from '../../domain/outings.ts';
+import * as formCss from '../../components/form/form.css.ts';
 import { useServices } from '../../lib/services.tsx';
 import { extendOuting, markReturn, outingChanged } from './api/outings.ts';
 import { returnChoices, timeFrom } from './format.ts';
@@ -30,6 +31,19 @@ const EXTEND_CODE_FIELDS = {
 } as const;
 
 const toExtendBody = (values: Partial<ExtendValues> | undefined) => ({ expectedReturn: written(values?.expectedReturn) });
+
+/** A change just made: said once (a status) and focused, since the button pressed may have gone with it. */
+export function FocusedNotice({ text }: { text: string | undefined }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (text) ref.current?.focus();
+  }, [text]);
+  return text ? (
+    <p ref={ref} tabIndex={-1} className={formCss.success} role="status">
+      {text}
+    </p>
+  ) : null;
+}
 
 /**
  * «Ampliar hora de regreso», in place: a group named for the boat whose list of later returns takes focus;
@@ -103,19 +117,21 @@ function ExtendForm({ outing, marina, onDone, onClose }: { outing: Outing; marin
 
 /**
  * What the person may do with an outing at sea, as the server says (`actions`): «He vuelto», large, which
- * marks the return at once (decision 031), and «Ampliar hora de regreso».
+ * marks the return at once (decision 031), and «Ampliar hora de regreso» (not on `inicio`: `extend` false).
  */
 export function OutingActions({
   outing,
   marina,
   focusReturn,
   onNotice,
+  extend = true,
 }: {
   outing: Outing;
   marina: Marina;
   /** Opened from the overdue notice's link (`?volver=<id>`): «He vuelto» takes focus. */
   focusReturn: boolean;
   onNotice: (notice: string) => void;
+  extend?: boolean;
 }) {
   const { api } = useServices();
   const client = useQueryClient();
@@ -138,7 +154,8 @@ export function OutingActions({
       <span className={ui.visuallyHidden}>{outing.boatName}</span>
     </>
   );
-  if (!outing.actions.return && !outing.actions.extend) return null;
+  const extendable = extend && outing.actions.extend;
+  if (!outing.actions.return && !extendable) return null;
   return (
     <div className={css.actions}>
       <ActionError error={error} />
@@ -148,13 +165,13 @@ export function OutingActions({
           {named}
         </Button>
       ) : null}
-      {outing.actions.extend && !extending.open ? (
+      {extendable && !extending.open ? (
         <Button ref={extendButton} variant="secondary" fullWidth onClick={extending.show}>
           {t.extend}
           {named}
         </Button>
       ) : null}
-      {outing.actions.extend && extending.open ? (
+      {extendable && extending.open ? (
         <ExtendForm
           outing={outing}
           marina={marina}

@@ -3,12 +3,14 @@ import { momentOf, timeFrom, timeOf } from './format.ts';
 import * as css from './outings.css.ts';
 import { outingTexts as t } from './texts.ts';
 import { type Fact, Facts } from '../../components/facts.tsx';
+import * as ui from '../../components/ui.css.ts';
+import { CallTheMarina } from '../../components/actions.tsx';
 
 const fullName = (person: { firstName: string; surnames: string }) => `${person.firstName} ${person.surnames}`;
 
 /**
  * An outing's state in words, its times in the marina's zone, who skippers it and where it goes. `brief`
- * (inicio) keeps to the state and the times.
+ * (inicio) keeps to the state and the times. Overdue comes first, in words, with the marina's phone to call.
  */
 export function OutingFacts({ outing, timeZone, brief = false }: { outing: Outing; timeZone: string; brief?: boolean }) {
   const rows: Fact[] = [
@@ -30,7 +32,11 @@ export function OutingFacts({ outing, timeZone, brief = false }: { outing: Outin
   return (
     <>
       {outing.state === 'overdue' ? (
-        <p className={css.overdue}>{(outing.actions.return ? t.overdue : t.overdueOther)(timeOf(outing.expectedReturn, timeZone))}</p>
+        // Said in words first, then the marina's phone: the person may need help, or the owner news of the boat.
+        <div className={[css.overdue, ui.stack].join(' ')}>
+          <p>{(outing.actions.return ? t.overdue : t.overdueOther)(timeOf(outing.expectedReturn, timeZone))}</p>
+          <CallTheMarina>{outing.actions.return ? t.overdueHelp : t.overdueOtherHelp}</CallTheMarina>
+        </div>
       ) : null}
       <Facts rows={rows} />
     </>

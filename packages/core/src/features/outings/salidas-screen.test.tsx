@@ -57,6 +57,10 @@ describe('salidas', () => {
     const item = await screen.findByRole('article', { name: 'Gaviota' });
     expect(item).toHaveTextContent('Retrasada: el regreso previsto era a las 09:00 y el puerto ya está avisado. Si todo va bien, pulsa «He vuelto» o amplía la hora.');
     expect(item).toHaveTextContent('EstadoSin noticias: retrasada');
+    // Said before the facts, with the marina's phone to call, and «He vuelto» in place.
+    expect(await within(item).findByRole('link', { name: 'Llamar al +34 971 000 041' })).toHaveAttribute('href', 'tel:+34971000041');
+    expect(item).toHaveTextContent(/^Gaviota(Retrasada: .*)Si necesitas ayuda, llama al puerto:Llamar al \+34 971 000 041Estado/);
+    expect(within(item).getByRole('button', { name: 'He vuelto Gaviota' })).toBeEnabled();
     const other = screen.getByRole('article', { name: 'Brisa' });
     expect(other).toHaveTextContent('Registrada porLuis Pons');
     expect(within(other).queryByRole('button')).toBeNull();
@@ -177,6 +181,37 @@ describe('inicio', () => {
     expect(card).toHaveTextContent('Gaviota');
     expect(card).toHaveTextContent('Regreso previsto14:00');
     expect(within(card).getByRole('link', { name: 'Ver mis salidas' })).toHaveAttribute('href', '/salidas');
+  });
+
+  it('says an overdue outing in words, with the marina’s phone and «He vuelto», which clears it and says so', async () => {
+    let current = outing({ state: 'overdue', expectedReturn: at(today, '09:00'), overdueSince: at(today, '09:30') });
+    const { api, send } = answeringApi({
+      'GET outings': () => (current.state === 'returned' ? { atSea: [], history: [current] } : { atSea: [current], history: [] }),
+      'POST outings/o1/return': () => (current = returned(current)),
+      'GET boats': () => ({ boats: [] }),
+      'GET launches': () => ({ upcoming: [], past: [] }),
+    });
+    renderApp('/inicio', { api });
+    const card = await screen.findByRole('region', { name: 'En el mar' });
+    expect(card).toHaveTextContent('Retrasada: el regreso previsto era a las 09:00 y el puerto ya está avisado.');
+    expect(await within(card).findByRole('link', { name: 'Llamar al +34 971 000 041' })).toHaveAttribute('href', 'tel:+34971000041');
+    // «He vuelto» here; extending stays on salidas.
+    expect(within(card).queryByRole('button', { name: /^Ampliar/ })).toBeNull();
+    await userEvent.click(within(card).getByRole('button', { name: 'He vuelto Gaviota' }));
+    expect(send).toHaveBeenCalledWith('post', 'outings/o1/return', {});
+    const done = await within(card).findByRole('status');
+    expect(done).toHaveTextContent('Regreso de Gaviota registrado. ¡Bienvenido a puerto!');
+    await waitFor(() => expect(done).toHaveFocus());
+    await waitFor(() => expect(card).not.toHaveTextContent('Retrasada'));
+  });
+
+  it('offers no «He vuelto» on inicio for an outing still on time (salidas has it)', async () => {
+    renderApp('/inicio', {
+      api: answeringApi({ 'GET outings': () => ({ atSea: [outing()], history: [] }), 'GET boats': () => ({ boats: [] }), 'GET launches': () => ({ upcoming: [], past: [] }) }).api,
+    });
+    const card = await screen.findByRole('region', { name: 'En el mar' });
+    expect(card).toHaveTextContent('Regreso previsto14:00');
+    expect(within(card).queryByRole('button')).toBeNull();
   });
 
   it('shows no card when nothing is at sea', async () => {

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { ButtonLink } from '../../components/button.tsx';
-import * as formCss from '../../components/form/form.css.ts';
 import { Page } from '../../components/page.tsx';
 import { LoadStatus } from '../../components/query-status.tsx';
 import { StaleNotice } from '../../components/stale-notice.tsx';
@@ -14,7 +13,7 @@ import { paths } from '../../lib/paths.ts';
 import { useServices } from '../../lib/services.tsx';
 import { outingsQuery } from './api/outings.ts';
 import { momentOf } from './format.ts';
-import { OutingActions } from './outing-actions.tsx';
+import { FocusedNotice, OutingActions } from './outing-actions.tsx';
 import { OutingFacts } from './outing-facts.tsx';
 import * as css from './outings.css.ts';
 import { outingTexts as t } from './texts.ts';
@@ -22,19 +21,6 @@ import { outingTexts as t } from './texts.ts';
 /** What a screen that sent the person here says (an outing just logged). */
 export interface SalidasState {
   notice?: string;
-}
-
-/** A change just made: said once (a status) and focused, since the button pressed may have gone with it. */
-function FocusedNotice({ text }: { text: string | undefined }) {
-  const ref = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (text) ref.current?.focus();
-  }, [text]);
-  return text ? (
-    <p ref={ref} tabIndex={-1} className={formCss.success} role="status">
-      {text}
-    </p>
-  ) : null;
 }
 
 function AtSeaItem({ outing, marina, focusReturn, onNotice }: { outing: Outing; marina: Marina; focusReturn: boolean; onNotice: (notice: string) => void }) {

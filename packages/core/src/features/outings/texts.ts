@@ -17,6 +17,8 @@ export const outingTexts = {
   phone: 'Teléfono de contacto',
   overdue: (time: string) => `Retrasada: el regreso previsto era a las ${time} y el puerto ya está avisado. Si todo va bien, pulsa «He vuelto» o amplía la hora.`,
   overdueOther: (time: string) => `Retrasada: el regreso previsto era a las ${time} y el puerto ya está avisado.`,
+  overdueHelp: 'Si necesitas ayuda, llama al puerto:',
+  overdueOtherHelp: 'Para saber del barco, llama al puerto:',
   loggedBy: 'Registrada por',
   returned: 'He vuelto',
   returnedDone: (boat: string) => `Regreso de ${boat} registrado. ¡Bienvenido a puerto!`,
