@@ -139,7 +139,7 @@ export const passwordResetRoutes: FastifyPluginAsync<{ services: Services }> = a
       const passwordHash = await passwordHasher.hash(input.password);
       const accountId = verification.accountId!;
       const account = await db.transaction(async (tx) => {
-        await markCodeUsed(tx, verification, now);
+        await markCodeUsed(tx, verification, input.code, now);
         const [account] = await tx
           .update(accounts)
           .set({ passwordHash, updatedAt: now })

@@ -245,7 +245,7 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
               .limit(1);
             if (taken) throw unavailable();
           }
-          await markCodeUsed(tx, verification, now);
+          await markCodeUsed(tx, verification, input.code, now);
           const [updated] = await tx
             .update(accounts)
             // The code went to the new e-mail and came back: it is proven.

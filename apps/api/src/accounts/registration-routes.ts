@@ -248,7 +248,7 @@ export const registrationRoutes: FastifyPluginAsync<{ services: Services }> = as
       const token = randomToken(32);
       const link = appLink(config, `/activar?token=${encodeURIComponent(token)}`);
       await db.transaction(async (tx) => {
-        await markCodeUsed(tx, verification, now);
+        await markCodeUsed(tx, verification, input.code, now);
         const [account] = await tx
           .update(accounts)
           // On e-mail marinas the code went to the account's e-mail: coming back, it proves it.

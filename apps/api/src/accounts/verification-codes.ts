@@ -277,15 +277,16 @@ async function whyNoTryLeft(tx: Tx, id: string, now: Date): Promise<CheckRefused
 
 /**
  * Consumes a checked code, in the transaction that acts on it. Conditional: of two calls racing with the
- * right code, one wins and the other is told the code is no longer valid.
+ * right code, one wins and the other is told the code is no longer valid; and a code replaced by a resend
+ * after it was checked (another tab asked for a new one) no longer counts.
  */
-export async function markCodeUsed(tx: Executor, verification: VerificationCodeRow, now: Date): Promise<void> {
+export async function markCodeUsed(tx: Executor, verification: VerificationCodeRow, code: string, now: Date): Promise<void> {
   const consumed = await tx
     .update(verificationCodes)
     .set({ consumedAt: now })
-    .where(and(eq(verificationCodes.id, verification.id), isNull(verificationCodes.consumedAt)))
+    .where(and(eq(verificationCodes.id, verification.id), isNull(verificationCodes.consumedAt), eq(verificationCodes.codeHash, codeHash(verification.id, code))))
     .returning({ id: verificationCodes.id });
-  if (consumed.length !== 1) throw problem('code_invalid', 422, 'Este código ya se ha usado. Pide uno nuevo.');
+  if (consumed.length !== 1) throw problem('code_invalid', 422, 'Este código ya no vale: se ha usado o se ha enviado otro. Pide uno nuevo si hace falta.');
 }
 
 function codeInvalid(left: number): HttpProblem {

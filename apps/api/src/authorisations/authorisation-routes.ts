@@ -272,7 +272,7 @@ export const authorisationRoutes: FastifyPluginAsync<{ services: Services }> = a
         if (locked.state !== 'pending') throw problem('state_conflict', 409, 'Esta autorización ya no está pendiente de validar.');
         // A new code was sent meanwhile: this one no longer counts.
         if (locked.verificationId !== verification.id) throw problem('code_invalid', 422, 'Este código ya no vale: usa el último que ha recibido la persona.');
-        await markCodeUsed(tx, verification, now);
+        await markCodeUsed(tx, verification, input.code, now);
         const [row] = await tx
           .update(authorisations)
           .set({ state: 'active', validatedAt: now, verificationId: null, updatedAt: now })

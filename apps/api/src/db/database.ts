@@ -94,8 +94,8 @@ async function openPglite(dataDir: string, template: Blob | undefined): Promise<
 
 /**
  * postgres.js's options for a URL. Like libpq, `?host=/a/folder` names the folder of a server's Unix socket
- * (`postgres://user:password@localhost/db?host=/var/run/postgresql`): for a server on the same machine, a
- * round trip through it costs both sides less CPU than one through TCP on the loopback (decision 032).
+ * (`postgres://user:password@localhost/db?host=/var/run/postgresql`): for a server on the same machine, it
+ * spares both sides the TCP stack (decision 032).
  */
 export function connectionOf(databaseUrl: string): { url: string; path?: string } {
   const url = new URL(databaseUrl);

@@ -59,8 +59,10 @@ const held = async (time: string) =>
 describe("the owner's view of a launch an authorised person asked for", () => {
   it('lists it and shows it with who asked, the cancellation and the calendar only; the person keeps it as their own', async () => {
     const { owner, person } = await ownerAndPerson();
-    const asked = await book(person, owner.boatIds[0]!, '10:00');
-    expect(asked).toMatchObject({ bookedBy: null, actions: { reschedule: true, cancel: true, readyToStow: false, calendar: true } });
+    const response = await person.agent.post('/launches', { ...launchBody(41, owner.boatIds[0]!, DAY, '10:00'), notes: 'Con mi hermano, llevo mi propia nevera' });
+    expect(response.statusCode, response.body).toBe(201);
+    const asked: Launch = response.json();
+    expect(asked).toMatchObject({ bookedBy: null, notes: 'Con mi hermano, llevo mi propia nevera', actions: { reschedule: true, cancel: true, readyToStow: false, calendar: true } });
 
     const list = (await owner.agent.get('/launches')).json();
     expect(list.past).toEqual([]);
@@ -71,6 +73,8 @@ describe("the owner's view of a launch an authorised person asked for", () => {
       status: 'confirmed',
       bookedBy: { name: 'Marta Ruiz Soler', role: 'authorised' },
       actions: { reschedule: false, cancel: true, readyToStow: false, calendar: true },
+      // The person's words to the marina stay theirs (and the marina's).
+      notes: '',
     });
     // Its history names the person; the person's own reads it as theirs.
     expect(seen.history).toEqual([expect.objectContaining({ by: 'customer', to: 'confirmed', byName: 'Marta Ruiz Soler' })]);
@@ -80,6 +84,7 @@ describe("the owner's view of a launch an authorised person asked for", () => {
     const ics = await owner.agent.get(`/launches/${asked.id}/calendar.ics`);
     expect(ics.statusCode).toBe(200);
     expect(ics.body).toContain('Pedida por Marta Ruiz Soler.');
+    expect(ics.body).not.toContain('nevera');
 
     // Moving it and «listo para subir» stay the person's: 403 with who, not 404 (the owner sees it).
     const move = await owner.agent.post(`/launches/${asked.id}/reschedule`, { slotStart: slotAt(41, DAY, '11:00') });

@@ -58,7 +58,8 @@ export function toLaunch({ launch, boat, owner: booker, events, position }: Load
     slotEnd: formatInZone(new Date(launch.slotStart.getTime() + SLOT_MS), zone),
     expectedReturn: formatInZone(launch.expectedReturn, zone),
     people: launch.people,
-    notes: launch.notes,
+    // The person's words to the marina are theirs: the boat's owner reads who, when and how many (decision 033).
+    notes: booked ? launch.notes : '',
     waitlistPosition: launch.status === 'waitlisted' ? position : null,
     changeableUntil: formatInZone(until, zone),
     cancellationReason: launch.cancellationReason,

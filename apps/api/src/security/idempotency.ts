@@ -9,8 +9,9 @@
  * `{ keep, replay }` instead of `true`, storing only what `keep` picks (an id) and building the replay
  * from it, re-read at that moment, or refusing it (a replay that cannot give what the first answer gave).
  *
- * A route whose whole work is one transaction may add `inTransaction: true` and call `claimKeyIn` as the
- * transaction's first statement, with what it will keep (decision 032): the key and its answer are then
+ * A route whose whole work is one transaction may add `inTransaction: true` and call `claimKeyIn` among the
+ * transaction's first statements, after the lock that orders one caller's calls, with what it will keep
+ * (decision 032): the key and its answer are then
  * written with the work and vanish with it on a refusal, one commit instead of three, and a retry sent while
  * the first call runs waits for it and gets its answer instead of 409.
  */

@@ -105,7 +105,8 @@ export function ConfirmPanel({
       <Button variant="danger" fullWidth disabled={busy} aria-busy={busy} onClick={() => void run(onConfirm)}>
         {busy ? 'Enviando…' : confirmLabel}
       </Button>
-      <Button variant="secondary" fullWidth onClick={onKeep}>
+      {/* Once asked, the step is on its way: keeping it now would be told as kept, then done. */}
+      <Button variant="secondary" fullWidth disabled={busy} onClick={onKeep}>
         {keepLabel}
       </Button>
     </div>

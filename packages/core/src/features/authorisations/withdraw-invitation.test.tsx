@@ -76,6 +76,32 @@ describe('withdrawing a pending invitation from autorizados', () => {
     expect(within(jordi).getByRole('button', { name: 'Sí, retirar la invitación' })).toBeEnabled();
   });
 
+  it('an invitation whose period ended while the list was open is refused in the server\'s words, not as validated', async () => {
+    const expired = 'Esta invitación ha caducado: ya no se puede retirar. Cambia el periodo si quieres que la persona use tus barcos.';
+    const { api } = listing(() => {
+      throw new ApiError('state_conflict', { status: 409, detail: expired });
+    });
+    renderApp('/autorizados', { api });
+    const jordi = await screen.findByRole('article', { name: 'Jordi Mas' });
+    await userEvent.click(within(jordi).getByRole('button', { name: 'Retirar la invitación Jordi Mas' }));
+    await userEvent.click(within(jordi).getByRole('button', { name: 'Sí, retirar la invitación' }));
+    expect(await within(jordi).findByRole('alert')).toHaveTextContent(expired);
+    expect(within(jordi).getByRole('alert')).not.toHaveTextContent('ya ha validado');
+  });
+
+  it('while the withdrawal is on its way, neither answer can be pressed again', async () => {
+    let answer: () => void = () => {};
+    const { api } = listing(() => new Promise<void>((resolve) => (answer = resolve)));
+    renderApp('/autorizados', { api });
+    const jordi = await screen.findByRole('article', { name: 'Jordi Mas' });
+    await userEvent.click(within(jordi).getByRole('button', { name: 'Retirar la invitación Jordi Mas' }));
+    await userEvent.click(within(jordi).getByRole('button', { name: 'Sí, retirar la invitación' }));
+    expect(within(jordi).getByRole('button', { name: 'Enviando…' })).toBeDisabled();
+    expect(within(jordi).getByRole('button', { name: 'No, mantenerla' })).toBeDisabled();
+    answer();
+    expect(await screen.findByRole('status')).toHaveTextContent('Invitación a Jordi Mas retirada.');
+  });
+
   it('offline, says it needs a connection and keeps the person', async () => {
     const { api } = listing(() => {
       throw new ApiError('network_error');

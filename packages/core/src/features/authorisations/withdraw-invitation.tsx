@@ -9,8 +9,12 @@ import { authorisationKey, authorisationsKey, authorisationWithdrawn, withdrawAu
 import { fullName } from './authorisation-summary.tsx';
 import { authorisationTexts as t } from './texts.ts';
 
-/** A person validated meanwhile (on another phone, or a list left open) is suspended instead: say so. */
-const withdrawMessage = (error: unknown) => (error instanceof ApiError && error.code === 'state_conflict' ? t.withdrawConflict : undefined);
+/**
+ * An invitation that is no longer pending (the person validated meanwhile, or its period ended while the list
+ * was open): the server says which, and what to do instead; without its words, the usual case.
+ */
+const withdrawMessage = (error: unknown) =>
+  error instanceof ApiError && error.code === 'state_conflict' ? (error.message !== error.code ? error.message : t.withdrawConflict) : undefined;
 
 /**
  * «Retirar la invitación» of a pending person (docs/product.md §4.8, decision 034): asks first, in place of the
