@@ -1,7 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
 import type { Launch } from '@marina/core/domain/launches.ts';
+import type { Marina } from '@marina/core/domain/marina.ts';
 import type { Outing } from '@marina/core/domain/outings.ts';
-import { apiCaller, signInByApi } from './accounts.ts';
+import { apiCaller, signInByApi, type Person } from './accounts.ts';
+import type { E2eClient } from './clients.ts';
 import { expect, marinaUrl, test } from './fixtures.ts';
 import { press, tabTo, typeInto } from './keyboard.ts';
 import { eligibleBoats, emptySlots, headersOf, marinaRules, staffMember } from './marina-setup.ts';
@@ -16,6 +18,36 @@ async function chooseNth(page: Page, select: Locator, nth: number) {
   return { value, label: (await option.textContent())! };
 }
 
+/**
+ * Runs `work` with the signed-in owner's boat, whose launch a few days ahead the marina has put in the water (the
+ * hour of the run must not matter). The suite runs at any hour, also after the marina has closed: overnight
+ * outings are allowed meanwhile, so a return is always on offer (the same-day limit is the component tests' and
+ * the API's), and the marina's setting is put back afterwards.
+ */
+async function withBoatInWater(
+  page: Page,
+  marina: E2eClient,
+  owner: Person,
+  work: (setup: { rules: Marina; call: ReturnType<typeof apiCaller>; boatId: string }) => Promise<void>,
+) {
+  const rules = await marinaRules(page.request, marina);
+  const staff = await staffMember(marina);
+  const overnight = rules.settings.allowOvernight;
+  await staff.call('patch', 'staff/settings', { allowOvernight: true });
+  try {
+    const call = apiCaller(page.request, marinaUrl(marina), marina.id);
+    const [boatId] = await eligibleBoats(page.request, marina, owner, 1, staff.call, { withLicence: true });
+    const { slots } = await emptySlots(page.request, marina, rules, boatId!, 3, 1);
+    const slot = slots[0]!;
+    const launch = await call<Launch>('post', 'launches', { boatId, slotStart: slot.start, expectedReturn: slot.end, people: 2, notes: '', waitlist: false });
+    await staff.call('post', `staff/launches/${launch.id}/in-water`, {});
+    await work({ rules, call, boatId: boatId! });
+  } finally {
+    await staff.call('patch', 'staff/settings', { allowOvernight: overnight });
+    await staff.dispose();
+  }
+}
+
 test.describe('outings', () => {
   // The narrowest phone the product holds to (layout.spec.ts): axe's target sizes and the keyboard path there.
   test.use({ viewport: { width: 320, height: 568 }, isMobile: true, hasTouch: true });
@@ -27,26 +59,7 @@ test.describe('outings', () => {
     expectAccessible,
   }) => {
     test.slow();
-    const rules = await marinaRules(page.request, marina);
-    const staff = await staffMember(marina);
-    // The suite runs at any hour, also after the marina has closed: with overnight outings allowed, a return
-    // is always on offer (the same-day limit is the component tests' and the API's). Put back afterwards.
-    const overnight = rules.settings.allowOvernight;
-    await staff.call('patch', 'staff/settings', { allowOvernight: true });
-    try {
-      // A boat of their own with a launch the marina has put in the water (a day ahead: the hour must not matter).
-      const [boatId] = await eligibleBoats(page.request, marina, signedIn, 1, staff.call, { withLicence: true });
-      const { slots } = await emptySlots(page.request, marina, rules, boatId!, 3, 1);
-      const slot = slots[0]!;
-      const launch = await apiCaller(page.request, marinaUrl(marina), marina.id)<Launch>('post', 'launches', {
-        boatId,
-        slotStart: slot.start,
-        expectedReturn: slot.end,
-        people: 2,
-        notes: '',
-        waitlist: false,
-      });
-      await staff.call('post', `staff/launches/${launch.id}/in-water`, {});
+    await withBoatInWater(page, marina, signedIn, async () => {
 
       // 1. From Más to salidas, where nothing has been logged yet, to the form.
       await page.goto('/mas');
@@ -109,10 +122,7 @@ test.describe('outings', () => {
       await page.goto('/inicio');
       await expect(page.getByRole('heading', { level: 2, name: 'Próxima bajada' })).toBeVisible();
       await expect(page.getByRole('region', { name: 'En el mar' })).toHaveCount(0);
-    } finally {
-      await staff.call('patch', 'staff/settings', { allowOvernight: overnight });
-      await staff.dispose();
-    }
+    });
   });
 
   test('an owner whose outing is overdue sees it in words on inicio and salidas, with the marina’s phone, and clears it with «He vuelto» by keyboard', async ({
@@ -122,18 +132,8 @@ test.describe('outings', () => {
     expectAccessible,
   }) => {
     test.slow();
-    const rules = await marinaRules(page.request, marina);
-    const staff = await staffMember(marina);
-    // Any hour: with overnight outings allowed, a return three hours from now is accepted (put back afterwards).
-    const overnight = rules.settings.allowOvernight;
-    await staff.call('patch', 'staff/settings', { allowOvernight: true });
-    try {
-      const call = apiCaller(page.request, marinaUrl(marina), marina.id);
-      const [boatId] = await eligibleBoats(page.request, marina, signedIn, 1, staff.call, { withLicence: true });
-      const { slots } = await emptySlots(page.request, marina, rules, boatId!, 3, 1);
-      const slot = slots[0]!;
-      const launch = await call<Launch>('post', 'launches', { boatId, slotStart: slot.start, expectedReturn: slot.end, people: 2, notes: '', waitlist: false });
-      await staff.call('post', `staff/launches/${launch.id}/in-water`, {});
+    // Any hour: with overnight outings allowed, a return three hours from now is accepted.
+    await withBoatInWater(page, marina, signedIn, async ({ rules, call, boatId }) => {
       const outing = await call<Outing>('post', 'outings', {
         boatId,
         expectedReturn: new Date(Date.now() + 3 * 3600_000).toISOString(),
@@ -190,10 +190,7 @@ test.describe('outings', () => {
       await expectAccessible();
       await page.goto('/inicio');
       await expect(page.getByRole('region', { name: 'En el mar' })).toHaveCount(0);
-    } finally {
-      await staff.call('patch', 'staff/settings', { allowOvernight: overnight });
-      await staff.dispose();
-    }
+    });
   });
 
   test('the demo owner sees the two past outings of the demo data', async ({ page, marina, visit, expectAccessible }) => {

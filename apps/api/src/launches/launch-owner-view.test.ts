@@ -14,7 +14,7 @@ import { testClock } from '../test/accounts.ts';
 import { activeAuthorisation, authorisationBody, personWithAccount } from '../test/authorisations.ts';
 import { eligibleOwner, launchBody, slotAt, type Owner } from '../test/launches.ts';
 import { signInStaff } from '../test/staff.ts';
-import { PROBLEM_JSON, useTestServer } from '../test/test-server.ts';
+import { expectProblem, useTestServer } from '../test/test-server.ts';
 
 let database: Database;
 let app: FastifyInstance;
@@ -47,11 +47,6 @@ async function book(who: Owner, boatId: string, time: string, clientId = 41): Pr
   return response.json();
 }
 
-function expectProblem(response: { statusCode: number; body: string; headers: Record<string, unknown>; json: () => { code: string } }, status: number, code: string) {
-  expect(response.statusCode, response.body).toBe(status);
-  expect(response.headers['content-type']).toMatch(PROBLEM_JSON);
-  expect(response.json().code).toBe(code);
-}
 
 const held = async (time: string) =>
   (await database.db.select().from(launchSlots).where(and(eq(launchSlots.clientId, 41), eq(launchSlots.start, new Date(slotAt(41, DAY, time))))))[0]?.held ?? 0;

@@ -13,7 +13,7 @@ import { outboxFor, STRONG_PASSWORD, testClock } from '../test/accounts.ts';
 import { eligibleOwner, launchBody, slotAt, type Owner } from '../test/launches.ts';
 import { signInStaff } from '../test/staff.ts';
 import { createAgent } from '../test/test-agent.ts';
-import { PROBLEM_JSON, useTestServer } from '../test/test-server.ts';
+import { expectProblem, useTestServer } from '../test/test-server.ts';
 
 let database: Database;
 let app: FastifyInstance;
@@ -34,11 +34,6 @@ async function booked(who: Owner, time: string, overrides: Record<string, unknow
   return response.json();
 }
 
-function expectProblem(response: { statusCode: number; body: string; headers: Record<string, unknown>; json: () => { code: string } }, status: number, code: string) {
-  expect(response.statusCode, response.body).toBe(status);
-  expect(response.headers['content-type']).toMatch(PROBLEM_JSON);
-  expect(response.json().code).toBe(code);
-}
 
 /** Fills a slot with `count` other owners' launches. */
 async function fill(time: string, count = 4) {

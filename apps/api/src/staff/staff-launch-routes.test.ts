@@ -12,7 +12,7 @@ import { outboxFor, testClock } from '../test/accounts.ts';
 import { eligibleOwner, launchBody, slotAt, type Owner } from '../test/launches.ts';
 import { signInStaff } from '../test/staff.ts';
 import type { Agent } from '../test/test-agent.ts';
-import { PROBLEM_JSON, useTestServer } from '../test/test-server.ts';
+import { expectProblem, useTestServer } from '../test/test-server.ts';
 
 let database: Database;
 let app: FastifyInstance;
@@ -37,11 +37,6 @@ async function booked(who: Owner, time: string, overrides: Record<string, unknow
 const toldTypes = async (who: Owner) =>
   (await database.db.select().from(notifications).where(eq(notifications.accountId, who.accountId))).map((row) => row.type).sort();
 
-function expectProblem(response: { statusCode: number; body: string; headers: Record<string, unknown>; json: () => { code: string } }, status: number, code: string) {
-  expect(response.statusCode, response.body).toBe(status);
-  expect(response.headers['content-type']).toMatch(PROBLEM_JSON);
-  expect(response.json().code).toBe(code);
-}
 
 describe('the day by slot', () => {
   it('lists each slot with its launches, owners and boats, waiting entries last', async () => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { marinaSeeds } from '../db/seed.ts';
@@ -59,6 +59,13 @@ export function useTestServer(ready: (server: TestServer) => void, options: Test
 }
 
 export const PROBLEM_JSON = /^application\/problem\+json/;
+
+/** A refusal as the API answers one: the status, a problem+json body, and its stable code. */
+export function expectProblem(response: { statusCode: number; body: string; headers: Record<string, unknown>; json: () => { code: string } }, status: number, code: string) {
+  expect(response.statusCode, response.body).toBe(status);
+  expect(response.headers['content-type']).toMatch(PROBLEM_JSON);
+  expect(response.json().code).toBe(code);
+}
 
 /** An API instance besides the file's own, over the same database. */
 export interface OtherInstance {
