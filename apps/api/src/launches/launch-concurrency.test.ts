@@ -3,11 +3,11 @@
  * so a count-then-insert in application code would let more through; the slot's conditional update, the
  * account's row lock and the one-open-per-boat index must let exactly the allowed number through.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
-import { launches, launchSlots, notifications } from '../db/schema.ts';
+import { accounts, launches, launchSlots, notifications } from '../db/schema.ts';
 import { testClock } from '../test/accounts.ts';
 import { eligibleOwner, launchBody, slotAt, type Owner } from '../test/launches.ts';
 import { signInStaff } from '../test/staff.ts';
@@ -46,6 +46,23 @@ const inSlot = (time: string) =>
     .select({ status: launches.status })
     .from(launches)
     .where(and(eq(launches.clientId, 41), eq(launches.slotStart, new Date(slotAt(41, DAY, time)))));
+
+/**
+ * Until a request waits for a row lock. On PostgreSQL, seen in pg_stat_activity from another connection; PGlite
+ * has one connection, which the holder's transaction keeps: every other statement waits for it to end.
+ */
+async function waitingForLock(): Promise<void> {
+  if (database.kind === 'pglite') return new Promise((resolve) => setTimeout(resolve, 50));
+  for (let tries = 0; tries < 500; tries++) {
+    // postgres.js answers an execute with the rows themselves.
+    const rows = (await database.db.execute(
+      sql`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+    )) as unknown as { waiting: number }[];
+    if (rows[0]!.waiting > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('no request came to wait for the lock');
+}
 
 const heldIn = async (time: string) =>
   (await database.db.select().from(launchSlots).where(and(eq(launchSlots.clientId, 41), eq(launchSlots.start, new Date(slotAt(41, DAY, time))))))[0]?.held;
@@ -99,6 +116,37 @@ describe('launches under bursts', () => {
     expect((codes['409 too_many_open_launches'] ?? 0) + (codes['409 boat_has_open_launch'] ?? 0)).toBe(96);
     const open = await database.db.select().from(launches).where(and(eq(launches.accountId, fleet!.accountId), inArray(launches.status, ['confirmed'])));
     expect(open).toHaveLength(4);
+  });
+
+  it('counts the open requests the account has once its lock is granted, not before (decision 035)', async () => {
+    // The booking's reads are sent with the lock on the account's row, to run after it on the server. Here a
+    // transaction holds that lock and adds the account's fourth open request; the booking sent meanwhile must
+    // see it once the holder commits (maxOpenPerAccount is 4), as it would not if the reads ran before the lock.
+    const [fleet] = await owners(1, 5);
+    const day = '2027-06-05';
+    for (const [index, time] of ['10:00', '10:30', '11:00'].entries()) {
+      expect((await fleet!.agent.post('/launches', launchBody(41, fleet!.boatIds[index]!, day, time))).statusCode).toBe(201);
+    }
+    let booking: Promise<LightMyRequestResponse> | undefined;
+    await database.db.transaction(async (tx) => {
+      await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, fleet!.accountId)).for('update');
+      const start = new Date(slotAt(41, day, '11:30'));
+      await tx.insert(launches).values({
+        clientId: 41,
+        accountId: fleet!.accountId,
+        boatId: fleet!.boatIds[3]!,
+        status: 'confirmed',
+        slotStart: start,
+        expectedReturn: new Date(start.getTime() + 3600_000),
+        people: 2,
+        createdAt: clock.now(),
+        updatedAt: clock.now(),
+      });
+      booking = fleet!.agent.post('/launches', launchBody(41, fleet!.boatIds[4]!, day, '12:00'));
+      await waitingForLock();
+    });
+    const answer = await booking!;
+    expect(answer.json().code).toBe('too_many_open_launches');
   });
 
   it('gives each freed place to exactly one waiting person when 4 holders and staff cancel at once', async () => {

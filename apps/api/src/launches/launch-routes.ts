@@ -359,19 +359,20 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
       }
       const by: Actor = { actor: 'customer', accountId: session.accountId };
       const id = randomUUID();
-      // Few round trips (decision 027): the account's lock, then every read the rules need and the
-      // Idempotency-Key's claim sent together, the place taken in one statement, then the writes, sent together
-      // where none needs another's result.
+      // Few round trips (decisions 027 and 035): the account's lock, every read the rules need and the
+      // Idempotency-Key's claim, sent together; the place taken and the closures read again; then the writes.
       try {
         const loaded = await db.transaction(async (tx): Promise<LoadedLaunch> => {
-          // The account's row, locked: its open requests are counted and added to one booking at a time. NO KEY
-          // UPDATE, not UPDATE: a suspension racing with this booking writes the person a notification, whose
-          // foreign key share-locks this row's key while it holds the authorisation this booking reads next;
-          // a full UPDATE lock would make the two wait on each other (a deadlock).
-          const [owner] = await booking.accountLocked(tx, { accountId: session.accountId });
-          // The key after the account's lock, never before: two calls with one key (one account) queue on the
-          // lock, so the second finds the first's key committed and replays it, and no two wait on each other.
-          const [, [boat], contractRows, open, closed, [slot]] = await Promise.all([
+          // Statements sent together run one after the other on the server, in the order they are called here
+          // (decision 035): the reads below run once the lock is held, each with a snapshot taken then.
+          const [[owner], , [boat], contractRows, open, closed, [slot]] = await Promise.all([
+            // The account's row, locked: its open requests are counted and added to one booking at a time. NO
+            // KEY UPDATE, not UPDATE: a suspension racing with this booking writes the person a notification,
+            // whose foreign key share-locks this row's key while it holds the authorisation this booking reads
+            // next; a full UPDATE lock would make the two wait on each other (a deadlock).
+            booking.accountLocked(tx, { accountId: session.accountId }),
+            // The key after the account's lock, never before: two calls with one key (one account) queue on the
+            // lock, so the second finds the first's key committed and replays it, and no two wait on each other.
             claimKeyIn(tx, request, now, 201, { id }),
             booking.boat(tx, { boatId: input.boatId, clientId: client.id }),
             booking.contracts(tx, { boatId: input.boatId }),
@@ -401,15 +402,13 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
           const placed = await takePlace(tx, client, start);
           if (!placed && !input.waitlist) throw slotFull();
           const status = placed ? placedStatus(client) : 'waitlisted';
-          // Statements sent together are independent of one another: their order on the connection does not matter.
-          const [closedNow, [launch]] = await Promise.all([
+          // The writes, sent together; the event and the place in line run after the launch's insert (decision 035).
+          const [closedNow, [launch], , event, position] = await Promise.all([
             // A closure locks the slot's row too: read again now that this booking holds it.
             slotClosed(tx, client.id, start),
             booking.launchInserted(tx, { id, clientId: client.id, accountId: owner.id, boatId: boat.id, authorisationId, status, slotStart: start, expectedReturn, people: input.people, notes: input.notes, createdAt: now, updatedAt: now }),
             status === 'confirmed' ? scheduleReminders(tx, { id, slotStart: start }, now) : undefined,
-          ]);
-          const [event, position] = await Promise.all([
-            recordEvent(tx, launch!, by, null, status, now),
+            recordEvent(tx, { id, clientId: client.id, slotStart: start }, by, null, status, now),
             status === 'waitlisted' ? waitingPosition(tx, client.id, start, id) : null,
           ]);
           if (closedNow) throw slotProblem('slot_closed', client);

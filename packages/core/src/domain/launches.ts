@@ -369,13 +369,30 @@ export interface SlotMarina {
   openingHours: readonly OpeningSeason[];
 }
 
-/** The day's opening and closing instants, or undefined when the marina does not open that day. */
+const openingTimes = new WeakMap<readonly OpeningSeason[], Map<string, { start: number; end: number } | null>>();
+
+/**
+ * The day's opening and closing instants, or undefined when the marina does not open that day. Remembered
+ * per marina's hours (the same array for as long as its settings stand) and day: every booking and every grid
+ * asks for the same few days.
+ */
 export function openingInstants(marina: SlotMarina, localDate: string): SlotTime | undefined {
-  const hours = openingHoursOn(marina.openingHours, localDate);
-  if (!hours) return undefined;
-  const start = instantAt(localDate, hours.open, marina.timeZone);
-  const end = instantAt(localDate, hours.close, marina.timeZone);
-  return end > start ? { start, end } : undefined;
+  let days = openingTimes.get(marina.openingHours);
+  if (!days) {
+    days = new Map();
+    openingTimes.set(marina.openingHours, days);
+  }
+  const key = `${marina.timeZone} ${localDate}`;
+  let found = days.get(key);
+  if (found === undefined) {
+    const hours = openingHoursOn(marina.openingHours, localDate);
+    const start = hours && instantAt(localDate, hours.open, marina.timeZone).getTime();
+    const end = hours && instantAt(localDate, hours.close, marina.timeZone).getTime();
+    found = start !== undefined && end !== undefined && end > start ? { start, end } : null;
+    if (days.size >= 2_000) days.clear();
+    days.set(key, found);
+  }
+  return found ? { start: new Date(found.start), end: new Date(found.end) } : undefined;
 }
 
 /** Every whole 30-minute slot between opening and closing on a local date, in real time. */
@@ -412,8 +429,11 @@ export type SlotRefusal = 'slot_invalid' | 'slot_closed' | 'slot_too_soon' | 'sl
  */
 export function slotRefusal(rules: SlotRules, start: Date, now: Date, closures: readonly ClosureRange[]): SlotRefusal | undefined {
   const localDate = localDateIn(start, rules.timeZone);
-  const slot = slotTimesOn(rules, localDate).find((candidate) => candidate.start.getTime() === start.getTime());
-  if (!slot) return 'slot_invalid';
+  const day = openingInstants(rules, localDate);
+  // One of the day's slots (see slotTimesOn): a whole number of slots after opening, ending by closing.
+  const offset = day ? start.getTime() - day.start.getTime() : -1;
+  if (!day || offset < 0 || offset % (SLOT_MINUTES * MINUTE) !== 0 || start.getTime() + SLOT_MINUTES * MINUTE > day.end.getTime()) return 'slot_invalid';
+  const slot = { start, end: new Date(start.getTime() + SLOT_MINUTES * MINUTE) };
   if (start.getTime() < now.getTime() + rules.minLeadMinutes * MINUTE) return 'slot_too_soon';
   if (localDate > addDays(todayIn(rules.timeZone, now), rules.maxAdvanceDays)) return 'slot_too_far';
   if (closureOver(slot, closures)) return 'slot_closed';

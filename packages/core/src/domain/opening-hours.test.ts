@@ -60,6 +60,26 @@ describe('localDateIn', () => {
     expect(openingHoursOn(seasons, localDateIn(instant, 'Europe/Madrid'))).toEqual(winter);
     expect(openingHoursOn(seasons, localDateIn(instant, 'Atlantic/Canary'))).toEqual(summer);
   });
+
+  it('agrees with the zone’s own formatter minute by minute around midnights and the clock changes, remembered or not', () => {
+    const formatter = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    // Both zones' 2027 changes (28 March, 31 October, at 01:00 UTC) and the midnights around them, in zones
+    // whose offsets are not whole hours too (Kolkata +05:30, Kathmandu +05:45, Chatham +12:45/+13:45).
+    const zones = ['Europe/Madrid', 'Atlantic/Canary', 'Asia/Kolkata', 'Asia/Kathmandu', 'Pacific/Chatham'];
+    const ranges = ['2027-03-27T20:00:00Z', '2027-10-30T20:00:00Z', '2027-04-04T10:00:00Z', '2027-09-25T12:00:00Z'].map((from) => Date.parse(from));
+    for (const timeZone of zones) {
+      const format = formatter(timeZone);
+      for (const from of ranges) {
+        // Twice over: first computed, then remembered.
+        for (let pass = 0; pass < 2; pass++) {
+          for (let time = from; time < from + 12 * 3600_000; time += 60_000 + pass * 7_000) {
+            const instant = new Date(time);
+            expect(localDateIn(instant, timeZone), `${instant.toISOString()} in ${timeZone}`).toBe(format.format(instant));
+          }
+        }
+      }
+    }
+  });
 });
 
 describe('openingHoursSchema', () => {

@@ -78,8 +78,31 @@ function localDateFormat(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
-/** The calendar day (`YYYY-MM-DD`) an instant falls on in a time zone: a marina's "today" is its own. */
+const localDates = new Map<string, string>();
+const QUARTER_HOUR = 15 * 60_000;
+
+/**
+ * The calendar day (`YYYY-MM-DD`) an instant falls on in a time zone: a marina's "today" is its own.
+ *
+ * Remembered by quarter of an hour: every zone's offset since 1970 is a whole number of quarter hours, so its
+ * days begin (and its clocks change) on a quarter hour of UTC, and every instant of one quarter falls on the
+ * same day. The formatter is most of a booking's time-zone work, asked for the same few days again and again.
+ */
 export function localDateIn(instant: Date, timeZone: string): string {
+  const time = instant.getTime();
+  if (!(time >= 0)) return formatLocalDate(instant, timeZone);
+  const key = `${timeZone} ${Math.floor(time / QUARTER_HOUR)}`;
+  let date = localDates.get(key);
+  if (date === undefined) {
+    date = formatLocalDate(instant, timeZone);
+    // A long-running server asks for days without end: start again rather than grow.
+    if (localDates.size >= 10_000) localDates.clear();
+    localDates.set(key, date);
+  }
+  return date;
+}
+
+function formatLocalDate(instant: Date, timeZone: string): string {
   const parts = localDateFormat(timeZone).formatToParts(instant);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((candidate) => candidate.type === type)!.value;
   return `${part('year')}-${part('month')}-${part('day')}`;
