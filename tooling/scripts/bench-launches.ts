@@ -23,7 +23,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
-import { Agent, request } from 'node:http';
+import { Agent, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
 import { contractEndsOn } from '@marina/core/domain/boats.ts';
 import { addDays, todayIn } from '@marina/core/domain/calendar.ts';
@@ -69,7 +69,10 @@ interface Seeded {
 }
 
 type ToServer = { begin: true } | { check: number[] } | { stop: true };
-type FromServer = { url: string; customers: Seeded[] } | { begun: true } | { over: number; mismatched: number; apiCpuMs: number; databaseCpuMs: number | null };
+type FromServer =
+  | { url: string; customers: Seeded[] }
+  | { begun: true }
+  | { over: number; mismatched: number; apiCpuMs: number; databaseCpuMs: number | null; serverMs: number[] };
 
 /**
  * CPU time (ms) used so far by the PostgreSQL server processes serving this database, found by their process
@@ -168,6 +171,15 @@ async function serve(target: string, customerCount: number): Promise<void> {
   const server = await startServer({ database, port: 0, host: '127.0.0.1', env: { NODE_ENV: 'test', LOG_LEVEL: 'silent' }, handleSignals: false });
   const customers = await seedCustomers(database, customerCount, new Date());
   let began = { api: process.cpuUsage(), database: null as number | null };
+  // Each measured booking's time inside the API: from the moment Node has read its request to the moment
+  // the answer is handed to the socket (queueing in the event loop included, the network and the client not).
+  let serverMs: number[] | null = null;
+  server.app.server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    if (!serverMs || request.method !== 'POST') return;
+    const arrived = performance.now();
+    const times = serverMs;
+    response.once('finish', () => times.push(performance.now() - arrived));
+  });
   const profiler = PROFILE_FOLDER ? new Session() : null;
   process.on('message', (message: ToServer) => {
     void (async () => {
@@ -178,6 +190,7 @@ async function serve(target: string, customerCount: number): Promise<void> {
           await profiler.post('Profiler.start');
         }
         began = { api: process.cpuUsage(), database: databaseCpuMs(database) };
+        serverMs = [];
         send({ begun: true });
         return;
       }
@@ -194,7 +207,9 @@ async function serve(target: string, customerCount: number): Promise<void> {
           ...(await checkCapacity(database, message.check)),
           apiCpuMs: (api.user + api.system) / 1000,
           databaseCpuMs: databaseNow === null || began.database === null ? null : databaseNow - began.database,
+          serverMs: serverMs ?? [],
         });
+        serverMs = null;
         return;
       }
       await server.close();
@@ -347,13 +362,15 @@ async function bench(kind: 'postgresql' | 'pglite', target: string): Promise<voi
     child.send({ check: [...starts, ...warmupStarts] } satisfies ToServer);
     const checked = await fromServer(child);
     if (!('over' in checked)) throw new Error('unexpected answer from the API process');
-    const { over, mismatched, apiCpuMs, databaseCpuMs: dbCpuMs } = checked;
+    const { over, mismatched, apiCpuMs, databaseCpuMs: dbCpuMs, serverMs } = checked;
+    const inServer = [...serverMs].sort((a, b) => a - b);
     const perBooking = (ms: number) => `${(ms / jobs).toFixed(2)} ms`;
     const sorted = [...latencies].sort((a, b) => a - b);
     console.log(`\n${kind}: ${jobs} bookings from ${perRound} accounts into ${SLOTS} slots of ${CAPACITY} places, ${RATE > 0 ? `${RATE} sent a second` : `${CONCURRENCY} in flight`} (after ${WARMUP} not counted)`);
     console.log(`  bookings/s     ${(jobs / seconds).toFixed(0)}   (target ≥ 500)`);
     console.log(`  latency p50    ${percentile(sorted, 50).toFixed(1)} ms`);
     console.log(`  latency p99    ${percentile(sorted, 99).toFixed(1)} ms   (target ≤ 50)`);
+    console.log(`  in the API     p50 ${percentile(inServer, 50).toFixed(1)} ms, p99 ${percentile(inServer, 99).toFixed(1)} ms   (from the request read to the answer written)`);
     console.log(`  over capacity  ${over} slot(s)   (must be 0)`);
     console.log(`  counters off   ${mismatched} slot(s)   (must be 0)`);
     console.log(

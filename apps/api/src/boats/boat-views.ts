@@ -29,8 +29,11 @@ export function toContract(row: ContractRow): Contract {
 
 const RANK: Record<ContractStatus, number> = { active: 0, requested: 1, expired: 2, rejected: 2, cancelled: 2 };
 
+/** What the eligibility rule reads of a contract. */
+export type ContractTerms = Pick<ContractRow, 'status' | 'startsOn' | 'endsOn' | 'requestedAt'>;
+
 /** The contract that governs a boat now: the active one, else the open request, else the latest that ended. */
-export function governingContract(rows: readonly ContractRow[]): ContractRow | null {
+export function governingContract<Contract extends ContractTerms>(rows: readonly Contract[]): Contract | null {
   return [...rows].sort((a, b) => RANK[a.status] - RANK[b.status] || b.requestedAt.getTime() - a.requestedAt.getTime())[0] ?? null;
 }
 
@@ -42,7 +45,7 @@ export interface BoatParts {
 }
 
 /** What the eligibility rule reads of a boat: its row and the contract that governs it. */
-export function boatFacts(row: BoatRow, contractRows: readonly ContractRow[]): BoatFacts {
+export function boatFacts(row: BoatRow, contractRows: readonly ContractTerms[]): BoatFacts {
   const contract = governingContract(contractRows);
   return {
     id: row.id,

@@ -15,7 +15,7 @@ import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { accountFacts, eligibilityContext } from '../accounts/account-summary.ts';
 import { authorisationFacts } from '../authorisations/authorisation-views.ts';
 import { authorisations } from '../authorisations/authorisations.schema.ts';
-import { boatFacts } from '../boats/boat-views.ts';
+import { boatFacts, type ContractTerms } from '../boats/boat-views.ts';
 import type { ClientDirectory, ClientRecord } from '../clients/client-directory.ts';
 import type { Config } from '../config.ts';
 import type { Executor, Tx } from '../db/database.ts';
@@ -32,7 +32,6 @@ import {
   type AccountRow,
   type BoatRow,
   type ClosureRow,
-  type ContractRow,
   type LaunchEventRow,
   type LaunchRow,
 } from '../db/schema.ts';
@@ -114,8 +113,11 @@ export async function closuresBetween(db: Executor, clientId: number, from: Date
   return closuresIn(db, { clientId, from, to });
 }
 
+/** What a slot's rules read of a closure. */
+export type ClosureSpan = Pick<ClosureRow, 'startsAt' | 'endsAt' | 'reason'>;
+
 /** Whether one of these closures covers the slot. */
-export function closesSlot(start: Date, found: readonly ClosureRow[]): boolean {
+export function closesSlot(start: Date, found: readonly ClosureSpan[]): boolean {
   const end = new Date(start.getTime() + SLOT_MS);
   return closureOver({ start, end }, found.map((row) => ({ start: row.startsAt, end: row.endsAt, reason: row.reason }))) !== undefined;
 }
@@ -201,8 +203,8 @@ export async function launchVerdict(db: Executor, client: ClientRecord, party: L
   return extra.length === 0 ? verdict : { eligible: false, reasons: [...verdict.reasons, ...extra] };
 }
 
-/** The owner's `launchVerdict` from the boat's contracts already read (decision 027: one round trip fewer). */
-export function verdictFrom(client: ClientRecord, party: LaunchParty, contractRows: readonly ContractRow[], now: Date): Eligibility {
+/** The owner's `launchVerdict` from the boat's contracts already read (decisions 027 and 035: fewer statements). */
+export function verdictFrom(client: ClientRecord, party: LaunchParty, contractRows: readonly ContractTerms[], now: Date): Eligibility {
   return launchEligibility(accountFacts(party.owner), boatFacts(party.boat, contractRows), eligibilityContext(client, now));
 }
 

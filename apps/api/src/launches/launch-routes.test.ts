@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { DEMO_ACCOUNT, DEMO_LAUNCH_BOAT } from '../db/seed.ts';
 import { passwordHasher } from '../accounts/passwords.ts';
-import { accounts, boats, idempotencyKeys, launches, launchSlots, notifications } from '../db/schema.ts';
+import { accounts, boats, contracts, idempotencyKeys, launches, launchSlots, notifications } from '../db/schema.ts';
 import { outboxFor, STRONG_PASSWORD, testClock } from '../test/accounts.ts';
 import { eligibleOwner, launchBody, slotAt, type Owner } from '../test/launches.ts';
 import { signInStaff } from '../test/staff.ts';
@@ -124,6 +124,22 @@ describe('asking for a launch', () => {
     expect(refused.json().errors.map((error: { code: string }) => error.code)).toEqual(['insurance_missing', 'boat_in_water']);
     const grid = (await me.agent.get(`/launch-slots?boatId=${me.boatIds[0]}&date=${DAY}`)).json();
     expect(grid.eligibility.reasons.map((reason: { code: string }) => reason.code)).toEqual(['insurance_missing', 'boat_in_water']);
+  });
+
+  it('judges a boat by the contract that governs it, among all it has had (decision 035)', async () => {
+    const me = await owner(3);
+    const [ended, requested, renewed] = me.boatIds as [string, string, string];
+    // Boat 1: its only contract ended yesterday. Boat 2: the active one was cancelled and a new one waits for
+    // approval. Boat 3: an old expired contract and, asked for later, an active one.
+    await database.db.update(contracts).set({ endsOn: '2027-05-31' }).where(eq(contracts.boatId, ended));
+    await database.db.update(contracts).set({ status: 'cancelled' }).where(eq(contracts.boatId, requested));
+    await database.db.insert(contracts).values({ clientId: 41, boatId: requested, plan: 'monthly', status: 'requested', startsOn: '2027-06-01', endsOn: '2027-06-30', requestedAt: clock.now() });
+    await database.db
+      .insert(contracts)
+      .values({ clientId: 41, boatId: renewed, plan: 'annual', status: 'expired', startsOn: '2025-05-01', endsOn: '2026-04-30', requestedAt: new Date('2025-04-01T10:00:00Z') });
+    expect((await book(me, '10:00', {}, 0)).json().errors.map((error: { code: string }) => error.code)).toEqual(['contract_expired']);
+    expect((await book(me, '10:00', {}, 1)).json().errors.map((error: { code: string }) => error.code)).toEqual(['contract_requested']);
+    expect((await booked(me, '10:00', {}, 2)).status).toBe('confirmed');
   });
 
   it('refuses a full slot with slot_full, or puts the person on its waiting list in order', async () => {

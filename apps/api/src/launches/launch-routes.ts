@@ -5,6 +5,7 @@
  * authorised: the owner sees it and may cancel it, decision 033); anyone else's is 404, never 403.
  */
 import { randomUUID } from 'node:crypto';
+import type { ContractStatus } from '@marina/core/domain/boats.ts';
 import { isCalendarDate } from '@marina/core/domain/calendar.ts';
 import {
   canTransition,
@@ -30,7 +31,7 @@ import { clientHeaderSchema, requireClient } from '../clients/client-resolution.
 import { authorisationForBoat } from '../authorisations/authorisation-views.ts';
 import type { Executor } from '../db/database.ts';
 import { statement } from '../db/statement.ts';
-import { accounts, boats, contracts, launches, launchSlots as slotRows, type AccountRow } from '../db/schema.ts';
+import { accounts, boats, closures, contracts, launches, launchSlots as slotRows, type AccountRow } from '../db/schema.ts';
 import { audit } from '../http/audit.ts';
 import { problem, problemResponses } from '../http/problem.ts';
 import { bodyFrom, validateBody } from '../http/validation.ts';
@@ -68,32 +69,37 @@ const tags = ['launches'];
  * more of the API's time than the database took to run them.
  */
 const booking = {
+  /**
+   * The account's row, locked, with all a booking reads besides its open requests, in one statement (decision
+   * 035): the boat (when it is at this marina), what the eligibility rule reads of its contracts, the closures
+   * over the slot and the places the slot holds. None of these needs the lock (the slot's rules are checked
+   * again under the slot's own lock); the open requests do, and are read by the next statement.
+   */
   accountLocked: statement('booking_account_locked', (db) =>
     db
-      .select()
+      .select({
+        owner: accounts,
+        boat: boats,
+        contracts: sql<{ status: ContractStatus; startsOn: string; endsOn: string; requestedAt: string }[]>`(
+          select coalesce(json_agg(json_build_object(
+            'status', ${contracts.status}, 'startsOn', ${contracts.startsOn}, 'endsOn', ${contracts.endsOn}, 'requestedAt', ${contracts.requestedAt}
+          )), '[]'::json) from ${contracts} where ${contracts.boatId} = ${boats.id})`,
+        closures: sql<{ startsAt: string; endsAt: string; reason: string }[]>`(
+          select coalesce(json_agg(json_build_object('startsAt', ${closures.startsAt}, 'endsAt', ${closures.endsAt}, 'reason', ${closures.reason})), '[]'::json)
+          from ${closures}
+          where ${closures.clientId} = ${sql.placeholder('clientId')} and ${closures.startsAt} < ${sql.placeholder('slotEnd')} and ${closures.endsAt} > ${sql.placeholder('start')})`,
+        held: sql<number | null>`(select ${slotRows.held} from ${slotRows} where ${slotRows.clientId} = ${sql.placeholder('clientId')} and ${slotRows.start} = ${sql.placeholder('start')})`,
+      })
       .from(accounts)
+      .leftJoin(boats, and(eq(boats.id, sql.placeholder('boatId')), eq(boats.clientId, sql.placeholder('clientId'))))
       .where(eq(accounts.id, sql.placeholder('accountId')))
-      .for('no key update'),
+      .for('no key update', { of: accounts }),
   ),
-  boat: statement('booking_boat', (db) =>
-    db
-      .select()
-      .from(boats)
-      .where(and(eq(boats.id, sql.placeholder('boatId')), eq(boats.clientId, sql.placeholder('clientId'))))
-      .limit(1),
-  ),
-  contracts: statement('booking_contracts', (db) => db.select().from(contracts).where(eq(contracts.boatId, sql.placeholder('boatId')))),
   openLaunches: statement('booking_open_launches', (db) =>
     db
       .select({ boatId: launches.boatId })
       .from(launches)
       .where(and(eq(launches.accountId, sql.placeholder('accountId')), openLaunch())),
-  ),
-  placesHeld: statement('booking_places_held', (db) =>
-    db
-      .select({ held: slotRows.held })
-      .from(slotRows)
-      .where(and(eq(slotRows.clientId, sql.placeholder('clientId')), eq(slotRows.start, sql.placeholder('start')))),
   ),
   launchInserted: statement('booking_launch_inserted', (db) =>
     db
@@ -365,21 +371,21 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
         const loaded = await db.transaction(async (tx): Promise<LoadedLaunch> => {
           // Statements sent together run one after the other on the server, in the order they are called here
           // (decision 035): the reads below run once the lock is held, each with a snapshot taken then.
-          const [[owner], , [boat], contractRows, open, closed, [slot]] = await Promise.all([
+          const [[read], , open] = await Promise.all([
             // The account's row, locked: its open requests are counted and added to one booking at a time. NO
             // KEY UPDATE, not UPDATE: a suspension racing with this booking writes the person a notification,
             // whose foreign key share-locks this row's key while it holds the authorisation this booking reads
             // next; a full UPDATE lock would make the two wait on each other (a deadlock).
-            booking.accountLocked(tx, { accountId: session.accountId }),
+            booking.accountLocked(tx, { accountId: session.accountId, boatId: input.boatId, clientId: client.id, start, slotEnd: new Date(start.getTime() + SLOT_MS) }),
             // The key after the account's lock, never before: two calls with one key (one account) queue on the
             // lock, so the second finds the first's key committed and replays it, and no two wait on each other.
             claimKeyIn(tx, request, now, 201, { id }),
-            booking.boat(tx, { boatId: input.boatId, clientId: client.id }),
-            booking.contracts(tx, { boatId: input.boatId }),
             booking.openLaunches(tx, { accountId: session.accountId }),
-            closuresBetween(tx, client.id, start, new Date(start.getTime() + SLOT_MS)),
-            booking.placesHeld(tx, { clientId: client.id, start }),
           ]);
+          const owner = read?.owner;
+          const boat = read?.boat;
+          const contractRows = (read?.contracts ?? []).map((row) => ({ ...row, requestedAt: new Date(row.requestedAt) }));
+          const closed = (read?.closures ?? []).map((row) => ({ startsAt: new Date(row.startsAt), endsAt: new Date(row.endsAt), reason: row.reason }));
           checkSlotWith(client, start, expectedReturn, now, closed);
           if (!owner || !boat) throw boatNotFound();
           // The account's own boat, or one a person authorised it on (its authorisation share-locked, so a
@@ -397,7 +403,7 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
           }
           // A full slot is refused without waiting for its lock, once the customer's own refusals are told (an
           // ineligible boat hears why, not that the slot is full); the authoritative check is takePlace's.
-          if (!input.waitlist && (slot?.held ?? 0) >= client.settings.slotCapacity) throw slotFull();
+          if (!input.waitlist && (read?.held ?? 0) >= client.settings.slotCapacity) throw slotFull();
           // Takes a place, or else locks the slot's row for its waiting list (see takePlace).
           const placed = await takePlace(tx, client, start);
           if (!placed && !input.waitlist) throw slotFull();

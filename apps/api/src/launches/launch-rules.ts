@@ -8,9 +8,8 @@ import { returnAfterClosing, slotRefusal, type SlotRefusal } from '@marina/core/
 import { localDateIn } from '@marina/core/domain/opening-hours.ts';
 import type { ClientRecord } from '../clients/client-directory.ts';
 import type { Executor } from '../db/database.ts';
-import type { ClosureRow } from '../db/schema.ts';
 import { problem, type HttpProblem } from '../http/problem.ts';
-import { closuresBetween, SLOT_MS } from './launch-places.ts';
+import { closuresBetween, SLOT_MS, type ClosureSpan } from './launch-places.ts';
 
 const SLOT_PROBLEMS: Record<SlotRefusal, { status: number; message: string }> = {
   slot_invalid: { status: 422, message: 'Hora de bajada: no es el inicio de un turno del puerto ese día.' },
@@ -54,7 +53,7 @@ export async function checkSlot(db: Executor, client: ClientRecord, start: Date,
 }
 
 /** `checkSlot` with the closures over the slot already read. */
-export function checkSlotWith(client: ClientRecord, start: Date, expectedReturn: Date, now: Date, found: readonly ClosureRow[]): void {
+export function checkSlotWith(client: ClientRecord, start: Date, expectedReturn: Date, now: Date, found: readonly ClosureSpan[]): void {
   const refusal = slotRefusal(
     { ...client, ...client.settings },
     start,
