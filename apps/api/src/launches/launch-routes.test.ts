@@ -137,9 +137,9 @@ describe('asking for a launch', () => {
     await database.db
       .insert(contracts)
       .values({ clientId: 41, boatId: renewed, plan: 'annual', status: 'expired', startsOn: '2025-05-01', endsOn: '2026-04-30', requestedAt: new Date('2025-04-01T10:00:00Z') });
-    expect((await book(me, '10:00', {}, 0)).json().errors.map((error: { code: string }) => error.code)).toEqual(['contract_expired']);
-    expect((await book(me, '10:00', {}, 1)).json().errors.map((error: { code: string }) => error.code)).toEqual(['contract_requested']);
-    expect((await booked(me, '10:00', {}, 2)).status).toBe('confirmed');
+    expect((await book(me, '11:30', {}, 0)).json().errors.map((error: { code: string }) => error.code)).toEqual(['contract_expired']);
+    expect((await book(me, '11:30', {}, 1)).json().errors.map((error: { code: string }) => error.code)).toEqual(['contract_requested']);
+    expect((await booked(me, '11:30', {}, 2)).status).toBe('confirmed');
   });
 
   it('refuses a full slot with slot_full, or puts the person on its waiting list in order', async () => {

@@ -21,7 +21,7 @@ import {
   type LaunchSlotDay,
 } from '@marina/core/domain/launches.ts';
 import { openingHoursOn } from '@marina/core/domain/opening-hours.ts';
-import { and, count, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { violatedUniqueConstraint } from '../accounts/account-queries.ts';
 import { idParams } from '../boats/boat-routes.ts';
@@ -31,7 +31,7 @@ import { clientHeaderSchema, requireClient } from '../clients/client-resolution.
 import { authorisationForBoat } from '../authorisations/authorisation-views.ts';
 import type { Executor } from '../db/database.ts';
 import { statement } from '../db/statement.ts';
-import { accounts, boats, closures, contracts, launches, launchSlots as slotRows, type AccountRow } from '../db/schema.ts';
+import { accounts, boats, closures, contracts, launchEvents, launches, launchSlots as slotRows, type AccountRow } from '../db/schema.ts';
 import { audit } from '../http/audit.ts';
 import { problem, problemResponses } from '../http/problem.ts';
 import { bodyFrom, validateBody } from '../http/validation.ts';
@@ -47,7 +47,6 @@ import {
   partyOf,
   moveLaunch,
   placedStatus,
-  recordEvent,
   SLOT_MS,
   slotClosed,
   takePlace,
@@ -59,7 +58,7 @@ import {
 import { tellLaunch } from './launch-messages.ts';
 import { scheduleReminders } from './launch-reminders.ts';
 import { changeTooLate, checkSlot, checkSlotWith, notEligible, slotFull, slotProblem } from './launch-rules.ts';
-import { loadLaunches, splitUpcoming, toLaunch, waitingPosition, type LoadedLaunch } from './launch-views.ts';
+import { loadLaunches, splitUpcoming, toLaunch, type LoadedLaunch } from './launch-views.ts';
 import { openLaunch } from './launches.schema.ts';
 
 const tags = ['launches'];
@@ -119,6 +118,36 @@ const booking = {
         updatedAt: sql.placeholder('updatedAt'),
       })
       .returning(),
+  ),
+  /**
+   * The launch's first history entry, sent after its insert, returning with it what is read under the slot's
+   * lock (decision 035): whether a closure came over the slot meanwhile (a closure locks the slot's row too),
+   * and how many wait for the slot, this launch included: its place in line when it waits, as no one else
+   * joins or leaves the slot's list while this booking holds the slot's row.
+   */
+  eventRecorded: statement('booking_event_recorded', (db) =>
+    db
+      .insert(launchEvents)
+      .values({
+        launchId: sql.placeholder('launchId'),
+        clientId: sql.placeholder('clientId'),
+        at: sql.placeholder('at'),
+        actor: 'customer',
+        actorAccountId: sql.placeholder('actorAccountId'),
+        fromStatus: null,
+        toStatus: sql.placeholder('toStatus'),
+        slotStart: sql.placeholder('slotStart'),
+        reason: null,
+      })
+      .returning({
+        ...getTableColumns(launchEvents),
+        closed: sql<boolean>`exists (
+          select from ${closures}
+          where ${closures.clientId} = ${sql.placeholder('clientId')} and ${closures.startsAt} < ${sql.placeholder('slotEnd')} and ${closures.endsAt} > ${sql.placeholder('start')})`,
+        waiting: sql<number>`(
+          select count(*)::int from ${launches}
+          where ${launches.clientId} = ${sql.placeholder('clientId')} and ${launches.slotStart} = ${sql.placeholder('start')} and ${launches.status} = 'waitlisted')`,
+      }),
   ),
 };
 
@@ -408,17 +437,15 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
           const placed = await takePlace(tx, client, start);
           if (!placed && !input.waitlist) throw slotFull();
           const status = placed ? placedStatus(client) : 'waitlisted';
-          // The writes, sent together; the event and the place in line run after the launch's insert (decision 035).
-          const [closedNow, [launch], , event, position] = await Promise.all([
-            // A closure locks the slot's row too: read again now that this booking holds it.
-            slotClosed(tx, client.id, start),
+          // The writes, sent together; the history entry runs after the launch's insert (decision 035).
+          const [[launch], , [recorded]] = await Promise.all([
             booking.launchInserted(tx, { id, clientId: client.id, accountId: owner.id, boatId: boat.id, authorisationId, status, slotStart: start, expectedReturn, people: input.people, notes: input.notes, createdAt: now, updatedAt: now }),
             status === 'confirmed' ? scheduleReminders(tx, { id, slotStart: start }, now) : undefined,
-            recordEvent(tx, { id, clientId: client.id, slotStart: start }, by, null, status, now),
-            status === 'waitlisted' ? waitingPosition(tx, client.id, start, id) : null,
+            booking.eventRecorded(tx, { launchId: id, clientId: client.id, at: now, actorAccountId: by.accountId, toStatus: status, slotStart: start, start, slotEnd: new Date(start.getTime() + SLOT_MS) }),
           ]);
+          const { closed: closedNow, waiting, ...event } = recorded!;
           if (closedNow) throw slotProblem('slot_closed', client);
-          return { launch: launch!, boat, owner, events: [event], position };
+          return { launch: launch!, boat, owner, events: [event], position: status === 'waitlisted' ? waiting : null };
         });
         audit(request, 'launch_requested', { outcome: 'success', accountId: session.accountId });
         return reply.code(201).send(toLaunch(loaded, client, now, session.accountId));

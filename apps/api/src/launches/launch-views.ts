@@ -8,10 +8,9 @@ import {
   type LaunchHistoryEntry,
   type StaffLaunch,
 } from '@marina/core/domain/launches.ts';
-import { and, asc, count, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { ClientRecord } from '../clients/client-directory.ts';
 import type { Executor } from '../db/database.ts';
-import { statement } from '../db/statement.ts';
 import { accounts, boats, launchEvents, launches, type AccountRow, type BoatRow, type LaunchEventRow, type LaunchRow } from '../db/schema.ts';
 import { SLOT_MS } from './launch-places.ts';
 
@@ -127,26 +126,6 @@ export async function loadLaunches(db: Executor, clientId: number, where?: SQL):
     const index = sameSlot.findIndex((entry) => entry.id === row.launch.id);
     return { ...row, events: events.filter((event) => event.launchId === row.launch.id), position: index === -1 ? null : index + 1 };
   });
-}
-
-/** A waiting launch's place in its slot's waiting list (1-based), counting itself. */
-const placeInLine = statement('launch_place_in_line', (db) =>
-  db
-    .select({ ahead: count() })
-    .from(launches)
-    .where(
-      and(
-        eq(launches.clientId, sql.placeholder('clientId')),
-        eq(launches.slotStart, sql.placeholder('slotStart')),
-        eq(launches.status, 'waitlisted'),
-        lte(launches.seq, db.select({ seq: launches.seq }).from(launches).where(eq(launches.id, sql.placeholder('id')))),
-      ),
-    ),
-);
-
-export async function waitingPosition(db: Executor, clientId: number, slotStart: Date, id: string): Promise<number> {
-  const [row] = await placeInLine(db, { clientId, slotStart, id });
-  return Number(row?.ahead ?? 0);
 }
 
 /** Upcoming (still in course) soonest first; past (completed or cancelled) latest first. */
