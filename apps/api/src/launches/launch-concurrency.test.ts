@@ -7,7 +7,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
-import { accounts, launches, launchSlots, notifications } from '../db/schema.ts';
+import { accounts, closures, launches, launchSlots, notifications } from '../db/schema.ts';
 import { testClock } from '../test/accounts.ts';
 import { eligibleOwner, launchBody, slotAt, type Owner } from '../test/launches.ts';
 import { signInStaff } from '../test/staff.ts';
@@ -147,6 +147,28 @@ describe('launches under bursts', () => {
     });
     const answer = await booking!;
     expect(answer.json().code).toBe('too_many_open_launches');
+  });
+
+  it('refuses a booking whose slot a closure takes while it waits for the slot, and keeps nothing of it (decision 035)', async () => {
+    // The closure is declared by a transaction holding the slot's row, as staff's does: the booking finds no
+    // closure before the lock, waits for the slot, and must see the closure once it holds the slot.
+    const [late] = await owners(1);
+    const day = '2027-06-05';
+    const start = new Date(slotAt(41, day, '16:30'));
+    let booking: Promise<LightMyRequestResponse> | undefined;
+    await database.db.transaction(async (tx) => {
+      await tx.insert(launchSlots).values({ clientId: 41, start }).onConflictDoNothing();
+      await tx.select().from(launchSlots).where(and(eq(launchSlots.clientId, 41), eq(launchSlots.start, start))).for('update');
+      await tx.insert(closures).values({ clientId: 41, startsAt: start, endsAt: new Date(start.getTime() + 3600_000), reason: 'Temporal de poniente', createdAt: clock.now() });
+      booking = late!.agent.post('/launches', launchBody(41, late!.boatIds[0]!, day, '16:30', { waitlist: true }));
+      await waitingForLock();
+    });
+    const answer = await booking!;
+    expect(answer.statusCode, answer.body).toBe(409);
+    expect(answer.json().code).toBe('slot_closed');
+    expect(await database.db.select().from(launches).where(eq(launches.accountId, late!.accountId))).toEqual([]);
+    const [slot] = await database.db.select().from(launchSlots).where(and(eq(launchSlots.clientId, 41), eq(launchSlots.start, start)));
+    expect(slot?.held ?? 0).toBe(0);
   });
 
   it('gives each freed place to exactly one waiting person when 4 holders and staff cancel at once', async () => {
