@@ -42,14 +42,26 @@ export interface OpenDatabaseOptions {
   dataDir?: string | undefined;
   /** A PGlite data folder archive (`dumpDataDir`) to start an in-memory database from; saves initdb in tests. */
   pgliteTemplate?: Blob | undefined;
+  /** PostgreSQL: how long a statement waits for a row lock before it gives up (`LOCK_WAIT_MS` by default). */
+  lockTimeoutMs?: number | undefined;
 }
+
+/**
+ * How long a statement on PostgreSQL waits for another transaction's lock before giving up (decision 036). A
+ * booking holds its account's and its slot's rows for a few milliseconds; a wait of seconds means a pile-up
+ * (a phone retrying in a storm, a stuck instance), and each waiting request holds one of the pool's
+ * connections. It ends with a 503 that says nothing was saved, rather than with a full pool.
+ */
+export const LOCK_WAIT_MS = 5_000;
+/** A transaction left open and idle this long (an instance stopped mid-request) is ended, its locks freed. */
+export const IDLE_IN_TRANSACTION_MS = 30_000;
 
 export const MIGRATIONS_FOLDER = resolve(import.meta.dirname, '../../drizzle');
 // Arbitrary but fixed: every instance must agree on it.
-const MIGRATION_LOCK_ID = 7_415_001;
+export const MIGRATION_LOCK_ID = 7_415_001;
 
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.lockTimeoutMs ?? LOCK_WAIT_MS);
   return openPglite(options.dataDir ?? 'memory', options.pgliteTemplate);
 }
 
@@ -131,12 +143,14 @@ function preparing<T extends Pick<postgres.Sql, 'unsafe'>>(client: T): T {
   });
 }
 
-async function openPostgres(databaseUrl: string): Promise<Database> {
+async function openPostgres(databaseUrl: string, lockTimeoutMs: number): Promise<Database> {
   const { url: serverUrl, path } = connectionOf(databaseUrl);
   const client = postgres(serverUrl, {
     ...(path ? { path } : {}),
     max: 10,
     connect_timeout: 10,
+    // Sent when each connection starts: no statement of its own per transaction.
+    connection: { lock_timeout: lockTimeoutMs, idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS },
     // "schema already exists, skipping" and the like are not worth a line on the console.
     onnotice: () => {},
   });
@@ -145,10 +159,13 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
     // A dedicated connection holds the lock so that instances starting together migrate one at a time.
     const lock = await client.reserve();
     try {
+      // An instance waits for another's migrations as long as they take, not LOCK_WAIT_MS.
+      await lock`set lock_timeout = 0`;
       await lock`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
       await migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER });
     } finally {
       await lock`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`.catch(() => {});
+      await lock`reset lock_timeout`.catch(() => {});
       lock.release();
     }
     const url = new URL(serverUrl);

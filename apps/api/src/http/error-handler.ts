@@ -13,8 +13,31 @@ import { HttpProblem, PROBLEM_CONTENT_TYPE, problemBody } from './problem.ts';
 import { NO_STORE, type HeaderSet } from './security.ts';
 import { TYPE_MESSAGES } from './validation.ts';
 
+/** The SQLSTATE of a database error, found through the wrappers Drizzle puts around the driver's. */
+function sqlState(error: unknown): string | undefined {
+  let current = error;
+  for (let depth = 0; depth < 4 && typeof current === 'object' && current !== null; depth++) {
+    const found = current as { code?: unknown; cause?: unknown };
+    if (typeof found.code === 'string' && /^[0-9A-Z]{5}$/.test(found.code)) return found.code;
+    current = found.cause;
+  }
+  return undefined;
+}
+
+/** A statement that waited too long for a lock (decision 036): the transaction rolled back whole. */
+const LOCK_NOT_AVAILABLE = '55P03';
+
 export function toHttpProblem(error: FastifyError | Error): HttpProblem {
   if (error instanceof HttpProblem) return error;
+  if (sqlState(error) === LOCK_NOT_AVAILABLE) {
+    return new HttpProblem(
+      'service_unavailable',
+      503,
+      'Hay muchas peticiones a la vez y esta no ha podido atenderse. No se ha guardado nada: vuelve a intentarlo en unos segundos.',
+      undefined,
+      { 'retry-after': '2' },
+    );
+  }
   const fastifyError = error as Partial<FastifyError>;
   if (fastifyError.validation) {
     return new HttpProblem('validation_failed', 400, undefined, fieldErrors(fastifyError.validation, fastifyError.validationContext));

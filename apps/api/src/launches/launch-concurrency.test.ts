@@ -6,15 +6,15 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/database.ts';
 import { accounts, closures, launches, launchSlots, notifications } from '../db/schema.ts';
 import { testClock } from '../test/accounts.ts';
 import { eligibleOwner, launchBody, slotAt, type Owner } from '../test/launches.ts';
 import { signInStaff } from '../test/staff.ts';
-import type { Agent } from '../test/test-agent.ts';
-import { useTestServer } from '../test/test-server.ts';
+import { createAgent, type Agent } from '../test/test-agent.ts';
+import type { TestDatabase } from '../test/test-database.ts';
+import { createTestServer, useTestServer } from '../test/test-server.ts';
 
-let database: Database;
+let database: TestDatabase;
 let app: FastifyInstance;
 let staff: Agent;
 const clock = testClock(Date.parse('2027-06-01T06:00:00Z'));
@@ -169,6 +169,43 @@ describe('launches under bursts', () => {
     expect(await database.db.select().from(launches).where(eq(launches.accountId, late!.accountId))).toEqual([]);
     const [slot] = await database.db.select().from(launchSlots).where(and(eq(launchSlots.clientId, 41), eq(launchSlots.start, start)));
     expect(slot?.held ?? 0).toBe(0);
+  });
+
+  it('gives up on a lock held too long with a 503 that saves nothing; the same call then books (decision 036)', async () => {
+    // An instance whose statements wait at most 300 ms for a lock. PGlite has one connection, on which a
+    // request waits for the transaction ahead of it to end, however long: there is no lock to give up on.
+    const impatient = await database.connectAgain({ lockTimeoutMs: 300 });
+    const otherApp = await createTestServer(impatient, { clock: clock.now });
+    try {
+      const [person] = await owners(1);
+      const there = createAgent(otherApp, 41);
+      for (const [name, value] of person!.agent.cookies) there.cookies.set(name, value);
+      const key = crypto.randomUUID();
+      const body = launchBody(41, person!.boatIds[0]!, '2027-06-05', '17:30');
+      let first: Promise<LightMyRequestResponse> | undefined;
+      await database.db.transaction(async (tx) => {
+        await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, person!.accountId)).for('update');
+        first = there.post('/launches', body, { idempotencyKey: key });
+        await waitingForLock();
+        // Held longer than the other instance waits.
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      });
+      const answer = await first!;
+      if (database.kind === 'postgres') {
+        expect(answer.statusCode, answer.body).toBe(503);
+        expect(answer.json().code).toBe('service_unavailable');
+        expect(answer.headers['retry-after']).toBe('2');
+        expect(await database.db.select().from(launches).where(eq(launches.accountId, person!.accountId))).toEqual([]);
+        const again = await there.post('/launches', body, { idempotencyKey: key });
+        expect(again.statusCode, again.body).toBe(201);
+      } else {
+        expect(answer.statusCode, answer.body).toBe(201);
+      }
+      expect(await database.db.select().from(launches).where(eq(launches.accountId, person!.accountId))).toHaveLength(1);
+    } finally {
+      await otherApp.close();
+      await impatient.close();
+    }
   });
 
   it('gives each freed place to exactly one waiting person when 4 holders and staff cancel at once', async () => {

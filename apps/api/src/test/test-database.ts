@@ -15,7 +15,7 @@ export interface TestDatabase extends Database {
    * Another instance's connection to the same database, as a second API process would have: its own pool
    * on PostgreSQL; on PGlite (one process, one connection) the same database, whose close does nothing.
    */
-  connectAgain(): Promise<Database>;
+  connectAgain(options?: { lockTimeoutMs?: number }): Promise<Database>;
 }
 
 export async function openTestDatabase(): Promise<TestDatabase> {
@@ -27,7 +27,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   }
 
   const database = await openScratchDatabase(maintenanceUrl);
-  return { ...database, connectAgain: () => openDatabase({ databaseUrl: database.url }) };
+  return { ...database, connectAgain: (options = {}) => openDatabase({ databaseUrl: database.url, ...options }) };
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
