@@ -21,6 +21,13 @@ describe('the error catalogue', () => {
     );
   });
 
+  it('says a busy server saved nothing and how soon to try again, when it says so', () => {
+    expect(messageFor(new ApiError('service_unavailable', { retryAfter: 2 }))).toBe(
+      'Hay muchas peticiones a la vez y esta no se ha podido atender; no se ha guardado nada. Vuelve a intentarlo en 2 segundos.',
+    );
+    expect(messageFor(new ApiError('service_unavailable'))).toBe(errorMessages.service_unavailable);
+  });
+
   it('falls back to a generic message for anything else', () => {
     expect(messageFor(new Error('boom'))).toBe(errorMessages.unexpected_response);
   });
