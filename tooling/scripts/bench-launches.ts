@@ -18,7 +18,7 @@
 // - `--profile <folder>` writes a CPU profile of the API process over the measured bookings only (no start-up,
 //   seeding or warm-up), one `.cpuprofile` per database, to open in Chrome's DevTools.
 //
-//   pnpm bench:launches [--bookings 2000] [--concurrency 16 | --rate 500] [--slots 5] [--warmup 400] [--profile <folder>] [--pglite-only] [--postgres-only]
+//   pnpm bench:launches [--bookings 4000] [--concurrency 16 | --rate 500] [--slots 5] [--warmup 1000] [--profile <folder>] [--pglite-only] [--postgres-only]
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
@@ -46,12 +46,12 @@ const argument = (name: string, fallback: number) => {
   const at = process.argv.indexOf(`--${name}`);
   return at > 0 ? Number(process.argv[at + 1]) : fallback;
 };
-const BOOKINGS = argument('bookings', 2000);
+const BOOKINGS = argument('bookings', 4000);
 const CONCURRENCY = argument('concurrency', 16);
 /** Bookings sent a second, whatever the answers (0: CONCURRENCY in flight instead). */
 const RATE = argument('rate', 0);
 const SLOTS = argument('slots', 5);
-const WARMUP = argument('warmup', 400);
+const WARMUP = argument('warmup', 1000);
 const PROFILE_FOLDER = process.argv.includes('--profile') ? process.argv[process.argv.indexOf('--profile') + 1]! : null;
 
 /** The slots booked: `count` half-hours from 10:00 local, `daysAhead` days from today. */
@@ -287,7 +287,6 @@ async function bench(kind: 'postgresql' | 'pglite', target: string): Promise<voi
       customers.push({ cookie: `${SESSION_COOKIE}=${sid}; ${XSRF_COOKIE}=${xsrf}`, xsrf, boatIds });
     }
 
-    /** Request i: customer i mod N of `people`, its boat i div N, into slot i mod the slots. */
     /**
      * Request i: customer i mod N of `people`, its boat i div N, into slot i mod the slots. With `--rate`, one
      * request leaves every 1/rate s whatever the answers (an open load, as customers arrive), and a latency runs

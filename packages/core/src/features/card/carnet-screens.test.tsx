@@ -37,6 +37,15 @@ const offlineApi = () =>
     },
   });
 
+/**
+ * The phone's clock at half past a minute, still running: the code changes once a minute, so the QR drawn and
+ * the one a check computes a moment later are the same code, however slow the machine.
+ */
+function atMidMinute() {
+  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+  vi.setSystemTime(new Date('2026-11-25T10:00:30Z'));
+}
+
 afterEach(() => {
   vi.useRealTimers();
   Reflect.deleteProperty(navigator, 'wakeLock');
@@ -44,6 +53,7 @@ afterEach(() => {
 
 describe('carnet-verde', () => {
   it('shows the green card: VÁLIDA, holder, role, marina, boats, valid-until, the QR of the moment and the number', async () => {
+    atMidMinute();
     const { router } = renderApp('/carnet-verde', { api: answeringApi({ 'GET card': () => greenCard() }).api });
     const card = await screen.findByRole('article', { name: 'VÁLIDA' });
     expect(screen.getByRole('heading', { level: 1, name: 'Tu carnet' })).toBeInTheDocument();
@@ -69,7 +79,8 @@ describe('carnet-verde', () => {
 
   it('computes the code on the server’s time, and renews the QR by itself at every step', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldAdvanceTime: true });
-    vi.setSystemTime(new Date('2026-11-25T10:00:10Z'));
+    // Mid-minute: the code changes once a minute, and real time still passes while the screen draws.
+    vi.setSystemTime(new Date('2026-11-25T10:00:30Z'));
     // The phone's clock is five minutes behind the server's.
     const ahead = 5 * 60 * 1000;
     renderApp('/carnet-verde', { api: answeringApi({ 'GET card': () => greenCard({ serverTime: new Date(Date.now() + ahead).toISOString() }) }).api });
@@ -120,6 +131,7 @@ describe('carnet-verde', () => {
   });
 
   it('opens offline from the copy on the phone: the last verdict with its time, and a QR the phone still computes', async () => {
+    atMidMinute();
     renderApp('/carnet-verde', { api: answeringApi({ 'GET card': () => greenCard() }).api });
     await screen.findByRole('article', { name: 'VÁLIDA' });
     await waitFor(() => expect(localStorage.getItem(PERSIST_KEY)).toContain(CARD_SECRET));
@@ -249,6 +261,7 @@ describe('opening the app offline', () => {
   };
 
   it('opens the card from what the phone kept, and only the screens meant for offline use', async () => {
+    atMidMinute();
     renderApp('/carnet-verde', { api: answeringApi({ 'GET card': () => greenCard() }).api });
     await screen.findByRole('article', { name: 'VÁLIDA' });
     await waitFor(() => expect(localStorage.getItem(PERSIST_KEY)).toContain(CARD_SECRET));
