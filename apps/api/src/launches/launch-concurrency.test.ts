@@ -171,6 +171,39 @@ describe('launches under bursts', () => {
     expect(slot?.held ?? 0).toBe(0);
   });
 
+  it('cancels a booking that held its slot while a closure over it was declared (the closure waits, then sees it)', async () => {
+    // A transaction does what a booking does once it has its place (the slot's row held, a place taken, the
+    // launch written); staff declare a closure over that slot meanwhile. The booking commits first: the
+    // closure must find its launch once it holds the slot, cancel it and give the place back.
+    const [holder] = await owners(1);
+    const day = '2027-06-05';
+    const start = new Date(slotAt(41, day, '18:30'));
+    let closure: Promise<LightMyRequestResponse> | undefined;
+    await database.db.transaction(async (tx) => {
+      await tx.insert(launchSlots).values({ clientId: 41, start, held: 1 }).onConflictDoUpdate({ target: [launchSlots.clientId, launchSlots.start], set: { held: sql`${launchSlots.held} + 1` } });
+      await tx.insert(launches).values({
+        clientId: 41,
+        accountId: holder!.accountId,
+        boatId: holder!.boatIds[0]!,
+        status: 'confirmed',
+        slotStart: start,
+        expectedReturn: new Date(start.getTime() + 3600_000),
+        people: 2,
+        createdAt: clock.now(),
+        updatedAt: clock.now(),
+      });
+      closure = staff.post('/staff/closures', { start: slotAt(41, day, '18:30'), end: slotAt(41, day, '19:00'), reason: 'Avería de la grúa' });
+      await waitingForLock();
+    });
+    const declared = await closure!;
+    expect(declared.statusCode, declared.body).toBe(201);
+    expect(declared.json().cancelledLaunches).toBe(1);
+    const [launch] = await database.db.select().from(launches).where(eq(launches.accountId, holder!.accountId));
+    expect(launch).toMatchObject({ status: 'cancelled', cancellationReason: 'Avería de la grúa' });
+    const [slot] = await database.db.select().from(launchSlots).where(and(eq(launchSlots.clientId, 41), eq(launchSlots.start, start)));
+    expect(slot!.held).toBe(0);
+  });
+
   it('gives up on a lock held too long with a 503 that saves nothing; the same call then books (decision 036)', async () => {
     // An instance whose statements wait at most 300 ms for a lock. PGlite has one connection, on which a
     // request waits for the transaction ahead of it to end, however long: there is no lock to give up on.

@@ -177,24 +177,20 @@ export const staffLaunchRoutes: FastifyPluginAsync<{ services: Services }> = asy
         for (let day = localDateIn(new Date(start.getTime() - SLOT_MS), client.timeZone); day <= localDateIn(end, client.timeZone); day = addDays(day, 1)) {
           for (const slot of slotTimesOn(client, day)) if (slot.start < end && slot.end > start) starts.push(slot.start);
         }
+        const inRange = and(eq(launches.clientId, client.id), lt(launches.slotStart, end), gt(launches.slotStart, new Date(start.getTime() - SLOT_MS)));
         const affected = await tx
           .select({ id: launches.id, slotStart: launches.slotStart })
           .from(launches)
-          .where(
-            and(
-              eq(launches.clientId, client.id),
-              inArray(launches.status, ['pending', 'confirmed', 'waitlisted']),
-              lt(launches.slotStart, end),
-              gt(launches.slotStart, new Date(start.getTime() - SLOT_MS)),
-            ),
-          );
+          .where(and(inRange, inArray(launches.status, ['pending', 'confirmed', 'waitlisted'])));
         await lockSlots(tx, client.id, [...starts, ...affected.map((row) => row.slotStart)]);
         const [closure] = await tx.insert(closures).values({ clientId: client.id, startsAt: start, endsAt: end, reason: input.reason, createdBy: session.accountId, createdAt: scope.now }).returning();
+        // Read again now that the slots are held: a booking that held one of them while the list above was
+        // read has committed since, and its launch is inside the closure too.
         // Waiting entries first: a place freed inside the closure must not promote anyone into it.
-        const locked = affected.length === 0 ? [] : await tx
+        const locked = await tx
           .select()
           .from(launches)
-          .where(and(inArray(launches.id, affected.map((row) => row.id)), inArray(launches.status, ['pending', 'confirmed', 'waitlisted'])))
+          .where(and(inRange, inArray(launches.status, ['pending', 'confirmed', 'waitlisted'])))
           .orderBy(launches.seq)
           .for('update');
         const ordered = [...locked.filter((row) => row.status === 'waitlisted'), ...locked.filter((row) => row.status !== 'waitlisted')];
