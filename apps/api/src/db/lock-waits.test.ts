@@ -29,7 +29,18 @@ describe('lock waits', () => {
     });
     const other = await opened!;
     try {
-      if (database.kind === 'postgres') expect(openedAt - began).toBeGreaterThanOrEqual(400);
+      if (database.kind === 'postgres') {
+        expect(openedAt - began).toBeGreaterThanOrEqual(400);
+        // The connection that waited went back to the pool with the requests' limit again: ten statements at
+        // once take all ten connections, and each says so.
+        const settings = await Promise.all(
+          Array.from({ length: 10 }, async () => {
+            const rows = (await other.db.execute(sql`select current_setting('lock_timeout') as value, pg_sleep(0.05)`)) as unknown as { value: string }[];
+            return rows[0]!.value;
+          }),
+        );
+        expect(settings).toEqual(Array(10).fill('100ms'));
+      }
       await expect(other.db.execute(sql`select 1`)).resolves.toBeDefined();
     } finally {
       await other.close();

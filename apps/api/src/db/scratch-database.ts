@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
-import { connectionOf, openDatabase, type Database } from './database.ts';
+import { connectionOf, openDatabase, type Database, type OpenDatabaseOptions } from './database.ts';
 
 export interface ScratchDatabase extends Database {
   /** Its address, for a second connection (another API instance). */
@@ -12,7 +12,7 @@ export interface ScratchDatabase extends Database {
 }
 
 /** `maintenanceUrl` names a database the role can connect to and create others from (such as `postgres`). */
-export async function openScratchDatabase(maintenanceUrl: string, prefix = 'marina_test'): Promise<ScratchDatabase> {
+export async function openScratchDatabase(maintenanceUrl: string, prefix = 'marina_test', options: Pick<OpenDatabaseOptions, 'lockTimeoutMs'> = {}): Promise<ScratchDatabase> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const { url: serverUrl, path } = connectionOf(maintenanceUrl);
   const admin = postgres(serverUrl, { ...(path ? { path } : {}), max: 1, onnotice: () => {} });
@@ -34,7 +34,7 @@ export async function openScratchDatabase(maintenanceUrl: string, prefix = 'mari
   url.pathname = `/${name}`;
   try {
     await admin.unsafe(`create database ${name}`);
-    const database = await openDatabase({ databaseUrl: url.toString() });
+    const database = await openDatabase({ databaseUrl: url.toString(), ...options });
     return {
       ...database,
       url: url.toString(),

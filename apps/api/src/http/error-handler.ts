@@ -24,7 +24,7 @@ function sqlState(error: unknown): string | undefined {
   return undefined;
 }
 
-/** A statement that waited too long for a lock (decision 036): the transaction rolled back whole. */
+/** A statement that waited too long for a lock (decision 036): its transaction rolled back whole. */
 const LOCK_NOT_AVAILABLE = '55P03';
 
 export function toHttpProblem(error: FastifyError | Error): HttpProblem {
@@ -33,7 +33,7 @@ export function toHttpProblem(error: FastifyError | Error): HttpProblem {
     return new HttpProblem(
       'service_unavailable',
       503,
-      'Hay muchas peticiones a la vez y esta no ha podido atenderse. No se ha guardado nada: vuelve a intentarlo en unos segundos.',
+      'Hay muchas peticiones a la vez y esta no ha podido atenderse. Vuelve a intentarlo en unos segundos.',
       undefined,
       { 'retry-after': '2' },
     );

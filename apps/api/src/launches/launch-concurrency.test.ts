@@ -205,9 +205,9 @@ describe('launches under bursts', () => {
   });
 
   it('gives up on a lock held too long with a 503 that saves nothing; the same call then books (decision 036)', async () => {
-    // An instance whose statements wait at most 300 ms for a lock. PGlite has one connection, on which a
-    // request waits for the transaction ahead of it to end, however long: there is no lock to give up on.
-    const impatient = await database.connectAgain({ lockTimeoutMs: 300 });
+    // An instance whose statements wait at most 1 s for a lock. PGlite has one connection, on which a request
+    // waits for the transaction ahead of it to end, however long: there is no lock to give up on.
+    const impatient = await database.connectAgain({ lockTimeoutMs: 1_000 });
     const otherApp = await createTestServer(impatient, { clock: clock.now });
     try {
       const [person] = await owners(1);
@@ -221,7 +221,7 @@ describe('launches under bursts', () => {
         first = there.post('/launches', body, { idempotencyKey: key });
         await waitingForLock();
         // Held longer than the other instance waits.
-        await new Promise((resolve) => setTimeout(resolve, 500));
+        await new Promise((resolve) => setTimeout(resolve, 2_000));
       });
       const answer = await first!;
       if (database.kind === 'postgres') {

@@ -69,20 +69,14 @@ const tags = ['launches'];
  */
 const booking = {
   /**
-   * The account's row, locked, with all a booking reads besides its open requests, in one statement (decision
-   * 035): the boat (when it is at this marina), what the eligibility rule reads of its contracts, the closures
-   * over the slot and the places the slot holds. None of these needs the lock (the slot's rules are checked
-   * again under the slot's own lock); the open requests do, and are read by the next statement.
+   * The account's row, locked, with what the slot's rules read first: the closures over the slot and the places
+   * it holds (decision 035). These are read with the snapshot the statement took before it waited for the
+   * lock, which is enough: both are checked again under the slot's own lock.
    */
   accountLocked: statement('booking_account_locked', (db) =>
     db
       .select({
         owner: accounts,
-        boat: boats,
-        contracts: sql<{ status: ContractStatus; startsOn: string; endsOn: string; requestedAt: string }[]>`(
-          select coalesce(json_agg(json_build_object(
-            'status', ${contracts.status}, 'startsOn', ${contracts.startsOn}, 'endsOn', ${contracts.endsOn}, 'requestedAt', ${contracts.requestedAt}
-          )), '[]'::json) from ${contracts} where ${contracts.boatId} = ${boats.id})`,
         closures: sql<{ startsAt: string; endsAt: string; reason: string }[]>`(
           select coalesce(json_agg(json_build_object('startsAt', ${closures.startsAt}, 'endsAt', ${closures.endsAt}, 'reason', ${closures.reason})), '[]'::json)
           from ${closures}
@@ -90,15 +84,27 @@ const booking = {
         held: sql<number | null>`(select ${slotRows.held} from ${slotRows} where ${slotRows.clientId} = ${sql.placeholder('clientId')} and ${slotRows.start} = ${sql.placeholder('start')})`,
       })
       .from(accounts)
-      .leftJoin(boats, and(eq(boats.id, sql.placeholder('boatId')), eq(boats.clientId, sql.placeholder('clientId'))))
       .where(eq(accounts.id, sql.placeholder('accountId')))
       .for('no key update', { of: accounts }),
   ),
-  openLaunches: statement('booking_open_launches', (db) =>
+  /**
+   * Sent right after the lock, so run once it is granted, with a snapshot taken then (decision 035): the boat
+   * (when it is at this marina), what the eligibility rule reads of its contracts, and the boats of the
+   * account's open requests, which the lock keeps as they are until this booking ends.
+   */
+  boatAndOpen: statement('booking_boat_and_open', (db) =>
     db
-      .select({ boatId: launches.boatId })
-      .from(launches)
-      .where(and(eq(launches.accountId, sql.placeholder('accountId')), openLaunch())),
+      .select({
+        boat: boats,
+        contracts: sql<{ status: ContractStatus; startsOn: string; endsOn: string; requestedAt: string }[]>`(
+          select coalesce(json_agg(json_build_object(
+            'status', ${contracts.status}, 'startsOn', ${contracts.startsOn}, 'endsOn', ${contracts.endsOn}, 'requestedAt', ${contracts.requestedAt}
+          )), '[]'::json) from ${contracts} where ${contracts.boatId} = ${boats.id})`,
+        openBoatIds: sql<string[]>`(select coalesce(json_agg(${launches.boatId}), '[]'::json) from ${launches} where ${launches.accountId} = ${accounts.id} and ${openLaunch()})`,
+      })
+      .from(accounts)
+      .leftJoin(boats, and(eq(boats.id, sql.placeholder('boatId')), eq(boats.clientId, sql.placeholder('clientId'))))
+      .where(eq(accounts.id, sql.placeholder('accountId'))),
   ),
   launchInserted: statement('booking_launch_inserted', (db) =>
     db
@@ -400,21 +406,22 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
         const loaded = await db.transaction(async (tx): Promise<LoadedLaunch> => {
           // Statements sent together run one after the other on the server, in the order they are called here
           // (decision 035): the reads below run once the lock is held, each with a snapshot taken then.
-          const [[read], , open] = await Promise.all([
+          const [[locked], , [read]] = await Promise.all([
             // The account's row, locked: its open requests are counted and added to one booking at a time. NO
             // KEY UPDATE, not UPDATE: a suspension racing with this booking writes the person a notification,
             // whose foreign key share-locks this row's key while it holds the authorisation this booking reads
             // next; a full UPDATE lock would make the two wait on each other (a deadlock).
-            booking.accountLocked(tx, { accountId: session.accountId, boatId: input.boatId, clientId: client.id, start, slotEnd: new Date(start.getTime() + SLOT_MS) }),
+            booking.accountLocked(tx, { accountId: session.accountId, clientId: client.id, start, slotEnd: new Date(start.getTime() + SLOT_MS) }),
             // The key after the account's lock, never before: two calls with one key (one account) queue on the
             // lock, so the second finds the first's key committed and replays it, and no two wait on each other.
             claimKeyIn(tx, request, now, 201, { id }),
-            booking.openLaunches(tx, { accountId: session.accountId }),
+            booking.boatAndOpen(tx, { accountId: session.accountId, boatId: input.boatId, clientId: client.id }),
           ]);
-          const owner = read?.owner;
+          const owner = locked?.owner;
           const boat = read?.boat;
+          const open = read?.openBoatIds ?? [];
           const contractRows = (read?.contracts ?? []).map((row) => ({ ...row, requestedAt: new Date(row.requestedAt) }));
-          const closed = (read?.closures ?? []).map((row) => ({ startsAt: new Date(row.startsAt), endsAt: new Date(row.endsAt), reason: row.reason }));
+          const closed = (locked?.closures ?? []).map((row) => ({ startsAt: new Date(row.startsAt), endsAt: new Date(row.endsAt), reason: row.reason }));
           checkSlotWith(client, start, expectedReturn, now, closed);
           if (!owner || !boat) throw boatNotFound();
           // The account's own boat, or one a person authorised it on (its authorisation share-locked, so a
@@ -426,13 +433,13 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
             ? await launchVerdict(tx, client, { owner, boat, authorisationId }, now, start)
             : verdictFrom(client, { owner, boat }, contractRows, now);
           if (!verdict.eligible) throw notEligible(verdict.reasons);
-          if (open.some((row) => row.boatId === boat.id)) throw await boatTaken(tx, client, boat.id, owner.id);
+          if (open.includes(boat.id)) throw await boatTaken(tx, client, boat.id, owner.id);
           if (open.length >= client.settings.maxOpenPerAccount) {
             throw problem('too_many_open_launches', 409, `Ya tienes ${open.length} bajadas pedidas, el máximo del puerto. Espera a que termine alguna o cancela una.`);
           }
           // A full slot is refused without waiting for its lock, once the customer's own refusals are told (an
           // ineligible boat hears why, not that the slot is full); the authoritative check is takePlace's.
-          if (!input.waitlist && (read?.held ?? 0) >= client.settings.slotCapacity) throw slotFull();
+          if (!input.waitlist && (locked?.held ?? 0) >= client.settings.slotCapacity) throw slotFull();
           // Takes a place, or else locks the slot's row for its waiting list (see takePlace).
           const placed = await takePlace(tx, client, start);
           if (!placed && !input.waitlist) throw slotFull();

@@ -21,9 +21,9 @@ describe('the error catalogue', () => {
     );
   });
 
-  it('says a busy server saved nothing and how soon to try again, when it says so', () => {
+  it('says how soon to try again when a busy server says so', () => {
     expect(messageFor(new ApiError('service_unavailable', { retryAfter: 2 }))).toBe(
-      'Hay muchas peticiones a la vez y esta no se ha podido atender; no se ha guardado nada. Vuelve a intentarlo en 2 segundos.',
+      'Hay muchas peticiones a la vez y esta no se ha podido atender. Vuelve a intentarlo en 2 segundos.',
     );
     expect(messageFor(new ApiError('service_unavailable'))).toBe(errorMessages.service_unavailable);
   });

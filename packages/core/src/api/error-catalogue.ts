@@ -76,9 +76,9 @@ export function messageFor(error: unknown): string {
       if (error.code === 'rate_limited' && 'retryAfter' in error && typeof error.retryAfter === 'number') {
         return `Demasiados intentos. Podrás volver a intentarlo en ${formatWait(error.retryAfter)}.`;
       }
-      // The API's own 503 names a short wait: a pile-up it gave up on, with nothing saved (decision 036).
+      // The API's own 503 names a short wait: a pile-up of requests it gave up on (decision 036).
       if (error.code === 'service_unavailable' && 'retryAfter' in error && typeof error.retryAfter === 'number') {
-        return `Hay muchas peticiones a la vez y esta no se ha podido atender; no se ha guardado nada. Vuelve a intentarlo en ${formatWait(error.retryAfter)}.`;
+        return `Hay muchas peticiones a la vez y esta no se ha podido atender. Vuelve a intentarlo en ${formatWait(error.retryAfter)}.`;
       }
       return message;
     }

@@ -65,8 +65,9 @@ describe('localDateIn', () => {
     const formatter = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
     // Both zones' 2027 changes (28 March, 31 October, at 01:00 UTC) and the midnights around them, in zones
     // whose offsets are not whole hours too (Kolkata +05:30, Kathmandu +05:45, Chatham +12:45/+13:45).
-    const zones = ['Europe/Madrid', 'Atlantic/Canary', 'Asia/Kolkata', 'Asia/Kathmandu', 'Pacific/Chatham'];
-    const ranges = ['2027-03-27T20:00:00Z', '2027-10-30T20:00:00Z', '2027-04-04T10:00:00Z', '2027-09-25T12:00:00Z'].map((from) => Date.parse(from));
+    const zones = ['Europe/Madrid', 'Atlantic/Canary', 'Asia/Kolkata', 'Asia/Kathmandu', 'Pacific/Chatham', 'America/St_Johns'];
+    // And St John's 2010 fall-back, at 00:01 local (02:31 UTC): not on a quarter hour, so not remembered.
+    const ranges = ['2027-03-27T20:00:00Z', '2027-10-30T20:00:00Z', '2027-04-04T10:00:00Z', '2027-09-25T12:00:00Z', '2010-11-06T20:00:00Z'].map((from) => Date.parse(from));
     for (const timeZone of zones) {
       const format = formatter(timeZone);
       for (const from of ranges) {

@@ -81,16 +81,20 @@ function localDateFormat(timeZone: string): Intl.DateTimeFormat {
 const localDates = new Map<string, string>();
 const QUARTER_HOUR = 15 * 60_000;
 
+/** From here on, every zone's offset is a whole number of quarter hours and every clock change falls on one. */
+const QUARTER_HOURS_SINCE = Date.UTC(2012, 0, 1);
+
 /**
  * The calendar day (`YYYY-MM-DD`) an instant falls on in a time zone: a marina's "today" is its own.
  *
- * Remembered by quarter of an hour: every zone's offset since 1970 is a whole number of quarter hours, so its
- * days begin (and its clocks change) on a quarter hour of UTC, and every instant of one quarter falls on the
- * same day. The formatter is most of a booking's time-zone work, asked for the same few days again and again.
+ * Remembered by quarter of an hour from 2012: since then every zone's days begin, and its clocks change, on a
+ * quarter hour of UTC, so every instant of one quarter falls on the same day. (Before, some did not: St John's
+ * changed its clocks at 00:01 local until 2011.) The formatter is most of a booking's time-zone work, asked for
+ * the same few days again and again.
  */
 export function localDateIn(instant: Date, timeZone: string): string {
   const time = instant.getTime();
-  if (!(time >= 0)) return formatLocalDate(instant, timeZone);
+  if (!(time >= QUARTER_HOURS_SINCE)) return formatLocalDate(instant, timeZone);
   const key = `${timeZone} ${Math.floor(time / QUARTER_HOUR)}`;
   let date = localDates.get(key);
   if (date === undefined) {
