@@ -11,7 +11,9 @@
 // - customers are written straight into the database and signed in with a session each (hashing a password
 //   per person would be the setup's whole time); each then asks GET /session once for its XSRF token;
 // - a warm-up of bookings into another day's slots (by other customers) runs first and is not counted: the
-//   JIT, the connection pool and the database's caches are warm when the measure starts;
+//   JIT, the connection pool and the database's caches are warm when the measure starts. It runs at the
+//   measure's own load (with `--rate`, the same rate), so that the measure starts in the steady state rather
+//   than in the wake of a burst at full speed;
 // - request i is from customer i mod N (its boat i div N): the requests in flight come from different people,
 //   as they would, rather than four from one account queueing behind its row lock.
 //
@@ -349,7 +351,7 @@ async function bench(kind: 'postgresql' | 'pglite', target: string): Promise<voi
     }
 
     const warmupStarts = slotStarts(now, 4, SLOTS);
-    await burst(customers.slice(perRound), Math.min(WARMUP, warmupAccounts * BOATS_PER_ACCOUNT), warmupStarts, 0);
+    await burst(customers.slice(perRound), Math.min(WARMUP, warmupAccounts * BOATS_PER_ACCOUNT), warmupStarts, RATE);
     const starts = slotStarts(now, 3, SLOTS);
     const jobs = Math.min(BOOKINGS, perRound * BOATS_PER_ACCOUNT);
     child.send({ begin: true } satisfies ToServer);
