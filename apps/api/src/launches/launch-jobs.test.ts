@@ -124,4 +124,23 @@ describe('the sweep', () => {
     expect(ended).toMatchObject({ status: 'cancelled', cancellationReason: 'No se liberó ninguna plaza a tiempo' });
     expect(await told(waiting, 'launch_cancelled_by_marina')).toEqual(['Lista de espera terminada']);
   });
+
+  it('gives no one a place in a slot that has begun: staff cancel a no-show, and the wait still ends with its notice', async () => {
+    const holders = [await owner(), await owner(), await owner(), await owner()];
+    const date = new Date(clock.now().getTime() + 3 * 24 * HOUR).toISOString().slice(0, 10);
+    const held = [];
+    for (const holder of holders) held.push(await booked(holder, date, '13:00'));
+    const waiting = await owner();
+    const wait = await booked(waiting, date, '13:00', { waitlist: true });
+    // Two minutes into the slot (13:00 in Madrid is 11:00 UTC in summer), before the sweep runs again.
+    clock.advance(Date.parse(`${date}T11:02:00Z`) - clock.now().getTime());
+    const desk = await signInStaff(server.app, 41);
+    const cancelled = await desk.post(`/staff/launches/${held[0].id}/cancel`, { reason: 'No se ha presentado' });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((await stored(wait.id)).status).toBe('waitlisted');
+    expect(await told(waiting, 'launch_confirmed')).toEqual([]);
+    await bothRun();
+    expect(await stored(wait.id)).toMatchObject({ status: 'cancelled', cancellationReason: 'No se liberó ninguna plaza a tiempo' });
+    expect(await told(waiting, 'launch_cancelled_by_marina')).toEqual(['Lista de espera terminada']);
+  });
 });

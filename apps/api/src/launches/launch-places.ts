@@ -226,10 +226,14 @@ export const placedStatus = (client: ClientRecord): 'pending' | 'confirmed' => (
 
 /**
  * After places free in a slot whose row the caller has locked: the first people waiting for it whose boat
- * may still be launched take them, in order of arrival, and are told. Those not eligible now keep waiting.
+ * may still be launched take them, in order of arrival, and are told. Those not eligible now keep waiting,
+ * and so does everyone once the slot has begun.
  */
 export async function promoteWaiting(tx: Tx, scope: LaunchScope, start: Date): Promise<void> {
   const { client, now, config } = scope;
+  // A slot that has begun takes no one from its list: the sweep ends those entries and tells each person
+  // (docs/product.md §4.7), rather than a late "you have a place" for a launch already under way.
+  if (start.getTime() <= now.getTime()) return;
   // A place freed by a closure stays closed.
   if (await slotClosed(tx, client.id, start)) return;
   const waiting = await tx

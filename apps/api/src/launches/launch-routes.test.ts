@@ -250,6 +250,41 @@ describe('moving, cancelling and the waiting list', () => {
     expect((await waiting.agent.get(`/launches/${wait.id}`)).json().status).toBe('confirmed');
   });
 
+  it('refuses a move by the rules a booking meets, moves a waiting entry into a free slot, and lets a person leave the list', async () => {
+    const day = '2027-06-04';
+    const move = (who: Owner, id: string, date: string, time: string) => who.agent.post(`/launches/${id}/reschedule`, { slotStart: slotAt(41, date, time) });
+    const me = await owner();
+    const launch = (await me.agent.post('/launches', launchBody(41, me.boatIds[0]!, day, '10:00'))).json();
+    expectProblem(await move(me, launch.id, day, '10:15'), 422, 'slot_invalid');
+    expectProblem(await move(me, launch.id, '2027-06-01', '09:30'), 422, 'slot_too_soon');
+    expectProblem(await move(me, launch.id, '2027-07-02', '10:00'), 422, 'slot_too_far');
+    await database.db.update(boats).set({ insuranceExpiresOn: '2027-05-01' }).where(eq(boats.id, me.boatIds[0]!));
+    expectProblem(await move(me, launch.id, day, '10:30'), 422, 'not_eligible');
+    await database.db.update(boats).set({ insuranceExpiresOn: '2028-05-01' }).where(eq(boats.id, me.boatIds[0]!));
+    expect((await me.agent.post(`/launches/${launch.id}/cancel`)).statusCode).toBe(200);
+    expectProblem(await move(me, launch.id, day, '10:30'), 409, 'state_conflict');
+
+    for (let index = 0; index < 4; index++) {
+      const holder = await owner();
+      expect((await holder.agent.post('/launches', launchBody(41, holder.boatIds[0]!, day, '11:00'))).statusCode).toBe(201);
+    }
+    const [first, second, third] = [await owner(), await owner(), await owner()];
+    const entries = [];
+    for (const person of [first!, second!, third!]) entries.push((await person.agent.post('/launches', launchBody(41, person.boatIds[0]!, day, '11:00', { waitlist: true }))).json());
+    expect(entries.map((entry) => entry.waitlistPosition)).toEqual([1, 2, 3]);
+    // The first leaves the list; the second moves to a free slot and takes its place there.
+    const left = await first!.agent.post(`/launches/${entries[0].id}/cancel`);
+    expect(left.statusCode, left.body).toBe(200);
+    expect(left.json()).toMatchObject({ status: 'cancelled', waitlistPosition: null });
+    const moved = await move(second!, entries[1].id, day, '11:30');
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({ status: 'confirmed', slotStart: '2027-06-04T11:30:00+02:00', waitlistPosition: null });
+    expect(moved.json().history.at(-1)).toMatchObject({ from: 'waitlisted', to: 'confirmed', reason: 'Cambio de hora' });
+    expect((await third!.agent.get(`/launches/${entries[2].id}`)).json()).toMatchObject({ status: 'waitlisted', waitlistPosition: 1 });
+    const [eleven] = await database.db.select().from(launchSlots).where(and(eq(launchSlots.clientId, 41), eq(launchSlots.start, new Date(slotAt(41, day, '11:00')))));
+    expect(eleven!.held).toBe(4);
+  });
+
   it('gives the places of a deleted account to who waits for them, as a cancellation does', async () => {
     await fill('13:30', 2);
     const leaving = await owner(2);

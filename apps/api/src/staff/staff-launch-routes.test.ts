@@ -125,6 +125,43 @@ describe('the launch’s life', () => {
   });
 });
 
+describe('what each decision starts from', () => {
+  it('rejects only a pending request, cancels a waiting entry, completes straight from the water, and refuses the rest', async () => {
+    const me = await owner();
+    const launch = await booked(me, '13:00');
+    // A confirmed launch is cancelled, not rejected: a rejection answers a request staff have not accepted.
+    expectProblem(await staff.post(`/staff/launches/${launch.id}/reject`, { reason: 'Grúa en revisión' }), 409, 'state_conflict');
+    expect((await me.agent.get(`/launches/${launch.id}`)).json().status).toBe('confirmed');
+    expect(await toldTypes(me)).toEqual([]);
+    expect((await staff.post(`/staff/launches/${launch.id}/in-water`)).statusCode).toBe(200);
+    expectProblem(await staff.post(`/staff/launches/${launch.id}/in-water`), 409, 'state_conflict');
+    const done = await staff.post(`/staff/launches/${launch.id}/complete`);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().history.map((entry: { to: string }) => entry.to)).toEqual(['confirmed', 'in_water', 'completed']);
+
+    for (let index = 0; index < 4; index++) await booked(await owner(), '13:30');
+    const waiting = await owner();
+    const entry = await booked(waiting, '13:30', { waitlist: true });
+    expect(entry.status).toBe('waitlisted');
+    expectProblem(await staff.post(`/staff/launches/${entry.id}/in-water`), 409, 'state_conflict');
+    expectProblem(await staff.post(`/staff/launches/${entry.id}/confirm`), 409, 'state_conflict');
+    expectProblem(await staff.post(`/staff/launches/${entry.id}/reject`, { reason: 'Lista cerrada' }), 409, 'state_conflict');
+    const cancelled = await staff.post(`/staff/launches/${entry.id}/cancel`, { reason: 'Lista cerrada' });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toMatchObject({ status: 'cancelled', cancellationReason: 'Lista cerrada' });
+    expect(await toldTypes(waiting)).toEqual(['launch_cancelled_by_marina']);
+  });
+
+  it('answers 403 to a customer on every decision', async () => {
+    const me = await owner();
+    const launch = await booked(me, '16:30');
+    for (const [path, body] of [['confirm', undefined], ['reject', { reason: 'x' }], ['in-water', undefined], ['complete', undefined], ['cancel', { reason: 'x' }]] as const) {
+      expectProblem(await me.agent.post(`/staff/launches/${launch.id}/${path}`, body), 403, 'forbidden');
+    }
+    expect((await me.agent.get(`/launches/${launch.id}`)).json().status).toBe('confirmed');
+  });
+});
+
 describe('closures', () => {
   it('cancels every launch and waiting entry inside it, tells each customer, and closes its slots', async () => {
     const inside = [await owner(), await owner(), await owner(), await owner()];

@@ -41,6 +41,8 @@ const notFound = () => problem('not_found', 404, 'No encontramos esa bajada.');
 
 interface Decision {
   to: LaunchStatus;
+  /** The states it may start from; any other is 409 state_conflict. */
+  from: readonly LaunchStatus[];
   notice: LaunchNoticeKind;
   event: string;
   /** Asks the eligibility rule again (a confirmation). */
@@ -49,12 +51,24 @@ interface Decision {
   boatState?: 'in_water' | 'in_rack';
 }
 
-const DECISIONS: Record<string, Decision & { summary: string; from: string; reason?: true }> = {
-  confirm: { to: 'confirmed', notice: 'confirmed', event: 'launch_confirmed', recheck: true, summary: 'Confirm a pending launch (the boat must still be eligible)', from: 'pending' },
-  reject: { to: 'cancelled', notice: 'rejected', event: 'launch_rejected', summary: 'Reject a pending launch with a reason', from: 'pending', reason: true },
-  'in-water': { to: 'in_water', notice: 'in_water', event: 'launch_in_water', boatState: 'in_water', summary: 'Mark a confirmed launch’s boat in the water', from: 'confirmed' },
-  complete: { to: 'completed', notice: 'completed', event: 'launch_completed', boatState: 'in_rack', summary: 'Mark the boat back in its rack', from: 'in_water or ready_to_stow' },
-  cancel: { to: 'cancelled', notice: 'cancelled_by_staff', event: 'launch_cancelled_by_staff', summary: 'Cancel a launch or waiting entry with a reason', from: 'pending, confirmed or waitlisted', reason: true },
+/**
+ * Each staff decision, and the states it may start from: a subset of what `canTransition` allows staff (a
+ * rejection answers a pending request; cancelling a confirmed launch is `cancel`, which the customer hears
+ * about in other words).
+ */
+const DECISIONS: Record<string, Decision & { summary: string; reason?: true }> = {
+  confirm: { to: 'confirmed', notice: 'confirmed', event: 'launch_confirmed', recheck: true, summary: 'Confirm a pending launch (the boat must still be eligible)', from: ['pending'] },
+  reject: { to: 'cancelled', notice: 'rejected', event: 'launch_rejected', summary: 'Reject a pending launch with a reason', from: ['pending'], reason: true },
+  'in-water': { to: 'in_water', notice: 'in_water', event: 'launch_in_water', boatState: 'in_water', summary: 'Mark a confirmed launch’s boat in the water', from: ['confirmed'] },
+  complete: { to: 'completed', notice: 'completed', event: 'launch_completed', boatState: 'in_rack', summary: 'Mark the boat back in its rack', from: ['in_water', 'ready_to_stow'] },
+  cancel: {
+    to: 'cancelled',
+    notice: 'cancelled_by_staff',
+    event: 'launch_cancelled_by_staff',
+    summary: 'Cancel a launch or waiting entry with a reason',
+    from: ['pending', 'confirmed', 'waitlisted'],
+    reason: true,
+  },
 };
 
 export const staffLaunchRoutes: FastifyPluginAsync<{ services: Services }> = async (api, { services }) => {
@@ -114,7 +128,7 @@ export const staffLaunchRoutes: FastifyPluginAsync<{ services: Services }> = asy
     await db.transaction(async (tx) => {
       const launch = await lockLaunch(tx, client.id, id);
       if (!launch) throw notFound();
-      if (!canTransition('staff', launch.status, decision.to)) {
+      if (!decision.from.includes(launch.status) || !canTransition('staff', launch.status, decision.to)) {
         throw problem('state_conflict', 409, `Esta bajada está «${LAUNCH_STATUS_LABELS[launch.status].toLowerCase()}»: no se puede pasar a «${LAUNCH_STATUS_LABELS[decision.to].toLowerCase()}».`);
       }
       if (decision.recheck) {
@@ -134,7 +148,7 @@ export const staffLaunchRoutes: FastifyPluginAsync<{ services: Services }> = asy
       {
         schema: {
           summary: decision.summary,
-          description: `From ${decision.from}; any other state is 409 state_conflict. The customer is told in the app and by SMS or e-mail.`,
+          description: `From ${decision.from.join(', ')}; any other state is 409 state_conflict. The customer is told in the app and by SMS or e-mail.`,
           tags,
           headers: clientHeaderSchema,
           params: idParams,
