@@ -49,6 +49,10 @@ async function withBoatInWater(
 }
 
 test.describe('outings', () => {
+  // One at a time: the two tests with a boat in the water turn the marina's allowOvernight on and put back what
+  // they read, so two at once could leave it off under the other (a return refused after closing time) or on
+  // after the run.
+  test.describe.configure({ mode: 'serial' });
   // The narrowest phone the product holds to (layout.spec.ts): axe's target sizes and the keyboard path there.
   test.use({ viewport: { width: 320, height: 568 }, isMobile: true, hasTouch: true });
 

@@ -7,13 +7,14 @@ import { changePasswordSchema, codeSchema, deleteAccountSchema, profileSchema } 
 import type { AccountSummary, ContactChangeStarted, EmailConfirmationSent, ProfileUpdated } from '@marina/core/domain/accounts.ts';
 import { maskEmail, maskPhone } from '@marina/core/domain/contact.ts';
 import type { CodeChannel } from '@marina/core/domain/platform.ts';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as yup from 'yup';
 import { clientHeaderSchema, requireClient } from '../clients/client-resolution.ts';
+import type { Tx } from '../db/database.ts';
 import { eraseAccountData } from '../db/personal-data.ts';
 import { waitingPromoter } from '../launches/launch-places.ts';
-import { accounts, verificationCodes, type AccountRow, type ContactField, type VerificationCodeRow } from '../db/schema.ts';
+import { accounts, boats, outings, verificationCodes, type AccountRow, type ContactField, type VerificationCodeRow } from '../db/schema.ts';
 import { audit } from '../http/audit.ts';
 import { problem, problemResponses } from '../http/problem.ts';
 import { bodyFrom, validateBody } from '../http/validation.ts';
@@ -73,6 +74,34 @@ const incorrectPassword = (field: string) =>
   problem('current_password_incorrect', 422, 'La contraseña no es correcta.', [
     { field, code: 'current_password_incorrect', message: 'Contraseña: no es la de tu cuenta.' },
   ]);
+
+/**
+ * An outing still at sea, logged by the account or on one of its boats, keeps the account (docs/product.md
+ * §4.9): erasing it would take the outing and its overdue alarm with it, and the marina would never hear that
+ * the boat is late. The account's row is locked as a booking locks it, then its boats, whose lock an outing
+ * being logged on them holds until it commits (its foreign key): one logged meanwhile is seen here.
+ */
+async function refuseWhileAtSea(tx: Tx, accountId: string): Promise<void> {
+  await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('no key update');
+  const ownBoats = await tx.select({ id: boats.id }).from(boats).where(eq(boats.accountId, accountId)).for('update');
+  const [atSea] = await tx
+    .select({ id: outings.id })
+    .from(outings)
+    .where(
+      and(
+        inArray(outings.state, ['at_sea', 'overdue']),
+        ownBoats.length === 0 ? eq(outings.accountId, accountId) : or(eq(outings.accountId, accountId), inArray(outings.boatId, ownBoats.map((boat) => boat.id))),
+      ),
+    )
+    .limit(1);
+  if (atSea) {
+    throw problem(
+      'outing_at_sea',
+      409,
+      'No puedes borrar tu cuenta mientras haya una salida en el mar sin cerrar, tuya o en uno de tus barcos: el puerto la vigila. Cuando el barco vuelva, marca «He vuelto» (o que lo haga quien salió) y vuelve a intentarlo.',
+    );
+  }
+}
 
 export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (api, { services }) => {
   const { db, config, clock, directory } = services;
@@ -388,11 +417,12 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
     {
       schema: {
         summary: 'Delete the account: personal data anonymised, sessions ended',
+        description: 'Refused (409 outing_at_sea) while an outing the account logged, or one on its boats, is still at sea or overdue.',
         tags: ['account'],
         headers: clientHeaderSchema,
         security: [{ session: [] }],
         body: bodyFrom(deleteAccountSchema),
-        response: { 204: { description: 'Deleted; cookies replaced by anonymous ones', type: 'null' }, ...problemResponses(400, 401, 403, 422, 429) },
+        response: { 204: { description: 'Deleted; cookies replaced by anonymous ones', type: 'null' }, ...problemResponses(400, 401, 403, 409, 422, 429) },
       },
     },
     async (request, reply) => {
@@ -403,7 +433,10 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
       const accountId = session.accountId;
       // Every table that holds the person's data is in the registry (db/personal-data.ts).
       // The launch places the account held go to who waits for them, as when a launch is cancelled.
-      await db.transaction((tx) => eraseAccountData(tx, accountId, { now, promoteWaiting: waitingPromoter(directory, config, now) }));
+      await db.transaction(async (tx) => {
+        await refuseWhileAtSea(tx, accountId);
+        await eraseAccountData(tx, accountId, { now, promoteWaiting: waitingPromoter(directory, config, now) });
+      });
       replaceWithAnonymousSession(reply, config.sessionSecret);
       audit(request, 'account_deleted', { outcome: 'success', accountId });
       return reply.code(204).send();

@@ -59,6 +59,7 @@ const TITLES: Record<ErrorCode, string> = {
   licence_expires_in_period: 'Titulación caduca en el periodo',
   boat_not_in_water: 'El barco no está en el agua hoy',
   boat_already_at_sea: 'El barco ya está en el mar',
+  outing_at_sea: 'Hay una salida en el mar sin cerrar',
   skipper_not_allowed: 'Patrón no válido',
   departure_invalid: 'Hora de salida no válida',
   return_in_past: 'Vuelta prevista ya pasada',

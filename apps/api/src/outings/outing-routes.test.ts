@@ -8,7 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { accounts, authorisations, outings } from '../db/schema.ts';
-import { testClock } from '../test/accounts.ts';
+import { STRONG_PASSWORD, testClock } from '../test/accounts.ts';
+import { passwordHasher } from '../accounts/passwords.ts';
 import { activeAuthorisation, authorisationBody, personWithAccount } from '../test/authorisations.ts';
 import { eligibleOwner, type Owner } from '../test/launches.ts';
 import { launchOf, outingBody, todayAt } from '../test/outings.ts';
@@ -222,6 +223,26 @@ describe('skippers and authorised persons', () => {
     const after = (await person.agent.get('/outing-options')).json();
     expect(after.boats[0]).toMatchObject({ role: 'authorised', canLog: false, refusals: [{ code: 'boat_already_at_sea' }] });
     expect(after.boats[0].skippers.map((option: { skipper: string }) => option.skipper)).toEqual(['owner', authorisation.id]);
+  });
+});
+
+describe('an account with an outing at sea', () => {
+  it('is kept while an outing it logged, or one on its boats, is at sea, so the alarm stays; deleted once it is back', async () => {
+    const { owner, person, authorisation } = await withAuthorised();
+    for (const who of [owner, person]) {
+      await database.db.update(accounts).set({ passwordHash: await passwordHasher.hash(STRONG_PASSWORD) }).where(eq(accounts.id, who.accountId));
+    }
+    const outing = (await person.agent.post('/outings', outingBody(41, owner.boatIds[0]!, clock.now(), { skipper: authorisation.id }))).json();
+    // The person who logged it, and the boat's owner: neither may go while the boat is out.
+    for (const who of [person, owner]) {
+      const refused = await who.agent.delete('/me', { password: STRONG_PASSWORD, confirm: true });
+      expect(refusal(refused)).toMatchObject({ status: 409, code: 'outing_at_sea' });
+      expect(refused.json().detail).toContain('salida en el mar');
+    }
+    expect((await staff.get('/staff/outings')).json().outings.map((item: { id: string }) => item.id)).toContain(outing.id);
+    expect((await person.agent.post(`/outings/${outing.id}/return`)).statusCode).toBe(200);
+    expect((await owner.agent.delete('/me', { password: STRONG_PASSWORD, confirm: true })).statusCode).toBe(204);
+    expect(await database.db.select().from(outings).where(eq(outings.id, outing.id))).toEqual([]);
   });
 });
 

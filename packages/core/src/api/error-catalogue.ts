@@ -59,6 +59,8 @@ export const errorMessages: Record<ApiError['code'], string> = {
   licence_expires_in_period: 'Caducidad de la titulación: caduca antes de que termine el periodo autorizado.',
   boat_not_in_water: 'Barco: no tiene hoy una bajada confirmada ni está en el agua. Pide la bajada antes de registrar la salida.',
   boat_already_at_sea: 'Barco: ya tiene una salida en el mar. Marca la vuelta antes de registrar otra.',
+  outing_at_sea:
+    'No puedes borrar tu cuenta mientras haya una salida en el mar sin cerrar, tuya o en uno de tus barcos: el puerto la vigila. Cuando el barco vuelva, marca «He vuelto» (o que lo haga quien salió) y vuelve a intentarlo.',
   skipper_not_allowed: 'Patrón: debe ser el propietario o una persona autorizada activa, con la titulación náutica en vigor.',
   departure_invalid: 'Hora de salida: debe ser hoy y como mucho dentro de una hora.',
   return_in_past: 'Hora de vuelta prevista: debe ser posterior a la hora actual.',

@@ -68,6 +68,7 @@ export const ERROR_CODES = [
   'return_in_past',
   'outing_too_long',
   'extend_not_later',
+  'outing_at_sea',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
