@@ -235,11 +235,15 @@ describe('the authorised person', () => {
     expect(theirs).toMatchObject({
       id: boatIds[0],
       role: 'authorised',
+      // The owner's policy and terms stay the owner's (decision 026).
+      insurance: null,
+      contract: null,
       eligibility: { eligible: true, reasons: [] },
       authorisation: { state: 'active', validFrom: today(), owner: { firstName: 'Lucía' }, licence: { type: 'per' } },
     });
     // Its detail too, read only: every change and the certificate stay the owner's.
-    expect((await someone.agent.get(`/boats/${boatIds[0]}`)).json()).toMatchObject({ id: boatIds[0], role: 'authorised' });
+    expect((await someone.agent.get(`/boats/${boatIds[0]}`)).json()).toMatchObject({ id: boatIds[0], role: 'authorised', insurance: null, contract: null });
+    expect((await agent.get(`/boats/${boatIds[0]}`)).json().insurance).toMatchObject({ insurer: expect.any(String) });
     expect((await someone.agent.patch(`/boats/${boatIds[0]}`, { name: 'Mío' })).statusCode).toBe(404);
     expect((await someone.agent.get(`/boats/${boatIds[0]}/insurance-certificate`)).statusCode).toBe(404);
     expect((await (await person()).agent.get(`/boats/${boatIds[0]}`)).statusCode).toBe(404);

@@ -79,6 +79,15 @@ export const certificateDownloadSchema = {
   ...problemResponses(400, 401, 403, 404),
 };
 
+/**
+ * A boat as a person authorised on it reads it: without the owner's contract and insurance (decision 026).
+ * Its verdict, computed from both, says what the person may do and why not; the card still reads their end
+ * dates for its valid-until.
+ */
+function asSeenByAuthorised(boat: Boat): Boat {
+  return { ...boat, insurance: null, contract: null };
+}
+
 export const boatRoutes: FastifyPluginAsync<{ services: Services }> = async (api, { services }) => {
   const { db, clock } = services;
   const documentedUpdate = bodyFrom(boatUpdateSchema(DEFAULT_CLIENT_SETTINGS, '2000-01-01'));
@@ -100,7 +109,7 @@ export const boatRoutes: FastifyPluginAsync<{ services: Services }> = async (api
     } catch (error) {
       const [authorised] = isUuid(request.params.id) ? await authorisedBoats(db, client, session.accountId, now, new Set(), request.params.id) : [];
       if (!authorised) throw error;
-      return authorised;
+      return asSeenByAuthorised(authorised);
     }
   }
 
@@ -125,7 +134,8 @@ export const boatRoutes: FastifyPluginAsync<{ services: Services }> = async (api
       const now = clock();
       const found = await loadBoats(db, client.id, eq(boats.accountId, session.accountId));
       const own = found.map(({ row, parts }) => toBoat(row, parts, client, now));
-      return { boats: [...own, ...(await authorisedBoats(db, client, session.accountId, now, new Set(own.map((boat) => boat.id))))] };
+      const authorised = await authorisedBoats(db, client, session.accountId, now, new Set(own.map((boat) => boat.id)));
+      return { boats: [...own, ...authorised.map(asSeenByAuthorised)] };
     },
   );
 

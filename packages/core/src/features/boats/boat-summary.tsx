@@ -57,8 +57,13 @@ export function BoatFacts({ boat, full = false }: { boat: Boat; full?: boolean }
       : []),
     [t.state, BOAT_STATE_LABELS[boat.state]],
     ...(boat.rackPosition ? ([[t.rackPosition, boat.rackPosition]] as Fact[]) : []),
-    [t.contract, contractText(boat)],
-    [t.insurance, boat.insurance ? t.insuranceUntil(boat.insurance.expiresOn) : t.noInsurance],
+    // The contract and the insurance are the owner's: the API sends neither to a person authorised on the boat.
+    ...(boat.role === 'authorised'
+      ? []
+      : ([
+          [t.contract, contractText(boat)],
+          [t.insurance, boat.insurance ? t.insuranceUntil(boat.insurance.expiresOn) : t.noInsurance],
+        ] satisfies Fact[])),
   ];
   return <Facts rows={rows} />;
 }

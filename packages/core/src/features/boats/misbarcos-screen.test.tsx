@@ -43,6 +43,9 @@ describe('misbarcos', () => {
         id: '55555555-5555-4555-8555-555555555555',
         name: 'Marea',
         role: 'authorised',
+        // As the API sends it: the owner's contract and insurance are not the person's to read.
+        contract: null,
+        insurance: null,
         authorisation: lentByLuis({ state, suspensionReason }),
         ...(state === 'suspended' ? { eligibility: { eligible: false as const, reasons: [{ code: 'authorisation_suspended' as const, text: 'Autorización suspendida', fix: null }] } } : {}),
       });
@@ -54,6 +57,9 @@ describe('misbarcos', () => {
     expect(within(marea).getByRole('link', { name: /^Pedir bajada\s*Marea$/ })).toHaveAttribute('href', '/alta-pedido-bajada-barco?barco=55555555-5555-4555-8555-555555555555');
     expect(within(marea).getByRole('link', { name: /^Ver el barco\s*Marea$/ })).toHaveAttribute('href', '/misbarcos/55555555-5555-4555-8555-555555555555');
     expect(within(marea).queryByRole('link', { name: /^Ver y corregir/ })).toBeNull();
+    // Neither «Sin contrato» nor «Sin seguro»: those rows are the owner's, not missing.
+    expect(marea).not.toHaveTextContent('Contrato');
+    expect(marea).not.toHaveTextContent('Seguro');
     expect(screen.getByRole('article', { name: 'Gaviota' })).not.toHaveTextContent('Barco de');
 
     // inicio's card says it too.
