@@ -113,7 +113,7 @@ export const authorisationRoutes: FastifyPluginAsync<{ services: Services }> = a
     let cancelled = 0;
     for (const { id } of doomed) {
       const launch = await lockLaunch(tx, scope.client.id, id);
-      if (!launch || !(['pending', 'confirmed', 'waitlisted'] as const).some((status) => status === launch.status)) continue;
+      if (!launch || !(['pending', 'confirmed', 'waitlisted'] as const).some((status) => status === launch.status) || keep(launch.slotStart)) continue;
       await changeStatus(tx, scope, launch, 'cancelled', SYSTEM, { reason });
       cancelled += 1;
     }

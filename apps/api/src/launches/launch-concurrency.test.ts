@@ -6,8 +6,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { accounts, closures, launches, launchSlots, notifications } from '../db/schema.ts';
+import { accounts, authorisations, closures, launches, launchSlots, notifications } from '../db/schema.ts';
 import { testClock } from '../test/accounts.ts';
+import { activeAuthorisation, authorisationBody, personWithAccount } from '../test/authorisations.ts';
 import { eligibleOwner, launchBody, slotAt, type Owner } from '../test/launches.ts';
 import { signInStaff } from '../test/staff.ts';
 import { createAgent, type Agent } from '../test/test-agent.ts';
@@ -202,6 +203,26 @@ describe('launches under bursts', () => {
     expect(launch).toMatchObject({ status: 'cancelled', cancellationReason: 'Avería de la grúa' });
     const [slot] = await database.db.select().from(launchSlots).where(and(eq(launchSlots.clientId, 41), eq(launchSlots.start, start)));
     expect(slot!.held).toBe(0);
+  });
+
+  it('moves an authorised person’s launch by the period the owner is changing at that moment (docs/product.md §4.8)', async () => {
+    // The owner shortens the period in a transaction still open while the person moves their launch past its
+    // new end: the move waits for the authorisation and is refused, as it would not be had it read the old one.
+    const [lender] = await owners(1);
+    const borrower = await personWithAccount(app, database.db, 41, clock.now());
+    const authorisation = await activeAuthorisation(app, lender!.agent, authorisationBody(41, lender!.boatIds, { document: borrower.document }, clock.now()));
+    const booked = await borrower.agent.post('/launches', launchBody(41, lender!.boatIds[0]!, '2027-06-05', '12:30'));
+    expect(booked.statusCode, booked.body).toBe(201);
+    let move: Promise<LightMyRequestResponse> | undefined;
+    await database.db.transaction(async (tx) => {
+      await tx.update(authorisations).set({ validTo: '2027-06-06' }).where(eq(authorisations.id, authorisation.id));
+      move = borrower.agent.post(`/launches/${booked.json().id}/reschedule`, { slotStart: slotAt(41, '2027-06-10', '12:30') });
+      await waitingForLock();
+    });
+    const answer = await move!;
+    expect(answer.statusCode, answer.body).toBe(422);
+    expect(answer.json().errors.map((error: { code: string }) => error.code)).toContain('outside_authorised_period');
+    expect((await borrower.agent.get(`/launches/${booked.json().id}`)).json().slotStart).toBe('2027-06-05T12:30:00+02:00');
   });
 
   it('gives up on a lock held too long with a 503 that saves nothing; the same call then books (decision 036)', async () => {

@@ -31,7 +31,7 @@ import { clientHeaderSchema, requireClient } from '../clients/client-resolution.
 import { authorisationForBoat } from '../authorisations/authorisation-views.ts';
 import type { Executor } from '../db/database.ts';
 import { statement } from '../db/statement.ts';
-import { accounts, boats, closures, contracts, launchEvents, launches, launchSlots as slotRows, type AccountRow } from '../db/schema.ts';
+import { accounts, authorisations, boats, closures, contracts, launchEvents, launches, launchSlots as slotRows, type AccountRow } from '../db/schema.ts';
 import { audit } from '../http/audit.ts';
 import { problem, problemResponses } from '../http/problem.ts';
 import { bodyFrom, validateBody } from '../http/validation.ts';
@@ -490,6 +490,14 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
       const { id } = request.params;
       if (!isUuid(id)) throw problem('not_found', 404, 'No encontramos esa bajada.');
       await db.transaction(async (tx) => {
+        // A launch asked for under an authorisation: the authorisation share-locked first, as a booking does (the
+        // one lock order: authorisation, slots, launch), so that a change of its period or a suspension either
+        // waits for this move or is seen by it (docs/product.md §4.8).
+        const [asked] = await tx
+          .select({ authorisationId: launches.authorisationId })
+          .from(launches)
+          .where(and(eq(launches.id, id), eq(launches.clientId, client.id), eq(launches.accountId, session.accountId)));
+        if (asked?.authorisationId) await tx.select({ id: authorisations.id }).from(authorisations).where(eq(authorisations.id, asked.authorisationId)).for('share');
         const launch = await lockLaunch(tx, client.id, id, session.accountId, start);
         if (!launch) throw await bookerOnly(tx, client.id, id, session.accountId, 'moverla');
         if (!['pending', 'confirmed', 'waitlisted'].includes(launch.status)) throw problem('state_conflict', 409, 'Esta bajada ya no se puede mover.');
