@@ -31,17 +31,18 @@ export function personDestination(client: Pick<ClientRecord, 'sendsSms'>, row: P
   return { channel, destination: channel === 'sms' ? row.phone : row.email };
 }
 
-/** The code, and for someone without an account at the marina, how to get one (they need it to book). */
-export function authorisationCodeMessage(client: ClientRecord, owner: Owner, row: AuthorisationRow, channel: CodeChannel, code: string, hasAccount: boolean) {
+/**
+ * The code, and how the person finds the boat in the app: the same words whether or not they have an account at
+ * the marina, since the owner chooses where the message goes and must not learn that (docs/product.md §7.4).
+ */
+export function authorisationCodeMessage(client: ClientRecord, owner: Owner, row: AuthorisationRow, channel: CodeChannel, code: string) {
   const subject = `${client.title}: ${ownerName(owner)} quiere autorizarte a usar su barco`;
-  const register = hasAccount
-    ? 'Cuando esté validada, verás el barco en la app, en Mis barcos.'
-    : `Para pedir bajadas necesitas una cuenta en la app de ${client.title}: regístrate con este mismo documento (${row.document}); verás el barco en Mis barcos.`;
+  const register = `Cuando esté validada, verás el barco en la app de ${client.title}, en Mis barcos; si aún no tienes cuenta, regístrate con este mismo documento (${row.document}).`;
   if (channel === 'sms') {
     return {
       subject,
       code,
-      text: `${client.title}: ${ownerName(owner)} te autoriza a usar su barco. Dale este código para validarlo: ${code} (caduca en ${CODE_MINUTES} min). ${hasAccount ? '' : 'Para pedir bajadas, regístrate en la app con tu mismo documento.'}`.trim(),
+      text: `${client.title}: ${ownerName(owner)} te autoriza a usar su barco. Dale este código para validarlo: ${code} (caduca en ${CODE_MINUTES} min). Lo verás en la app entrando, o registrándote, con tu mismo documento.`,
     };
   }
   return {

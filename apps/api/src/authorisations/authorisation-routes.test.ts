@@ -44,7 +44,6 @@ describe('adding an authorised person', () => {
       state: 'pending',
       validFrom: today(),
       validTo: null,
-      hasAccount: false,
       boats: [{ id: boatIds[0] }],
       code: { channel: 'sms' },
     });
@@ -52,7 +51,26 @@ describe('adding an authorised person', () => {
     const [message] = await outboxFor(app, input.phone);
     expect(message!.channel).toBe('sms');
     expect(message!.text).toContain(message!.code!);
-    expect(message!.text).toContain('regístrate en la app');
+    expect(message!.text).toContain('registrándote, con tu mismo documento');
+  });
+
+  it('answers and words the code alike whether or not the document has an account at the marina (docs/product.md §7.4)', async () => {
+    // The owner chooses where the message goes (their own address, say): neither it nor the answer may tell.
+    const { agent, boatIds } = await owner(63);
+    const known = await person(63);
+    const contact = { phone: '+34699000111', email: 'dueno.curioso@correo.example' };
+    const withAccount = await agent.post('/authorisations', body(63, [boatIds[0]!], { ...contact, document: known.document, firstName: 'Ana', surnames: 'Ríos Mar' }));
+    expect(withAccount.statusCode, withAccount.body).toBe(201);
+    const [first] = await outboxFor(app, contact.email);
+    expect((await agent.post(`/authorisations/${withAccount.json().id}/withdraw`)).statusCode).toBe(204);
+    const stranger = body(63, [boatIds[0]!], { ...contact, firstName: 'Ana', surnames: 'Ríos Mar' });
+    const withoutAccount = await agent.post('/authorisations', stranger);
+    expect(withoutAccount.statusCode, withoutAccount.body).toBe(201);
+    const second = (await outboxFor(app, contact.email)).find((message) => message.code !== first!.code);
+    const keys = (answer: Record<string, unknown>) => Object.keys(answer).sort();
+    expect(keys(withAccount.json())).toEqual(keys(withoutAccount.json()));
+    const same = (text: string, code: string, document: string) => text.replace(code, 'CODE').replace(document, 'DOCUMENT');
+    expect(same(second!.text, second!.code!, stranger.document)).toBe(same(first!.text, first!.code!, known.document));
   });
 
   it('sends the code by e-mail where the marina does not send SMS', async () => {

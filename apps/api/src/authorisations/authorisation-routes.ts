@@ -224,11 +224,10 @@ export const authorisationRoutes: FastifyPluginAsync<{ services: Services }> = a
         await tx.insert(authorisationBoats).values(locked.map((boat) => ({ authorisationId: row!.id, boatId: boat.id, clientId: client.id })));
         const issued = await issueCode(tx, { clientId: client.id, accountId: owner.id, purpose: 'authorisation', channel, destination, typed: destination }, now);
         await tx.update(authorisations).set({ verificationId: issued.verification.id }).where(eq(authorisations.id, row!.id));
-        const hasAccount = (await personAccount(tx, client.id, input.document)) !== null;
         await sendCode(
           tx,
           'authorisation',
-          { clientId: client.id, accountId: owner.id, channel, destination, ...authorisationCodeMessage(client, owner, row!, channel, issued.code!, hasAccount) },
+          { clientId: client.id, accountId: owner.id, channel, destination, ...authorisationCodeMessage(client, owner, row!, channel, issued.code!) },
           now,
           config,
         );
@@ -321,11 +320,10 @@ export const authorisationRoutes: FastifyPluginAsync<{ services: Services }> = a
           issued = await issueCode(tx, { clientId: client.id, accountId: owner.id, purpose: 'authorisation', channel, destination, typed: destination }, now);
           await tx.update(authorisations).set({ verificationId: issued.verification.id, updatedAt: now }).where(eq(authorisations.id, row.id));
         }
-        const hasAccount = (await personAccount(tx, client.id, row.document)) !== null;
         await sendCode(
           tx,
           'authorisation',
-          { clientId: client.id, accountId: owner.id, channel, destination, ...authorisationCodeMessage(client, owner, row, channel, issued.code!, hasAccount) },
+          { clientId: client.id, accountId: owner.id, channel, destination, ...authorisationCodeMessage(client, owner, row, channel, issued.code!) },
           now,
           config,
         );

@@ -39,7 +39,6 @@ export const authorisationSchemaJson = {
     state: { type: 'string', enum: [...AUTHORISATION_STATES] },
     suspensionReason: { type: ['string', 'null'] },
     suspendedAt: nullableInstant,
-    hasAccount: { type: 'boolean', description: 'The person has an active account at this marina with the same document' },
     createdAt: instant,
     validatedAt: nullableInstant,
     code: {
@@ -73,7 +72,6 @@ export const authorisationSchemaJson = {
     'state',
     'suspensionReason',
     'suspendedAt',
-    'hasAccount',
     'createdAt',
     'validatedAt',
     'code',
@@ -93,7 +91,6 @@ export const authorisationSchemaJson = {
       state: 'pending',
       suspensionReason: null,
       suspendedAt: null,
-      hasAccount: false,
       createdAt: '2026-11-25T18:00:00.000Z',
       validatedAt: null,
       code: { channel: 'sms', destination: '+34 6•• ••• •78', expiresAt: '2026-11-25T18:10:00.000Z', resendAvailableAt: '2026-11-25T18:01:00.000Z' },

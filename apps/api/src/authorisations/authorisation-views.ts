@@ -35,11 +35,10 @@ export function authorisationFacts(row: AuthorisationRow, today: string): Author
 export interface LoadedAuthorisation {
   row: AuthorisationRow;
   boats: Array<{ id: string; name: string }>;
-  hasAccount: boolean;
   verification: VerificationCodeRow | null;
 }
 
-export function toAuthorisation({ row, boats: covered, hasAccount, verification }: LoadedAuthorisation, client: ClientRecord, now: Date): Authorisation {
+export function toAuthorisation({ row, boats: covered, verification }: LoadedAuthorisation, client: ClientRecord, now: Date): Authorisation {
   const state = stateOn(row, todayIn(client.timeZone, now));
   const pendingCode = state === 'pending' && verification !== null && verification.consumedAt === null ? verification : null;
   return {
@@ -56,7 +55,6 @@ export function toAuthorisation({ row, boats: covered, hasAccount, verification 
     state,
     suspensionReason: state === 'suspended' && row.suspensionReason ? row.suspensionReason : null,
     suspendedAt: state === 'suspended' ? (row.suspendedAt?.toISOString() ?? null) : null,
-    hasAccount,
     createdAt: row.createdAt.toISOString(),
     validatedAt: row.validatedAt?.toISOString() ?? null,
     code:
@@ -80,24 +78,18 @@ export async function loadAuthorisations(db: Executor, clientId: number, ownerId
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const verificationIds = rows.flatMap((row) => (row.verificationId === null ? [] : [row.verificationId]));
-  const [covered, holders, codes] = await Promise.all([
+  const [covered, codes] = await Promise.all([
     db
       .select({ authorisationId: authorisationBoats.authorisationId, id: boats.id, name: boats.name })
       .from(authorisationBoats)
       .innerJoin(boats, eq(boats.id, authorisationBoats.boatId))
       .where(inArray(authorisationBoats.authorisationId, ids))
       .orderBy(asc(boats.name), asc(boats.id)),
-    db
-      .select({ document: accounts.document })
-      .from(accounts)
-      .where(and(eq(accounts.clientId, clientId), eq(accounts.status, 'active'), inArray(accounts.document, [...new Set(rows.map((row) => row.document))]))),
     verificationIds.length === 0 ? Promise.resolve([]) : db.select().from(verificationCodes).where(inArray(verificationCodes.id, verificationIds)),
   ]);
-  const documents = new Set(holders.map((holder) => holder.document));
   return rows.map((row) => ({
     row,
     boats: covered.filter((boat) => boat.authorisationId === row.id).map(({ id, name }) => ({ id, name })),
-    hasAccount: documents.has(row.document),
     verification: codes.find((code) => code.id === row.verificationId) ?? null,
   }));
 }

@@ -56,8 +56,6 @@ export interface Authorisation {
   /** The owner's words when suspending; null when none was given or it is not suspended. */
   suspensionReason: string | null;
   suspendedAt: string | null;
-  /** Has the person an account at this marina (same document)? Without one they were told how to register. */
-  hasAccount: boolean;
   createdAt: string;
   validatedAt: string | null;
   /** While `pending`: where the code went (masked) and when another may be asked for; null otherwise. */

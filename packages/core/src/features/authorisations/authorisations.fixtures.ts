@@ -35,7 +35,6 @@ export function person(overrides: Partial<Authorisation> = {}): Authorisation {
     state: 'active',
     suspensionReason: null,
     suspendedAt: null,
-    hasAccount: true,
     createdAt: '2026-11-20T10:00:00Z',
     validatedAt: '2026-11-20T10:05:00Z',
     code: null,
