@@ -84,16 +84,23 @@ describe('overdue outings', () => {
     const skipper = await signedIn(person.accountId);
     const extended = await skipper.post(`/outings/${id}/extend`, { expectedReturn: todayAt(41, '14:00', clock.now()) });
     expect(extended.json()).toMatchObject({ state: 'at_sea', overdueSince: null });
+    // The marina, alerted, hears that the alarm is cleared, and until when.
+    const cleared = (await alerts()).at(-1)!;
+    expect(cleared.subject).toMatch(/^Salida ampliada: /);
+    expect(cleared.text).toContain('hasta el lunes 05/07/2027 a las 14:00');
+    expect(cleared.text).toContain('Figuraba como salida sin volver desde las 12:31');
     await at('2027-07-05T12:29:00Z');
     expect(await stateOf(id)).toBe('at_sea');
     await at('2027-07-05T12:31:00Z');
     expect(await stateOf(id)).toBe('overdue');
-    expect(await alerts()).toHaveLength(2);
+    expect((await alerts()).map((sent) => sent.subject!.split(':')[0])).toEqual(['Salida sin volver', 'Salida ampliada', 'Salida sin volver']);
 
-    // "He vuelto" clears it for good.
+    // "He vuelto" clears it for good, and the marina hears that too.
     expect((await (await signedIn(person.accountId)).post(`/outings/${id}/return`)).json()).toMatchObject({ state: 'returned', overdueSince: null });
+    // Read before the outbox sends it (a sent text is blanked).
+    expect((await alerts()).at(-1)!.text).toMatch(/ha marcado en la aplicación, a las 14:31, que el barco .* ha vuelto\. Figuraba como salida sin volver desde las 14:31\./);
     await at('2027-07-05T16:00:00Z');
-    expect(await alerts()).toHaveLength(2);
+    expect((await alerts()).map((sent) => sent.subject!.split(':')[0])).toEqual(['Salida sin volver', 'Salida ampliada', 'Salida sin volver', 'Salida resuelta']);
   });
 
   it('alerts nobody for an outing back in time, and once when two runners mark it at the same moment', async () => {

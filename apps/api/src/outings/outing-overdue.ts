@@ -12,7 +12,7 @@
 import { describeSlot, localTimeIn } from '@marina/core/domain/launches.ts';
 import { OUTING_OVERDUE_MINUTES, outingReturnLink, overdueAt } from '@marina/core/domain/outings.ts';
 import { and, eq, lte } from 'drizzle-orm';
-import type { ClientDirectory } from '../clients/client-directory.ts';
+import type { ClientDirectory, ClientRecord } from '../clients/client-directory.ts';
 import type { Config } from '../config.ts';
 import type { Executor, Tx } from '../db/database.ts';
 import { cancelJob, defineJob, enqueueJob } from '../jobs/job-queue.ts';
@@ -20,7 +20,8 @@ import { handleJob, type JobHandler } from '../jobs/job-worker.ts';
 import { tellCustomer } from '../notifications/tell-customer.ts';
 import { enqueueMessage } from '../outbox/outbox.ts';
 import { skipperAccount } from './outing-rules.ts';
-import { loadOutings } from './outing-views.ts';
+import type { AccountRow } from '../db/schema.ts';
+import { loadOutings, type LoadedOuting } from './outing-views.ts';
 import { outings, type OutingRow } from './outings.schema.ts';
 
 export const MARK_OVERDUE = defineJob<{ outingId: string }>('outings.overdue', { maxAttempts: 5, backoff: { firstMs: 60_000, maxMs: 10 * 60_000 } });
@@ -111,4 +112,38 @@ export function outingOverdueHandler(directory: ClientDirectory, config: Pick<Co
     const marked = await db.transaction((tx) => markOverdue(tx, directory, payload.outingId, clock(), config));
     if (marked) log.info({ outingId: payload.outingId }, 'outing overdue');
   });
+}
+
+/**
+ * An overdue outing cleared from the boat (marked back, or a later return set): the marina, which was alerted,
+ * hears it at the same address, so that no one goes on looking for a boat that is safe. Nothing is sent for an
+ * outing that was not overdue; a return marked by staff needs no message to the marina that marked it.
+ */
+export async function tellMarinaCleared(
+  tx: Tx,
+  client: ClientRecord,
+  found: LoadedOuting,
+  by: Pick<AccountRow, 'firstName' | 'surnames'>,
+  change: { returned: true } | { expectedReturn: Date },
+  now: Date,
+  config: Pick<Config, 'devRoutes'>,
+): Promise<void> {
+  const { outing, boat } = found;
+  if (outing.state !== 'overdue' || !client.contactEmail) return;
+  const name = `${boat.name} (${boat.registration})`;
+  const who = `${by.firstName} ${by.surnames}`;
+  const since = outing.overdueSince ? ` Figuraba como salida sin volver desde las ${localTimeIn(outing.overdueSince, client.timeZone)}.` : '';
+  const message =
+    'returned' in change
+      ? {
+          subject: `Salida resuelta: ${name} ha vuelto`,
+          text: `${who} ha marcado en la aplicación, a las ${localTimeIn(now, client.timeZone)}, que el barco ${name} ha vuelto.${since}`,
+        }
+      : {
+          subject: `Salida ampliada: ${name}`,
+          text:
+            `${who} ha ampliado en la aplicación el regreso previsto del barco ${name} hasta el ${describeSlot(change.expectedReturn, client.timeZone)}.${since} ` +
+            `Ya no figura como sin volver; si a esa hora no ha vuelto, recibirás otro aviso ${OUTING_OVERDUE_MINUTES} minutos después.`,
+        };
+  await enqueueMessage(tx, { clientId: client.id, channel: 'email', destination: client.contactEmail, ...message }, now, config);
 }

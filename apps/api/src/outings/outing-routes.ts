@@ -33,7 +33,7 @@ import { bodyFrom, validateBody } from '../http/validation.ts';
 import { idempotentHeadersSchema } from '../security/idempotency.ts';
 import type { Services } from '../services.ts';
 import { requireSession } from '../sessions/session-lookup.ts';
-import { cancelOverdue, scheduleOverdue } from './outing-overdue.ts';
+import { cancelOverdue, scheduleOverdue, tellMarinaCleared } from './outing-overdue.ts';
 import {
   boatAlreadyAtSea,
   boatNotInWater,
@@ -73,7 +73,7 @@ async function partyFor(db: Executor, client: ClientRecord, person: AccountRow, 
 }
 
 export const outingRoutes: FastifyPluginAsync<{ services: Services }> = async (api, { services }) => {
-  const { db, clock } = services;
+  const { db, clock, config } = services;
 
   async function signedIn(request: FastifyRequest) {
     const session = requireSession(request);
@@ -305,13 +305,14 @@ export const outingRoutes: FastifyPluginAsync<{ services: Services }> = async (a
       },
     },
     async (request) => {
-      const { session, client, viewer } = await signedIn(request);
+      const { session, client, person, viewer } = await signedIn(request);
       const now = clock();
       const { id } = request.params;
       await db.transaction(async (tx) => {
         const found = await actable(tx, client, viewer, id);
         await tx.update(outings).set({ state: 'returned', returnedAt: now, returnedBy: 'customer', overdueSince: null, updatedAt: now }).where(eq(outings.id, found.outing.id));
         await cancelOverdue(tx, found.outing.id);
+        await tellMarinaCleared(tx, client, found, person, { returned: true }, now, config);
       });
       audit(request, 'outing_returned', { outcome: 'success', accountId: session.accountId });
       return outingFor(request, id);
@@ -335,7 +336,7 @@ export const outingRoutes: FastifyPluginAsync<{ services: Services }> = async (a
       },
     },
     async (request) => {
-      const { session, client, viewer } = await signedIn(request);
+      const { session, client, person, viewer } = await signedIn(request);
       const now = clock();
       const input = await validateBody(extendOutingSchema, request.body);
       const expectedReturn = new Date(input.expectedReturn);
@@ -350,6 +351,7 @@ export const outingRoutes: FastifyPluginAsync<{ services: Services }> = async (a
         if (refusal) throw returnProblem(refusal);
         await tx.update(outings).set({ expectedReturn, state: 'at_sea', overdueSince: null, updatedAt: now }).where(eq(outings.id, found.outing.id));
         await scheduleOverdue(tx, { id: found.outing.id, expectedReturn }, now);
+        await tellMarinaCleared(tx, client, found, person, { expectedReturn }, now, config);
       });
       audit(request, 'outing_extended', { outcome: 'success', accountId: session.accountId });
       return outingFor(request, id);
