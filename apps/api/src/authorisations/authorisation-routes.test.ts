@@ -429,6 +429,11 @@ describe('period', () => {
     expect(shorter.statusCode, shorter.body).toBe(200);
     expect(shorter.json()).toMatchObject({ validTo: today(), state: 'active' });
     expect((await someone.agent.get(`/launches/${launch.json().id}`)).json().status).toBe('cancelled');
+    // A licence that has run out covers no period from today on, even one said to have begun before it ran out.
+    await database.db.update(authorisations).set({ licenceExpiresOn: addDays(today(), -1) }).where(eq(authorisations.id, active.id));
+    const lapsed = await agent.post(`/authorisations/${active.id}/reschedule`, { validFrom: addDays(today(), -10), validTo: null });
+    expect(lapsed.statusCode, lapsed.body).toBe(422);
+    expect(lapsed.json().code).toBe('licence_expires_in_period');
   });
 
   it('expires once the period ends (the job, run again harmlessly), and a new end makes it active again', async () => {

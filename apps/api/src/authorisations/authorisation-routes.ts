@@ -473,7 +473,8 @@ export const authorisationRoutes: FastifyPluginAsync<{ services: Services }> = a
       const { id } = request.params;
       await db.transaction(async (tx) => {
         const { boats: lockedBoats, locked } = await lockWithCoveredBoats(tx, client, session.accountId, id);
-        if (!licenceCoversPeriod(locked.licenceExpiresOn, input.validFrom, validTo)) throw licenceExpiresInPeriod();
+        // From today at the earliest: a period that began in the past needs a licence valid from now on, not then.
+        if (!licenceCoversPeriod(locked.licenceExpiresOn, input.validFrom > today ? input.validFrom : today, validTo)) throw licenceExpiresInPeriod();
         const before = stateOn(locked, today);
         // An ended authorisation given a new end is active again (a suspended or pending one stays so).
         const after: AuthorisationRow['state'] = before === 'expired' ? (locked.validatedAt === null ? 'pending' : 'active') : before;
