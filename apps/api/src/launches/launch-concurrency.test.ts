@@ -65,6 +65,19 @@ async function waitingForLock(): Promise<void> {
   throw new Error('no request came to wait for the lock');
 }
 
+/** A confirmed launch's row, as a booking writes it, for a transaction that stands in for one. */
+const confirmedRow = (who: Owner, boatId: string, start: Date) => ({
+  clientId: 41,
+  accountId: who.accountId,
+  boatId,
+  status: 'confirmed' as const,
+  slotStart: start,
+  expectedReturn: new Date(start.getTime() + 3600_000),
+  people: 2,
+  createdAt: clock.now(),
+  updatedAt: clock.now(),
+});
+
 const heldIn = async (time: string) =>
   (await database.db.select().from(launchSlots).where(and(eq(launchSlots.clientId, 41), eq(launchSlots.start, new Date(slotAt(41, DAY, time))))))[0]?.held;
 
@@ -132,17 +145,7 @@ describe('launches under bursts', () => {
     await database.db.transaction(async (tx) => {
       await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, fleet!.accountId)).for('update');
       const start = new Date(slotAt(41, day, '11:30'));
-      await tx.insert(launches).values({
-        clientId: 41,
-        accountId: fleet!.accountId,
-        boatId: fleet!.boatIds[3]!,
-        status: 'confirmed',
-        slotStart: start,
-        expectedReturn: new Date(start.getTime() + 3600_000),
-        people: 2,
-        createdAt: clock.now(),
-        updatedAt: clock.now(),
-      });
+      await tx.insert(launches).values(confirmedRow(fleet!, fleet!.boatIds[3]!, start));
       booking = fleet!.agent.post('/launches', launchBody(41, fleet!.boatIds[4]!, day, '12:00'));
       await waitingForLock();
     });
@@ -182,17 +185,7 @@ describe('launches under bursts', () => {
     let closure: Promise<LightMyRequestResponse> | undefined;
     await database.db.transaction(async (tx) => {
       await tx.insert(launchSlots).values({ clientId: 41, start, held: 1 }).onConflictDoUpdate({ target: [launchSlots.clientId, launchSlots.start], set: { held: sql`${launchSlots.held} + 1` } });
-      await tx.insert(launches).values({
-        clientId: 41,
-        accountId: holder!.accountId,
-        boatId: holder!.boatIds[0]!,
-        status: 'confirmed',
-        slotStart: start,
-        expectedReturn: new Date(start.getTime() + 3600_000),
-        people: 2,
-        createdAt: clock.now(),
-        updatedAt: clock.now(),
-      });
+      await tx.insert(launches).values(confirmedRow(holder!, holder!.boatIds[0]!, start));
       closure = staff.post('/staff/closures', { start: slotAt(41, day, '18:30'), end: slotAt(41, day, '19:00'), reason: 'Avería de la grúa' });
       await waitingForLock();
     });
