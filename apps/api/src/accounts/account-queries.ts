@@ -3,6 +3,7 @@ import { normalizeEmail } from '@marina/core/domain/contact.ts';
 import { normalizeDocument } from '@marina/core/domain/identity-document.ts';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
+import { databaseErrorOf } from '../db/database-errors.ts';
 import { accounts, type AccountRow } from '../db/schema.ts';
 
 /** Sign-in and recovery take "e-mail or document": an `@` means e-mail. */
@@ -32,23 +33,15 @@ export async function findAccount(db: Executor, clientId: number, id: string): P
   return account;
 }
 
-/** A unique index refused the write (two calls racing for one e-mail or document). Drizzle wraps the driver's error. */
+const UNIQUE_VIOLATION = '23505';
+
+/** A unique index refused the write (two calls racing for one e-mail or document). */
 export function isUniqueViolation(error: unknown): boolean {
-  let current = error;
-  for (let depth = 0; depth < 4 && typeof current === 'object' && current !== null; depth++) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
+  return databaseErrorOf(error)?.code === UNIQUE_VIOLATION;
 }
 
 /** The unique constraint (index) a write broke, or undefined when it broke none (either driver). */
 export function violatedUniqueConstraint(error: unknown): string | undefined {
-  let current = error;
-  for (let depth = 0; depth < 4 && typeof current === 'object' && current !== null; depth++) {
-    const found = current as { code?: unknown; constraint_name?: unknown; constraint?: unknown; cause?: unknown };
-    if (found.code === '23505') return String(found.constraint_name ?? found.constraint ?? '');
-    current = found.cause;
-  }
-  return undefined;
+  const found = databaseErrorOf(error);
+  return found?.code === UNIQUE_VIOLATION ? (found.constraint ?? '') : undefined;
 }

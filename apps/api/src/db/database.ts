@@ -50,7 +50,7 @@ export interface OpenDatabaseOptions {
  * How long a statement on PostgreSQL waits for another transaction's lock before giving up (decision 036). A
  * booking holds its account's and its slot's rows for a few milliseconds; a wait of seconds means a pile-up
  * (a phone retrying in a storm, a stuck instance), and each waiting request holds one of the pool's
- * connections. It ends with a 503 that says nothing was saved, rather than with a full pool.
+ * connections. It ends with a 503, its transaction rolled back, rather than with a full pool.
  */
 export const LOCK_WAIT_MS = 5_000;
 /** A transaction left open and idle this long (an instance stopped mid-request) is ended, its locks freed. */

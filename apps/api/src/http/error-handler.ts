@@ -9,27 +9,17 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FieldError } from '@marina/core/domain/error-codes.ts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError, FastifyServerOptions } from 'fastify';
+import { databaseErrorOf } from '../db/database-errors.ts';
 import { HttpProblem, PROBLEM_CONTENT_TYPE, problemBody } from './problem.ts';
 import { NO_STORE, type HeaderSet } from './security.ts';
 import { TYPE_MESSAGES } from './validation.ts';
-
-/** The SQLSTATE of a database error, found through the wrappers Drizzle puts around the driver's. */
-function sqlState(error: unknown): string | undefined {
-  let current = error;
-  for (let depth = 0; depth < 4 && typeof current === 'object' && current !== null; depth++) {
-    const found = current as { code?: unknown; cause?: unknown };
-    if (typeof found.code === 'string' && /^[0-9A-Z]{5}$/.test(found.code)) return found.code;
-    current = found.cause;
-  }
-  return undefined;
-}
 
 /** A statement that waited too long for a lock (decision 036): its transaction rolled back whole. */
 const LOCK_NOT_AVAILABLE = '55P03';
 
 export function toHttpProblem(error: FastifyError | Error): HttpProblem {
   if (error instanceof HttpProblem) return error;
-  if (sqlState(error) === LOCK_NOT_AVAILABLE) {
+  if (databaseErrorOf(error)?.code === LOCK_NOT_AVAILABLE) {
     return new HttpProblem(
       'service_unavailable',
       503,

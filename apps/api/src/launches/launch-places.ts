@@ -11,7 +11,7 @@ import { todayIn } from '@marina/core/domain/calendar.ts';
 import { authorisedEligibility, launchEligibility, type Eligibility, type EligibilityReason } from '@marina/core/domain/eligibility.ts';
 import { closureOver, type LaunchActor, type LaunchStatus } from '@marina/core/domain/launches.ts';
 import { localDateIn } from '@marina/core/domain/opening-hours.ts';
-import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { accountFacts, eligibilityContext } from '../accounts/account-summary.ts';
 import { authorisationFacts } from '../authorisations/authorisation-views.ts';
 import { authorisations } from '../authorisations/authorisations.schema.ts';
@@ -100,11 +100,16 @@ async function releasePlace(tx: Tx, clientId: number, start: Date): Promise<void
     .where(and(eq(launchSlots.clientId, clientId), eq(launchSlots.start, start), gt(launchSlots.held, 0)));
 }
 
+/** The marina's closures that touch [from, to): the one condition, for every query that reads them. */
+export function closuresTouching(clientId: SQLWrapper, from: SQLWrapper, to: SQLWrapper): SQL {
+  return and(eq(closures.clientId, clientId), lt(closures.startsAt, to), gt(closures.endsAt, from))!;
+}
+
 const closuresIn = statement('closures_between', (db) =>
   db
     .select()
     .from(closures)
-    .where(and(eq(closures.clientId, sql.placeholder('clientId')), lt(closures.startsAt, sql.placeholder('to')), gt(closures.endsAt, sql.placeholder('from'))))
+    .where(closuresTouching(sql.placeholder('clientId'), sql.placeholder('from'), sql.placeholder('to')))
     .orderBy(asc(closures.startsAt)),
 );
 

@@ -42,6 +42,7 @@ import { calendarEntry } from './launch-calendar.ts';
 import {
   changeStatus,
   closuresBetween,
+  closuresTouching,
   launchVerdict,
   lockLaunch,
   partyOf,
@@ -80,7 +81,7 @@ const booking = {
         closures: sql<{ startsAt: string; endsAt: string; reason: string }[]>`(
           select coalesce(json_agg(json_build_object('startsAt', ${closures.startsAt}, 'endsAt', ${closures.endsAt}, 'reason', ${closures.reason})), '[]'::json)
           from ${closures}
-          where ${closures.clientId} = ${sql.placeholder('clientId')} and ${closures.startsAt} < ${sql.placeholder('slotEnd')} and ${closures.endsAt} > ${sql.placeholder('start')})`,
+          where ${closuresTouching(sql.placeholder('clientId'), sql.placeholder('start'), sql.placeholder('slotEnd'))})`,
         held: sql<number | null>`(select ${slotRows.held} from ${slotRows} where ${slotRows.clientId} = ${sql.placeholder('clientId')} and ${slotRows.start} = ${sql.placeholder('start')})`,
       })
       .from(accounts)
@@ -147,9 +148,7 @@ const booking = {
       })
       .returning({
         ...getTableColumns(launchEvents),
-        closed: sql<boolean>`exists (
-          select from ${closures}
-          where ${closures.clientId} = ${sql.placeholder('clientId')} and ${closures.startsAt} < ${sql.placeholder('slotEnd')} and ${closures.endsAt} > ${sql.placeholder('start')})`,
+        closed: sql<boolean>`exists (select from ${closures} where ${closuresTouching(sql.placeholder('clientId'), sql.placeholder('start'), sql.placeholder('slotEnd'))})`,
         waiting: sql<number>`(
           select count(*)::int from ${launches}
           where ${launches.clientId} = ${sql.placeholder('clientId')} and ${launches.slotStart} = ${sql.placeholder('start')} and ${launches.status} = 'waitlisted')`,
@@ -406,12 +405,13 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
         const loaded = await db.transaction(async (tx): Promise<LoadedLaunch> => {
           // Statements sent together run one after the other on the server, in the order they are called here
           // (decision 035): the reads below run once the lock is held, each with a snapshot taken then.
+          const slotEnd = new Date(start.getTime() + SLOT_MS);
           const [[locked], , [read]] = await Promise.all([
             // The account's row, locked: its open requests are counted and added to one booking at a time. NO
             // KEY UPDATE, not UPDATE: a suspension racing with this booking writes the person a notification,
             // whose foreign key share-locks this row's key while it holds the authorisation this booking reads
             // next; a full UPDATE lock would make the two wait on each other (a deadlock).
-            booking.accountLocked(tx, { accountId: session.accountId, clientId: client.id, start, slotEnd: new Date(start.getTime() + SLOT_MS) }),
+            booking.accountLocked(tx, { accountId: session.accountId, clientId: client.id, start, slotEnd }),
             // The key after the account's lock, never before: two calls with one key (one account) queue on the
             // lock, so the second finds the first's key committed and replays it, and no two wait on each other.
             claimKeyIn(tx, request, now, 201, { id }),
@@ -448,7 +448,7 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
           const [[launch], , [recorded]] = await Promise.all([
             booking.launchInserted(tx, { id, clientId: client.id, accountId: owner.id, boatId: boat.id, authorisationId, status, slotStart: start, expectedReturn, people: input.people, notes: input.notes, createdAt: now, updatedAt: now }),
             status === 'confirmed' ? scheduleReminders(tx, { id, slotStart: start }, now) : undefined,
-            booking.eventRecorded(tx, { launchId: id, clientId: client.id, at: now, actorAccountId: by.accountId, toStatus: status, slotStart: start, start, slotEnd: new Date(start.getTime() + SLOT_MS) }),
+            booking.eventRecorded(tx, { launchId: id, clientId: client.id, at: now, actorAccountId: by.accountId, toStatus: status, slotStart: start, start, slotEnd }),
           ]);
           const { closed: closedNow, waiting, ...event } = recorded!;
           if (closedNow) throw slotProblem('slot_closed', client);
