@@ -1,9 +1,11 @@
 /**
  * Every text the accounts flows send to a person (SMS, e-mail, in-app notifications), in Spanish, in one
- * place, each naming the marina so the person knows who writes.
+ * place, each naming the marina so the person knows who writes. A name the person typed goes in only as
+ * personText lets it (docs/product.md §7.6): the address it goes to was typed too, maybe someone else's.
  */
 import type { CodeChannel } from '@marina/core/domain/platform.ts';
 import type { CodePurpose } from '../db/schema.ts';
+import { personText } from '../outbox/person-text.ts';
 import { ACTIVATION_TOKEN_TTL_MS, CODE_TTL_MS } from '../security/limits.ts';
 
 export interface MessageText {
@@ -15,6 +17,12 @@ export interface MessageText {
 }
 
 const CODE_MINUTES = CODE_TTL_MS / 60_000;
+
+/** «Hola, Ana:», or «Hola:» when nothing of the name may travel. */
+const hello = (firstName: string) => {
+  const name = personText(firstName);
+  return name === '' ? 'Hola:' : `Hola, ${name}:`;
+};
 const LINK_HOURS = ACTIVATION_TOKEN_TTL_MS / 3_600_000;
 
 const CODE_PURPOSE: Record<CodePurpose, { sms: string; subject: string }> = {
@@ -56,7 +64,7 @@ export function activationLinkMessage(marina: string, firstName: string, link: s
     subject: `${marina}: activa tu cuenta`,
     link,
     text: [
-      `Hola, ${firstName}:`,
+      hello(firstName),
       '',
       `Ya casi está. Abre este enlace para elegir tu contraseña y activar tu cuenta en ${marina}:`,
       '',
@@ -73,7 +81,7 @@ export function emailConfirmationMessage(marina: string, firstName: string, link
     subject: `${marina}: confirma tu correo`,
     link,
     text: [
-      `Hola, ${firstName}:`,
+      hello(firstName),
       '',
       `Confirma que este es tu correo en ${marina} abriendo este enlace:`,
       '',

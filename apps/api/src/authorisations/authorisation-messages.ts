@@ -12,6 +12,7 @@ import type { Tx } from '../db/database.ts';
 import type { AccountRow } from '../db/schema.ts';
 import { createNotification } from '../notifications/notifications.ts';
 import { enqueueMessage } from '../outbox/outbox.ts';
+import { personName, personText, PERSON_NOTE_MAX } from '../outbox/person-text.ts';
 import { CODE_TTL_MS } from '../security/limits.ts';
 import type { AuthorisationRow } from './authorisations.schema.ts';
 
@@ -19,7 +20,8 @@ const CODE_MINUTES = CODE_TTL_MS / 60_000;
 
 type Owner = Pick<AccountRow, 'firstName' | 'surnames'>;
 
-const ownerName = (owner: Owner) => `${owner.firstName} ${owner.surnames}`;
+/** Names the owner typed travel only as personText lets them (docs/product.md §7.6). */
+const ownerName = (owner: Owner) => personName(owner, 'El titular de un barco');
 
 function period(row: Pick<AuthorisationRow, 'validFrom' | 'validTo'>): string {
   return row.validTo === null ? `desde el ${formatCalendarDate(row.validFrom)}` : `del ${formatCalendarDate(row.validFrom)} al ${formatCalendarDate(row.validTo)}`;
@@ -49,7 +51,7 @@ export function authorisationCodeMessage(client: ClientRecord, owner: Owner, row
     subject,
     code,
     text: [
-      `Hola, ${row.firstName}:`,
+      `Hola, ${personText(row.firstName)}:`,
       '',
       `${ownerName(owner)} quiere autorizarte a usar su barco en ${client.title} ${period(row)}.`,
       'Si estás de acuerdo, dale este código para que termine la autorización:',
@@ -79,7 +81,7 @@ function personNotice(kind: PersonNoticeKind, client: ClientRecord, owner: Owner
         title: 'Autorización suspendida',
         body:
           `${ownerName(owner)} ha suspendido tu autorización para usar su barco` +
-          `${row.suspensionReason ? `. Motivo: ${row.suspensionReason}` : ''}. Tus bajadas pedidas con esa autorización se han cancelado.`,
+          `${row.suspensionReason ? `. Motivo: ${personText(row.suspensionReason, PERSON_NOTE_MAX)}` : ''}. Tus bajadas pedidas con esa autorización se han cancelado.`,
       };
     case 'reactivated':
       return {
@@ -112,7 +114,7 @@ export async function tellPerson(
       channel,
       destination,
       subject: `${client.title}: ${notice.title.toLowerCase()}`,
-      text: channel === 'sms' ? `${client.title}: ${notice.body}` : `Hola, ${row.firstName}:\n\n${notice.body}`,
+      text: channel === 'sms' ? `${client.title}: ${notice.body}` : `Hola, ${personText(row.firstName)}:\n\n${notice.body}`,
     },
     now,
     config,

@@ -9,6 +9,7 @@ import type { Config } from '../config.ts';
 import type { Tx } from '../db/database.ts';
 import type { AccountRow, BoatRow, LaunchRow } from '../db/schema.ts';
 import { tellCustomer, type CustomerNotice } from '../notifications/tell-customer.ts';
+import { personText } from '../outbox/person-text.ts';
 
 export type LaunchNoticeKind =
   | 'confirmed'
@@ -36,7 +37,11 @@ export interface LaunchNoticeSubject {
 
 const LIST = '/pedidosbajadas';
 
-function notice(kind: LaunchNoticeKind, { client, boat, launch, by }: LaunchNoticeSubject): CustomerNotice {
+function notice(kind: LaunchNoticeKind, { client, boat: named, launch, by: byName }: LaunchNoticeSubject): CustomerNotice {
+  // The boat's name and the owner's are the owner's own words: they travel only as personText lets them
+  // (docs/product.md §7.6). A reason is staff's, the marina's own words.
+  const boat = { name: personText(named.name) || 'tu barco' };
+  const by = byName === undefined ? undefined : personText(byName) || undefined;
   const when = describeSlot(launch.slotStart, client.timeZone);
   const reason = launch.cancellationReason ?? '';
   const footer = 'Lo tienes en la app, en Mis bajadas.';

@@ -19,6 +19,7 @@ import { cancelJob, defineJob, enqueueJob } from '../jobs/job-queue.ts';
 import { handleJob, type JobHandler } from '../jobs/job-worker.ts';
 import { tellCustomer } from '../notifications/tell-customer.ts';
 import { enqueueMessage } from '../outbox/outbox.ts';
+import { personName, personText, PERSON_NOTE_MAX } from '../outbox/person-text.ts';
 import { skipperAccount } from './outing-rules.ts';
 import type { AccountRow } from '../db/schema.ts';
 import { loadOutings, type LoadedOuting } from './outing-views.ts';
@@ -48,9 +49,12 @@ export async function markOverdue(tx: Tx, directory: ClientDirectory, outingId: 
   if (!client) return changed.length > 0;
   const [row] = await loadOutings(tx, client.id, eq(outings.id, outingId));
   if (!row) return true;
-  const { outing, boat, logger, owner } = row;
+  const { outing, logger, owner } = row;
   const back = localTimeIn(outing.expectedReturn, client.timeZone);
-  const skipper = `${outing.skipperFirstName} ${outing.skipperSurnames}`;
+  // What customers typed (names, the boat's name, the destination) travels only as personText lets it
+  // (docs/product.md §7.6); the registration and the phones are checked values the marina needs to act.
+  const boat = { name: personText(row.boat.name) || 'El barco', registration: row.boat.registration };
+  const skipper = personName({ firstName: outing.skipperFirstName, surnames: outing.skipperSurnames });
 
   if (client.contactEmail) {
     await enqueueMessage(
@@ -64,12 +68,12 @@ export async function markOverdue(tx: Tx, directory: ClientDirectory, outingId: 
           `El barco ${boat.name} (${boat.registration}) debía volver el ${describeSlot(outing.expectedReturn, client.timeZone)} y nadie ha marcado su vuelta.`,
           '',
           `Salida: ${describeSlot(outing.departure, client.timeZone)}`,
-          `Destino o zona: ${outing.destination}`,
+          `Destino o zona: ${personText(outing.destination, PERSON_NOTE_MAX)}`,
           `Personas a bordo: ${outing.people}`,
           `Patrón: ${skipper}`,
           `Teléfono de contacto: ${outing.contactPhone}`,
-          `Registrada por: ${logger.firstName} ${logger.surnames} (${logger.phone ?? 'sin teléfono'})`,
-          `Propietario: ${owner.firstName} ${owner.surnames} (${owner.phone ?? 'sin teléfono'})`,
+          `Registrada por: ${personName(logger)} (${logger.phone ?? 'sin teléfono'})`,
+          `Propietario: ${personName(owner)} (${owner.phone ?? 'sin teléfono'})`,
           '',
           'La tienes en la lista de salidas del personal (GET /api/v1/staff/outings?state=overdue).',
         ].join('\n'),
@@ -130,8 +134,8 @@ export async function tellMarinaCleared(
 ): Promise<void> {
   const { outing, boat } = found;
   if (outing.state !== 'overdue' || !client.contactEmail) return;
-  const name = `${boat.name} (${boat.registration})`;
-  const who = `${by.firstName} ${by.surnames}`;
+  const name = `${personText(boat.name) || 'El barco'} (${boat.registration})`;
+  const who = personName(by);
   const since = outing.overdueSince ? ` Figuraba como salida sin volver desde las ${localTimeIn(outing.overdueSince, client.timeZone)}.` : '';
   const message =
     'returned' in change

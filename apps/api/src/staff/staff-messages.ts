@@ -10,6 +10,7 @@ import type { Config } from '../config.ts';
 import type { Tx } from '../db/database.ts';
 import type { AccountRow, BoatRow, ContractRow } from '../db/schema.ts';
 import { tellCustomer } from '../notifications/tell-customer.ts';
+import { personText } from '../outbox/person-text.ts';
 
 /** The plan as it reads after "tu contrato". */
 const PLAN_WORDS: Record<ContractPlan, string> = { annual: 'anual', seasonal: 'de temporada', monthly: 'mensual' };
@@ -21,7 +22,9 @@ interface Decision {
   contract: ContractRow;
 }
 
-function texts({ client, boat, contract }: Decision) {
+function texts({ client, boat: named, contract }: Decision) {
+  // The boat's name is the owner's own words (docs/product.md §7.6); the reason is staff's.
+  const boat = { id: named.id, name: personText(named.name) || 'tu barco' };
   const plan = PLAN_WORDS[contract.plan];
   if (contract.status === 'active') {
     const period = `del ${formatCalendarDate(contract.startsOn)} al ${formatCalendarDate(contract.endsOn)}`;
