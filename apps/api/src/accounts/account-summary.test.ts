@@ -11,7 +11,7 @@ const DAY = 24 * 60 * 60 * 1000;
 const now = new Date('2026-06-15T10:00:00Z');
 
 function account(overrides: Partial<AccountRow>): AccountRow {
-  return { id: 'a', clientId: 41, status: 'active', role: 'customer', firstName: 'Nuria', surnames: 'Puig', email: null, phone: null, document: null, passwordHash: null, dataValidatedAt: null, documentExpiresOn: null, licenceType: null, licenceNumber: null, licenceExpiresOn: null, emailVerifiedAt: null, privacyAcceptedAt: null, termsAcceptedAt: null, activatedAt: null, deletedAt: null, createdAt: now, updatedAt: now, ...overrides };
+  return { id: 'a', clientId: 41, status: 'active', role: 'customer', firstName: 'Nuria', surnames: 'Puig', email: null, phone: null, document: null, passwordHash: null, dataValidatedAt: null, documentExpiresOn: null, licenceType: null, licenceNumber: null, licenceExpiresOn: null, emailVerifiedAt: null, phoneVerifiedAt: null, privacyAcceptedAt: null, termsAcceptedAt: null, activatedAt: null, deletedAt: null, createdAt: now, updatedAt: now, ...overrides };
 }
 const due = (overrides: Partial<AccountRow>) => toAccountSummary(account(overrides), client, now).dataValidationDue;
 

@@ -44,6 +44,12 @@ export const accounts = pgTable(
      * is only what someone typed, so nothing that recovers the account goes there.
      */
     emailVerifiedAt: at('email_verified_at'),
+    /**
+     * When a code sent to `phone` came back: at registration on SMS marinas, by the code of a phone change
+     * anywhere. NULL: the number is only what someone typed. An authorisation attaches to an account only
+     * through a proven contact (docs/decisions/038).
+     */
+    phoneVerifiedAt: at('phone_verified_at'),
     privacyAcceptedAt: at('privacy_accepted_at'),
     termsAcceptedAt: at('terms_accepted_at'),
     activatedAt: at('activated_at'),
@@ -154,6 +160,7 @@ registerPersonalData({
       licenceNumber: null,
       licenceExpiresOn: null,
       emailVerifiedAt: null,
+      phoneVerifiedAt: null,
       deletedAt: now,
       updatedAt: now,
     }),

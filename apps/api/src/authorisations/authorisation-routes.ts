@@ -56,6 +56,7 @@ const NOT_WITHDRAWABLE: Record<Exclude<AuthorisationState, 'pending'>, string> =
   active: 'Esta persona ya validó su código: la invitación no se puede retirar. Si no quieres que use tus barcos, suspende su autorización.',
   suspended: 'Esta persona ya validó su código y su autorización está suspendida: la invitación no se puede retirar.',
   expired: 'Esta invitación ha caducado: ya no se puede retirar. Cambia el periodo si quieres que la persona use tus barcos.',
+  ended: 'Esta autorización ha terminado porque la persona borró su cuenta: ya no se puede retirar.',
 };
 
 function licenceExpiresInPeriod() {

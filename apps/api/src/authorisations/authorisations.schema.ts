@@ -1,13 +1,14 @@
 /**
- * Authorised persons (docs/product.md §4.8, decision 025): the people an owner lets use some of their boats,
- * for a period, matched to an account by identity document. The per-boat limit and "the same document
- * once per boat" are checked under the lock of the boats' rows (every writer that can add a holding
- * authorisation takes them first, in id order), so parallel requests are let through one at a time.
+ * Authorised persons (docs/product.md §4.8, decisions 025 and 038): the people an owner lets use some of their
+ * boats, for a period, each attached to the one account that proved the contact the owner gave (never by the
+ * document alone). The per-boat limit and "the same document once per boat" are checked under the lock of the
+ * boats' rows (every writer that can add a holding authorisation takes them first, in id order), so parallel
+ * requests are let through one at a time.
  */
 import type { AuthorisationState, LicenceType } from '@marina/core/domain/authorisations.ts';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { check, date, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { accountIdColumn, verificationCodes } from '../accounts/accounts.schema.ts';
+import { accountIdColumn, accounts, verificationCodes } from '../accounts/accounts.schema.ts';
 import { boats } from '../boats/boats.schema.ts';
 import { clientIdColumn } from '../clients/clients.schema.ts';
 import { at, timestamps } from '../db/columns.ts';
@@ -23,7 +24,7 @@ export const authorisations = pgTable(
     accountId: accountIdColumn().notNull(),
     firstName: text('first_name').notNull(),
     surnames: text('surnames').notNull(),
-    /** Normalised (`normalizeDocument`): the key an account is matched by. */
+    /** Normalised (`normalizeDocument`): one of what an account must share to be attached (decision 038). */
     document: text('document').notNull(),
     /** E.164. */
     phone: text('phone').notNull(),
@@ -40,6 +41,14 @@ export const authorisations = pgTable(
     validatedAt: at('validated_at'),
     /** The code the person received, while pending. */
     verificationId: uuid('verification_id').references(() => verificationCodes.id, { onDelete: 'set null' }),
+    /**
+     * The person's account at this marina, once attached: validated by the owner, and an account with the same
+     * document proved the phone or e-mail the owner typed (decision 038). The only thing that gives anyone the
+     * authorisation's boats. Set once; it stays when that account is deleted (the authorisation is then
+     * `ended`), so a new account never inherits it. Accounts are anonymised, not deleted; `set null` is there
+     * only for a row that really goes.
+     */
+    personAccountId: uuid('person_account_id').references(() => accounts.id, { onDelete: 'set null' }),
     ...timestamps,
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
@@ -47,7 +56,8 @@ export const authorisations = pgTable(
     index('authorisations_account_idx').on(table.accountId),
     index('authorisations_client_document_idx').on(table.clientId, table.document),
     index('authorisations_state_idx').on(table.clientId, table.state),
-    check('authorisations_state_check', sql`${table.state} in ('pending', 'active', 'suspended', 'expired')`),
+    index('authorisations_person_account_idx').on(table.personAccountId),
+    check('authorisations_state_check', sql`${table.state} in ('pending', 'active', 'suspended', 'expired', 'ended')`),
     check('authorisations_period_check', sql`${table.validTo} is null or ${table.validTo} >= ${table.validFrom}`),
   ],
 );

@@ -15,15 +15,18 @@ export { LICENCE_TYPE_LABELS, LICENCE_TYPES, type Licence, type LicenceType };
  * - `pending`: added, waiting for the code the person received (gives no access yet);
  * - `active`: validated; gives access inside its period;
  * - `suspended`: by the owner, with an optional reason; no access until reactivated;
- * - `expired`: its last day (`validTo`) has passed; a reschedule with a later end makes it active again.
+ * - `expired`: its last day (`validTo`) has passed; a reschedule with a later end makes it active again;
+ * - `ended`: the account it was attached to was deleted; for good (decision 038: a new account, even with the
+ *   same document, never inherits it; the owner adds the person again).
  */
-export type AuthorisationState = 'pending' | 'active' | 'suspended' | 'expired';
-export const AUTHORISATION_STATES = ['pending', 'active', 'suspended', 'expired'] as const satisfies readonly AuthorisationState[];
+export type AuthorisationState = 'pending' | 'active' | 'suspended' | 'expired' | 'ended';
+export const AUTHORISATION_STATES = ['pending', 'active', 'suspended', 'expired', 'ended'] as const satisfies readonly AuthorisationState[];
 export const AUTHORISATION_STATE_LABELS: Readonly<Record<AuthorisationState, string>> = {
   pending: 'Pendiente de validar',
   active: 'Activa',
   suspended: 'Suspendida',
   expired: 'Caducada',
+  ended: 'Terminada',
 };
 
 /** The states that count against `maxAuthorisedPerBoat` and against the same document twice on a boat. */

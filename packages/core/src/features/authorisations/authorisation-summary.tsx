@@ -39,10 +39,10 @@ export function AuthorisationFacts({ authorisation }: { authorisation: Authorisa
 /**
  * What the owner may do with a person in each state (docs/product.md §4.8): type the code of a pending one or
  * withdraw its invitation, suspend an active one, reactivate a suspended one, and change anyone's period (an
- * expired one comes back with a later end).
+ * expired one comes back with a later end) but an ended one's: it is over for good (decision 038).
  */
 export function actionsOf(authorisation: Pick<Authorisation, 'state'>) {
   const { state } = authorisation;
-  return { validate: state === 'pending', withdraw: state === 'pending', suspend: state === 'active', reactivate: state === 'suspended', reschedule: true };
+  return { validate: state === 'pending', withdraw: state === 'pending', suspend: state === 'active', reactivate: state === 'suspended', reschedule: state !== 'ended' };
 }
 

@@ -20,6 +20,7 @@ export const state = styleVariants({
   active: [stateBase, { borderColor: vars.color.success, color: vars.color.success }],
   suspended: [stateBase, { borderColor: vars.color.danger, color: vars.color.danger }],
   expired: [stateBase, { borderColor: vars.color.border, color: vars.color.textMuted }],
+  ended: [stateBase, { borderColor: vars.color.border, color: vars.color.textMuted }],
 });
 
 export const actions = style({ display: 'flex', flexDirection: 'column', gap: vars.space.small, marginTop: vars.space.small });
