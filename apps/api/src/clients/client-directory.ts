@@ -3,7 +3,7 @@
  * marina is added (seeded at start), so a lookup per request would be wasted. An instance sees a new client
  * after a restart or reload().
  */
-import { withDefaultSettings, type Marina } from '@marina/core/domain/marina.ts';
+import { settingsWithinRules, withDefaultSettings, type Marina } from '@marina/core/domain/marina.ts';
 import type { Db } from '../db/database.ts';
 import { clients } from '../db/schema.ts';
 
@@ -29,7 +29,8 @@ export async function loadClientDirectory(db: Db): Promise<ClientDirectory> {
           title: row.title,
           timeZone: row.timeZone,
           openingHours: row.openingHours,
-          settings: withDefaultSettings({ ...row.settings, ...row.staffSettings }),
+          // A staff value stored before its setting had a range, and outside it, yields (decision 040).
+          settings: withDefaultSettings({ ...row.settings, ...settingsWithinRules(row.staffSettings) }),
           sendsSms: row.sendsSms,
           contactEmail: row.contactEmail,
         },

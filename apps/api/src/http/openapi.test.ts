@@ -115,7 +115,7 @@ describe('GET /api/v1/openapi.json', () => {
     }
     expect(document.paths['/api/v1/staff/contracts/{id}/approve'].post.responses['409'].content['application/problem+json']).toBeDefined();
     expect(document.paths['/api/v1/boats/{id}/insurance-certificate'].get.responses['200'].content['application/pdf']).toBeDefined();
-    expect(document.paths['/api/v1/staff/settings'].patch.requestBody.content['application/json'].schema.properties.slotCapacity).toMatchObject({ type: 'integer', minimum: 1 });
+    expect(document.paths['/api/v1/staff/settings'].patch.requestBody.content['application/json'].schema.properties.slotCapacity).toMatchObject({ type: 'integer', minimum: 1, maximum: 50 });
   });
 
   it('shows the real rules of a body, derived from the yup schema that checks it', async () => {

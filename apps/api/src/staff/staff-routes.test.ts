@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import { CLIENT_SETTING_RULES, DEFAULT_CLIENT_SETTINGS, type ClientSettings } from '@marina/core/domain/marina.ts';
 import type { StaffContract, StaffCustomer, StaffSettings } from '@marina/core/domain/staff.ts';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadClientDirectory } from '../clients/client-directory.ts';
 import type { TestDatabase } from '../test/test-database.ts';
-import { contracts, settingChanges } from '../db/schema.ts';
+import { clients, contracts, settingChanges } from '../db/schema.ts';
 import { marinaSeeds, seedClients } from '../db/seed.ts';
-import { newBoatContract, pdfBytes, requestNewBoat } from '../test/boats.ts';
+import { dayFromToday, newBoatContract, pdfBytes, requestNewBoat } from '../test/boats.ts';
+import { eligibleOwner, launchBody } from '../test/launches.ts';
 import { outboxFor, registerAccount, type RegisteredAccount } from '../test/accounts.ts';
 import { signInStaff } from '../test/staff.ts';
 import { createAgent, type Agent } from '../test/test-agent.ts';
@@ -173,7 +175,7 @@ describe('settings', () => {
     expect(response.json().code).toBe('setting_invalid');
     const errors = response.json().errors as { field: string; message: string }[];
     expect(errors.map((error) => error.field).sort()).toEqual(['bogus', 'manualApproval', 'maxBeamM', 'slotCapacity']);
-    expect(errors.find((error) => error.field === 'slotCapacity')!.message).toBe('slotCapacity: debe ser un número entero mayor o igual que 1.');
+    expect(errors.find((error) => error.field === 'slotCapacity')!.message).toBe('slotCapacity: debe ser un número entero entre 1 y 50.');
     expect(await clientSettings(41)).toEqual(before);
     expect(await database.db.select().from(settingChanges).where(eq(settingChanges.clientId, 41))).toEqual([]);
   });
@@ -224,19 +226,68 @@ describe('settings', () => {
   });
 
   it('applies 100 parallel changes one after the other, each recording the value it replaced', async () => {
-    const before = (await clientSettings(41)).slotCapacity as number;
-    const responses = await Promise.all(Array.from({ length: 100 }, (_, index) => staff41.patch('/staff/settings', { slotCapacity: 100 + index })));
+    // maxAdvanceDays, whose range (1 to 365) holds 100 different values.
+    const before = (await clientSettings(41)).maxAdvanceDays as number;
+    const responses = await Promise.all(Array.from({ length: 100 }, (_, index) => staff41.patch('/staff/settings', { maxAdvanceDays: 100 + index })));
     expect(responses.every((response) => response.statusCode === 200)).toBe(true);
     const recorded = await database.db
       .select()
       .from(settingChanges)
-      .where(and(eq(settingChanges.clientId, 41), eq(settingChanges.setting, 'slotCapacity')))
+      .where(and(eq(settingChanges.clientId, 41), eq(settingChanges.setting, 'maxAdvanceDays')))
       .orderBy(asc(settingChanges.id));
     const burst = recorded.slice(-100);
     expect(burst).toHaveLength(100);
     expect(burst[0]!.oldValue).toBe(before);
     // Without the row lock two changes would read the same value and the chain would break.
     for (let index = 1; index < burst.length; index++) expect(burst[index]!.oldValue).toBe(burst[index - 1]!.newValue);
-    expect((await clientSettings(41)).slotCapacity).toBe(burst[99]!.newValue);
+    expect((await clientSettings(41)).maxAdvanceDays).toBe(burst[99]!.newValue);
+  });
+});
+
+describe('the range of each setting (docs/product.md §4.1)', () => {
+  const ranged = Object.entries(CLIENT_SETTING_RULES).flatMap(([key, rule]) => (rule.type === 'boolean' ? [] : [{ key, ...rule }]));
+  const kind = (type: string) => (type === 'integer' ? 'un número entero' : 'un número');
+
+  it.each(ranged)('takes $key at $minimum and $maximum and refuses one past either end with 422 naming it', async ({ key, type, minimum, maximum }) => {
+    const staff63 = await signInStaff(app, 63);
+    for (const value of [minimum - 1, maximum + 1, 2147483648]) {
+      const refused = await staff63.patch('/staff/settings', { [key]: value });
+      expect(refused.statusCode, `${key}: ${value}`).toBe(422);
+      expect(refused.json()).toMatchObject({
+        code: 'setting_invalid',
+        errors: [{ field: key, code: 'setting_invalid', message: `${key}: debe ser ${kind(type)} entre ${minimum} y ${maximum}.` }],
+      });
+    }
+    for (const value of [minimum, maximum, DEFAULT_CLIENT_SETTINGS[key as keyof ClientSettings]]) {
+      const taken = await staff63.patch('/staff/settings', { [key]: value });
+      expect(taken.statusCode, `${key}: ${value}`).toBe(200);
+      expect(taken.json().settings[key]).toBe(value);
+    }
+  });
+
+  it('books a launch and reads the card with every setting at its largest value (each answered 500 past 2^31)', async () => {
+    const largest = Object.fromEntries(ranged.map(({ key, maximum }) => [key, maximum]));
+    expect((await staff25.patch('/staff/settings', largest)).statusCode).toBe(200);
+    try {
+      const owner = await eligibleOwner(app, database.db, 25);
+      // minLeadMinutes at its largest is two days: the slot is ten days ahead, then as far as may be booked.
+      for (const days of [10, largest.maxAdvanceDays! - 1]) {
+        const booked = await owner.agent.post('/launches', launchBody(25, owner.boatIds[0]!, dayFromToday(25, days), '11:00'));
+        expect(booked.statusCode, booked.body).toBe(201);
+        expect((await owner.agent.post(`/launches/${booked.json().id}/cancel`)).statusCode).toBe(200);
+      }
+      const card = await owner.agent.get('/card');
+      expect(card.statusCode, card.body).toBe(200);
+      expect(card.json()).toMatchObject({ verdict: { valid: true } });
+    } finally {
+      await staff25.patch('/staff/settings', { ...DEFAULT_CLIENT_SETTINGS });
+    }
+  });
+
+  it('leaves a value stored before the ranges existed out of force, so the marina keeps working', async () => {
+    await database.db.update(clients).set({ staffSettings: { slotCapacity: 2147483648, dataValidationDays: 2147483648, maxAdvanceDays: 40 } }).where(eq(clients.id, 63));
+    const directory = await loadClientDirectory(database.db);
+    expect(directory.get(63)!.settings).toMatchObject({ slotCapacity: DEFAULT_CLIENT_SETTINGS.slotCapacity, dataValidationDays: DEFAULT_CLIENT_SETTINGS.dataValidationDays, maxAdvanceDays: 40 });
+    await database.db.update(clients).set({ staffSettings: {} }).where(eq(clients.id, 63));
   });
 });

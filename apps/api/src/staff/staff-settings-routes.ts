@@ -6,7 +6,7 @@
  * `GET /client`.
  */
 import type { FieldError } from '@marina/core/domain/error-codes.ts';
-import { CLIENT_SETTING_RULES, clientSettingsOverridesSchema, withDefaultSettings, type ClientSettings, type SettingRule } from '@marina/core/domain/marina.ts';
+import { CLIENT_SETTING_RULES, clientSettingsOverridesSchema, settingsWithinRules, withDefaultSettings, type ClientSettings, type SettingRule } from '@marina/core/domain/marina.ts';
 import type { SettingChange, StaffSettings } from '@marina/core/domain/staff.ts';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
@@ -26,13 +26,11 @@ const CHANGES_LISTED = 50;
 
 type SettingKey = keyof ClientSettings;
 
-/** What a setting may be, in the words staff read. */
+/** What a setting may be, in the words staff read: its range, both ends included (docs/product.md §4.1). */
 function ruleText(rule: SettingRule): string {
   if (rule.type === 'boolean') return 'debe ser verdadero o falso';
   const kind = rule.type === 'integer' ? 'un número entero' : 'un número';
-  if (rule.minimum !== undefined) return `debe ser ${kind} mayor o igual que ${rule.minimum}`;
-  if (rule.exclusiveMinimum !== undefined) return `debe ser ${kind} mayor que ${rule.exclusiveMinimum}`;
-  return `debe ser ${kind}`;
+  return `debe ser ${kind} entre ${rule.minimum} y ${rule.maximum}`;
 }
 
 const invalid = (setting: string, message: string): FieldError => ({ field: setting, code: 'setting_invalid', message: `${setting}: ${message}.` });
@@ -116,7 +114,8 @@ export const staffSettingsRoutes: FastifyPluginAsync<{ services: Services }> = a
       const changed = await db.transaction(async (tx) => {
         // The row lock orders concurrent changes: each reads what the one before it wrote.
         const [row] = await tx.select({ settings: clients.settings, staffSettings: clients.staffSettings }).from(clients).where(eq(clients.id, client.id)).for('update');
-        const before = withDefaultSettings({ ...row!.settings, ...row!.staffSettings });
+        // What applies now, as the directory reads it: a stored value outside its range is not in force.
+        const before = withDefaultSettings({ ...row!.settings, ...settingsWithinRules(row!.staffSettings) });
         const changes = (Object.entries(input) as [SettingKey, number | boolean][]).filter(([key, value]) => before[key] !== value);
         if (changes.length === 0) return [];
         await tx

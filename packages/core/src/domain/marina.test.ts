@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import * as yup from 'yup';
 import {
+  CLIENT_SETTING_RULES,
   clientSettingsOverridesSchema,
   DEFAULT_CLIENT_SETTINGS,
   marinaDeclarationsSchema,
+  settingsWithinRules,
   withDefaultSettings,
+  type ClientSettings,
   type MarinaDeclaration,
 } from './marina.ts';
 
@@ -33,6 +36,36 @@ describe('client settings', () => {
     expect(problemsOf(clientSettingsOverridesSchema, { ...DEFAULT_CLIENT_SETTINGS })).toEqual([]);
   });
 
+  const ranged = Object.entries(CLIENT_SETTING_RULES).flatMap(([key, rule]) => (rule.type === 'boolean' ? [] : [{ key: key as keyof ClientSettings, ...rule }]));
+
+  it('gives every number a range that holds its default', () => {
+    expect(ranged.map(({ key }) => key).sort()).toEqual(
+      Object.entries(DEFAULT_CLIENT_SETTINGS)
+        .filter(([, value]) => typeof value === 'number')
+        .map(([key]) => key)
+        .sort(),
+    );
+    for (const { key, minimum, maximum } of ranged) {
+      expect(minimum, key).toBeLessThanOrEqual(DEFAULT_CLIENT_SETTINGS[key] as number);
+      expect(maximum, key).toBeGreaterThanOrEqual(DEFAULT_CLIENT_SETTINGS[key] as number);
+    }
+  });
+
+  it.each(ranged)('takes $key from $minimum to $maximum, both included, and nothing outside', ({ key, minimum, maximum }) => {
+    expect(problemsOf(clientSettingsOverridesSchema, { [key]: minimum })).toEqual([]);
+    expect(problemsOf(clientSettingsOverridesSchema, { [key]: maximum })).toEqual([]);
+    expect(problemsOf(clientSettingsOverridesSchema, { [key]: minimum - 1 })).toEqual([`${key} must be greater than or equal to ${minimum}`]);
+    expect(problemsOf(clientSettingsOverridesSchema, { [key]: maximum + 1 })).toEqual([`${key} must be less than or equal to ${maximum}`]);
+    expect(problemsOf(clientSettingsOverridesSchema, { [key]: 2147483648 })).toEqual([`${key} must be less than or equal to ${maximum}`]);
+    expect(problemsOf(clientSettingsOverridesSchema, { [key]: Infinity })).not.toEqual([]);
+  });
+
+  it('leaves out a stored override outside its rule, keeping the others', () => {
+    expect(settingsWithinRules({ slotCapacity: 2147483648, dataValidationDays: 400, maxBeamM: 0, manualApproval: true })).toEqual({ dataValidationDays: 400, manualApproval: true });
+    expect(settingsWithinRules({ colour: 'blue' } as Partial<ClientSettings>)).toEqual({});
+    expect(settingsWithinRules(null)).toEqual({});
+  });
+
   it('refuses an unknown setting and values outside each rule', () => {
     const problems = problemsOf(clientSettingsOverridesSchema, {
       slotCapacity: 0,
@@ -47,7 +80,7 @@ describe('client settings', () => {
       expect.arrayContaining([
         'slotCapacity must be greater than or equal to 1',
         'maxAdvanceDays must be a whole number',
-        'maxLengthM must be greater than 0',
+        'maxLengthM must be greater than or equal to 1',
         expect.stringMatching(/^manualApproval must be a `boolean` type/),
         expect.stringMatching(/^minLeadMinutes must be a `number` type/),
         'this has unknown setting(s): colour',

@@ -39,34 +39,37 @@ export const DEFAULT_CLIENT_SETTINGS: Readonly<ClientSettings> = Object.freeze({
   allowOvernight: false,
 });
 
-export type SettingRule =
-  | { type: 'integer' | 'number'; minimum?: number; exclusiveMinimum?: number }
-  | { type: 'boolean' };
+/**
+ * What a setting may be. Every number has a range, both ends included: without an upper end a value such as
+ * 2147483648 passed the check and then broke the bookings or the card that read it (docs/product.md §4.1,
+ * decision 040).
+ */
+export type SettingRule = { type: 'integer' | 'number'; minimum: number; maximum: number } | { type: 'boolean' };
 
 /**
- * The one statement of what each setting may be: the folder check, the server's seed check and the API's
- * JSON schema are all made from it.
+ * The one statement of what each setting may be: the folder check, the server's seed check, staff's changes
+ * and the API's JSON schema are all made from it. The ranges are what a marina could mean, not what the code
+ * could survive: a slot of 50 launches or a booking two days ahead at the latest is a real marina; a year's
+ * notice is not.
  */
 export const CLIENT_SETTING_RULES: Readonly<Record<keyof ClientSettings, SettingRule>> = Object.freeze({
-  slotCapacity: { type: 'integer', minimum: 1 },
-  minLeadMinutes: { type: 'integer', minimum: 0 },
-  maxAdvanceDays: { type: 'integer', minimum: 1 },
-  maxOpenPerAccount: { type: 'integer', minimum: 1 },
-  changeCutoffMinutes: { type: 'integer', minimum: 0 },
-  maxAuthorisedPerBoat: { type: 'integer', minimum: 0 },
-  dataValidationDays: { type: 'integer', minimum: 1 },
-  maxLengthM: { type: 'number', exclusiveMinimum: 0 },
-  maxBeamM: { type: 'number', exclusiveMinimum: 0 },
+  slotCapacity: { type: 'integer', minimum: 1, maximum: 50 },
+  minLeadMinutes: { type: 'integer', minimum: 0, maximum: 2880 },
+  maxAdvanceDays: { type: 'integer', minimum: 1, maximum: 365 },
+  maxOpenPerAccount: { type: 'integer', minimum: 1, maximum: 50 },
+  changeCutoffMinutes: { type: 'integer', minimum: 0, maximum: 2880 },
+  maxAuthorisedPerBoat: { type: 'integer', minimum: 0, maximum: 20 },
+  dataValidationDays: { type: 'integer', minimum: 1, maximum: 1095 },
+  maxLengthM: { type: 'number', minimum: 1, maximum: 30 },
+  maxBeamM: { type: 'number', minimum: 1, maximum: 10 },
   manualApproval: { type: 'boolean' },
   allowOvernight: { type: 'boolean' },
 });
 
 function settingSchema(rule: SettingRule) {
   if (rule.type === 'boolean') return yup.boolean();
-  let schema = yup.number();
+  let schema = yup.number().min(rule.minimum).max(rule.maximum);
   if (rule.type === 'integer') schema = schema.integer('${path} must be a whole number');
-  if (rule.minimum !== undefined) schema = schema.min(rule.minimum);
-  if (rule.exclusiveMinimum !== undefined) schema = schema.moreThan(rule.exclusiveMinimum);
   return schema;
 }
 
@@ -79,6 +82,25 @@ export const clientSettingsOverridesSchema = yup
     >,
   )
   .noUnknown(true, '${path} has unknown setting(s): ${unknown}');
+
+/**
+ * The overrides that meet their rule, the others left out: a value staff stored before its setting had a
+ * range (or before the range narrowed) must not keep breaking the marina, so it yields to the folder's or the
+ * platform's until staff set it again.
+ */
+export function settingsWithinRules(overrides: Partial<ClientSettings> | null | undefined): Partial<ClientSettings> {
+  return Object.fromEntries(
+    Object.entries(overrides ?? {}).filter(([key, value]) => {
+      if (!(key in CLIENT_SETTING_RULES)) return false;
+      try {
+        clientSettingsOverridesSchema.validateSync({ [key]: value }, { strict: true });
+        return true;
+      } catch {
+        return false;
+      }
+    }),
+  ) as Partial<ClientSettings>;
+}
 
 /** Overrides over the defaults, so a setting added later reads its default until a marina overrides it. */
 export function withDefaultSettings(overrides: Partial<ClientSettings> | null | undefined): ClientSettings {
