@@ -33,10 +33,51 @@ describe('safeNext', () => {
     expect(safeNext('/reprogramar-bajada?id=3')).toBe('/reprogramar-bajada?id=3');
   });
 
-  it.each(['https://evil.example/', '//evil.example/x', '/\\evil.example', 'inicio', '', null])(
-    'refuses %s and falls back to inicio',
-    (next) => {
-      expect(safeNext(next)).toBe('/inicio');
-    },
-  );
+  it.each([
+    ['/misbarcos/b%201', '/misbarcos/b%201'],
+    ['/inicio#arriba', '/inicio#arriba'],
+    ['/pedidosbajadas?volver=//x', '/pedidosbajadas?volver=//x'],
+    ['/a/../inicio', '/inicio'],
+    ['/ayuda?', '/ayuda'],
+  ])('keeps %s as %s', (next, kept) => {
+    expect(safeNext(next)).toBe(kept);
+  });
+
+  it.each([
+    'https://evil.example/',
+    'javascript:alert(1)',
+    'JavaScript:alert(1)',
+    ' /inicio',
+    'data:text/html,x',
+    '//evil.example/x',
+    '///evil.example',
+    '/\\evil.example',
+    '/\\/evil.example',
+    // Resolved by the browser's rules into a host: dot segments, encoded dots, tabs and line breaks.
+    '/.//evil.example',
+    '/..//evil.example',
+    '/a/..//evil.example/x',
+    '/%2e//evil.example',
+    '/%2E%2E//evil.example',
+    '/./\\evil.example',
+    '/\t/evil.example',
+    '/\n/evil.example',
+    '/\r\n/evil.example',
+    // A host once decoded, should anything decode the path before using it.
+    '/%2F/evil.example',
+    '/%2f%2fevil.example',
+    '/%5C/evil.example',
+    '/%09/evil.example',
+    '/%E0%A4%A',
+    'inicio',
+    '',
+    null,
+    undefined,
+  ])('refuses %j and falls back to inicio', (next) => {
+    expect(safeNext(next)).toBe('/inicio');
+  });
+
+  it('falls back to the screen it is given', () => {
+    expect(safeNext('/.//evil.example', '/home')).toBe('/home');
+  });
 });
