@@ -1,14 +1,17 @@
 /**
  * Cards under bursts. On PostgreSQL (TEST_DATABASE_URL) the requests run on several connections at once, so
  * a read-then-insert card or a count-then-write limit would let more than one through: 100 first reads of a
- * card make exactly one, and 100 checks from one address let exactly the limit through.
+ * card make exactly one, 120 checks from one address let exactly the per-IP limit through, and 120 checks of
+ * one card from 120 addresses exactly the card's ceiling (decision 040).
  */
+import { randomBytes } from 'node:crypto';
+import { cardCode, type Card } from '@marina/core/domain/cards.ts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { cards } from '../db/schema.ts';
-import { CARD_CHECKS_PER_IP } from '../security/limits.ts';
+import { CARD_CHECKS_PER_CARD, CARD_CHECKS_PER_IP } from '../security/limits.ts';
 import { testClock } from '../test/accounts.ts';
 import { eligibleOwner } from '../test/launches.ts';
 import { useTestServer } from '../test/test-server.ts';
@@ -39,10 +42,31 @@ describe('cards under bursts', () => {
 
   it('lets exactly the per-IP limit of 120 parallel checks from one address through', async () => {
     const ip = '172.31.7.7';
+    // Each of another (unknown) card, so that no card's ceiling is what refuses.
     const { statuses, responses } = await burst(120, () =>
-      app.inject({ method: 'GET', url: '/api/v1/cards/AAAAAAAAAAAAAAAAAAAAAA/check?c=123456', headers: { 'x-client-id': '41' }, remoteAddress: ip }),
+      app.inject({ method: 'GET', url: `/api/v1/cards/${randomBytes(16).toString('base64url')}/check?c=123456`, headers: { 'x-client-id': '41' }, remoteAddress: ip }),
     );
     expect(statuses).toEqual({ 200: CARD_CHECKS_PER_IP.max, 429: 120 - CARD_CHECKS_PER_IP.max });
     for (const refused of responses.filter((response) => response.statusCode === 429)) expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('lets exactly the card’s ceiling of 120 parallel anonymous checks of one card from 120 addresses through, by id or number', async () => {
+    const owner = await eligibleOwner(app, database.db, 41, { now: clock.now() });
+    const card: Card = (await owner.agent.get('/card')).json();
+    const right = cardCode(card.code.secret, clock.now());
+    // Half with the right code: a guesser's lucky guess and the holder at the gate count alike.
+    const { statuses, responses } = await burst(120, (index) =>
+      app.inject({
+        method: 'GET',
+        url: `/api/v1/cards/${index % 3 === 0 ? card.number : card.idTarjeta}/check?c=${index % 2 === 0 ? right : 'abcdef'}`,
+        headers: { 'x-client-id': '41' },
+        remoteAddress: `172.30.${index >> 8}.${index & 255}`,
+      }),
+    );
+    expect(statuses).toEqual({ 200: CARD_CHECKS_PER_CARD.max, 429: 120 - CARD_CHECKS_PER_CARD.max });
+    for (const refused of responses.filter((response) => response.statusCode === 429)) {
+      expect(refused.json().code).toBe('rate_limited');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    }
   });
 });

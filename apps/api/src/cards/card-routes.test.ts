@@ -1,8 +1,10 @@
 /**
  * The card at the gate through the API (docs/product.md §4.10, decision 028): the holder's card and its
  * verdict, re-issue, and the public check (its exact keys, the same answer for unknown ids and stale codes,
- * other marinas, the per-IP limit). The clock stands still unless a test moves it, so codes are exact.
+ * other marinas, the per-IP and per-card limits, staff signed in past them: decision 040). The clock stands
+ * still unless a test moves it, so codes are exact.
  */
+import { randomBytes } from 'node:crypto';
 import { addDays, todayIn } from '@marina/core/domain/calendar.ts';
 import { CARD_CHECK_KEYS, CARD_ID_PATTERN, cardCode, type Card, type CardCheck } from '@marina/core/domain/cards.ts';
 import { eq } from 'drizzle-orm';
@@ -10,8 +12,9 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { accounts, boats, cards, rateLimitHits } from '../db/schema.ts';
-import { DEMO_ACCOUNT, DEMO_AUTHORISED_ACCOUNT } from '../db/seed.ts';
-import { CARD_CHECKS_PER_IP } from '../security/limits.ts';
+import { DEMO_ACCOUNT, DEMO_AUTHORISED_ACCOUNT, DEMO_STAFF_ACCOUNT } from '../db/seed.ts';
+import { CARD_CHECKS_PER_CARD, CARD_CHECKS_PER_IP, CARD_CHECKS_PER_STAFF } from '../security/limits.ts';
+import { throttleKeys } from '../security/rate-limits.ts';
 import { testClock } from '../test/accounts.ts';
 import { activeAuthorisation, authorisationBody, personWithAccount } from '../test/authorisations.ts';
 import { eligibleOwner } from '../test/launches.ts';
@@ -42,6 +45,9 @@ async function cardOf(agent: Agent): Promise<Card> {
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
 }
+
+/** A card id no card has, a new one each call, so the per-card ceiling of one stays out of the way. */
+const unknownId = () => randomBytes(16).toString('base64url');
 
 const codeNow = (card: Card, stepsBack = 0) => cardCode(card.code.secret, new Date(clock.now().getTime() - stepsBack * card.code.period * 1000));
 const withoutTime = ({ checkedAt: _checkedAt, ...rest }: CardCheck) => rest;
@@ -249,14 +255,100 @@ describe('GET /cards/{idTarjeta}/check', () => {
   it('is limited per IP address: past the limit 429 problem+json with Retry-After, other addresses unaffected', async () => {
     const ip = nextAddress();
     await database.db.delete(rateLimitHits).where(eq(rateLimitHits.key, `card-check:ip:${ip}`));
-    for (let index = 0; index < CARD_CHECKS_PER_IP.max; index++) expect((await check(41, 'AAAAAAAAAAAAAAAAAAAAAA', '123456', ip)).statusCode).toBe(200);
-    const refused = await check(41, 'AAAAAAAAAAAAAAAAAAAAAA', '123456', ip);
+    for (let index = 0; index < CARD_CHECKS_PER_IP.max; index++) expect((await check(41, unknownId(), '123456', ip)).statusCode).toBe(200);
+    const refused = await check(41, unknownId(), '123456', ip);
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['content-type']).toMatch(PROBLEM_JSON);
     expect(refused.json().code).toBe('rate_limited');
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(CARD_CHECKS_PER_IP.windowMs / 1000);
-    expect((await check(41, 'AAAAAAAAAAAAAAAAAAAAAA', '123456')).statusCode).toBe(200);
+    expect((await check(41, unknownId(), '123456')).statusCode).toBe(200);
+  });
+});
+
+describe('the check’s limits per card, and staff signed in at the gate (decision 040)', () => {
+  const wrongCode = (card: Card) => (codeNow(card) === '000000' || codeNow(card, 1) === '000000' ? '111111' : '000000');
+
+  /** A staff member of `clientId` signed in on a phone at `ip`. */
+  async function staffAt(clientId: number, ip = nextAddress()): Promise<Agent> {
+    const agent = createAgent(app, clientId, { ip });
+    const { email, password } = DEMO_STAFF_ACCOUNT(clientId);
+    expect((await agent.post('/session', { identifier: email, password })).statusCode).toBe(200);
+    return agent;
+  }
+
+  const checkAs = (agent: Agent, id: string, code: string, clientId = agent.clientId) =>
+    agent.get(`/cards/${encodeURIComponent(id)}/check?c=${code}`, { headers: { 'x-client-id': String(clientId) } });
+
+  /** Fills a window as if its checks had been made now. */
+  const fill = (key: string, count: number) => database.db.insert(rateLimitHits).values(Array.from({ length: count }, () => ({ key, at: clock.now() })));
+
+  it('lets a card be checked anonymously its ceiling of times from any addresses, by id or number, then 429; an unknown card alike', async () => {
+    const owner = await eligibleOwner(app, database.db, 41, { now: clock.now() });
+    const card = await cardOf(owner.agent);
+    for (let index = 0; index < CARD_CHECKS_PER_CARD.max; index++) {
+      const answer = await check(41, index % 2 === 0 ? card.idTarjeta : card.number, wrongCode(card));
+      expect(answer.statusCode).toBe(200);
+    }
+    // From a new address, with the right code and by either form: the card's ceiling is spent.
+    for (const id of [card.idTarjeta, card.number]) {
+      const refused = await check(41, id, codeNow(card));
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().code).toBe('rate_limited');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(CARD_CHECKS_PER_CARD.windowMs / 1000);
+    }
+    // Another card is not affected, nor is this card at another marina (it is unknown there).
+    const other = await cardOf((await eligibleOwner(app, database.db, 41, { now: clock.now() })).agent);
+    expect((await check(41, other.idTarjeta, codeNow(other))).json()).toMatchObject({ valid: true });
+    expect((await check(25, card.idTarjeta, codeNow(card))).statusCode).toBe(200);
+    // A card that does not exist answers the same way, so the ceiling says nothing of which cards exist.
+    const unknown = unknownId();
+    for (let index = 0; index < CARD_CHECKS_PER_CARD.max; index++) expect((await check(41, unknown, '123456')).statusCode).toBe(200);
+    expect((await check(41, unknown, '123456')).statusCode).toBe(429);
+  });
+
+  it('lets a staff member signed in at the marina check past both anonymous limits; not staff of another marina nor a customer', async () => {
+    const owner = await eligibleOwner(app, database.db, 41, { now: clock.now() });
+    const card = await cardOf(owner.agent);
+    // The gate's network is spent by a noisy neighbour, and the card's ceiling by a guesser.
+    const gate = nextAddress();
+    await fill(throttleKeys.cardCheckIp(gate), CARD_CHECKS_PER_IP.max);
+    for (let index = 0; index < CARD_CHECKS_PER_CARD.max; index++) await check(41, card.idTarjeta, wrongCode(card));
+    expect((await check(41, unknownId(), '123456', gate)).statusCode).toBe(429);
+    expect((await check(41, card.idTarjeta, codeNow(card))).statusCode).toBe(429);
+
+    const staff = await staffAt(41, gate);
+    const checked = await checkAs(staff, card.idTarjeta, codeNow(card));
+    expect(checked.statusCode, checked.body).toBe(200);
+    expect(checked.json()).toMatchObject({ valid: true, codeStale: false, holder: { firstName: 'Lucía' } });
+    expect((await checkAs(staff, card.number, codeNow(card))).json()).toMatchObject({ valid: true });
+    // Staff's checks took nothing from the anonymous windows: still spent, still exactly so.
+    expect((await check(41, card.idTarjeta, codeNow(card))).statusCode).toBe(429);
+
+    // Staff of marina 25 have no session at 41: they are anonymous there, held by both limits.
+    const elsewhere = await staffAt(25, gate);
+    expect((await checkAs(elsewhere, card.idTarjeta, codeNow(card), 41)).statusCode).toBe(429);
+    expect((await checkAs(await staffAt(25), card.idTarjeta, codeNow(card), 41)).statusCode).toBe(429);
+    // A customer signed in at 41 is anonymous to these limits too.
+    const customer = (await eligibleOwner(app, database.db, 41, { now: clock.now() })).agent;
+    expect((await checkAs(customer, card.idTarjeta, codeNow(card))).statusCode).toBe(429);
+    expect((await checkAs(customer, unknownId(), '123456')).statusCode).toBe(200);
+  });
+
+  it('holds a staff member to a limit of their own', async () => {
+    const owner = await eligibleOwner(app, database.db, 41, { now: clock.now() });
+    const card = await cardOf(owner.agent);
+    const staff = await staffAt(41);
+    const [staffAccount] = await database.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.email, DEMO_STAFF_ACCOUNT(41).email));
+    const key = throttleKeys.cardCheckStaff(41, staffAccount!.id);
+    await database.db.delete(rateLimitHits).where(eq(rateLimitHits.key, key));
+    await fill(key, CARD_CHECKS_PER_STAFF.max - 1);
+    expect((await checkAs(staff, card.idTarjeta, codeNow(card))).statusCode).toBe(200);
+    const refused = await checkAs(staff, card.idTarjeta, codeNow(card));
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(CARD_CHECKS_PER_STAFF.windowMs / 1000);
+    await database.db.delete(rateLimitHits).where(eq(rateLimitHits.key, key));
   });
 });
 

@@ -1,18 +1,22 @@
 /**
  * The card at the gate (docs/product.md §4.10, decision 028): the holder reads their card (made on the first
  * read) with the secret their phone computes the QR's codes from, and may re-issue it; anyone may check a
- * card with the code its QR carries, limited per IP address, and learns only what `CardCheck` holds.
+ * card with the code its QR carries, limited per IP address and per card, and learns only what `CardCheck`
+ * holds. A staff member signed in at the marina checks without those two limits, under one of their own
+ * (decision 040).
  */
 import type { Card, CardCheck } from '@marina/core/domain/cards.ts';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { clientHeaderSchema, requireClient } from '../clients/client-resolution.ts';
 import { audit } from '../http/audit.ts';
 import { problem, problemResponses } from '../http/problem.ts';
-import { CARD_CHECKS_PER_IP } from '../security/limits.ts';
+import { CARD_CHECKS_PER_CARD, CARD_CHECKS_PER_IP, CARD_CHECKS_PER_STAFF, type WindowLimit } from '../security/limits.ts';
 import { takeSlot, throttleKeys } from '../security/rate-limits.ts';
 import type { Services } from '../services.ts';
 import { requireSession } from '../sessions/session-lookup.ts';
 import { cardOfAccount, checkCard, reissueCard, toCard } from './card-views.ts';
+
+const minutes = (limit: WindowLimit) => limit.windowMs / 60_000;
 
 /** What the holder's two calls share: the signed-in customer's card back, never cached. */
 const holderSchema = {
@@ -85,7 +89,11 @@ export const cardRoutes: FastifyPluginAsync<{ services: Services }> = async (api
           'What the QR leads to (`checkQR/:idTarjeta?c=`). `{idTarjeta}` is the card id, or its 8-digit number as typed by hand; `c` the ' +
           "code of the QR (or shown under it). Only the code of the current 60 s step or of the previous one passes. A missing, stale or " +
           'wrong code, an unknown card and another marina’s card all answer 200 with the same shape: `codeStale: true`, `valid: false`, ' +
-          'reason `code_stale`, no holder. Limited per IP address (60 in 10 min, 429 with Retry-After).',
+          'reason `code_stale`, no holder. No session needed. Anonymous checks are limited per IP address ' +
+          `(${CARD_CHECKS_PER_IP.max} in ${minutes(CARD_CHECKS_PER_IP)} min) and per card, all addresses together (${CARD_CHECKS_PER_CARD.max} ` +
+          `in ${minutes(CARD_CHECKS_PER_CARD)} min); with the session of a staff member of the marina (the gate’s phone signed in) ` +
+          `neither applies, and each staff member has ${CARD_CHECKS_PER_STAFF.max} in ${minutes(CARD_CHECKS_PER_STAFF)} min. Past a limit, 429 ` +
+          'with Retry-After.',
         tags: ['cards'],
         headers: clientHeaderSchema,
         params: {
@@ -103,9 +111,14 @@ export const cardRoutes: FastifyPluginAsync<{ services: Services }> = async (api
     async (request, reply): Promise<CardCheck> => {
       const client = requireClient(request);
       const now = clock();
-      await takeSlot(db, throttleKeys.cardCheckIp(request.ip), CARD_CHECKS_PER_IP, now);
-      const answer = await checkCard(db, client, request.params.idTarjeta, request.query.c ?? '', now);
-      audit(request, 'card_check', { outcome: answer.codeStale ? 'failure' : 'success', reason: answer.codeStale ? 'code_stale' : answer.valid ? 'valid' : 'not_valid' });
+      // The session is only found at its own marina, so `staff` is this marina's staff; anyone else is anonymous.
+      const staff = request.session?.account.role === 'staff' ? request.session.account : null;
+      if (staff) await takeSlot(db, throttleKeys.cardCheckStaff(client.id, staff.id), CARD_CHECKS_PER_STAFF, now);
+      else await takeSlot(db, throttleKeys.cardCheckIp(request.ip), CARD_CHECKS_PER_IP, now);
+      const perCard = staff ? undefined : (card: string) => takeSlot(db, throttleKeys.cardCheckCard(client.id, card), CARD_CHECKS_PER_CARD, now);
+      const answer = await checkCard(db, client, request.params.idTarjeta, request.query.c ?? '', now, perCard);
+      const reason = answer.codeStale ? 'code_stale' : answer.valid ? 'valid' : 'not_valid';
+      audit(request, 'card_check', { outcome: answer.codeStale ? 'failure' : 'success', reason, accountId: staff?.id ?? null });
       noStore(reply);
       return answer;
     },

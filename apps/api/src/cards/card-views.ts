@@ -173,9 +173,21 @@ async function findCard(db: Executor, clientId: number, idOrNumber: string): Pro
  * `GET /cards/{idTarjeta}/check?c=`: the card's verdict, only when `code` is the card's code of now or of
  * the step before. Otherwise, and for a card that is not this marina's or does not exist, the same stale
  * answer after the same work (one lookup, one code comparison).
+ *
+ * `beforeCode`, when given, runs between the lookup and the comparison with the card's number, or what was
+ * typed when no card has it: where an anonymous check takes its place in the card's ceiling (decision 040).
+ * A refusal there ends the check before any code is compared, for a card that exists or not alike.
  */
-export async function checkCard(db: Executor, client: ClientRecord, idOrNumber: string, code: string, now: Date): Promise<CardCheck> {
+export async function checkCard(
+  db: Executor,
+  client: ClientRecord,
+  idOrNumber: string,
+  code: string,
+  now: Date,
+  beforeCode?: (card: string) => Promise<unknown>,
+): Promise<CardCheck> {
   const found = await findCard(db, client.id, idOrNumber);
+  await beforeCode?.(found?.card.number ?? idOrNumber);
   const codeMatches = cardCodeValid(found?.card.secret ?? DUMMY_SECRET, code, now);
   if (!found || !codeMatches || found.account.status === 'deleted') return staleCheck(now);
   const { account } = found;

@@ -80,6 +80,20 @@ export const RESET_REQUESTS_PER_IP: WindowLimit = { max: 10, windowMs: HOUR };
  * gate's phone checks a few a minute; a guesser of codes gets 60 tries per 10 minutes (decision 028).
  */
 export const CARD_CHECKS_PER_IP: WindowLimit = { max: 60, windowMs: 10 * MINUTE };
+/**
+ * Anonymous checks of one card from every address together, whatever the outcome (decision 040): the ceiling
+ * of a guesser with many addresses (five addresses made 300 guesses in 10 minutes under the per-IP limit
+ * alone). A card is shown at the gate a few times a day; 20 an hour is 480 guesses a day against odds of one in
+ * 500,000 each. Counted by the card's number whether the id or the number was typed, and by what was typed
+ * for a card that does not exist, so the ceiling tells nothing about which cards exist.
+ */
+export const CARD_CHECKS_PER_CARD: WindowLimit = { max: 20, windowMs: HOUR };
+/**
+ * Checks by a staff member signed in at the card's marina (the gate's phone), who skips the two anonymous
+ * limits above: a noisy neighbour on the gate's network, or a guesser spending a card's ceiling, must not stop
+ * the gate. One check every two seconds for ten minutes is more than any gate; it bounds a stolen session.
+ */
+export const CARD_CHECKS_PER_STAFF: WindowLimit = { max: 300, windowMs: 10 * MINUTE };
 
 /** The longest window above: older counter rows can be swept. */
 export const LONGEST_WINDOW_MS = 24 * HOUR;

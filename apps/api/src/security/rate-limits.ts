@@ -123,4 +123,7 @@ export const throttleKeys = {
   registrationIp: (ip: string) => `registration:ip:${ip}`,
   resetIp: (ip: string) => `password-reset:ip:${ip}`,
   cardCheckIp: (ip: string) => `card-check:ip:${ip}`,
+  /** `card` is the card's number, or what was typed when no card of the marina has it. */
+  cardCheckCard: (clientId: number, card: string) => `card-check:card:${clientId}:${typed(card)}`,
+  cardCheckStaff: (clientId: number, accountId: string) => `card-check:staff:${clientId}:${accountId}`,
 };

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/api-error.ts';
@@ -115,5 +115,15 @@ describe('checkQR', () => {
     expect(screen.queryByText(/NO VÁLIDA/i)).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Volver a intentarlo' }));
     await waitFor(() => expect(get).toHaveBeenCalledTimes(2));
+  });
+
+  it('too many checks tells the marina’s staff to sign in on the phone, and the sign-in comes back to the check', async () => {
+    const { api } = checkApi(() => {
+      throw new ApiError('rate_limited', { status: 429, retryAfter: 120 });
+    });
+    renderApp(path, { api, sliderSeen: false });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Si eres del personal de la marina, inicia sesión en este teléfono y podrás comprobarlo sin esperar.');
+    expect(within(alert).getByRole('link', { name: 'Iniciar sesión' })).toHaveAttribute('href', `/login?next=${encodeURIComponent(path)}`);
   });
 });

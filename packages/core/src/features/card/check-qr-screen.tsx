@@ -1,12 +1,14 @@
 import { useEffect, useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { useLocation, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/api-error.ts';
 import { messageFor } from '../../api/error-catalogue.ts';
 import { Button } from '../../components/button.tsx';
+import { Link } from '../../components/link.tsx';
 import { Page } from '../../components/page.tsx';
 import { Loading } from '../../components/query-status.tsx';
 import * as ui from '../../components/ui.css.ts';
 import { CARD_ROLE_LABELS, type CardCheck } from '../../domain/cards.ts';
+import { href } from '../../lib/paths.ts';
 import { useServices } from '../../lib/services.tsx';
 import { checkCard } from './api/card.ts';
 import * as css from './card.css.ts';
@@ -66,10 +68,13 @@ function CheckResult({ check }: { check: CardCheck }) {
 /**
  * What anyone who scans a card's QR sees (docs/product.md §4.10), signed in or not, on any phone: no intro
  * slides, no sign-in (a public route without the first-start gate), the answer at once. A failure on the
- * way is «No se pudo comprobar» with a retry, never «no válida»; too many checks say so and when to retry.
+ * way is «No se pudo comprobar» with a retry, never «no válida»; too many checks say so and when to retry,
+ * and, to someone not signed in, that the marina's staff check without those limits once signed in on the
+ * phone (the session goes with the check: decision 040), with the way to sign in and come back.
  */
 export default function CheckQrScreen() {
-  const { api } = useServices();
+  const { api, session } = useServices();
+  const { pathname, search } = useLocation();
   const { idTarjeta = '' } = useParams();
   const code = useSearchParams()[0].get('c');
   const [attempt, setAttempt] = useState(0);
@@ -98,6 +103,11 @@ export default function CheckQrScreen() {
             <p className={css.verdict.unchecked}>{limited ? t.tooMany : t.checkFailed}</p>
             <p>{limited ? messageFor(outcome.error) : t.checkFailedLead}</p>
             {limited ? null : <p>{messageFor(outcome.error)}</p>}
+            {limited && !session.current() ? (
+              <p>
+                {t.tooManyStaff} <Link to={href.login(`${pathname}${search}`)}>{t.staffSignIn}</Link>
+              </p>
+            ) : null}
           </div>
         ) : null}
         {outcome.state === 'failed' ? (

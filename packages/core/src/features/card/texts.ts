@@ -40,6 +40,8 @@ export const cardTexts = {
   checkFailed: 'No se pudo comprobar',
   checkFailedLead: 'No se ha podido preguntar a la marina. Esto no quiere decir que el carnet no sea válido.',
   tooMany: 'Demasiadas comprobaciones',
+  tooManyStaff: 'Si eres del personal de la marina, inicia sesión en este teléfono y podrás comprobarlo sin esperar.',
+  staffSignIn: 'Iniciar sesión',
   retry: 'Volver a intentarlo',
   boatUsable: 'puede usarlo',
   boatNotUsable: 'no puede usarlo',

@@ -28,7 +28,10 @@ export async function reissueCard(api: ApiClient, client: QueryClient): Promise<
  */
 const CHECK_RETRY = { limit: 2, statusCodes: [408, 500, 502, 503, 504] };
 
-/** `GET /cards/{idTarjeta}/check?c=`: public, no session. */
+/**
+ * `GET /cards/{idTarjeta}/check?c=`: public, no session needed. The phone's session goes with it when there
+ * is one (as with every call), so a staff member signed in at the gate checks without the anonymous limits.
+ */
 export function checkCard(api: ApiClient, idTarjeta: string, code: string | null): Promise<CardCheck> {
   const query = code === null ? '' : `?${new URLSearchParams({ c: code }).toString()}`;
   return api.get<CardCheck>(`cards/${encodeURIComponent(idTarjeta)}/check${query}`, { retry: CHECK_RETRY });
