@@ -86,6 +86,14 @@ describe('loadConfig', () => {
     expect(error.message).toContain('SMS_PROVIDER_TOKEN: required with SMS_PROVIDER_URL');
   });
 
+  it('sends each provider 4 messages at once unless OUTBOX_SMS_CONCURRENCY / OUTBOX_EMAIL_CONCURRENCY say otherwise (decision 039)', () => {
+    expect(loadConfig({}).outboxConcurrency).toEqual({ sms: 4, email: 4 });
+    expect(loadConfig({ OUTBOX_SMS_CONCURRENCY: '1', OUTBOX_EMAIL_CONCURRENCY: '20' }).outboxConcurrency).toEqual({ sms: 1, email: 20 });
+    const error = configError({ OUTBOX_SMS_CONCURRENCY: '0', OUTBOX_EMAIL_CONCURRENCY: '2.5' });
+    expect(error.message).toContain('OUTBOX_SMS_CONCURRENCY: must be a whole number from 1 to 100 (got "0")');
+    expect(error.message).toContain('OUTBOX_EMAIL_CONCURRENCY: must be a whole number from 1 to 100 (got "2.5")');
+  });
+
   it('logs messages instead of sending them when no transport is configured (development)', () => {
     expect(loadConfig({})).toMatchObject({ smtpUrl: undefined, smsProviderUrl: undefined, trustProxy: false });
   });

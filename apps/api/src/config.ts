@@ -30,6 +30,10 @@ export const CLIENTS_REFRESH_MS = 30_000;
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
+/** Messages sent at once to each provider by one instance, unless OUTBOX_*_CONCURRENCY says otherwise. */
+export const DEFAULT_OUTBOX_CONCURRENCY = 4;
+const MAX_OUTBOX_CONCURRENCY = 100;
+
 const NODE_ENVS = ['development', 'test', 'production'] as const;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const MIN_SECRET_LENGTH = 32;
@@ -74,6 +78,11 @@ export interface Config {
   smsProviderToken: string | undefined;
   /** Sender name or number shown on SMS. */
   smsSender: string;
+  /**
+   * How many messages each provider is sent at once by this instance (OUTBOX_SMS_CONCURRENCY,
+   * OUTBOX_EMAIL_CONCURRENCY): one place is kept for urgent messages (decision 039).
+   */
+  outboxConcurrency: { sms: number; email: number };
   /**
    * Behind a load balancer or proxy: which hops to trust for the client's address (per-IP throttling) and
    * protocol. `false` (default), `true`, or a list of proxy addresses/CIDRs.
@@ -211,6 +220,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (value('MAIL_FROM') === undefined) issues.push('MAIL_FROM: required in production');
   }
 
+  const concurrency = (name: string): number => {
+    const raw = value(name);
+    if (raw === undefined) return DEFAULT_OUTBOX_CONCURRENCY;
+    const parsed = Number(raw);
+    if (/^\d+$/.test(raw) && parsed >= 1 && parsed <= MAX_OUTBOX_CONCURRENCY) return parsed;
+    issues.push(`${name}: must be a whole number from 1 to ${MAX_OUTBOX_CONCURRENCY} (got "${raw}")`);
+    return DEFAULT_OUTBOX_CONCURRENCY;
+  };
+  const outboxConcurrency = { sms: concurrency('OUTBOX_SMS_CONCURRENCY'), email: concurrency('OUTBOX_EMAIL_CONCURRENCY') };
+
   let trustProxy: Config['trustProxy'] = false;
   const rawTrustProxy = value('TRUST_PROXY');
   if (rawTrustProxy === 'true') trustProxy = true;
@@ -240,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsProviderUrl,
     smsProviderToken,
     smsSender: value('SMS_SENDER') ?? 'Marina',
+    outboxConcurrency,
     trustProxy,
   };
 }

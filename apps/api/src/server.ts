@@ -49,7 +49,7 @@ import { dueJobsEnqueued } from './jobs/job-queue.ts';
 import { createJobWorker, type JobWorker } from './jobs/job-worker.ts';
 import { notificationRoutes } from './notifications/notification-routes.ts';
 import { devOutboxRoutes } from './outbox/dev-outbox-routes.ts';
-import { sendMessageHandler } from './outbox/outbox-sending.ts';
+import { outboxLanes, sendMessageHandlers } from './outbox/outbox-sending.ts';
 import { createTransports, type Transports } from './outbox/transports.ts';
 import { registerCors } from './security/cors.ts';
 import { registerCsrf } from './security/csrf.ts';
@@ -183,7 +183,7 @@ export async function createServer({
     log: app.log,
     // Every kind of job this server runs; a module with timed work adds its handler here.
     handlers: [
-      sendMessageHandler(outgoing, app.log),
+      ...sendMessageHandlers(outgoing, app.log, config.outboxConcurrency),
       housekeepingHandler,
       contractExpiryHandler,
       authorisationExpiryHandler,
@@ -192,6 +192,8 @@ export async function createServer({
       outingOverdueHandler(directory, config),
     ],
     intervalMs: jobsIntervalMs,
+    // Each provider's lanes run as many sends at once as it takes (decision 039); the other lanes one job at a time.
+    lanes: outboxLanes(config.outboxConcurrency),
   });
   app.decorate('jobs', jobs);
   // A call that wrote messages (or other jobs due now) gets them run now rather than at the next poll; one that

@@ -81,12 +81,13 @@ export async function sendCode(tx: Tx, flow: CodePurpose, message: OutgoingMessa
 /**
  * Sends the code of an accounts flow (registration, password reset, contact change) to its verification's
  * destination, worded for the flow and the marina (codeMessage), under sendCode's limits. A decoy has no code:
- * nothing leaves, and the caller answers as if it had.
+ * nothing leaves, and the caller answers as if it had. The person waits for it at the screen, for their own
+ * account: it goes in the urgent lane (decision 039).
  */
 export async function sendFlowCode(tx: Tx, client: Pick<ClientRecord, 'id' | 'title'>, { verification, code }: IssuedCode, now: Date, config: Pick<Config, 'devRoutes'>): Promise<boolean> {
   if (code === null) return false;
   const { purpose, accountId, channel } = verification;
-  const message = { clientId: client.id, accountId, channel, destination: verification.destination!, ...codeMessage(client.title, purpose, channel, code) };
+  const message = { clientId: client.id, accountId, channel, destination: verification.destination!, urgent: true, ...codeMessage(client.title, purpose, channel, code) };
   return sendCode(tx, purpose, message, now, config);
 }
 

@@ -15,6 +15,11 @@ export interface JobType<P extends JobPayload = JobPayload> {
   readonly maxAttempts: number;
   /** Recurring: one run per period of this length (aligned on the epoch), by one instance. */
   readonly everyMs: number | undefined;
+  /**
+   * The line it waits in (job-worker.ts): jobs of one lane run in order, up to the lane's concurrency at once,
+   * and never wait for another lane's (decision 039). `main` unless said.
+   */
+  readonly lane: string;
   /** How long to wait after the `attempt`-th try failed. */
   retryDelayMs(attempt: number): number;
   /** Carries the payload's type to enqueueJob and the handler; never set. */
@@ -26,7 +31,10 @@ export interface JobTypeOptions {
   /** First retry after `firstMs`, each later one twice as late, never more than `maxMs` apart. */
   backoff?: { firstMs: number; maxMs: number };
   everyMs?: number;
+  lane?: string;
 }
+
+export const MAIN_LANE = 'main';
 
 export function defineJob<P extends JobPayload = Record<string, never>>(name: string, options: JobTypeOptions = {}): JobType<P> {
   const { firstMs, maxMs } = options.backoff ?? { firstMs: MINUTE, maxMs: 60 * MINUTE };
@@ -34,6 +42,7 @@ export function defineJob<P extends JobPayload = Record<string, never>>(name: st
     name,
     maxAttempts: options.maxAttempts ?? 5,
     everyMs: options.everyMs,
+    lane: options.lane ?? MAIN_LANE,
     retryDelayMs: (attempt) => Math.min(firstMs * 2 ** Math.max(0, attempt - 1), maxMs),
   };
 }

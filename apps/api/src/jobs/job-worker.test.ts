@@ -150,6 +150,43 @@ describe('jobs', () => {
     expect(await onlyJob()).toMatchObject({ status: 'failed', lastError: expect.stringContaining('Lease expired') });
   });
 
+  it('runs a lane up to its concurrency at once, leasing only what runs, and never behind another lane (decision 039)', async () => {
+    const SLOW = defineJob<{ item: string }>('test.slow', { lane: 'slow' });
+    const QUICK = defineJob<{ item: string }>('test.quick', { lane: 'quick' });
+    let running = 0;
+    let most = 0;
+    const held: (() => void)[] = [];
+    const slow = handleJob(SLOW, async () => {
+      running += 1;
+      most = Math.max(most, running);
+      await new Promise<void>((resolve) => held.push(resolve));
+      running -= 1;
+    });
+    const quickRan: string[] = [];
+    const quick = handleJob(QUICK, async ({ item }) => {
+      quickRan.push(item);
+    });
+    const laned = createJobWorker({ db: database.db, clock: clock.now, log: app.log, handlers: [slow, quick], intervalMs: 0, lanes: { slow: { concurrency: 2 } } });
+    for (let index = 0; index < 5; index++) await enqueueJob(database.db, SLOW, { item: `slow ${index}` }, { now: clock.now() });
+    await enqueueJob(database.db, QUICK, { item: 'quick' }, { now: clock.now() });
+
+    let finished = false;
+    const ran = laned.runDue().finally(() => (finished = true));
+    await expect.poll(() => held.length).toBe(2);
+    // Enqueued last, run at once: the slow lane's line is not its own.
+    await expect.poll(() => quickRan).toEqual(['quick']);
+    // Only what runs is leased: another instance may take the rest.
+    const leased = await database.db.select().from(jobs).where(eq(jobs.lockedBy, laned.instanceId));
+    expect(leased.map((job) => job.name)).toEqual(['test.slow', 'test.slow']);
+    while (!finished) {
+      held.shift()?.();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(await ran).toBe(6);
+    expect(most).toBe(2);
+    await laned.stop();
+  });
+
   it('leaves alone the jobs it has no handler for (another version of the server)', async () => {
     await enqueueJob(database.db, defineJob('test.unknown'), {}, { now: clock.now() });
     expect(await worker.runDue()).toBe(0);

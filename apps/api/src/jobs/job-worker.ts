@@ -11,7 +11,11 @@
  * - a failed try is retried after the job type's back-off, until its `maxAttempts`; then the handler's
  *   `giveUp` runs in the transaction that marks the job failed;
  * - a recurring job gets one row per period (its key), inserted by whichever instance comes first; the
- *   others' inserts do nothing, so each period runs once.
+ *   others' inserts do nothing, so each period runs once;
+ * - jobs wait in lanes (their type's `lane`, decision 039): each lane claims and runs its own jobs, oldest
+ *   first, up to its concurrency at once, so a lane full of slow work (a thousand SMS to a slow provider)
+ *   never holds up another (a registration code, an overdue outing). A lane not configured runs one job at a
+ *   time.
  *
  * Every try is a `job_runs` row: instance, start, end, outcome, error (without personal data). Time is the
  * server's clock, so tests move it instead of sleeping.
@@ -22,7 +26,7 @@ import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../db/database.ts';
 import { describeError } from './job-errors.ts';
-import { enqueueJob, periodOf, type JobType } from './job-queue.ts';
+import { dueJobsEnqueued, enqueueJob, periodOf, type JobType } from './job-queue.ts';
 import { jobRuns, jobs, type JobOutcome, type JobPayload, type JobRow } from './jobs.schema.ts';
 
 const BATCH_SIZE = 10;
@@ -52,7 +56,10 @@ export function handleJob<P extends JobPayload>(type: JobType<P>, run: JobHandle
 export interface JobWorker {
   /** Names the instance in `locked_by` and `job_runs.instance`. */
   readonly instanceId: string;
-  /** Claims and runs what is due now, batch after batch, until nothing is; answers how many tries ran. */
+  /**
+   * Claims and runs what is due now, every lane at once, until nothing is (what a job enqueued for now
+   * included); answers how many tries ran.
+   */
   runDue(options?: { names?: readonly string[] }): Promise<number>;
   /** Adds the current period's job of every recurring type, unless an instance already did. */
   scheduleRecurring(): Promise<void>;
@@ -70,6 +77,14 @@ export interface JobWorkerOptions {
   /** Poll interval; 0 never polls on its own (tests call runDue and scheduleRecurring). */
   intervalMs: number;
   leaseMs?: number;
+  /** How many jobs of a lane may run at once; a lane not listed runs one at a time. */
+  lanes?: Readonly<Record<string, { concurrency: number }>>;
+}
+
+interface Lane {
+  name: string;
+  names: string[];
+  concurrency: number;
 }
 
 interface Claimed {
@@ -77,32 +92,45 @@ interface Claimed {
   runId: number;
 }
 
-export function createJobWorker({ db, clock, log, handlers, intervalMs, leaseMs = DEFAULT_LEASE_MS }: JobWorkerOptions): JobWorker {
+export function createJobWorker({ db, clock, log, handlers, intervalMs, leaseMs = DEFAULT_LEASE_MS, lanes: laneOptions = {} }: JobWorkerOptions): JobWorker {
   const instanceId = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const byName = new Map(handlers.map((handler) => [handler.type.name, handler]));
   const recurring = handlers.filter((handler) => handler.type.everyMs !== undefined);
+  const lanes = new Map<string, Lane>();
+  for (const { type } of handlers) {
+    const lane = lanes.get(type.lane) ?? { name: type.lane, names: [], concurrency: Math.max(1, laneOptions[type.lane]?.concurrency ?? 1) };
+    lane.names.push(type.name);
+    lanes.set(type.lane, lane);
+  }
   /** The period each recurring type was last scheduled for here: one insert per period and instance. */
   const scheduled = new Map<string, string>();
   const inFlight = new Set<Promise<unknown>>();
+  /** Lanes draining in the background (polling), and those asked to look again once they are done. */
+  const draining = new Map<string, Promise<number>>();
+  const lookAgain = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let polling: Promise<void> | undefined;
   let again = false;
   let stopped = false;
 
-  async function claim(names: string[], now: Date): Promise<Claimed[]> {
+  async function claim(names: string[], now: Date, limit: number): Promise<Claimed[]> {
     return db.transaction(async (tx) => {
       const free = and(eq(jobs.status, 'pending'), or(isNull(jobs.lockedUntil), lte(jobs.lockedUntil, now)));
-      const due = tx
+      // Two statements, not `UPDATE … WHERE id IN (SELECT … LIMIT n FOR UPDATE SKIP LOCKED)`: PostgreSQL may run
+      // such a subquery again for every row it updates, each time past the rows already leased, and so lease
+      // every due job at once whatever the limit (a lane of 3 took 100).
+      const due = await tx
         .select({ id: jobs.id })
         .from(jobs)
         .where(and(free, lte(jobs.runAt, now), inArray(jobs.name, names)))
         .orderBy(asc(jobs.runAt), asc(jobs.seq))
-        .limit(BATCH_SIZE)
+        .limit(Math.min(limit, BATCH_SIZE))
         .for('update', { skipLocked: true });
+      if (due.length === 0) return [];
       const taken = await tx
         .update(jobs)
         .set({ attempts: sql`${jobs.attempts} + 1`, lockedBy: instanceId, lockedUntil: new Date(now.getTime() + leaseMs) })
-        .where(and(inArray(jobs.id, due), free))
+        .where(and(inArray(jobs.id, due.map((row) => row.id)), free))
         .returning();
       if (taken.length === 0) return [];
       const ids = taken.map((job) => job.id);
@@ -163,11 +191,15 @@ export function createJobWorker({ db, clock, log, handlers, intervalMs, leaseMs 
       return;
     }
     let error: string | undefined;
+    const enqueuedBefore = dueJobsEnqueued();
     try {
       await handler.run(job.payload, context);
     } catch (thrown) {
       error = describeError(thrown);
     }
+    // It wrote work due now (an overdue outing's alerts): another lane may be idle, and should not wait for
+    // the next poll to send it.
+    if (dueJobsEnqueued() !== enqueuedBefore) wake();
     const final = error !== undefined && job.attempts >= job.maxAttempts;
     const outcome: JobOutcome = error === undefined ? 'done' : final ? 'failed' : 'retry';
     const owned = await finish(claimed, outcome, error ?? null, context);
@@ -175,25 +207,87 @@ export function createJobWorker({ db, clock, log, handlers, intervalMs, leaseMs 
     else if (error !== undefined) log.warn({ event: 'job_failed', ...fields, final, error }, final ? 'job given up' : 'job failed, will retry');
   }
 
-  async function runDue({ names }: { names?: readonly string[] } = {}): Promise<number> {
-    const wanted = [...byName.keys()].filter((name) => names === undefined || names.includes(name));
-    if (wanted.length === 0) return 0;
-    const work = (async () => {
-      let ran = 0;
-      while (!stopped) {
-        const batch = await claim(wanted, clock());
-        if (batch.length === 0) break;
-        for (const claimed of batch) await execute(claimed);
-        ran += batch.length;
-      }
-      return ran;
-    })();
-    inFlight.add(work);
+  /**
+   * Runs a lane's due jobs, oldest first, up to its concurrency at once: each that ends makes room for the
+   * next, claimed then (so no job is leased long before it runs). Ends when nothing of the lane is due and
+   * nothing runs; answers how many tries ran.
+   */
+  async function drain(lane: Lane, names: string[]): Promise<number> {
+    const running = new Set<Promise<void>>();
+    let ran = 0;
     try {
-      return await work;
+      while (!stopped) {
+        const room = lane.concurrency - running.size;
+        const batch = room > 0 ? await claim(names, clock(), room) : [];
+        for (const claimed of batch) {
+          const run: Promise<void> = execute(claimed)
+            .catch((error: unknown) => log.error({ err: error, job: claimed.job.name, jobId: claimed.job.id }, 'job try not recorded'))
+            .finally(() => running.delete(run));
+          running.add(run);
+        }
+        ran += batch.length;
+        if (batch.length === room && room > 0) continue;
+        if (running.size === 0) break;
+        // Full, or nothing more due for now: wait for a try to end, then look again.
+        await Promise.race(running);
+      }
     } finally {
-      inFlight.delete(work);
+      await Promise.allSettled(running);
     }
+    return ran;
+  }
+
+  function track<T>(work: Promise<T>): Promise<T> {
+    inFlight.add(work);
+    return work.finally(() => inFlight.delete(work));
+  }
+
+  async function runDue({ names }: { names?: readonly string[] } = {}): Promise<number> {
+    const selected = [...lanes.values()]
+      .map((lane) => ({ lane, names: lane.names.filter((name) => names === undefined || names.includes(name)) }))
+      .filter((entry) => entry.names.length > 0);
+    if (selected.length === 0) return 0;
+    return track(
+      (async () => {
+        let total = 0;
+        // Again while a round ran something: a job of one lane may have enqueued work due now in another.
+        while (!stopped) {
+          const ran = (await Promise.all(selected.map(({ lane, names: laneNames }) => drain(lane, laneNames)))).reduce((sum, count) => sum + count, 0);
+          total += ran;
+          if (ran === 0) break;
+        }
+        return total;
+      })(),
+    );
+  }
+
+  /** The lanes with a job due now that no instance holds. */
+  async function dueLanes(now: Date): Promise<Lane[]> {
+    const due = await db
+      .selectDistinct({ name: jobs.name })
+      .from(jobs)
+      .where(and(eq(jobs.status, 'pending'), lte(jobs.runAt, now), or(isNull(jobs.lockedUntil), lte(jobs.lockedUntil, now)), inArray(jobs.name, [...byName.keys()])));
+    const wanted = new Set(due.map((row) => byName.get(row.name)!.type.lane));
+    return [...lanes.values()].filter((lane) => wanted.has(lane.name));
+  }
+
+  /** Drains a lane in the background; one already draining looks again once it is done. */
+  function startLane(lane: Lane) {
+    if (stopped) return;
+    if (draining.has(lane.name)) {
+      lookAgain.add(lane.name);
+      return;
+    }
+    const work = track(drain(lane, lane.names))
+      .catch((error: unknown) => {
+        log.error({ err: error, lane: lane.name }, 'jobs could not run');
+        return 0;
+      })
+      .finally(() => {
+        draining.delete(lane.name);
+        if (lookAgain.delete(lane.name)) startLane(lane);
+      });
+    draining.set(lane.name, work);
   }
 
   async function scheduleRecurring(): Promise<void> {
@@ -223,7 +317,7 @@ export function createJobWorker({ db, clock, log, handlers, intervalMs, leaseMs 
     polling = (async () => {
       try {
         await scheduleRecurring();
-        await runDue();
+        for (const lane of await dueLanes(clock())) startLane(lane);
       } catch (error) {
         log.error({ err: error }, 'jobs could not run');
       }
@@ -238,12 +332,16 @@ export function createJobWorker({ db, clock, log, handlers, intervalMs, leaseMs 
     });
   }
 
+  function wake() {
+    schedule(0);
+  }
+
   schedule(0);
   return {
     instanceId,
     runDue,
     scheduleRecurring,
-    wake: () => schedule(0),
+    wake,
     async stop() {
       stopped = true;
       clearTimeout(timer);

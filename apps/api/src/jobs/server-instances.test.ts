@@ -99,7 +99,7 @@ describe('two API instances on one database', () => {
     expect(sent).toHaveLength(120);
     expect(new Set(sent.map((message) => message.id)).size).toBe(120);
     expect(await database.db.select().from(outbox).where(eq(outbox.status, 'sent'))).toHaveLength(120);
-    const runs = await runsOf('outbox.send');
+    const runs = await runsOf('outbox.send.sms');
     expect(runs).toHaveLength(120);
     expect(runs.every((run) => run.attempt === 1 && run.outcome === 'done')).toBe(true);
   });
@@ -147,7 +147,7 @@ describe('two API instances on one database', () => {
     answer();
     await stuck;
     expect(await database.db.select().from(jobs)).toMatchObject([{ status: 'done', attempts: 2 }]);
-    const runs = await runsOf('outbox.send');
+    const runs = await runsOf('outbox.send.sms');
     expect(runs.map((run) => [run.attempt, run.instance, run.outcome])).toEqual([
       [1, a.app.jobs.instanceId, 'lost'],
       [2, b.app.jobs.instanceId, 'done'],

@@ -25,6 +25,8 @@ export interface CustomerNotice {
   sms: string;
   /** What the e-mail adds after the body: where to find it in the app. */
   emailFooter: string;
+  /** A safety alert (an overdue outing): never waits behind other messages (decision 039). */
+  urgent?: boolean;
 }
 
 export async function tellCustomer(
@@ -47,6 +49,7 @@ export async function tellCustomer(
       destination,
       subject: `${client.title}: ${notice.title.toLowerCase()}`,
       text: channel === 'sms' ? notice.sms : `${notice.body}\n\n${notice.emailFooter}`,
+      urgent: notice.urgent ?? false,
     },
     now,
     config,

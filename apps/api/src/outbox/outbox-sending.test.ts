@@ -9,7 +9,7 @@ import { createJobWorker } from '../jobs/job-worker.ts';
 import { testClock } from '../test/accounts.ts';
 import { createTestServer, useTestServer } from '../test/test-server.ts';
 import { enqueueMessage } from './outbox.ts';
-import { SEND_MESSAGE, sendMessageHandler } from './outbox-sending.ts';
+import { SEND_MESSAGE, sendMessageHandlers } from './outbox-sending.ts';
 import { httpSmsTransport, type Transport, type Transports } from './transports.ts';
 
 let database: Database;
@@ -45,7 +45,7 @@ async function jobOf(destination: string) {
 
 /** Another instance's worker that sends the outbox, on the same database. */
 const otherInstance = (sending: Transports = transports) =>
-  createJobWorker({ db: database.db, clock: clock.now, log: app.log, handlers: [sendMessageHandler(sending, app.log)], intervalMs: 0 });
+  createJobWorker({ db: database.db, clock: clock.now, log: app.log, handlers: sendMessageHandlers(sending, app.log), intervalMs: 0 });
 
 
 async function enqueue(destination: string, channel: 'sms' | 'email' = 'sms') {
@@ -57,15 +57,16 @@ describe('sending the outbox', () => {
     await enqueue('+34611111111');
     await enqueue('ana@correo.example', 'email');
     expect(await app.jobs.runDue()).toBe(2);
-    expect(sent.map((message) => [message.channel, message.destination])).toEqual([
-      ['sms', '+34611111111'],
+    // Each channel in its own lane: in whichever order the providers took them.
+    expect(sent.map((message) => [message.channel, message.destination]).sort()).toEqual([
       ['email', 'ana@correo.example'],
+      ['sms', '+34611111111'],
     ]);
     const rows = await database.db.select().from(outbox);
     expect(rows.every((row) => row.status === 'sent' && row.sentAt !== null)).toBe(true);
-    expect((await database.db.select().from(jobs)).map((job) => [job.name, job.status, job.attempts])).toEqual([
-      ['outbox.send', 'done', 1],
-      ['outbox.send', 'done', 1],
+    expect((await database.db.select().from(jobs).orderBy(jobs.seq)).map((job) => [job.name, job.status, job.attempts])).toEqual([
+      ['outbox.send.sms', 'done', 1],
+      ['outbox.send.email', 'done', 1],
     ]);
     expect(await app.jobs.runDue()).toBe(0);
   });
@@ -80,9 +81,9 @@ describe('sending the outbox', () => {
     await database.db.delete(outbox);
     await enqueue('+34688888888');
     failing = true;
-    for (let attempt = 1; attempt <= SEND_MESSAGE.maxAttempts; attempt++) {
+    for (let attempt = 1; attempt <= SEND_MESSAGE.normal.sms.maxAttempts; attempt++) {
       expect(await app.jobs.runDue()).toBe(1);
-      clock.advance(SEND_MESSAGE.retryDelayMs(attempt));
+      clock.advance(SEND_MESSAGE.normal.sms.retryDelayMs(attempt));
     }
     const [failed] = await database.db.select().from(outbox);
     expect(failed).toMatchObject({ status: 'failed', text: '' });
@@ -112,10 +113,10 @@ describe('sending the outbox', () => {
     expect(await app.jobs.runDue()).toBe(0);
 
     for (let attempt = 2; attempt <= 8; attempt++) {
-      clock.advance(SEND_MESSAGE.retryDelayMs(attempt - 1));
+      clock.advance(SEND_MESSAGE.normal.sms.retryDelayMs(attempt - 1));
       expect(await app.jobs.runDue()).toBe(1);
     }
-    expect([1, 2, 3, 7, 8].map((attempt) => SEND_MESSAGE.retryDelayMs(attempt) / 1000)).toEqual([30, 60, 120, 1920, 3600]);
+    expect([1, 2, 3, 7, 8].map((attempt) => SEND_MESSAGE.normal.sms.retryDelayMs(attempt) / 1000)).toEqual([30, 60, 120, 1920, 3600]);
     [row] = await database.db.select().from(outbox);
     expect(row).toMatchObject({ status: 'failed', text: '' });
     job = await jobOf('+34622222222');

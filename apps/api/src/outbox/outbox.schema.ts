@@ -10,7 +10,7 @@ export type OutboxStatus = 'pending' | 'sent' | 'failed';
 
 /**
  * Messages leave through here (docs/product.md §7.6): written in the transaction that creates what they carry, sent
- * afterwards by its `outbox.send` job (outbox-sending.ts). Once sent (or given up) the text is blanked: the row keeps only metadata.
+ * afterwards by its sending job (outbox-sending.ts). Once sent (or given up) the text is blanked: the row keeps only metadata.
  * `code` and `link` are copies for the development outbox, written only with DEV_ROUTES (never in
  * production).
  */
@@ -27,7 +27,7 @@ export const outbox = pgTable(
     text: text('text').notNull(),
     code: text('code'),
     link: text('link'),
-    /** Tries, back-off and errors are its `outbox.send` job's (jobs/). */
+    /** Tries, back-off and errors are its sending job's (jobs/). */
     status: text('status').$type<OutboxStatus>().notNull().default('pending'),
     ...timestamps,
     sentAt: at('sent_at'),

@@ -1,7 +1,7 @@
 /**
  * Writing messages to the outbox. Call it with the transaction that creates what the message carries (a
- * code, a link), so a message exists exactly when its code does; its `outbox.send` job sends it afterwards
- * (outbox-sending.ts).
+ * code, a link), so a message exists exactly when its code does; its sending job sends it afterwards, in its
+ * channel's lane, urgent or not (outbox-sending.ts).
  */
 import type { CodeChannel } from '@marina/core/domain/platform.ts';
 import type { Config } from '../config.ts';
@@ -23,6 +23,12 @@ export interface OutgoingMessage {
   code?: string | null;
   /** The link the text carries, copied for the development outbox only. */
   link?: string | null;
+  /**
+   * Never waits behind other messages (decision 039): only a code the person waits for at the screen for
+   * their own account (registration, password reset, their new contact) and a safety alert (an overdue
+   * outing). Not an invitation, nor anything else a person sends to an address they choose.
+   */
+  urgent?: boolean;
 }
 
 /**
@@ -46,6 +52,6 @@ export async function enqueueMessage(db: Executor, message: OutgoingMessage, now
         createdAt: now,
       })
       .returning({ id: outbox.id });
-    await enqueueJob(tx, SEND_MESSAGE, { outboxId: row!.id }, { now });
+    await enqueueJob(tx, SEND_MESSAGE[message.urgent ? 'urgent' : 'normal'][message.channel], { outboxId: row!.id }, { now });
   });
 }

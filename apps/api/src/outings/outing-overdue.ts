@@ -25,7 +25,8 @@ import type { AccountRow } from '../db/schema.ts';
 import { loadOutings, type LoadedOuting } from './outing-views.ts';
 import { outings, type OutingRow } from './outings.schema.ts';
 
-export const MARK_OVERDUE = defineJob<{ outingId: string }>('outings.overdue', { maxAttempts: 5, backoff: { firstMs: 60_000, maxMs: 10 * 60_000 } });
+/** In a lane of its own (decision 039): an overdue outing is never marked late because other work is queued. */
+export const MARK_OVERDUE = defineJob<{ outingId: string }>('outings.overdue', { maxAttempts: 5, backoff: { firstMs: 60_000, maxMs: 10 * 60_000 }, lane: 'safety' });
 
 /** The outing's overdue check, at its overdue instant (replacing an earlier one after an extension). */
 export async function scheduleOverdue(db: Executor, outing: Pick<OutingRow, 'id' | 'expectedReturn'>, now: Date): Promise<void> {
@@ -63,6 +64,8 @@ export async function markOverdue(tx: Tx, directory: ClientDirectory, outingId: 
         clientId: client.id,
         channel: 'email',
         destination: client.contactEmail,
+        // Safety alerts never wait behind other messages (decision 039).
+        urgent: true,
         subject: `Salida sin volver: ${boat.name} (${boat.registration})`,
         text: [
           `El barco ${boat.name} (${boat.registration}) debía volver el ${describeSlot(outing.expectedReturn, client.timeZone)} y nadie ha marcado su vuelta.`,
@@ -103,6 +106,7 @@ export async function markOverdue(tx: Tx, directory: ClientDirectory, outingId: 
         link: outingReturnLink(outing.id),
         sms: `${client.title}: ${boat.name} debía volver a las ${back}. Si ya habéis vuelto, márcalo en la app (Salidas, «He vuelto»). Si necesitáis ayuda, llamad al puerto.`,
         emailFooter: 'Para marcar la vuelta, abre la app y entra en Salidas: «He vuelto».',
+        urgent: true,
       },
       now,
       config,
@@ -149,5 +153,6 @@ export async function tellMarinaCleared(
             `${who} ha ampliado en la aplicación el regreso previsto del barco ${name} hasta el ${describeSlot(change.expectedReturn, client.timeZone)}.${since} ` +
             `Ya no figura como sin volver; si a esa hora no ha vuelto, recibirás otro aviso ${OUTING_OVERDUE_MINUTES} minutos después.`,
         };
-  await enqueueMessage(tx, { clientId: client.id, channel: 'email', destination: client.contactEmail, ...message }, now, config);
+  // As urgent as the alert it clears: no one should go on searching for a boat that is safe.
+  await enqueueMessage(tx, { clientId: client.id, channel: 'email', destination: client.contactEmail, urgent: true, ...message }, now, config);
 }
