@@ -10,6 +10,7 @@ import type { CodeChannel } from '@marina/core/domain/platform.ts';
 import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as yup from 'yup';
+import { attachProvenAccount, endAuthorisationsOf } from '../authorisations/authorisation-person.ts';
 import { clientHeaderSchema, requireClient } from '../clients/client-resolution.ts';
 import type { Tx } from '../db/database.ts';
 import { eraseAccountData } from '../db/personal-data.ts';
@@ -277,10 +278,12 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
           await markCodeUsed(tx, verification, input.code, now);
           const [updated] = await tx
             .update(accounts)
-            // The code went to the new e-mail and came back: it is proven.
-            .set({ ...(field === 'email' ? { email: value, emailVerifiedAt: now } : { phone: value }), updatedAt: now })
+            // The code went to the new e-mail or phone and came back: it is proven.
+            .set({ ...(field === 'email' ? { email: value, emailVerifiedAt: now } : { phone: value, phoneVerifiedAt: now }), updatedAt: now })
             .where(eq(accounts.id, session.accountId))
             .returning();
+          // A contact an owner typed when authorising this person, proven now: that authorisation is theirs (decision 038).
+          await attachProvenAccount(tx, client, updated!, now, config);
           const previous = provenEmail(session.account);
           if (field === 'email' && previous) {
             // The old address hears of it: a hijacked session changing the e-mail does not go unnoticed.
@@ -364,11 +367,16 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
         throw confirmationLinkInvalid();
       }
       // Conditional on the e-mail checked, and keeping the first proof: opening the link twice is harmless.
-      const [updated] = await db
-        .update(accounts)
-        .set({ emailVerifiedAt: account.emailVerifiedAt ?? now, updatedAt: now })
-        .where(and(eq(accounts.id, account.id), eq(accounts.email, account.email!)))
-        .returning();
+      const updated = await db.transaction(async (tx) => {
+        const [confirmed] = await tx
+          .update(accounts)
+          .set({ emailVerifiedAt: account.emailVerifiedAt ?? now, updatedAt: now })
+          .where(and(eq(accounts.id, account.id), eq(accounts.email, account.email!)))
+          .returning();
+        // The e-mail an owner typed when authorising this person, proven now (decision 038).
+        if (confirmed) await attachProvenAccount(tx, client, confirmed, now, config);
+        return confirmed;
+      });
       if (!updated) throw confirmationLinkInvalid();
       audit(request, 'email_confirmation', { outcome: 'success', accountId: account.id });
       return toAccountSummary(updated, client, now);
@@ -435,6 +443,8 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
       // The launch places the account held go to who waits for them, as when a launch is cancelled.
       await db.transaction(async (tx) => {
         await refuseWhileAtSea(tx, accountId);
+        // The authorisations this person holds end first, with their launches, and each owner is told (decision 038).
+        await endAuthorisationsOf(tx, { client: requireClient(request), now, config }, accountId);
         await eraseAccountData(tx, accountId, { now, promoteWaiting: waitingPromoter(directory, config, now) });
       });
       replaceWithAnonymousSession(reply, config.sessionSecret);

@@ -16,6 +16,7 @@ import { maskEmail, maskPhone } from '@marina/core/domain/contact.ts';
 import { codeChannelFor } from '@marina/core/domain/platform.ts';
 import { and, eq, gt, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
+import { attachProvenAccount } from '../authorisations/authorisation-person.ts';
 import { clientHeaderSchema, requireClient } from '../clients/client-resolution.ts';
 import { appLink } from '../config.ts';
 import type { Executor } from '../db/database.ts';
@@ -171,6 +172,7 @@ export const registrationRoutes: FastifyPluginAsync<{ services: Services }> = as
             phone: input.phone,
             document: input.document,
             emailVerifiedAt: null,
+            phoneVerifiedAt: null,
             privacyAcceptedAt: now,
             updatedAt: now,
           };
@@ -251,8 +253,8 @@ export const registrationRoutes: FastifyPluginAsync<{ services: Services }> = as
         await markCodeUsed(tx, verification, input.code, now);
         const [account] = await tx
           .update(accounts)
-          // On e-mail marinas the code went to the account's e-mail: coming back, it proves it.
-          .set({ status: 'validated', updatedAt: now, ...(verification.channel === 'email' ? { emailVerifiedAt: now } : {}) })
+          // The code went to the account's e-mail (e-mail marinas) or phone (SMS marinas): coming back, it proves it.
+          .set({ status: 'validated', updatedAt: now, ...(verification.channel === 'email' ? { emailVerifiedAt: now } : { phoneVerifiedAt: now }) })
           .where(and(eq(accounts.id, verification.accountId!), eq(accounts.status, 'registered')))
           .returning();
         if (!account) throw problem('not_found', 404, 'Este registro ya no existe. Vuelve a empezar.');
@@ -365,6 +367,8 @@ export const registrationRoutes: FastifyPluginAsync<{ services: Services }> = as
           .returning();
         if (!activated) throw problem('token_invalid', 410, 'Esta cuenta ya no se puede activar con este enlace.');
         await createNotification(tx, { clientId: client.id, accountId: activated.id, type: 'welcome', ...notificationTexts.welcome(client.title) }, now);
+        // Live now, with the contact its code proved: the authorisations that named it are its (decision 038).
+        await attachProvenAccount(tx, client, activated, now, config);
         // SMS marinas: nothing has gone to the e-mail yet; a link proves it (not throttled: it happens once).
         if (activated.emailVerifiedAt === null && activated.email !== null) {
           await sendEmailConfirmation(tx, { client, account: { ...activated, email: activated.email }, config, now });

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { authorisationBoats, authorisations, launches } from '../db/schema.ts';
 import { latestCode, testClock } from '../test/accounts.ts';
-import { activeAuthorisation, authorisationBody, personWithAccount } from '../test/authorisations.ts';
+import { activeAuthorisation, authorisationBody, invitedAs, personWithAccount } from '../test/authorisations.ts';
 import { eligibleOwner, launchBody } from '../test/launches.ts';
 import { tally } from '../test/test-agent.ts';
 import { useTestServer } from '../test/test-server.ts';
@@ -114,7 +114,7 @@ describe('authorisations under bursts', () => {
     for (let index = 0; index < 30; index++) {
       const owner = await eligibleOwner(app, database.db, 41, { now: clock.now() });
       const person = await personWithAccount(app, database.db, 41, clock.now());
-      const active = await activeAuthorisation(app, owner.agent, authorisationBody(41, owner.boatIds, { document: person.document }, clock.now()));
+      const active = await activeAuthorisation(app, owner.agent, authorisationBody(41, owner.boatIds, { ...invitedAs(person) }, clock.now()));
       pairs.push({ owner, person, id: active.id as string });
     }
     const times = ['10:00', '10:30', '11:00', '11:30', '12:00', '12:30'];

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { accounts, authorisations, boats, launches, launchSlots, notifications } from '../db/schema.ts';
 import { latestCode, outboxFor, STRONG_PASSWORD, testClock } from '../test/accounts.ts';
-import { activeAuthorisation, authorisationBody, personWithAccount } from '../test/authorisations.ts';
+import { activeAuthorisation, authorisationBody, invitedAs, personWithAccount } from '../test/authorisations.ts';
 import { dayFromToday } from '../test/boats.ts';
 import { eligibleOwner, launchBody, slotAt } from '../test/launches.ts';
 import { passwordHasher } from '../accounts/passwords.ts';
@@ -232,9 +232,9 @@ describe("another owner's authorisations and other marinas", () => {
     const here = await person(41);
     const there = await person(25);
     // The same document at marina 25.
-    await database.db.update(accounts).set({ document: here.document }).where(eq(accounts.id, there.accountId));
+    await database.db.update(accounts).set({ ...invitedAs(here) }).where(eq(accounts.id, there.accountId));
     const { agent, boatIds } = await owner();
-    await activeAuthorisation(app, agent, body(41, boatIds, { document: here.document }));
+    await activeAuthorisation(app, agent, body(41, boatIds, { ...invitedAs(here) }));
     expect((await here.agent.get('/boats')).json().boats.map((boat: { id: string }) => boat.id)).toEqual(boatIds);
     expect((await there.agent.get('/boats')).json().boats).toEqual([]);
     const booking = await there.agent.post('/launches', launchBody(25, boatIds[0]!, DAY, '10:00'));
@@ -246,7 +246,7 @@ describe('the authorised person', () => {
   it('sees the boat in GET /boats with role authorised and may book inside the period; the owner sees role owner', async () => {
     const someone = await person();
     const { agent, boatIds } = await owner();
-    await activeAuthorisation(app, agent, body(41, boatIds, { document: someone.document }));
+    await activeAuthorisation(app, agent, body(41, boatIds, { ...invitedAs(someone) }));
     const [mine] = (await agent.get('/boats')).json().boats;
     expect(mine).toMatchObject({ role: 'owner', authorisation: null });
     const [theirs] = (await someone.agent.get('/boats')).json().boats;
@@ -284,7 +284,7 @@ describe('the authorised person', () => {
   it('is refused a slot outside the period with "outside the authorised period"', async () => {
     const someone = await person();
     const { agent, boatIds } = await owner();
-    await activeAuthorisation(app, agent, body(41, boatIds, { document: someone.document, validTo: today() }));
+    await activeAuthorisation(app, agent, body(41, boatIds, { ...invitedAs(someone), validTo: today() }));
     const response = await someone.agent.post('/launches', launchBody(41, boatIds[0]!, DAY, '10:00'));
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({ code: 'not_eligible', errors: [{ field: 'boatId', code: 'outside_authorised_period' }] });
@@ -298,7 +298,7 @@ describe('the authorised person', () => {
   it('is refused with "authorisation suspended" once suspended, and books again once reactivated', async () => {
     const someone = await person();
     const { agent, boatIds } = await owner();
-    const active = await activeAuthorisation(app, agent, body(41, boatIds, { document: someone.document }));
+    const active = await activeAuthorisation(app, agent, body(41, boatIds, { ...invitedAs(someone) }));
     const suspended = await agent.post(`/authorisations/${active.id}/suspend`, { reason: ' No devolvió las llaves ' });
     expect(suspended.json()).toMatchObject({ state: 'suspended', suspensionReason: 'No devolvió las llaves' });
     const [boat] = (await someone.agent.get('/boats')).json().boats;
@@ -315,7 +315,7 @@ describe('the authorised person', () => {
   it("is blocked by the owner's own standing and the boat's (contract, insurance), with no fix to offer", async () => {
     const someone = await person();
     const { agent, boatIds, accountId } = await owner();
-    await activeAuthorisation(app, agent, body(41, boatIds, { document: someone.document }));
+    await activeAuthorisation(app, agent, body(41, boatIds, { ...invitedAs(someone) }));
     await database.db.update(boats).set({ insuranceExpiresOn: addDays(today(), -1) }).where(eq(boats.id, boatIds[0]!));
     await database.db.update(accounts).set({ dataValidatedAt: null }).where(eq(accounts.id, accountId));
     const [boat] = (await someone.agent.get('/boats')).json().boats;
@@ -330,7 +330,7 @@ describe('the authorised person', () => {
   it("is refused with \"licence expired\" once the authorisation's licence has run out", async () => {
     const someone = await person();
     const { agent, boatIds } = await owner();
-    const active = await activeAuthorisation(app, agent, body(41, boatIds, { document: someone.document, validTo: null }));
+    const active = await activeAuthorisation(app, agent, body(41, boatIds, { ...invitedAs(someone), validTo: null }));
     await database.db.update(authorisations).set({ licenceExpiresOn: addDays(today(), -1) }).where(eq(authorisations.id, active.id));
     const refused = await someone.agent.post('/launches', launchBody(41, boatIds[0]!, DAY, '11:30'));
     expect(refused.json().errors.map((error: { code: string }) => error.code)).toEqual(['authorised_licence_expired']);
@@ -339,7 +339,7 @@ describe('the authorised person', () => {
   it('a pending authorisation gives nothing: no boat, booking is 404', async () => {
     const someone = await person();
     const { agent, boatIds } = await owner();
-    expect((await agent.post('/authorisations', body(41, boatIds, { document: someone.document }))).statusCode).toBe(201);
+    expect((await agent.post('/authorisations', body(41, boatIds, { ...invitedAs(someone) }))).statusCode).toBe(201);
     expect((await someone.agent.get('/boats')).json().boats).toEqual([]);
     expect((await someone.agent.post('/launches', launchBody(41, boatIds[0]!, DAY, '12:00'))).statusCode).toBe(404);
   });
@@ -362,7 +362,7 @@ describe('suspension', () => {
   it("cancels the person's open requests at once, promotes whoever waits for the freed place, and tells the person", async () => {
     const someone = await person();
     const { agent, boatIds } = await owner();
-    const active = await activeAuthorisation(app, agent, body(41, boatIds, { document: someone.document }));
+    const active = await activeAuthorisation(app, agent, body(41, boatIds, { ...invitedAs(someone) }));
     // The slot at 13:00 fills: three owners and the authorised person (slotCapacity 4), then one more waits.
     const others = await Promise.all([owner(), owner(), owner(), owner()]);
     for (const other of others.slice(0, 3)) expect((await other.agent.post('/launches', launchBody(41, other.boatIds[0]!, DAY, '13:00'))).statusCode).toBe(201);
@@ -389,7 +389,7 @@ describe("the owner's account deletion", () => {
   it('erases their authorisations and the launches others asked for on their boats, giving the places to who waits', async () => {
     const someone = await person();
     const { agent, boatIds, accountId } = await owner();
-    const active = await activeAuthorisation(app, agent, body(41, boatIds, { document: someone.document }));
+    const active = await activeAuthorisation(app, agent, body(41, boatIds, { ...invitedAs(someone) }));
     const booked = await someone.agent.post('/launches', launchBody(41, boatIds[0]!, DAY, '16:00'));
     expect(booked.statusCode, booked.body).toBe(201);
     const held = async () =>
@@ -418,7 +418,7 @@ describe('period', () => {
   it('reschedules, refusing a period the licence does not cover; a shorter period cancels launches outside it', async () => {
     const someone = await person();
     const { agent, boatIds } = await owner();
-    const input = body(41, boatIds, { document: someone.document, validTo: null, licence: { type: 'pnb', number: 'PNB-1', expiresOn: addDays(today(), 30) } });
+    const input = body(41, boatIds, { ...invitedAs(someone), validTo: null, licence: { type: 'pnb', number: 'PNB-1', expiresOn: addDays(today(), 30) } });
     const active = await activeAuthorisation(app, agent, input);
     const launch = await someone.agent.post('/launches', launchBody(41, boatIds[0]!, DAY, '14:00'));
     expect(launch.statusCode, launch.body).toBe(201);
@@ -439,7 +439,7 @@ describe('period', () => {
   it('expires once the period ends (the job, run again harmlessly), and a new end makes it active again', async () => {
     const someone = await person();
     const { agent, boatIds } = await owner();
-    const active = await activeAuthorisation(app, agent, body(41, boatIds, { document: someone.document, validTo: today() }));
+    const active = await activeAuthorisation(app, agent, body(41, boatIds, { ...invitedAs(someone), validTo: today() }));
     const later = new Date(clock.now().getTime() + 2 * 86_400_000);
     expect(await expireAuthorisations(database.db, later)).toBeGreaterThanOrEqual(1);
     expect(await expireAuthorisations(database.db, later)).toBe(0);

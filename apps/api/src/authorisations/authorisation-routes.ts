@@ -1,6 +1,7 @@
 /**
- * An owner's authorised persons (docs/product.md §4.8, decision 025): list, add, validate with the code the
- * person received, resend it, suspend, reactivate and reschedule. Only the owner's own authorisations at this
+ * An owner's authorised persons (docs/product.md §4.8, decisions 025 and 038): list, add, validate with the code
+ * the person received (which attaches it to the person's account when that account has proven the contact the
+ * owner typed), resend it, suspend, reactivate and reschedule. Only the owner's own authorisations at this
  * marina exist here: any other id answers 404, never 403.
  */
 import {
@@ -15,7 +16,7 @@ import {
 } from '@marina/core/domain/authorisations.ts';
 import { todayIn } from '@marina/core/domain/calendar.ts';
 import { localDateIn } from '@marina/core/domain/opening-hours.ts';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { checkCode, countCodeRequest, findVerification, issueCode, markCodeUsed, resendCode, sendCode } from '../accounts/verification-codes.ts';
 import { idParams } from '../boats/boat-routes.ts';
@@ -24,15 +25,16 @@ import { isUuid } from '../boats/boat-views.ts';
 import type { ClientRecord } from '../clients/client-directory.ts';
 import { clientHeaderSchema, requireClient } from '../clients/client-resolution.ts';
 import type { Tx } from '../db/database.ts';
-import { accounts, launches, verificationCodes, type AccountRow } from '../db/schema.ts';
+import { accounts, verificationCodes, type AccountRow } from '../db/schema.ts';
 import { audit } from '../http/audit.ts';
 import { problem, problemResponses } from '../http/problem.ts';
 import { bodyFrom, validateBody } from '../http/validation.ts';
-import { changeStatus, lockLaunch, lockSlots, SYSTEM, type LaunchScope } from '../launches/launch-places.ts';
+import type { LaunchScope } from '../launches/launch-places.ts';
 import { idempotentHeadersSchema } from '../security/idempotency.ts';
 import type { Services } from '../services.ts';
 import { requireSession } from '../sessions/session-lookup.ts';
 import { authorisationCodeMessage, personDestination, tellPerson } from './authorisation-messages.ts';
+import { attachedPerson, attachOnValidation, cancelLaunchesUnder } from './authorisation-person.ts';
 import {
   checkRoomOnBoats,
   findAuthorisation,
@@ -41,7 +43,6 @@ import {
   lockAuthorisation,
   lockOwnersBoats,
   notFound,
-  personAccount,
   stateOn,
   toAuthorisation,
 } from './authorisation-views.ts';
@@ -58,6 +59,10 @@ const NOT_WITHDRAWABLE: Record<Exclude<AuthorisationState, 'pending'>, string> =
   expired: 'Esta invitación ha caducado: ya no se puede retirar. Cambia el periodo si quieres que la persona use tus barcos.',
   ended: 'Esta autorización ha terminado porque la persona borró su cuenta: ya no se puede retirar.',
 };
+
+/** An ended authorisation is over for good (decision 038): the owner adds the person again instead. */
+const endedConflict = () =>
+  problem('state_conflict', 409, 'Esta autorización ha terminado porque la persona borró su cuenta. Si quieres que use tus barcos, añádela de nuevo.');
 
 function licenceExpiresInPeriod() {
   const message = 'Hasta: la titulación de la persona caduca antes; acorta el periodo o añade de nuevo a la persona con su titulación renovada.';
@@ -96,29 +101,6 @@ export const authorisationRoutes: FastifyPluginAsync<{ services: Services }> = a
     const covered = await tx.select({ boatId: authorisationBoats.boatId }).from(authorisationBoats).where(eq(authorisationBoats.authorisationId, seen.id));
     const boats = covered.length === 0 ? [] : await lockOwnersBoats(tx, client.id, ownerId, covered.map((row) => row.boatId));
     return { boats, locked: await lockAuthorisation(tx, client.id, ownerId, seen.id) };
-  }
-
-  /**
-   * Cancels the authorisation's open launches that `keep` does not keep (all of them on a suspension), in the
-   * one lock order (their slots, then each launch): each place goes at once to whoever waits for it.
-   */
-  async function cancelLaunches(tx: Tx, scope: LaunchScope, authorisationId: string, reason: string, keep: (slotStart: Date) => boolean = () => false) {
-    const open = await tx
-      .select({ id: launches.id, slotStart: launches.slotStart })
-      .from(launches)
-      .where(and(eq(launches.authorisationId, authorisationId), inArray(launches.status, ['pending', 'confirmed', 'waitlisted'])))
-      .orderBy(asc(launches.slotStart));
-    const doomed = open.filter((launch) => !keep(launch.slotStart));
-    if (doomed.length === 0) return 0;
-    await lockSlots(tx, scope.client.id, doomed.map((launch) => launch.slotStart));
-    let cancelled = 0;
-    for (const { id } of doomed) {
-      const launch = await lockLaunch(tx, scope.client.id, id);
-      if (!launch || !(['pending', 'confirmed', 'waitlisted'] as const).some((status) => status === launch.status) || keep(launch.slotStart)) continue;
-      await changeStatus(tx, scope, launch, 'cancelled', SYSTEM, { reason });
-      cancelled += 1;
-    }
-    return cancelled;
   }
 
   api.get<{ Querystring: { boatId?: string } }>(
@@ -280,7 +262,9 @@ export const authorisationRoutes: FastifyPluginAsync<{ services: Services }> = a
           .returning();
         if (!row) throw problem('state_conflict', 409, 'Esta autorización ya no está pendiente de validar.');
         const owner = await ownerOf(tx, session.accountId);
-        await tellPerson(tx, 'validated', { client, owner, row, person: await personAccount(tx, client.id, row.document) }, now, config);
+        // Attached only to an account that proved the phone or e-mail typed here; none yet, one may later (decision 038).
+        const person = await attachOnValidation(tx, client, row, now, config);
+        await tellPerson(tx, 'validated', { client, owner, row, person }, now, config);
       });
       audit(request, 'authorisation_validated', { outcome: 'success', accountId: session.accountId });
       return ownAuthorisation(request, found.row.id);
@@ -400,9 +384,9 @@ export const authorisationRoutes: FastifyPluginAsync<{ services: Services }> = a
           .set({ state: 'suspended', suspensionReason: input.reason === '' ? null : input.reason, suspendedAt: scope.now, updatedAt: scope.now })
           .where(eq(authorisations.id, locked.id))
           .returning();
-        await cancelLaunches(tx, scope, row!.id, input.reason === '' ? 'Autorización suspendida por el propietario' : `Autorización suspendida por el propietario: ${input.reason}`);
+        await cancelLaunchesUnder(tx, scope, row!.id, input.reason === '' ? 'Autorización suspendida por el propietario' : `Autorización suspendida por el propietario: ${input.reason}`);
         const owner = await ownerOf(tx, session.accountId);
-        await tellPerson(tx, 'suspended', { client, owner, row: row!, person: await personAccount(tx, client.id, row!.document) }, scope.now, config);
+        await tellPerson(tx, 'suspended', { client, owner, row: row!, person: await attachedPerson(tx, row!) }, scope.now, config);
       });
       audit(request, 'authorisation_suspended', { outcome: 'success', accountId: session.accountId });
       return ownAuthorisation(request, id);
@@ -440,7 +424,7 @@ export const authorisationRoutes: FastifyPluginAsync<{ services: Services }> = a
           .returning();
         if (!ended) {
           const owner = await ownerOf(tx, session.accountId);
-          await tellPerson(tx, 'reactivated', { client, owner, row: row!, person: await personAccount(tx, client.id, row!.document) }, now, config);
+          await tellPerson(tx, 'reactivated', { client, owner, row: row!, person: await attachedPerson(tx, row!) }, now, config);
         }
       });
       audit(request, 'authorisation_reactivated', { outcome: 'success', accountId: session.accountId });
@@ -474,6 +458,7 @@ export const authorisationRoutes: FastifyPluginAsync<{ services: Services }> = a
       const { id } = request.params;
       await db.transaction(async (tx) => {
         const { boats: lockedBoats, locked } = await lockWithCoveredBoats(tx, client, session.accountId, id);
+        if (locked.state === 'ended') throw endedConflict();
         // From today at the earliest: a period that began in the past needs a licence valid from now on, not then.
         if (!licenceCoversPeriod(locked.licenceExpiresOn, input.validFrom > today ? input.validFrom : today, validTo)) throw licenceExpiresInPeriod();
         const before = stateOn(locked, today);
@@ -488,7 +473,7 @@ export const authorisationRoutes: FastifyPluginAsync<{ services: Services }> = a
           const day = localDateIn(slotStart, client.timeZone);
           return day >= input.validFrom && (validTo === null || day <= validTo);
         };
-        await cancelLaunches(tx, scope, locked.id, 'Fuera del nuevo periodo de la autorización', inside);
+        await cancelLaunchesUnder(tx, scope, locked.id, 'Fuera del nuevo periodo de la autorización', inside);
       });
       audit(request, 'authorisation_rescheduled', { outcome: 'success', accountId: session.accountId });
       return ownAuthorisation(request, id);

@@ -26,7 +26,7 @@ export const authorisationSchemaJson = {
     id: { type: 'string', format: 'uuid' },
     firstName: { type: 'string' },
     surnames: { type: 'string' },
-    document: { type: 'string', description: 'Normalised DNI, NIE or passport: how the person’s account is matched' },
+    document: { type: 'string', description: 'Normalised DNI, NIE or passport; an account with it is attached only once it proves this phone or e-mail (decision 038)' },
     phone: { type: 'string', description: 'E.164' },
     email: { type: 'string' },
     licence: { $ref: 'Licence#' },
@@ -41,6 +41,10 @@ export const authorisationSchemaJson = {
     suspendedAt: nullableInstant,
     createdAt: instant,
     validatedAt: nullableInstant,
+    account: {
+      description: 'The account in the app it is attached to, by its holder’s name; null until one with this document proves this phone or e-mail, and once it is deleted',
+      anyOf: [{ type: 'object', properties: { firstName: { type: 'string' }, surnames: { type: 'string' } }, required: ['firstName', 'surnames'] }, { type: 'null' }],
+    },
     code: {
       description: 'While pending: where the code went (masked) and when another may be asked for',
       anyOf: [
@@ -74,6 +78,7 @@ export const authorisationSchemaJson = {
     'suspendedAt',
     'createdAt',
     'validatedAt',
+    'account',
     'code',
   ],
   examples: [
@@ -93,6 +98,7 @@ export const authorisationSchemaJson = {
       suspendedAt: null,
       createdAt: '2026-11-25T18:00:00.000Z',
       validatedAt: null,
+      account: null,
       code: { channel: 'sms', destination: '+34 6•• ••• •78', expiresAt: '2026-11-25T18:10:00.000Z', resendAvailableAt: '2026-11-25T18:01:00.000Z' },
     },
   ],

@@ -1,7 +1,8 @@
 /**
  * Authorisations as the API tells them (`Authorisation`, `BoatAuthorisation` of
  * `@marina/core/domain/authorisations.ts`), and the queries every writer shares: the owner's own ones, the
- * ones that let a person use a boat, and the per-boat counts checked under the boats' locks.
+ * ones that let a person use a boat (those attached to their account, never found by document: decision 038),
+ * and the per-boat counts checked under the boats' locks.
  */
 import type { Authorisation, AuthorisationState, BoatAuthorisation } from '@marina/core/domain/authorisations.ts';
 import { todayIn } from '@marina/core/domain/calendar.ts';
@@ -36,9 +37,11 @@ export interface LoadedAuthorisation {
   row: AuthorisationRow;
   boats: Array<{ id: string; name: string }>;
   verification: VerificationCodeRow | null;
+  /** The live account it is attached to (decision 038), if any. */
+  person: Pick<AccountRow, 'firstName' | 'surnames'> | null;
 }
 
-export function toAuthorisation({ row, boats: covered, verification }: LoadedAuthorisation, client: ClientRecord, now: Date): Authorisation {
+export function toAuthorisation({ row, boats: covered, verification, person }: LoadedAuthorisation, client: ClientRecord, now: Date): Authorisation {
   const state = stateOn(row, todayIn(client.timeZone, now));
   const pendingCode = state === 'pending' && verification !== null && verification.consumedAt === null ? verification : null;
   return {
@@ -57,6 +60,7 @@ export function toAuthorisation({ row, boats: covered, verification }: LoadedAut
     suspendedAt: state === 'suspended' ? (row.suspendedAt?.toISOString() ?? null) : null,
     createdAt: row.createdAt.toISOString(),
     validatedAt: row.validatedAt?.toISOString() ?? null,
+    account: person === null ? null : { firstName: person.firstName, surnames: person.surnames },
     code:
       pendingCode === null
         ? null
@@ -78,7 +82,8 @@ export async function loadAuthorisations(db: Executor, clientId: number, ownerId
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const verificationIds = rows.flatMap((row) => (row.verificationId === null ? [] : [row.verificationId]));
-  const [covered, codes] = await Promise.all([
+  const personIds = rows.flatMap((row) => (row.personAccountId === null ? [] : [row.personAccountId]));
+  const [covered, codes, people] = await Promise.all([
     db
       .select({ authorisationId: authorisationBoats.authorisationId, id: boats.id, name: boats.name })
       .from(authorisationBoats)
@@ -86,12 +91,23 @@ export async function loadAuthorisations(db: Executor, clientId: number, ownerId
       .where(inArray(authorisationBoats.authorisationId, ids))
       .orderBy(asc(boats.name), asc(boats.id)),
     verificationIds.length === 0 ? Promise.resolve([]) : db.select().from(verificationCodes).where(inArray(verificationCodes.id, verificationIds)),
+    // A deleted account's row stays, anonymised: it names no one.
+    personIds.length === 0
+      ? Promise.resolve([])
+      : db
+          .select({ id: accounts.id, firstName: accounts.firstName, surnames: accounts.surnames })
+          .from(accounts)
+          .where(and(inArray(accounts.id, personIds), ne(accounts.status, 'deleted'))),
   ]);
-  return rows.map((row) => ({
-    row,
-    boats: covered.filter((boat) => boat.authorisationId === row.id).map(({ id, name }) => ({ id, name })),
-    verification: codes.find((code) => code.id === row.verificationId) ?? null,
-  }));
+  return rows.map((row) => {
+    const person = people.find((account) => account.id === row.personAccountId);
+    return {
+      row,
+      boats: covered.filter((boat) => boat.authorisationId === row.id).map(({ id, name }) => ({ id, name })),
+      verification: codes.find((code) => code.id === row.verificationId) ?? null,
+      person: person ? { firstName: person.firstName, surnames: person.surnames } : null,
+    };
+  });
 }
 
 export const notFound = () => problem('not_found', 404, 'No encontramos esa autorización.');
@@ -175,31 +191,16 @@ export async function checkRoomOnBoats(
   }
 }
 
-/** The person's account at this marina (active, same document), if any. */
-export async function personAccount(db: Executor, clientId: number, document: string): Promise<AccountRow | null> {
-  const [row] = await db
-    .select()
-    .from(accounts)
-    .where(and(eq(accounts.clientId, clientId), eq(accounts.document, document), eq(accounts.status, 'active')))
-    .limit(1);
-  return row ?? null;
-}
-
 const STATE_RANK = sql`case ${authorisations.state} when 'active' then 0 when 'suspended' then 1 else 2 end`;
 
 /**
- * The authorisation that lets this person (by document) use this boat at this marina: an active one first,
- * else a suspended one, else an expired one (so a refusal can say why); pending ones give nothing. With
- * `lock`, its row is share-locked: a suspension waits for the booking that read it, or the booking sees it.
+ * The authorisation attached to this person's account that lets them use this boat at this marina: an active
+ * one first, else a suspended one, else an expired one (so a refusal can say why); pending and ended ones give
+ * nothing, and neither does one that merely names their document (decision 038). With `lock`, its row is
+ * share-locked: a suspension waits for the booking that read it, or the booking sees it.
  */
-export async function authorisationForBoat(
-  db: Executor,
-  clientId: number,
-  person: Pick<AccountRow, 'id' | 'document'>,
-  boatId: string,
-  lock = false,
-): Promise<AuthorisationRow | null> {
-  if (person.document === null || !isUuid(boatId)) return null;
+export async function authorisationForBoat(db: Executor, clientId: number, person: Pick<AccountRow, 'id'>, boatId: string, lock = false): Promise<AuthorisationRow | null> {
+  if (!isUuid(boatId)) return null;
   const query = db
     .select({ authorisation: authorisations })
     .from(authorisations)
@@ -207,7 +208,7 @@ export async function authorisationForBoat(
     .where(
       and(
         eq(authorisations.clientId, clientId),
-        eq(authorisations.document, person.document),
+        eq(authorisations.personAccountId, person.id),
         ne(authorisations.accountId, person.id),
         eq(authorisationBoats.boatId, boatId),
         inArray(authorisations.state, ['active', 'suspended', 'expired']),
@@ -219,9 +220,11 @@ export async function authorisationForBoat(
   return row?.authorisation ?? null;
 }
 
-/** A person's authorisations that show their boats in `GET /boats`: active and suspended ones, not expired. */
-export async function visibleAuthorisations(db: Executor, clientId: number, person: Pick<AccountRow, 'id' | 'document'>) {
-  if (person.document === null) return [];
+/**
+ * The authorisations attached to a person's account that show their boats in `GET /boats`: active and suspended
+ * ones, not expired nor ended.
+ */
+export async function visibleAuthorisations(db: Executor, clientId: number, person: Pick<AccountRow, 'id'>) {
   return db
     .select({ authorisation: authorisations, boatId: authorisationBoats.boatId, owner: accounts })
     .from(authorisations)
@@ -230,7 +233,7 @@ export async function visibleAuthorisations(db: Executor, clientId: number, pers
     .where(
       and(
         eq(authorisations.clientId, clientId),
-        eq(authorisations.document, person.document),
+        eq(authorisations.personAccountId, person.id),
         ne(authorisations.accountId, person.id),
         inArray(authorisations.state, ['active', 'suspended']),
       ),

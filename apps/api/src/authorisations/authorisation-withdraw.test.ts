@@ -12,7 +12,7 @@ import type { Database } from '../db/database.ts';
 import { passwordHasher } from '../accounts/passwords.ts';
 import { accounts, authorisationBoats, authorisations, verificationCodes } from '../db/schema.ts';
 import { latestCode, outboxFor, STRONG_PASSWORD, testClock } from '../test/accounts.ts';
-import { activeAuthorisation, authorisationBody, personWithAccount } from '../test/authorisations.ts';
+import { activeAuthorisation, authorisationBody, invitedAs, personWithAccount } from '../test/authorisations.ts';
 import { dayFromToday } from '../test/boats.ts';
 import { eligibleOwner } from '../test/launches.ts';
 import { signInStaff } from '../test/staff.ts';
@@ -126,7 +126,7 @@ describe('withdrawing a pending invitation', () => {
   it('answers 404 to another owner, an owner of another marina, the invited person themselves and staff; 401 without a session', async () => {
     const someone = await personWithAccount(app, database.db, 41, clock.now());
     const { agent, boatIds } = await owner();
-    const pending = (await agent.post('/authorisations', body(41, boatIds, { document: someone.document }))).json();
+    const pending = (await agent.post('/authorisations', body(41, boatIds, { ...invitedAs(someone) }))).json();
     const callers = [(await owner()).agent, (await owner(25)).agent, someone.agent, await signInStaff(app, 41), await signInStaff(app, 25)];
     for (const caller of callers) {
       const response = await caller.post(`/authorisations/${pending.id}/withdraw`);

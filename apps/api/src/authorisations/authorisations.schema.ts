@@ -81,11 +81,13 @@ export const authorisationBoats = pgTable(
  * An owner's authorisations go with their account. So do the launches their authorised persons asked for on
  * the owner's boats (the boats are going): their places are given back first, so each slot's count stays
  * the number of launches holding one. The authorised person's own account is not the owner's record: when
- * they delete theirs, the owner's authorisation stays (their launches go with their account).
+ * they delete theirs, the owner's authorisation stays, `ended` (decision 038: the deletion ends it first, with
+ * its launches and a notice to the owner, in endAuthorisationsOf; here, whatever path erases, none stays open).
  */
 registerPersonalData({
   table: authorisations,
-  erase: async (tx, accountId, { promoteWaiting }) => {
+  erase: async (tx, accountId, context) => {
+    const { promoteWaiting } = context;
     const ownersBoats = sql`(select ${boats.id} from ${boats} where ${boats.accountId} = ${accountId})`;
     const freed = await tx
       .selectDistinct({ clientId: launches.clientId, start: launches.slotStart })
@@ -100,6 +102,10 @@ registerPersonalData({
       where s.client_id = h.client_id and s.start = h.start`);
     await tx.delete(launches).where(and(inArray(launches.boatId, ownersBoats), ne(launches.accountId, accountId)));
     await tx.delete(authorisations).where(eq(authorisations.accountId, accountId));
+    await tx
+      .update(authorisations)
+      .set({ state: 'ended', updatedAt: context.now })
+      .where(and(eq(authorisations.personAccountId, accountId), ne(authorisations.state, 'ended')));
     // The places freed go to who waits for them, as a cancellation's do (docs/product.md §4.7).
     for (const clientId of new Set(freed.map((row) => row.clientId))) {
       await promoteWaiting(

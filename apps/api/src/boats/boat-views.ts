@@ -130,8 +130,8 @@ export function isUuid(value: string): boolean {
 }
 
 /**
- * The boats others authorised this person on (docs/product.md §4.8): matched by the document of their
- * account at this marina, active or suspended authorisations only, one entry per boat (the best standing
+ * The boats others authorised this person on (docs/product.md §4.8): the authorisations attached to their
+ * account at this marina (never matched by document alone, decision 038), active or suspended ones only, one entry per boat (the best standing
  * authorisation), each with the person's own verdict. `skip`: boats already listed as their own; `only`: just that boat.
  */
 export async function authorisedBoats(db: Executor, client: ClientRecord, personId: string, now: Date, skip: ReadonlySet<string>, only?: string): Promise<Boat[]> {

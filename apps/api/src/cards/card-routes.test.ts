@@ -16,7 +16,7 @@ import { DEMO_ACCOUNT, DEMO_AUTHORISED_ACCOUNT, DEMO_STAFF_ACCOUNT } from '../db
 import { CARD_CHECKS_PER_CARD, CARD_CHECKS_PER_IP, CARD_CHECKS_PER_STAFF } from '../security/limits.ts';
 import { throttleKeys } from '../security/rate-limits.ts';
 import { testClock } from '../test/accounts.ts';
-import { activeAuthorisation, authorisationBody, personWithAccount } from '../test/authorisations.ts';
+import { activeAuthorisation, authorisationBody, invitedAs, personWithAccount } from '../test/authorisations.ts';
 import { eligibleOwner } from '../test/launches.ts';
 import { signInStaff } from '../test/staff.ts';
 import { createAgent, type Agent } from '../test/test-agent.ts';
@@ -154,7 +154,7 @@ describe('the authorised person’s card', () => {
   it('follows the authorisation: green inside it, red with its reason once suspended', async () => {
     const owner = await eligibleOwner(app, database.db, 41, { now: clock.now() });
     const person = await personWithAccount(app, database.db, 41, clock.now());
-    const body = authorisationBody(41, owner.boatIds, { document: person.document }, clock.now());
+    const body = authorisationBody(41, owner.boatIds, { ...invitedAs(person) }, clock.now());
     const authorisation = await activeAuthorisation(app, owner.agent, body);
     const green = await cardOf(person.agent);
     expect(green).toMatchObject({ role: 'authorised', verdict: { valid: true } });

@@ -275,9 +275,10 @@ async function seedDemoLaunch(db: Db, seed: ClientSeed, ownerId: string, now: Da
 
 /**
  * The demo owner's authorisation of the demo authorised person on Brisa: active since today, open-ended,
- * with a licence valid for years. One already there (in any state the demo left it) is kept as it is.
+ * with a licence valid for years, attached to the demo person's account (which has the contact it names, proven,
+ * decision 038). One already there (in any state the demo left it) is kept as it is.
  */
-async function seedDemoAuthorisation(db: Db, seed: ClientSeed, ownerId: string, now: Date, today: string): Promise<void> {
+async function seedDemoAuthorisation(db: Db, seed: ClientSeed, ownerId: string, personId: string, now: Date, today: string): Promise<void> {
   const person = demoAuthorisedData(seed);
   await db.transaction(async (tx) => {
     const [boat] = await tx.select().from(boats).where(and(eq(boats.accountId, ownerId), eq(boats.name, DEMO_AUTHORISED_BOAT))).limit(1);
@@ -305,6 +306,7 @@ async function seedDemoAuthorisation(db: Db, seed: ClientSeed, ownerId: string, 
         validTo: null,
         state: 'active',
         validatedAt: now,
+        personAccountId: personId,
         createdAt: now,
         updatedAt: now,
       })
@@ -367,7 +369,8 @@ export async function seedDemoAccounts(db: Db, seeds: readonly ClientSeed[], now
       await seedDemoBoats(db, seed, ownerId, now, today);
       await seedDemoLaunch(db, seed, ownerId, now, today);
       await seedDemoOutings(db, seed, ownerId, now, today);
-      if (await seedAccount(db, seed.id, demoAuthorisedData(seed), 'customer', now, today)) await seedDemoAuthorisation(db, seed, ownerId, now, today);
+      const personId = await seedAccount(db, seed.id, demoAuthorisedData(seed), 'customer', now, today);
+      if (personId) await seedDemoAuthorisation(db, seed, ownerId, personId, now, today);
     }
     await seedAccount(db, seed.id, demoStaffData(seed), 'staff', now, today);
   }

@@ -8,7 +8,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accounts, authorisations, closures, launches, launchSlots, notifications } from '../db/schema.ts';
 import { testClock } from '../test/accounts.ts';
-import { activeAuthorisation, authorisationBody, personWithAccount } from '../test/authorisations.ts';
+import { activeAuthorisation, authorisationBody, invitedAs, personWithAccount } from '../test/authorisations.ts';
 import { eligibleOwner, launchBody, slotAt, type Owner } from '../test/launches.ts';
 import { signInStaff } from '../test/staff.ts';
 import { createAgent, type Agent } from '../test/test-agent.ts';
@@ -203,7 +203,7 @@ describe('launches under bursts', () => {
     // new end: the move waits for the authorisation and is refused, as it would not be had it read the old one.
     const [lender] = await owners(1);
     const borrower = await personWithAccount(app, database.db, 41, clock.now());
-    const authorisation = await activeAuthorisation(app, lender!.agent, authorisationBody(41, lender!.boatIds, { document: borrower.document }, clock.now()));
+    const authorisation = await activeAuthorisation(app, lender!.agent, authorisationBody(41, lender!.boatIds, { ...invitedAs(borrower) }, clock.now()));
     const booked = await borrower.agent.post('/launches', launchBody(41, lender!.boatIds[0]!, '2027-06-05', '12:30'));
     expect(booked.statusCode, booked.body).toBe(201);
     let move: Promise<LightMyRequestResponse> | undefined;

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { accounts, launchSlots, notifications } from '../db/schema.ts';
 import { testClock } from '../test/accounts.ts';
-import { activeAuthorisation, authorisationBody, personWithAccount } from '../test/authorisations.ts';
+import { activeAuthorisation, authorisationBody, invitedAs, personWithAccount } from '../test/authorisations.ts';
 import { eligibleOwner, launchBody, slotAt, type Owner } from '../test/launches.ts';
 import { signInStaff } from '../test/staff.ts';
 import { expectProblem, useTestServer } from '../test/test-server.ts';
@@ -37,7 +37,7 @@ async function ownerAndPerson(clientId = 41, boatCount = 1) {
   const owner = await eligibleOwner(app, database.db, clientId, { boatCount, now: clock.now() });
   const person = await personWithAccount(app, database.db, clientId, clock.now());
   await database.db.update(accounts).set({ firstName: 'Marta', surnames: 'Ruiz Soler' }).where(eq(accounts.id, person.accountId));
-  await activeAuthorisation(app, owner.agent, authorisationBody(clientId, [owner.boatIds[0]!], { document: person.document }, clock.now()), clientId !== 63);
+  await activeAuthorisation(app, owner.agent, authorisationBody(clientId, [owner.boatIds[0]!], { ...invitedAs(person) }, clock.now()), clientId !== 63);
   return { owner, person };
 }
 

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { jobs, outings } from '../db/schema.ts';
 import { testClock } from '../test/accounts.ts';
-import { activeAuthorisation, authorisationBody, personWithAccount } from '../test/authorisations.ts';
+import { activeAuthorisation, authorisationBody, invitedAs, personWithAccount } from '../test/authorisations.ts';
 import { eligibleOwner } from '../test/launches.ts';
 import { launchOf, outingBody } from '../test/outings.ts';
 import { tally } from '../test/test-agent.ts';
@@ -28,7 +28,7 @@ describe('outings under bursts', () => {
     const boatId = owner.boatIds[0]!;
     await launchOf(database.db, 41, owner.accountId, boatId, clock.now());
     const person = await personWithAccount(app, database.db, 41, clock.now());
-    const authorisation = await activeAuthorisation(app, owner.agent, authorisationBody(41, owner.boatIds, { document: person.document }, clock.now()));
+    const authorisation = await activeAuthorisation(app, owner.agent, authorisationBody(41, owner.boatIds, { ...invitedAs(person) }, clock.now()));
     const requests = Array.from({ length: 100 }, (_, index) =>
       index % 2 === 0
         ? owner.agent.post('/outings', outingBody(41, boatId, clock.now()), { idempotencyKey: crypto.randomUUID() })

@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { jobRuns, notifications, outbox, outings } from '../db/schema.ts';
 import { testClock } from '../test/accounts.ts';
-import { activeAuthorisation, authorisationBody, personWithAccount } from '../test/authorisations.ts';
+import { activeAuthorisation, authorisationBody, invitedAs, personWithAccount } from '../test/authorisations.ts';
 import { eligibleOwner, type Owner } from '../test/launches.ts';
 import { launchOf, outingBody, todayAt } from '../test/outings.ts';
 import { signInStaff } from '../test/staff.ts';
@@ -52,11 +52,13 @@ describe('overdue outings', () => {
   it('becomes overdue 30 minutes after the expected return, alerts the marina once and tells the customer and the skipper', async () => {
     const owner = await afloat();
     const person = await personWithAccount(server.app, server.database.db, 41, clock.now());
-    const authorisation = await activeAuthorisation(server.app, owner.agent, authorisationBody(41, owner.boatIds, { document: person.document }, clock.now()));
+    const authorisation = await activeAuthorisation(server.app, owner.agent, authorisationBody(41, owner.boatIds, { ...invitedAs(person) }, clock.now()));
     const body = outingBody(41, owner.boatIds[0]!, clock.now(), { expectedReturn: todayAt(41, '12:00', clock.now()), skipper: authorisation.id });
     const created = await owner.agent.post('/outings', body);
     expect(created.statusCode, created.body).toBe(201);
     const { id } = created.json();
+    // The owner was told that the skipper's account took the authorisation (decision 038).
+    const textsBefore = (await server.database.db.select().from(outbox).where(eq(outbox.destination, owner.phone))).length;
 
     await at('2027-07-05T10:29:00Z'); // 12:29 in Madrid
     expect(await stateOf(id)).toBe('at_sea');
@@ -70,8 +72,8 @@ describe('overdue outings', () => {
     expect(sent[0]!.subject).toMatch(/^Salida sin volver: /);
     expect(await told(owner.accountId)).toEqual([['Salida sin volver', `/salidas?volver=${id}`]]);
     expect(await told(person.accountId)).toEqual([['Salida sin volver', `/salidas?volver=${id}`]]);
-    // Marina 41 writes by SMS: the customer's mobile got one message.
-    expect(await server.database.db.select().from(outbox).where(eq(outbox.destination, owner.phone))).toHaveLength(1);
+    // Marina 41 writes by SMS: the customer's mobile got one message more.
+    expect(await server.database.db.select().from(outbox).where(eq(outbox.destination, owner.phone))).toHaveLength(textsBefore + 1);
     const runs = await server.database.db.select().from(jobRuns).where(eq(jobRuns.name, MARK_OVERDUE.name));
     expect(new Set(runs.map((run) => run.jobId)).size).toBe(runs.length);
 

@@ -10,7 +10,7 @@ import type { Database } from '../db/database.ts';
 import { accounts, authorisations, outings } from '../db/schema.ts';
 import { STRONG_PASSWORD, testClock } from '../test/accounts.ts';
 import { passwordHasher } from '../accounts/passwords.ts';
-import { activeAuthorisation, authorisationBody, personWithAccount } from '../test/authorisations.ts';
+import { activeAuthorisation, authorisationBody, invitedAs, personWithAccount } from '../test/authorisations.ts';
 import { eligibleOwner, type Owner } from '../test/launches.ts';
 import { launchOf, outingBody, todayAt } from '../test/outings.ts';
 import { signInStaff } from '../test/staff.ts';
@@ -55,7 +55,7 @@ async function withAuthorised() {
   const authorisation = await activeAuthorisation(
     app,
     owner.agent,
-    authorisationBody(41, owner.boatIds, { document: person.document, firstName: 'Lucía', surnames: 'Pons Vidal' }, clock.now()),
+    authorisationBody(41, owner.boatIds, { ...invitedAs(person), firstName: 'Lucía', surnames: 'Pons Vidal' }, clock.now()),
   );
   return { owner, person, authorisation };
 }

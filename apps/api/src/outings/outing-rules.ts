@@ -166,12 +166,12 @@ export function toSkipperOption(candidate: SkipperCandidate): OutingBoatOption['
   };
 }
 
-/** The account a skipper named through an authorisation has at this marina (by document), if any. */
+/** The live account a skipper named through an authorisation is attached to (decision 038), if any. */
 export async function skipperAccount(db: Executor, clientId: number, authorisationId: string): Promise<AccountRow | undefined> {
   const [row] = await db
     .select({ account: accounts })
     .from(authorisations)
-    .innerJoin(accounts, and(eq(accounts.clientId, authorisations.clientId), eq(accounts.document, authorisations.document)))
+    .innerJoin(accounts, and(eq(accounts.clientId, authorisations.clientId), eq(accounts.id, authorisations.personAccountId)))
     .where(and(eq(authorisations.id, authorisationId), eq(authorisations.clientId, clientId), eq(accounts.status, 'active')))
     .limit(1);
   return row?.account;

@@ -34,21 +34,18 @@ export async function loadOutings(db: Executor, clientId: number, where?: SQL): 
     .orderBy(desc(outings.departure), asc(outings.id));
 }
 
-/** The signed-in customer as the outings read them: their account and the authorisations of their document. */
+/** The signed-in customer as the outings read them: their account and the authorisations attached to it. */
 export interface Viewer {
   accountId: string;
-  /** Ids of authorisations (at this marina, of other owners) that name this person by document. */
+  /** Ids of authorisations (at this marina, of other owners) attached to this person's account (decision 038). */
   authorisationIds: ReadonlySet<string>;
 }
 
-export async function viewerOf(db: Executor, clientId: number, person: Pick<AccountRow, 'id' | 'document'>): Promise<Viewer> {
-  const rows =
-    person.document === null
-      ? []
-      : await db
-          .select({ id: authorisations.id })
-          .from(authorisations)
-          .where(and(eq(authorisations.clientId, clientId), eq(authorisations.document, person.document), ne(authorisations.accountId, person.id)));
+export async function viewerOf(db: Executor, clientId: number, person: Pick<AccountRow, 'id'>): Promise<Viewer> {
+  const rows = await db
+    .select({ id: authorisations.id })
+    .from(authorisations)
+    .where(and(eq(authorisations.clientId, clientId), eq(authorisations.personAccountId, person.id), ne(authorisations.accountId, person.id)));
   return { accountId: person.id, authorisationIds: new Set(rows.map((row) => row.id)) };
 }
 

@@ -28,11 +28,19 @@ export function authorisationBody(clientId: number, boatIds: string[], overrides
   };
 }
 
-/** A customer with an account (and no boats) who may be authorised: their document is what matches. */
+/**
+ * A customer with an account (and no boats) who may be authorised: an authorisation attaches to it when it names
+ * its document and a contact it has proven (its e-mail, confirmed; decision 038), as `invitedAs` writes them.
+ */
 export async function personWithAccount(app: FastifyInstance, db: Db, clientId: number, now = new Date()): Promise<Owner & { document: string }> {
   const person = await eligibleOwner(app, db, clientId, { boatCount: 0, now });
   const [row] = await db.select({ document: accounts.document }).from(accounts).where(eq(accounts.id, person.accountId));
   return { ...person, document: row!.document! };
+}
+
+/** What an owner types to authorise this person so that the authorisation reaches their account: their document and contact. */
+export function invitedAs(person: { document: string; phone: string; email: string }) {
+  return { document: person.document, phone: person.phone, email: person.email };
 }
 
 /** Adds an authorisation and validates it with the code sent to the person (SMS marinas: their phone). */

@@ -95,6 +95,8 @@ export type NotificationType =
   | 'launch_completed'
   | 'authorisation_validated'
   | 'authorisation_suspended'
+  | 'authorisation_attached'
+  | 'authorisation_ended'
   | 'contract_approved'
   | 'contract_rejected'
   | 'validation_due'

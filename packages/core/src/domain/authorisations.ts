@@ -43,7 +43,10 @@ export interface Authorisation {
   id: string;
   firstName: string;
   surnames: string;
-  /** Normalised identity document (DNI, NIE or passport): how the person's account is matched. */
+  /**
+   * Normalised identity document (DNI, NIE or passport). An account with it is attached only once it has also
+   * proven the phone or e-mail below (decision 038): the document alone gives no one anything.
+   */
   document: string;
   /** E.164 mobile. */
   phone: string;
@@ -61,6 +64,11 @@ export interface Authorisation {
   suspendedAt: string | null;
   createdAt: string;
   validatedAt: string | null;
+  /**
+   * The person's account in the app it is attached to, by the name its holder registered with; null until an
+   * account with this document proves this phone or e-mail (and once that account is deleted: `ended`).
+   */
+  account: { firstName: string; surnames: string } | null;
   /** While `pending`: where the code went (masked) and when another may be asked for; null otherwise. */
   code: CodeSent | null;
 }

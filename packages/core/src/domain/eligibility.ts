@@ -196,6 +196,7 @@ const AUTHORISATION_RULES: readonly Rule<AuthorisationFacts>[] = [
     code: 'outside_authorised_period',
     applies: (authorisation, today) =>
       authorisation.state === 'expired' ||
+      authorisation.state === 'ended' ||
       authorisation.validFrom > today ||
       expired(authorisation.validTo, today),
     text: 'Fuera del periodo autorizado',

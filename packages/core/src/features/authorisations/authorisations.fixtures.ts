@@ -37,6 +37,7 @@ export function person(overrides: Partial<Authorisation> = {}): Authorisation {
     suspendedAt: null,
     createdAt: '2026-11-20T10:00:00Z',
     validatedAt: '2026-11-20T10:05:00Z',
+    account: { firstName: 'Marta', surnames: 'Vidal Roig' },
     code: null,
     ...overrides,
   };
@@ -52,6 +53,7 @@ export const people = (): Authorisation[] => [
     boats: [{ id: BRISA, name: 'Brisa' }],
     state: 'pending',
     validatedAt: null,
+    account: null,
     validTo: null,
     code: { channel: 'sms', destination: '+34 6•• ••• •22', expiresAt: new Date(Date.now() + 600_000).toISOString(), resendAvailableAt: new Date(Date.now() + 60_000).toISOString() },
   }),

@@ -1,0 +1,199 @@
+/**
+ * Whose an authorisation is (docs/product.md §4.8, decision 038). It attaches to one account, once: the owner
+ * has validated it (the person gave back the code sent to the contact the owner typed), and a live account at
+ * the marina with the same document has proven that same phone or e-mail (a code or link sent there came
+ * back). The document alone attaches nothing: registration never proves it. Both sides may come last, so both
+ * attach: the owner's validation, and whatever makes an account live with a proven contact (activation, the
+ * e-mail's confirmation link, a contact change's code). The owner is told, with the account's name. When that
+ * account is deleted the authorisation ends for good, its open launches cancelled and the owner told.
+ */
+import { and, asc, eq, inArray, isNotNull, isNull, ne, or, type SQL } from 'drizzle-orm';
+import type { ClientRecord } from '../clients/client-directory.ts';
+import type { Config } from '../config.ts';
+import type { Executor, Tx } from '../db/database.ts';
+import { accounts, authorisationBoats, boats, launches, type AccountRow } from '../db/schema.ts';
+import { changeStatus, lockLaunch, lockSlots, SYSTEM, type LaunchScope } from '../launches/launch-places.ts';
+import { tellCustomer } from '../notifications/tell-customer.ts';
+import { personName, personText } from '../outbox/person-text.ts';
+import { authorisations, type AuthorisationRow } from './authorisations.schema.ts';
+
+/** Accounts whose contact proves nothing yet, or that are gone, never take an authorisation. */
+const LIVE: AccountRow['status'][] = ['active', 'suspended'];
+
+/**
+ * Cancels the authorisation's open launches that `keep` does not keep (all of them by default), in the one
+ * lock order (their slots, then each launch): each place goes at once to whoever waits for it. Answers how
+ * many were cancelled.
+ */
+export async function cancelLaunchesUnder(tx: Tx, scope: LaunchScope, authorisationId: string, reason: string, keep: (slotStart: Date) => boolean = () => false) {
+  const open = await tx
+    .select({ id: launches.id, slotStart: launches.slotStart })
+    .from(launches)
+    .where(and(eq(launches.authorisationId, authorisationId), inArray(launches.status, ['pending', 'confirmed', 'waitlisted'])))
+    .orderBy(asc(launches.slotStart));
+  const doomed = open.filter((launch) => !keep(launch.slotStart));
+  if (doomed.length === 0) return 0;
+  await lockSlots(tx, scope.client.id, doomed.map((launch) => launch.slotStart));
+  let cancelled = 0;
+  for (const { id } of doomed) {
+    const launch = await lockLaunch(tx, scope.client.id, id);
+    if (!launch || !(['pending', 'confirmed', 'waitlisted'] as const).some((status) => status === launch.status) || keep(launch.slotStart)) continue;
+    await changeStatus(tx, scope, launch, 'cancelled', SYSTEM, { reason });
+    cancelled += 1;
+  }
+  return cancelled;
+}
+
+/** The live account an authorisation is attached to, if any (for the notices that reach it in the app). */
+export async function attachedPerson(db: Executor, row: Pick<AuthorisationRow, 'clientId' | 'personAccountId'>): Promise<AccountRow | null> {
+  if (row.personAccountId === null) return null;
+  const [person] = await db
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.id, row.personAccountId), eq(accounts.clientId, row.clientId), inArray(accounts.status, LIVE)));
+  return person ?? null;
+}
+
+/** The contacts of the account that came back proven, as a condition on an authorisation's typed ones. */
+function provenContactMatch(account: Pick<AccountRow, 'phone' | 'phoneVerifiedAt' | 'email' | 'emailVerifiedAt'>): SQL | undefined {
+  const proven = [
+    account.phone !== null && account.phoneVerifiedAt !== null ? eq(authorisations.phone, account.phone) : undefined,
+    account.email !== null && account.emailVerifiedAt !== null ? eq(authorisations.email, account.email) : undefined,
+  ].filter((condition) => condition !== undefined);
+  return proven.length === 0 ? undefined : or(...proven);
+}
+
+async function boatNames(db: Executor, authorisationId: string): Promise<string[]> {
+  const rows = await db
+    .select({ name: boats.name })
+    .from(authorisationBoats)
+    .innerJoin(boats, eq(boats.id, authorisationBoats.boatId))
+    .where(eq(authorisationBoats.authorisationId, authorisationId))
+    .orderBy(asc(boats.name));
+  return rows.map((row) => personText(row.name) || 'tu barco');
+}
+
+const listed = (names: string[]) => (names.length <= 1 ? (names[0] ?? 'tu barco') : `${names.slice(0, -1).join(', ')} y ${names.at(-1)}`);
+
+/** Tells the owner, in the app and by the marina's channel, which account now holds their authorisation. */
+async function tellOwnerAttached(tx: Tx, client: ClientRecord, row: AuthorisationRow, person: Pick<AccountRow, 'firstName' | 'surnames'>, now: Date, config: Pick<Config, 'devRoutes'>) {
+  const [owner] = await tx.select().from(accounts).where(eq(accounts.id, row.accountId));
+  if (!owner) return;
+  const holder = personName(person);
+  const invited = personName(row, 'la persona que autorizaste');
+  const names = listed(await boatNames(tx, row.id));
+  await tellCustomer(
+    tx,
+    { client, owner },
+    {
+      type: 'authorisation_attached',
+      title: 'Autorización en uso',
+      body:
+        `Tu autorización a ${invited} está ahora en la cuenta de ${holder} en la app: desde esa cuenta se puede usar ${names}. ` +
+        'Si no es quien esperabas, suspéndela en Autorizados.',
+      link: '/autorizados',
+      sms: `${client.title}: tu autorización para ${names} está ahora en la cuenta de ${holder}. Si no la esperabas, suspéndela en la app.`,
+      emailFooter: 'La tienes en la app, en Autorizados.',
+    },
+    now,
+    config,
+  );
+}
+
+/**
+ * At the owner's validation, in its transaction (the authorisation's row locked and just made active): attaches
+ * it to the live account with its document that has proven the phone or the e-mail the owner typed, if there is
+ * one, and tells the owner. The account's row is share-locked: an activation or a contact change of that account
+ * running meanwhile waits, then finds the authorisation validated and attaches it itself (attachProvenAccount).
+ */
+export async function attachOnValidation(tx: Tx, client: ClientRecord, row: AuthorisationRow, now: Date, config: Pick<Config, 'devRoutes'>): Promise<AccountRow | null> {
+  const [person] = await tx
+    .select()
+    .from(accounts)
+    .where(
+      and(
+        eq(accounts.clientId, row.clientId),
+        eq(accounts.document, row.document),
+        ne(accounts.id, row.accountId),
+        inArray(accounts.status, LIVE),
+        or(and(isNotNull(accounts.phoneVerifiedAt), eq(accounts.phone, row.phone)), and(isNotNull(accounts.emailVerifiedAt), eq(accounts.email, row.email))),
+      ),
+    )
+    .limit(1)
+    .for('share');
+  if (!person) return null;
+  const [attached] = await tx
+    .update(authorisations)
+    .set({ personAccountId: person.id, updatedAt: now })
+    .where(and(eq(authorisations.id, row.id), isNull(authorisations.personAccountId)))
+    .returning();
+  if (!attached) return null;
+  await tellOwnerAttached(tx, client, attached, person, now, config);
+  return person;
+}
+
+/**
+ * After an account became live or proved a contact, in the transaction that wrote it to the account's row
+ * (which holds that row's lock): attaches every validated authorisation at its marina, not yet attached nor
+ * ended, that names its document and a contact it has proven, and tells each owner. Answers how many.
+ */
+export async function attachProvenAccount(tx: Tx, client: ClientRecord, account: AccountRow, now: Date, config: Pick<Config, 'devRoutes'>): Promise<number> {
+  const contact = provenContactMatch(account);
+  if (!LIVE.includes(account.status) || account.document === null || contact === undefined) return 0;
+  const attached = await tx
+    .update(authorisations)
+    .set({ personAccountId: account.id, updatedAt: now })
+    .where(
+      and(
+        eq(authorisations.clientId, account.clientId),
+        eq(authorisations.document, account.document),
+        ne(authorisations.accountId, account.id),
+        isNull(authorisations.personAccountId),
+        isNotNull(authorisations.validatedAt),
+        ne(authorisations.state, 'ended'),
+        contact,
+      ),
+    )
+    .returning();
+  for (const row of attached) await tellOwnerAttached(tx, client, row, account, now, config);
+  return attached.length;
+}
+
+/**
+ * When the account an authorisation is attached to is being deleted, in the deletion's transaction and before
+ * its data go: each such authorisation ends (`ended`, for good: a new account with the same document does not
+ * inherit it), its open launches are cancelled (their places going to who waits) and its owner is told. Locks
+ * as a booking does: the account's row (no key update, taken by the caller), then the authorisations, then the
+ * slots and launches.
+ */
+export async function endAuthorisationsOf(tx: Tx, scope: LaunchScope, accountId: string): Promise<void> {
+  const held = await tx
+    .select()
+    .from(authorisations)
+    .where(and(eq(authorisations.personAccountId, accountId), eq(authorisations.clientId, scope.client.id), ne(authorisations.state, 'ended')))
+    .orderBy(asc(authorisations.id))
+    .for('update');
+  for (const row of held) {
+    const [ended] = await tx.update(authorisations).set({ state: 'ended', updatedAt: scope.now }).where(eq(authorisations.id, row.id)).returning();
+    const cancelled = await cancelLaunchesUnder(tx, scope, row.id, 'La persona autorizada ha borrado su cuenta');
+    const [owner] = await tx.select().from(accounts).where(eq(accounts.id, row.accountId));
+    if (!owner) continue;
+    const invited = personName(ended!, 'La persona que autorizaste');
+    const names = listed(await boatNames(tx, row.id));
+    const launchesLine = cancelled === 0 ? '' : cancelled === 1 ? ' Se ha anulado la bajada que tenía pedida.' : ` Se han anulado las ${cancelled} bajadas que tenía pedidas.`;
+    await tellCustomer(
+      tx,
+      { client: scope.client, owner },
+      {
+        type: 'authorisation_ended',
+        title: 'Autorización terminada',
+        body: `${invited} ha borrado su cuenta en la app: su autorización para usar ${names} ha terminado.${launchesLine} Si vuelve a registrarse, tendrás que autorizarla de nuevo.`,
+        link: '/autorizados',
+        sms: `${scope.client.title}: ${invited} ha borrado su cuenta; su autorización para ${names} ha terminado.${launchesLine}`,
+        emailFooter: 'La tienes en la app, en Autorizados.',
+      },
+      scope.now,
+      scope.config,
+    );
+  }
+}
