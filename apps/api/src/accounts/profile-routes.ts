@@ -23,6 +23,7 @@ import { createNotification } from '../notifications/notifications.ts';
 import { enqueueMessage } from '../outbox/outbox.ts';
 import { idempotentHeadersSchema } from '../security/idempotency.ts';
 import { CODE_REQUESTS } from '../security/limits.ts';
+import { messageSender, takeMessageBudget } from '../security/message-budgets.ts';
 import { takeSlot, throttleKeys } from '../security/rate-limits.ts';
 import { passwordWasRight, reservePasswordCheck } from '../security/password-attempts.ts';
 import type { Services } from '../services.ts';
@@ -35,7 +36,7 @@ import { toAccountSummary } from './account-summary.ts';
 import { isLiveConfirmation, provenEmail, sendEmailConfirmation } from './email-confirmations.ts';
 import { emailChangedMessage, notificationTexts, passwordChangedMessage } from './messages.ts';
 import { passwordHasher, refuseWeakPassword } from './passwords.ts';
-import { checkCode, codeTimes, countCodeRequest, findVerification, issueCode, markCodeUsed, resendFlowCode, sendFlowCode } from './verification-codes.ts';
+import { checkCode, codeTimes, countCodeRequest, findVerification, issueCode, markCodeUsed, resendCode, sendFlowCode, type IssuedCode } from './verification-codes.ts';
 
 const CHANNEL_OF: Record<ContactField, CodeChannel> = { email: 'email', phone: 'sms' };
 
@@ -185,6 +186,7 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
       const wanted: Record<ContactField, string> = { email: input.email, phone: input.phone };
 
       const { account, pending } = await db.transaction(async (tx) => {
+        const codes: IssuedCode[] = [];
         const [updated] = await tx
           .update(accounts)
           .set({ firstName: input.firstName, surnames: input.surnames, updatedAt: now })
@@ -209,9 +211,13 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
           const channel = CHANNEL_OF[field];
           await countCodeRequest(tx, 'contact_change', client.id, value, now);
           const issued = await issueCode(tx, { clientId: client.id, accountId: current.id, purpose: 'contact_change', channel, destination: value, typed: value, contactField: field }, now);
-          await sendFlowCode(tx, client, issued, now, config);
+          codes.push(issued);
           pendingChanges.push(issued.verification);
         }
+        // The person chose where these go: each is counted in their budgets (decision 039), all at once after
+        // the destinations' own counters, before any is written.
+        if (codes.length > 0) await takeMessageBudget(tx, messageSender(request), now, codes.length);
+        for (const issued of codes) await sendFlowCode(tx, client, issued, now, config);
         return { account: updated!, pending: pendingChanges };
       });
       return { account: toAccountSummary(account, client, now), pendingChanges: pending.map(changeStarted) };
@@ -234,7 +240,12 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
       const client = requireClient(request);
       const now = clock();
       const verification = await findVerification(db, { id: request.params.changeId, clientId: client.id, purpose: 'contact_change', accountId: session.accountId });
-      const issued = await resendFlowCode(db, client, verification, now, config);
+      const issued = await db.transaction(async (tx) => {
+        const resent = await resendCode(tx, verification, now);
+        await takeMessageBudget(tx, messageSender(request), now);
+        await sendFlowCode(tx, client, resent, now, config);
+        return resent;
+      });
       return reply.code(202).send(changeStarted(issued.verification));
     },
   );
@@ -336,6 +347,7 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
       await db.transaction(async (tx) => {
         // Counted like codes asked for that address: an unproven e-mail is someone's inbox all the same.
         await takeSlot(tx, throttleKeys.codeRequests('email_confirmation', client.id, email), CODE_REQUESTS, now);
+        await takeMessageBudget(tx, messageSender(request), now);
         await sendEmailConfirmation(tx, { client, account: { ...account, email }, config, now });
       });
       audit(request, 'email_confirmation_sent', { outcome: 'success', accountId: account.id });

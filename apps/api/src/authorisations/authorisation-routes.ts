@@ -31,6 +31,7 @@ import { problem, problemResponses } from '../http/problem.ts';
 import { bodyFrom, validateBody } from '../http/validation.ts';
 import type { LaunchScope } from '../launches/launch-places.ts';
 import { idempotentHeadersSchema } from '../security/idempotency.ts';
+import { messageSender, takeMessageBudget } from '../security/message-budgets.ts';
 import type { Services } from '../services.ts';
 import { requireSession } from '../sessions/session-lookup.ts';
 import { authorisationCodeMessage, personDestination, tellPerson } from './authorisation-messages.ts';
@@ -207,6 +208,8 @@ export const authorisationRoutes: FastifyPluginAsync<{ services: Services }> = a
         await tx.insert(authorisationBoats).values(locked.map((boat) => ({ authorisationId: row!.id, boatId: boat.id, clientId: client.id })));
         const issued = await issueCode(tx, { clientId: client.id, accountId: owner.id, purpose: 'authorisation', channel, destination, typed: destination }, now);
         await tx.update(authorisations).set({ verificationId: issued.verification.id }).where(eq(authorisations.id, row!.id));
+        // The owner chose where it goes: it counts in their budgets (decision 039), last before it is written.
+        await takeMessageBudget(tx, messageSender(request), now);
         await sendCode(
           tx,
           'authorisation',
@@ -305,6 +308,7 @@ export const authorisationRoutes: FastifyPluginAsync<{ services: Services }> = a
           issued = await issueCode(tx, { clientId: client.id, accountId: owner.id, purpose: 'authorisation', channel, destination, typed: destination }, now);
           await tx.update(authorisations).set({ verificationId: issued.verification.id, updatedAt: now }).where(eq(authorisations.id, row.id));
         }
+        await takeMessageBudget(tx, messageSender(request), now);
         await sendCode(
           tx,
           'authorisation',
@@ -403,7 +407,7 @@ export const authorisationRoutes: FastifyPluginAsync<{ services: Services }> = a
         headers: clientHeaderSchema,
         params: idParams,
         security,
-        response: { 200: { ...one, description: 'Active (or expired, when its period ended meanwhile)' }, ...problemResponses(400, 401, 403, 404, 409) },
+        response: { 200: { ...one, description: 'Active (or expired, when its period ended meanwhile)' }, ...problemResponses(400, 401, 403, 404, 409, 429) },
       },
     },
     async (request) => {
@@ -424,6 +428,10 @@ export const authorisationRoutes: FastifyPluginAsync<{ services: Services }> = a
           .returning();
         if (!ended) {
           const owner = await ownerOf(tx, session.accountId);
+          // A notice to the contact the owner typed: counted like an invitation, so suspending and reactivating
+          // cannot pump messages (a suspension's notice needs an active authorisation, which needs this or a
+          // validated invitation).
+          await takeMessageBudget(tx, messageSender(request), now);
           await tellPerson(tx, 'reactivated', { client, owner, row: row!, person: await attachedPerson(tx, row!) }, now, config);
         }
       });

@@ -95,5 +95,18 @@ export const CARD_CHECKS_PER_CARD: WindowLimit = { max: 20, windowMs: HOUR };
  */
 export const CARD_CHECKS_PER_STAFF: WindowLimit = { max: 300, windowMs: 10 * MINUTE };
 
+/**
+ * Messages a signed-in person makes the marina send to an address they chose (decision 039): an authorised
+ * person's invitation and each new code for it, the code for their own new e-mail or phone and each new one,
+ * the link that confirms their e-mail, an authorisation reactivated. Each takes a place in all three before it
+ * is written, or the call is refused (429); the destination's own limits above still apply. Per account:
+ * an owner inviting a few people, with a new code each, and changing a phone fits many times over. Per IP
+ * address: several accounts behind one network (a marina office). Per marina: the ceiling of many accounts
+ * together, what an attack can cost the marina in an hour.
+ */
+export const CHOSEN_MESSAGES_PER_ACCOUNT: WindowLimit = { max: 20, windowMs: 24 * HOUR };
+export const CHOSEN_MESSAGES_PER_IP: WindowLimit = { max: 40, windowMs: 24 * HOUR };
+export const CHOSEN_MESSAGES_PER_MARINA: WindowLimit = { max: 100, windowMs: HOUR };
+
 /** The longest window above: older counter rows can be swept. */
 export const LONGEST_WINDOW_MS = 24 * HOUR;

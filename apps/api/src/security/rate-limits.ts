@@ -126,4 +126,7 @@ export const throttleKeys = {
   /** `card` is the card's number, or what was typed when no card of the marina has it. */
   cardCheckCard: (clientId: number, card: string) => `card-check:card:${clientId}:${typed(card)}`,
   cardCheckStaff: (clientId: number, accountId: string) => `card-check:staff:${clientId}:${accountId}`,
+  chosenMessagesAccount: (clientId: number, accountId: string) => `chosen-message:account:${clientId}:${accountId}`,
+  chosenMessagesIp: (ip: string) => `chosen-message:ip:${ip}`,
+  chosenMessagesMarina: (clientId: number) => `chosen-message:marina:${clientId}`,
 };
