@@ -86,7 +86,10 @@ test.describe('authorised persons', () => {
     await typeInto(page, page.getByLabel('Código de la persona autorizada'), code);
     await press(page, page.getByRole('button', { name: 'Validar' }), 'Enter');
     await expect(page).toHaveURL(/\/autorizados$/);
-    await expect(page.getByRole('status')).toHaveText(`Autorización de ${fullName(person)} validada: ya puede usar los barcos dentro de su periodo.`);
+    // No account has proven that phone or e-mail yet (decision 038): the boats wait for it.
+    await expect(page.getByRole('status')).toHaveText(
+      `Autorización de ${fullName(person)} validada. Podrá usar los barcos dentro de su periodo cuando entre en la aplicación con una cuenta que tenga su documento y el teléfono o el correo que diste.`,
+    );
     const card = page.getByRole('article', { name: fullName(person) });
     await expect(card).toContainText('EstadoActiva');
     await expect(card).toContainText('BarcosPardela 1');
@@ -106,7 +109,8 @@ test.describe('authorised persons', () => {
     await expect(page.getByRole('group', { name: 'Barcos que podrá usar' })).toHaveAccessibleDescription(/Barcos: esa persona ya está autorizada \(o pendiente de validar\) en Pardela 1\./);
     await expect(page.getByLabel('Número de la titulación')).toHaveValue('PNB-1');
 
-    // 4. The person registers with that document, confirms their data, and sees the boat as someone else's.
+    // 4. The person registers with that document and the contact the owner typed (its code proves it, decision 038),
+    //    confirms their data, and sees the boat as someone else's.
     const phone = await phoneOf(browser, marina);
     await createAccount(phone.page.request, marinaUrl(marina), marina.id, person, marina.sendsSms);
     await confirmData(phone.page.request, marina, person);

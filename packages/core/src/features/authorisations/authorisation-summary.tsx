@@ -22,11 +22,23 @@ export function AuthorisationState({ authorisation }: { authorisation: Authorisa
   );
 }
 
-/** What an owner checks about a person: the state, the licence, the boats and the period. */
+/**
+ * Whose account holds it (decision 038): its holder's name once attached; before, how it will be; after that
+ * account's deletion, that it is over. Nothing while pending.
+ */
+function accountText(authorisation: Pick<Authorisation, 'state' | 'account'>): string | null {
+  if (authorisation.account) return fullName(authorisation.account);
+  if (authorisation.state === 'ended') return t.accountDeleted;
+  return authorisation.state === 'pending' ? null : t.accountNone;
+}
+
+/** What an owner checks about a person: the state, the account that holds it, the licence, the boats and the period. */
 export function AuthorisationFacts({ authorisation }: { authorisation: Authorisation }) {
   const { licence } = authorisation;
+  const account = accountText(authorisation);
   const rows: Fact[] = [
     [t.state, <AuthorisationState authorisation={authorisation} />],
+    ...(account === null ? [] : ([[t.account, account]] as Fact[])),
     [t.licence, t.licenceSummary(LICENCE_TYPE_LABELS[licence.type], licence.number, licence.expiresOn)],
     [t.boats, authorisation.boats.map((boat) => boat.name).join(', ')],
     [t.period, periodText(authorisation)],

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/api-error.ts';
 import { addDays, formatCalendarDate } from '../../domain/calendar.ts';
 import { answeringApi, renderApp } from '../../test/fixtures.tsx';
-import { boats, BRISA, people, today } from './authorisations.fixtures.ts';
+import { boats, BRISA, people, person, today } from './authorisations.fixtures.ts';
 
 const listApi = (list = people()) => answeringApi({ 'GET authorisations': () => ({ authorisations: list }), 'GET boats': () => ({ boats: boats() }) });
 
@@ -18,6 +18,7 @@ describe('autorizados', () => {
 
     const marta = await screen.findByRole('article', { name: 'Marta Vidal Roig' });
     expect(marta).toHaveTextContent('EstadoActiva');
+    expect(marta).toHaveTextContent('Cuenta en la aplicaciónMarta Vidal Roig');
     expect(marta).toHaveTextContent(`TitulaciónPatrón de Navegación Básica (PNB) nº PNB-123, hasta el ${formatCalendarDate(addDays(today, 300))}`);
     expect(marta).toHaveTextContent('BarcosGaviota');
     expect(marta).toHaveTextContent(`PeriodoDel ${formatCalendarDate(today)} al ${formatCalendarDate(addDays(today, 60))}`);
@@ -27,6 +28,7 @@ describe('autorizados', () => {
 
     const jordi = screen.getByRole('article', { name: 'Jordi Mas' });
     expect(jordi).toHaveTextContent('EstadoPendiente de validar');
+    expect(jordi).not.toHaveTextContent('Cuenta en la aplicación');
     expect(jordi).toHaveTextContent(`Desde el ${formatCalendarDate(today)}, sin fecha de fin`);
     expect(within(jordi).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/validar-autorizado?id=p2', '/reprogramar-autorizado?id=p2']);
 
@@ -41,6 +43,23 @@ describe('autorizados', () => {
     expect(within(eva).getAllByRole('link').map((link) => link.textContent)).toEqual(['Cambiar el periodo Eva Soler']);
 
     expect(screen.getByRole('link', { name: 'Autorizar a una persona' })).toHaveAttribute('href', '/alta-autorizado');
+  });
+
+  it('says whose account holds each person’s authorisation: none yet (and how), or none since it was deleted, with nothing left to do (decision 038)', async () => {
+    const { api } = listApi([
+      person({ id: 'p6', firstName: 'Nil', surnames: 'Costa', account: null }),
+      person({ id: 'p7', firstName: 'Rosa', surnames: 'Vall', account: null, state: 'ended' }),
+    ]);
+    renderApp('/autorizados', { api });
+    const nil = await screen.findByRole('article', { name: 'Nil Costa' });
+    expect(nil).toHaveTextContent(
+      'Cuenta en la aplicaciónNinguna todavía: verá tus barcos cuando entre en la aplicación con una cuenta que tenga su documento y el teléfono o el correo que diste.',
+    );
+    const rosa = screen.getByRole('article', { name: 'Rosa Vall' });
+    expect(rosa).toHaveTextContent('EstadoTerminada');
+    expect(rosa).toHaveTextContent('Cuenta en la aplicaciónBorró su cuenta: la autorización ha terminado. Si quieres que use tus barcos, autorízala de nuevo.');
+    expect(within(rosa).queryAllByRole('link')).toEqual([]);
+    expect(within(rosa).queryAllByRole('button')).toEqual([]);
   });
 
   it('filters by one of the owner’s boats (never one they are only authorised on), in the address', async () => {

@@ -19,6 +19,9 @@ export const authorisationTexts = {
   periodText: (from: string, to: string | null) =>
     to ? `Del ${formatCalendarDate(from)} al ${formatCalendarDate(to)}` : `Desde el ${formatCalendarDate(from)}, sin fecha de fin`,
   suspendedBecause: (reason: string) => `Motivo de la suspensión: ${reason}`,
+  account: 'Cuenta en la aplicación',
+  accountNone: 'Ninguna todavía: verá tus barcos cuando entre en la aplicación con una cuenta que tenga su documento y el teléfono o el correo que diste.',
+  accountDeleted: 'Borró su cuenta: la autorización ha terminado. Si quieres que use tus barcos, autorízala de nuevo.',
   validate: 'Validar el código',
   suspend: 'Suspender',
   reactivate: 'Reactivar',
@@ -30,7 +33,7 @@ export const authorisationTexts = {
   firstName: 'Nombre',
   surnames: 'Apellidos',
   document: 'DNI, NIE o pasaporte',
-  documentHint: 'Con este documento, la persona verá tus barcos en su cuenta de la aplicación.',
+  documentHint: 'La persona verá tus barcos en su cuenta de la aplicación si esa cuenta tiene este documento y el teléfono o el correo que escribas aquí.',
   phone: 'Teléfono móvil',
   phoneHint: 'Ejemplo: 612 345 678. Con prefijo si no es español (+33…).',
   email: 'Correo electrónico',
@@ -57,7 +60,10 @@ export const authorisationTexts = {
   askForCode: 'Pídele el código y escríbelo aquí para activar la autorización. Caduca a los 10 minutos.',
   code: 'Código de la persona autorizada',
   validateSend: 'Validar',
-  validated: (name: string) => `Autorización de ${name} validada: ya puede usar los barcos dentro de su periodo.`,
+  validated: (name: string, account: string | null) =>
+    account === null
+      ? `Autorización de ${name} validada. Podrá usar los barcos dentro de su periodo cuando entre en la aplicación con una cuenta que tenga su documento y el teléfono o el correo que diste.`
+      : `Autorización de ${name} validada: ya puede usar los barcos dentro de su periodo, desde la cuenta de ${account}.`,
   alreadyActive: 'Esta autorización ya está validada.',
   // suspender-autorizado
   suspendTitle: 'Suspender la autorización',

@@ -32,7 +32,26 @@ describe('validar-autorizado', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Validar' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/autorizados'));
     expect(send).toHaveBeenCalledWith('post', 'authorisations/p2/validate', { code: '123456' });
-    expect(await screen.findByText('Autorización de Marta Vidal Roig validada: ya puede usar los barcos dentro de su periodo.')).toHaveAttribute('role', 'status');
+    expect(
+      await screen.findByText('Autorización de Marta Vidal Roig validada: ya puede usar los barcos dentro de su periodo, desde la cuenta de Marta Vidal Roig.'),
+    ).toHaveAttribute('role', 'status');
+  });
+
+  it('says how the person will see the boats when no account of theirs has proven the contact yet (decision 038)', async () => {
+    const { api } = answeringApi({
+      'GET authorisations/p2': () => pending(),
+      'POST authorisations/p2/validate': () => person({ id: 'p2', account: null }),
+      'GET authorisations': () => ({ authorisations: [person({ id: 'p2', account: null })] }),
+      'GET boats': () => ({ boats: [] }),
+    });
+    renderApp('/validar-autorizado?id=p2', { api });
+    await userEvent.type(await screen.findByLabelText('Código de la persona autorizada'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Validar' }));
+    expect(
+      await screen.findByText(
+        'Autorización de Marta Vidal Roig validada. Podrá usar los barcos dentro de su periodo cuando entre en la aplicación con una cuenta que tenga su documento y el teléfono o el correo que diste.',
+      ),
+    ).toHaveAttribute('role', 'status');
   });
 
   it.each([

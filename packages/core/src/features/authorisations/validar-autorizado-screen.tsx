@@ -34,8 +34,9 @@ function CodeForm({ person }: { person: Authorisation }) {
         submitLabel={t.validateSend}
         codeFields={{ code_invalid: 'code', code_expired: 'code', code_attempts_exceeded: 'code' }}
         onSubmit={async (values) => {
-          authorisationChanged(client, await validateAuthorisation(api, person.id, authorisationCodeSchema.cast(values).code));
-          const state: AutorizadosState = { notice: t.validated(name) };
+          const validated = await validateAuthorisation(api, person.id, authorisationCodeSchema.cast(values).code);
+          authorisationChanged(client, validated);
+          const state: AutorizadosState = { notice: t.validated(name, validated.account && fullName(validated.account)) };
           await navigate(paths.autorizados, { state, replace: true });
         }}
       >
