@@ -8,10 +8,10 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { authorisationBoats, authorisations, launches } from '../db/schema.ts';
-import { latestCode, testClock } from '../test/accounts.ts';
+import { latestCode, newPerson, STRONG_PASSWORD, testClock } from '../test/accounts.ts';
 import { activeAuthorisation, authorisationBody, invitedAs, personWithAccount } from '../test/authorisations.ts';
 import { eligibleOwner, launchBody } from '../test/launches.ts';
-import { tally } from '../test/test-agent.ts';
+import { createAgent, tally } from '../test/test-agent.ts';
 import { useTestServer } from '../test/test-server.ts';
 
 let database: Database;
@@ -137,5 +137,34 @@ describe('authorisations under bursts', () => {
       .where(and(inArray(launches.authorisationId, pairs.map((pair) => pair.id)), inArray(launches.status, ['pending', 'confirmed', 'waitlisted'])));
     expect(open).toEqual([]);
     // Sixty people set up through the API first: more than the default 20 s on a busy machine.
+  }, 90_000);
+
+  it('attaches every authorisation when the owner’s validation and the person’s activation race (20 pairs, decision 038)', async () => {
+    const pairs = [];
+    for (let index = 0; index < 20; index++) {
+      const owner = await eligibleOwner(app, database.db, 41, { now: clock.now() });
+      const body = authorisationBody(41, owner.boatIds, {}, clock.now());
+      const id = (await owner.agent.post('/authorisations', body)).json().id as string;
+      const code = await latestCode(app, body.phone);
+      // The person registers with the document and the phone the code went to, up to the activation.
+      const agent = createAgent(app, 41);
+      const started = await agent.post('/registrations', { ...newPerson({ document: body.document, phone: body.phone }), acceptPrivacy: true });
+      expect(started.statusCode, started.body).toBe(202);
+      const validated = await agent.post(`/registrations/${started.json().registrationId}/validate`, { code: await latestCode(app, body.phone) });
+      expect(validated.statusCode, validated.body).toBe(200);
+      pairs.push({ owner, agent, id, code, token: validated.json().activationToken as string });
+    }
+    const results = await Promise.all(
+      pairs.flatMap(({ owner, agent, id, code, token }, index) => [
+        owner.agent.post(`/authorisations/${id}/validate`, { code }),
+        // Staggered by 0 to 95 ms around the validations (an activation hashes a password first), so that each side wins some.
+        new Promise<void>((resolve) => setTimeout(resolve, index * 5)).then(() => agent.post('/activations', { token, password: STRONG_PASSWORD, acceptTerms: true })),
+      ]),
+    );
+    expect(tally(results)).toEqual({ '200': 40 });
+    const rows = await database.db.select().from(authorisations).where(inArray(authorisations.id, pairs.map((pair) => pair.id)));
+    const activated = results.filter((_, index) => index % 2 === 1).map((response) => response.json().account.id);
+    // Whichever came last attached it: none is left without the account that proved its phone.
+    expect(pairs.map((pair) => rows.find((row) => row.id === pair.id)!.personAccountId)).toEqual(activated);
   }, 90_000);
 });

@@ -100,28 +100,29 @@ async function tellOwnerAttached(tx: Tx, client: ClientRecord, row: Authorisatio
   );
 }
 
+/** Whether the account has proven the phone or the e-mail the owner typed on the authorisation. */
+function provesContactOf(account: AccountRow, row: Pick<AuthorisationRow, 'phone' | 'email'>): boolean {
+  return (account.phoneVerifiedAt !== null && account.phone === row.phone) || (account.emailVerifiedAt !== null && account.email === row.email);
+}
+
 /**
  * At the owner's validation, in its transaction (the authorisation's row locked and just made active): attaches
  * it to the live account with its document that has proven the phone or the e-mail the owner typed, if there is
- * one, and tells the owner. The account's row is share-locked: an activation or a contact change of that account
- * running meanwhile waits, then finds the authorisation validated and attaches it itself (attachProvenAccount).
+ * one, and tells the owner. The row holding the document is share-locked whatever it says yet (documents are
+ * unique per marina, so there is at most one), and judged once locked: an activation, an e-mail confirmation or
+ * a contact change writing it meanwhile is waited for and then seen; one that comes after waits for this
+ * validation, then finds the authorisation validated and attaches it itself (attachProvenAccount). Locking only
+ * rows already live and proven would lock nothing while such a change is under way, and both would miss.
  */
 export async function attachOnValidation(tx: Tx, client: ClientRecord, row: AuthorisationRow, now: Date, config: Pick<Config, 'devRoutes'>): Promise<AccountRow | null> {
-  const [person] = await tx
+  const [holder] = await tx
     .select()
     .from(accounts)
-    .where(
-      and(
-        eq(accounts.clientId, row.clientId),
-        eq(accounts.document, row.document),
-        ne(accounts.id, row.accountId),
-        inArray(accounts.status, LIVE),
-        or(and(isNotNull(accounts.phoneVerifiedAt), eq(accounts.phone, row.phone)), and(isNotNull(accounts.emailVerifiedAt), eq(accounts.email, row.email))),
-      ),
-    )
+    .where(and(eq(accounts.clientId, row.clientId), eq(accounts.document, row.document), ne(accounts.id, row.accountId)))
     .limit(1)
     .for('share');
-  if (!person) return null;
+  if (!holder || !LIVE.includes(holder.status) || !provesContactOf(holder, row)) return null;
+  const person = holder;
   const [attached] = await tx
     .update(authorisations)
     .set({ personAccountId: person.id, updatedAt: now })
