@@ -35,16 +35,17 @@ export function personDestination(client: Pick<ClientRecord, 'sendsSms'>, row: P
 
 /**
  * The code, and how the person finds the boat in the app: the same words whether or not they have an account at
- * the marina, since the owner chooses where the message goes and must not learn that (docs/product.md §7.4).
+ * the marina, since the owner chooses where the message goes and must not learn that (docs/product.md §7.4). The
+ * boat reaches only an account with the document and this very contact, proven (decision 038), so both are said.
  */
 export function authorisationCodeMessage(client: ClientRecord, owner: Owner, row: AuthorisationRow, channel: CodeChannel, code: string) {
   const subject = `${client.title}: ${ownerName(owner)} quiere autorizarte a usar su barco`;
-  const register = `Cuando esté validada, verás el barco en la app de ${client.title}, en Mis barcos; si aún no tienes cuenta, regístrate con este mismo documento (${row.document}).`;
+  const register = `Cuando esté validada, verás el barco en la app de ${client.title}, en Mis barcos, con una cuenta que tenga este mismo documento (${row.document}) y este correo; si aún no la tienes, regístrate con ellos.`;
   if (channel === 'sms') {
     return {
       subject,
       code,
-      text: `${client.title}: ${ownerName(owner)} te autoriza a usar su barco. Dale este código para validarlo: ${code} (caduca en ${CODE_MINUTES} min). Lo verás en la app entrando, o registrándote, con tu mismo documento.`,
+      text: `${client.title}: ${ownerName(owner)} te autoriza a usar su barco. Dale este código para validarlo: ${code} (caduca en ${CODE_MINUTES} min). Lo verás en la app entrando, o registrándote, con tu mismo documento y este teléfono.`,
     };
   }
   return {

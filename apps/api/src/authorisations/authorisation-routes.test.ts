@@ -51,7 +51,7 @@ describe('adding an authorised person', () => {
     const [message] = await outboxFor(app, input.phone);
     expect(message!.channel).toBe('sms');
     expect(message!.text).toContain(message!.code!);
-    expect(message!.text).toContain('registrándote, con tu mismo documento');
+    expect(message!.text).toContain('registrándote, con tu mismo documento y este teléfono');
   });
 
   it('answers and words the code alike whether or not the document has an account at the marina (docs/product.md §7.4)', async () => {
@@ -80,7 +80,7 @@ describe('adding an authorised person', () => {
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json().code).toMatchObject({ channel: 'email', destination: expect.stringMatching(/^l•••@correo\.example$/) });
     const [message] = await outboxFor(app, input.email);
-    expect(message!.text).toContain(`regístrate con este mismo documento (${input.document})`);
+    expect(message!.text).toContain(`con una cuenta que tenga este mismo documento (${input.document}) y este correo; si aún no la tienes, regístrate con ellos.`);
   });
 
   it('refuses a licence that expires inside the period, naming the field', async () => {
@@ -231,7 +231,7 @@ describe("another owner's authorisations and other marinas", () => {
   it('never crosses marinas: a person with the same document at another marina sees nothing', async () => {
     const here = await person(41);
     const there = await person(25);
-    // The same document at marina 25.
+    // The same document and contact at marina 25, proven there: still nothing here.
     await database.db.update(accounts).set({ ...invitedAs(here) }).where(eq(accounts.id, there.accountId));
     const { agent, boatIds } = await owner();
     await activeAuthorisation(app, agent, body(41, boatIds, { ...invitedAs(here) }));
