@@ -13,6 +13,8 @@ export default defineClientConfig({
     { from: '11-01', to: '03-31', open: '09:00', close: '18:00' },
   ],
   sendsSms: true,
+  // Its customers' mobiles: Spanish, French and British (docs/product.md §7.6).
+  smsCountries: ['ES', 'FR', 'GB'],
   tokens: {
     color: {
       brand: '#7a1f2b',

@@ -13,6 +13,8 @@ export default defineClientConfig({
     { from: '11-01', to: '03-31', open: '09:00', close: '18:00' },
   ],
   sendsSms: true,
+  // Its customers' mobiles: Spanish, British and German (docs/product.md §7.6).
+  smsCountries: ['ES', 'GB', 'DE'],
   tokens: {
     color: {
       brand: '#0b4f6c',

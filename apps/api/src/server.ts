@@ -50,6 +50,7 @@ import { createJobWorker, type JobWorker } from './jobs/job-worker.ts';
 import { notificationRoutes } from './notifications/notification-routes.ts';
 import { devOutboxRoutes } from './outbox/dev-outbox-routes.ts';
 import { outboxLanes, sendMessageHandlers } from './outbox/outbox-sending.ts';
+import { marinaSendsSmsTo } from './outbox/sms-countries.ts';
 import { createTransports, type Transports } from './outbox/transports.ts';
 import { registerCors } from './security/cors.ts';
 import { registerCsrf } from './security/csrf.ts';
@@ -183,7 +184,10 @@ export async function createServer({
     log: app.log,
     // Every kind of job this server runs; a module with timed work adds its handler here.
     handlers: [
-      ...sendMessageHandlers(outgoing, app.log, config.outboxConcurrency),
+      ...sendMessageHandlers(outgoing, app.log, config.outboxConcurrency, (clientId, phone) => {
+        const client = directory.get(clientId);
+        return client !== undefined && marinaSendsSmsTo(client, phone);
+      }),
       housekeepingHandler,
       contractExpiryHandler,
       authorisationExpiryHandler,

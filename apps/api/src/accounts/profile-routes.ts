@@ -21,6 +21,7 @@ import { problem, problemResponses } from '../http/problem.ts';
 import { bodyFrom, validateBody } from '../http/validation.ts';
 import { createNotification } from '../notifications/notifications.ts';
 import { enqueueMessage } from '../outbox/outbox.ts';
+import { refuseSmsCountry } from '../outbox/sms-countries.ts';
 import { idempotentHeadersSchema } from '../security/idempotency.ts';
 import { CODE_REQUESTS } from '../security/limits.ts';
 import { messageSender, takeMessageBudget } from '../security/message-budgets.ts';
@@ -184,6 +185,8 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
       const now = clock();
       const current = session.account;
       const wanted: Record<ContactField, string> = { email: input.email, phone: input.phone };
+      // A new mobile gets its code by SMS, whatever the marina's channel: only of a country it sends SMS to.
+      if (input.phone !== current.phone) refuseSmsCountry(client, input.phone);
 
       const { account, pending } = await db.transaction(async (tx) => {
         const codes: IssuedCode[] = [];

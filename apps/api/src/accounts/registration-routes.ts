@@ -26,6 +26,7 @@ import { problem, problemResponses } from '../http/problem.ts';
 import { bodyFrom, validateBody } from '../http/validation.ts';
 import { createNotification } from '../notifications/notifications.ts';
 import { enqueueMessage } from '../outbox/outbox.ts';
+import { refuseSmsCountry } from '../outbox/sms-countries.ts';
 import { idempotentHeadersSchema } from '../security/idempotency.ts';
 import { ACTIVATION_TOKEN_TTL_MS, REGISTRATIONS_PER_IP } from '../security/limits.ts';
 import { takeSlot, throttleKeys } from '../security/rate-limits.ts';
@@ -133,6 +134,8 @@ export const registrationRoutes: FastifyPluginAsync<{ services: Services }> = as
       const input = await validateBody(registrationSchema, request.body);
       const client = requireClient(request);
       const now = clock();
+      // The code and every notice go to this mobile by SMS: only of a country the marina sends SMS to.
+      if (client.sendsSms) refuseSmsCountry(client, input.phone);
       const channel = codeChannelFor(client.sendsSms);
       const destination = channel === 'sms' ? input.phone : input.email;
 

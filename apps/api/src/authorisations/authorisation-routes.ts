@@ -31,6 +31,7 @@ import { problem, problemResponses } from '../http/problem.ts';
 import { bodyFrom, validateBody } from '../http/validation.ts';
 import type { LaunchScope } from '../launches/launch-places.ts';
 import { idempotentHeadersSchema } from '../security/idempotency.ts';
+import { refuseSmsCountry } from '../outbox/sms-countries.ts';
 import { messageSender, takeMessageBudget } from '../security/message-budgets.ts';
 import type { Services } from '../services.ts';
 import { requireSession } from '../sessions/session-lookup.ts';
@@ -175,6 +176,8 @@ export const authorisationRoutes: FastifyPluginAsync<{ services: Services }> = a
       const now = clock();
       const today = todayIn(client.timeZone, now);
       const input = await validateBody(authorisationSchema(today), request.body);
+      // On an SMS marina the code goes to this mobile: only of a country the marina sends SMS to.
+      if (client.sendsSms) refuseSmsCountry(client, input.phone);
       const id = await db.transaction(async (tx) => {
         const owner = await ownerOf(tx, session.accountId);
         if (owner.document === input.document) {

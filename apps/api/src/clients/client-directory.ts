@@ -32,6 +32,7 @@ export async function loadClientDirectory(db: Db): Promise<ClientDirectory> {
           // A staff value stored before its setting had a range, and outside it, yields (decision 040).
           settings: withDefaultSettings({ ...row.settings, ...settingsWithinRules(row.staffSettings) }),
           sendsSms: row.sendsSms,
+          smsCountries: row.smsCountries,
           contactEmail: row.contactEmail,
         },
       ]),

@@ -1,6 +1,7 @@
 /** The marinas using the platform, as their folders declare them (docs/decisions/013). */
 import type { ClientSettings } from '@marina/core/domain/marina.ts';
 import type { OpeningSeason } from '@marina/core/domain/opening-hours.ts';
+import { sql } from 'drizzle-orm';
 import { boolean, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { timestamps } from '../db/columns.ts';
 
@@ -21,6 +22,8 @@ export const clients = pgTable('clients', {
    */
   staffSettings: jsonb('staff_settings').$type<Partial<ClientSettings>>().notNull().default({}),
   sendsSms: boolean('sends_sms').notNull().default(false),
+  /** The countries whose numbers the marina sends SMS to (docs/product.md §7.6); Spain fills rows older than it. */
+  smsCountries: text('sms_countries').array().notNull().default(sql`'{ES}'::text[]`),
   /** The marina's e-mail for alerts (its folder's `contact.email`); null when it declares none. */
   contactEmail: text('contact_email'),
   ...timestamps,

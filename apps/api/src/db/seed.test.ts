@@ -54,15 +54,22 @@ describe('seedClients', () => {
     await seedClients(database.db, marinas);
     const rows = await database.db.select().from(clients).orderBy(clients.id);
     expect(
-      rows.map(({ id, app, title, timeZone, openingHours, settings, sendsSms, contactEmail }) => ({ id, app, title, timeZone, openingHours, settings, sendsSms, contactEmail })),
+      rows.map(({ id, app, title, timeZone, openingHours, settings, sendsSms, smsCountries, contactEmail }) => ({ id, app, title, timeZone, openingHours, settings, sendsSms, smsCountries, contactEmail })),
     ).toEqual(marinas);
     expect(rows.map(({ id }) => id)).toEqual([25, 41, 63]);
   });
 
-  it('writes every fact the folder declares: zone, opening hours, setting overrides, SMS, contact e-mail', async () => {
+  it('writes every fact the folder declares: zone, opening hours, setting overrides, SMS and its countries, contact e-mail', async () => {
     const hours = [{ from: '01-01', to: '12-31', open: '07:30', close: '21:00' }];
     await seedClients(database.db, [
-      declared(90, { timeZone: 'Atlantic/Canary', openingHours: hours, settings: { slotCapacity: 6, manualApproval: true }, sendsSms: true, contactEmail: 'puerto@marina90.example' }),
+      declared(90, {
+        timeZone: 'Atlantic/Canary',
+        openingHours: hours,
+        settings: { slotCapacity: 6, manualApproval: true },
+        sendsSms: true,
+        smsCountries: ['ES', 'PT'],
+        contactEmail: 'puerto@marina90.example',
+      }),
     ]);
     const directory = await loadClientDirectory(database.db);
     expect(directory.get(90)).toEqual({
@@ -73,8 +80,12 @@ describe('seedClients', () => {
       openingHours: hours,
       settings: { ...DEFAULT_CLIENT_SETTINGS, slotCapacity: 6, manualApproval: true },
       sendsSms: true,
+      smsCountries: ['ES', 'PT'],
       contactEmail: 'puerto@marina90.example',
     });
+    // A declaration that does not say: Spain alone.
+    await seedClients(database.db, [declared(95)]);
+    expect((await stored(95))?.smsCountries).toEqual(['ES']);
   });
 
   it('stores settings and hours as JSON the database can query', async () => {

@@ -12,6 +12,7 @@
 import { loadMarinaDeclarations } from '@marina/core/config/marina-folders.ts';
 import { contractEndsOn, type ContractPlan } from '@marina/core/domain/boats.ts';
 import { addDays, todayIn } from '@marina/core/domain/calendar.ts';
+import { DEFAULT_SMS_COUNTRIES } from '@marina/core/domain/contact.ts';
 import { checkLetter } from '@marina/core/domain/identity-document.ts';
 import { instantAt, slotTimesOn } from '@marina/core/domain/launches.ts';
 import { marinaDeclarationsSchema, withDefaultSettings, type MarinaDeclaration } from '@marina/core/domain/marina.ts';
@@ -49,6 +50,7 @@ export async function seedClients(db: Db, seeds: readonly ClientSeed[]): Promise
         openingHours: seed.openingHours,
         settings: seed.settings,
         sendsSms: seed.sendsSms,
+        smsCountries: seed.smsCountries ?? [...DEFAULT_SMS_COUNTRIES],
         contactEmail: seed.contactEmail ?? null,
       };
       await tx

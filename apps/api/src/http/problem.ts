@@ -56,6 +56,7 @@ const TITLES: Record<ErrorCode, string> = {
   authorisation_limit_reached: 'Máximo de personas autorizadas',
   authorisation_duplicate: 'Persona ya autorizada',
   authorising_self: 'No hace falta autorizarse',
+  phone_country_not_allowed: 'Móvil de un país al que la marina no envía SMS',
   licence_expires_in_period: 'Titulación caduca en el periodo',
   boat_not_in_water: 'El barco no está en el agua hoy',
   boat_already_at_sea: 'El barco ya está en el mar',

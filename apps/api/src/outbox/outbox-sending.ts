@@ -99,8 +99,16 @@ export class ProviderGate {
   }
 }
 
-/** The handlers of every sending job, sharing one gate per provider. */
-export function sendMessageHandlers(transports: Transports, log: FastifyBaseLogger, concurrency: OutboxConcurrency = { sms: 1, email: 1 }): JobHandler[] {
+/**
+ * The handlers of every sending job, sharing one gate per provider. `smsAllowed` says whether the message's
+ * marina sends SMS to its number (sms-countries.ts): one it does not is given up unsent, whatever wrote it.
+ */
+export function sendMessageHandlers(
+  transports: Transports,
+  log: FastifyBaseLogger,
+  concurrency: OutboxConcurrency = { sms: 1, email: 1 },
+  smsAllowed: (clientId: number, phone: string) => boolean = () => true,
+): JobHandler[] {
   const gates: Record<CodeChannel, ProviderGate> = { sms: new ProviderGate(concurrency.sms), email: new ProviderGate(concurrency.email) };
   const handler = (type: JobType<SendPayload>, urgent: boolean) =>
     handleJob(
@@ -112,6 +120,11 @@ export function sendMessageHandlers(transports: Transports, log: FastifyBaseLogg
           .where(and(eq(outbox.id, outboxId), eq(outbox.status, 'pending')));
         // Sent already (a try whose end was not recorded), or deleted with its account: nothing to do.
         if (!message) return;
+        if (message.channel === 'sms' && !smsAllowed(message.clientId, message.destination)) {
+          log.warn({ event: 'outbox_sms_country_refused', outboxId, destination: maskDestination(message) }, 'SMS to a country the marina does not allow: not sent');
+          await db.update(outbox).set({ status: 'failed', text: '' }).where(eq(outbox.id, outboxId));
+          return;
+        }
         const transport = message.channel === 'sms' ? transports.sms : transports.email;
         try {
           await gates[message.channel].run(urgent, () => transport.send(message));

@@ -56,6 +56,7 @@ export const errorMessages: Record<ApiError['code'], string> = {
   authorisation_limit_reached: 'Uno de los barcos ya tiene el máximo de personas autorizadas. Suspende o quita una antes de añadir otra.',
   authorisation_duplicate: 'Esa persona ya está autorizada (o pendiente de validar) en uno de estos barcos.',
   authorising_self: 'No hace falta que te autorices: ya puedes usar tus barcos.',
+  phone_country_not_allowed: 'Esta marina no envía SMS a móviles de ese país. Escribe un móvil de un país que admita.',
   licence_expires_in_period: 'Caducidad de la titulación: caduca antes de que termine el periodo autorizado.',
   boat_not_in_water: 'Barco: no tiene hoy una bajada confirmada ni está en el agua. Pide la bajada antes de registrar la salida.',
   boat_already_at_sea: 'Barco: ya tiene una salida en el mar. Marca la vuelta antes de registrar otra.',

@@ -96,6 +96,11 @@ export interface ClientFolderConfig {
   settings?: Partial<ClientSettings>;
   /** Verification codes go by SMS to the customer's mobile; otherwise by e-mail. */
   sendsSms: boolean;
+  /**
+   * The countries whose mobiles the marina sends SMS to, as ISO codes (`['ES', 'PT']`; the list is
+   * SMS_COUNTRIES in `domain/contact.ts`); Spain alone when left out (docs/product.md §7.6).
+   */
+  smsCountries?: string[];
 }
 
 /**

@@ -91,10 +91,13 @@ describe('marinaDeclaration', () => {
         openingHours: declared.openingHours,
         settings: { slotCapacity: 6 },
         sendsSms: true,
+        // Spain, as the folder says nothing (docs/product.md §7.6).
+        smsCountries: ['ES'],
         contactEmail: 'info@marina.example',
       },
     ]);
     expect(marinaDeclaration(marina(41)).settings).toEqual({});
+    expect(marinaDeclaration(marina(41, { smsCountries: ['ES', 'PT'] })).smsCountries).toEqual(['ES', 'PT']);
   });
 });
 

@@ -9,6 +9,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { DEFAULT_SMS_COUNTRIES } from '../domain/contact.ts';
 import type { MarinaDeclaration } from '../domain/marina.ts';
 import type { ClientFolderConfig } from './app-config.ts';
 import { ClientConfigError, folderProblems } from './validate-config.ts';
@@ -92,6 +93,7 @@ export function marinaDeclaration(config: ClientFolderConfig): MarinaDeclaration
     openingHours: config.openingHours.map(({ from, to, open, close }) => ({ from, to, open, close })),
     settings: { ...config.settings },
     sendsSms: config.sendsSms,
+    smsCountries: [...(config.smsCountries ?? DEFAULT_SMS_COUNTRIES)],
     contactEmail: config.contact.email,
   };
 }

@@ -145,6 +145,12 @@ describe('resolveAppConfig', () => {
     expect(problemsOf({ ...folder, sendsSms: 'yes' })).toEqual([expect.stringMatching(/^sendsSms must be a `boolean` type/)]);
   });
 
+  it('takes SMS countries the platform can tell by their numbers, at least one (docs/product.md §7.6)', () => {
+    expect(problemsOf({ ...folder, smsCountries: ['ES', 'PT', 'FR'] })).toEqual([]);
+    expect(problemsOf({ ...folder, smsCountries: ['ES', 'US'] })).toEqual([expect.stringMatching(/^smsCountries\[1\] must be one of ES, PT, /)]);
+    expect(problemsOf({ ...folder, smsCountries: [] })).toEqual(['smsCountries must name at least one country']);
+  });
+
   it('reports a wrong field, wrong hours and a wrong colour at once', () => {
     const problems = problemsOf({
       ...folder,

@@ -18,6 +18,7 @@ const folderSchema = yup
     openingHours: marinaRules.openingHours,
     settings: marinaRules.settings.optional(),
     sendsSms: marinaRules.sendsSms,
+    smsCountries: marinaRules.smsCountries,
     clientShortName: yup.string().trim().min(2).max(12).required(),
     clientLogo: yup.string().matches(/\.(svg|png|webp)$/, '${path} must be an .svg, .png or .webp file').required(),
     clientIcon: yup.string().matches(/\.svg$/, '${path} must be a square .svg file').required(),

@@ -59,6 +59,7 @@ export const ERROR_CODES = [
   'authorisation_limit_reached',
   'authorisation_duplicate',
   'authorising_self',
+  'phone_country_not_allowed',
   'licence_expires_in_period',
   // Outings at sea
   'boat_not_in_water',

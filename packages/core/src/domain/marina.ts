@@ -4,6 +4,7 @@
  * the same schemas and serves it at `GET /api/v1/client` as `Marina`.
  */
 import * as yup from 'yup';
+import { SMS_COUNTRIES } from './contact.ts';
 import { openingHoursSchema, type OpeningSeason } from './opening-hours.ts';
 
 /** Per-marina rules (docs/product.md §4.1). A marina declares only those that differ from DEFAULT_CLIENT_SETTINGS. */
@@ -132,6 +133,9 @@ export const marinaRules = {
   openingHours: openingHoursSchema,
   settings: clientSettingsOverridesSchema,
   sendsSms: yup.boolean().required(),
+  smsCountries: yup
+    .array(yup.string().required().oneOf(Object.keys(SMS_COUNTRIES), `\${path} must be one of ${Object.keys(SMS_COUNTRIES).join(', ')}`))
+    .min(1, '${path} must name at least one country'),
   contactEmail: yup.string().email('${path} must be an e-mail address').nullable(),
 };
 
@@ -150,6 +154,12 @@ export interface MarinaDeclaration {
   settings: Partial<ClientSettings>;
   /** Codes go to the customer's mobile by SMS; otherwise by e-mail. */
   sendsSms: boolean;
+  /**
+   * The countries whose numbers the marina sends SMS to (ISO codes of SMS_COUNTRIES, docs/product.md §7.6):
+   * a number of another country is refused where it is typed (422). DEFAULT_SMS_COUNTRIES (Spain) when the
+   * folder does not say. Not part of `GET /api/v1/client`.
+   */
+  smsCountries?: string[];
   /**
    * The marina's own e-mail (its folder's `contact.email`): where the platform alerts the marina, such as an
    * overdue outing (docs/product.md §4.9). Not part of `GET /api/v1/client` (the app has it in its folder).

@@ -1,0 +1,1 @@
+ALTER TABLE "clients" ADD COLUMN "sms_countries" text[] DEFAULT '{ES}'::text[] NOT NULL;
