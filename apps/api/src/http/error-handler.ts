@@ -1,7 +1,7 @@
 /**
- * Turns every error into a problem+json answer: our HttpProblems as they are, Fastify's own errors (bad
- * JSON, wrong media type, too large, schema validation, bad URLs) into their stable codes, anything else
- * into a 500 that does not leak the stack. That includes what never reaches a route: URLs the router
+ * Turns every error into a problem+json answer: our HttpProblems as they are (bad JSON among them:
+ * json-body.ts parses bodies), Fastify's own errors (wrong media type, too large, schema validation, bad
+ * URLs) into their stable codes, anything else into a 500 that does not leak the stack. That includes what never reaches a route: URLs the router
  * cannot read (Fastify's `frameworkErrors`) and requests Node's HTTP parser refuses (the `clientError`
  * event), which get the same security headers, no-store, and never an echo of the URL.
  */
@@ -37,10 +37,6 @@ export function toHttpProblem(error: FastifyError | Error): HttpProblem {
       return new HttpProblem('unsupported_media_type', 415, 'El cuerpo de la petición debe ser JSON (Content-Type: application/json).');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new HttpProblem('payload_too_large', 413);
-    case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return new HttpProblem('bad_request', 400, 'El cuerpo de la petición no es JSON válido.');
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return new HttpProblem('bad_request', 400, 'El cuerpo de la petición está vacío.');
     case 'FST_ERR_BAD_URL':
       return new HttpProblem('bad_request', 400, 'La dirección de la petición no es válida.');
     case 'FST_ERR_MAX_PARAM_LENGTH':

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { isApiRequest } from './api-request.ts';
+import { registerJsonBodyParser } from './json-body.ts';
 import { problem } from './problem.ts';
 
 declare module 'fastify' {
@@ -22,6 +23,8 @@ const JSON_MEDIA_TYPE = /^application\/json\s*(;|$)/i;
 export function registerJsonOnly(app: FastifyInstance) {
   // Fastify parses text/plain by default; without a parser such bodies get 415.
   app.removeContentTypeParser('text/plain');
+  // JSON with its shape bounded before anything walks it (json-body.ts).
+  registerJsonBodyParser(app);
   // Fastify parses only non-empty bodies: an empty form post must still be refused.
   app.addHook('onRequest', async (request) => {
     if (!MUTATING.has(request.method) || !isApiRequest(request) || request.routeOptions.config.rawBody === true) return;

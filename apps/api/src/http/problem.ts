@@ -13,6 +13,8 @@ const TITLES: Record<ErrorCode, string> = {
   method_not_allowed: 'Método no permitido',
   unsupported_media_type: 'Formato no admitido',
   payload_too_large: 'Datos demasiado grandes',
+  body_too_deep: 'Datos anidados en demasiados niveles',
+  body_too_complex: 'Datos con demasiados valores',
   unknown_client: 'Marina desconocida',
   client_required: 'Falta indicar la marina',
   rate_limited: 'Demasiados intentos',

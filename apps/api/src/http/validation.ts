@@ -11,6 +11,7 @@ import AjvCompiler, { type BuildCompilerFromPool } from '@fastify/ajv-compiler';
 import type { FieldError } from '@marina/core/domain/error-codes.ts';
 import type { FastifyInstance } from 'fastify';
 import { ValidationError, type AnyObjectSchema, type InferType, type Schema } from 'yup';
+import { fieldName, walkJson } from './json-body.ts';
 import { yupToJsonSchema, type JsonSchema } from './json-schema.ts';
 import { HttpProblem } from './problem.ts';
 
@@ -30,29 +31,20 @@ export function isReadableText(text: string): boolean {
 
 /**
  * One error per field holding unreadable text, named as a form names it (`boat.crew.1`); a bad key is
- * reported on the object that holds it (`root` at the top). Iterative: a deeply nested body cannot
- * exhaust the stack.
+ * reported on the object that holds it (`root` at the top). One pass, paths shared rather than copied:
+ * linear in the value however deep it nests (the body's nesting is bounded at parse time too, json-body.ts).
  */
 export function unreadableTextErrors(value: unknown, root = 'body'): FieldError[] {
   const fields = new Set<string>();
-  const pending: [node: unknown, path: string[]][] = [[value, []]];
-  const name = (path: string[]) => (path.length > 0 ? path.join('.') : root);
-  while (pending.length > 0) {
-    const [node, path] = pending.pop()!;
-    if (typeof node === 'string') {
-      if (!isReadableText(node)) fields.add(name(path));
-    } else if (ArrayBuffer.isView(node)) {
-      // An upload's bytes (`rawBody` routes) are no text: their route checks them by their content.
-      continue;
-    } else if (Array.isArray(node)) {
-      for (let index = node.length - 1; index >= 0; index--) pending.push([node[index], [...path, String(index)]]);
-    } else if (typeof node === 'object' && node !== null) {
-      for (const [key, item] of Object.entries(node).reverse()) {
-        if (isReadableText(key)) pending.push([item, [...path, key]]);
-        else fields.add(name(path));
-      }
+  walkJson(value, (node, path, key) => {
+    // A bad key is reported on the object that holds it, and what it holds is not read (nor named after it).
+    if (key !== undefined && !isReadableText(key)) {
+      fields.add(fieldName(path?.parent, root));
+      return 'skip';
     }
-  }
+    // An upload's bytes (`rawBody` routes) are no text: their route checks them by their content.
+    if (typeof node === 'string' && !isReadableText(node)) fields.add(fieldName(path, root));
+  });
   return [...fields].map((field) => ({ field, code: 'invalid_characters', message: UNREADABLE_MESSAGE }));
 }
 

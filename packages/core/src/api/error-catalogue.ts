@@ -13,6 +13,8 @@ export const errorMessages: Record<ApiError['code'], string> = {
   method_not_allowed: 'Esta acción no está permitida.',
   unsupported_media_type: 'La aplicación envió datos en un formato no válido. Actualízala e inténtalo de nuevo.',
   payload_too_large: 'Los datos enviados son demasiado grandes.',
+  body_too_deep: 'La aplicación envió datos mal formados. Recarga la página e inténtalo de nuevo.',
+  body_too_complex: 'La aplicación envió datos mal formados. Recarga la página e inténtalo de nuevo.',
   unknown_client: 'Esta aplicación no está configurada para ninguna marina. Contacta con tu marina.',
   client_required: 'Esta aplicación no está configurada para ninguna marina. Contacta con tu marina.',
   rate_limited: 'Demasiados intentos. Espera un momento e inténtalo de nuevo.',

@@ -10,6 +10,8 @@ export const ERROR_CODES = [
   'method_not_allowed',
   'unsupported_media_type',
   'payload_too_large',
+  'body_too_deep',
+  'body_too_complex',
   'unknown_client',
   'client_required',
   'rate_limited',
