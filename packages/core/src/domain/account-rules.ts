@@ -31,7 +31,7 @@ export const documentRuleWith = (required: string) =>
   yup
     .string()
     .required(required)
-    .transform((value: string) => normalizeDocument(value))
+    .transform((value: unknown) => (typeof value === 'string' ? normalizeDocument(value) : value))
     .test('document', (value, context) => {
       const problem = documentProblem(value ?? '');
       if (problem === 'letter') return context.createError({ message: 'DNI/NIE: la letra no corresponde al número. Revísalo.' });
@@ -50,7 +50,7 @@ export const documentRule = documentRuleWith('Escribe tu DNI, NIE o pasaporte.')
 export const emailRuleWith = (required: string) =>
   yup
     .string()
-    .transform((value: string) => normalizeEmail(value))
+    .transform((value: unknown) => (typeof value === 'string' ? normalizeEmail(value) : value))
     .required(required)
     .max(254, 'Correo electrónico: es demasiado largo.')
     .email('Correo electrónico: el formato no es válido (ejemplo: nombre@correo.es).')
@@ -62,7 +62,7 @@ export const emailRule = emailRuleWith('Escribe tu correo electrónico.');
 export const phoneRuleWith = (required: string) =>
   yup
     .string()
-    .transform((value: string) => normalizePhone(value))
+    .transform((value: unknown) => (typeof value === 'string' ? normalizePhone(value) : value))
     .required(required)
     .test('phone', (value, context) => {
       const problem = phoneProblem(value ?? '');
@@ -88,7 +88,7 @@ export const passwordRule = yup
 export const codeRuleWith = (required: string) =>
   yup
     .string()
-    .transform((value: string) => value.replace(/\s/g, ''))
+    .transform((value: unknown) => (typeof value === 'string' ? value.replace(/\s/g, '') : value))
     .required(required)
     .matches(/^\d{6}$/, `Código: son ${CODE_LENGTH} cifras.`)
     .meta({ description: 'Spaces are ignored.' });
