@@ -15,7 +15,7 @@ export const jobs = pgTable(
   'jobs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** The job type (`outbox.send`, `housekeeping`…): which handler runs it. */
+    /** The job type (`outbox.send.sms`, `housekeeping`…): which handler runs it, in its lane (decision 039). */
     name: text('name').notNull(),
     /**
      * One job per name and key: "remind launch X" is enqueued once however often it is asked for; a recurring
