@@ -111,6 +111,9 @@ describe('calendar days', () => {
     expect(isCalendarDate('2028-02-29')).toBe(true);
     expect(isCalendarDate('2027-02-29')).toBe(false);
     expect(isCalendarDate('2027-2-1')).toBe(false);
+    // Only CALENDAR_YEARS: the day after 9999-12-31 is the year 10000, and years under 1000 lose a digit.
+    expect(['1900-01-01', '2999-12-31'].map(isCalendarDate)).toEqual([true, true]);
+    expect(['1899-12-31', '3000-01-01', '9999-12-31', '0100-01-01'].map(isCalendarDate)).toEqual([false, false, false, false]);
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
     expect(daysBetween('2026-03-28', '2026-03-30')).toBe(2);
     expect(formatCalendarDate('2026-11-23')).toBe('23/11/2026');

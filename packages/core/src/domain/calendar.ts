@@ -6,10 +6,24 @@ import { localDateIn } from './opening-hours.ts';
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/**
+ * The years a day or an instant may fall in: wider than anything a marina counts (expiries, bookings, its
+ * history), narrow enough that a day, the days around it and their instants stay four-digit dates that
+ * JavaScript and PostgreSQL both read (9999-12-31's next day is the year 10000; a year under 1000 was
+ * written with three digits).
+ */
+export const CALENDAR_YEARS = { min: 1900, max: 2999 } as const;
+
+/** Whether a four-digit year is within `CALENDAR_YEARS`. */
+export function isCalendarYear(year: number): boolean {
+  return year >= CALENDAR_YEARS.min && year <= CALENDAR_YEARS.max;
+}
+
+/** A real day (`YYYY-MM-DD`) within `CALENDAR_YEARS`. */
 export function isCalendarDate(value: unknown): value is string {
   if (typeof value !== 'string') return false;
   const match = DATE.exec(value);
-  if (!match) return false;
+  if (!match || !isCalendarYear(Number(match[1]))) return false;
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
   return date.toISOString().slice(0, 10) === value;
 }

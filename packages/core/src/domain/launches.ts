@@ -11,7 +11,7 @@
 import { TZDate } from '@date-fns/tz';
 import { formatISO } from 'date-fns/formatISO';
 import * as yup from 'yup';
-import { addDays, formatCalendarDate, todayIn } from './calendar.ts';
+import { addDays, formatCalendarDate, isCalendarYear, todayIn } from './calendar.ts';
 import type { Eligibility } from './eligibility.ts';
 import type { ClientSettings } from './marina.ts';
 import { localDateIn, openingHoursOn, type OpeningSeason } from './opening-hours.ts';
@@ -229,9 +229,9 @@ export interface Closure {
 
 const OFFSET_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/;
 
-/** An ISO 8601 date-time that says its offset (a bare local time is ambiguous on the day the clocks change). */
+/** An ISO 8601 date-time that says its offset (a bare local time is ambiguous on the day the clocks change), in `CALENDAR_YEARS`. */
 export function isOffsetDateTime(value: unknown): value is string {
-  return typeof value === 'string' && OFFSET_DATE_TIME.test(value) && !Number.isNaN(Date.parse(value));
+  return typeof value === 'string' && OFFSET_DATE_TIME.test(value) && isCalendarYear(Number(value.slice(0, 4))) && !Number.isNaN(Date.parse(value));
 }
 
 const dateTime = (label: string, required: string) =>
