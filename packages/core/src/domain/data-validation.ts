@@ -48,6 +48,12 @@ export interface DataValidationStatus {
   };
 }
 
+/**
+ * The most boats one confirmation lists (every boat of the account): far above any customer's, and a bound on
+ * the items the rules check, so a body cannot make them check thousands (docs/product.md §7.8).
+ */
+export const BOATS_MAX = 100;
+
 /** A licence's type, one of LICENCE_TYPES (shared with the authorised persons' form). */
 export const licenceTypeRule = () =>
   yup.string().oneOf(LICENCE_TYPES, 'Elige el tipo de titulación.').required('Elige el tipo de titulación.') as yup.StringSchema<LicenceType>;
@@ -90,6 +96,7 @@ export function dataValidationSchema(today: string) {
             .noUnknown(true, 'Campo desconocido: ${unknown}.'),
         )
         .default([])
+        .max(BOATS_MAX, `Barcos: como mucho ${BOATS_MAX}.`)
         .meta({ description: "Every boat of the account with its insurance as it stands; the boat's certificate stays." }),
       confirm: yup
         .boolean()
