@@ -1,5 +1,5 @@
-// One lint setup for the whole repository. The import rules enforce STYLE.md's direction:
-// app → features → shared (components, lib, api, domain); features never reach into each other;
+// One lint setup for the whole repository. The import rules enforce the direction README.md lists under
+// "Layout": app → features → shared (components, lib, api, domain); features never reach into each other;
 // domain knows nothing of React; only the API client talks HTTP.
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
