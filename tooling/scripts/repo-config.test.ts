@@ -1,8 +1,8 @@
 // The repository's own wiring: what Turborepo caches and what ESLint fences off must follow the folders,
 // so a new package or marina is covered with no edit to the root configs.
 import { execFileSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../vite/client-vite-config.ts';
@@ -48,5 +48,55 @@ describe('the repository wiring', () => {
       });
       expect(result?.messages.map((message) => message.ruleId), client).toContain('import-x/no-restricted-paths');
     }
+  });
+});
+
+/** The repository's Markdown files, as git sees them (tracked, or new and not ignored). */
+function markdownFiles(): string[] {
+  const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '*.md'], { cwd: repoRoot, encoding: 'utf8' });
+  return [...new Set(listed.split('\n').filter(Boolean))].filter((file) => existsSync(join(repoRoot, file)));
+}
+
+/** The anchors GitHub gives a file's headings: lower case, punctuation dropped, spaces as hyphens, repeats numbered. */
+function headingAnchors(file: string): Set<string> {
+  const anchors = new Set<string>();
+  const seen = new Map<string, number>();
+  let fenced = false;
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    if (/^\s*```/.test(line)) fenced = !fenced;
+    const heading = fenced ? null : /^#{1,6}\s+(.*)$/.exec(line);
+    if (!heading) continue;
+    const slug = heading[1]!.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+    const count = seen.get(slug) ?? 0;
+    seen.set(slug, count + 1);
+    anchors.add(count === 0 ? slug : `${slug}-${count}`);
+  }
+  return anchors;
+}
+
+describe('the documentation', () => {
+  it('links only to files and headings that exist', () => {
+    const files = markdownFiles();
+    expect(files).toContain('docs/decisions/README.md');
+    const broken: string[] = [];
+    for (const file of files) {
+      const text = readFileSync(join(repoRoot, file), 'utf8').replace(/```[\s\S]*?```/g, '');
+      for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+        if (/^[a-z][a-z+.-]*:/i.test(target!)) continue; // https:, mailto:…
+        const [path, anchor] = target!.split('#');
+        const resolved = path ? join(repoRoot, dirname(file), path) : join(repoRoot, file);
+        if (!existsSync(resolved)) broken.push(`${file}: ${target} (no such file)`);
+        else if (anchor && resolved.endsWith('.md') && !headingAnchors(resolved).has(anchor)) broken.push(`${file}: ${target} (no such heading)`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+
+  it('indexes every decision record in docs/decisions/README.md', () => {
+    const folder = join(repoRoot, 'docs/decisions');
+    const index = readFileSync(join(folder, 'README.md'), 'utf8');
+    const records = readdirSync(folder).filter((name) => /^\d{3}-.*\.md$/.test(name));
+    expect(records.length).toBeGreaterThan(0);
+    expect(records.filter((name) => !index.includes(`](${name})`)), 'add a line for each to docs/decisions/README.md').toEqual([]);
   });
 });
