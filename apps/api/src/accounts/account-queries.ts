@@ -3,7 +3,6 @@ import { normalizeEmail } from '@marina/core/domain/contact.ts';
 import { normalizeDocument } from '@marina/core/domain/identity-document.ts';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
-import { databaseErrorOf } from '../db/database-errors.ts';
 import { accounts, type AccountRow } from '../db/schema.ts';
 
 /** Sign-in and recovery take "e-mail or document": an `@` means e-mail. */
@@ -31,17 +30,4 @@ export async function findAccount(db: Executor, clientId: number, id: string): P
     .where(and(eq(accounts.clientId, clientId), eq(accounts.id, id)))
     .limit(1);
   return account;
-}
-
-const UNIQUE_VIOLATION = '23505';
-
-/** A unique index refused the write (two calls racing for one e-mail or document). */
-export function isUniqueViolation(error: unknown): boolean {
-  return databaseErrorOf(error)?.code === UNIQUE_VIOLATION;
-}
-
-/** The unique constraint (index) a write broke, or undefined when it broke none (either driver). */
-export function violatedUniqueConstraint(error: unknown): string | undefined {
-  const found = databaseErrorOf(error);
-  return found?.code === UNIQUE_VIOLATION ? (found.constraint ?? '') : undefined;
 }

@@ -32,7 +32,7 @@ import { knownDeviceId, rememberDevice } from '../sessions/known-device.ts';
 import { replaceWithAnonymousSession } from '../sessions/session-cookies.ts';
 import { requireSession } from '../sessions/session-lookup.ts';
 import { endAccountSessions } from '../sessions/session-store.ts';
-import { isUniqueViolation } from './account-queries.ts';
+import { isUniqueViolation } from '../db/database-errors.ts';
 import { toAccountSummary } from './account-summary.ts';
 import { isLiveConfirmation, provenEmail, sendEmailConfirmation } from './email-confirmations.ts';
 import { emailChangedMessage, notificationTexts, passwordChangedMessage } from './messages.ts';

@@ -34,7 +34,7 @@ import { randomToken, sha256 } from '../security/secrets.ts';
 import type { Services } from '../services.ts';
 import { setSessionCookies } from '../sessions/session-cookies.ts';
 import { createSession, endSession } from '../sessions/session-store.ts';
-import { isUniqueViolation } from './account-queries.ts';
+import { isUniqueViolation } from '../db/database-errors.ts';
 import { sessionInfo } from './account-summary.ts';
 import { provenEmail, sendEmailConfirmation } from './email-confirmations.ts';
 import { activationLinkMessage, notificationTexts, registrationAttemptMessage } from './messages.ts';

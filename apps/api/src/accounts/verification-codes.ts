@@ -14,14 +14,13 @@ import type { Config } from '../config.ts';
 import type { ClientRecord } from '../clients/client-directory.ts';
 import type { Db, Executor, Tx } from '../db/database.ts';
 import { verificationCodes, type CodePurpose, type ContactField, type VerificationCodeRow } from '../db/schema.ts';
+import { isUuid } from '../http/ids.ts';
 import { HttpProblem, problem, retryAfter } from '../http/problem.ts';
 import { enqueueMessage, type OutgoingMessage } from '../outbox/outbox.ts';
 import { CODE_CHECKS, CODE_MAX_ATTEMPTS, CODE_REQUESTS, CODE_RESEND_AFTER_MS, CODE_RESENDS, CODE_SENDS, CODE_TTL_MS } from '../security/limits.ts';
 import { rateLimited, releaseSlot, takeSlot, throttleKeys, trySlot } from '../security/rate-limits.ts';
 import { randomCode, safeEqual, sha256 } from '../security/secrets.ts';
 import { codeMessage } from './messages.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function codeHash(id: string, code: string): string {
   return sha256(`${id}:${code}`);
@@ -119,7 +118,7 @@ export async function findVerification(
   db: Executor,
   { id, clientId, purpose, accountId }: { id: string; clientId: number; purpose: CodePurpose; accountId?: string },
 ): Promise<VerificationCodeRow> {
-  if (UUID.test(id)) {
+  if (isUuid(id)) {
     const [row] = await db
       .select()
       .from(verificationCodes)

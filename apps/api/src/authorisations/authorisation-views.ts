@@ -10,7 +10,7 @@ import { maskEmail, maskPhone } from '@marina/core/domain/contact.ts';
 import type { AuthorisationFacts } from '@marina/core/domain/eligibility.ts';
 import { and, asc, desc, eq, gte, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { codeTimes } from '../accounts/verification-codes.ts';
-import { isUuid } from '../boats/boat-views.ts';
+import { isUuid } from '../http/ids.ts';
 import type { ClientRecord } from '../clients/client-directory.ts';
 import type { Executor, Tx } from '../db/database.ts';
 import { accounts, boats, verificationCodes, type AccountRow, type VerificationCodeRow } from '../db/schema.ts';

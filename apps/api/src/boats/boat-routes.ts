@@ -18,18 +18,19 @@ import { todayIn } from '@marina/core/domain/calendar.ts';
 import { DEFAULT_CLIENT_SETTINGS } from '@marina/core/domain/marina.ts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { violatedUniqueConstraint } from '../accounts/account-queries.ts';
 import { clientHeaderSchema, requireClient } from '../clients/client-resolution.ts';
 import type { Executor } from '../db/database.ts';
 import { boats, insuranceCertificates } from '../db/schema.ts';
+import { violatedUniqueConstraint } from '../db/database-errors.ts';
 import { audit } from '../http/audit.ts';
 import { errorHandler } from '../http/error-handler.ts';
 import { problem, problemResponses } from '../http/problem.ts';
 import { bodyFrom, validateBody } from '../http/validation.ts';
+import { idParams, isUuid } from '../http/ids.ts';
 import type { Services } from '../services.ts';
 import { requireSession } from '../sessions/session-lookup.ts';
 import { listOf } from './boat-schemas.ts';
-import { authorisedBoats, findBoat, isUuid, loadBoats, toBoat } from './boat-views.ts';
+import { authorisedBoats, findBoat, loadBoats, toBoat } from './boat-views.ts';
 
 /** `PATCH /boats/{id}`: any of the boat's own fields, and optionally a renewed policy under `insurance`. */
 export function boatUpdateSchema(limits: BoatLimits, today: string) {
@@ -53,8 +54,6 @@ export async function uniqueRegistration<T>(field: string, write: () => Promise<
   }
 }
 
-/** The boat's id (a UUID; anything else names no boat: 404). */
-export const idParams = { type: 'object', properties: { id: { type: 'string', description: 'UUID' } }, required: ['id'] } as const;
 const EXTENSIONS = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' } as const;
 
 /** The certificate's bytes for whoever may read them (the owner, or staff of that marina); 404 otherwise. */

@@ -11,6 +11,7 @@ import { authorisationFacts, toBoatAuthorisation, visibleAuthorisations } from '
 import type { ClientRecord } from '../clients/client-directory.ts';
 import type { Executor } from '../db/database.ts';
 import { accounts, boats, contracts, insuranceCertificates, type AccountRow, type BoatRow, type ContractRow } from '../db/schema.ts';
+import { isUuid } from '../http/ids.ts';
 import { problem } from '../http/problem.ts';
 
 export function toContract(row: ContractRow): Contract {
@@ -120,13 +121,6 @@ export async function findBoat(db: Executor, clientId: number, boatId: string, o
   const [found] = !isUuid(boatId) ? [] : await loadBoats(db, clientId, and(eq(boats.id, boatId), ownerId === undefined ? undefined : eq(boats.accountId, ownerId)));
   if (!found) throw problem('not_found', 404, 'No encontramos ese barco.');
   return found;
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A path id that can name a row (anything else names nothing: 404, not a database error). */
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
 }
 
 /**

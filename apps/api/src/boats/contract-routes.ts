@@ -8,19 +8,20 @@ import { todayIn } from '@marina/core/domain/calendar.ts';
 import { DEFAULT_CLIENT_SETTINGS } from '@marina/core/domain/marina.ts';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { violatedUniqueConstraint } from '../accounts/account-queries.ts';
 import { requireClient } from '../clients/client-resolution.ts';
 import { boats, contracts } from '../db/schema.ts';
+import { violatedUniqueConstraint } from '../db/database-errors.ts';
 import { audit } from '../http/audit.ts';
 import { problem, problemResponses } from '../http/problem.ts';
 import { bodyFrom, validateBody } from '../http/validation.ts';
+import { isUuid } from '../http/ids.ts';
 import { idempotentHeadersSchema } from '../security/idempotency.ts';
 import type { Services } from '../services.ts';
 import { requireSession } from '../sessions/session-lookup.ts';
 import { clientHeaderSchema } from '../clients/client-resolution.ts';
 import { listOf } from './boat-schemas.ts';
 import { registrationTaken } from './boat-routes.ts';
-import { isUuid, toContract } from './boat-views.ts';
+import { toContract } from './boat-views.ts';
 
 export function contractAlreadyOpen() {
   return problem('contract_already_open', 409, 'Este barco ya tiene un contrato activo o pendiente de aprobación.', [

@@ -23,3 +23,16 @@ export function databaseErrorOf(error: unknown): DatabaseError | undefined {
   }
   return undefined;
 }
+
+const UNIQUE_VIOLATION = '23505';
+
+/** A unique index refused the write (two calls racing for one e-mail or document). */
+export function isUniqueViolation(error: unknown): boolean {
+  return databaseErrorOf(error)?.code === UNIQUE_VIOLATION;
+}
+
+/** The unique constraint (index) a write broke, or undefined when it broke none (either driver). */
+export function violatedUniqueConstraint(error: unknown): string | undefined {
+  const found = databaseErrorOf(error);
+  return found?.code === UNIQUE_VIOLATION ? (found.constraint ?? '') : undefined;
+}

@@ -23,9 +23,8 @@ import {
 import { openingHoursOn } from '@marina/core/domain/opening-hours.ts';
 import { and, count, eq, getTableColumns, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { violatedUniqueConstraint } from '../accounts/account-queries.ts';
-import { idParams } from '../boats/boat-routes.ts';
-import { isUuid } from '../boats/boat-views.ts';
+import { violatedUniqueConstraint } from '../db/database-errors.ts';
+import { idParams, isUuid } from '../http/ids.ts';
 import type { ClientRecord } from '../clients/client-directory.ts';
 import { clientHeaderSchema, requireClient } from '../clients/client-resolution.ts';
 import { authorisationForBoat } from '../authorisations/authorisation-views.ts';

@@ -3,13 +3,13 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { clientHeaderSchema } from '../clients/client-resolution.ts';
 import { notifications } from '../db/schema.ts';
+import { isUuid } from '../http/ids.ts';
 import { problem, problemResponses } from '../http/problem.ts';
 import type { Services } from '../services.ts';
 import { requireSession } from '../sessions/session-lookup.ts';
 import { toAppNotification, unreadCount } from './notifications.ts';
 
 const LIMIT = 100;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const notificationSchema = {
   type: 'object',
@@ -69,7 +69,7 @@ export const notificationRoutes: FastifyPluginAsync<{ services: Services }> = as
     async (request, reply) => {
       const { accountId } = requireSession(request);
       const { id } = request.params;
-      const found = UUID.test(id)
+      const found = isUuid(id)
         ? await db
             .select({ id: notifications.id, readAt: notifications.readAt })
             .from(notifications)

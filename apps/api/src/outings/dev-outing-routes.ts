@@ -1,8 +1,7 @@
 import { OUTING_OVERDUE_MINUTES } from '@marina/core/domain/outings.ts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import { idParams } from '../boats/boat-routes.ts';
-import { isUuid } from '../boats/boat-views.ts';
+import { idParams, isUuid } from '../http/ids.ts';
 import { clientHeaderSchema, requireClient } from '../clients/client-resolution.ts';
 import { problem } from '../http/problem.ts';
 import type { Services } from '../services.ts';

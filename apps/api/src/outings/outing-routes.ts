@@ -19,10 +19,9 @@ import {
 } from '@marina/core/domain/outings.ts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { violatedUniqueConstraint } from '../accounts/account-queries.ts';
+import { violatedUniqueConstraint } from '../db/database-errors.ts';
 import { authorisationForBoat, visibleAuthorisations } from '../authorisations/authorisation-views.ts';
-import { idParams } from '../boats/boat-routes.ts';
-import { isUuid } from '../boats/boat-views.ts';
+import { idParams, isUuid } from '../http/ids.ts';
 import type { ClientRecord } from '../clients/client-directory.ts';
 import { clientHeaderSchema, requireClient } from '../clients/client-resolution.ts';
 import type { Executor } from '../db/database.ts';

@@ -21,6 +21,7 @@ import type { Executor } from '../db/database.ts';
 import { statement } from '../db/statement.ts';
 import { clientHeaderSchema } from '../clients/client-resolution.ts';
 import { accountScope, idempotencyKeys } from '../db/schema.ts';
+import { isUuid } from '../http/ids.ts';
 import { problem } from '../http/problem.ts';
 import type { Services } from '../services.ts';
 import { IDEMPOTENCY_STALE_MS, IDEMPOTENCY_TTL_MS } from './limits.ts';
@@ -59,7 +60,6 @@ interface PendingKey {
 class KeyTaken extends Error {}
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Headers of a creating call (the marina, and the optional key) as route schemas declare them, for the OpenAPI document. */
 export const idempotentHeadersSchema = {
@@ -101,7 +101,7 @@ export function registerIdempotency(app: FastifyInstance, { db, config, clock }:
     if (!request.routeOptions.config.idempotent || !request.client) return;
     const raw = request.headers[IDEMPOTENCY_HEADER];
     if (raw === undefined) return;
-    if (typeof raw !== 'string' || !UUID.test(raw)) {
+    if (typeof raw !== 'string' || !isUuid(raw)) {
       throw problem('idempotency_key_invalid', 400, 'La cabecera Idempotency-Key debe ser un UUID.');
     }
     const clientId = request.client.id;

@@ -19,8 +19,7 @@ import {
 import { localDateIn } from '@marina/core/domain/opening-hours.ts';
 import { and, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { idParams } from '../boats/boat-routes.ts';
-import { isUuid } from '../boats/boat-views.ts';
+import { idParams, isUuid } from '../http/ids.ts';
 import type { ClientRecord } from '../clients/client-directory.ts';
 import { clientHeaderSchema, requireClient } from '../clients/client-resolution.ts';
 import { boats, closures, launches } from '../db/schema.ts';
