@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error.ts';
+import { NO_CONNECTION } from './no-connection.ts';
 
 /** A fresh copy of the module: it keeps the catalogue it loaded. */
 const fresh = () => import('./load-messages.ts');
@@ -22,7 +23,7 @@ describe('loadMessageFor', () => {
     vi.doMock('./error-catalogue.ts', () => {
       throw new TypeError('Failed to fetch dynamically imported module');
     });
-    const { loadMessageFor, NO_CONNECTION } = await fresh();
+    const { loadMessageFor } = await fresh();
     const messageFor = await loadMessageFor();
     expect(messageFor(new ApiError('invalid_credentials', { status: 401 }))).toBe(NO_CONNECTION);
 

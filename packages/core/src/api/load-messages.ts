@@ -1,12 +1,7 @@
 import type { messageFor } from './error-catalogue.ts';
+import { NO_CONNECTION } from './no-connection.ts';
 
 export type MessageFor = typeof messageFor;
-
-/**
- * What every failure says when the catalogue itself cannot be loaded: its file is not on the phone and
- * there is no connection to fetch it (the catalogue's `network_error`).
- */
-export const NO_CONNECTION = 'No hay conexión. Comprueba tu cobertura e inténtalo de nuevo.';
 
 let loading: Promise<MessageFor> | undefined;
 
