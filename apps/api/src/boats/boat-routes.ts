@@ -118,7 +118,8 @@ export const boatRoutes: FastifyPluginAsync<{ services: Services }> = async (api
       schema: {
         summary: "The customer's boats (`role: owner`), then the boats others authorised them on (`role: authorised`), each with whether it may be used today",
         description:
-          'A person whose identity document matches an active or suspended authorisation at this marina sees the boats it covers, with ' +
+          'A person whose account an active or suspended authorisation at this marina is attached to (decision 038: their document and a ' +
+          'proven phone or e-mail the owner typed, never the document alone) sees the boats it covers, with ' +
           'the authorisation and their own verdict (docs/product.md §4.8, §4.13: suspended, outside the period, licence expired, the ' +
           "owner's standing, the boat's contract and insurance).",
         tags: ['boats'],
