@@ -27,7 +27,13 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx,js,mjs}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     plugins: { 'import-x': importX },
-    settings: { 'import-x/ignore': ['node_modules'], 'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })] },
+    settings: {
+      // The file types import-x reads to follow imports: without .ts it parses no TypeScript module, so
+      // import-x/no-cycle saw no imports at all and never fired.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/ignore': ['node_modules'],
+      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],

@@ -1,7 +1,7 @@
 // The repository's own wiring: what Turborepo caches and what ESLint fences off must follow the folders,
 // so a new package or marina is covered with no edit to the root configs.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -47,6 +47,27 @@ describe('the repository wiring', () => {
         filePath: join(repoRoot, 'apps/api/src/wiring-probe.ts'),
       });
       expect(result?.messages.map((message) => message.ruleId), client).toContain('import-x/no-restricted-paths');
+    }
+  });
+
+  it('fails lint on an import cycle between TypeScript files', async () => {
+    // Two files that import each other, in a folder of their own inside what `pnpm lint` covers: import-x
+    // reads the imported file from disk to follow its imports, so neither can be text alone.
+    const folder = mkdtempSync(join(repoRoot, 'tooling', 'cycle-probe-'));
+    try {
+      writeFileSync(join(folder, 'first.ts'), "import { second } from './second.ts';\n\nexport const first = (): number => second() + 1;\n");
+      writeFileSync(join(folder, 'second.ts'), "import { first } from './first.ts';\n\nexport const second = (): number => first() - 1;\n");
+      const results = await new ESLint({ cwd: repoRoot }).lintFiles([join(folder, '*.ts')]);
+      expect(results).toHaveLength(2);
+      for (const result of results) {
+        expect(
+          result.messages.map((message) => message.ruleId),
+          result.filePath,
+        ).toContain('import-x/no-cycle');
+        expect(result.errorCount, result.filePath).toBeGreaterThan(0);
+      }
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
     }
   });
 });
