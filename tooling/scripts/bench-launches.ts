@@ -34,7 +34,9 @@ import { instantAt, PLACE_HOLDING_STATUSES } from '@marina/core/domain/launches.
 import { SESSION_COOKIE, XSRF_COOKIE } from '@marina/api/config.ts';
 import { openDatabase, type Database } from '@marina/api/db/database.ts';
 import { openScratchDatabase } from '@marina/api/db/scratch-database.ts';
-import { accounts, boats, contracts, launches, launchSlots } from '@marina/api/db/schema.ts';
+import { accounts } from '@marina/api/accounts/accounts.schema.ts';
+import { boats, contracts } from '@marina/api/boats/boats.schema.ts';
+import { launches, launchSlots } from '@marina/api/launches/launches.schema.ts';
 import { activeAccountValues } from '@marina/api/db/seed.ts';
 import { startServer } from '@marina/api/server.ts';
 import { createSession } from '@marina/api/sessions/session-store.ts';

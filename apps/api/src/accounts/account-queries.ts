@@ -3,7 +3,7 @@ import { normalizeEmail } from '@marina/core/domain/contact.ts';
 import { normalizeDocument } from '@marina/core/domain/identity-document.ts';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
-import { accounts, type AccountRow } from '../db/schema.ts';
+import { accounts, type AccountRow } from './accounts.schema.ts';
 
 /** Sign-in and recovery take "e-mail or document": an `@` means e-mail. */
 export function normalizeIdentifier(identifier: string): { kind: 'email' | 'document'; value: string } {

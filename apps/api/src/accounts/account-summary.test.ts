@@ -2,7 +2,7 @@ import { addDays, todayIn } from '@marina/core/domain/calendar.ts';
 import { withDefaultSettings } from '@marina/core/domain/marina.ts';
 import { describe, expect, it } from 'vitest';
 import type { ClientRecord } from '../clients/client-directory.ts';
-import type { AccountRow } from '../db/schema.ts';
+import type { AccountRow } from './accounts.schema.ts';
 import { toAccountSummary } from './account-summary.ts';
 
 const client: ClientRecord = { id: 41, app: 'demo', title: 'Marina', timeZone: 'Europe/Madrid', openingHours: [], settings: withDefaultSettings({ dataValidationDays: 365 }), sendsSms: true };

@@ -4,7 +4,7 @@ import type { Licence } from '@marina/core/domain/data-validation.ts';
 import { isDataValidationDue, type AccountFacts, type EligibilityContext } from '@marina/core/domain/eligibility.ts';
 import type { ClientRecord } from '../clients/client-directory.ts';
 import type { Executor } from '../db/database.ts';
-import type { AccountRow } from '../db/schema.ts';
+import type { AccountRow } from './accounts.schema.ts';
 import { unreadCount } from '../notifications/notifications.ts';
 
 /** What the eligibility rule (`@marina/core/domain/eligibility.ts`) reads of an account row. */

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
-import { accounts, emailConfirmations } from '../db/schema.ts';
+import { accounts, emailConfirmations } from './accounts.schema.ts';
 import { ACTIVATION_TOKEN_TTL_MS, CODE_SENDS } from '../security/limits.ts';
 import { confirmEmail, latestCode, latestLink, newPerson, outboxFor, registerAccount, STRONG_PASSWORD, testClock } from '../test/accounts.ts';
 import { createAgent } from '../test/test-agent.ts';

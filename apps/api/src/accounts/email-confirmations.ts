@@ -10,7 +10,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { ClientRecord } from '../clients/client-directory.ts';
 import { appLink, type Config } from '../config.ts';
 import type { Executor } from '../db/database.ts';
-import { emailConfirmations, type AccountRow } from '../db/schema.ts';
+import { emailConfirmations, type AccountRow } from './accounts.schema.ts';
 import { enqueueMessage } from '../outbox/outbox.ts';
 import { ACTIVATION_TOKEN_TTL_MS } from '../security/limits.ts';
 import { randomToken, sha256 } from '../security/secrets.ts';

@@ -4,7 +4,7 @@
  * personText lets it (docs/product.md §7.6): the address it goes to was typed too, maybe someone else's.
  */
 import type { CodeChannel } from '@marina/core/domain/platform.ts';
-import type { CodePurpose } from '../db/schema.ts';
+import type { CodePurpose } from './accounts.schema.ts';
 import { personText } from '../outbox/person-text.ts';
 import { ACTIVATION_TOKEN_TTL_MS, CODE_TTL_MS } from '../security/limits.ts';
 

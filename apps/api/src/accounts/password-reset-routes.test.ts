@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { useTestServer } from '../test/test-server.ts';
-import { sessions } from '../db/schema.ts';
+import { sessions } from '../sessions/sessions.schema.ts';
 import { CODE_CHECKS, CODE_MAX_ATTEMPTS, CODE_REQUESTS, CODE_RESEND_AFTER_MS, CODE_RESENDS, CODE_SENDS, CODE_TTL_MS, RESET_REQUESTS_PER_IP } from '../security/limits.ts';
 import { latestCode, newPerson, outboxFor, registerAccount, testClock, type RegisteredAccount } from '../test/accounts.ts';
 import { createAgent } from '../test/test-agent.ts';

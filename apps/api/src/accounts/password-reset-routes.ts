@@ -12,7 +12,7 @@ import { codeChannelFor } from '@marina/core/domain/platform.ts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { clientHeaderSchema, requireClient } from '../clients/client-resolution.ts';
-import { accounts } from '../db/schema.ts';
+import { accounts } from './accounts.schema.ts';
 import { audit } from '../http/audit.ts';
 import { problem, problemResponses } from '../http/problem.ts';
 import { bodyFrom, validateBody } from '../http/validation.ts';

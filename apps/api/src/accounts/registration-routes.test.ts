@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
-import { accounts, activationTokens } from '../db/schema.ts';
+import { accounts, activationTokens } from './accounts.schema.ts';
 import { DEMO_ACCOUNT } from '../db/seed.ts';
 import { ACTIVATION_TOKEN_TTL_MS, CODE_RESEND_AFTER_MS, CODE_TTL_MS } from '../security/limits.ts';
 import { confirmEmail, latestCode, latestLink, newPerson, outboxFor, registerAccount, STRONG_PASSWORD, testClock } from '../test/accounts.ts';

@@ -20,7 +20,7 @@ import { attachProvenAccount } from '../authorisations/authorisation-person.ts';
 import { clientHeaderSchema, requireClient } from '../clients/client-resolution.ts';
 import { appLink } from '../config.ts';
 import type { Executor } from '../db/database.ts';
-import { accounts, activationTokens, verificationCodes, type AccountRow, type VerificationCodeRow } from '../db/schema.ts';
+import { accounts, activationTokens, verificationCodes, type AccountRow, type VerificationCodeRow } from './accounts.schema.ts';
 import { audit } from '../http/audit.ts';
 import { problem, problemResponses } from '../http/problem.ts';
 import { bodyFrom, validateBody } from '../http/validation.ts';

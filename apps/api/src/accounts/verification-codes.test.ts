@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MARINAS_DIR } from '../config.ts';
-import { verificationCodes } from '../db/schema.ts';
+import { verificationCodes } from './accounts.schema.ts';
 import { marinaSeeds, seedClients } from '../db/seed.ts';
 import { openTestDatabase, type TestDatabase } from '../test/test-database.ts';
 import { CODE_RESEND_AFTER_MS } from '../security/limits.ts';

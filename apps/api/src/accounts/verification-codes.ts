@@ -13,7 +13,7 @@ import { and, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { ClientRecord } from '../clients/client-directory.ts';
 import type { Db, Executor, Tx } from '../db/database.ts';
-import { verificationCodes, type CodePurpose, type ContactField, type VerificationCodeRow } from '../db/schema.ts';
+import { verificationCodes, type CodePurpose, type ContactField, type VerificationCodeRow } from './accounts.schema.ts';
 import { isUuid } from '../http/ids.ts';
 import { HttpProblem, problem, retryAfter } from '../http/problem.ts';
 import { enqueueMessage, type OutgoingMessage } from '../outbox/outbox.ts';

@@ -7,7 +7,7 @@
 import { todayIn } from '@marina/core/domain/calendar.ts';
 import { and, eq, inArray, isNotNull, lt } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { clients } from '../db/schema.ts';
+import { clients } from '../clients/clients.schema.ts';
 import { defineJob } from '../jobs/job-queue.ts';
 import { handleJob, type JobHandler } from '../jobs/job-worker.ts';
 import { authorisations } from './authorisations.schema.ts';

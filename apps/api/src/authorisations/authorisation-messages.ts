@@ -9,7 +9,7 @@ import { codeChannelFor, type CodeChannel } from '@marina/core/domain/platform.t
 import type { ClientRecord } from '../clients/client-directory.ts';
 import type { Config } from '../config.ts';
 import type { Tx } from '../db/database.ts';
-import type { AccountRow } from '../db/schema.ts';
+import type { AccountRow } from '../accounts/accounts.schema.ts';
 import { createNotification } from '../notifications/notifications.ts';
 import { enqueueMessage } from '../outbox/outbox.ts';
 import { personName, personText, PERSON_NOTE_MAX } from '../outbox/person-text.ts';

@@ -11,11 +11,13 @@ import { and, asc, eq, inArray, isNotNull, isNull, ne, or, type SQL } from 'driz
 import type { ClientRecord } from '../clients/client-directory.ts';
 import type { Config } from '../config.ts';
 import type { Executor, Tx } from '../db/database.ts';
-import { accounts, authorisationBoats, boats, launches, type AccountRow } from '../db/schema.ts';
+import { accounts, type AccountRow } from '../accounts/accounts.schema.ts';
+import { boats } from '../boats/boats.schema.ts';
+import { launches } from '../launches/launches.schema.ts';
 import { changeStatus, lockLaunch, lockSlots, SYSTEM, type LaunchScope } from '../launches/launch-places.ts';
 import { tellCustomer } from '../notifications/tell-customer.ts';
 import { personName, personText } from '../outbox/person-text.ts';
-import { authorisations, type AuthorisationRow } from './authorisations.schema.ts';
+import { authorisationBoats, authorisations, type AuthorisationRow } from './authorisations.schema.ts';
 
 /** Accounts whose contact proves nothing yet, or that are gone, never take an authorisation. */
 const LIVE: AccountRow['status'][] = ['active', 'suspended'];

@@ -24,7 +24,7 @@ import { listOf } from '../boats/boat-schemas.ts';
 import type { ClientRecord } from '../clients/client-directory.ts';
 import { clientHeaderSchema, requireClient } from '../clients/client-resolution.ts';
 import type { Tx } from '../db/database.ts';
-import { accounts, verificationCodes, type AccountRow } from '../db/schema.ts';
+import { accounts, verificationCodes, type AccountRow } from '../accounts/accounts.schema.ts';
 import { audit } from '../http/audit.ts';
 import { problem, problemResponses } from '../http/problem.ts';
 import { bodyFrom, validateBody } from '../http/validation.ts';

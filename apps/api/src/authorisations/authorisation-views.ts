@@ -13,7 +13,8 @@ import { codeTimes } from '../accounts/verification-codes.ts';
 import { isUuid } from '../http/ids.ts';
 import type { ClientRecord } from '../clients/client-directory.ts';
 import type { Executor, Tx } from '../db/database.ts';
-import { accounts, boats, verificationCodes, type AccountRow, type VerificationCodeRow } from '../db/schema.ts';
+import { accounts, verificationCodes, type AccountRow, type VerificationCodeRow } from '../accounts/accounts.schema.ts';
+import { boats } from '../boats/boats.schema.ts';
 import { problem } from '../http/problem.ts';
 import { authorisationBoats, authorisations, type AuthorisationRow } from './authorisations.schema.ts';
 

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
-import { contracts, insuranceCertificates } from '../db/schema.ts';
+import { contracts, insuranceCertificates } from './boats.schema.ts';
 import { dayFromToday, executableBytes, insuranceUntil, newBoat, newBoatContract, pdfBytes, requestNewBoat } from '../test/boats.ts';
 import { registerAccount } from '../test/accounts.ts';
 import { createAgent } from '../test/test-agent.ts';

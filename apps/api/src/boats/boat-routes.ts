@@ -20,7 +20,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { clientHeaderSchema, requireClient } from '../clients/client-resolution.ts';
 import type { Executor } from '../db/database.ts';
-import { boats, insuranceCertificates } from '../db/schema.ts';
+import { boats, insuranceCertificates } from './boats.schema.ts';
 import { violatedUniqueConstraint } from '../db/database-errors.ts';
 import { audit } from '../http/audit.ts';
 import { errorHandler } from '../http/error-handler.ts';

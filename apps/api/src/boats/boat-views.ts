@@ -10,7 +10,8 @@ import { accountFacts, eligibilityContext } from '../accounts/account-summary.ts
 import { authorisationFacts, toBoatAuthorisation, visibleAuthorisations } from '../authorisations/authorisation-views.ts';
 import type { ClientRecord } from '../clients/client-directory.ts';
 import type { Executor } from '../db/database.ts';
-import { accounts, boats, contracts, insuranceCertificates, type AccountRow, type BoatRow, type ContractRow } from '../db/schema.ts';
+import { accounts, type AccountRow } from '../accounts/accounts.schema.ts';
+import { boats, contracts, insuranceCertificates, type BoatRow, type ContractRow } from './boats.schema.ts';
 import { isUuid } from '../http/ids.ts';
 import { problem } from '../http/problem.ts';
 

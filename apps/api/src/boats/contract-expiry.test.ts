@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
-import { contracts } from '../db/schema.ts';
+import { contracts } from './boats.schema.ts';
 import { requestNewBoat } from '../test/boats.ts';
 import { registerAccount, testClock } from '../test/accounts.ts';
 import { useTestServer } from '../test/test-server.ts';

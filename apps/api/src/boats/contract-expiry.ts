@@ -6,7 +6,8 @@
 import { todayIn } from '@marina/core/domain/calendar.ts';
 import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { clients, contracts } from '../db/schema.ts';
+import { contracts } from './boats.schema.ts';
+import { clients } from '../clients/clients.schema.ts';
 import { defineJob } from '../jobs/job-queue.ts';
 import { handleJob, type JobHandler } from '../jobs/job-worker.ts';
 

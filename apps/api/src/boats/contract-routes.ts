@@ -9,7 +9,7 @@ import { DEFAULT_CLIENT_SETTINGS } from '@marina/core/domain/marina.ts';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { requireClient } from '../clients/client-resolution.ts';
-import { boats, contracts } from '../db/schema.ts';
+import { boats, contracts } from './boats.schema.ts';
 import { violatedUniqueConstraint } from '../db/database-errors.ts';
 import { audit } from '../http/audit.ts';
 import { problem, problemResponses } from '../http/problem.ts';

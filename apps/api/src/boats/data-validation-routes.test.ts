@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
-import { accounts } from '../db/schema.ts';
+import { accounts } from '../accounts/accounts.schema.ts';
 import { dayFromToday, insuranceUntil, requestNewBoat } from '../test/boats.ts';
 import { registerAccount } from '../test/accounts.ts';
 import { useTestServer } from '../test/test-server.ts';

@@ -15,7 +15,8 @@ import { accountFacts, eligibilityContext, licenceOnFile, personOnFile } from '.
 import type { ClientRecord } from '../clients/client-directory.ts';
 import { clientHeaderSchema, requireClient } from '../clients/client-resolution.ts';
 import type { Executor } from '../db/database.ts';
-import { accounts, boats, type AccountRow } from '../db/schema.ts';
+import { accounts, type AccountRow } from '../accounts/accounts.schema.ts';
+import { boats } from './boats.schema.ts';
 import { audit } from '../http/audit.ts';
 import { HttpProblem, problemResponses } from '../http/problem.ts';
 import { bodyFrom, validateBody } from '../http/validation.ts';

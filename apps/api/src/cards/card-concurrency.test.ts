@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
-import { cards } from '../db/schema.ts';
+import { cards } from './cards.schema.ts';
 import { CARD_CHECKS_PER_CARD, CARD_CHECKS_PER_IP } from '../security/limits.ts';
 import { testClock } from '../test/accounts.ts';
 import { eligibleOwner } from '../test/launches.ts';

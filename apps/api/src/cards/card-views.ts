@@ -31,7 +31,9 @@ import { accountFacts, eligibilityContext } from '../accounts/account-summary.ts
 import { authorisedBoats, loadBoats, toBoat } from '../boats/boat-views.ts';
 import type { ClientRecord } from '../clients/client-directory.ts';
 import type { Executor } from '../db/database.ts';
-import { accounts, boats, cards, type AccountRow, type CardRow } from '../db/schema.ts';
+import { accounts, type AccountRow } from '../accounts/accounts.schema.ts';
+import { boats } from '../boats/boats.schema.ts';
+import { cards, type CardRow } from './cards.schema.ts';
 import { randomToken } from '../security/secrets.ts';
 
 /** A new `idTarjeta`: 128 random bits, base64url. */

@@ -5,7 +5,7 @@
  */
 import { settingsWithinRules, withDefaultSettings, type Marina } from '@marina/core/domain/marina.ts';
 import type { Db } from '../db/database.ts';
-import { clients } from '../db/schema.ts';
+import { clients } from './clients.schema.ts';
 
 /** A marina as its folder declares it, every setting filled in: what `GET /api/v1/client` answers. */
 export type ClientRecord = Marina;

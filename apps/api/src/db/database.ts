@@ -18,10 +18,13 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { lockDataDir } from './data-dir-lock.ts';
-import * as schema from './schema.ts';
 
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The database as queries see it. Queries name the tables they use, imported from the modules that own
+ * them (`<module>/<module>.schema.ts`); Drizzle's relational `db.query` API, the one use of a schema given
+ * here, is not used, so opening the database imports no table.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 /** A transaction, as given to the callback of `db.transaction`. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** What a query helper runs on: the database, or a transaction the caller opened. */
@@ -80,7 +83,7 @@ async function openPglite(dataDir: string, template: Blob | undefined): Promise<
       ...(inMemory && template ? { loadDataDir: template } : {}),
     });
     try {
-      const db = drizzlePglite({ client, schema });
+      const db = drizzlePglite({ client });
       await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
       return {
         db,
@@ -155,7 +158,7 @@ async function openPostgres(databaseUrl: string, lockTimeoutMs: number): Promise
     onnotice: () => {},
   });
   try {
-    const db = drizzlePostgres({ client: preparing(client), schema });
+    const db = drizzlePostgres({ client: preparing(client) });
     // A dedicated connection holds the lock so that instances starting together migrate one at a time.
     const lock = await client.reserve();
     try {

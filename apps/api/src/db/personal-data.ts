@@ -2,8 +2,9 @@
  * Where each account's personal data lives, so that deleting an account (DELETE /me) erases all of it. Every
  * module registers its tables next to their schema (`<module>.schema.ts`); `personal-data.test.ts` fails
  * when a table with an account or a contact column is neither registered nor listed there as holding none.
+ * The erasure itself is `account-erasure.ts`, which loads every schema file first.
  */
-import { eq, getTableName } from 'drizzle-orm';
+import { getTableName } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Tx } from './database.ts';
 
@@ -18,7 +19,7 @@ export interface ErasureContext {
 }
 
 /** Rows found through the account they belong to: deleted, or kept with their personal values replaced. */
-interface ByAccountColumn<T extends PgTable> {
+export interface ByAccountColumn<T extends PgTable> {
   table: T;
   accountColumn: PgColumn;
   erase: 'delete' | { anonymise: (now: Date) => PgUpdateSetSource<T> };
@@ -39,25 +40,7 @@ export function registerPersonalData<T extends PgTable>(entry: PersonalData<T>):
   registry.push(entry as unknown as PersonalData);
 }
 
-/** What is registered, in registration order. */
+/** What is registered, in registration order: complete once every schema file is loaded (`account-erasure.ts`). */
 export function personalDataTables(): readonly PersonalData[] {
   return registry;
-}
-
-/**
- * Erases every registered row of the account, in the caller's transaction. Newest registration first: a
- * schema file registers after the tables it imports (references), so rows go before what they point to,
- * and the account row itself (registered first) is anonymised last.
- */
-export async function eraseAccountData(tx: Tx, accountId: string, context: ErasureContext): Promise<void> {
-  const { now } = context;
-  for (const entry of [...registry].reverse()) {
-    if (typeof entry.erase === 'function') {
-      await entry.erase(tx, accountId, context);
-      continue;
-    }
-    const { table, accountColumn, erase } = entry as ByAccountColumn<PgTable>;
-    if (erase === 'delete') await tx.delete(table).where(eq(accountColumn, accountId));
-    else await tx.update(table).set(erase.anonymise(now)).where(eq(accountColumn, accountId));
-  }
 }

@@ -1,9 +1,11 @@
 /**
  * The whole database schema (PostgreSQL dialect, docs/product.md §8), gathered from the modules that own each table
- * (`<module>/<module>.schema.ts`). A new module's schema file is added here too: the server opens the
- * database with this, and `schema.test.ts` fails when a module's tables are missing. After changing a
- * schema, run `pnpm --filter @marina/api db:generate --name <what-changed>` and commit the new migration
- * in `drizzle/`.
+ * (`<module>/<module>.schema.ts`), for what needs every table: account erasure (`account-erasure.ts`, so every
+ * module's personal data is registered) and the tests of the schema and of the registry. Code that uses a table
+ * imports it from the module that owns it, never from here. A new module's schema file is added here too
+ * (`schema.test.ts` fails when a module's tables are missing). After changing a schema, run
+ * `pnpm --filter @marina/api db:generate --name <what-changed>` (drizzle-kit reads the schema files themselves)
+ * and commit the new migration in `drizzle/`.
  */
 export * from '../clients/clients.schema.ts';
 export * from '../accounts/accounts.schema.ts';

@@ -11,7 +11,12 @@ import { loadClientDirectory } from '../clients/client-directory.ts';
 import { DEFAULT_MARINAS_DIR } from '../config.ts';
 import { openTestDatabase } from '../test/test-database.ts';
 import type { Database } from './database.ts';
-import { accounts, authorisationBoats, authorisations, boats, clients, contracts, insuranceCertificates, launches, launchSlots, outings } from './schema.ts';
+import { accounts } from '../accounts/accounts.schema.ts';
+import { authorisationBoats, authorisations } from '../authorisations/authorisations.schema.ts';
+import { boats, contracts, insuranceCertificates } from '../boats/boats.schema.ts';
+import { clients } from '../clients/clients.schema.ts';
+import { launches, launchSlots } from '../launches/launches.schema.ts';
+import { outings } from '../outings/outings.schema.ts';
 import { DEMO_ACCOUNT, DEMO_AUTHORISED_ACCOUNT, DEMO_AUTHORISED_BOAT, DEMO_LAUNCH_BOAT, DEMO_STAFF_ACCOUNT, marinaSeeds, parseClientSeeds, seedClients, seedDemoAccounts, type ClientSeed } from './seed.ts';
 
 let database: Database;

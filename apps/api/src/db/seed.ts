@@ -21,10 +21,13 @@ import * as yup from 'yup';
 import { passwordHasher } from '../accounts/passwords.ts';
 import { recordEvent, takePlace } from '../launches/launch-places.ts';
 import { scheduleReminders } from '../launches/launch-reminders.ts';
-import { openLaunch } from '../launches/launches.schema.ts';
+import { launches, openLaunch } from '../launches/launches.schema.ts';
 import type { Db } from './database.ts';
 import { authorisationBoats, authorisations } from '../authorisations/authorisations.schema.ts';
-import { accounts, boats, clients, contracts, insuranceCertificates, launches, outings } from './schema.ts';
+import { accounts } from '../accounts/accounts.schema.ts';
+import { boats, contracts, insuranceCertificates } from '../boats/boats.schema.ts';
+import { clients } from '../clients/clients.schema.ts';
+import { outings } from '../outings/outings.schema.ts';
 
 /** A marina as its folder declares it. */
 export type ClientSeed = MarinaDeclaration;

@@ -6,7 +6,7 @@ import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MARINAS_DIR } from '../config.ts';
 import { openTestDatabase, type TestDatabase } from '../test/test-database.ts';
-import { closures } from './schema.ts';
+import { closures } from '../launches/launches.schema.ts';
 import { marinaSeeds, seedClients } from './seed.ts';
 import { statement } from './statement.ts';
 

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { accounts } from '../db/schema.ts';
+import { accounts } from '../accounts/accounts.schema.ts';
 import { openTestDatabase } from '../test/test-database.ts';
 import { createTestServer } from '../test/test-server.ts';
 import { latestCode, newPerson, STRONG_PASSWORD } from '../test/accounts.ts';

@@ -6,7 +6,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { accounts, authorisations, closures, launches, launchSlots, notifications } from '../db/schema.ts';
+import { accounts } from '../accounts/accounts.schema.ts';
+import { authorisations } from '../authorisations/authorisations.schema.ts';
+import { closures, launches, launchSlots } from './launches.schema.ts';
+import { notifications } from '../notifications/notifications.schema.ts';
 import { testClock } from '../test/accounts.ts';
 import { activeAuthorisation, authorisationBody, invitedAs, personWithAccount } from '../test/authorisations.ts';
 import { eligibleOwner, launchBody, slotAt, type Owner } from '../test/launches.ts';

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
-import { launches } from '../db/schema.ts';
+import { launches } from './launches.schema.ts';
 import { testClock } from '../test/accounts.ts';
 import { eligibleOwner } from '../test/launches.ts';
 import { useTestServer } from '../test/test-server.ts';

@@ -6,7 +6,10 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { jobRuns, launchEvents, launches, notifications, outbox } from '../db/schema.ts';
+import { jobRuns } from '../jobs/jobs.schema.ts';
+import { launches, launchEvents } from './launches.schema.ts';
+import { notifications } from '../notifications/notifications.schema.ts';
+import { outbox } from '../outbox/outbox.schema.ts';
 import { testClock } from '../test/accounts.ts';
 import { eligibleOwner, launchBody, type Owner } from '../test/launches.ts';
 import { signInStaff } from '../test/staff.ts';

@@ -7,7 +7,9 @@ import { describeSlot } from '@marina/core/domain/launches.ts';
 import type { ClientRecord } from '../clients/client-directory.ts';
 import type { Config } from '../config.ts';
 import type { Tx } from '../db/database.ts';
-import type { AccountRow, BoatRow, LaunchRow } from '../db/schema.ts';
+import type { AccountRow } from '../accounts/accounts.schema.ts';
+import type { BoatRow } from '../boats/boats.schema.ts';
+import type { LaunchRow } from './launches.schema.ts';
 import { tellCustomer, type CustomerNotice } from '../notifications/tell-customer.ts';
 import { personText } from '../outbox/person-text.ts';
 

@@ -21,20 +21,9 @@ import type { Config } from '../config.ts';
 import type { Executor, Tx } from '../db/database.ts';
 import type { ErasureContext } from '../db/personal-data.ts';
 import { statement } from '../db/statement.ts';
-import {
-  accounts,
-  boats,
-  closures,
-  contracts,
-  launchEvents,
-  launches,
-  launchSlots,
-  type AccountRow,
-  type BoatRow,
-  type ClosureRow,
-  type LaunchEventRow,
-  type LaunchRow,
-} from '../db/schema.ts';
+import { accounts, type AccountRow } from '../accounts/accounts.schema.ts';
+import { boats, contracts, type BoatRow } from '../boats/boats.schema.ts';
+import { closures, launches, launchEvents, launchSlots, type ClosureRow, type LaunchEventRow, type LaunchRow } from './launches.schema.ts';
 import { problem } from '../http/problem.ts';
 import { tellLaunch, type LaunchNoticeKind } from './launch-messages.ts';
 import { cancelReminders, scheduleReminders } from './launch-reminders.ts';

@@ -30,7 +30,9 @@ import { clientHeaderSchema, requireClient } from '../clients/client-resolution.
 import { authorisationForBoat } from '../authorisations/authorisation-views.ts';
 import type { Executor } from '../db/database.ts';
 import { statement } from '../db/statement.ts';
-import { accounts, authorisations, boats, closures, contracts, launchEvents, launches, launchSlots as slotRows, type AccountRow } from '../db/schema.ts';
+import { accounts, type AccountRow } from '../accounts/accounts.schema.ts';
+import { authorisations } from '../authorisations/authorisations.schema.ts';
+import { boats, contracts } from '../boats/boats.schema.ts';
 import { audit } from '../http/audit.ts';
 import { problem, problemResponses } from '../http/problem.ts';
 import { bodyFrom, validateBody } from '../http/validation.ts';
@@ -59,7 +61,7 @@ import { tellLaunch } from './launch-messages.ts';
 import { scheduleReminders } from './launch-reminders.ts';
 import { changeTooLate, checkSlot, checkSlotWith, notEligible, slotFull, slotProblem } from './launch-rules.ts';
 import { loadLaunches, splitUpcoming, toLaunch, type LoadedLaunch } from './launch-views.ts';
-import { openLaunch } from './launches.schema.ts';
+import { closures, launches, launchEvents, launchSlots as slotRows, openLaunch } from './launches.schema.ts';
 
 const tags = ['launches'];
 

@@ -8,7 +8,7 @@ import { and, eq, lte, or } from 'drizzle-orm';
 import type { ClientDirectory } from '../clients/client-directory.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import { launches } from '../db/schema.ts';
+import { launches } from './launches.schema.ts';
 import { defineJob } from '../jobs/job-queue.ts';
 import { handleJob, type JobHandler } from '../jobs/job-worker.ts';
 import { changeStatus, lockLaunch, SYSTEM } from './launch-places.ts';

@@ -11,7 +11,9 @@ import {
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { ClientRecord } from '../clients/client-directory.ts';
 import type { Executor } from '../db/database.ts';
-import { accounts, boats, launchEvents, launches, type AccountRow, type BoatRow, type LaunchEventRow, type LaunchRow } from '../db/schema.ts';
+import { accounts, type AccountRow } from '../accounts/accounts.schema.ts';
+import { boats, type BoatRow } from '../boats/boats.schema.ts';
+import { launches, launchEvents, type LaunchEventRow, type LaunchRow } from './launches.schema.ts';
 import { SLOT_MS } from './launch-places.ts';
 
 /** A recorded change, with the name of the customer or staff member behind it (null for the platform's, or once erased). */

@@ -2,7 +2,7 @@ import type { NotificationList } from '@marina/core/domain/accounts.ts';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { clientHeaderSchema } from '../clients/client-resolution.ts';
-import { notifications } from '../db/schema.ts';
+import { notifications } from './notifications.schema.ts';
 import { isUuid } from '../http/ids.ts';
 import { problem, problemResponses } from '../http/problem.ts';
 import type { Services } from '../services.ts';

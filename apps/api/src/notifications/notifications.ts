@@ -2,7 +2,7 @@
 import type { AppNotification, NotificationType } from '@marina/core/domain/accounts.ts';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
-import { notifications, type NotificationRow } from '../db/schema.ts';
+import { notifications, type NotificationRow } from './notifications.schema.ts';
 
 export interface NewNotification {
   clientId: number;

@@ -10,7 +10,7 @@ import { provenEmail } from '../accounts/email-confirmations.ts';
 import type { ClientRecord } from '../clients/client-directory.ts';
 import type { Config } from '../config.ts';
 import type { Tx } from '../db/database.ts';
-import type { AccountRow } from '../db/schema.ts';
+import type { AccountRow } from '../accounts/accounts.schema.ts';
 import { enqueueMessage } from '../outbox/outbox.ts';
 import { createNotification } from './notifications.ts';
 

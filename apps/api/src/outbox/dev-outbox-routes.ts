@@ -2,7 +2,8 @@ import { normalizeEmail, normalizePhone } from '@marina/core/domain/contact.ts';
 import type { OutboxEntry } from '@marina/core/domain/accounts.ts';
 import { and, desc, inArray, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import { outbox, verificationCodes } from '../db/schema.ts';
+import { verificationCodes } from '../accounts/accounts.schema.ts';
+import { outbox } from './outbox.schema.ts';
 import type { Services } from '../services.ts';
 
 const LIMIT = 200;

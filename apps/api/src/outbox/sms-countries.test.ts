@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
-import { outbox } from '../db/schema.ts';
+import { outbox } from './outbox.schema.ts';
 import { newPerson, outboxFor, testClock } from '../test/accounts.ts';
 import { authorisationBody } from '../test/authorisations.ts';
 import { eligibleOwner } from '../test/launches.ts';

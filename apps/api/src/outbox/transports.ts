@@ -7,7 +7,7 @@ import { maskEmail, maskPhone } from '@marina/core/domain/contact.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { createTransport } from 'nodemailer';
 import type { Config } from '../config.ts';
-import type { OutboxRow } from '../db/schema.ts';
+import type { OutboxRow } from './outbox.schema.ts';
 
 export interface Transport {
   readonly name: string;

@@ -5,7 +5,9 @@
  */
 import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { notifications, outbox, outings } from '../db/schema.ts';
+import { notifications } from '../notifications/notifications.schema.ts';
+import { outbox } from '../outbox/outbox.schema.ts';
+import { outings } from './outings.schema.ts';
 import { testClock } from '../test/accounts.ts';
 import { eligibleOwner } from '../test/launches.ts';
 import { launchOf, outingBody, todayAt } from '../test/outings.ts';

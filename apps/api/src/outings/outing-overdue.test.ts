@@ -6,7 +6,10 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { jobRuns, notifications, outbox, outings } from '../db/schema.ts';
+import { jobRuns } from '../jobs/jobs.schema.ts';
+import { notifications } from '../notifications/notifications.schema.ts';
+import { outbox } from '../outbox/outbox.schema.ts';
+import { outings } from './outings.schema.ts';
 import { testClock } from '../test/accounts.ts';
 import { activeAuthorisation, authorisationBody, invitedAs, personWithAccount } from '../test/authorisations.ts';
 import { eligibleOwner, type Owner } from '../test/launches.ts';

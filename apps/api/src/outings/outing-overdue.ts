@@ -21,7 +21,7 @@ import { tellCustomer } from '../notifications/tell-customer.ts';
 import { enqueueMessage } from '../outbox/outbox.ts';
 import { personName, personText, PERSON_NOTE_MAX } from '../outbox/person-text.ts';
 import { skipperAccount } from './outing-rules.ts';
-import type { AccountRow } from '../db/schema.ts';
+import type { AccountRow } from '../accounts/accounts.schema.ts';
 import { loadOutings, type LoadedOuting } from './outing-views.ts';
 import { outings, type OutingRow } from './outings.schema.ts';
 

@@ -7,7 +7,9 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
-import { accounts, authorisations, outings } from '../db/schema.ts';
+import { accounts } from '../accounts/accounts.schema.ts';
+import { authorisations } from '../authorisations/authorisations.schema.ts';
+import { outings } from './outings.schema.ts';
 import { STRONG_PASSWORD, testClock } from '../test/accounts.ts';
 import { passwordHasher } from '../accounts/passwords.ts';
 import { activeAuthorisation, authorisationBody, invitedAs, personWithAccount } from '../test/authorisations.ts';
@@ -162,7 +164,7 @@ describe('logging an outing', () => {
 
   it('refuses a boat the person may not use today (an expired insurance) with the reasons', async () => {
     const owner = await afloat();
-    const { boats } = await import('../db/schema.ts');
+    const { boats } = await import('../boats/boats.schema.ts');
     await database.db.update(boats).set({ insuranceExpiresOn: addDays(TODAY, -1) }).where(eq(boats.id, owner.boatIds[0]!));
     expect(refusal(await owner.agent.post('/outings', outingBody(41, owner.boatIds[0]!, clock.now())))).toEqual({ status: 422, code: 'not_eligible', fields: ['boatId'] });
   });
@@ -303,7 +305,7 @@ describe('staff', () => {
   it("erases an account's outings with it", async () => {
     const owner = await afloat();
     await logged(owner);
-    const { eraseAccountData } = await import('../db/personal-data.ts');
+    const { eraseAccountData } = await import('../db/account-erasure.ts');
     // The boat is in the water: its launch holds no place that someone could be waiting for.
     const promoteWaiting = async () => expect.unreachable('no place is freed');
     await database.db.transaction((tx) => eraseAccountData(tx, owner.accountId, { now: clock.now(), promoteWaiting }));

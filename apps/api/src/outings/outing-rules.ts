@@ -14,7 +14,10 @@ import { authorisationFacts, stateOn } from '../authorisations/authorisation-vie
 import { boatFacts } from '../boats/boat-views.ts';
 import type { ClientRecord } from '../clients/client-directory.ts';
 import type { Executor } from '../db/database.ts';
-import { accounts, authorisationBoats, authorisations, contracts, launches, type AccountRow, type AuthorisationRow, type BoatRow } from '../db/schema.ts';
+import { accounts, type AccountRow } from '../accounts/accounts.schema.ts';
+import { authorisationBoats, authorisations, type AuthorisationRow } from '../authorisations/authorisations.schema.ts';
+import { contracts, type BoatRow } from '../boats/boats.schema.ts';
+import { launches } from '../launches/launches.schema.ts';
 import { problem, type HttpProblem } from '../http/problem.ts';
 
 /** Who uses the boat: the person, the boat, its owner, and the authorisation when it is not theirs. */

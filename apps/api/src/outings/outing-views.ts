@@ -9,7 +9,9 @@ import { and, asc, desc, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ClientRecord } from '../clients/client-directory.ts';
 import type { Executor } from '../db/database.ts';
-import { accounts, authorisations, boats, type AccountRow, type BoatRow } from '../db/schema.ts';
+import { accounts, type AccountRow } from '../accounts/accounts.schema.ts';
+import { authorisations } from '../authorisations/authorisations.schema.ts';
+import { boats, type BoatRow } from '../boats/boats.schema.ts';
 import { outings, type OutingRow } from './outings.schema.ts';
 
 const logger = alias(accounts, 'logger');

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { useTestServer } from '../test/test-server.ts';
-import { idempotencyKeys } from '../db/schema.ts';
+import { idempotencyKeys } from './security.schema.ts';
 import { SESSION_COOKIE } from '../config.ts';
 import { latestCode, newPerson, outboxFor, registerAccount, STRONG_PASSWORD, testClock } from '../test/accounts.ts';
 import { createAgent } from '../test/test-agent.ts';

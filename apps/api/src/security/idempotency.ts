@@ -20,7 +20,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Executor } from '../db/database.ts';
 import { statement } from '../db/statement.ts';
 import { clientHeaderSchema } from '../clients/client-resolution.ts';
-import { accountScope, idempotencyKeys } from '../db/schema.ts';
+import { accountScope, idempotencyKeys } from './security.schema.ts';
 import { isUuid } from '../http/ids.ts';
 import { problem } from '../http/problem.ts';
 import type { Services } from '../services.ts';

@@ -9,7 +9,7 @@
  */
 import { and, count, eq, gt, lt, max, min, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/database.ts';
-import { rateLimitHits } from '../db/schema.ts';
+import { rateLimitHits } from './security.schema.ts';
 import { HttpProblem, retryAfter } from '../http/problem.ts';
 import { LONGEST_WINDOW_MS, type GrowingDelay, type WindowLimit } from './limits.ts';
 import { sha256 } from './secrets.ts';

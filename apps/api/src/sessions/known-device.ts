@@ -9,7 +9,7 @@
  * too). It opens no session and carries nothing personal.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AccountRow } from '../db/schema.ts';
+import type { AccountRow } from '../accounts/accounts.schema.ts';
 import { KNOWN_DEVICE_TTL_MS } from '../security/limits.ts';
 import { hmacSha256, randomToken, safeEqual, sha256 } from '../security/secrets.ts';
 

@@ -9,7 +9,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE, SESSION_IDLE_TIMEOUT_MS, SESSION_TOUCH_INTERVAL_MS } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { statement } from '../db/statement.ts';
-import { accounts, sessions, type AccountRow, type SessionRow } from '../db/schema.ts';
+import { accounts, type AccountRow } from '../accounts/accounts.schema.ts';
+import { sessions, type SessionRow } from './sessions.schema.ts';
 import { problem } from '../http/problem.ts';
 import { isSessionId, sessionIdHash } from './session-cookies.ts';
 

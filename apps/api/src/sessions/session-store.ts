@@ -2,7 +2,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { SESSION_ABSOLUTE_TIMEOUT_MS } from '../config.ts';
 import type { Executor } from '../db/database.ts';
-import { sessions } from '../db/schema.ts';
+import { sessions } from './sessions.schema.ts';
 import { isSessionId, newSessionId, sessionIdHash } from './session-cookies.ts';
 
 /** A new session for the account; returns the id to put in the cookie. */

@@ -8,7 +8,8 @@ import { formatCalendarDate } from '@marina/core/domain/calendar.ts';
 import type { ClientRecord } from '../clients/client-directory.ts';
 import type { Config } from '../config.ts';
 import type { Tx } from '../db/database.ts';
-import type { AccountRow, BoatRow, ContractRow } from '../db/schema.ts';
+import type { AccountRow } from '../accounts/accounts.schema.ts';
+import type { BoatRow, ContractRow } from '../boats/boats.schema.ts';
 import { tellCustomer } from '../notifications/tell-customer.ts';
 import { personText } from '../outbox/person-text.ts';
 

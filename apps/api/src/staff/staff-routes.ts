@@ -13,7 +13,8 @@ import { accountBasics, accountFacts, eligibilityContext, licenceOnFile } from '
 import type { ClientRecord } from '../clients/client-directory.ts';
 import { clientHeaderSchema, requireClient } from '../clients/client-resolution.ts';
 import type { Executor } from '../db/database.ts';
-import { accounts, boats, contracts, type AccountRow, type BoatRow, type ContractRow } from '../db/schema.ts';
+import { accounts, type AccountRow } from '../accounts/accounts.schema.ts';
+import { boats, contracts, type BoatRow, type ContractRow } from '../boats/boats.schema.ts';
 import { audit } from '../http/audit.ts';
 import { problem, problemResponses } from '../http/problem.ts';
 import { bodyFrom, validateBody } from '../http/validation.ts';

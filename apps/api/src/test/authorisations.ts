@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Db } from '../db/database.ts';
-import { accounts } from '../db/schema.ts';
+import { accounts } from '../accounts/accounts.schema.ts';
 import { latestCode, newPerson } from './accounts.ts';
 import { ZONES } from './boats.ts';
 import { eligibleOwner, type Owner } from './launches.ts';

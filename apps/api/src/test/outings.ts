@@ -5,7 +5,7 @@
 import { instantAt } from '@marina/core/domain/launches.ts';
 import { todayIn } from '@marina/core/domain/calendar.ts';
 import type { Db } from '../db/database.ts';
-import { launches } from '../db/schema.ts';
+import { launches } from '../launches/launches.schema.ts';
 import { ZONES } from './boats.ts';
 
 /** Today's launch of a boat: `in_water` (slot an hour ago) or `confirmed` at `time` today, or another day's. */
