@@ -30,7 +30,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { contractEndsOn } from '@marina/core/domain/boats.ts';
 import { addDays, todayIn } from '@marina/core/domain/calendar.ts';
 import { checkLetter } from '@marina/core/domain/identity-document.ts';
-import { instantAt, PLACE_HOLDING_STATUSES } from '@marina/core/domain/launches.ts';
+import { instantAt, PLACE_HOLDING_STATUSES, SLOT_MS } from '@marina/core/domain/launches.ts';
 import { SESSION_COOKIE, XSRF_COOKIE } from '@marina/api/config.ts';
 import { openDatabase, type Database } from '@marina/api/db/database.ts';
 import { openScratchDatabase } from '@marina/api/db/scratch-database.ts';
@@ -61,7 +61,7 @@ const PROFILE_FOLDER = process.argv.includes('--profile') ? process.argv[process
 /** The slots booked: `count` half-hours from 10:00 local, `daysAhead` days from today. */
 function slotStarts(now: Date, daysAhead: number, count: number): number[] {
   const day = addDays(todayIn(TIME_ZONE, now), daysAhead);
-  return Array.from({ length: count }, (_, index) => instantAt(day, '10:00', TIME_ZONE).getTime() + index * 30 * 60_000);
+  return Array.from({ length: count }, (_, index) => instantAt(day, '10:00', TIME_ZONE).getTime() + index * SLOT_MS);
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@
  */
 import { todayIn } from '@marina/core/domain/calendar.ts';
 import { authorisedEligibility, launchEligibility, type Eligibility, type EligibilityReason } from '@marina/core/domain/eligibility.ts';
-import { closureOver, type LaunchActor, type LaunchStatus } from '@marina/core/domain/launches.ts';
+import { closureOver, SLOT_MS, type LaunchActor, type LaunchStatus } from '@marina/core/domain/launches.ts';
 import { localDateIn } from '@marina/core/domain/opening-hours.ts';
 import { and, asc, eq, gt, inArray, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { accountFacts, eligibilityContext } from '../accounts/account-summary.ts';
@@ -27,8 +27,6 @@ import { closures, launches, launchEvents, launchSlots, type ClosureRow, type La
 import { problem } from '../http/problem.ts';
 import { tellLaunch, type LaunchNoticeKind } from './launch-messages.ts';
 import { cancelReminders, scheduleReminders } from './launch-reminders.ts';
-
-export const SLOT_MS = 30 * 60_000;
 
 /** What every change needs: the marina, the time, and the outbox's configuration. */
 export interface LaunchScope {

@@ -4,12 +4,12 @@
  * core's (`@marina/core/domain/launches.ts`), shared with the app's grid.
  */
 import type { EligibilityReason } from '@marina/core/domain/eligibility.ts';
-import { returnAfterClosing, slotRefusal, type SlotRefusal } from '@marina/core/domain/launches.ts';
+import { returnAfterClosing, SLOT_MS, slotRefusal, type SlotRefusal } from '@marina/core/domain/launches.ts';
 import { localDateIn } from '@marina/core/domain/opening-hours.ts';
 import type { ClientRecord } from '../clients/client-directory.ts';
 import type { Executor } from '../db/database.ts';
 import { problem, type HttpProblem } from '../http/problem.ts';
-import { closuresBetween, SLOT_MS, type ClosureSpan } from './launch-places.ts';
+import { closuresBetween, type ClosureSpan } from './launch-places.ts';
 
 const SLOT_PROBLEMS: Record<SlotRefusal, { status: number; message: string }> = {
   slot_invalid: { status: 422, message: 'Hora de bajada: no es el inicio de un turno del puerto ese día.' },

@@ -4,6 +4,7 @@ import {
   changeableUntil,
   formatInZone,
   isOpenLaunchStatus,
+  SLOT_MS,
   type Launch,
   type LaunchHistoryEntry,
   type StaffLaunch,
@@ -14,7 +15,6 @@ import type { Executor } from '../db/database.ts';
 import { accounts, type AccountRow } from '../accounts/accounts.schema.ts';
 import { boats, type BoatRow } from '../boats/boats.schema.ts';
 import { launches, launchEvents, type LaunchEventRow, type LaunchRow } from './launches.schema.ts';
-import { SLOT_MS } from './launch-places.ts';
 
 /** A recorded change, with the name of the customer or staff member behind it (null for the platform's, or once erased). */
 export type LoadedEvent = LaunchEventRow & { actorName?: string | null };

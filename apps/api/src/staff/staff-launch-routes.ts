@@ -10,6 +10,7 @@ import {
   closureSchema,
   formatInZone,
   LAUNCH_STATUS_LABELS,
+  SLOT_MS,
   slotTimesOn,
   type Closure,
   type LaunchStatus,
@@ -28,7 +29,7 @@ import { audit } from '../http/audit.ts';
 import { problem, problemResponses } from '../http/problem.ts';
 import { bodyFrom, validateBody } from '../http/validation.ts';
 import type { LaunchNoticeKind } from '../launches/launch-messages.ts';
-import { changeStatus, launchVerdict, lockLaunch, lockSlots, partyOf, SLOT_MS, type LaunchScope } from '../launches/launch-places.ts';
+import { changeStatus, launchVerdict, lockLaunch, lockSlots, partyOf, type LaunchScope } from '../launches/launch-places.ts';
 import { daySlots } from '../launches/launch-routes.ts';
 import { notEligible } from '../launches/launch-rules.ts';
 import { loadLaunches, toStaffLaunch } from '../launches/launch-views.ts';

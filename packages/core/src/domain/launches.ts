@@ -336,6 +336,8 @@ export type ClosureInput = yup.InferType<typeof closureSchema>;
 
 export const SLOT_MINUTES = 30;
 const MINUTE = 60_000;
+/** A slot's length in milliseconds, for the arithmetic on instants (here and in the API). */
+export const SLOT_MS = SLOT_MINUTES * MINUTE;
 
 /** ISO 8601 of an instant with the offset the zone has at that instant: `2027-03-28T08:00:00+02:00`. */
 export function formatInZone(instant: Date, timeZone: string): string {
@@ -395,13 +397,13 @@ export function openingInstants(marina: SlotMarina, localDate: string): SlotTime
   return found ? { start: new Date(found.start), end: new Date(found.end) } : undefined;
 }
 
-/** Every whole 30-minute slot between opening and closing on a local date, in real time. */
+/** Every whole slot (`SLOT_MINUTES` long) between opening and closing on a local date, in real time. */
 export function slotTimesOn(marina: SlotMarina, localDate: string): SlotTime[] {
   const day = openingInstants(marina, localDate);
   if (!day) return [];
   const slots: SlotTime[] = [];
-  for (let start = day.start.getTime(); start + SLOT_MINUTES * MINUTE <= day.end.getTime(); start += SLOT_MINUTES * MINUTE) {
-    slots.push({ start: new Date(start), end: new Date(start + SLOT_MINUTES * MINUTE) });
+  for (let start = day.start.getTime(); start + SLOT_MS <= day.end.getTime(); start += SLOT_MS) {
+    slots.push({ start: new Date(start), end: new Date(start + SLOT_MS) });
   }
   return slots;
 }
@@ -432,8 +434,8 @@ export function slotRefusal(rules: SlotRules, start: Date, now: Date, closures: 
   const day = openingInstants(rules, localDate);
   // One of the day's slots (see slotTimesOn): a whole number of slots after opening, ending by closing.
   const offset = day ? start.getTime() - day.start.getTime() : -1;
-  if (!day || offset < 0 || offset % (SLOT_MINUTES * MINUTE) !== 0 || start.getTime() + SLOT_MINUTES * MINUTE > day.end.getTime()) return 'slot_invalid';
-  const slot = { start, end: new Date(start.getTime() + SLOT_MINUTES * MINUTE) };
+  if (!day || offset < 0 || offset % SLOT_MS !== 0 || start.getTime() + SLOT_MS > day.end.getTime()) return 'slot_invalid';
+  const slot = { start, end: new Date(start.getTime() + SLOT_MS) };
   if (start.getTime() < now.getTime() + rules.minLeadMinutes * MINUTE) return 'slot_too_soon';
   if (localDate > addDays(todayIn(rules.timeZone, now), rules.maxAdvanceDays)) return 'slot_too_far';
   if (closureOver(slot, closures)) return 'slot_closed';

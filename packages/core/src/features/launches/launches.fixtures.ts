@@ -1,6 +1,6 @@
 import type { Boat } from '../../domain/boats.ts';
 import { addDays, todayIn } from '../../domain/calendar.ts';
-import { formatInZone, slotTimesOn, type Launch, type LaunchSlot, type LaunchSlotDay } from '../../domain/launches.ts';
+import { formatInZone, SLOT_MS, slotTimesOn, type Launch, type LaunchSlot, type LaunchSlotDay } from '../../domain/launches.ts';
 import { bareBoat } from '../../test/boats.ts';
 import { testMarina } from '../../test/fixtures.tsx';
 
@@ -55,7 +55,7 @@ export function launch(overrides: Partial<Launch> = {}): Launch {
     boatName: 'Brisa',
     status: 'confirmed',
     slotStart,
-    slotEnd: new Date(Date.parse(slotStart) + 30 * 60_000).toISOString(),
+    slotEnd: new Date(Date.parse(slotStart) + SLOT_MS).toISOString(),
     expectedReturn: at(tomorrow, '14:00'),
     people: 3,
     notes: '',
