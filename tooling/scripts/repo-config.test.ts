@@ -1,8 +1,8 @@
 // The repository's own wiring: what Turborepo caches and what ESLint fences off must follow the folders,
 // so a new package or marina is covered with no edit to the root configs.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, globSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../vite/client-vite-config.ts';
@@ -10,12 +10,37 @@ import { repoRoot } from '../vite/client-vite-config.ts';
 interface DryTask {
   taskId: string;
   dependencies: string[];
+  /** The files hashed for the task, relative to its package's folder. */
+  inputs: Record<string, string>;
+}
+
+function dryTestRun(pkg: string): DryTask[] {
+  const json = execFileSync('turbo', ['run', 'test', `--filter=${pkg}`, '--dry=json'], { cwd: repoRoot, encoding: 'utf8' });
+  return (JSON.parse(json) as { tasks: DryTask[] }).tasks;
 }
 
 function testTaskGraph(pkg: string): Map<string, string[]> {
-  const json = execFileSync('turbo', ['run', 'test', `--filter=${pkg}`, '--dry=json'], { cwd: repoRoot, encoding: 'utf8' });
-  const { tasks } = JSON.parse(json) as { tasks: DryTask[] };
-  return new Map(tasks.map((task) => [task.taskId, task.dependencies]));
+  return new Map(dryTestRun(pkg).map((task) => [task.taskId, task.dependencies]));
+}
+
+/** The files of the workspace's packages that a package's sources import, following imports from file to file. */
+function packageFilesImportedBy(packageDir: string): Set<string> {
+  const packagesDir = join(repoRoot, 'packages');
+  const pending = globSync('src/**/*.ts', { cwd: packageDir }).map((file) => join(packageDir, file));
+  const seen = new Set(pending);
+  const found = new Set<string>();
+  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+    for (const [, specifier] of readFileSync(file, 'utf8').matchAll(/(?:from|import|import\()\s*'([^']+)'/g)) {
+      const target = specifier!.startsWith('.')
+        ? resolve(dirname(file), specifier!)
+        : specifier!.replace(/^@marina\/(core|theme)\//, `${packagesDir}/$1/src/`);
+      if (!target.startsWith(packagesDir) || seen.has(target) || !existsSync(target)) continue;
+      seen.add(target);
+      found.add(target);
+      pending.push(target);
+    }
+  }
+  return found;
 }
 
 function reaches(graph: Map<string, string[]>, from: string, to: string): boolean {
@@ -31,11 +56,28 @@ function reaches(graph: Map<string, string[]>, from: string, to: string): boolea
 
 describe('the repository wiring', () => {
   it("hashes a package's test task with the packages it depends on, so a change there is never a cached pass", () => {
-    const api = testTaskGraph('@marina/api');
-    expect(reaches(api, '@marina/api#test', '@marina/core#transit')).toBe(true);
-    expect(reaches(api, '@marina/api#test', '@marina/theme#transit')).toBe(true);
     const core = testTaskGraph('@marina/core');
     expect(reaches(core, '@marina/core#test', '@marina/theme#transit')).toBe(true);
+  });
+
+  it("hashes the API's tests with the files of core and theme it imports and the marina folders, never a screen or a stylesheet", () => {
+    const apiDir = join(repoRoot, 'apps/api');
+    const task = dryTestRun('@marina/api').find((candidate) => candidate.taskId === '@marina/api#test');
+    expect(task).toBeDefined();
+    const inputs = new Set(Object.keys(task!.inputs).map((file) => resolve(apiDir, file)));
+    expect(inputs).toContain(join(apiDir, 'src/server.ts'));
+    // A change in what the API imports, however deep, is never a cached pass.
+    const imported = packageFilesImportedBy(apiDir);
+    expect(imported).toContain(join(repoRoot, 'packages/core/src/domain/launches.ts'));
+    for (const file of imported) expect(inputs, relative(repoRoot, file)).toContain(file);
+    // The marina folders the server reads at start (config/marina-folders.ts).
+    const clients = readdirSync(join(repoRoot, 'apps')).filter((name) => name.startsWith('client-'));
+    for (const client of clients) expect(inputs, client).toContain(join(repoRoot, 'apps', client, 'client.config.ts'));
+    // Screens, components, the app shell and stylesheets are none of its business.
+    const unrelated = [...inputs].map((file) => relative(repoRoot, file)).filter((file) => /^packages\/core\/src\/(app|features|components|lib)\/|\.css\.ts$/.test(file));
+    expect(unrelated).toEqual([]);
+    // Nor does the whole of core or theme come in through a task it depends on.
+    expect(task!.dependencies).toEqual([]);
   });
 
   it('keeps every marina folder out of the server, including ones added later', async () => {
