@@ -7,6 +7,7 @@
 import {
   authorisationCodeSchema,
   authorisationSchema,
+  holdsPlace,
   licenceCoversPeriod,
   rescheduleSchema,
   suspensionSchema,
@@ -39,7 +40,6 @@ import { attachedPerson, attachOnValidation, cancelLaunchesUnder } from './autho
 import {
   checkRoomOnBoats,
   findAuthorisation,
-  HOLDING,
   loadAuthorisations,
   lockAuthorisation,
   lockOwnersBoats,
@@ -474,7 +474,7 @@ export const authorisationRoutes: FastifyPluginAsync<{ services: Services }> = a
         const before = stateOn(locked, today);
         // An ended authorisation given a new end is active again (a suspended or pending one stays so).
         const after: AuthorisationRow['state'] = before === 'expired' ? (locked.validatedAt === null ? 'pending' : 'active') : before;
-        if (!HOLDING.includes(before) && HOLDING.includes(after)) await checkRoomOnBoats(tx, client, lockedBoats, locked.document, today, locked.id);
+        if (!holdsPlace(before) && holdsPlace(after)) await checkRoomOnBoats(tx, client, lockedBoats, locked.document, today, locked.id);
         await tx
           .update(authorisations)
           .set({ validFrom: input.validFrom, validTo, state: after, updatedAt: scope.now })

@@ -4,7 +4,7 @@
  * ones that let a person use a boat (those attached to their account, never found by document: decision 038),
  * and the per-boat counts checked under the boats' locks.
  */
-import type { Authorisation, AuthorisationState, BoatAuthorisation } from '@marina/core/domain/authorisations.ts';
+import { AUTHORISATION_HOLDING_STATES, type Authorisation, type AuthorisationState, type BoatAuthorisation } from '@marina/core/domain/authorisations.ts';
 import { todayIn } from '@marina/core/domain/calendar.ts';
 import { maskEmail, maskPhone } from '@marina/core/domain/contact.ts';
 import type { AuthorisationFacts } from '@marina/core/domain/eligibility.ts';
@@ -17,9 +17,6 @@ import { accounts, verificationCodes, type AccountRow, type VerificationCodeRow 
 import { boats } from '../boats/boats.schema.ts';
 import { problem } from '../http/problem.ts';
 import { authorisationBoats, authorisations, type AuthorisationRow } from './authorisations.schema.ts';
-
-/** Pending and active authorisations hold a place on their boats (the limit, the same document once). */
-export const HOLDING: AuthorisationState[] = ['pending', 'active'];
 
 /**
  * The state as of `today`: an active or pending authorisation whose last day has passed is expired even
@@ -174,7 +171,7 @@ export async function checkRoomOnBoats(
           authorisationBoats.boatId,
           lockedBoats.map((boat) => boat.id),
         ),
-        inArray(authorisations.state, HOLDING),
+        inArray(authorisations.state, AUTHORISATION_HOLDING_STATES),
         or(isNull(authorisations.validTo), gte(authorisations.validTo, today)),
         except === undefined ? undefined : ne(authorisations.id, except),
       ),

@@ -32,6 +32,11 @@ export const AUTHORISATION_STATE_LABELS: Readonly<Record<AuthorisationState, str
 /** The states that count against `maxAuthorisedPerBoat` and against the same document twice on a boat. */
 export const AUTHORISATION_HOLDING_STATES = ['pending', 'active'] as const satisfies readonly AuthorisationState[];
 
+/** Whether an authorisation in this state holds a place on its boats (`AUTHORISATION_HOLDING_STATES`). */
+export function holdsPlace(state: AuthorisationState): boolean {
+  return (AUTHORISATION_HOLDING_STATES as readonly AuthorisationState[]).includes(state);
+}
+
 /** A boat an authorisation covers (only the owner's boats). */
 export interface AuthorisedBoat {
   id: string;
