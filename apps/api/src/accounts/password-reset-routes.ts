@@ -45,10 +45,12 @@ export const passwordResetRoutes: FastifyPluginAsync<{ services: Services }> = a
     {
       config: { idempotent: true },
       schema: {
+        operationId: 'requestPasswordReset',
         summary: 'Ask for a password reset code (the same answer whether or not the account exists)',
         tags: ['accounts'],
         headers: idempotentHeadersSchema,
         body: bodyFrom(resetRequestSchema),
+        security: [],
         response: {
           202: {
             description: 'If the account exists, a code is on its way',
@@ -97,9 +99,11 @@ export const passwordResetRoutes: FastifyPluginAsync<{ services: Services }> = a
     '/password-resets/:resetId/resend',
     {
       schema: {
+        operationId: 'resendPasswordResetCode',
         summary: 'Send a new reset code (the previous one stops working)',
         tags: ['accounts'],
         headers: clientHeaderSchema,
+        security: [],
         response: {
           202: { description: 'If the account exists, a new code is on its way', type: 'object', properties: resetStartedProperties, required: ['channel', 'expiresAt', 'resendAvailableAt'] },
           ...problemResponses(400, 403, 404, 429),
@@ -119,10 +123,12 @@ export const passwordResetRoutes: FastifyPluginAsync<{ services: Services }> = a
     '/password-resets/:resetId/complete',
     {
       schema: {
+        operationId: 'completePasswordReset',
         summary: 'Set the new password with the code; ends every session of the account',
         tags: ['accounts'],
         headers: clientHeaderSchema,
         body: bodyFrom(resetCompleteSchema),
+        security: [],
         response: { 204: { description: 'Password changed', type: 'null' }, ...problemResponses(400, 403, 404, 410, 422, 429) },
       },
     },

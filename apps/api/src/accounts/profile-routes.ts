@@ -129,6 +129,7 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
     '/me',
     {
       schema: {
+        operationId: 'getAccount',
         summary: 'The signed-in account',
         tags: ['account'],
         headers: clientHeaderSchema,
@@ -164,6 +165,7 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
         },
       },
       schema: {
+        operationId: 'updateProfile',
         summary: 'Update the profile: names at once; a new e-mail or phone waits for its code',
         tags: ['account'],
         headers: idempotentHeadersSchema,
@@ -233,6 +235,7 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
     '/me/contact-changes/:changeId/resend',
     {
       schema: {
+        operationId: 'resendContactChangeCode',
         summary: 'Send a new code for a pending e-mail or phone change',
         tags: ['account'],
         headers: clientHeaderSchema,
@@ -259,6 +262,7 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
     '/me/contact-changes/:changeId/confirm',
     {
       schema: {
+        operationId: 'confirmContactChange',
         summary: 'Confirm a new e-mail or phone with its code',
         tags: ['account'],
         headers: clientHeaderSchema,
@@ -325,6 +329,7 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
     '/me/email-confirmation',
     {
       schema: {
+        operationId: 'sendEmailConfirmation',
         summary: 'Send a link that confirms the account e-mail (again)',
         tags: ['account'],
         headers: clientHeaderSchema,
@@ -364,6 +369,7 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
     '/me/email-confirmation/confirm',
     {
       schema: {
+        operationId: 'confirmEmail',
         summary: "Confirm the account e-mail with the link's token (micuenta?confirmar-email=…)",
         tags: ['account'],
         headers: clientHeaderSchema,
@@ -404,6 +410,7 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
     '/me/password',
     {
       schema: {
+        operationId: 'changePassword',
         summary: 'Change the password; ends every other session',
         tags: ['account'],
         headers: clientHeaderSchema,
@@ -441,6 +448,7 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
     '/me',
     {
       schema: {
+        operationId: 'deleteAccount',
         summary: 'Delete the account: personal data anonymised, sessions ended',
         description: 'Refused (409 outing_at_sea) while an outing the account logged, or one on its boats, is still at sea or overdue.',
         tags: ['account'],

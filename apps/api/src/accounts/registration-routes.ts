@@ -115,10 +115,12 @@ export const registrationRoutes: FastifyPluginAsync<{ services: Services }> = as
         },
       },
       schema: {
+        operationId: 'startRegistration',
         summary: 'Start a registration: a code goes to the phone (SMS marinas) or the e-mail',
         tags: ['accounts'],
         headers: idempotentHeadersSchema,
         body: bodyFrom(registrationSchema),
+        security: [],
         response: {
           202: {
             description: 'A code is on its way (the same answer when the data belong to an existing account)',
@@ -209,9 +211,11 @@ export const registrationRoutes: FastifyPluginAsync<{ services: Services }> = as
     '/registrations/:registrationId/resend',
     {
       schema: {
+        operationId: 'resendRegistrationCode',
         summary: 'Send a new registration code (the previous one stops working)',
         tags: ['accounts'],
         headers: clientHeaderSchema,
+        security: [],
         response: {
           202: { description: 'A new code is on its way', type: 'object', properties: codeSentProperties, required: ['channel', 'destination', 'expiresAt', 'resendAvailableAt'] },
           ...problemResponses(400, 403, 404, 429),
@@ -232,10 +236,12 @@ export const registrationRoutes: FastifyPluginAsync<{ services: Services }> = as
     '/registrations/:registrationId/validate',
     {
       schema: {
+        operationId: 'validateRegistrationCode',
         summary: 'Check the registration code; answers the activation token (also e-mailed as a link)',
         tags: ['accounts'],
         headers: clientHeaderSchema,
         body: bodyFrom(codeSchema),
+        security: [],
         response: {
           200: { description: 'Validated', type: 'object', properties: { activationToken: { type: 'string' } }, required: ['activationToken'] },
           ...problemResponses(400, 403, 404, 410, 422, 429),
@@ -307,9 +313,11 @@ export const registrationRoutes: FastifyPluginAsync<{ services: Services }> = as
     '/activations/:token',
     {
       schema: {
+        operationId: 'getActivation',
         summary: 'Who an activation link is for, to greet them',
         tags: ['accounts'],
         headers: clientHeaderSchema,
+        security: [],
         response: {
           200: {
             description: 'A live activation link',
@@ -341,10 +349,12 @@ export const registrationRoutes: FastifyPluginAsync<{ services: Services }> = as
         },
       },
       schema: {
+        operationId: 'activateAccount',
         summary: 'Activate: choose the password, accept the terms; signs in',
         tags: ['accounts'],
         headers: idempotentHeadersSchema,
         body: bodyFrom(activationSchema),
+        security: [],
         response: { 200: { description: 'Active and signed in', $ref: 'SessionInfo#' }, ...problemResponses(400, 403, 409, 410, 422) },
       },
     },

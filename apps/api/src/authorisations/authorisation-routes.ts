@@ -108,6 +108,7 @@ export const authorisationRoutes: FastifyPluginAsync<{ services: Services }> = a
     '/authorisations',
     {
       schema: {
+        operationId: 'listAuthorisations',
         summary: "The owner's authorised persons, newest first (`boatId` keeps those covering that boat)",
         tags,
         headers: clientHeaderSchema,
@@ -141,7 +142,7 @@ export const authorisationRoutes: FastifyPluginAsync<{ services: Services }> = a
   api.get<{ Params: { id: string } }>(
     '/authorisations/:id',
     {
-      schema: { summary: 'One of the owner’s authorisations', tags, headers: clientHeaderSchema, params: idParams, security, response: { 200: one, ...problemResponses(400, 401, 404) } },
+      schema: { operationId: 'getAuthorisation', summary: 'One of the owner’s authorisations', tags, headers: clientHeaderSchema, params: idParams, security, response: { 200: one, ...problemResponses(400, 401, 404) } },
     },
     (request) => ownAuthorisation(request, request.params.id),
   );
@@ -156,6 +157,7 @@ export const authorisationRoutes: FastifyPluginAsync<{ services: Services }> = a
         },
       },
       schema: {
+        operationId: 'createAuthorisation',
         summary: 'Authorise a person on some of the owner’s boats; a code goes to the person (SMS or e-mail, as the marina sends codes)',
         description:
           'The licence must cover the period (422 on `licence.expiresOn`). Every boat must be the owner’s (404 on `boatIds`). At most ' +
@@ -230,6 +232,7 @@ export const authorisationRoutes: FastifyPluginAsync<{ services: Services }> = a
     '/authorisations/:id/validate',
     {
       schema: {
+        operationId: 'validateAuthorisation',
         summary: 'Validate a pending authorisation with the code the person received (they give it to the owner)',
         description: 'Same limits as registration: the code lives 10 minutes and allows 5 tries (422 code_invalid, 410 code_expired, 429 code_attempts_exceeded).',
         tags,
@@ -280,6 +283,7 @@ export const authorisationRoutes: FastifyPluginAsync<{ services: Services }> = a
     '/authorisations/:id/resend',
     {
       schema: {
+        operationId: 'resendAuthorisationCode',
         summary: 'Send the person a new code (the previous one stops working)',
         description: 'As for registration: not before 60 s (429 resend_too_soon), and a few per hour.',
         tags,
@@ -327,6 +331,7 @@ export const authorisationRoutes: FastifyPluginAsync<{ services: Services }> = a
     '/authorisations/:id/withdraw',
     {
       schema: {
+        operationId: 'withdrawAuthorisation',
         summary: 'Withdraw a pending invitation (the person has not given the code yet): it is deleted with its code',
         description:
           'For a contact typed wrong, or a person who will not come after all. Only while `pending`: the outstanding code stops ' +
@@ -363,6 +368,7 @@ export const authorisationRoutes: FastifyPluginAsync<{ services: Services }> = a
     '/authorisations/:id/suspend',
     {
       schema: {
+        operationId: 'suspendAuthorisation',
         summary: 'Suspend an active authorisation at once, with an optional reason',
         description:
           'In one transaction: the authorisation is suspended, the person’s open launch requests made under it are cancelled (each ' +
@@ -403,6 +409,7 @@ export const authorisationRoutes: FastifyPluginAsync<{ services: Services }> = a
     '/authorisations/:id/reactivate',
     {
       schema: {
+        operationId: 'reactivateAuthorisation',
         summary: 'Reactivate a suspended authorisation',
         description: 'It counts again against maxAuthorisedPerBoat and the same document once per boat (409 when the boats have no room now).',
         tags,
@@ -446,6 +453,7 @@ export const authorisationRoutes: FastifyPluginAsync<{ services: Services }> = a
     '/authorisations/:id/reschedule',
     {
       schema: {
+        operationId: 'rescheduleAuthorisation',
         summary: 'Change the period of an authorisation',
         description:
           'The licence on file must cover the new period (422 licence_expires_in_period). An expired authorisation given a later end ' +

@@ -116,6 +116,7 @@ export const boatRoutes: FastifyPluginAsync<{ services: Services }> = async (api
     '/boats',
     {
       schema: {
+        operationId: 'listBoats',
         summary: "The customer's boats (`role: owner`), then the boats others authorised them on (`role: authorised`), each with whether it may be used today",
         description:
           'A person whose account an active or suspended authorisation at this marina is attached to (decision 038: their document and a ' +
@@ -143,6 +144,7 @@ export const boatRoutes: FastifyPluginAsync<{ services: Services }> = async (api
     '/boats/:id',
     {
       schema: {
+        operationId: 'getBoat',
         summary: 'One of the customer’s boats, or one they are authorised on (`role: authorised`, read only)',
         tags: ['boats'],
         headers: clientHeaderSchema,
@@ -158,6 +160,7 @@ export const boatRoutes: FastifyPluginAsync<{ services: Services }> = async (api
     '/boats/:id',
     {
       schema: {
+        operationId: 'updateBoat',
         summary: "Change the boat's own data, and/or renew its insurance (`insurance`: the policy in force)",
         description:
           'Body: any of name, registration, make, model, lengthM, beamM (at most the marina’s maxLengthM / maxBeamM), engine; ' +
@@ -217,6 +220,7 @@ export const boatRoutes: FastifyPluginAsync<{ services: Services }> = async (api
             reply,
           ),
         schema: {
+          operationId: 'uploadInsuranceCertificate',
           summary: "Upload the insurance certificate (the file's bytes as the body): PDF, JPEG or PNG, at most 5 MB",
           description:
             'The body is the file itself (any Content-Type; application/pdf, image/jpeg or image/png as the browser names it). ' +
@@ -259,6 +263,7 @@ export const boatRoutes: FastifyPluginAsync<{ services: Services }> = async (api
     '/boats/:id/insurance-certificate',
     {
       schema: {
+        operationId: 'downloadInsuranceCertificate',
         summary: "Download the boat's insurance certificate: its owner, or the marina's staff",
         tags: ['boats'],
         headers: clientHeaderSchema,

@@ -49,6 +49,7 @@ export const contractRoutes: FastifyPluginAsync<{ services: Services }> = async 
     '/contracts',
     {
       schema: {
+        operationId: 'listContracts',
         summary: "The contracts of the customer's boats, newest first",
         tags: ['contracts'],
         headers: clientHeaderSchema,
@@ -80,6 +81,7 @@ export const contractRoutes: FastifyPluginAsync<{ services: Services }> = async 
         },
       },
       schema: {
+        operationId: 'requestContract',
         summary: 'Ask for a storage contract, for a listed boat (`boatId`) or a new one (`boat` and `insurance`)',
         description:
           "The start is today or later in the marina's calendar; the end follows from the plan (contractEndsOn). The new boat's " +

@@ -53,6 +53,7 @@ export const dataValidationRoutes: FastifyPluginAsync<{ services: Services }> = 
     '/data-validation',
     {
       schema: {
+        operationId: 'getDataValidation',
         summary: 'What the customer reviews on validar-datos, and whether it is due',
         tags: ['data validation'],
         headers: clientHeaderSchema,
@@ -70,6 +71,7 @@ export const dataValidationRoutes: FastifyPluginAsync<{ services: Services }> = 
     '/data-validation',
     {
       schema: {
+        operationId: 'confirmDataValidation',
         summary: 'Confirm the data: names, document expiry, licence and each listed boat’s insurance, all at once',
         description:
           'Expiry dates are today or later (the marina’s calendar). Each `boats` item names one of the account’s boats; another ' +

@@ -56,6 +56,7 @@ export const cardRoutes: FastifyPluginAsync<{ services: Services }> = async (api
     '/card',
     {
       schema: {
+        operationId: 'getCard',
         summary: "The signed-in customer's card: holder, role, marina, boats, valid-until, live verdict, and the secret of the QR's codes",
         description:
           'Made on the first call (one per account, however many calls arrive at once). Green when the holder may use at least one boat ' +
@@ -72,6 +73,7 @@ export const cardRoutes: FastifyPluginAsync<{ services: Services }> = async (api
     '/card/reissue',
     {
       schema: {
+        operationId: 'reissueCard',
         summary: 'Re-issue the card: a new idTarjeta and secret (the number stays); every earlier QR and code stops working at once',
         description: 'For a phone lost or a QR shared. No body. Answers the new card, like GET /card.',
         ...holderSchema,
@@ -84,6 +86,7 @@ export const cardRoutes: FastifyPluginAsync<{ services: Services }> = async (api
     '/cards/:idTarjeta/check',
     {
       schema: {
+        operationId: 'checkCard',
         summary: 'Check a card (public, no session): valid or not and why, first name and surname initial, role, boats, valid-until, time',
         description:
           'What the QR leads to (`checkQR/:idTarjeta?c=`). `{idTarjeta}` is the card id, or its 8-digit number as typed by hand; `c` the ' +
@@ -105,6 +108,8 @@ export const cardRoutes: FastifyPluginAsync<{ services: Services }> = async (api
           type: 'object',
           properties: { c: { type: 'string', maxLength: 64, description: 'The 6-digit code of the QR' } },
         },
+        // Anonymous (the gate, anyone with the QR), or a staff member's session, which lifts the anonymous limits.
+        security: [{}, { session: [] }],
         response: { 200: { description: 'The check', $ref: 'CardCheck#' }, ...problemResponses(400, 429) },
       },
     },

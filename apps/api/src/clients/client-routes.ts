@@ -9,9 +9,11 @@ export const clientRoutes: FastifyPluginAsync = async (api) => {
     '/client',
     {
       schema: {
+        operationId: 'getClient',
         summary: "The named marina's public settings",
         tags: ['clients'],
         headers: clientHeaderSchema,
+        security: [],
         response: {
           200: {
             description: 'The marina and its rules',

@@ -11,8 +11,10 @@ export const healthRoutes: FastifyPluginAsync<{ db: Db }> = async (api, { db }) 
     {
       config: { requiresClient: false },
       schema: {
+        operationId: 'getHealth',
         summary: 'Liveness and database reachability',
         tags: ['health'],
+        security: [],
         response: {
           200: {
             description: 'The server and its database answer',
@@ -20,7 +22,8 @@ export const healthRoutes: FastifyPluginAsync<{ db: Db }> = async (api, { db }) 
             properties: { status: { type: 'string', const: 'ok' }, database: { type: 'string', const: 'ok' } },
             required: ['status', 'database'],
           },
-          ...problemResponses(503),
+          // Like every route, a query string or path holding control characters is refused (http/validation.ts).
+          ...problemResponses(400, 503),
         },
       },
     },

@@ -42,7 +42,8 @@ beforeAll(async () => {
         },
         async (request) => ({ received: request.body }),
       );
-      api.get('/test/crash', async () => {
+      // Hidden too: a documented route would have to declare its operation (decision 041).
+      api.get('/test/crash', { schema: { hide: true } }, async () => {
         throw new Error('secret stack detail');
       });
     },

@@ -25,10 +25,11 @@ beforeAll(async () => {
     },
   });
   app = await createTestServer(database, { config: { logLevel: 'info' }, logStream });
-  // A route that makes the database fail on a person's data, the way a bug in a real route would.
+  // A route that makes the database fail on a person's data, the way a bug in a real route would (hidden from
+  // the OpenAPI document, as test and development routes are: it declares no operation, decision 041).
   await app.register(
     async (api) => {
-      api.post<{ Body: { failure: string; person: ReturnType<typeof newPerson> } }>('/test/database-failure', async (request) => {
+      api.post<{ Body: { failure: string; person: ReturnType<typeof newPerson> } }>('/test/database-failure', { schema: { hide: true } }, async (request) => {
         const { failure, person } = request.body;
         const { db } = database;
         if (failure === 'duplicate') {

@@ -1,13 +1,28 @@
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { API_VERSION } from '../config.ts';
 import { registerAccount } from '../test/accounts.ts';
 import { signInStaff } from '../test/staff.ts';
 import { useTestServer } from '../test/test-server.ts';
+import { registerOpenApi } from './openapi.ts';
 
 let app: FastifyInstance;
 
 useTestServer((server) => ({ app } = server));
+
+interface Operation {
+  operationId?: string;
+  security?: Array<Record<string, string[]>>;
+  responses: Record<string, unknown>;
+}
+
+/** Every operation of the document, as `GET /api/v1/boats` with its object. */
+async function operations(): Promise<Array<[string, Operation]>> {
+  const document = (await app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+  return Object.entries(document.paths as Record<string, Record<string, Operation>>).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]): [string, Operation] => [`${method.toUpperCase()} ${path}`, operation]),
+  );
+}
 
 describe('GET /api/v1/openapi.json', () => {
   it('documents the real routes without naming a client', async () => {
@@ -169,5 +184,164 @@ describe('GET /api/v1/openapi.json', () => {
       }),
     );
     expect(found.filter(({ documented, checksBody }) => documented !== checksBody)).toEqual([]);
+  });
+});
+
+describe('the contract generated clients read (decision 041)', () => {
+  it('names every operation once, with the id a client calls it by', async () => {
+    const named = await operations();
+    const ids = named.map(([, operation]) => operation.operationId);
+    expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
+    // Stable: renaming one renames a method in every generated client, so it is a change to make here on purpose.
+    expect(Object.fromEntries(named.map(([name, operation]) => [name, operation.operationId]))).toEqual({
+      'GET /api/v1/health': 'getHealth',
+      'GET /api/v1/client': 'getClient',
+      'GET /api/v1/session': 'getSession',
+      'POST /api/v1/session': 'signIn',
+      'DELETE /api/v1/session': 'signOut',
+      'POST /api/v1/session/revoke-all': 'signOutEverywhere',
+      'POST /api/v1/registrations': 'startRegistration',
+      'POST /api/v1/registrations/{registrationId}/resend': 'resendRegistrationCode',
+      'POST /api/v1/registrations/{registrationId}/validate': 'validateRegistrationCode',
+      'GET /api/v1/activations/{token}': 'getActivation',
+      'POST /api/v1/activations': 'activateAccount',
+      'POST /api/v1/password-resets': 'requestPasswordReset',
+      'POST /api/v1/password-resets/{resetId}/resend': 'resendPasswordResetCode',
+      'POST /api/v1/password-resets/{resetId}/complete': 'completePasswordReset',
+      'GET /api/v1/me': 'getAccount',
+      'PATCH /api/v1/me': 'updateProfile',
+      'DELETE /api/v1/me': 'deleteAccount',
+      'POST /api/v1/me/contact-changes/{changeId}/resend': 'resendContactChangeCode',
+      'POST /api/v1/me/contact-changes/{changeId}/confirm': 'confirmContactChange',
+      'POST /api/v1/me/email-confirmation': 'sendEmailConfirmation',
+      'POST /api/v1/me/email-confirmation/confirm': 'confirmEmail',
+      'POST /api/v1/me/password': 'changePassword',
+      'GET /api/v1/notifications': 'listNotifications',
+      'POST /api/v1/notifications/{id}/read': 'markNotificationRead',
+      'POST /api/v1/notifications/read-all': 'markAllNotificationsRead',
+      'GET /api/v1/boats': 'listBoats',
+      'GET /api/v1/boats/{id}': 'getBoat',
+      'PATCH /api/v1/boats/{id}': 'updateBoat',
+      'PUT /api/v1/boats/{id}/insurance-certificate': 'uploadInsuranceCertificate',
+      'GET /api/v1/boats/{id}/insurance-certificate': 'downloadInsuranceCertificate',
+      'GET /api/v1/contracts': 'listContracts',
+      'POST /api/v1/contracts': 'requestContract',
+      'GET /api/v1/data-validation': 'getDataValidation',
+      'POST /api/v1/data-validation': 'confirmDataValidation',
+      'GET /api/v1/launch-slots': 'listLaunchSlots',
+      'GET /api/v1/launches': 'listLaunches',
+      'POST /api/v1/launches': 'createLaunch',
+      'GET /api/v1/launches/{id}': 'getLaunch',
+      'POST /api/v1/launches/{id}/reschedule': 'rescheduleLaunch',
+      'POST /api/v1/launches/{id}/cancel': 'cancelLaunch',
+      'POST /api/v1/launches/{id}/ready-to-stow': 'markLaunchReadyToStow',
+      'GET /api/v1/launches/{id}/calendar.ics': 'getLaunchCalendarEvent',
+      'GET /api/v1/authorisations': 'listAuthorisations',
+      'POST /api/v1/authorisations': 'createAuthorisation',
+      'GET /api/v1/authorisations/{id}': 'getAuthorisation',
+      'POST /api/v1/authorisations/{id}/validate': 'validateAuthorisation',
+      'POST /api/v1/authorisations/{id}/resend': 'resendAuthorisationCode',
+      'POST /api/v1/authorisations/{id}/withdraw': 'withdrawAuthorisation',
+      'POST /api/v1/authorisations/{id}/suspend': 'suspendAuthorisation',
+      'POST /api/v1/authorisations/{id}/reactivate': 'reactivateAuthorisation',
+      'POST /api/v1/authorisations/{id}/reschedule': 'rescheduleAuthorisation',
+      'GET /api/v1/card': 'getCard',
+      'POST /api/v1/card/reissue': 'reissueCard',
+      'GET /api/v1/cards/{idTarjeta}/check': 'checkCard',
+      'GET /api/v1/outing-options': 'getOutingOptions',
+      'GET /api/v1/outings': 'listOutings',
+      'POST /api/v1/outings': 'createOuting',
+      'GET /api/v1/outings/{id}': 'getOuting',
+      'POST /api/v1/outings/{id}/return': 'markOutingReturned',
+      'POST /api/v1/outings/{id}/extend': 'extendOuting',
+      'GET /api/v1/staff/customers': 'staffListCustomers',
+      'GET /api/v1/staff/customers/{id}': 'staffGetCustomer',
+      'GET /api/v1/staff/boats': 'staffListBoats',
+      'GET /api/v1/staff/boats/{id}': 'staffGetBoat',
+      'PATCH /api/v1/staff/boats/{id}': 'staffUpdateBoat',
+      'GET /api/v1/staff/contracts': 'staffListContracts',
+      'POST /api/v1/staff/contracts/{id}/approve': 'staffApproveContract',
+      'POST /api/v1/staff/contracts/{id}/reject': 'staffRejectContract',
+      'GET /api/v1/staff/settings': 'staffGetSettings',
+      'PATCH /api/v1/staff/settings': 'staffUpdateSettings',
+      'GET /api/v1/staff/launches': 'staffListLaunches',
+      'POST /api/v1/staff/launches/{id}/confirm': 'staffConfirmLaunch',
+      'POST /api/v1/staff/launches/{id}/reject': 'staffRejectLaunch',
+      'POST /api/v1/staff/launches/{id}/in-water': 'staffMarkLaunchInWater',
+      'POST /api/v1/staff/launches/{id}/complete': 'staffCompleteLaunch',
+      'POST /api/v1/staff/launches/{id}/cancel': 'staffCancelLaunch',
+      'POST /api/v1/staff/closures': 'staffCreateClosure',
+      'GET /api/v1/staff/outings': 'staffListOutings',
+      'POST /api/v1/staff/outings/{id}/return': 'staffMarkOutingReturned',
+    });
+  });
+
+  it('says which operations need no session, and every other one documents the 401 it answers without one', async () => {
+    const named = await operations();
+    const anonymous = (operation: Operation) => operation.security!.length === 0 || operation.security!.some((requirement) => Object.keys(requirement).length === 0);
+    for (const [name, operation] of named) expect(Array.isArray(operation.security), name).toBe(true);
+    expect(named.filter(([, operation]) => anonymous(operation)).map(([, operation]) => operation.operationId)).toEqual([
+      'getHealth',
+      'getClient',
+      'signIn',
+      'signOut',
+      'startRegistration',
+      'resendRegistrationCode',
+      'validateRegistrationCode',
+      'getActivation',
+      'activateAccount',
+      'requestPasswordReset',
+      'resendPasswordResetCode',
+      'completePasswordReset',
+      'checkCard',
+    ]);
+    for (const [name, operation] of named) {
+      if (!anonymous(operation)) expect(operation.security, name).toEqual([{ session: [] }]);
+      if (!anonymous(operation)) expect(Object.keys(operation.responses), name).toContain('401');
+    }
+  });
+
+  it('names its server, relative to where the document was read, and its licence', async () => {
+    const document = (await app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+    expect(document.servers).toEqual([expect.objectContaining({ url: '/' })]);
+    expect(document.info.license).toEqual({ name: 'Proprietary', identifier: 'LicenseRef-Proprietary' });
+  });
+
+  async function serverWith(declare: (server: FastifyInstance) => void) {
+    const server = Fastify();
+    await registerOpenApi(server);
+    try {
+      declare(server);
+      await server.ready();
+    } finally {
+      await server.close();
+    }
+  }
+
+  it('cannot be forgotten on a documented route: the server does not start', async () => {
+    const handler = async () => ({});
+    await expect(serverWith((server) => server.get('/boats', { schema: { security: [] } }, handler))).rejects.toThrow(
+      'GET /boats: declare schema.operationId, a stable camelCase verb and nouns (listBoats, createLaunch)',
+    );
+    await expect(serverWith((server) => server.get('/boats', handler))).rejects.toThrow(/GET \/boats: declare schema.operationId/);
+    await expect(serverWith((server) => server.get('/boats', { schema: { operationId: 'list_boats', security: [] } }, handler))).rejects.toThrow(
+      /not "list_boats"/,
+    );
+    await expect(serverWith((server) => server.get('/boats', { schema: { operationId: 'listBoats' } }, handler))).rejects.toThrow(
+      'GET /boats: declare schema.security, [{ session: [] }] or [] for a call that needs no session',
+    );
+    await expect(
+      serverWith((server) => {
+        server.get('/boats', { schema: { operationId: 'listBoats', security: [] } }, handler);
+        server.get('/my-boats', { schema: { operationId: 'listBoats', security: [] } }, handler);
+      }),
+    ).rejects.toThrow("GET /my-boats: operationId listBoats is already GET /boats's");
+    // Hidden routes (development tools, the document itself) are not in the contract; HEAD is a GET's twin.
+    await expect(
+      serverWith((server) => {
+        server.get('/dev/outbox', { schema: { hide: true } }, handler);
+        server.get('/boats', { schema: { operationId: 'listBoats', security: [{ session: [] }] } }, handler);
+      }),
+    ).resolves.toBeUndefined();
   });
 });

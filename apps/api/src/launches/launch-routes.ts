@@ -282,6 +282,7 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
     '/launch-slots',
     {
       schema: {
+        operationId: 'listLaunchSlots',
         summary: "A day's 30-minute slots for one of the customer's boats, and whether the boat may be launched",
         description:
           "Slots run from opening to closing in the marina's time zone (real 30-minute periods, so a day the clocks change has one hour " +
@@ -322,6 +323,7 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
     '/launches',
     {
       schema: {
+        operationId: 'listLaunches',
         summary: "The customer's launches: upcoming first (soonest first), then past ones (latest first)",
         description:
           'Those the account asked for, and those its authorised persons asked for on boats the account owns (`bookedBy` names who; ' +
@@ -348,6 +350,7 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
     '/launches/:id',
     {
       schema: {
+        operationId: 'getLaunch',
         summary: 'One of the customer’s launches (or one asked for on a boat they own), with its history',
         tags,
         headers: clientHeaderSchema,
@@ -371,6 +374,7 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
         },
       },
       schema: {
+        operationId: 'createLaunch',
         summary: 'Ask for a launch in a slot, or a place on a full slot’s waiting list (`waitlist: true`)',
         description:
           'The boat must be the account’s, or one it is authorised on (docs/product.md §4.8: then the slot’s day must fall inside the ' +
@@ -469,6 +473,7 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
     '/launches/:id/reschedule',
     {
       schema: {
+        operationId: 'rescheduleLaunch',
         summary: 'Move a launch to another slot under the same rules, keeping its history',
         description:
           'Until changeCutoffMinutes before its current slot (409 change_too_late). The new slot must have a free place (409 slot_full); ' +
@@ -521,6 +526,7 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
     '/launches/:id/cancel',
     {
       schema: {
+        operationId: 'cancelLaunch',
         summary: 'Cancel a launch (or leave the waiting list) until changeCutoffMinutes before its slot',
         description:
           'By the person who asked for it, or by the owner of its boat (a launch an authorised person asked for: that person is told; ' +
@@ -566,6 +572,7 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
     '/launches/:id/ready-to-stow',
     {
       schema: {
+        operationId: 'markLaunchReadyToStow',
         summary: '"Listo para subir": the boat is back at the dock (only once staff have marked it in the water)',
         tags,
         headers: clientHeaderSchema,
@@ -594,6 +601,7 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
     '/launches/:id/calendar.ics',
     {
       schema: {
+        operationId: 'getLaunchCalendarEvent',
         summary: 'The confirmed launch as an iCalendar (RFC 5545) event, for "Añadir al calendario"',
         tags,
         headers: clientHeaderSchema,

@@ -33,6 +33,7 @@ export const notificationRoutes: FastifyPluginAsync<{ services: Services }> = as
     '/notifications',
     {
       schema: {
+        operationId: 'listNotifications',
         summary: 'Notifications, newest first, and how many are unread',
         tags: ['notifications'],
         headers: clientHeaderSchema,
@@ -59,6 +60,7 @@ export const notificationRoutes: FastifyPluginAsync<{ services: Services }> = as
     '/notifications/:id/read',
     {
       schema: {
+        operationId: 'markNotificationRead',
         summary: 'Mark one notification read',
         tags: ['notifications'],
         headers: clientHeaderSchema,
@@ -86,6 +88,7 @@ export const notificationRoutes: FastifyPluginAsync<{ services: Services }> = as
     '/notifications/read-all',
     {
       schema: {
+        operationId: 'markAllNotificationsRead',
         summary: 'Mark every notification read',
         tags: ['notifications'],
         headers: clientHeaderSchema,

@@ -108,6 +108,7 @@ export const outingRoutes: FastifyPluginAsync<{ services: Services }> = async (a
     '/outing-options',
     {
       schema: {
+        operationId: 'getOutingOptions',
         summary: 'What the form "alta-salida" needs: each boat the person may use, whether it may go out now and its skippers',
         description:
           'A boat may go out when it may be used today (docs/product.md §4.13), its launch of today is confirmed or it is in the water, and ' +
@@ -177,6 +178,7 @@ export const outingRoutes: FastifyPluginAsync<{ services: Services }> = async (a
     '/outings',
     {
       schema: {
+        operationId: 'listOutings',
         summary: 'The outings of the boats the person uses: at sea first, then history',
         description:
           'Those the person logged, those they skipper through an authorisation, and (read-only, decision 030) those others logged on ' +
@@ -201,6 +203,7 @@ export const outingRoutes: FastifyPluginAsync<{ services: Services }> = async (a
     '/outings/:id',
     {
       schema: {
+        operationId: 'getOuting',
         summary: 'One outing the person may see',
         tags,
         headers: clientHeaderSchema,
@@ -222,6 +225,7 @@ export const outingRoutes: FastifyPluginAsync<{ services: Services }> = async (a
         },
       },
       schema: {
+        operationId: 'createOuting',
         summary: 'Log an outing at sea',
         description:
           'The boat must be one the person may use today (owner, or authorised within the period: 404 otherwise; 422 not_eligible with the ' +
@@ -295,6 +299,7 @@ export const outingRoutes: FastifyPluginAsync<{ services: Services }> = async (a
     '/outings/:id/return',
     {
       schema: {
+        operationId: 'markOutingReturned',
         summary: '"He vuelto": mark the return (clears overdue)',
         description: 'By the person who logged it or its skipper (403 for an owner who only reads it); 409 state_conflict when already back.',
         tags,
@@ -323,6 +328,7 @@ export const outingRoutes: FastifyPluginAsync<{ services: Services }> = async (a
     '/outings/:id/extend',
     {
       schema: {
+        operationId: 'extendOuting',
         summary: 'Extend the expected return (clears overdue: back to at sea)',
         description:
           'A later time than the current expected return (422 extend_not_later), under the same limits as logging: later than now, the ' +

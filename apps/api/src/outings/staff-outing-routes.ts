@@ -29,6 +29,7 @@ export const staffOutingRoutes: FastifyPluginAsync<{ services: Services }> = asy
     '/outings',
     {
       schema: {
+        operationId: 'staffListOutings',
         summary: "The marina's outings of a day (by departure; today when no date is given), overdue first, then at sea, then returned",
         description: 'Without `date`, outings still at sea from earlier days are listed too, so nothing at sea is out of sight.',
         tags,
@@ -65,6 +66,7 @@ export const staffOutingRoutes: FastifyPluginAsync<{ services: Services }> = asy
     '/outings/:id/return',
     {
       schema: {
+        operationId: 'staffMarkOutingReturned',
         summary: 'Mark an outing back (the customer called, or staff saw the boat in)',
         tags,
         headers: clientHeaderSchema,

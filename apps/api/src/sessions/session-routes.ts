@@ -28,6 +28,7 @@ export const sessionRoutes: FastifyPluginAsync<{ services: Services }> = async (
     '/session',
     {
       schema: {
+        operationId: 'getSession',
         summary: 'The signed-in account of this marina (and the CSRF cookies, signed in or not)',
         tags: ['sessions'],
         headers: clientHeaderSchema,
@@ -45,10 +46,12 @@ export const sessionRoutes: FastifyPluginAsync<{ services: Services }> = async (
     '/session',
     {
       schema: {
+        operationId: 'signIn',
         summary: 'Sign in with e-mail or document and password',
         tags: ['sessions'],
         headers: clientHeaderSchema,
         body: bodyFrom(signInSchema),
+        security: [],
         response: { 200: { description: 'Signed in: new session cookies', $ref: 'SessionInfo#' }, ...problemResponses(400, 401, 403, 429) },
       },
     },
@@ -99,9 +102,12 @@ export const sessionRoutes: FastifyPluginAsync<{ services: Services }> = async (
     '/session',
     {
       schema: {
+        operationId: 'signOut',
         summary: 'Sign out: ends this session',
         tags: ['sessions'],
         headers: clientHeaderSchema,
+        // Ends the session the cookie names, if any: without one it still answers 204 with fresh cookies.
+        security: [{ session: [] }, {}],
         response: { 204: { description: 'Signed out; a new anonymous sid and XSRF token are set', type: 'null' }, ...problemResponses(400, 403) },
       },
     },
@@ -117,6 +123,7 @@ export const sessionRoutes: FastifyPluginAsync<{ services: Services }> = async (
     '/session/revoke-all',
     {
       schema: {
+        operationId: 'signOutEverywhere',
         summary: 'Sign out everywhere: ends every session of the account, this one included',
         tags: ['sessions'],
         headers: clientHeaderSchema,

@@ -57,15 +57,16 @@ interface Decision {
  * rejection answers a pending request; cancelling a confirmed launch is `cancel`, which the customer hears
  * about in other words).
  */
-const DECISIONS: Record<string, Decision & { summary: string; reason?: true }> = {
-  confirm: { to: 'confirmed', notice: 'confirmed', event: 'launch_confirmed', recheck: true, summary: 'Confirm a pending launch (the boat must still be eligible)', from: ['pending'] },
-  reject: { to: 'cancelled', notice: 'rejected', event: 'launch_rejected', summary: 'Reject a pending launch with a reason', from: ['pending'], reason: true },
-  'in-water': { to: 'in_water', notice: 'in_water', event: 'launch_in_water', boatState: 'in_water', summary: 'Mark a confirmed launch’s boat in the water', from: ['confirmed'] },
-  complete: { to: 'completed', notice: 'completed', event: 'launch_completed', boatState: 'in_rack', summary: 'Mark the boat back in its rack', from: ['in_water', 'ready_to_stow'] },
+const DECISIONS: Record<string, Decision & { operationId: string; summary: string; reason?: true }> = {
+  confirm: { to: 'confirmed', notice: 'confirmed', event: 'launch_confirmed', recheck: true, operationId: 'staffConfirmLaunch', summary: 'Confirm a pending launch (the boat must still be eligible)', from: ['pending'] },
+  reject: { to: 'cancelled', notice: 'rejected', event: 'launch_rejected', operationId: 'staffRejectLaunch', summary: 'Reject a pending launch with a reason', from: ['pending'], reason: true },
+  'in-water': { to: 'in_water', notice: 'in_water', event: 'launch_in_water', boatState: 'in_water', operationId: 'staffMarkLaunchInWater', summary: 'Mark a confirmed launch’s boat in the water', from: ['confirmed'] },
+  complete: { to: 'completed', notice: 'completed', event: 'launch_completed', boatState: 'in_rack', operationId: 'staffCompleteLaunch', summary: 'Mark the boat back in its rack', from: ['in_water', 'ready_to_stow'] },
   cancel: {
     to: 'cancelled',
     notice: 'cancelled_by_staff',
     event: 'launch_cancelled_by_staff',
+    operationId: 'staffCancelLaunch',
     summary: 'Cancel a launch or waiting entry with a reason',
     from: ['pending', 'confirmed', 'waitlisted'],
     reason: true,
@@ -85,6 +86,7 @@ export const staffLaunchRoutes: FastifyPluginAsync<{ services: Services }> = asy
     '/launches',
     {
       schema: {
+        operationId: 'staffListLaunches',
         summary: "The day's launches by slot (today in the marina's calendar when no date is given), waiting entries last",
         tags,
         headers: clientHeaderSchema,
@@ -148,6 +150,7 @@ export const staffLaunchRoutes: FastifyPluginAsync<{ services: Services }> = asy
       `/launches/:id/${path}`,
       {
         schema: {
+          operationId: decision.operationId,
           summary: decision.summary,
           description: `From ${decision.from.join(', ')}; any other state is 409 state_conflict. The customer is told in the app and by SMS or e-mail.`,
           tags,
@@ -169,6 +172,7 @@ export const staffLaunchRoutes: FastifyPluginAsync<{ services: Services }> = asy
     '/closures',
     {
       schema: {
+        operationId: 'staffCreateClosure',
         summary: 'Declare a closure (weather, works): every launch and waiting entry inside it is cancelled and its customer told',
         description: 'Slots that overlap [start, end) close; no booking or move can enter them afterwards (409 slot_closed).',
         tags,

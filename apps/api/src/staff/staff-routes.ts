@@ -78,6 +78,7 @@ export const staffRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
     '/customers',
     {
       schema: {
+        operationId: 'staffListCustomers',
         summary: "The marina's customers, by surnames",
         tags: staffTags,
         headers: clientHeaderSchema,
@@ -107,6 +108,7 @@ export const staffRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
     '/customers/:id',
     {
       schema: {
+        operationId: 'staffGetCustomer',
         summary: 'One customer of the marina',
         tags: staffTags,
         headers: clientHeaderSchema,
@@ -135,6 +137,7 @@ export const staffRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
     '/boats',
     {
       schema: {
+        operationId: 'staffListBoats',
         summary: "The marina's boats, each with its owner, contract and verdict",
         tags: staffTags,
         headers: clientHeaderSchema,
@@ -153,6 +156,7 @@ export const staffRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
     '/boats/:id',
     {
       schema: {
+        operationId: 'staffGetBoat',
         summary: 'One boat of the marina (its certificate: GET /boats/{id}/insurance-certificate)',
         tags: staffTags,
         headers: clientHeaderSchema,
@@ -171,6 +175,7 @@ export const staffRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
     '/boats/:id',
     {
       schema: {
+        operationId: 'staffUpdateBoat',
         summary: 'Set where the boat is (in the rack, in the water, in maintenance) and its rack position',
         tags: staffTags,
         headers: clientHeaderSchema,
@@ -201,6 +206,7 @@ export const staffRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
     '/contracts',
     {
       schema: {
+        operationId: 'staffListContracts',
         summary: "The marina's contracts, newest request first; `status=requested` lists those waiting for a decision",
         tags: staffTags,
         headers: clientHeaderSchema,
@@ -253,6 +259,7 @@ export const staffRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
     '/contracts/:id/approve',
     {
       schema: {
+        operationId: 'staffApproveContract',
         summary: 'Approve a requested contract; the customer is told in the app and by SMS or e-mail',
         tags: staffTags,
         headers: clientHeaderSchema,
@@ -268,6 +275,7 @@ export const staffRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
     '/contracts/:id/reject',
     {
       schema: {
+        operationId: 'staffRejectContract',
         summary: 'Reject a requested contract with a reason the customer reads',
         tags: staffTags,
         headers: clientHeaderSchema,

@@ -83,6 +83,7 @@ export const staffSettingsRoutes: FastifyPluginAsync<{ services: Services }> = a
     '/settings',
     {
       schema: {
+        operationId: 'staffGetSettings',
         summary: "The marina's settings as they apply now, and the latest changes made by staff",
         tags: ['staff'],
         headers: clientHeaderSchema,
@@ -97,6 +98,7 @@ export const staffSettingsRoutes: FastifyPluginAsync<{ services: Services }> = a
     '/settings',
     {
       schema: {
+        operationId: 'staffUpdateSettings',
         summary: 'Change some of the marina’s settings; each change is recorded with who made it',
         description:
           'Body: only the settings that change, each by its rule (ClientSettings). A wrong value or an unknown setting is 422 ' +
