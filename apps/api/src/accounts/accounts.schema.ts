@@ -1,11 +1,10 @@
 /** Customers' accounts and what proves their contact data: codes, activation links, e-mail confirmations. */
-import type { AccountRole, AccountStatus } from '@marina/core/domain/accounts.ts';
+import { ACCOUNT_ROLES, ACCOUNT_STATUSES, type AccountRole, type AccountStatus } from '@marina/core/domain/accounts.ts';
 import type { LicenceType } from '@marina/core/domain/data-validation.ts';
 import type { CodeChannel } from '@marina/core/domain/platform.ts';
-import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { clientIdColumn } from '../clients/clients.schema.ts';
-import { at, timestamps } from '../db/columns.ts';
+import { at, inList, timestamps } from '../db/columns.ts';
 import { registerPersonalData } from '../db/personal-data.ts';
 
 /**
@@ -60,8 +59,8 @@ export const accounts = pgTable(
   (table) => [
     uniqueIndex('accounts_client_email_key').on(table.clientId, table.email),
     uniqueIndex('accounts_client_document_key').on(table.clientId, table.document),
-    check('accounts_status_check', sql`${table.status} in ('registered', 'validated', 'active', 'suspended', 'deleted')`),
-    check('accounts_role_check', sql`${table.role} in ('customer', 'staff')`),
+    check('accounts_status_check', inList(table.status, ACCOUNT_STATUSES)),
+    check('accounts_role_check', inList(table.role, ACCOUNT_ROLES)),
   ],
 );
 

@@ -5,13 +5,13 @@
  * boats' rows (every writer that can add a holding authorisation takes them first, in id order), so parallel
  * requests are let through one at a time.
  */
-import type { AuthorisationState, LicenceType } from '@marina/core/domain/authorisations.ts';
+import { AUTHORISATION_STATES, type AuthorisationState, type LicenceType } from '@marina/core/domain/authorisations.ts';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { check, date, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { accountIdColumn, accounts, verificationCodes } from '../accounts/accounts.schema.ts';
 import { boats } from '../boats/boats.schema.ts';
 import { clientIdColumn } from '../clients/clients.schema.ts';
-import { at, timestamps } from '../db/columns.ts';
+import { at, inList, timestamps } from '../db/columns.ts';
 import { registerPersonalData } from '../db/personal-data.ts';
 import { launches, launchSlots } from '../launches/launches.schema.ts';
 
@@ -57,7 +57,7 @@ export const authorisations = pgTable(
     index('authorisations_client_document_idx').on(table.clientId, table.document),
     index('authorisations_state_idx').on(table.clientId, table.state),
     index('authorisations_person_account_idx').on(table.personAccountId),
-    check('authorisations_state_check', sql`${table.state} in ('pending', 'active', 'suspended', 'expired', 'ended')`),
+    check('authorisations_state_check', inList(table.state, AUTHORISATION_STATES)),
     check('authorisations_period_check', sql`${table.validTo} is null or ${table.validTo} >= ${table.validFrom}`),
   ],
 );

@@ -1,10 +1,10 @@
 /** Boats, their insurance certificates and their storage contracts (docs/product.md §4.5, §4.6). */
-import type { BoatState, CertificateType, ContractPlan, ContractStatus } from '@marina/core/domain/boats.ts';
+import { BOAT_STATES, CONTRACT_PLANS, CONTRACT_STATUSES, type BoatState, type CertificateType, type ContractPlan, type ContractStatus } from '@marina/core/domain/boats.ts';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { check, customType, date, doublePrecision, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accountIdColumn, accounts } from '../accounts/accounts.schema.ts';
 import { clientIdColumn } from '../clients/clients.schema.ts';
-import { at, timestamps } from '../db/columns.ts';
+import { at, inList, timestamps } from '../db/columns.ts';
 import { registerPersonalData } from '../db/personal-data.ts';
 
 /** Binary data (`bytea`); both drivers hand back bytes, as a Buffer so callers need not care which. */
@@ -45,7 +45,7 @@ export const boats = pgTable(
   (table) => [
     uniqueIndex('boats_client_registration_key').on(table.clientId, table.registration),
     index('boats_account_id_idx').on(table.accountId),
-    check('boats_state_check', sql`${table.state} in ('in_rack', 'in_water', 'maintenance')`),
+    check('boats_state_check', inList(table.state, BOAT_STATES)),
   ],
 );
 
@@ -93,8 +93,8 @@ export const contracts = pgTable(
   (table) => [
     uniqueIndex('contracts_one_open_per_boat').on(table.boatId).where(sql`${table.status} in ('requested', 'active')`),
     index('contracts_client_status_idx').on(table.clientId, table.status),
-    check('contracts_status_check', sql`${table.status} in ('requested', 'active', 'rejected', 'expired', 'cancelled')`),
-    check('contracts_plan_check', sql`${table.plan} in ('annual', 'seasonal', 'monthly')`),
+    check('contracts_status_check', inList(table.status, CONTRACT_STATUSES)),
+    check('contracts_plan_check', inList(table.plan, CONTRACT_PLANS)),
   ],
 );
 

@@ -5,11 +5,12 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigserial, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { at, timestamps } from '../db/columns.ts';
+import { at, inList, timestamps } from '../db/columns.ts';
 
 /** What a job carries: ids and small values, never personal data (they are kept after the run). */
 export type JobPayload = Record<string, string | number | boolean | null>;
-export type JobStatus = 'pending' | 'done' | 'failed';
+export const JOB_STATUSES = ['pending', 'done', 'failed'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
 
 export const jobs = pgTable(
   'jobs',
@@ -44,7 +45,7 @@ export const jobs = pgTable(
     uniqueIndex('jobs_name_dedup_key').on(table.name, table.dedupKey),
     index('jobs_due_idx').on(table.runAt, table.seq).where(sql`${table.status} = 'pending'`),
     index('jobs_done_at_idx').on(table.doneAt),
-    check('jobs_status_check', sql`${table.status} in ('pending', 'done', 'failed')`),
+    check('jobs_status_check', inList(table.status, JOB_STATUSES)),
   ],
 );
 
@@ -52,7 +53,8 @@ export const jobs = pgTable(
  * `done`: it worked; `retry`: it failed and will be tried again; `failed`: it failed for the last time;
  * `lost`: the instance running it stopped answering (its lease ran out) and the job was taken by another.
  */
-export type JobOutcome = 'done' | 'retry' | 'failed' | 'lost';
+export const JOB_OUTCOMES = ['done', 'retry', 'failed', 'lost'] as const;
+export type JobOutcome = (typeof JOB_OUTCOMES)[number];
 
 /** One row per try of a job: who ran it, when, and how it ended. Goes with its job. */
 export const jobRuns = pgTable(
@@ -72,7 +74,7 @@ export const jobRuns = pgTable(
     /** Why it failed, without personal data (scrubbed, cut short). */
     error: text('error'),
   },
-  (table) => [index('job_runs_job_id_idx').on(table.jobId), check('job_runs_outcome_check', sql`${table.outcome} in ('done', 'retry', 'failed', 'lost')`)],
+  (table) => [index('job_runs_job_id_idx').on(table.jobId), check('job_runs_outcome_check', inList(table.outcome, JOB_OUTCOMES))],
 );
 
 export type JobRow = typeof jobs.$inferSelect;

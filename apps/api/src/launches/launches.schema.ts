@@ -2,17 +2,14 @@
  * Launches (docs/product.md §4.7, decision 022): requests to put a boat in the water in one of the marina's
  * 30-minute slots, every change each one went through, the places each slot has given, and staff closures.
  */
-import { OPEN_LAUNCH_STATUSES, type LaunchActor, type LaunchStatus } from '@marina/core/domain/launches.ts';
+import { LAUNCH_STATUSES, OPEN_LAUNCH_STATUSES, type LaunchActor, type LaunchStatus } from '@marina/core/domain/launches.ts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { bigserial, check, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accountIdColumn, accounts } from '../accounts/accounts.schema.ts';
 import { boats } from '../boats/boats.schema.ts';
 import { clientIdColumn } from '../clients/clients.schema.ts';
-import { at, timestamps } from '../db/columns.ts';
+import { at, inList, timestamps } from '../db/columns.ts';
 import { registerPersonalData } from '../db/personal-data.ts';
-
-/** The statuses of `OPEN_LAUNCH_STATUSES`, spelt for SQL (the partial index and the checks). */
-const OPEN = sql.raw(`('pending', 'confirmed', 'waitlisted', 'in_water', 'ready_to_stow')`);
 
 export const launches = pgTable(
   'launches',
@@ -43,11 +40,11 @@ export const launches = pgTable(
   },
   (table) => [
     // One open request per boat, however many requests race (docs/product.md §4.7).
-    uniqueIndex('launches_one_open_per_boat').on(table.boatId).where(sql`${table.status} in ${OPEN}`),
+    uniqueIndex('launches_one_open_per_boat').on(table.boatId).where(inList(table.status, OPEN_LAUNCH_STATUSES)),
     index('launches_client_slot_idx').on(table.clientId, table.slotStart, table.status),
     index('launches_account_status_idx').on(table.accountId, table.status),
     index('launches_authorisation_idx').on(table.authorisationId),
-    check('launches_status_check', sql`${table.status} in ('pending', 'confirmed', 'waitlisted', 'in_water', 'ready_to_stow', 'completed', 'cancelled')`),
+    check('launches_status_check', inList(table.status, LAUNCH_STATUSES)),
     check('launches_people_check', sql`${table.people} between 1 and 30`),
   ],
 );

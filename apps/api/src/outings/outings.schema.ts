@@ -2,14 +2,14 @@
  * Outings at sea (docs/product.md §4.9, decision 030): who took which boat out, with whom as skipper, where
  * and until when; at most one at sea per boat, by a unique partial index.
  */
-import type { OutingState } from '@marina/core/domain/outings.ts';
+import { OPEN_OUTING_STATES, OUTING_STATES, type OutingState } from '@marina/core/domain/outings.ts';
 import { eq, inArray, or, sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accountIdColumn } from '../accounts/accounts.schema.ts';
 import { authorisations } from '../authorisations/authorisations.schema.ts';
 import { boats } from '../boats/boats.schema.ts';
 import { clientIdColumn } from '../clients/clients.schema.ts';
-import { at, timestamps } from '../db/columns.ts';
+import { at, inList, timestamps } from '../db/columns.ts';
 import { registerPersonalData } from '../db/personal-data.ts';
 
 export const outings = pgTable(
@@ -42,12 +42,12 @@ export const outings = pgTable(
   },
   (table) => [
     // One outing at sea per boat, however many requests race (docs/product.md §4.9).
-    uniqueIndex('outings_one_at_sea_per_boat').on(table.boatId).where(sql`${table.state} in ('at_sea', 'overdue')`),
+    uniqueIndex('outings_one_at_sea_per_boat').on(table.boatId).where(inList(table.state, OPEN_OUTING_STATES)),
     index('outings_client_state_idx').on(table.clientId, table.state, table.departure),
     index('outings_account_idx').on(table.accountId),
     index('outings_boat_idx').on(table.boatId, table.departure),
     index('outings_skipper_idx').on(table.skipperAuthorisationId),
-    check('outings_state_check', sql`${table.state} in ('at_sea', 'overdue', 'returned')`),
+    check('outings_state_check', inList(table.state, OUTING_STATES)),
     check('outings_people_check', sql`${table.people} between 1 and 30`),
     check('outings_return_check', sql`${table.expectedReturn} > ${table.departure}`),
   ],

@@ -1,10 +1,12 @@
 /** What the accounts API sends and receives (the contract both sides compile against). */
 import type { CodeChannel } from './platform.ts';
 
-export type AccountStatus = 'registered' | 'validated' | 'active' | 'suspended' | 'deleted';
+export const ACCOUNT_STATUSES = ['registered', 'validated', 'active', 'suspended', 'deleted'] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 
 /** `staff` work at the marina and use the `/api/v1/staff/` calls; everyone who registers is a `customer`. */
-export type AccountRole = 'customer' | 'staff';
+export const ACCOUNT_ROLES = ['customer', 'staff'] as const;
+export type AccountRole = (typeof ACCOUNT_ROLES)[number];
 
 export interface AccountSummary {
   id: string;
