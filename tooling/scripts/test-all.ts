@@ -5,6 +5,7 @@ import { repoRoot } from '../vite/client-vite-config.ts';
 import { duration } from './lib/duration.ts';
 import { ensureChromium, ensurePostgres } from './lib/system.ts';
 import { run } from './lib/run.ts';
+import type { OpenApiLintSummary } from './lint-openapi.ts';
 
 const results = join(repoRoot, 'test-results');
 rmSync(results, { recursive: true, force: true });
@@ -15,6 +16,8 @@ interface Step {
   run: () => Promise<number>;
   /** A JSON report (vitest or Playwright) whose test counts go into the summary. */
   report?: string;
+  /** What else the summary line says of the step, in brackets, once it has run. */
+  detail?: () => string | undefined;
 }
 
 const vitest = (pkg: string, report: string, env: NodeJS.ProcessEnv = {}) => () =>
@@ -25,6 +28,8 @@ let postgresUrl: string | undefined;
 const steps: Step[] = [
   { name: 'lint', run: () => run('eslint', ['.', '--max-warnings=0']) },
   { name: 'type check', run: () => run('turbo', ['run', 'typecheck', '--output-logs=errors-only']) },
+  // The document a server serves at /api/v1/openapi.json, by Redocly's recommended rules (decision 041).
+  { name: 'OpenAPI lint', run: () => run(process.execPath, ['tooling/scripts/lint-openapi.ts']), detail: openApiLintDetail },
   { name: 'unit tests: theme', run: vitest('@marina/theme', 'theme.json'), report: 'theme.json' },
   { name: 'unit tests: core', run: vitest('@marina/core', 'core.json'), report: 'core.json' },
   { name: 'unit tests: tooling', run: vitest('@marina/tooling', 'tooling.json'), report: 'tooling.json' },
@@ -66,7 +71,15 @@ function countsOf(report: string): Counts | undefined {
   return undefined;
 }
 
-const outcome: Array<{ name: string; ok: boolean; ms: number; counts?: Counts }> = [];
+/** `79 operations, 0 errors, 0 warnings`, from what tooling/scripts/lint-openapi.ts wrote. */
+function openApiLintDetail(): string | undefined {
+  const path = join(results, 'openapi-lint.json');
+  if (!existsSync(path)) return undefined;
+  const { operations, errors, warnings } = JSON.parse(readFileSync(path, 'utf8')) as OpenApiLintSummary;
+  return `${operations} operations, ${errors} errors, ${warnings} warnings`;
+}
+
+const outcome: Array<{ name: string; ok: boolean; ms: number; counts?: Counts; detail?: string | undefined }> = [];
 const started = performance.now();
 for (const step of steps) {
   console.log(`\n\u001b[1m▶ ${step.name}\u001b[0m`);
@@ -79,15 +92,15 @@ for (const step of steps) {
     code = 1;
   }
   const ms = performance.now() - stepStarted;
-  outcome.push({ name: step.name, ok: code === 0, ms, ...(step.report ? { counts: countsOf(step.report) } : {}) });
+  outcome.push({ name: step.name, ok: code === 0, ms, ...(step.report ? { counts: countsOf(step.report) } : {}), detail: step.detail?.() });
 }
 const totalMs = performance.now() - started;
 
 console.log('\nSummary');
 let passed = 0;
 let failed = 0;
-for (const { name, ok, ms, counts } of outcome) {
-  const detail = counts ? ` (${counts.passed} passed, ${counts.failed} failed)` : '';
+for (const { name, ok, ms, counts, detail: stepDetail } of outcome) {
+  const detail = counts ? ` (${counts.passed} passed, ${counts.failed} failed)` : stepDetail ? ` (${stepDetail})` : '';
   console.log(`  ${ok ? '✔' : '✘'} ${name}${detail} ${duration(ms)}`);
   if (counts) {
     passed += counts.passed;
