@@ -334,7 +334,10 @@ test.describe('authorised persons', () => {
     await typeInto(page, page.getByLabel('Código de la persona autorizada'), await latestCode(page.request, codeTo(person)));
     await press(page, page.getByRole('button', { name: 'Validar' }), 'Enter');
     await expect(page).toHaveURL(/\/autorizados$/);
-    await expect(page.getByRole('status')).toHaveText(`Autorización de ${name} validada: ya puede usar los barcos dentro de su periodo.`);
+    // The person has no account yet: the authorisation waits for one that proves their contact (decision 038).
+    await expect(page.getByRole('status')).toHaveText(
+      `Autorización de ${name} validada. Podrá usar los barcos dentro de su periodo cuando entre en la aplicación con una cuenta que tenga su documento y el teléfono o el correo que diste.`,
+    );
     await expect(card).toContainText('EstadoActiva');
     await expect(card.getByRole('button', { name: /^Retirar la invitación/ })).toHaveCount(0);
   });
