@@ -5,6 +5,7 @@
  * address recovers nothing: password resets and security notices go only to a proven e-mail.
  */
 import { EMAIL_CONFIRMATION_PARAM } from '@marina/core/domain/accounts.ts';
+import { paths } from '@marina/core/domain/app-paths.ts';
 import { normalizeEmail } from '@marina/core/domain/contact.ts';
 import { and, eq, gt } from 'drizzle-orm';
 import type { ClientRecord } from '../clients/client-directory.ts';
@@ -45,7 +46,7 @@ export async function sendEmailConfirmation(
     expiresAt: new Date(now.getTime() + ACTIVATION_TOKEN_TTL_MS),
     createdAt: now,
   });
-  const link = appLink(config, `/micuenta?${EMAIL_CONFIRMATION_PARAM}=${encodeURIComponent(token)}`);
+  const link = appLink(config, `${paths.micuenta}?${EMAIL_CONFIRMATION_PARAM}=${encodeURIComponent(token)}`);
   await enqueueMessage(
     tx,
     { clientId: client.id, accountId: account.id, channel: 'email', destination: account.email, ...emailConfirmationMessage(client.title, account.firstName, link) },

@@ -3,6 +3,7 @@
  * place, each naming the marina so the person knows who writes. A name the person typed goes in only as
  * personText lets it (docs/product.md §7.6): the address it goes to was typed too, maybe someone else's.
  */
+import { paths } from '@marina/core/domain/app-paths.ts';
 import type { CodeChannel } from '@marina/core/domain/platform.ts';
 import type { CodePurpose } from './accounts.schema.ts';
 import { personText } from '../outbox/person-text.ts';
@@ -133,11 +134,11 @@ export const notificationTexts = {
   welcome: (marina: string) => ({
     title: `Te damos la bienvenida a ${marina}`,
     body: 'Tu cuenta ya está activa. Revisa tus datos y da de alta tu barco para pedir bajadas.',
-    link: '/inicio',
+    link: paths.inicio,
   }),
   passwordChanged: () => ({
     title: 'Tu contraseña ha cambiado',
     body: 'Se ha cambiado la contraseña de tu cuenta y se han cerrado las demás sesiones. Si no has sido tú, llama a la marina.',
-    link: '/micuenta',
+    link: paths.micuenta,
   }),
 };

@@ -12,6 +12,7 @@
  */
 import { activationSchema, codeSchema, registrationSchema } from '@marina/core/domain/account-rules.ts';
 import type { ActivationInfo, RegistrationStarted, RegistrationValidated, SessionInfo } from '@marina/core/domain/accounts.ts';
+import { paths } from '@marina/core/domain/app-paths.ts';
 import { maskEmail, maskPhone } from '@marina/core/domain/contact.ts';
 import { codeChannelFor } from '@marina/core/domain/platform.ts';
 import { and, eq, gt, inArray, isNull, ne, or } from 'drizzle-orm';
@@ -257,7 +258,7 @@ export const registrationRoutes: FastifyPluginAsync<{ services: Services }> = as
         audit(request, 'registration_code_check', { outcome: 'failure', accountId: verification.accountId, reason }),
       );
       const token = randomToken(32);
-      const link = appLink(config, `/activar?token=${encodeURIComponent(token)}`);
+      const link = appLink(config, `${paths.activar}?token=${encodeURIComponent(token)}`);
       await db.transaction(async (tx) => {
         await markCodeUsed(tx, verification, input.code, now);
         const [account] = await tx

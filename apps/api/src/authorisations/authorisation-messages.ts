@@ -4,6 +4,7 @@
  * suspension and the reactivation. The code goes by the marina's channel to the contact the owner typed; the
  * notices also reach the person's account in the app when they have one.
  */
+import { paths } from '@marina/core/domain/app-paths.ts';
 import { formatCalendarDate } from '@marina/core/domain/calendar.ts';
 import { codeChannelFor, type CodeChannel } from '@marina/core/domain/platform.ts';
 import type { ClientRecord } from '../clients/client-directory.ts';
@@ -105,7 +106,7 @@ export async function tellPerson(
   config: Pick<Config, 'devRoutes'>,
 ): Promise<void> {
   const notice = personNotice(kind, client, owner, row);
-  if (person) await createNotification(tx, { clientId: client.id, accountId: person.id, type: notice.type, title: notice.title, body: notice.body, link: '/misbarcos' }, now);
+  if (person) await createNotification(tx, { clientId: client.id, accountId: person.id, type: notice.type, title: notice.title, body: notice.body, link: paths.misbarcos }, now);
   const { channel, destination } = personDestination(client, row);
   await enqueueMessage(
     tx,

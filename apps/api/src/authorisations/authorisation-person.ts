@@ -7,6 +7,7 @@
  * e-mail's confirmation link, a contact change's code). The owner is told, with the account's name. When that
  * account is deleted the authorisation ends for good, its open launches cancelled and the owner told.
  */
+import { paths } from '@marina/core/domain/app-paths.ts';
 import { and, asc, eq, inArray, isNotNull, isNull, ne, or, type SQL } from 'drizzle-orm';
 import type { ClientRecord } from '../clients/client-directory.ts';
 import type { Config } from '../config.ts';
@@ -93,7 +94,7 @@ async function tellOwnerAttached(tx: Tx, client: ClientRecord, row: Authorisatio
       body:
         `Tu autorización a ${invited} está ahora en la cuenta de ${holder} en la app: desde esa cuenta se puede usar ${names}. ` +
         'Si no es quien esperabas, suspéndela en Autorizados.',
-      link: '/autorizados',
+      link: paths.autorizados,
       sms: `${client.title}: tu autorización para ${names} está ahora en la cuenta de ${holder}. Si no la esperabas, suspéndela en la app.`,
       emailFooter: 'La tienes en la app, en Autorizados.',
     },
@@ -191,7 +192,7 @@ export async function endAuthorisationsOf(tx: Tx, scope: LaunchScope, accountId:
         type: 'authorisation_ended',
         title: 'Autorización terminada',
         body: `${invited} ha borrado su cuenta en la app: su autorización para usar ${names} ha terminado.${launchesLine} Si vuelve a registrarse, tendrás que autorizarla de nuevo.`,
-        link: '/autorizados',
+        link: paths.autorizados,
         sms: `${scope.client.title}: ${invited} ha borrado su cuenta; su autorización para ${names} ha terminado.${launchesLine}`,
         emailFooter: 'La tienes en la app, en Autorizados.',
       },

@@ -3,6 +3,7 @@
  * (`$ref: 'Boat#'`), for the OpenAPI document and the response serialiser (which drops what a schema does
  * not name, so every field of the core types is here).
  */
+import { paths } from '@marina/core/domain/app-paths.ts';
 import { BOAT_STATES, CERTIFICATE_TYPES, CONTRACT_PLANS, CONTRACT_STATUSES } from '@marina/core/domain/boats.ts';
 import { LICENCE_TYPES } from '@marina/core/domain/data-validation.ts';
 import { personOnFileProperties } from '../accounts/account-summary.ts';
@@ -209,7 +210,7 @@ export const dataValidationStatusSchema = {
   examples: [
     {
       due: true,
-      reasons: [{ code: 'data_validation_due', text: 'Datos pendientes de validar', fix: { label: 'Validar mis datos', to: '/validar-datos' } }],
+      reasons: [{ code: 'data_validation_due', text: 'Datos pendientes de validar', fix: { label: 'Validar mis datos', to: paths.validarDatos } }],
       validatedAt: '2025-11-20T10:00:00.000Z',
       nextDueOn: '2026-11-20',
       data: {

@@ -10,13 +10,14 @@
 import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { paths } from '@marina/core/domain/app-paths.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isApiNormalisedPath, isApiRequest, normalisedPath } from './api-request.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 const DRAWN_SIGN_IN = 'login.html';
-const SIGN_IN_PATHS = new Set(['/', '/login', '/login/']);
+const SIGN_IN_PATHS = new Set(['/', paths.login, `${paths.login}/`]);
 
 export interface StaticBundle {
   /** A page load of a client-side route (`/login`, `/ayuda`) that should get index.html. */

@@ -3,6 +3,7 @@
  * water, completed, cancelled, a closure), the boat's owner (cancelled, decision 033) or the platform (promoted from the waiting list, expired without an
  * answer, a waiting entry whose slot passed, reminders). Their own changes need no message.
  */
+import { paths } from '@marina/core/domain/app-paths.ts';
 import { describeSlot } from '@marina/core/domain/launches.ts';
 import type { ClientRecord } from '../clients/client-directory.ts';
 import type { Config } from '../config.ts';
@@ -37,8 +38,6 @@ export interface LaunchNoticeSubject {
   by?: string;
 }
 
-const LIST = '/pedidosbajadas';
-
 function notice(kind: LaunchNoticeKind, { client, boat: named, launch, by: byName }: LaunchNoticeSubject): CustomerNotice {
   // The boat's name and the owner's are the owner's own words: they travel only as personText lets them
   // (docs/product.md §7.6). A reason is staff's, the marina's own words.
@@ -51,7 +50,7 @@ function notice(kind: LaunchNoticeKind, { client, boat: named, launch, by: byNam
     type,
     title,
     body,
-    link: LIST,
+    link: paths.pedidosbajadas,
     sms: `${client.title}: ${sms}`,
     emailFooter: footer,
   });

@@ -3,6 +3,7 @@
  * e-mail through the outbox, by the marina's channel (SMS marinas write to the mobile, the others to the
  * e-mail), in Spanish, naming the marina.
  */
+import { href } from '@marina/core/domain/app-paths.ts';
 import type { ContractPlan } from '@marina/core/domain/boats.ts';
 import { formatCalendarDate } from '@marina/core/domain/calendar.ts';
 import type { ClientRecord } from '../clients/client-directory.ts';
@@ -33,7 +34,7 @@ function texts({ client, boat: named, contract }: Decision) {
       type: 'contract_approved' as const,
       title: 'Contrato aprobado',
       body: `Tu contrato ${plan} para ${boat.name} está aprobado: ${period}.`,
-      link: `/misbarcos/${boat.id}`,
+      link: href.barco(boat.id),
       sms: `${client.title}: tu contrato ${plan} para ${boat.name} está aprobado, ${period}.`,
     };
   }
@@ -42,7 +43,7 @@ function texts({ client, boat: named, contract }: Decision) {
     type: 'contract_rejected' as const,
     title: 'Contrato no aprobado',
     body: `${client.title} no ha aprobado el contrato para ${boat.name}. Motivo: ${reason}`,
-    link: `/alta-contrato?barco=${boat.id}`,
+    link: href.altaContrato(boat.id),
     sms: `${client.title}: no hemos aprobado el contrato para ${boat.name}. Motivo: ${reason}`,
   };
 }

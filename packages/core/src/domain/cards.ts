@@ -13,6 +13,7 @@
  *   a `CardCheck`, whether the card exists or not.
  */
 import { Secret, TOTP } from 'otpauth';
+import { paths } from './app-paths.ts';
 import type { BoatRole } from './authorisations.ts';
 import { ACCOUNT_CODES, type Eligibility, type EligibilityReason, type IneligibilityCode } from './eligibility.ts';
 
@@ -87,7 +88,7 @@ export type CardOnlyCode =
 export type CardReasonCode = IneligibilityCode | CardOnlyCode;
 
 export const CARD_ONLY_REASONS: Readonly<Record<CardOnlyCode, { text: string; fix: EligibilityReason['fix'] }>> = {
-  no_boats: { text: 'Sin barcos en la marina', fix: { label: 'Solicitar contrato', to: '/alta-contrato' } },
+  no_boats: { text: 'Sin barcos en la marina', fix: { label: 'Solicitar contrato', to: paths.altaContrato } },
   code_stale: { text: 'Código caducado', fix: null },
 };
 

@@ -4,6 +4,7 @@
  * it; a later feature adds its reasons here, never a second copy. Days are the marina's calendar days.
  */
 import type { AccountStatus } from './accounts.ts';
+import { href, paths } from './app-paths.ts';
 import type { AuthorisationState } from './authorisations.ts';
 import type { BoatState, Contract } from './boats.ts';
 import { addDays, daysBetween, todayIn } from './calendar.ts';
@@ -75,12 +76,12 @@ export interface EligibilityContext {
   dataValidationDays: number;
 }
 
-// The app's addresses the fixes point to (kept here, not in lib/paths, so the server can import the rule).
+// The app's screens the fixes point to.
 const fixes = {
-  validarDatos: { label: 'Validar mis datos', to: '/validar-datos' },
-  ayuda: { label: 'Contactar con el puerto', to: '/ayuda' },
-  contract: (boatId: string) => ({ label: 'Solicitar contrato', to: `/alta-contrato?barco=${encodeURIComponent(boatId)}` }),
-  insurance: (boatId: string) => ({ label: 'Renovar el seguro', to: `/misbarcos/${encodeURIComponent(boatId)}` }),
+  validarDatos: { label: 'Validar mis datos', to: paths.validarDatos },
+  ayuda: { label: 'Contactar con el puerto', to: paths.ayuda },
+  contract: (boatId: string) => ({ label: 'Solicitar contrato', to: href.altaContrato(boatId) }),
+  insurance: (boatId: string) => ({ label: 'Renovar el seguro', to: href.barco(boatId) }),
 };
 
 interface Rule<Facts> {

@@ -11,6 +11,7 @@
  */
 import * as yup from 'yup';
 import { phoneRuleWith } from './account-rules.ts';
+import { paths } from './app-paths.ts';
 import type { BoatRole } from './authorisations.ts';
 import { isOffsetDateTime, openingInstants, type SlotMarina } from './launches.ts';
 import { localDateIn } from './opening-hours.ts';
@@ -48,11 +49,9 @@ export const OUTING_DEPARTURE_AHEAD_MINUTES = 60;
 export const OUTING_MAX_PEOPLE = 30;
 export const OUTING_DESTINATION_MAX = 200;
 
-/** The app's screen of outings, where notifications link. */
-export const OUTINGS_PATH = '/salidas';
-/** "He vuelto": the outings screen opening the return of one outing. */
+/** "He vuelto": the outings screen (`salidas`, where notifications link) opening the return of one outing. */
 export function outingReturnLink(outingId: string): string {
-  return `${OUTINGS_PATH}?volver=${encodeURIComponent(outingId)}`;
+  return `${paths.salidas}?volver=${encodeURIComponent(outingId)}`;
 }
 
 // --- What the API sends ------------------------------------------------------------------------------------
