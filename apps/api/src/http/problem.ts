@@ -2,6 +2,7 @@
  * RFC 9457 problem details: every error the API sends has this shape and a stable `code` from the shared
  * list. The app shows its own Spanish message per code; `title` is the server's Spanish fallback.
  */
+import type { EligibilityReason } from '@marina/core/domain/eligibility.ts';
 import { ERROR_CODES, type ErrorCode, type FieldError, type Problem } from '@marina/core/domain/error-codes.ts';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
@@ -92,6 +93,20 @@ export class HttpProblem extends Error {
 
 export function problem(code: ErrorCode, status: number, detail?: string, errors?: FieldError[]): HttpProblem {
   return new HttpProblem(code, status, detail, errors);
+}
+
+/**
+ * 422 `not_eligible`, worded once for every refusal of the eligibility rule (docs/product.md §4.13): «Ahora
+ * mismo <refused>: <the reasons>.», each reason also on `boatId`. `refused` says what may not be done
+ * («no se puede bajar este barco»).
+ */
+export function notEligibleProblem(reasons: readonly EligibilityReason[], refused: string): HttpProblem {
+  return problem(
+    'not_eligible',
+    422,
+    `Ahora mismo ${refused}: ${reasons.map((reason) => reason.text.toLowerCase()).join(', ')}.`,
+    reasons.map((reason) => ({ field: 'boatId', code: reason.code, message: reason.text })),
+  );
 }
 
 /** Answers in seconds, as Retry-After wants them (at least 1). */

@@ -8,7 +8,7 @@ import { returnAfterClosing, SLOT_MS, slotRefusal, type SlotRefusal } from '@mar
 import { localDateIn } from '@marina/core/domain/opening-hours.ts';
 import type { ClientRecord } from '../clients/client-directory.ts';
 import type { Executor } from '../db/database.ts';
-import { problem, type HttpProblem } from '../http/problem.ts';
+import { notEligibleProblem, problem, type HttpProblem } from '../http/problem.ts';
 import { closuresBetween, type ClosureSpan } from './launch-places.ts';
 
 const SLOT_PROBLEMS: Record<SlotRefusal, { status: number; message: string }> = {
@@ -35,12 +35,7 @@ export function slotFull(): HttpProblem {
 }
 
 export function notEligible(reasons: EligibilityReason[]): HttpProblem {
-  return problem(
-    'not_eligible',
-    422,
-    `Ahora mismo no se puede bajar este barco: ${reasons.map((reason) => reason.text.toLowerCase()).join(', ')}.`,
-    reasons.map((reason) => ({ field: 'boatId', code: reason.code, message: reason.text })),
-  );
+  return notEligibleProblem(reasons, 'no se puede bajar este barco');
 }
 
 export function changeTooLate(): HttpProblem {

@@ -18,7 +18,7 @@ import { accounts, type AccountRow } from '../accounts/accounts.schema.ts';
 import { authorisationBoats, authorisations, type AuthorisationRow } from '../authorisations/authorisations.schema.ts';
 import { contracts, type BoatRow } from '../boats/boats.schema.ts';
 import { launches } from '../launches/launches.schema.ts';
-import { problem, type HttpProblem } from '../http/problem.ts';
+import { notEligibleProblem, problem, type HttpProblem } from '../http/problem.ts';
 
 /** Who uses the boat: the person, the boat, its owner, and the authorisation when it is not theirs. */
 export interface OutingParty {
@@ -38,12 +38,7 @@ export async function outingVerdict(db: Executor, client: ClientRecord, party: O
 }
 
 export function notEligible(reasons: EligibilityReason[]): HttpProblem {
-  return problem(
-    'not_eligible',
-    422,
-    `Ahora mismo no puedes salir con este barco: ${reasons.map((reason) => reason.text.toLowerCase()).join(', ')}.`,
-    reasons.map((reason) => ({ field: 'boatId', code: reason.code, message: reason.text })),
-  );
+  return notEligibleProblem(reasons, 'no puedes salir con este barco');
 }
 
 /** The boat's launch of today that lets it go out: in the water, or confirmed for a slot today. */
