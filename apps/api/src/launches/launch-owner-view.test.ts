@@ -198,7 +198,7 @@ describe('nobody else sees it', () => {
       expectProblem(await other.agent.post(`/launches/${asked.id}/cancel`, {}), 404, 'not_found');
       expectProblem(await other.agent.post(`/launches/${asked.id}/reschedule`, { slotStart: slotAt(41, DAY, '09:30') }), 404, 'not_found');
       expectProblem(await other.agent.post(`/launches/${asked.id}/ready-to-stow`, {}), 404, 'not_found');
-      expect((await other.agent.get('/launches')).json()).toEqual({ upcoming: [], past: [] });
+      expect((await other.agent.get('/launches')).json()).toEqual({ upcoming: [], past: [], next: null });
     }
     expect((await owner.agent.get(`/launches/${asked.id}`)).json().status).toBe('confirmed');
   });
@@ -207,7 +207,7 @@ describe('nobody else sees it', () => {
     const { owner, person } = await ownerAndPerson(41, 2);
     const other = await book(owner, owner.boatIds[1]!, '17:00');
     const shared = await book(owner, owner.boatIds[0]!, '17:30');
-    expect((await person.agent.get('/launches')).json()).toEqual({ upcoming: [], past: [] });
+    expect((await person.agent.get('/launches')).json()).toEqual({ upcoming: [], past: [], next: null });
     for (const launch of [other, shared]) {
       expectProblem(await person.agent.get(`/launches/${launch.id}`), 404, 'not_found');
       expectProblem(await person.agent.get(`/launches/${launch.id}/calendar.ics`), 404, 'not_found');

@@ -22,7 +22,7 @@ import {
   type LaunchSlotDay,
 } from '@marina/core/domain/launches.ts';
 import { openingHoursOn } from '@marina/core/domain/opening-hours.ts';
-import { and, count, eq, getTableColumns, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, gte, inArray, lt, not, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { violatedUniqueConstraint } from '../db/database-errors.ts';
 import { idParams, isUuid } from '../http/ids.ts';
@@ -35,6 +35,7 @@ import { accounts, type AccountRow } from '../accounts/accounts.schema.ts';
 import { authorisations } from '../authorisations/authorisations.schema.ts';
 import { boats, contracts } from '../boats/boats.schema.ts';
 import { audit } from '../http/audit.ts';
+import { cursorKind, pageOf, pageQuerystring, pageRequest, type PageQuery } from '../http/pagination.ts';
 import { problem, problemResponses } from '../http/problem.ts';
 import { bodyFrom, validateBody } from '../http/validation.ts';
 import { claimKeyIn, idempotentHeadersSchema } from '../security/idempotency.ts';
@@ -60,7 +61,7 @@ import {
 import { tellLaunch } from './launch-messages.ts';
 import { scheduleReminders } from './launch-reminders.ts';
 import { changeTooLate, checkSlot, checkSlotWith, notEligible, slotFull, slotProblem } from './launch-rules.ts';
-import { loadLaunches, splitUpcoming, toLaunch, type LoadedLaunch } from './launch-views.ts';
+import { loadLaunches, toLaunch, type LoadedLaunch } from './launch-views.ts';
 import { closures, launches, launchEvents, launchSlots as slotRows, openLaunch } from './launches.schema.ts';
 
 const tags = ['launches'];
@@ -207,6 +208,9 @@ async function boatTaken(db: Executor, client: ClientRecord, boatId: string, rea
  * Who may see a launch: the person who asked for it, and the owner of its boat. Both never change for a launch,
  * so this may be read before its row is locked.
  */
+/** Past launches, latest first: by slot, then order of asking (`seq`, unique). */
+const pastCursors = cursorKind('launches', ['instant', 'integer']);
+
 const readableBy = (accountId: string): SQL => or(eq(launches.accountId, accountId), eq(boats.accountId, accountId))!;
 
 /** The launch's booker and its boat's owner, when `accountId` may see it at this marina; null otherwise (404). */
@@ -319,17 +323,19 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
     },
   );
 
-  api.get(
+  api.get<{ Querystring: PageQuery }>(
     '/launches',
     {
       schema: {
         operationId: 'listLaunches',
-        summary: "The customer's launches: upcoming first (soonest first), then past ones (latest first)",
+        summary: "The customer's launches: upcoming first (soonest first), then past ones (latest first), a page at a time",
         description:
           'Those the account asked for, and those its authorised persons asked for on boats the account owns (`bookedBy` names who; ' +
-          'the owner may cancel them, not move them: decision 033).',
+          'the owner may cancel them, not move them: decision 033). The past ones are paged with `limit` and `cursor` (decision 042); ' +
+          'the upcoming ones, few by nature (open launches are capped), come whole on the first page and empty on the following ones.',
         tags,
         headers: clientHeaderSchema,
+        querystring: pageQuerystring(),
         security,
         response: { 200: { description: 'The launches', $ref: 'LaunchList#' }, ...problemResponses(400, 401) },
       },
@@ -338,11 +344,18 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
       const session = requireSession(request);
       const client = requireClient(request);
       const now = clock();
-      const rows = await loadLaunches(db, client.id, readableBy(session.accountId));
-      return splitUpcoming(
-        rows.map((row) => toLaunch(row, client, now, session.accountId)),
-        rows,
+      const { limit, after } = pageRequest(request.query, pastCursors, [launches.slotStart, launches.seq], 'desc');
+      const mine = readableBy(session.accountId);
+      const open = inArray(launches.status, [...OPEN_LAUNCH_STATUSES]);
+      const upcoming = request.query.cursor === undefined ? await loadLaunches(db, client.id, and(mine, open)) : [];
+      const past = pageOf(
+        await loadLaunches(db, client.id, and(mine, not(open), after), { latestFirst: true, limit: limit + 1 }),
+        limit,
+        pastCursors,
+        (row) => [row.launch.slotStart, row.launch.seq],
       );
+      const view = (row: LoadedLaunch) => toLaunch(row, client, now, session.accountId);
+      return { upcoming: upcoming.map(view), past: past.rows.map(view), next: past.next };
     },
   );
 

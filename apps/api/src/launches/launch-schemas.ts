@@ -4,6 +4,7 @@
  * core types is here).
  */
 import { LAUNCH_ACTOR_LABELS, LAUNCH_SLOT_STATE_LABELS, LAUNCH_STATUSES } from '@marina/core/domain/launches.ts';
+import { nextSchema } from '../http/pagination.ts';
 
 const offsetTime = { type: 'string', format: 'date-time', description: "ISO 8601 with the marina's offset" } as const;
 const status = { type: 'string', enum: [...LAUNCH_STATUSES] } as const;
@@ -62,10 +63,11 @@ export const launchListSchema = {
   $id: 'LaunchList',
   type: 'object',
   properties: {
-    upcoming: { type: 'array', items: { $ref: 'Launch#' }, description: 'Still in course, soonest first' },
-    past: { type: 'array', items: { $ref: 'Launch#' }, description: 'Completed or cancelled, latest first' },
+    upcoming: { type: 'array', items: { $ref: 'Launch#' }, description: 'Still in course, soonest first: all of them on the first page, none on the following' },
+    past: { type: 'array', items: { $ref: 'Launch#' }, description: 'Completed or cancelled, latest first: one page of them' },
+    next: nextSchema,
   },
-  required: ['upcoming', 'past'],
+  required: ['upcoming', 'past', 'next'],
 } as const;
 
 const slotProperties = {

@@ -3,13 +3,12 @@ import {
   canTransition,
   changeableUntil,
   formatInZone,
-  isOpenLaunchStatus,
   SLOT_MS,
   type Launch,
   type LaunchHistoryEntry,
   type StaffLaunch,
 } from '@marina/core/domain/launches.ts';
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { ClientRecord } from '../clients/client-directory.ts';
 import type { Executor } from '../db/database.ts';
 import { accounts, type AccountRow } from '../accounts/accounts.schema.ts';
@@ -87,14 +86,22 @@ export function toStaffLaunch(loaded: LoadedLaunch, client: ClientRecord, now: D
 }
 
 /** The marina's launches matching `where`, each with its boat, owner, history and place in the waiting list. */
-export async function loadLaunches(db: Executor, clientId: number, where?: SQL): Promise<LoadedLaunch[]> {
-  const rows = await db
+/** By slot, then order of asking; `latestFirst` reverses it, and `limit` keeps the first rows (a page, decision 042). */
+export interface LoadOrder {
+  latestFirst?: boolean;
+  limit?: number;
+}
+
+export async function loadLaunches(db: Executor, clientId: number, where?: SQL, order: LoadOrder = {}): Promise<LoadedLaunch[]> {
+  const by = order.latestFirst ? desc : asc;
+  const query = db
     .select({ launch: launches, boat: boats, owner: accounts })
     .from(launches)
     .innerJoin(boats, eq(boats.id, launches.boatId))
     .innerJoin(accounts, eq(accounts.id, launches.accountId))
     .where(and(eq(launches.clientId, clientId), where))
-    .orderBy(asc(launches.slotStart), asc(launches.seq));
+    .orderBy(by(launches.slotStart), by(launches.seq));
+  const rows = order.limit === undefined ? await query : await query.limit(order.limit);
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.launch.id);
   const events = (
@@ -130,10 +137,3 @@ export async function loadLaunches(db: Executor, clientId: number, where?: SQL):
   });
 }
 
-/** Upcoming (still in course) soonest first; past (completed or cancelled) latest first. */
-export function splitUpcoming(list: Launch[], rows: LoadedLaunch[]): { upcoming: Launch[]; past: Launch[] } {
-  const upcoming: Launch[] = [];
-  const past: Launch[] = [];
-  rows.forEach((row, index) => (isOpenLaunchStatus(row.launch.status) ? upcoming : past).push(list[index]!));
-  return { upcoming, past: past.reverse() };
-}

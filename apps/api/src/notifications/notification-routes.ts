@@ -4,12 +4,14 @@ import type { FastifyPluginAsync } from 'fastify';
 import { clientHeaderSchema } from '../clients/client-resolution.ts';
 import { notifications } from './notifications.schema.ts';
 import { isUuid } from '../http/ids.ts';
+import { cursorKind, nextSchema, pageOf, pageQuerystring, pageRequest, type PageQuery } from '../http/pagination.ts';
 import { problem, problemResponses } from '../http/problem.ts';
 import type { Services } from '../services.ts';
 import { requireSession } from '../sessions/session-lookup.ts';
 import { toAppNotification, unreadCount } from './notifications.ts';
 
-const LIMIT = 100;
+/** Newest first: `seq` is the order of writing, unique (decision 042). */
+const cursors = cursorKind('notifications', ['integer']);
 
 const notificationSchema = {
   type: 'object',
@@ -29,21 +31,23 @@ const notificationSchema = {
 export const notificationRoutes: FastifyPluginAsync<{ services: Services }> = async (api, { services }) => {
   const { db, clock } = services;
 
-  api.get(
+  api.get<{ Querystring: PageQuery }>(
     '/notifications',
     {
       schema: {
         operationId: 'listNotifications',
-        summary: 'Notifications, newest first, and how many are unread',
+        summary: 'Notifications, newest first, a page at a time, and how many are unread',
+        description: 'Paged with `limit` and `cursor` (decision 042); `unread` counts all of them, not only this page’s.',
         tags: ['notifications'],
         headers: clientHeaderSchema,
+        querystring: pageQuerystring(),
         security: [{ session: [] }],
         response: {
           200: {
-            description: `The latest ${LIMIT}`,
+            description: 'A page of notifications',
             type: 'object',
-            properties: { items: { type: 'array', items: notificationSchema }, unread: { type: 'integer', minimum: 0 } },
-            required: ['items', 'unread'],
+            properties: { items: { type: 'array', items: notificationSchema }, unread: { type: 'integer', minimum: 0 }, next: nextSchema },
+            required: ['items', 'unread', 'next'],
           },
           ...problemResponses(400, 401),
         },
@@ -51,8 +55,15 @@ export const notificationRoutes: FastifyPluginAsync<{ services: Services }> = as
     },
     async (request): Promise<NotificationList> => {
       const { accountId } = requireSession(request);
-      const rows = await db.select().from(notifications).where(eq(notifications.accountId, accountId)).orderBy(desc(notifications.seq)).limit(LIMIT);
-      return { items: rows.map(toAppNotification), unread: await unreadCount(db, accountId) };
+      const { limit, after } = pageRequest(request.query, cursors, [notifications.seq], 'desc');
+      const loaded = await db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.accountId, accountId), after))
+        .orderBy(desc(notifications.seq))
+        .limit(limit + 1);
+      const page = pageOf(loaded, limit, cursors, (row) => [row.seq]);
+      return { items: page.rows.map(toAppNotification), unread: await unreadCount(db, accountId), next: page.next };
     },
   );
 

@@ -117,9 +117,12 @@ export interface AppNotification {
   createdAt: string;
 }
 
+/** `GET /notifications`: one page, newest first; `unread` counts them all. */
 export interface NotificationList {
   items: AppNotification[];
   unread: number;
+  /** The cursor of the next page (`?cursor=`), null on the last (decision 042). */
+  next: string | null;
 }
 
 /** `GET /dev/outbox` (only with DEV_ROUTES=1: development and tests). */

@@ -157,10 +157,16 @@ export interface Launch {
   bookedBy: LaunchBooker | null;
 }
 
-/** `GET /launches`: upcoming ones soonest first, then past ones latest first. */
+/**
+ * `GET /launches`: upcoming ones soonest first, then past ones latest first. The upcoming ones (few by
+ * nature: open launches are capped) come whole on the first page, the past ones a page at a time; later
+ * pages (`?cursor=next`) carry only past ones (decision 042).
+ */
 export interface LaunchList {
   upcoming: Launch[];
   past: Launch[];
+  /** The cursor of the next page of past launches, null on the last. */
+  next: string | null;
 }
 
 export type LaunchSlotState = 'free' | 'full' | 'closed' | 'past';

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useFormikContext } from 'formik';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -16,7 +16,7 @@ import { createKeyKeeper } from '../../lib/idempotency.ts';
 import { marinaToday, useMarina } from '../../lib/marina.ts';
 import { href, paths } from '../../lib/paths.ts';
 import { useServices } from '../../lib/services.tsx';
-import { boatsForLaunchQuery, launchesKey, launchesQuery, requestLaunch } from './api/launches.ts';
+import { boatsForLaunchQuery, joinLaunchPages, launchesKey, launchesQuery, requestLaunch } from './api/launches.ts';
 import { BoatChoice, Blockers } from './boat-choice.tsx';
 import { SLOT_CODE_FIELDS, SlotFields, chosenSlot, type SlotValues } from './slot-fields.tsx';
 import type { PedidosBajadasState } from './pedidosbajadas-screen.tsx';
@@ -146,7 +146,7 @@ function BoatFieldWatcher({ choosable, children }: { choosable: readonly Boat[];
 export default function AltaPedidoBajadaScreen() {
   const { api } = useServices();
   const boats = useQuery(boatsForLaunchQuery(api));
-  const launches = useQuery(launchesQuery(api));
+  const launches = useInfiniteQuery({ ...launchesQuery(api), select: joinLaunchPages });
   const marina = useMarina();
   const all = [boats, launches, marina];
   const busy = useMemo(

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { ButtonLink } from '../../components/button.tsx';
 import { LoadStatus } from '../../components/query-status.tsx';
 import * as ui from '../../components/ui.css.ts';
@@ -6,7 +6,7 @@ import { isOpenLaunchStatus } from '../../domain/launches.ts';
 import { useMarina } from '../../lib/marina.ts';
 import { href, paths } from '../../lib/paths.ts';
 import { useServices } from '../../lib/services.tsx';
-import { launchesQuery } from './api/launches.ts';
+import { joinLaunchPages, launchesQuery } from './api/launches.ts';
 import { LaunchFacts } from './launch-summary.tsx';
 import * as css from './launches.css.ts';
 import { launchTexts as t } from './texts.ts';
@@ -14,7 +14,7 @@ import { launchTexts as t } from './texts.ts';
 /** `inicio`'s next launch and its state, from the same kept list as `pedidosbajadas`. */
 export default function NextLaunchCard() {
   const { api } = useServices();
-  const query = useQuery(launchesQuery(api));
+  const query = useInfiniteQuery({ ...launchesQuery(api), select: joinLaunchPages });
   const marina = useMarina();
   const next = query.data?.upcoming?.find((launch) => isOpenLaunchStatus(launch.status));
   return (

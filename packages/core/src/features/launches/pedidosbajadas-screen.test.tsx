@@ -166,4 +166,27 @@ describe('pedidosbajadas', () => {
     expect(await screen.findByRole('article', { name: 'Brisa' })).toBeInTheDocument();
     expect(await screen.findByText(/^Sin conexión · actualizado (el \d{1,2}\/\d{1,2} )?a las \d\d:\d\d$/)).toBeInTheDocument();
   });
+
+  it('loads older launches a page at a time, and shows the pages loaded offline', async () => {
+    const older = launch({ ...done, id: 'l-old', boatName: 'Albatros' });
+    renderApp('/pedidosbajadas', {
+      api: answeringApi({
+        'GET launches': () => ({ upcoming: [confirmed], past: [done], next: 'c-1' }),
+        'GET launches?cursor=c-1': () => ({ upcoming: [], past: [older], next: null }),
+      }).api,
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Cargar más bajadas anteriores' }));
+    expect(await screen.findByRole('article', { name: 'Albatros' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Cargar más bajadas anteriores' })).toBeNull());
+    await waitFor(() => expect(localStorage.getItem(PERSIST_KEY)).toContain('Albatros'));
+    cleanup();
+    const offline = answeringApi({
+      'GET launches': () => {
+        throw new ApiError('network_error');
+      },
+    });
+    renderApp('/pedidosbajadas', { api: offline.api });
+    expect(await screen.findByRole('article', { name: 'Albatros' })).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Brisa' })).toBeInTheDocument();
+  });
 });

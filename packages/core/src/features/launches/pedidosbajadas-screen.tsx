@@ -1,7 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { ButtonLink } from '../../components/button.tsx';
+import { LoadMore } from '../../components/load-more.tsx';
 import { Page } from '../../components/page.tsx';
 import { LoadStatus } from '../../components/query-status.tsx';
 import { StaleNotice } from '../../components/stale-notice.tsx';
@@ -12,7 +13,7 @@ import type { Marina } from '../../domain/marina.ts';
 import { useMarina } from '../../lib/marina.ts';
 import { href, paths } from '../../lib/paths.ts';
 import { useServices } from '../../lib/services.tsx';
-import { launchesQuery } from './api/launches.ts';
+import { joinLaunchPages, launchesQuery } from './api/launches.ts';
 import { LaunchActions } from './launch-actions.tsx';
 import { LaunchFacts } from './launch-summary.tsx';
 import * as css from './launches.css.ts';
@@ -61,10 +62,13 @@ function Section({ id, title, launches, empty, marina, onNotice }: { id: string;
   );
 }
 
-/** The customer's launches: upcoming first, then past; each with its state and what may be done. Readable offline. */
+/**
+ * The customer's launches: upcoming first, then past, a page at a time («Cargar más», or on scroll); each with
+ * its state and what may be done. Readable offline (the pages loaded, as kept on the phone).
+ */
 export default function PedidosBajadasScreen() {
   const { api } = useServices();
-  const query = useQuery(launchesQuery(api));
+  const query = useInfiniteQuery({ ...launchesQuery(api), select: joinLaunchPages });
   const marina = useMarina();
   const sent = (useLocation().state as PedidosBajadasState | null)?.notice;
   const [notice, setNotice] = useState<string>();
@@ -85,6 +89,13 @@ export default function PedidosBajadasScreen() {
             <>
               <Section id="bajadas-proximas" title={t.upcoming} launches={data.upcoming} empty={t.noneUpcoming} marina={marina.data} onNotice={setNotice} />
               <Section id="bajadas-anteriores" title={t.past} launches={data.past} marina={marina.data} onNotice={setNotice} />
+              <LoadMore
+                hasMore={query.hasNextPage}
+                loading={query.isFetchingNextPage}
+                error={query.isFetchNextPageError ? query.error : undefined}
+                loadMore={() => void query.fetchNextPage()}
+                label={t.morePast}
+              />
             </>
           )
         ) : null}

@@ -7,6 +7,7 @@ export const launchTexts = {
   upcoming: 'Próximas',
   noneUpcoming: 'No tienes bajadas próximas.',
   past: 'Anteriores',
+  morePast: 'Cargar más bajadas anteriores',
   state: 'Estado',
   slot: 'Turno',
   expectedReturn: 'Vuelta prevista',

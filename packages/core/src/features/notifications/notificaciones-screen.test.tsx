@@ -38,6 +38,7 @@ describe('a session that ended elsewhere', () => {
     const list: NotificationList = {
       items: [{ id: 'n1', type: 'welcome', title: 'Te damos la bienvenida', body: 'Hola.', link: null, read: false, createdAt: '2026-11-01T10:00:00Z' }],
       unread: 1,
+      next: null,
     };
     const base = signedInApi();
     const api: ApiClient = {
@@ -138,5 +139,35 @@ describe('asking again', () => {
     renderApp('/notificaciones', { api });
     await screen.findByRole('alert');
     expect(list).toHaveBeenCalledTimes(calls);
+  });
+});
+
+describe('a long list', () => {
+  const note = (id: string, title: string) => ({ id, type: 'welcome' as const, title, body: 'Hola.', link: null, read: true, createdAt: '2026-11-01T10:00:00Z' });
+
+  it('loads the next page with «Cargar más», by keyboard too, and says when there is no more', async () => {
+    const base = signedInApi();
+    const asked: string[] = [];
+    let release = () => {};
+    const api: ApiClient = {
+      ...base,
+      get: (async (path: string) => {
+        if (!path.startsWith('notifications')) return base.get(path);
+        asked.push(path);
+        if (path === 'notifications') return { items: [note('n1', 'Primera')], unread: 0, next: 'c-1' } satisfies NotificationList;
+        await new Promise<void>((resolve) => (release = resolve));
+        return { items: [note('n2', 'Segunda')], unread: 0, next: null } satisfies NotificationList;
+      }) as ApiClient['get'],
+    };
+    renderApp('/notificaciones', { api });
+    const more = await screen.findByRole('button', { name: 'Cargar más notificaciones' });
+    expect(screen.getByRole('heading', { name: 'Primera' })).toBeInTheDocument();
+    more.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByText('Cargando más…')).toBeInTheDocument();
+    release();
+    expect(await screen.findByRole('heading', { name: 'Segunda' })).toBeInTheDocument();
+    expect(asked).toEqual(['notifications', 'notifications?cursor=c-1']);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Cargar más notificaciones' })).toBeNull());
   });
 });

@@ -1,8 +1,9 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { Link } from '../../components/link.tsx';
 import { Button } from '../../components/button.tsx';
 import { messageFor } from '../../api/error-catalogue.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
+import { LoadMore } from '../../components/load-more.tsx';
 import { Page } from '../../components/page.tsx';
 import { LoadError, Loading, loadState } from '../../components/query-status.tsx';
 import * as ui from '../../components/ui.css.ts';
@@ -15,7 +16,11 @@ const dateFormat = new Intl.DateTimeFormat('es-ES', { dateStyle: 'medium', timeS
 
 export default function NotificacionesScreen() {
   const { api } = useServices();
-  const query = useQuery(notificationsQuery(api));
+  const query = useInfiniteQuery({
+    ...notificationsQuery(api),
+    // The pages loaded so far as one list; the count is of them all (the first page says it).
+    select: (loaded) => ({ items: loaded.pages.flatMap((page) => page.items), unread: loaded.pages[0]?.unread ?? 0 }),
+  });
   const mark = useMutation(markReadMutation(api));
   const { data } = query;
   const state = loadState(query);
@@ -60,6 +65,13 @@ export default function NotificacionesScreen() {
               </li>
             ))}
           </ul>
+          <LoadMore
+            hasMore={query.hasNextPage}
+            loading={query.isFetchingNextPage}
+            error={query.isFetchNextPageError ? query.error : undefined}
+            loadMore={() => void query.fetchNextPage()}
+            label="Cargar más notificaciones"
+          />
         </div>
       ) : null}
     </Page>

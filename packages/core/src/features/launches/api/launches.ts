@@ -1,21 +1,50 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../../api/client.ts';
 import type { Launch, LaunchList, LaunchRequestInput, LaunchSlotDay, RescheduleInput } from '../../../domain/launches.ts';
+import { FIRST_PAGE, nextCursor, pagePath } from '../../../lib/pages.ts';
 import { boatsKey, persisted } from '../../../lib/queries.ts';
 import type { BoatList } from '../../../domain/boats.ts';
 
 /** `GET /launches` and each launch (`['launches', id]`). */
 export const launchesKey = ['launches'] as const;
 export const launchKey = (id: string) => [...launchesKey, id] as const;
+/**
+ * The list's pages. Not `launchesKey` itself: an earlier version kept the list there as one answer, and a
+ * copy of it on a phone would not read as pages (it is dropped once the list loads).
+ */
+const launchListKey = [...launchesKey, 'list'] as const;
 const slotsKey = (boatId: string, date: string) => ['launch-slots', boatId, date] as const;
 
+/** What the launches query holds: the pages loaded so far (decision 042). */
+export type LaunchPages = InfiniteData<LaunchList, string | null>;
+
+/** The pages as one list: the upcoming ones (all on the first page) and the past ones loaded so far. */
+export function joinLaunchPages(data: LaunchPages): LaunchList;
+export function joinLaunchPages(data: LaunchPages | undefined): LaunchList | undefined;
+export function joinLaunchPages(data: LaunchPages | undefined): LaunchList | undefined {
+  if (!data) return undefined;
+  const pages = data.pages;
+  return { upcoming: pages.flatMap((page) => page.upcoming), past: pages.flatMap((page) => page.past), next: pages[pages.length - 1]?.next ?? null };
+}
+
 /**
- * `pedidosbajadas` and `inicio` read the same list; kept on the phone, so the next launch shows at the dock
- * without coverage. Staff and the waiting list change launches at any moment: a screen that shows the list
- * asks again every time it opens (what was kept shows meanwhile).
+ * `pedidosbajadas` and `inicio` read the same list; kept on the phone (with the pages loaded), so the next
+ * launch shows at the dock without coverage. Staff and the waiting list change launches at any moment: a
+ * screen that shows the list asks again every time it opens (what was kept shows meanwhile). The past ones
+ * come a page at a time («Cargar más»); `select: joinLaunchPages` reads the pages as one list.
  */
 export function launchesQuery(api: ApiClient) {
-  return queryOptions({ queryKey: launchesKey, queryFn: () => api.get<LaunchList>('launches'), ...persisted, staleTime: 0 });
+  return infiniteQueryOptions({
+    queryKey: launchListKey,
+    queryFn: ({ pageParam, client }) => {
+      if (pageParam === FIRST_PAGE) client.removeQueries({ queryKey: launchesKey, exact: true });
+      return api.get<LaunchList>(pagePath('launches', pageParam));
+    },
+    initialPageParam: FIRST_PAGE,
+    getNextPageParam: nextCursor,
+    ...persisted,
+    staleTime: 0,
+  });
 }
 
 /** One launch with its history; what the list already says shows while it loads. */
@@ -25,7 +54,7 @@ export function launchQuery(api: ApiClient, client: QueryClient, id: string) {
     queryFn: () => api.get<Launch>(`launches/${encodeURIComponent(id)}`),
     staleTime: 0,
     placeholderData: () => {
-      const list = client.getQueryData<LaunchList>(launchesKey);
+      const list = joinLaunchPages(client.getQueryData<LaunchPages>(launchListKey));
       return [...(list?.upcoming ?? []), ...(list?.past ?? [])].find((launch) => launch.id === id);
     },
     ...persisted,
@@ -67,10 +96,10 @@ export function downloadCalendar(api: ApiClient, id: string): Promise<Blob> {
 /** What the server said about one launch, in the list and in its own entry; then the list and the day's slots load again. */
 export function launchChanged(client: QueryClient, launch: Launch): void {
   client.setQueryData(launchKey(launch.id), launch);
-  client.setQueryData<LaunchList>(launchesKey, (list) => {
+  client.setQueryData<LaunchPages>(launchListKey, (list) => {
     if (!list) return list;
     const swap = (items: Launch[]) => items.map((item) => (item.id === launch.id ? launch : item));
-    return { upcoming: swap(list.upcoming), past: swap(list.past) };
+    return { ...list, pages: list.pages.map((page) => ({ ...page, upcoming: swap(page.upcoming), past: swap(page.past) })) };
   });
   void client.invalidateQueries({ queryKey: launchesKey });
   void client.invalidateQueries({ queryKey: ['launch-slots'] });

@@ -1,0 +1,183 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/database.ts';
+import { launches } from '../launches/launches.schema.ts';
+import { createNotification } from '../notifications/notifications.ts';
+import { notifications } from '../notifications/notifications.schema.ts';
+import { registerAccount, testClock } from '../test/accounts.ts';
+import type { Agent } from '../test/test-agent.ts';
+import { eligibleOwner, type Owner } from '../test/launches.ts';
+import { openTestDatabase } from '../test/test-database.ts';
+import { createTestServer } from '../test/test-server.ts';
+import { cursorKind } from './pagination.ts';
+
+let database: Database;
+let app: FastifyInstance;
+const clock = testClock();
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  app = await createTestServer(database, { clock: clock.now });
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+/** Every page of a list, following `next`, with the ids of each page's items. */
+async function allPages(agent: Agent, path: string, limit: number, itemsOf: (body: Record<string, unknown>) => { id: string }[]) {
+  const pages: string[][] = [];
+  let cursor: string | null = null;
+  do {
+    const query = new URLSearchParams({ limit: String(limit), ...(cursor === null ? {} : { cursor }) });
+    const response = await agent.get(`${path}?${query.toString()}`);
+    expect(response.statusCode).toBe(200);
+    const body = response.json() as Record<string, unknown> & { next: string | null };
+    pages.push(itemsOf(body).map((item) => item.id));
+    cursor = body.next;
+    expect(pages.length).toBeLessThan(50);
+  } while (cursor !== null);
+  return pages;
+}
+
+const fieldsOf = (response: { json(): unknown }) => (response.json() as { errors?: { field: string }[] }).errors?.map((error) => error.field);
+
+describe('cursors', () => {
+  const kind = cursorKind('things', ['instant', 'integer']);
+
+  it('read back what they carry, and nothing else', () => {
+    const at = new Date('2026-05-01T08:00:00.000Z');
+    expect(kind.decode(kind.encode([at, 42]))).toEqual([at, 42]);
+    for (const garbage of ['x', 'not base64!', Buffer.from('[]').toString('base64url'), Buffer.from('{"a":1}').toString('base64url')]) {
+      expect(() => kind.decode(garbage)).toThrow();
+    }
+    // Another list's cursor, or one with a value of the wrong kind, is refused too.
+    expect(() => kind.decode(cursorKind('others', ['instant', 'integer']).encode([at, 1]))).toThrow();
+    expect(() => kind.decode(Buffer.from(JSON.stringify(['things', 'yesterday', 1])).toString('base64url'))).toThrow();
+    expect(() => kind.decode(Buffer.from(JSON.stringify(['things', at.toISOString(), 1.5])).toString('base64url'))).toThrow();
+  });
+});
+
+describe('GET /notifications, paged', () => {
+  let lucia: Awaited<ReturnType<typeof registerAccount>>;
+  const written: string[] = [];
+
+  beforeAll(async () => {
+    lucia = await registerAccount(app, 41);
+    // Same instant for several: the order of writing still decides.
+    for (let index = 0; index < 11; index++) {
+      if (index % 3 === 0) clock.advance(1000);
+      await createNotification(
+        database.db,
+        { clientId: 41, accountId: lucia.accountId, type: 'launch_confirmed', title: `Aviso ${index}`, body: 'Texto', link: null },
+        clock.now(),
+      );
+    }
+    const rows = await database.db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(and(eq(notifications.accountId, lucia.accountId), eq(notifications.type, 'launch_confirmed')))
+      .orderBy(asc(notifications.seq));
+    written.push(...rows.map((row) => row.id));
+  });
+
+  it('pages through all of them once each, newest first', async () => {
+    const pages = await allPages(lucia.agent, '/notifications', 4, (body) => body.items as { id: string }[]);
+    expect(pages.map((page) => page.length)).toEqual([4, 4, 4]);
+    const ids = pages.flat();
+    expect(new Set(ids).size).toBe(12);
+    // The eleven written, newest first, then the welcome one written at registration.
+    expect(ids.slice(0, 11)).toEqual([...written].reverse());
+    const whole = (await lucia.agent.get('/notifications')).json();
+    expect(whole.items.map((item: { id: string }) => item.id)).toEqual(ids);
+    expect(whole.next).toBeNull();
+    expect(whole.unread).toBe(12);
+  });
+
+  it('refuses a bad cursor naming `cursor`, and a limit out of 1–100 naming `limit`', async () => {
+    for (const cursor of ['garbage', '%00', 'eyJ4Ijox', 'a'.repeat(500)]) {
+      const response = await lucia.agent.get(`/notifications?cursor=${cursor}`);
+      expect(response.statusCode).toBe(400);
+      expect(fieldsOf(response)).toEqual(['cursor']);
+    }
+    for (const limit of ['0', '101', '-1', 'diez', '2.5']) {
+      const response = await lucia.agent.get(`/notifications?limit=${limit}`);
+      expect(response.statusCode, limit).toBe(400);
+      expect(fieldsOf(response)).toEqual(['limit']);
+    }
+    expect((await lucia.agent.get('/notifications?limit=100')).statusCode).toBe(200);
+    expect((await lucia.agent.get('/notifications?limit=1')).json().next).toEqual(expect.any(String));
+  });
+
+  it("does not page into another account's, whatever cursor it is given", async () => {
+    const first = (await lucia.agent.get('/notifications?limit=2')).json();
+    const stranger = await registerAccount(app, 41);
+    const theirs = (await stranger.agent.get(`/notifications?cursor=${first.next}`)).json();
+    expect(theirs.items.every((item: { id: string }) => !written.includes(item.id))).toBe(true);
+    // A launches cursor is not a notifications one.
+    const launchCursor = cursorKind('launches', ['instant', 'integer']).encode([new Date(), 1]);
+    expect((await lucia.agent.get(`/notifications?cursor=${launchCursor}`)).statusCode).toBe(400);
+  });
+});
+
+describe('GET /launches, paged', () => {
+  let owner: Owner;
+  let other: Owner;
+  const pastIds: string[] = [];
+
+  beforeAll(async () => {
+    owner = await eligibleOwner(app, database.db, 41, { now: new Date(clock.now()) });
+    other = await eligibleOwner(app, database.db, 41, { now: new Date(clock.now()) });
+    const base = clock.now().getTime() - 30 * 86_400_000;
+    const rows = Array.from({ length: 9 }, (_, index) => {
+      // Two by two on the same slot: the order of asking breaks the tie.
+      const slotStart = new Date(base + Math.floor(index / 2) * 86_400_000);
+      return {
+        clientId: 41,
+        accountId: owner.accountId,
+        boatId: owner.boatIds[0]!,
+        status: index % 2 === 0 ? ('completed' as const) : ('cancelled' as const),
+        slotStart,
+        expectedReturn: new Date(slotStart.getTime() + 3_600_000),
+        people: 2,
+      };
+    });
+    for (const row of rows) {
+      const [inserted] = await database.db.insert(launches).values(row).returning({ id: launches.id });
+      pastIds.push(inserted!.id);
+    }
+    const future = new Date(clock.now().getTime() + 3 * 86_400_000);
+    await database.db
+      .insert(launches)
+      .values({ clientId: 41, accountId: owner.accountId, boatId: owner.boatIds[0]!, status: 'confirmed', slotStart: future, expectedReturn: new Date(future.getTime() + 3_600_000), people: 2 });
+    await database.db.insert(launches).values({ ...rows[0]!, accountId: other.accountId, boatId: other.boatIds[0]! });
+  });
+
+  it('pages through the past ones once each, latest first; the upcoming ones come on the first page only', async () => {
+    const responses: { upcoming: unknown[]; past: { id: string }[] }[] = [];
+    const pages = await allPages(owner.agent, '/launches', 4, (body) => {
+      responses.push(body as never);
+      return body.past as { id: string }[];
+    });
+    expect(pages.map((page) => page.length)).toEqual([4, 4, 1]);
+    expect(pages.flat()).toEqual([...pastIds].reverse());
+    expect(responses.map((body) => body.upcoming.length)).toEqual([1, 0, 0]);
+    const whole = (await owner.agent.get('/launches')).json();
+    expect(whole.past.map((launch: { id: string }) => launch.id)).toEqual(pages.flat());
+    expect(whole.next).toBeNull();
+  });
+
+  it('refuses a bad cursor or limit, and stays within the account', async () => {
+    const bad = await owner.agent.get('/launches?cursor=garbage');
+    expect(bad.statusCode).toBe(400);
+    expect(fieldsOf(bad)).toEqual(['cursor']);
+    expect(fieldsOf(await owner.agent.get('/launches?limit=101'))).toEqual(['limit']);
+    expect(fieldsOf(await owner.agent.get('/launches?limit=0'))).toEqual(['limit']);
+    const first = (await owner.agent.get('/launches?limit=1')).json();
+    const theirs = (await other.agent.get(`/launches?cursor=${first.next}`)).json();
+    expect(theirs.past.every((launch: { id: string }) => !pastIds.includes(launch.id))).toBe(true);
+    expect(theirs.past).toHaveLength(1);
+  });
+});
