@@ -4,7 +4,7 @@
  * answer, a waiting entry whose slot passed, reminders). Their own changes need no message.
  */
 import { paths } from '@marina/core/domain/app-paths.ts';
-import { describeSlot } from '@marina/core/domain/launches.ts';
+import { describeSlot } from '@marina/core/domain/zone-time.ts';
 import type { ClientRecord } from '../clients/client-directory.ts';
 import type { Config } from '../config.ts';
 import type { Tx } from '../db/database.ts';

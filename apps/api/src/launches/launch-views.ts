@@ -2,12 +2,12 @@
 import {
   canTransition,
   changeableUntil,
-  formatInZone,
   SLOT_MS,
   type Launch,
   type LaunchHistoryEntry,
   type StaffLaunch,
 } from '@marina/core/domain/launches.ts';
+import { formatInZone } from '@marina/core/domain/zone-time.ts';
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { ClientRecord } from '../clients/client-directory.ts';
 import type { Executor } from '../db/database.ts';

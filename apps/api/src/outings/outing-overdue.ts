@@ -9,7 +9,7 @@
  * conditional UPDATE (still at sea, and truly past the limit), so a second run, or a return at the same
  * moment, alerts nobody twice.
  */
-import { describeSlot, localTimeIn } from '@marina/core/domain/launches.ts';
+import { describeSlot, localTimeIn } from '@marina/core/domain/zone-time.ts';
 import { OUTING_OVERDUE_MINUTES, outingReturnLink, overdueAt } from '@marina/core/domain/outings.ts';
 import { and, eq, lte } from 'drizzle-orm';
 import type { ClientDirectory, ClientRecord } from '../clients/client-directory.ts';

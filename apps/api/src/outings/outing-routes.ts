@@ -5,7 +5,8 @@
  * authorised person logged) is 403 on the actions.
  */
 import { todayIn } from '@marina/core/domain/calendar.ts';
-import { formatInZone, openingInstants } from '@marina/core/domain/launches.ts';
+import { openingInstants } from '@marina/core/domain/launches.ts';
+import { formatInZone } from '@marina/core/domain/zone-time.ts';
 import {
   departureValid,
   extendOutingSchema,

@@ -3,7 +3,7 @@
  * Who sees an outing (decision 030): the person who logged it, the boat's owner (read-only when someone else
  * logged it and they are not its skipper), and the person skippering it through an authorisation of theirs.
  */
-import { formatInZone } from '@marina/core/domain/launches.ts';
+import { formatInZone } from '@marina/core/domain/zone-time.ts';
 import { isOpenOutingState, type Outing, type StaffOuting } from '@marina/core/domain/outings.ts';
 import { and, asc, desc, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';

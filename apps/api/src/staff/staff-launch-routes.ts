@@ -8,7 +8,6 @@ import {
   cancelSchema,
   canTransition,
   closureSchema,
-  formatInZone,
   LAUNCH_STATUS_LABELS,
   SLOT_MS,
   slotTimesOn,
@@ -17,6 +16,7 @@ import {
   type StaffLaunch,
   type StaffLaunchDay,
 } from '@marina/core/domain/launches.ts';
+import { formatInZone } from '@marina/core/domain/zone-time.ts';
 import { localDateIn } from '@marina/core/domain/opening-hours.ts';
 import { and, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';

@@ -3,14 +3,11 @@ import * as yup from 'yup';
 import {
   canTransition,
   cancelSchema,
-  describeSlot,
   closureSchema,
-  formatInZone,
   instantAt,
   isOffsetDateTime,
   launchRequestSchema,
   launchSlots,
-  localTimeIn,
   rescheduleSchema,
   returnAfterClosing,
   slotRefusal,
@@ -18,6 +15,7 @@ import {
   type SlotRules,
 } from './launches.ts';
 import type { OpeningSeason } from './opening-hours.ts';
+import { describeSlot, formatInZone, localTimeIn } from './zone-time.ts';
 
 /** The product rule: 08:00–20:00 April to October, 09:00–18:00 November to March. */
 const seasons: OpeningSeason[] = [

@@ -9,14 +9,14 @@
  * through `@date-fns/tz`, never hand-written offsets.
  */
 import { TZDate } from '@date-fns/tz';
-import { formatISO } from 'date-fns/formatISO';
 import * as yup from 'yup';
-import { addDays, formatCalendarDate, isCalendarYear, todayIn } from './calendar.ts';
+import { addDays, isCalendarYear, todayIn } from './calendar.ts';
 import type { Eligibility } from './eligibility.ts';
 import type { ClientSettings } from './marina.ts';
 import { localDateIn, openingHoursOn, type OpeningSeason } from './opening-hours.ts';
 import type {} from './schema-meta.ts';
 import type { StaffOwner } from './staff.ts';
+import { formatInZone } from './zone-time.ts';
 
 // --- States ------------------------------------------------------------------------------------------------
 
@@ -345,12 +345,6 @@ const MINUTE = 60_000;
 /** A slot's length in milliseconds, for the arithmetic on instants (here and in the API). */
 export const SLOT_MS = SLOT_MINUTES * MINUTE;
 
-/** ISO 8601 of an instant with the offset the zone has at that instant: `2027-03-28T08:00:00+02:00`. */
-export function formatInZone(instant: Date, timeZone: string): string {
-  // date-fns writes a zero offset as `Z`; the marina's offset is always spelt out (`+00:00` in the Canaries in winter).
-  return formatISO(new TZDate(instant.getTime(), timeZone)).replace(/Z$/, '+00:00');
-}
-
 /**
  * The instant a local wall-clock time (`YYYY-MM-DD`, `HH:MM`) names in a zone. A time the clocks skip
  * (spring forward) moves forward by the gap; a time that happens twice (fall back) is the later one.
@@ -359,11 +353,6 @@ export function instantAt(localDate: string, time: string, timeZone: string): Da
   const [year, month, day] = localDate.split('-').map(Number) as [number, number, number];
   const [hours, minutes] = time.split(':').map(Number) as [number, number];
   return new Date(new TZDate(year, month - 1, day, hours, minutes, timeZone).getTime());
-}
-
-/** The local `HH:MM` of an instant in a zone. */
-export function localTimeIn(instant: Date, timeZone: string): string {
-  return formatISO(new TZDate(instant.getTime(), timeZone), { representation: 'time' }).slice(0, 5);
 }
 
 export interface SlotTime {
@@ -492,10 +481,4 @@ export function launchSlots(
 /** The instant a customer's changes stop: `changeCutoffMinutes` before the slot. */
 export function changeableUntil(slotStart: Date, changeCutoffMinutes: number): Date {
   return new Date(slotStart.getTime() - changeCutoffMinutes * MINUTE);
-}
-
-/** A slot as a message says it: "domingo 28/03/2027 a las 09:00", in the marina's time. */
-export function describeSlot(instant: Date, timeZone: string): string {
-  const weekday = new Intl.DateTimeFormat('es-ES', { timeZone, weekday: 'long' }).format(instant);
-  return `${weekday} ${formatCalendarDate(localDateIn(instant, timeZone))} a las ${localTimeIn(instant, timeZone)}`;
 }

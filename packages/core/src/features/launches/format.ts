@@ -3,15 +3,14 @@
  * never the phone's, so a visitor from another zone sees the crew's clock.
  */
 import { addDays, isCalendarDate } from '../../domain/calendar.ts';
-import { localTimeIn, type LaunchSlot } from '../../domain/launches.ts';
-
-const dayFormat = (timeZone: string) => new Intl.DateTimeFormat('es-ES', { timeZone, weekday: 'long', day: 'numeric', month: 'long' });
+import type { LaunchSlot } from '../../domain/launches.ts';
+import { dayIn, localTimeIn, momentIn } from '../../domain/zone-time.ts';
 
 /** "10:00" in the marina's zone. */
 export const timeOf = (iso: string, timeZone: string) => localTimeIn(new Date(iso), timeZone);
 
 /** "martes, 24 de noviembre" for an instant, in the marina's zone. */
-export const dayOf = (iso: string, timeZone: string) => dayFormat(timeZone).format(new Date(iso));
+export const dayOf = (iso: string, timeZone: string) => dayIn(new Date(iso), timeZone);
 
 /** "martes, 24 de noviembre, de 10:00 a 10:30". */
 export function slotText(slot: { slotStart: string; slotEnd: string }, timeZone: string): string {
@@ -20,7 +19,7 @@ export function slotText(slot: { slotStart: string; slotEnd: string }, timeZone:
 
 /** "24/11/2026, 09:15": when something happened, in the marina's zone. */
 export function momentOf(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('es-ES', { timeZone, day: '2-digit', month: '2-digit', year: '2-digit', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+  return momentIn(new Date(iso), timeZone);
 }
 
 /** A calendar day (`YYYY-MM-DD`) named in words: "martes, 24 de noviembre". Noon UTC falls on that day in every zone the marinas use. */

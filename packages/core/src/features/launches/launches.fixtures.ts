@@ -1,6 +1,7 @@
 import type { Boat } from '../../domain/boats.ts';
 import { addDays, todayIn } from '../../domain/calendar.ts';
-import { formatInZone, SLOT_MS, slotTimesOn, type Launch, type LaunchSlot, type LaunchSlotDay } from '../../domain/launches.ts';
+import { SLOT_MS, slotTimesOn, type Launch, type LaunchSlot, type LaunchSlotDay } from '../../domain/launches.ts';
+import { formatInZone } from '../../domain/zone-time.ts';
 import { bareBoat } from '../../test/boats.ts';
 import { testMarina } from '../../test/fixtures.tsx';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatInZone, instantAt } from '../../domain/launches.ts';
+import { instantAt } from '../../domain/launches.ts';
+import { formatInZone } from '../../domain/zone-time.ts';
 import { OUTING_MAX_OVERNIGHT_HOURS } from '../../domain/outings.ts';
 import { departureChoices, returnChoices } from './format.ts';
 

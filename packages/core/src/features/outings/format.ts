@@ -3,9 +3,9 @@
  * the phone's. The choices of a departure and of a return are quarter hours, so every one offered is a time
  * the server accepts when the form is sent (decision 031).
  */
-import { formatInZone, localTimeIn } from '../../domain/launches.ts';
 import { OUTING_DEPARTURE_AHEAD_MINUTES, OUTING_MAX_OVERNIGHT_HOURS } from '../../domain/outings.ts';
 import { localDateIn } from '../../domain/opening-hours.ts';
+import { formatInZone, localTimeIn, momentIn, weekdayIn } from '../../domain/zone-time.ts';
 
 const MINUTE = 60_000;
 const QUARTER = 15 * MINUTE;
@@ -15,15 +15,14 @@ export const timeOf = (iso: string | number, timeZone: string) => localTimeIn(ne
 
 /** "24/11/26, 09:15": a moment of the history, in the marina's zone. */
 export function momentOf(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('es-ES', { timeZone, day: '2-digit', month: '2-digit', year: '2-digit', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+  return momentIn(new Date(iso), timeZone);
 }
 
 /** "10:00", or "jueves 26, 10:00" when it is not the day of `from` (an overnight return). */
 export function timeFrom(iso: string | number, from: string | number, timeZone: string): string {
   const instant = new Date(iso);
   if (localDateIn(instant, timeZone) === localDateIn(new Date(from), timeZone)) return localTimeIn(instant, timeZone);
-  const day = new Intl.DateTimeFormat('es-ES', { timeZone, weekday: 'long', day: 'numeric' }).format(instant);
-  return `${day}, ${localTimeIn(instant, timeZone)}`;
+  return `${weekdayIn(instant, timeZone)}, ${localTimeIn(instant, timeZone)}`;
 }
 
 const nextQuarter = (instant: number) => Math.floor(instant / QUARTER) * QUARTER + QUARTER;

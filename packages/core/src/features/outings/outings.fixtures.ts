@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
-import { formatInZone, instantAt } from '../../domain/launches.ts';
+import { instantAt } from '../../domain/launches.ts';
+import { formatInZone } from '../../domain/zone-time.ts';
 import type { Outing, OutingBoatOption, OutingOptions } from '../../domain/outings.ts';
 import { testMarina } from '../../test/fixtures.tsx';
 
