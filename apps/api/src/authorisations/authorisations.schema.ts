@@ -6,6 +6,7 @@
  * requests are let through one at a time.
  */
 import { AUTHORISATION_STATES, type AuthorisationState, type LicenceType } from '@marina/core/domain/authorisations.ts';
+import { PLACE_HOLDING_STATUSES } from '@marina/core/domain/launches.ts';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { check, date, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { accountIdColumn, accounts, verificationCodes } from '../accounts/accounts.schema.ts';
@@ -92,12 +93,12 @@ registerPersonalData({
     const freed = await tx
       .selectDistinct({ clientId: launches.clientId, start: launches.slotStart })
       .from(launches)
-      .where(and(sql`${launches.boatId} in ${ownersBoats}`, ne(launches.accountId, accountId), inArray(launches.status, ['pending', 'confirmed'])));
+      .where(and(sql`${launches.boatId} in ${ownersBoats}`, ne(launches.accountId, accountId), inArray(launches.status, PLACE_HOLDING_STATUSES)));
     await tx.execute(sql`
       update ${launchSlots} s set held = s.held - h.n
       from (select ${launches.clientId} as client_id, ${launches.slotStart} as start, count(*)::int as n
             from ${launches} where ${launches.boatId} in ${ownersBoats} and ${launches.accountId} <> ${accountId}
-              and ${launches.status} in ('pending', 'confirmed')
+              and ${inList(launches.status, PLACE_HOLDING_STATUSES)}
             group by 1, 2) h
       where s.client_id = h.client_id and s.start = h.start`);
     await tx.delete(launches).where(and(inArray(launches.boatId, ownersBoats), ne(launches.accountId, accountId)));

@@ -9,7 +9,7 @@
  */
 import { todayIn } from '@marina/core/domain/calendar.ts';
 import { authorisedEligibility, launchEligibility, type Eligibility, type EligibilityReason } from '@marina/core/domain/eligibility.ts';
-import { closureOver, SLOT_MS, type LaunchActor, type LaunchStatus } from '@marina/core/domain/launches.ts';
+import { closureOver, PLACE_HOLDING_STATUSES, SLOT_MS, type LaunchActor, type LaunchStatus } from '@marina/core/domain/launches.ts';
 import { localDateIn } from '@marina/core/domain/opening-hours.ts';
 import { and, asc, eq, gt, inArray, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { accountFacts, eligibilityContext } from '../accounts/account-summary.ts';
@@ -275,7 +275,7 @@ export async function lockLaunch(tx: Tx, clientId: number, id: string, accountId
   return row;
 }
 
-const HOLDS_PLACE: ReadonlySet<LaunchStatus> = new Set(['pending', 'confirmed']);
+const HOLDS_PLACE: ReadonlySet<LaunchStatus> = new Set(PLACE_HOLDING_STATUSES);
 
 /**
  * Moves a locked launch to another status and records it; a launch that ends (`cancelled`) gives its place
