@@ -88,13 +88,15 @@ export interface LoadedBoat {
 }
 
 /** The boats of the marina that match `where`, with their parts, by name. Never reads a certificate's bytes. */
-export async function loadBoats(db: Executor, clientId: number, where?: SQL): Promise<LoadedBoat[]> {
-  const rows = await db
+/** By name, then registration and id (a total order: staff's list is paged on it, decision 042); `limit` keeps the first rows. */
+export async function loadBoats(db: Executor, clientId: number, where?: SQL, limit?: number): Promise<LoadedBoat[]> {
+  const query = db
     .select({ boat: boats, owner: accounts })
     .from(boats)
     .innerJoin(accounts, eq(accounts.id, boats.accountId))
     .where(and(eq(boats.clientId, clientId), where))
-    .orderBy(boats.name, boats.registration);
+    .orderBy(boats.name, boats.registration, boats.id);
+  const rows = limit === undefined ? await query : await query.limit(limit);
   if (rows.length === 0) return [];
   const ids = rows.map(({ boat }) => boat.id);
   const [contractRows, certificates] = await Promise.all([

@@ -8,6 +8,7 @@ import { notifications } from '../notifications/notifications.schema.ts';
 import { registerAccount, testClock } from '../test/accounts.ts';
 import type { Agent } from '../test/test-agent.ts';
 import { eligibleOwner, type Owner } from '../test/launches.ts';
+import { signInStaff } from '../test/staff.ts';
 import { openTestDatabase } from '../test/test-database.ts';
 import { createTestServer } from '../test/test-server.ts';
 import { cursorKind } from './pagination.ts';
@@ -179,5 +180,47 @@ describe('GET /launches, paged', () => {
     const theirs = (await other.agent.get(`/launches?cursor=${first.next}`)).json();
     expect(theirs.past.every((launch: { id: string }) => !pastIds.includes(launch.id))).toBe(true);
     expect(theirs.past).toHaveLength(1);
+  });
+});
+
+describe("staff's lists, paged", () => {
+  let staff41: Agent;
+  let staff25: Agent;
+
+  beforeAll(async () => {
+    for (let index = 0; index < 5; index++) await eligibleOwner(app, database.db, 41, { boatCount: 2, now: new Date(clock.now()) });
+    await eligibleOwner(app, database.db, 25, { now: new Date(clock.now()) });
+    staff41 = await signInStaff(app, 41);
+    staff25 = await signInStaff(app, 25);
+  });
+
+  it.each([
+    ['/staff/customers', 'customers'],
+    ['/staff/boats', 'boats'],
+    ['/staff/contracts', 'contracts'],
+  ])('%s: every item once, in the order of the whole list; bad cursors and limits refused; no way into another marina', async (path, key) => {
+    const whole = (await staff41.get(`${path}?limit=100`)).json();
+    expect(whole.next).toBeNull();
+    const all = (whole[key] as { id: string }[]).map((item) => item.id);
+    expect(all.length).toBeGreaterThanOrEqual(10);
+    const pages = await allPages(staff41, path, 3, (body) => body[key] as { id: string }[]);
+    expect(pages.flat()).toEqual(all);
+    expect(pages.slice(0, -1).every((page) => page.length === 3)).toBe(true);
+
+    expect(fieldsOf(await staff41.get(`${path}?cursor=nonsense`))).toEqual(['cursor']);
+    expect(fieldsOf(await staff41.get(`${path}?limit=0`))).toEqual(['limit']);
+    expect(fieldsOf(await staff41.get(`${path}?limit=101`))).toEqual(['limit']);
+    const cursor = (await staff41.get(`${path}?limit=1`)).json().next as string;
+    const there = (await staff25.get(`${path}?cursor=${cursor}`)).json();
+    expect((there[key] as { id: string }[]).some((item) => all.includes(item.id))).toBe(false);
+  });
+
+  it('keeps the contracts filter across pages', async () => {
+    const active = (await staff41.get('/staff/contracts?status=active&limit=100')).json().contracts as { id: string; status: string }[];
+    expect(active.length).toBeGreaterThan(2);
+    expect(active.every((item) => item.status === 'active')).toBe(true);
+    const first = (await staff41.get('/staff/contracts?status=active&limit=2')).json();
+    const second = (await staff41.get(`/staff/contracts?status=active&limit=100&cursor=${first.next}`)).json();
+    expect([...first.contracts, ...second.contracts].map((item: { id: string }) => item.id)).toEqual(active.map((item) => item.id));
   });
 });

@@ -130,3 +130,13 @@ export function pageOf<T, P extends readonly KeyPart[]>(rows: T[], limit: number
   const kept = rows.slice(0, limit);
   return { rows: kept, next: kind.encode(keyOf(kept[kept.length - 1]!)) };
 }
+
+/** A paged list's answer schema: `{ [key]: [items], next }`. */
+export function pagedListOf(key: string, ref: string, description: string) {
+  return {
+    description,
+    type: 'object',
+    properties: { [key]: { type: 'array', items: { $ref: ref } }, next: nextSchema },
+    required: [key, 'next'],
+  } as const;
+}

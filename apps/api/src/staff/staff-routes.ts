@@ -7,7 +7,7 @@
 import { CONTRACT_STATUS_LABELS, CONTRACT_STATUSES, contractRejectionSchema, staffBoatPatchSchema, type ContractStatus } from '@marina/core/domain/boats.ts';
 import { accountReasons } from '@marina/core/domain/eligibility.ts';
 import type { StaffBoat, StaffBoatList, StaffContract, StaffContractList, StaffCustomer, StaffCustomerList } from '@marina/core/domain/staff.ts';
-import { and, desc, eq, ne, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { accountBasics, accountFacts, eligibilityContext, licenceOnFile } from '../accounts/account-summary.ts';
 import type { ClientRecord } from '../clients/client-directory.ts';
@@ -16,10 +16,10 @@ import type { Executor } from '../db/database.ts';
 import { accounts, type AccountRow } from '../accounts/accounts.schema.ts';
 import { boats, contracts, type BoatRow, type ContractRow } from '../boats/boats.schema.ts';
 import { audit } from '../http/audit.ts';
+import { cursorKind, pagedListOf, pageOf, pageQuerystring, pageRequest, type PageQuery } from '../http/pagination.ts';
 import { problem, problemResponses } from '../http/problem.ts';
 import { bodyFrom, validateBody } from '../http/validation.ts';
 import type { Services } from '../services.ts';
-import { listOf } from '../boats/boat-schemas.ts';
 import { idParams, isUuid } from '../http/ids.ts';
 import { findBoat, loadBoats, toBoat, toContract, type LoadedBoat } from '../boats/boat-views.ts';
 import { requireStaff } from './require-staff.ts';
@@ -50,17 +50,23 @@ function toStaffContract(contract: ContractRow, boat: BoatRow, account: AccountR
   };
 }
 
-/** Contracts of the marina with their boat and owner, newest request first. */
-async function staffContracts(db: Executor, clientId: number, where?: SQL): Promise<StaffContract[]> {
-  const rows = await db
+/** Contracts of the marina with their boat and owner, newest request first (then by id: a total order for pages). */
+async function staffContracts(db: Executor, clientId: number, where?: SQL, limit?: number): Promise<Array<{ contract: ContractRow; view: StaffContract }>> {
+  const query = db
     .select({ contract: contracts, boat: boats, owner: accounts })
     .from(contracts)
     .innerJoin(boats, eq(boats.id, contracts.boatId))
     .innerJoin(accounts, eq(accounts.id, boats.accountId))
     .where(and(eq(contracts.clientId, clientId), where))
     .orderBy(desc(contracts.requestedAt), desc(contracts.id));
-  return rows.map((row) => toStaffContract(row.contract, row.boat, row.owner));
+  const rows = limit === undefined ? await query : await query.limit(limit);
+  return rows.map((row) => ({ contract: row.contract, view: toStaffContract(row.contract, row.boat, row.owner) }));
 }
+
+// Staff's lists grow with the marina: paged (decision 042), each on a total order.
+const customerCursors = cursorKind('staff-customers', ['text', 'text', 'text']);
+const boatCursors = cursorKind('staff-boats', ['text', 'text', 'text']);
+const contractCursors = cursorKind('staff-contracts', ['instant', 'text']);
 
 const staffSecurity = [{ session: [] }];
 const staffTags = ['staff'];
@@ -74,17 +80,18 @@ export const staffRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
     requireStaff(request);
   });
 
-  api.get(
+  api.get<{ Querystring: PageQuery }>(
     '/customers',
     {
       schema: {
         operationId: 'staffListCustomers',
-        summary: "The marina's customers, by surnames",
+        summary: "The marina's customers, by surnames, a page at a time",
         tags: staffTags,
         headers: clientHeaderSchema,
+        querystring: pageQuerystring(),
         security: staffSecurity,
         response: {
-          200: { ...listOf('customers', 'StaffCustomer#', 'Every customer account of the marina (deleted ones aside)') },
+          200: pagedListOf('customers', 'StaffCustomer#', 'A page of the customer accounts of the marina (deleted ones aside)'),
           ...problemResponses(400, 401, 403),
         },
       },
@@ -92,14 +99,26 @@ export const staffRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
     async (request): Promise<StaffCustomerList> => {
       const client = requireClient(request);
       const now = clock();
-      const rows = await db
-        .select()
-        .from(accounts)
-        .where(and(eq(accounts.clientId, client.id), eq(accounts.role, 'customer'), ne(accounts.status, 'deleted')))
-        .orderBy(accounts.surnames, accounts.firstName, accounts.id);
-      const owned = await db.select({ id: boats.id, accountId: boats.accountId }).from(boats).where(eq(boats.clientId, client.id)).orderBy(boats.name);
+      const { limit, after } = pageRequest(request.query, customerCursors, [accounts.surnames, accounts.firstName, accounts.id], 'asc');
+      const page = pageOf(
+        await db
+          .select()
+          .from(accounts)
+          .where(and(eq(accounts.clientId, client.id), eq(accounts.role, 'customer'), ne(accounts.status, 'deleted'), after))
+          .orderBy(accounts.surnames, accounts.firstName, accounts.id)
+          .limit(limit + 1),
+        limit,
+        customerCursors,
+        (account) => [account.surnames, account.firstName, account.id],
+      );
+      const ids = page.rows.map((account) => account.id);
+      const owned =
+        ids.length === 0
+          ? []
+          : await db.select({ id: boats.id, accountId: boats.accountId }).from(boats).where(and(eq(boats.clientId, client.id), inArray(boats.accountId, ids))).orderBy(boats.name);
       return {
-        customers: rows.map((account) => toStaffCustomer(account, owned.filter((boat) => boat.accountId === account.id).map((boat) => boat.id), client, now)),
+        customers: page.rows.map((account) => toStaffCustomer(account, owned.filter((boat) => boat.accountId === account.id).map((boat) => boat.id), client, now)),
+        next: page.next,
       };
     },
   );
@@ -133,22 +152,25 @@ export const staffRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
     },
   );
 
-  api.get(
+  api.get<{ Querystring: PageQuery }>(
     '/boats',
     {
       schema: {
         operationId: 'staffListBoats',
-        summary: "The marina's boats, each with its owner, contract and verdict",
+        summary: "The marina's boats, each with its owner, contract and verdict, a page at a time",
         tags: staffTags,
         headers: clientHeaderSchema,
+        querystring: pageQuerystring(),
         security: staffSecurity,
-        response: { 200: listOf('boats', 'StaffBoat#', 'Every boat of the marina, by name'), ...problemResponses(400, 401, 403) },
+        response: { 200: pagedListOf('boats', 'StaffBoat#', 'A page of the boats of the marina, by name'), ...problemResponses(400, 401, 403) },
       },
     },
     async (request): Promise<StaffBoatList> => {
       const client = requireClient(request);
       const now = clock();
-      return { boats: (await loadBoats(db, client.id)).map((found) => toStaffBoat(found, client, now)) };
+      const { limit, after } = pageRequest(request.query, boatCursors, [boats.name, boats.registration, boats.id], 'asc');
+      const page = pageOf(await loadBoats(db, client.id, after, limit + 1), limit, boatCursors, ({ row }) => [row.name, row.registration, row.id]);
+      return { boats: page.rows.map((found) => toStaffBoat(found, client, now)), next: page.next };
     },
   );
 
@@ -202,23 +224,30 @@ export const staffRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
     },
   );
 
-  api.get<{ Querystring: { status?: ContractStatus } }>(
+  api.get<{ Querystring: { status?: ContractStatus } & PageQuery }>(
     '/contracts',
     {
       schema: {
         operationId: 'staffListContracts',
-        summary: "The marina's contracts, newest request first; `status=requested` lists those waiting for a decision",
+        summary: "The marina's contracts, newest request first, a page at a time; `status=requested` lists those waiting for a decision",
         tags: staffTags,
         headers: clientHeaderSchema,
-        querystring: { type: 'object', properties: { status: { type: 'string', enum: [...CONTRACT_STATUSES] } }, additionalProperties: false },
+        querystring: pageQuerystring({ status: { type: 'string', enum: [...CONTRACT_STATUSES] } }),
         security: staffSecurity,
-        response: { 200: listOf('contracts', 'StaffContract#', 'The contracts, each with its boat and owner'), ...problemResponses(400, 401, 403) },
+        response: { 200: pagedListOf('contracts', 'StaffContract#', 'A page of the contracts, each with its boat and owner'), ...problemResponses(400, 401, 403) },
       },
     },
     async (request): Promise<StaffContractList> => {
       const client = requireClient(request);
       const { status } = request.query;
-      return { contracts: await staffContracts(db, client.id, status === undefined ? undefined : eq(contracts.status, status)) };
+      const { limit, after } = pageRequest(request.query, contractCursors, [contracts.requestedAt, contracts.id], 'desc');
+      const page = pageOf(
+        await staffContracts(db, client.id, and(status === undefined ? undefined : eq(contracts.status, status), after), limit + 1),
+        limit,
+        contractCursors,
+        ({ contract }) => [contract.requestedAt, contract.id],
+      );
+      return { contracts: page.rows.map((row) => row.view), next: page.next };
     },
   );
 

@@ -35,6 +35,8 @@ export interface StaffCustomer {
 
 export interface StaffCustomerList {
   customers: StaffCustomer[];
+  /** The cursor of the next page, null on the last (decision 042). */
+  next: string | null;
 }
 
 /** A boat as staff see it: the owner's view, plus who owns it. */
@@ -44,6 +46,8 @@ export interface StaffBoat extends Boat {
 
 export interface StaffBoatList {
   boats: StaffBoat[];
+  /** The cursor of the next page, null on the last (decision 042). */
+  next: string | null;
 }
 
 /** A contract with what staff need to decide on it. */
@@ -54,6 +58,8 @@ export interface StaffContract extends Contract {
 
 export interface StaffContractList {
   contracts: StaffContract[];
+  /** The cursor of the next page, null on the last (decision 042). */
+  next: string | null;
 }
 
 /** One recorded change of a setting. */
