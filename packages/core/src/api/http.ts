@@ -80,6 +80,8 @@ export function createHttpClient(options: ApiClientOptions, base: ApiBase): ApiC
     retry: {
       limit: 2,
       ...(options.retryDelay ? { delay: options.retryDelay } : {}),
+      // Not while the browser knows it has no network: the screen says «Sin conexión» at once.
+      shouldRetry: () => (typeof navigator !== 'undefined' && navigator.onLine === false ? false : undefined),
     },
     hooks: {
       beforeRequest: [

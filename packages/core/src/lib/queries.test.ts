@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { keptOwner, PERSIST_KEY, PERSIST_MAX_AGE } from './queries.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../api/api-error.ts';
+import { keptOwner, PERSIST_KEY, PERSIST_MAX_AGE, shouldRetry } from './queries.ts';
 
 const storageWith = (value: string | null) => ({ getItem: (key: string) => (key === PERSIST_KEY ? value : null) });
 
@@ -16,5 +17,21 @@ describe('keptOwner', () => {
     expect(keptOwner(storageWith(JSON.stringify({ buster: '', timestamp: now })), now)).toBeNull();
     expect(keptOwner(storageWith(JSON.stringify({ timestamp: now })), now)).toBeNull();
     expect(keptOwner(storageWith('{not json'), now)).toBeNull();
+  });
+});
+
+describe('shouldRetry', () => {
+  afterEach(() => vi.restoreAllMocks());
+  const offline = new ApiError('network_error');
+
+  it('tries a failure on the way once more, not an answered 4xx', () => {
+    expect(shouldRetry(0, offline)).toBe(true);
+    expect(shouldRetry(1, offline)).toBe(false);
+    expect(shouldRetry(0, new ApiError('not_found', { status: 404 }))).toBe(false);
+  });
+
+  it('does not try again while the browser knows it is offline: the kept copy shows at once', () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    expect(shouldRetry(0, offline)).toBe(false);
   });
 });

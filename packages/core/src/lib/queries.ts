@@ -54,13 +54,21 @@ export const boatsKey = ['boats'] as const;
  */
 export const persisted = { meta: { persist: true }, gcTime: PERSIST_MAX_AGE } as const;
 
+/** The browser itself says it has no network (airplane mode, no interface up): trying again now is pointless. */
+export function knownOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
 /**
  * A load the server answered with a 4xx (the session ended, not found, forbidden…) is not tried again:
  * the answer would be the same. A failure on the way (no network, timeout, 5xx) is tried once more,
- * after the API client's own retries, since the phone may just have left a dead spot.
+ * after the API client's own retries, since the phone may just have left a dead spot; not when the
+ * browser knows it is offline: the kept copy and «Sin conexión» show at once (docs/product.md §9), not
+ * after seconds of retries.
  */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (!(error instanceof ApiError)) return false;
+  if (knownOffline()) return false;
   const answered = error.status >= 400 && error.status < 500;
   return !answered && failureCount < 1;
 }
