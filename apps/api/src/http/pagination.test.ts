@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { launches } from '../launches/launches.schema.ts';
+import { outings } from '../outings/outings.schema.ts';
 import { createNotification } from '../notifications/notifications.ts';
 import { notifications } from '../notifications/notifications.schema.ts';
 import { registerAccount, testClock } from '../test/accounts.ts';
@@ -222,5 +223,64 @@ describe("staff's lists, paged", () => {
     const first = (await staff41.get('/staff/contracts?status=active&limit=2')).json();
     const second = (await staff41.get(`/staff/contracts?status=active&limit=100&cursor=${first.next}`)).json();
     expect([...first.contracts, ...second.contracts].map((item: { id: string }) => item.id)).toEqual(active.map((item) => item.id));
+  });
+});
+
+describe('GET /outings, paged', () => {
+  let owner: Owner;
+  let other: Owner;
+  const historyIds: string[] = [];
+
+  beforeAll(async () => {
+    owner = await eligibleOwner(app, database.db, 41, { boatCount: 2, now: new Date(clock.now()) });
+    other = await eligibleOwner(app, database.db, 41, { now: new Date(clock.now()) });
+    const base = clock.now().getTime() - 20 * 86_400_000;
+    const outing = (accountId: string, boatId: string, departure: Date, state: 'returned' | 'at_sea') => ({
+      clientId: 41,
+      boatId,
+      accountId,
+      skipperKind: 'owner' as const,
+      skipperFirstName: 'Ana',
+      skipperSurnames: 'Mar',
+      state,
+      departure,
+      expectedReturn: new Date(departure.getTime() + 3_600_000),
+      returnedAt: state === 'returned' ? new Date(departure.getTime() + 3_000_000) : null,
+      returnedBy: state === 'returned' ? ('customer' as const) : null,
+      people: 2,
+      destination: 'Cala',
+      contactPhone: '+34600000000',
+    });
+    // Two by two on the same departure: the id breaks the tie.
+    for (let index = 0; index < 7; index++) {
+      await database.db.insert(outings).values(outing(owner.accountId, owner.boatIds[0]!, new Date(base + Math.floor(index / 2) * 86_400_000), 'returned'));
+    }
+    await database.db.insert(outings).values(outing(owner.accountId, owner.boatIds[1]!, new Date(clock.now().getTime() - 3_600_000), 'at_sea'));
+    await database.db.insert(outings).values(outing(other.accountId, other.boatIds[0]!, new Date(base), 'returned'));
+    const whole = (await owner.agent.get('/outings?limit=100')).json();
+    historyIds.push(...whole.history.map((item: { id: string }) => item.id));
+  });
+
+  it('pages through the history once each, latest first; those at sea come on the first page only', async () => {
+    expect(historyIds).toHaveLength(7);
+    const atSea: number[] = [];
+    const pages = await allPages(owner.agent, '/outings', 3, (body) => {
+      atSea.push((body.atSea as unknown[]).length);
+      return body.history as { id: string }[];
+    });
+    expect(pages.map((page) => page.length)).toEqual([3, 3, 1]);
+    expect(pages.flat()).toEqual(historyIds);
+    expect(atSea).toEqual([1, 0, 0]);
+  });
+
+  it('refuses a bad cursor or limit, keeps the boat filter, and stays within the account', async () => {
+    expect(fieldsOf(await owner.agent.get('/outings?cursor=garbage'))).toEqual(['cursor']);
+    expect(fieldsOf(await owner.agent.get('/outings?limit=101'))).toEqual(['limit']);
+    const oneBoat = (await owner.agent.get(`/outings?boatId=${owner.boatIds[1]}&limit=1`)).json();
+    expect(oneBoat).toMatchObject({ history: [], next: null });
+    expect(oneBoat.atSea).toHaveLength(1);
+    const first = (await owner.agent.get('/outings?limit=1')).json();
+    const theirs = (await other.agent.get(`/outings?cursor=${first.next}`)).json();
+    expect(theirs.history.every((item: { id: string }) => !historyIds.includes(item.id))).toBe(true);
   });
 });

@@ -272,7 +272,7 @@ describe('returns and extensions', () => {
       expect((await agent.get(`/outings/${outing.id}`)).statusCode).toBe(404);
       expect((await agent.post(`/outings/${outing.id}/return`)).statusCode).toBe(404);
       expect((await agent.post(`/outings/${outing.id}/extend`, { expectedReturn: todayAt(41, '16:00', clock.now()) })).statusCode).toBe(404);
-      expect((await agent.get('/outings')).json()).toEqual({ atSea: [], history: [] });
+      expect((await agent.get('/outings')).json()).toEqual({ atSea: [], history: [], next: null });
       // Nor may they log one on that boat.
       expect((await agent.post('/outings', outingBody(41, owner.boatIds[0]!, clock.now()))).statusCode).toBe(404);
     }

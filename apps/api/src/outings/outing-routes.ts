@@ -11,6 +11,7 @@ import {
   departureValid,
   extendOutingSchema,
   isOpenOutingState,
+  OPEN_OUTING_STATES,
   outingSchema,
   returnRefusal,
   type Outing,
@@ -18,7 +19,7 @@ import {
   type OutingList,
   type OutingOptions,
 } from '@marina/core/domain/outings.ts';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, not } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { violatedUniqueConstraint } from '../db/database-errors.ts';
 import { authorisationForBoat, visibleAuthorisations } from '../authorisations/authorisation-views.ts';
@@ -29,6 +30,7 @@ import type { Executor } from '../db/database.ts';
 import { accounts, type AccountRow } from '../accounts/accounts.schema.ts';
 import { boats } from '../boats/boats.schema.ts';
 import { audit } from '../http/audit.ts';
+import { cursorKind, pageOf, pageQuerystring, pageRequest, type PageQuery } from '../http/pagination.ts';
 import { problem, problemResponses } from '../http/problem.ts';
 import { bodyFrom, validateBody } from '../http/validation.ts';
 import { idempotentHeadersSchema } from '../security/idempotency.ts';
@@ -51,6 +53,8 @@ import {
 import { loadOutings, mayAct, splitAtSea, toOuting, viewerOf, visibleTo, type LoadedOuting, type Viewer } from './outing-views.ts';
 import { outings } from './outings.schema.ts';
 
+/** The history, latest departure first (then by id). */
+const historyCursors = cursorKind('outings', ['instant', 'text']);
 const tags = ['outings'];
 const security = [{ session: [] }];
 const notFound = () => problem('not_found', 404, 'No encontramos esa salida.');
@@ -175,18 +179,19 @@ export const outingRoutes: FastifyPluginAsync<{ services: Services }> = async (a
     },
   );
 
-  api.get<{ Querystring: { boatId?: string } }>(
+  api.get<{ Querystring: { boatId?: string } & PageQuery }>(
     '/outings',
     {
       schema: {
         operationId: 'listOutings',
-        summary: 'The outings of the boats the person uses: at sea first, then history',
+        summary: 'The outings of the boats the person uses: at sea first, then history, a page at a time',
         description:
           'Those the person logged, those they skipper through an authorisation, and (read-only, decision 030) those others logged on ' +
-          'the boats they own. `boatId` keeps one boat’s.',
+          'the boats they own. `boatId` keeps one boat’s. The history is paged with `limit` and `cursor` (decision 042); the outings ' +
+          'at sea, one per boat at most, come whole on the first page and empty on the following ones.',
         tags,
         headers: clientHeaderSchema,
-        querystring: { type: 'object', properties: { boatId: { type: 'string', description: 'UUID of a boat' } }, additionalProperties: false },
+        querystring: pageQuerystring({ boatId: { type: 'string', description: 'UUID of a boat' } }),
         security,
         response: { 200: { description: 'The outings', $ref: 'OutingList#' }, ...problemResponses(400, 401) },
       },
@@ -194,9 +199,14 @@ export const outingRoutes: FastifyPluginAsync<{ services: Services }> = async (a
     async (request): Promise<OutingList> => {
       const { client, viewer } = await signedIn(request);
       const { boatId } = request.query;
-      if (boatId !== undefined && !isUuid(boatId)) return { atSea: [], history: [] };
-      const rows = await loadOutings(db, client.id, and(visibleTo(viewer), boatId === undefined ? undefined : eq(outings.boatId, boatId)));
-      return splitAtSea(rows.map((row) => toOuting(row, client, viewer)));
+      const { limit, after } = pageRequest(request.query, historyCursors, [outings.departure, outings.id], 'desc');
+      if (boatId !== undefined && !isUuid(boatId)) return { atSea: [], history: [], next: null };
+      const scope = and(visibleTo(viewer), boatId === undefined ? undefined : eq(outings.boatId, boatId));
+      const open = inArray(outings.state, [...OPEN_OUTING_STATES]);
+      const view = (row: LoadedOuting) => toOuting(row, client, viewer);
+      const atSea = request.query.cursor === undefined ? splitAtSea((await loadOutings(db, client.id, and(scope, open))).map(view)).atSea : [];
+      const history = pageOf(await loadOutings(db, client.id, and(scope, not(open), after), limit + 1), limit, historyCursors, ({ outing }) => [outing.departure, outing.id]);
+      return { atSea, history: history.rows.map(view), next: history.next };
     },
   );
 

@@ -4,6 +4,7 @@
  * here). Request bodies are derived from core's yup schemas (`bodyFrom`).
  */
 import { OUTING_STATES } from '@marina/core/domain/outings.ts';
+import { nextSchema } from '../http/pagination.ts';
 
 const offsetTime = { type: 'string', format: 'date-time', description: "ISO 8601 with the marina's offset" } as const;
 const nullableTime = { type: ['string', 'null'], format: 'date-time', description: "ISO 8601 with the marina's offset, or null" } as const;
@@ -56,10 +57,11 @@ export const outingListSchema = {
   $id: 'OutingList',
   type: 'object',
   properties: {
-    atSea: { type: 'array', items: { $ref: 'Outing#' }, description: 'At sea or overdue: overdue first, then soonest expected return' },
-    history: { type: 'array', items: { $ref: 'Outing#' }, description: 'Returned, latest departure first' },
+    atSea: { type: 'array', items: { $ref: 'Outing#' }, description: 'At sea or overdue: overdue first, then soonest expected return; all on the first page, none on the following' },
+    history: { type: 'array', items: { $ref: 'Outing#' }, description: 'Returned, latest departure first: one page of them' },
+    next: nextSchema,
   },
-  required: ['atSea', 'history'],
+  required: ['atSea', 'history', 'next'],
 } as const;
 
 const person = {

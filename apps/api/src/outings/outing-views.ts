@@ -5,7 +5,7 @@
  */
 import { formatInZone } from '@marina/core/domain/zone-time.ts';
 import { isOpenOutingState, type Outing, type StaffOuting } from '@marina/core/domain/outings.ts';
-import { and, asc, desc, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ClientRecord } from '../clients/client-directory.ts';
 import type { Executor } from '../db/database.ts';
@@ -25,15 +25,17 @@ export interface LoadedOuting {
 }
 
 /** Outings of one marina matching `where`, with their boat, who logged them and the boat's owner. */
-export async function loadOutings(db: Executor, clientId: number, where?: SQL): Promise<LoadedOuting[]> {
-  return db
+/** Latest departure first, then by id (a total order: the history is paged on it, decision 042); `limit` keeps the first rows. */
+export async function loadOutings(db: Executor, clientId: number, where?: SQL, limit?: number): Promise<LoadedOuting[]> {
+  const query = db
     .select({ outing: outings, boat: boats, logger, owner })
     .from(outings)
     .innerJoin(boats, eq(boats.id, outings.boatId))
     .innerJoin(logger, eq(logger.id, outings.accountId))
     .innerJoin(owner, eq(owner.id, boats.accountId))
     .where(and(eq(outings.clientId, clientId), where))
-    .orderBy(desc(outings.departure), asc(outings.id));
+    .orderBy(desc(outings.departure), desc(outings.id));
+  return limit === undefined ? query : query.limit(limit);
 }
 
 /** The signed-in customer as the outings read them: their account and the authorisations attached to it. */

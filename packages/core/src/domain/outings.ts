@@ -109,6 +109,8 @@ export interface Outing {
 export interface OutingList {
   atSea: Outing[];
   history: Outing[];
+  /** The cursor of the next page of history (`?cursor=`), null on the last; later pages carry no `atSea` (decision 042). */
+  next: string | null;
 }
 
 /** Why an outing cannot be logged for a boat now, as the API's error code says it. */

@@ -1,11 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ButtonLink } from '../../components/button.tsx';
 import * as ui from '../../components/ui.css.ts';
 import { useMarina } from '../../lib/marina.ts';
 import { paths } from '../../lib/paths.ts';
 import { useServices } from '../../lib/services.tsx';
-import { outingsQuery } from './api/outings.ts';
+import { joinOutingPages, outingsQuery } from './api/outings.ts';
 import { FocusedNotice, OutingActions } from './outing-actions.tsx';
 import { OutingFacts } from './outing-facts.tsx';
 import * as css from './outings.css.ts';
@@ -19,7 +19,7 @@ import { outingTexts as t } from './texts.ts';
  */
 export default function AtSeaCard() {
   const { api } = useServices();
-  const query = useQuery(outingsQuery(api));
+  const query = useInfiniteQuery({ ...outingsQuery(api), select: joinOutingPages });
   const marina = useMarina();
   const [notice, setNotice] = useState<string>();
   const atSea = query.data?.atSea ?? [];

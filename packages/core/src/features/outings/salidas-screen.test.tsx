@@ -222,3 +222,21 @@ describe('inicio', () => {
     expect(screen.queryByRole('region', { name: 'En el mar' })).toBeNull();
   });
 });
+
+describe('a long history', () => {
+  it('loads older outings a page at a time with «Cargar más»', async () => {
+    const [first, second] = history();
+    renderApp('/salidas', {
+      api: answeringApi({
+        'GET outings': () => ({ atSea: [], history: [first], next: 'c-1' }),
+        'GET outings?cursor=c-1': () => ({ atSea: [], history: [second], next: null }),
+      }).api,
+    });
+    const more = await screen.findByRole('button', { name: 'Cargar más salidas anteriores' });
+    const past = screen.getByRole('region', { name: 'Historial' });
+    expect(within(past).queryByRole('heading', { name: 'Albatros' })).toBeNull();
+    await userEvent.click(more);
+    expect(await within(screen.getByRole('region', { name: 'Historial' })).findByRole('heading', { name: 'Albatros' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Cargar más salidas anteriores' })).toBeNull());
+  });
+});

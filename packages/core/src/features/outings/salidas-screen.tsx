@@ -1,7 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { ButtonLink } from '../../components/button.tsx';
+import { LoadMore } from '../../components/load-more.tsx';
 import { Page } from '../../components/page.tsx';
 import { LoadStatus } from '../../components/query-status.tsx';
 import { StaleNotice } from '../../components/stale-notice.tsx';
@@ -11,7 +12,7 @@ import type { Outing } from '../../domain/outings.ts';
 import { useMarina } from '../../lib/marina.ts';
 import { paths } from '../../lib/paths.ts';
 import { useServices } from '../../lib/services.tsx';
-import { outingsQuery } from './api/outings.ts';
+import { joinOutingPages, outingsQuery } from './api/outings.ts';
 import { momentOf } from './format.ts';
 import { FocusedNotice, OutingActions } from './outing-actions.tsx';
 import { OutingFacts } from './outing-facts.tsx';
@@ -78,7 +79,7 @@ function History({ outings, marina }: { outings: Outing[]; marina: Marina }) {
  */
 export default function SalidasScreen() {
   const { api } = useServices();
-  const query = useQuery(outingsQuery(api));
+  const query = useInfiniteQuery({ ...outingsQuery(api), select: joinOutingPages });
   const marina = useMarina();
   const sent = (useLocation().state as SalidasState | null)?.notice;
   const [search] = useSearchParams();
@@ -111,6 +112,13 @@ export default function SalidasScreen() {
               </ButtonLink>
             </section>
             {data.history.length > 0 ? <History outings={data.history} marina={marina.data} /> : null}
+            <LoadMore
+              hasMore={query.hasNextPage}
+              loading={query.isFetchingNextPage}
+              error={query.isFetchNextPageError ? query.error : undefined}
+              loadMore={() => void query.fetchNextPage()}
+              label={t.moreHistory}
+            />
           </>
         ) : null}
       </div>

@@ -7,6 +7,7 @@ export const outingTexts = {
   atSea: 'En el mar',
   noneAtSea: 'Ahora no tienes ninguna salida en el mar.',
   history: 'Historial',
+  moreHistory: 'Cargar más salidas anteriores',
   state: 'Estado',
   departure: 'Salida',
   expectedReturn: 'Regreso previsto',

@@ -1,19 +1,45 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../../api/client.ts';
 import type { ExtendOutingInput, Outing, OutingInput, OutingList, OutingOptions } from '../../../domain/outings.ts';
+import { FIRST_PAGE, nextCursor, pagePath } from '../../../lib/pages.ts';
 import { persisted } from '../../../lib/queries.ts';
 
 /** `GET /outings`: at sea, then the history. */
 export const outingsKey = ['outings'] as const;
 const optionsKey = ['outing-options'] as const;
+/**
+ * The list's pages. Not `outingsKey` itself: an earlier version kept the list there as one answer, and a
+ * copy of it on a phone would not read as pages (it is dropped once the list loads).
+ */
+const outingListKey = [...outingsKey, 'list'] as const;
+
+/** What the outings query holds: the pages loaded so far (decision 042). */
+export type OutingPages = InfiniteData<OutingList, string | null>;
+
+/** The pages as one list: those at sea (all on the first page) and the history loaded so far. */
+export function joinOutingPages(data: OutingPages): OutingList {
+  const pages = data.pages;
+  return { atSea: pages.flatMap((page) => page.atSea), history: pages.flatMap((page) => page.history), next: pages[pages.length - 1]?.next ?? null };
+}
 
 /**
  * `salidas` and `inicio` read the same list; kept on the phone, so the outing at sea and its expected return
  * show at sea without coverage. Staff may mark a return, and an outing turns overdue by the clock: a screen
- * that shows the list asks again every time it opens (what was kept shows meanwhile).
+ * that shows the list asks again every time it opens (what was kept shows meanwhile). The history comes a
+ * page at a time («Cargar más», with the pages loaded kept too); `select: joinOutingPages` reads one list.
  */
 export function outingsQuery(api: ApiClient) {
-  return queryOptions({ queryKey: outingsKey, queryFn: () => api.get<OutingList>('outings'), ...persisted, staleTime: 0 });
+  return infiniteQueryOptions({
+    queryKey: outingListKey,
+    queryFn: ({ pageParam, client }) => {
+      if (pageParam === FIRST_PAGE) client.removeQueries({ queryKey: outingsKey, exact: true });
+      return api.get<OutingList>(pagePath('outings', pageParam));
+    },
+    initialPageParam: FIRST_PAGE,
+    getNextPageParam: nextCursor,
+    ...persisted,
+    staleTime: 0,
+  });
 }
 
 /**
@@ -42,12 +68,15 @@ export function extendOuting(api: ApiClient, id: string, body: ExtendOutingInput
  * list and the form's options load again.
  */
 export function outingChanged(client: QueryClient, outing: Outing): void {
-  client.setQueryData<OutingList>(outingsKey, (list) => {
+  client.setQueryData<OutingPages>(outingListKey, (list) => {
     if (!list) return list;
     const others = (items: Outing[]) => items.filter((item) => item.id !== outing.id);
-    return outing.state === 'returned'
-      ? { atSea: others(list.atSea), history: [outing, ...others(list.history)] }
-      : { atSea: list.atSea.map((item) => (item.id === outing.id ? outing : item)), history: list.history };
+    const pages = list.pages.map((page, index) =>
+      outing.state === 'returned'
+        ? { ...page, atSea: others(page.atSea), history: index === 0 ? [outing, ...others(page.history)] : others(page.history) }
+        : { ...page, atSea: page.atSea.map((item) => (item.id === outing.id ? outing : item)) },
+    );
+    return { ...list, pages };
   });
   void client.invalidateQueries({ queryKey: outingsKey });
   void client.invalidateQueries({ queryKey: optionsKey });
