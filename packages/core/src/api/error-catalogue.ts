@@ -1,6 +1,5 @@
-import type { ApiError } from './api-error.ts';
+import { NO_CONNECTION, type ApiError } from './api-error.ts';
 import { OUTING_MAX_OVERNIGHT_HOURS } from '../domain/outings.ts';
-import { NO_CONNECTION } from './no-connection.ts';
 
 /**
  * The Spanish message for every code the API sends, and for failures that never reached it. A `Record`

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error.ts';
-import { NO_CONNECTION } from './no-connection.ts';
+import { NO_CONNECTION } from './api-error.ts';
 
 /** A fresh copy of the module: it keeps the catalogue it loaded. */
 const fresh = () => import('./load-messages.ts');

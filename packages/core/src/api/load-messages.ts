@@ -1,5 +1,5 @@
 import type { messageFor } from './error-catalogue.ts';
-import { NO_CONNECTION } from './no-connection.ts';
+import { NO_CONNECTION } from './api-error.ts';
 
 export type MessageFor = typeof messageFor;
 

@@ -5,6 +5,7 @@ import { Button } from '../components/button.tsx';
 import * as layout from '../components/layout.css.ts';
 import { Page } from '../components/page.tsx';
 import * as ui from '../components/ui.css.ts';
+import { knownOffline } from '../lib/queries.ts';
 import { BrandHeader, PlatformFooter } from './layouts.tsx';
 
 /** No network: the API could not be reached, or the browser says it is offline (a screen's chunk failed). */
@@ -12,7 +13,7 @@ function isOffline(error: unknown): boolean {
   if (error instanceof Error && error.name === 'ApiError' && 'code' in error) {
     if (error.code === 'network_error') return true;
   }
-  return typeof navigator !== 'undefined' && navigator.onLine === false;
+  return knownOffline();
 }
 
 /** A failed call in the catalogue's words, which came with the call (`load-messages.ts`). */
