@@ -91,9 +91,21 @@ describe('the sign-in screen drawn at build time', () => {
 
   it('sends a person who is signed in on to inicio once the session check answers', async () => {
     localStorage.setItem(SLIDER_SEEN, '1');
+    // Each call its own answer: `inicio` goes on to ask for the lists, which must not be the session (an answer
+    // of the wrong shape would break its cards after this test has ended, in the next one's console).
+    const answers: Record<string, unknown> = {
+      session: testSession,
+      boats: { boats: [] },
+      launches: { upcoming: [], past: [], next: null },
+      outings: { atSea: [], history: [], next: null },
+    };
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => new Response(JSON.stringify(testSession), { status: 200, headers: { 'content-type': 'application/json' } })),
+      vi.fn(async (request: Request) => {
+        const answer = answers[new URL(request.url).pathname.split('/').at(-1) ?? ''];
+        if (answer === undefined) return new Response(JSON.stringify({ code: 'not_found', status: 404 }), { status: 404, headers: { 'content-type': 'application/problem+json' } });
+        return new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } });
+      }),
     );
     const container = await drawnSignIn('/login');
     await startApp(testConfig, container);
