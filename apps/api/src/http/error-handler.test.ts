@@ -6,6 +6,7 @@ import type { Database } from '../db/database.ts';
 import { openTestDatabase } from '../test/test-database.ts';
 import { createAgent, TEST_ORIGIN } from '../test/test-agent.ts';
 import { createTestServer, PROBLEM_JSON } from '../test/test-server.ts';
+import { toHttpProblem } from './error-handler.ts';
 
 let database: Database;
 let app: FastifyInstance;
@@ -177,6 +178,17 @@ async function expectProtected(headers: Record<string, unknown>) {
   expect(headers['cache-control']).toBe('no-store');
   expect(headers['content-type']).toMatch(PROBLEM_JSON);
 }
+
+describe('a transaction PostgreSQL gave up on (decision 036)', () => {
+  it('is 503 with Retry-After, for a lock wait, a deadlock or a serialization failure, however deep the cause', () => {
+    for (const code of ['55P03', '40P01', '40001']) {
+      const driverError = Object.assign(new Error('rolled back'), { code });
+      const answer = toHttpProblem(new Error('Failed query', { cause: driverError }));
+      expect(answer, code).toMatchObject({ status: 503, code: 'service_unavailable', headers: { 'retry-after': '2' } });
+    }
+    expect(toHttpProblem(Object.assign(new Error('other'), { code: '23514' }))).toMatchObject({ status: 500 });
+  });
+});
 
 describe('framework errors', () => {
   it('answer a malformed URL with a problem that does not echo it', async () => {

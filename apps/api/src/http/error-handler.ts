@@ -14,12 +14,16 @@ import { HttpProblem, PROBLEM_CONTENT_TYPE, problemBody } from './problem.ts';
 import { NO_STORE, type HeaderSet } from './security.ts';
 import { TYPE_MESSAGES } from './validation.ts';
 
-/** A statement that waited too long for a lock (decision 036): its transaction rolled back whole. */
-const LOCK_NOT_AVAILABLE = '55P03';
+/**
+ * PostgreSQL gave up on the transaction, which it rolled back whole, so the same call may simply be sent again
+ * (decision 036): a statement waited too long for a lock (55P03), two transactions waited for each other and
+ * PostgreSQL ended one (40P01, deadlock), or a serializable transaction could not be ordered (40001).
+ */
+const TRY_AGAIN = new Set(['55P03', '40P01', '40001']);
 
 export function toHttpProblem(error: FastifyError | Error): HttpProblem {
   if (error instanceof HttpProblem) return error;
-  if (databaseErrorOf(error)?.code === LOCK_NOT_AVAILABLE) {
+  if (TRY_AGAIN.has(databaseErrorOf(error)?.code ?? '')) {
     return new HttpProblem(
       'service_unavailable',
       503,
