@@ -19,7 +19,16 @@ const clientFolders = readdirSync(new URL('./apps', import.meta.url), { withFile
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/.turbo/**', '.tools/**', '**/drizzle/**', 'test-results/**', 'playwright-report/**', '**/dev-dist/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/.turbo/**',
+      '.tools/**',
+      '**/drizzle/**',
+      'test-results/**',
+      'playwright-report/**',
+      '**/dev-dist/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -72,12 +81,20 @@ export default tseslint.config(
               from: './packages/core/src',
               // The marina folders' loader: the server seeds from the same declarations as the build.
               except: ['./domain', './config/marina-folders.ts'],
-              message: 'The server may share only domain/ (rules and types) and the marina folders\' loader, never React code.',
+              message:
+                "The server may share only domain/ (rules and types) and the marina folders' loader, never React code.",
             },
             {
-              target: [`${core}/app`, `${core}/features`, `${core}/components`, `${core}/lib`, `${core}/api`, `${core}/domain`],
+              target: [
+                `${core}/app`,
+                `${core}/features`,
+                `${core}/components`,
+                `${core}/lib`,
+                `${core}/api`,
+                `${core}/domain`,
+              ],
               from: `${core}/config/marina-folders.ts`,
-              message: 'The marina folders\' loader reads the disk (Node only): the app never imports it.',
+              message: "The marina folders' loader reads the disk (Node only): the app never imports it.",
             },
           ],
         },
@@ -110,7 +127,12 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [{ group: ['react', 'react-*', 'react/*', 'ky', 'formik'], message: 'domain/ is plain TypeScript: no React, no HTTP.' }],
+          patterns: [
+            {
+              group: ['react', 'react-*', 'react/*', 'ky', 'formik'],
+              message: 'domain/ is plain TypeScript: no React, no HTTP.',
+            },
+          ],
         },
       ],
     },

@@ -35,11 +35,13 @@ export default defineClientConfig({
     },
     {
       question: '¿Qué hago si no puedo entrar en la app?',
-      answer: 'Usa «¿Has olvidado tu contraseña?» en la pantalla de entrada o llámanos: te ayudamos a recuperar el acceso.',
+      answer:
+        'Usa «¿Has olvidado tu contraseña?» en la pantalla de entrada o llámanos: te ayudamos a recuperar el acceso.',
     },
     {
       question: '¿Por qué mi carnet aparece en rojo?',
-      answer: 'Falta algo para poder usar el barco: el contrato, el seguro o validar tus datos. La pantalla del carnet te dice qué y cómo arreglarlo.',
+      answer:
+        'Falta algo para poder usar el barco: el contrato, el seguro o validar tus datos. La pantalla del carnet te dice qué y cómo arreglarlo.',
     },
   ],
 });

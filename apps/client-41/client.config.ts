@@ -26,7 +26,10 @@ export default defineClientConfig({
     phone: '+34 971 000 041',
     email: 'capitania@portblau.example',
     address: 'Moll de Ponent, 1\n07157 Port d’Andratx (Illes Balears)',
-    openingHours: ['Abril a octubre: todos los días de 08:00 a 20:00', 'Noviembre a marzo: todos los días de 09:00 a 18:00'],
+    openingHours: [
+      'Abril a octubre: todos los días de 08:00 a 20:00',
+      'Noviembre a marzo: todos los días de 09:00 a 18:00',
+    ],
   },
   faq: [
     {
@@ -35,11 +38,13 @@ export default defineClientConfig({
     },
     {
       question: '¿Qué hago si no puedo entrar en la app?',
-      answer: 'Usa «¿Has olvidado tu contraseña?» en la pantalla de entrada o llámanos: te ayudamos a recuperar el acceso.',
+      answer:
+        'Usa «¿Has olvidado tu contraseña?» en la pantalla de entrada o llámanos: te ayudamos a recuperar el acceso.',
     },
     {
       question: '¿Por qué mi carnet aparece en rojo?',
-      answer: 'Falta algo para poder usar el barco: el contrato, el seguro o validar tus datos. La pantalla del carnet te dice qué y cómo arreglarlo.',
+      answer:
+        'Falta algo para poder usar el barco: el contrato, el seguro o validar tus datos. La pantalla del carnet te dice qué y cómo arreglarlo.',
     },
   ],
 });

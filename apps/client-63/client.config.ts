@@ -24,7 +24,10 @@ export default defineClientConfig({
     phone: '+34 928 000 063',
     email: 'info@marinaatlantica.example',
     address: 'Muelle Deportivo, s/n\n35008 Las Palmas de Gran Canaria',
-    openingHours: ['Abril a octubre: de 08:00 a 20:00 (hora canaria)', 'Noviembre a marzo: de 09:00 a 18:00 (hora canaria)'],
+    openingHours: [
+      'Abril a octubre: de 08:00 a 20:00 (hora canaria)',
+      'Noviembre a marzo: de 09:00 a 18:00 (hora canaria)',
+    ],
   },
   faq: [
     {
@@ -33,11 +36,13 @@ export default defineClientConfig({
     },
     {
       question: '¿Qué hago si no puedo entrar en la app?',
-      answer: 'Usa «¿Has olvidado tu contraseña?» en la pantalla de entrada o llámanos: te ayudamos a recuperar el acceso.',
+      answer:
+        'Usa «¿Has olvidado tu contraseña?» en la pantalla de entrada o llámanos: te ayudamos a recuperar el acceso.',
     },
     {
       question: '¿Por qué mi carnet aparece en rojo?',
-      answer: 'Falta algo para poder usar el barco: el contrato, el seguro o validar tus datos. La pantalla del carnet te dice qué y cómo arreglarlo.',
+      answer:
+        'Falta algo para poder usar el barco: el contrato, el seguro o validar tus datos. La pantalla del carnet te dice qué y cómo arreglarlo.',
     },
   ],
 });

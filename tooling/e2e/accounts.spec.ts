@@ -1,6 +1,14 @@
 import type { Response } from '@playwright/test';
 import type { RegistrationStarted } from '@marina/core/domain/accounts.ts';
-import { apiCaller, fillRegistration, latestCode, newPerson, registrationBody, signIn, testAddress } from './accounts.ts';
+import {
+  apiCaller,
+  fillRegistration,
+  latestCode,
+  newPerson,
+  registrationBody,
+  signIn,
+  testAddress,
+} from './accounts.ts';
 import { expect, marinaUrl, test } from './fixtures.ts';
 
 test.describe('accounts', () => {
@@ -71,7 +79,9 @@ test.describe('accounts', () => {
     await page.getByRole('link', { name: 'Ir a entrar' }).click();
 
     await signIn(page, person.document, person.password);
-    await expect(page.getByLabel('Contraseña', { exact: true })).toHaveAccessibleDescription('El usuario o la contraseña no son correctos.');
+    await expect(page.getByLabel('Contraseña', { exact: true })).toHaveAccessibleDescription(
+      'El usuario o la contraseña no son correctos.',
+    );
     await expect(page.getByRole('alert')).toHaveCount(0);
     await signIn(page, person.document, newPassword);
     await expect(page).toHaveURL(/\/inicio$/);
@@ -111,7 +121,9 @@ test.describe('accounts', () => {
     expect(expired.ok()).toBe(true);
     await page.getByLabel('Código de verificación').fill(code);
     await page.getByRole('button', { name: 'Validar' }).click();
-    await expect(page.getByLabel('Código de verificación')).toHaveAccessibleDescription('El código ha caducado. Pide uno nuevo.');
+    await expect(page.getByLabel('Código de verificación')).toHaveAccessibleDescription(
+      'El código ha caducado. Pide uno nuevo.',
+    );
   });
 
   test('repeated wrong sign-ins are slowed down with a message', async ({ page, visit, marina }) => {
@@ -122,18 +134,29 @@ test.describe('accounts', () => {
     // A new guess each time: the same wrong password again is refused on the phone, without a call. Each
     // guess waits for the server's answer (not for a message that may never come): a 401 is one more
     // failure, the 429 that the throttle answers sooner or later is what the screen must show.
-    const isSignIn = (response: Response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/v1/session';
+    const isSignIn = (response: Response) =>
+      response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/v1/session';
     let attempt = 0;
     await expect(async () => {
       attempt += 1;
-      const [answer] = await Promise.all([page.waitForResponse(isSignIn), signIn(page, email, `no-es-la-contraseña-${attempt}`)]);
+      const [answer] = await Promise.all([
+        page.waitForResponse(isSignIn),
+        signIn(page, email, `no-es-la-contraseña-${attempt}`),
+      ]);
       expect(answer.status()).toBe(429);
     }).toPass({ timeout: 30_000, intervals: [0] });
-    await expect(page.getByRole('alert')).toHaveText(/^Demasiados intentos\. Podrás volver a intentarlo en \d+ (segundos?|minutos?)\.$/);
+    await expect(page.getByRole('alert')).toHaveText(
+      /^Demasiados intentos\. Podrás volver a intentarlo en \d+ (segundos?|minutos?)\.$/,
+    );
     await expect(page.getByLabel('Correo electrónico o documento')).toHaveValue(email);
   });
 
-  test('the demo owner signs in as the README says, with the keyboard alone', async ({ page, visit, marina, expectAccessible }) => {
+  test('the demo owner signs in as the README says, with the keyboard alone', async ({
+    page,
+    visit,
+    marina,
+    expectAccessible,
+  }) => {
     await visit('/login');
     await expect(page.getByRole('heading', { level: 1, name: 'Entrar' })).toBeVisible();
     await expectAccessible();
@@ -149,7 +172,10 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/inicio$/);
   });
 
-  test('accounts the suite makes through the API never meet the per-address registration limit', async ({ page, marina }) => {
+  test('accounts the suite makes through the API never meet the per-address registration limit', async ({
+    page,
+    marina,
+  }) => {
     // One more than a single address may register in an hour: each from its own test address.
     for (let n = 0; n < 21; n += 1) {
       const person = newPerson(`${marina.name}-${n}`);

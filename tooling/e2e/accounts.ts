@@ -139,8 +139,17 @@ export function testAddress(): string {
  * session cookie, and the app's origin (the server refuses state changes without them). `from` is the
  * client address the server should see (`testAddress`).
  */
-export function apiCaller(request: APIRequestContext, baseURL: string, clientId: number, { from }: { from?: string } = {}) {
-  const headers = { 'X-Client-Id': String(clientId), Accept: 'application/json', ...(from ? { 'X-Forwarded-For': from } : {}) };
+export function apiCaller(
+  request: APIRequestContext,
+  baseURL: string,
+  clientId: number,
+  { from }: { from?: string } = {},
+) {
+  const headers = {
+    'X-Client-Id': String(clientId),
+    Accept: 'application/json',
+    ...(from ? { 'X-Forwarded-For': from } : {}),
+  };
   const xsrf = async () => {
     await request.get('/api/v1/session', { headers });
     const cookie = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN');
@@ -158,7 +167,8 @@ export function apiCaller(request: APIRequestContext, baseURL: string, clientId:
         'Idempotency-Key': crypto.randomUUID(),
       },
     });
-    if (!response.ok()) throw new Error(`${method.toUpperCase()} ${path}: ${response.status()} ${await response.text()}`);
+    if (!response.ok())
+      throw new Error(`${method.toUpperCase()} ${path}: ${response.status()} ${await response.text()}`);
     return (response.status() === 204 ? undefined : await response.json()) as T;
   };
 }
@@ -190,7 +200,11 @@ export async function validatedRegistration(
   const call = apiCaller(request, baseURL, clientId, { from });
   const started = await call<RegistrationStarted>('post', 'registrations', registrationBody(person));
   const code = await latestCode(request, sendsSms ? person.phoneE164 : person.email);
-  const { activationToken } = await call<RegistrationValidated>('post', `registrations/${started.registrationId}/validate`, { code });
+  const { activationToken } = await call<RegistrationValidated>(
+    'post',
+    `registrations/${started.registrationId}/validate`,
+    { code },
+  );
   return { started, activationToken };
 }
 
@@ -198,10 +212,20 @@ export async function validatedRegistration(
  * Registers, validates and activates through the API, not the screens, from a test address of its own
  * (`testAddress`). The activation signs `request` in: with a page's `request`, the page's browser.
  */
-export async function createAccount(request: APIRequestContext, baseURL: string, clientId: number, person: Person, sendsSms: boolean) {
+export async function createAccount(
+  request: APIRequestContext,
+  baseURL: string,
+  clientId: number,
+  person: Person,
+  sendsSms: boolean,
+) {
   const from = testAddress();
   const { activationToken } = await validatedRegistration(request, baseURL, clientId, person, sendsSms, from);
-  await apiCaller(request, baseURL, clientId, { from })('post', 'activations', { token: activationToken, password: person.password, acceptTerms: true });
+  await apiCaller(request, baseURL, clientId, { from })('post', 'activations', {
+    token: activationToken,
+    password: person.password,
+    acceptTerms: true,
+  });
 }
 
 /** Signs the page's browser context in through the API: its cookies are the page's. */

@@ -2,11 +2,29 @@ import type { Browser, Page } from '@playwright/test';
 import type { Authorisation } from '@marina/core/domain/authorisations.ts';
 import { addDays, formatCalendarDate, todayIn } from '@marina/core/domain/calendar.ts';
 import type { LaunchSlot } from '@marina/core/domain/launches.ts';
-import { apiCaller, createAccount, latestCode, longestPerson, newPerson, signInByApi, type Person } from './accounts.ts';
+import {
+  apiCaller,
+  createAccount,
+  latestCode,
+  longestPerson,
+  newPerson,
+  signInByApi,
+  type Person,
+} from './accounts.ts';
 import type { E2eClient } from './clients.ts';
 import { axeViolations, expect, marinaUrl, test } from './fixtures.ts';
 import { press, typeDate, typeInto } from './keyboard.ts';
-import { chooseFirstReturn, chooseOption, confirmData, eligibleBoats, emptySlots, localTime, marinaRules, pickRadio, staffMember } from './marina-setup.ts';
+import {
+  chooseFirstReturn,
+  chooseOption,
+  confirmData,
+  eligibleBoats,
+  emptySlots,
+  localTime,
+  marinaRules,
+  pickRadio,
+  staffMember,
+} from './marina-setup.ts';
 
 /** A phone's width: every step below is done from the keyboard alone. */
 const PHONE = { width: 360, height: 740 };
@@ -64,7 +82,11 @@ test.describe('authorised persons', () => {
 
     // 1. From «Más» to the list, then the form.
     await page.goto('/mas');
-    await press(page, page.getByRole('navigation', { name: 'Más opciones' }).getByRole('link', { name: 'Autorizados' }), 'Enter');
+    await press(
+      page,
+      page.getByRole('navigation', { name: 'Más opciones' }).getByRole('link', { name: 'Autorizados' }),
+      'Enter',
+    );
     await expect(page.getByRole('heading', { level: 1, name: 'Autorizados' })).toBeVisible();
     await expect(page.getByText('Aún no has autorizado a nadie.')).toBeVisible();
     await expectAccessible();
@@ -79,7 +101,11 @@ test.describe('authorised persons', () => {
 
     // 2. The code went to the person; the owner types it.
     await expect(page).toHaveURL(/\/validar-autorizado\?id=/);
-    await expect(page.getByText(new RegExp(`^Hemos enviado un código de 6 cifras a ${fullName(person)} por (SMS|correo electrónico)`))).toBeVisible();
+    await expect(
+      page.getByText(
+        new RegExp(`^Hemos enviado un código de 6 cifras a ${fullName(person)} por (SMS|correo electrónico)`),
+      ),
+    ).toBeVisible();
     await expect(page.getByRole('button', { name: /^Podrás pedir otro código en \d+ s$/ })).toBeDisabled();
     await expectAccessible();
     const code = await latestCode(page.request, marina.sendsSms ? person.phoneE164 : person.email);
@@ -106,7 +132,9 @@ test.describe('authorised persons', () => {
     await page.getByLabel('Número de la titulación').fill('PNB-1');
     await page.getByLabel('Caducidad de la titulación').fill(addDays(today, 400));
     await page.getByRole('button', { name: 'Autorizar y enviar el código' }).click();
-    await expect(page.getByRole('group', { name: 'Barcos que podrá usar' })).toHaveAccessibleDescription(/Barcos: esa persona ya está autorizada \(o pendiente de validar\) en Pardela 1\./);
+    await expect(page.getByRole('group', { name: 'Barcos que podrá usar' })).toHaveAccessibleDescription(
+      /Barcos: esa persona ya está autorizada \(o pendiente de validar\) en Pardela 1\./,
+    );
     await expect(page.getByLabel('Número de la titulación')).toHaveValue('PNB-1');
 
     // 4. The person registers with that document and the contact the owner typed (its code proves it, decision 038),
@@ -201,7 +229,9 @@ test.describe('authorised persons', () => {
     await expect(card).toContainText(`Del ${formatCalendarDate(today)} al ${formatCalendarDate(addDays(today, 30))}`);
 
     await phone.page.goto('/misbarcos');
-    await expect(phone.page.getByRole('article', { name: 'Pardela 1' })).toContainText(`Autorizado hasta el ${formatCalendarDate(addDays(today, 30))}`);
+    await expect(phone.page.getByRole('article', { name: 'Pardela 1' })).toContainText(
+      `Autorizado hasta el ${formatCalendarDate(addDays(today, 30))}`,
+    );
     await phone.close();
   });
 
@@ -227,19 +257,30 @@ test.describe('authorised persons', () => {
       validFrom: today,
       validTo: null,
     });
-    await call('post', `authorisations/${added.id}/validate`, { code: await latestCode(page.request, marina.sendsSms ? person.phoneE164 : person.email) });
+    await call('post', `authorisations/${added.id}/validate`, {
+      code: await latestCode(page.request, marina.sendsSms ? person.phoneE164 : person.email),
+    });
     const phone = await phoneOf(browser, marina);
     await createAccount(phone.page.request, marinaUrl(marina), marina.id, person, marina.sendsSms);
     await confirmData(phone.page.request, marina, person);
     const { slots } = await emptySlots(phone.page.request, marina, rules, boatId, 11, 1);
     const slot = slots[0] as LaunchSlot;
-    await apiCaller(phone.page.request, marinaUrl(marina), marina.id)('post', 'launches', { boatId, slotStart: slot.start, expectedReturn: slot.end, people: 2, notes: '', waitlist: false });
+    await apiCaller(phone.page.request, marinaUrl(marina), marina.id)('post', 'launches', {
+      boatId,
+      slotStart: slot.start,
+      expectedReturn: slot.end,
+      people: 2,
+      notes: '',
+      waitlist: false,
+    });
 
     // The owner: «Pedida por», why only cancelling is offered, and the question naming the person.
     await page.goto('/pedidosbajadas');
     const theirs = page.getByRole('article', { name: 'Pardela 1' });
     await expect(theirs).toContainText(`Pedida por${fullName(person)}EstadoConfirmada`);
-    await expect(theirs).toContainText(`La pidió ${fullName(person)}, a quien autorizaste. Como titular del barco, puedes cancelarla; moverla le corresponde a esa persona.`);
+    await expect(theirs).toContainText(
+      `La pidió ${fullName(person)}, a quien autorizaste. Como titular del barco, puedes cancelarla; moverla le corresponde a esa persona.`,
+    );
     await press(page, theirs.getByRole('button', { name: 'Cancelar Pardela 1' }), 'Enter');
     const question = page.getByRole('group', { name: '¿Cancelar esta bajada?' });
     await expect(question.getByRole('heading')).toBeFocused();
@@ -331,7 +372,11 @@ test.describe('authorised persons', () => {
     await fillPerson(page, person, addDays(today, 400));
     await press(page, page.getByRole('button', { name: 'Autorizar y enviar el código' }), 'Enter');
     await expect(page).toHaveURL(/\/validar-autorizado\?id=/);
-    await typeInto(page, page.getByLabel('Código de la persona autorizada'), await latestCode(page.request, codeTo(person)));
+    await typeInto(
+      page,
+      page.getByLabel('Código de la persona autorizada'),
+      await latestCode(page.request, codeTo(person)),
+    );
     await press(page, page.getByRole('button', { name: 'Validar' }), 'Enter');
     await expect(page).toHaveURL(/\/autorizados$/);
     // The person has no account yet: the authorisation waits for one that proves their contact (decision 038).
@@ -342,9 +387,20 @@ test.describe('authorised persons', () => {
     await expect(card.getByRole('button', { name: /^Retirar la invitación/ })).toHaveCount(0);
   });
 
-  test('the demo owner’s authorised person: active on Brisa in the owner’s list, and their own account sees Brisa as lent', async ({ page, browser, marina, visit }) => {
+  test('the demo owner’s authorised person: active on Brisa in the owner’s list, and their own account sees Brisa as lent', async ({
+    page,
+    browser,
+    marina,
+    visit,
+  }) => {
     await visit('/ayuda');
-    await signInByApi(page, marinaUrl(marina), marina.id, `demo@client${marina.id}.example`, `Puerto-Demo-${marina.id}`);
+    await signInByApi(
+      page,
+      marinaUrl(marina),
+      marina.id,
+      `demo@client${marina.id}.example`,
+      `Puerto-Demo-${marina.id}`,
+    );
     await page.goto('/autorizados');
     await expect(page.getByRole('heading', { level: 1, name: 'Autorizados' })).toBeVisible();
     const alex = page.getByRole('article', { name: /^Alex Autorizado / });
@@ -352,7 +408,11 @@ test.describe('authorised persons', () => {
     await expect(alex).toContainText('BarcosBrisa');
     // From the boat's own screen, its people only.
     await page.goto('/misbarcos');
-    await press(page, page.getByRole('article', { name: 'Gaviota' }).getByRole('link', { name: /^Ver y corregir/ }), 'Enter');
+    await press(
+      page,
+      page.getByRole('article', { name: 'Gaviota' }).getByRole('link', { name: /^Ver y corregir/ }),
+      'Enter',
+    );
     await press(page, page.getByRole('link', { name: 'Ver quién puede usarlo' }), 'Enter');
     await expect(page).toHaveURL(/\/autorizados\?barco=/);
     await expect(page.getByText('Nadie está autorizado para Gaviota.')).toBeVisible();
@@ -360,7 +420,11 @@ test.describe('authorised persons', () => {
 
     const phone = await phoneOf(browser, marina);
     await phone.page.goto('/login');
-    await typeInto(phone.page, phone.page.getByLabel('Correo electrónico o documento'), `autorizado@client${marina.id}.example`);
+    await typeInto(
+      phone.page,
+      phone.page.getByLabel('Correo electrónico o documento'),
+      `autorizado@client${marina.id}.example`,
+    );
     await typeInto(phone.page, phone.page.getByLabel('Contraseña', { exact: true }), `Puerto-Demo-${marina.id}`);
     await press(phone.page, phone.page.getByRole('button', { name: 'Entrar' }), 'Enter');
     await expect(phone.page).not.toHaveURL(/\/login/);
@@ -375,39 +439,57 @@ test.describe('authorised persons', () => {
   test.describe('at 320 px wide', () => {
     test.use({ viewport: { width: 320, height: 568 }, isMobile: true, hasTouch: true, longestValues: true });
 
-    test('the five screens hold a person whose every value is as long as the rules allow', async ({ page, marina, signedIn: owner, expectAccessible }) => {
+    test('the five screens hold a person whose every value is as long as the rules allow', async ({
+      page,
+      marina,
+      signedIn: owner,
+      expectAccessible,
+    }) => {
       test.slow();
       const rules = await marinaRules(page.request, marina);
       const today = todayIn(rules.timeZone);
       const staff = await staffMember(marina);
       await eligibleBoats(page.request, marina, owner, 1, staff.call);
       await staff.dispose();
-      const boats = (await (await page.request.get('/api/v1/boats', { headers: { 'X-Client-Id': String(marina.id) } })).json()) as { boats: Array<{ id: string }> };
+      const boats = (await (
+        await page.request.get('/api/v1/boats', { headers: { 'X-Client-Id': String(marina.id) } })
+      ).json()) as { boats: Array<{ id: string }> };
       const long = longestPerson();
-      const added = await apiCaller(page.request, marinaUrl(marina), marina.id)<Authorisation>('post', 'authorisations', {
-        firstName: long.firstName,
-        surnames: long.surnames,
-        document: long.document,
-        phone: long.phone,
-        email: long.email,
-        licence: { type: 'capitan_yate', number: 'N'.repeat(20), expiresOn: addDays(today, 400) },
-        boatIds: boats.boats.map((boat) => boat.id),
-        validFrom: today,
-        validTo: addDays(today, 300),
-      });
+      const added = await apiCaller(page.request, marinaUrl(marina), marina.id)<Authorisation>(
+        'post',
+        'authorisations',
+        {
+          firstName: long.firstName,
+          surnames: long.surnames,
+          document: long.document,
+          phone: long.phone,
+          email: long.email,
+          licence: { type: 'capitan_yate', number: 'N'.repeat(20), expiresOn: addDays(today, 400) },
+          boatIds: boats.boats.map((boat) => boat.id),
+          validFrom: today,
+          validTo: addDays(today, 300),
+        },
+      );
       const call = apiCaller(page.request, marinaUrl(marina), marina.id);
       const check = async (path: string, shows: string) => {
         await page.goto(path);
         await expect(page.getByText(shows, { exact: false }).first()).toBeVisible();
-        const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
-        expect(scrollWidth, `${path}: ${scrollWidth} px wide in a ${clientWidth} px screen`).toBeLessThanOrEqual(clientWidth);
+        const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+          scrollWidth: document.documentElement.scrollWidth,
+          clientWidth: document.documentElement.clientWidth,
+        }));
+        expect(scrollWidth, `${path}: ${scrollWidth} px wide in a ${clientWidth} px screen`).toBeLessThanOrEqual(
+          clientWidth,
+        );
         await expectAccessible();
       };
       const name = `${long.firstName} ${long.surnames}`;
       await check('/autorizados', name);
       await check('/alta-autorizado', 'Barcos que podrá usar');
       await check(`/validar-autorizado?id=${added.id}`, `Hemos enviado un código de 6 cifras a ${name}`);
-      await call('post', `authorisations/${added.id}/validate`, { code: await latestCode(page.request, marina.sendsSms ? long.phoneE164 : long.email) });
+      await call('post', `authorisations/${added.id}/validate`, {
+        code: await latestCode(page.request, marina.sendsSms ? long.phoneE164 : long.email),
+      });
       await check(`/suspender-autorizado?id=${added.id}`, `Mientras la autorización esté suspendida, ${name}`);
       await check(`/reprogramar-autorizado?id=${added.id}`, name);
     });

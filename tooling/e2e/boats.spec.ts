@@ -21,9 +21,20 @@ async function chooseCertificate(page: Page, target: Locator) {
 const uniqueRegistration = () => `7ª-E2-${Math.floor(Math.random() * 9000 + 1000)}-${Date.now() % 100000}`;
 
 test.describe('boats, contracts and data validation', () => {
-  test('the demo owner sees their boats: two ready, the third waiting for approval', async ({ page, marina, visit, expectAccessible }) => {
+  test('the demo owner sees their boats: two ready, the third waiting for approval', async ({
+    page,
+    marina,
+    visit,
+    expectAccessible,
+  }) => {
     await visit('/ayuda');
-    await signInByApi(page, marinaUrl(marina), marina.id, `demo@client${marina.id}.example`, `Puerto-Demo-${marina.id}`);
+    await signInByApi(
+      page,
+      marinaUrl(marina),
+      marina.id,
+      `demo@client${marina.id}.example`,
+      `Puerto-Demo-${marina.id}`,
+    );
     await page.goto('/misbarcos');
     await expect(page.getByRole('heading', { level: 1, name: 'Mis barcos' })).toBeVisible();
     for (const name of ['Brisa', 'Gaviota']) {
@@ -32,7 +43,9 @@ test.describe('boats, contracts and data validation', () => {
       await expect(boat.getByRole('list', { name: /^Qué falta/ })).toHaveCount(0);
     }
     const waiting = page.getByRole('article', { name: 'Tramontana' });
-    await expect(waiting.getByRole('list', { name: 'Qué falta: Tramontana' })).toContainText('Contrato pendiente de aprobación');
+    await expect(waiting.getByRole('list', { name: 'Qué falta: Tramontana' })).toContainText(
+      'Contrato pendiente de aprobación',
+    );
     await expectAccessible();
 
     // Inicio lists them too, each with its state.
@@ -43,7 +56,10 @@ test.describe('boats, contracts and data validation', () => {
 
     // A boat's screen: everything about it, and its certificate to download.
     await page.goto('/misbarcos');
-    await page.getByRole('article', { name: 'Brisa' }).getByRole('link', { name: /^Ver y corregir/ }).click();
+    await page
+      .getByRole('article', { name: 'Brisa' })
+      .getByRole('link', { name: /^Ver y corregir/ })
+      .click();
     await expect(page.getByRole('heading', { level: 1, name: 'Brisa' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Resumen' })).toContainText('MotorMercury 115 CV');
     await expectAccessible();
@@ -112,14 +128,19 @@ test.describe('boats, contracts and data validation', () => {
     await expect(page).toHaveURL(/\/misbarcos$/);
     await expect(page.getByRole('status')).toContainText('Solicitud enviada. El puerto la revisará');
     const boat = page.getByRole('article', { name: 'Cormorán' });
-    await expect(boat.getByRole('list', { name: 'Qué falta: Cormorán' })).toContainText('Contrato pendiente de aprobación');
+    await expect(boat.getByRole('list', { name: 'Qué falta: Cormorán' })).toContainText(
+      'Contrato pendiente de aprobación',
+    );
 
     // 5. Staff approve it, signed in through the API in a context of their own.
     const { contracts } = (await (await page.request.get('/api/v1/contracts', { headers })).json()) as ContractList;
     expect(contracts).toHaveLength(1);
     const staff = await playwrightRequest.newContext({ baseURL: marinaUrl(marina) });
     const call = apiCaller(staff, marinaUrl(marina), marina.id);
-    await call('post', 'session', { identifier: `staff@client${marina.id}.example`, password: `Puerto-Staff-${marina.id}` });
+    await call('post', 'session', {
+      identifier: `staff@client${marina.id}.example`,
+      password: `Puerto-Staff-${marina.id}`,
+    });
     await call('post', `staff/contracts/${contracts[0]!.id}/approve`, {});
     await staff.dispose();
 

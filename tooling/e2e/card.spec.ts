@@ -11,7 +11,11 @@ async function readQr(page: Page): Promise<string> {
   const qr = page.getByRole('img', { name: /^Código QR del carnet/ });
   await qr.scrollIntoViewIfNeeded();
   const image = PNG.sync.read(await page.screenshot());
-  const found = jsQR(new Uint8ClampedArray(image.data.buffer, image.data.byteOffset, image.data.byteLength), image.width, image.height);
+  const found = jsQR(
+    new Uint8ClampedArray(image.data.buffer, image.data.byteOffset, image.data.byteLength),
+    image.width,
+    image.height,
+  );
   expect(found, 'a QR code in the screenshot').not.toBeNull();
   return found!.data;
 }
@@ -24,7 +28,12 @@ async function signInAsDemo(page: Page, marina: E2eClient) {
 
 /** A phone at the gate: never opened the app, nobody signed in, like the suite's own pages. */
 async function gatePhone(browser: Browser) {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'es-ES', timezoneId: 'Europe/Madrid', serviceWorkers: 'block' });
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    locale: 'es-ES',
+    timezoneId: 'Europe/Madrid',
+    serviceWorkers: 'block',
+  });
   return { context, page: await context.newPage() };
 }
 
@@ -40,7 +49,11 @@ test.describe('the card at the gate', () => {
     await signInAsDemo(page, marina);
     await page.goto('/inicio');
     await expect(page.getByRole('heading', { level: 1, name: /^Hola, / })).toBeVisible();
-    await press(page, page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Carnet' }), 'Enter');
+    await press(
+      page,
+      page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Carnet' }),
+      'Enter',
+    );
 
     const card = page.getByRole('article', { name: 'VÁLIDA' });
     await expect(card).toBeVisible();
@@ -93,7 +106,11 @@ test.describe('the card at the gate', () => {
     await expect(reissue).toBeFocused();
   });
 
-  test('while shown, the QR renews itself at every step of the code, for the same card', async ({ page, marina, visit }) => {
+  test('while shown, the QR renews itself at every step of the code, for the same card', async ({
+    page,
+    marina,
+    visit,
+  }) => {
     await visit('/ayuda');
     await signInAsDemo(page, marina);
     // The page's own clock, moved on a step at a time (time otherwise flows as usual).
@@ -113,7 +130,11 @@ test.describe('the card at the gate', () => {
     }
   });
 
-  test('a customer without boats sees carnet-rojo with its reasons and never reaches carnet-verde', async ({ page, signedIn: _, expectAccessible }) => {
+  test('a customer without boats sees carnet-rojo with its reasons and never reaches carnet-verde', async ({
+    page,
+    signedIn: _,
+    expectAccessible,
+  }) => {
     await page.goto('/carnet-verde');
     const card = page.getByRole('article', { name: 'NO VÁLIDA' });
     await expect(card).toBeVisible();
@@ -137,7 +158,9 @@ test.describe('the card at the gate', () => {
     await expect(page).toHaveURL(/\/alta-contrato$/);
   });
 
-  test('a check that cannot reach the marina reads «No se pudo comprobar», never «no válida»; too many checks say so', async ({ page }) => {
+  test('a check that cannot reach the marina reads «No se pudo comprobar», never «no válida»; too many checks say so', async ({
+    page,
+  }) => {
     const path = '/checkQR/AbCdEfGhIjKlMnOpQrStUv?c=123456';
     await page.route('**/api/v1/cards/**', (route) => route.abort('internetdisconnected'));
     await page.goto(path);
@@ -195,7 +218,9 @@ test.describe('the card at the gate', () => {
           () =>
             page.evaluate(() => {
               const kept = localStorage.getItem('mb.serverCache') ?? '';
-              return ['"card"', '"boats"', '"launches"'].filter((key) => !kept.includes(key)).concat(kept === '' ? ['(nothing kept)'] : []);
+              return ['"card"', '"boats"', '"launches"']
+                .filter((key) => !kept.includes(key))
+                .concat(kept === '' ? ['(nothing kept)'] : []);
             }),
           { timeout: 20_000, message: 'the lists not kept on the phone' },
         )

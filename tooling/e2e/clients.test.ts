@@ -72,7 +72,9 @@ describe('the Playwright config', () => {
     const { default: config } = await import('./playwright.config.ts');
     const servers = [config.webServer].flat();
     // One server per marina project; a project of its own (split origins) starts its own servers.
-    const marinaProjects = (config.projects ?? []).filter((project) => (project.use as { marina?: unknown } | undefined)?.marina);
+    const marinaProjects = (config.projects ?? []).filter(
+      (project) => (project.use as { marina?: unknown } | undefined)?.marina,
+    );
     expect(servers.length).toBeGreaterThan(0);
     expect(servers.length).toBe(marinaProjects.length);
     for (const [index, server] of servers.entries()) {

@@ -43,7 +43,9 @@ async function freePorts(count: number): Promise<number[]> {
 async function e2ePorts(ids: number[]): Promise<Map<number, number>> {
   const inherited = process.env[E2E_PORTS_ENV];
   if (inherited) {
-    const chosen = new Map(Object.entries(JSON.parse(inherited) as Record<string, number>).map(([id, port]) => [Number(id), port]));
+    const chosen = new Map(
+      Object.entries(JSON.parse(inherited) as Record<string, number>).map(([id, port]) => [Number(id), port]),
+    );
     if (ids.every((id) => chosen.has(id))) return chosen;
   }
   const ports = await freePorts(ids.length);

@@ -36,7 +36,7 @@ test.describe('the sign-in screen drawn at build time', () => {
     });
   });
 
-  test('asks for the app only once the form is on screen: until then the network is the page\'s', async ({ page }) => {
+  test("asks for the app only once the form is on screen: until then the network is the page's", async ({ page }) => {
     await seenSlides(page);
     await page.goto('/login');
     await expect(page.getByRole('button', { name: 'Entrar' })).toBeEnabled();
@@ -53,7 +53,11 @@ test.describe('the sign-in screen drawn at build time', () => {
     expect(asked).toBeGreaterThanOrEqual(painted);
   });
 
-  test('keeps what was typed before the app took over, and focus where it was', async ({ page, marina, expectAccessible }) => {
+  test('keeps what was typed before the app took over, and focus where it was', async ({
+    page,
+    marina,
+    expectAccessible,
+  }) => {
     await seenSlides(page);
     const release = await holdTheApp(page);
     await page.goto('/login', { waitUntil: 'domcontentloaded' });
@@ -84,7 +88,13 @@ test.describe('the sign-in screen drawn at build time', () => {
   });
 
   test('sends a person who is signed in on to inicio once the app runs', async ({ page, visit, marina }) => {
-    await signInByApi(page, marinaUrl(marina), marina.id, `demo@client${marina.id}.example`, `Puerto-Demo-${marina.id}`);
+    await signInByApi(
+      page,
+      marinaUrl(marina),
+      marina.id,
+      `demo@client${marina.id}.example`,
+      `Puerto-Demo-${marina.id}`,
+    );
     await visit('/login');
     await expect(page).toHaveURL(/\/inicio$/);
     await expect(page.getByRole('heading', { level: 1, name: /^Hola, / })).toBeVisible();

@@ -3,7 +3,16 @@ import type { Launch, LaunchSlot } from '@marina/core/domain/launches.ts';
 import { apiCaller, createAccount, newPerson, signInByApi } from './accounts.ts';
 import { expect, marinaUrl, test } from './fixtures.ts';
 import { press, typeInto } from './keyboard.ts';
-import { chooseFirstReturn, chooseOption, eligibleBoats, emptySlots, localTime, marinaRules, pickRadio, staffMember } from './marina-setup.ts';
+import {
+  chooseFirstReturn,
+  chooseOption,
+  eligibleBoats,
+  emptySlots,
+  localTime,
+  marinaRules,
+  pickRadio,
+  staffMember,
+} from './marina-setup.ts';
 
 test.describe('launches', () => {
   test('the demo owner, by keyboard on a phone: books from misbarcos, sees it, adds it to the calendar, moves it and cancels it', async ({
@@ -14,12 +23,22 @@ test.describe('launches', () => {
   }) => {
     test.slow();
     await visit('/ayuda');
-    await signInByApi(page, marinaUrl(marina), marina.id, `demo@client${marina.id}.example`, `Puerto-Demo-${marina.id}`);
+    await signInByApi(
+      page,
+      marinaUrl(marina),
+      marina.id,
+      `demo@client${marina.id}.example`,
+      `Puerto-Demo-${marina.id}`,
+    );
     const rules = await marinaRules(page.request, marina);
 
     // 1. From the boat in misbarcos to its booking screen.
     await page.goto('/misbarcos');
-    await press(page, page.getByRole('article', { name: 'Brisa' }).getByRole('link', { name: /^Ver y corregir/ }), 'Enter');
+    await press(
+      page,
+      page.getByRole('article', { name: 'Brisa' }).getByRole('link', { name: /^Ver y corregir/ }),
+      'Enter',
+    );
     await expect(page.getByRole('heading', { level: 1, name: 'Brisa' })).toBeVisible();
     await press(page, page.getByRole('link', { name: 'Pedir bajada' }), 'Enter');
     await expect(page).toHaveURL(/\/alta-pedido-bajada-barco\?barco=/);
@@ -58,7 +77,9 @@ test.describe('launches', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Mover la bajada' })).toBeVisible();
     await expect(page.getByText(new RegExp(`Ahora: .*de ${localTime(first)} a `))).toBeVisible();
     const moveGrid = page.getByRole('group', { name: 'Hora de bajada' });
-    await expect(moveGrid.getByRole('radio', { name: new RegExp(`^${localTime(first)} a .*Turno actual`) })).toBeDisabled();
+    await expect(
+      moveGrid.getByRole('radio', { name: new RegExp(`^${localTime(first)} a .*Turno actual`) }),
+    ).toBeDisabled();
     await expectAccessible();
     await pickRadio(page, moveGrid, moveGrid.getByRole('radio', { name: new RegExp(`^${localTime(second)} a `) }));
     await press(page, page.getByRole('button', { name: 'Mover la bajada' }), 'Enter');
@@ -85,7 +106,12 @@ test.describe('launches', () => {
     await expect(page.getByRole('article', { name: 'Brisa' }).first()).toContainText('EstadoCancelada');
   });
 
-  test('a full slot offers the waiting list; a staff cancellation promotes the person waiting, who sees it', async ({ page, marina, signedIn, expectAccessible }) => {
+  test('a full slot offers the waiting list; a staff cancellation promotes the person waiting, who sees it', async ({
+    page,
+    marina,
+    signedIn,
+    expectAccessible,
+  }) => {
     test.slow();
     const rules = await marinaRules(page.request, marina);
     const staff = await staffMember(marina);
@@ -100,9 +126,24 @@ test.describe('launches', () => {
       const other = newPerson(marina.name);
       await createAccount(context, marinaUrl(marina), marina.id, other, marina.sendsSms);
       const call = apiCaller(context, marinaUrl(marina), marina.id);
-      for (const boat of await eligibleBoats(context, marina, other, Math.min(left, rules.settings.maxOpenPerAccount), staff.call)) {
+      for (const boat of await eligibleBoats(
+        context,
+        marina,
+        other,
+        Math.min(left, rules.settings.maxOpenPerAccount),
+        staff.call,
+      )) {
         const expectedReturn = new Date(Date.parse(slot.end) + 60 * 60_000).toISOString();
-        taken.push(await call<Launch>('post', 'launches', { boatId: boat, slotStart: slot.start, expectedReturn, people: 2, notes: '', waitlist: false }));
+        taken.push(
+          await call<Launch>('post', 'launches', {
+            boatId: boat,
+            slotStart: slot.start,
+            expectedReturn,
+            people: 2,
+            notes: '',
+            waitlist: false,
+          }),
+        );
       }
       await context.dispose();
     }
@@ -128,7 +169,9 @@ test.describe('launches', () => {
     await expectAccessible();
 
     // Staff cancel one of the slot's launches: the person waiting takes the place at once.
-    await staff.call('post', `staff/launches/${taken[0]!.id}/cancel`, { reason: 'El cliente ha llamado para anularla' });
+    await staff.call('post', `staff/launches/${taken[0]!.id}/cancel`, {
+      reason: 'El cliente ha llamado para anularla',
+    });
     await staff.dispose();
     await page.reload();
     await expect(launch).toContainText('EstadoConfirmada');
@@ -139,7 +182,12 @@ test.describe('launches', () => {
     await expect(next).toContainText('EstadoConfirmada');
   });
 
-  test('"Listo para subir" once staff have put the boat in the water', async ({ page, marina, signedIn, expectAccessible }) => {
+  test('"Listo para subir" once staff have put the boat in the water', async ({
+    page,
+    marina,
+    signedIn,
+    expectAccessible,
+  }) => {
     const rules = await marinaRules(page.request, marina);
     const staff = await staffMember(marina);
     const [boatId] = await eligibleBoats(page.request, marina, signedIn, 1, staff.call);

@@ -53,7 +53,11 @@ async function expectTabBar(page: Page, what: string) {
       const range = document.createRange();
       if (label) range.selectNodeContents(label);
       const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
-      return { label: label?.textContent?.trim() ?? '', lines: tops.size, iconTop: link.querySelector('svg')!.getBoundingClientRect().top };
+      return {
+        label: label?.textContent?.trim() ?? '',
+        lines: tops.size,
+        iconTop: link.querySelector('svg')!.getBoundingClientRect().top,
+      };
     }),
   );
   for (const tab of tabs) expect(tab.lines, `${what}: the tab "${tab.label}" takes ${tab.lines} lines`).toBe(1);
@@ -76,8 +80,12 @@ async function expectTabBar(page: Page, what: string) {
   const overlaps = box.left < icon.right && box.right > icon.left && box.top < icon.bottom && box.bottom > icon.top;
   if (overlaps) {
     // On the icon's top-right corner at most: the icon's middle (where "Más" draws its dots) stays clear.
-    expect(Math.max(box.left, icon.left), `${what}: the badge covers the icon`).toBeGreaterThanOrEqual(icon.left + (icon.width * 2) / 3 - 0.5);
-    expect(Math.min(box.bottom, icon.bottom), `${what}: the badge covers the icon`).toBeLessThanOrEqual(icon.top + icon.height / 3 + 0.5);
+    expect(Math.max(box.left, icon.left), `${what}: the badge covers the icon`).toBeGreaterThanOrEqual(
+      icon.left + (icon.width * 2) / 3 - 0.5,
+    );
+    expect(Math.min(box.bottom, icon.bottom), `${what}: the badge covers the icon`).toBeLessThanOrEqual(
+      icon.top + icon.height / 3 + 0.5,
+    );
   }
 }
 
@@ -97,7 +105,11 @@ for (const [width, height] of [
     // axe at the narrowest width too: target sizes and reflow are where a narrow screen hurts.
     const checkAxe = width === 320;
 
-    test('every private screen holds the longest values the rules allow', async ({ page, signedIn: _, expectAccessible }) => {
+    test('every private screen holds the longest values the rules allow', async ({
+      page,
+      signedIn: _,
+      expectAccessible,
+    }) => {
       // Some 30 screens, each measured (and checked by axe at 320 px): more than a usual test's time.
       test.slow();
       for (const name of PRIVATE_ROUTES) {
@@ -105,7 +117,8 @@ for (const [width, height] of [
         // The account has no boats: its card is red, and carnet-verde sends it to carnet-rojo.
         const shown = name === 'carnetVerde' ? paths.carnetRojo : pathOf(name);
         await expect(page, name).toHaveURL(new RegExp(`${shown.replace(/[?]/g, '\\?')}$`));
-        if (name === 'carnetVerde' || name === 'carnetRojo') await expect(page.getByRole('article', { name: 'NO VÁLIDA' }), name).toBeVisible();
+        if (name === 'carnetVerde' || name === 'carnetRojo')
+          await expect(page.getByRole('article', { name: 'NO VÁLIDA' }), name).toBeVisible();
         await expectNoSidewaysScroll(page, name);
         await expectTabBar(page, name);
         if (checkAxe) await expectAccessible();
@@ -121,7 +134,12 @@ for (const [width, height] of [
       await expectTabBar(page, 'micuenta with a pending e-mail change');
     });
 
-    test('every public screen holds the longest values the rules allow', async ({ page, marina, visit, expectAccessible }) => {
+    test('every public screen holds the longest values the rules allow', async ({
+      page,
+      marina,
+      visit,
+      expectAccessible,
+    }) => {
       await visit('/ayuda');
       for (const name of PUBLIC_ROUTES) {
         await open(page, pathOf(name));
@@ -135,11 +153,17 @@ for (const [width, height] of [
 
       // Validation and activation name the person and where the code went: with the longest values.
       const person = longestPerson();
-      const { started, activationToken } = await validatedRegistration(page.request, marinaUrl(marina), marina.id, person, marina.sendsSms);
-      await page.evaluate(
-        ([id, sent]) => sessionStorage.setItem(`mb.codeSent.${id}`, JSON.stringify(sent)),
-        [started.registrationId, started] as const,
+      const { started, activationToken } = await validatedRegistration(
+        page.request,
+        marinaUrl(marina),
+        marina.id,
+        person,
+        marina.sendsSms,
       );
+      await page.evaluate(([id, sent]) => sessionStorage.setItem(`mb.codeSent.${id}`, JSON.stringify(sent)), [
+        started.registrationId,
+        started,
+      ] as const);
       await open(page, `${paths.validarRegistro}?id=${started.registrationId}`);
       await expect(page.getByText(started.destination!, { exact: false })).toBeVisible();
       await expectNoSidewaysScroll(page, 'validar-registro');

@@ -26,14 +26,25 @@ export const localTime = (slot: Pick<LaunchSlot, 'start'>) => slot.start.slice(1
  * `count` slots nobody has booked, and those slots. Each test starts at a day of its own, so parallel tests
  * of one marina do not meet in a slot.
  */
-export async function emptySlots(request: APIRequestContext, marina: E2eClient, rules: Marina, boatId: string, fromDay: number, count: number) {
+export async function emptySlots(
+  request: APIRequestContext,
+  marina: E2eClient,
+  rules: Marina,
+  boatId: string,
+  fromDay: number,
+  count: number,
+) {
   const today = todayIn(rules.timeZone);
   for (let offset = fromDay; offset <= rules.settings.maxAdvanceDays; offset += 1) {
     const date = addDays(today, offset);
-    const response = await request.get(`/api/v1/launch-slots?boatId=${boatId}&date=${date}`, { headers: headersOf(marina) });
+    const response = await request.get(`/api/v1/launch-slots?boatId=${boatId}&date=${date}`, {
+      headers: headersOf(marina),
+    });
     expect(response.ok(), await response.text()).toBe(true);
     const day = (await response.json()) as LaunchSlotDay;
-    const empty = day.slots.filter((slot) => slot.state === 'free' && slot.free === slot.capacity && slot.waiting === 0);
+    const empty = day.slots.filter(
+      (slot) => slot.state === 'free' && slot.free === slot.capacity && slot.waiting === 0,
+    );
     // From the middle of the day: clear of opening and of the last slots before closing.
     if (empty.length >= count + 4) return { date, offset, slots: empty.slice(2, 2 + count) };
   }
@@ -44,7 +55,10 @@ export async function emptySlots(request: APIRequestContext, marina: E2eClient, 
 export async function staffMember(marina: E2eClient) {
   const context = await playwrightRequest.newContext({ baseURL: marinaUrl(marina) });
   const call = apiCaller(context, marinaUrl(marina), marina.id);
-  await call('post', 'session', { identifier: `staff@client${marina.id}.example`, password: `Puerto-Staff-${marina.id}` });
+  await call('post', 'session', {
+    identifier: `staff@client${marina.id}.example`,
+    password: `Puerto-Staff-${marina.id}`,
+  });
   return { call, dispose: () => context.dispose() };
 }
 
@@ -54,13 +68,20 @@ export const uniqueRegistration = () => `7ª-LB-${Math.floor(Math.random() * 900
  * The account signed in on `request` confirms its data (`validar-datos`): with no licence of its own, or
  * `withLicence`, a nautical licence valid for years (to skipper an outing).
  */
-export async function confirmData(request: APIRequestContext, marina: E2eClient, person: Person, { withLicence = false }: { withLicence?: boolean } = {}) {
+export async function confirmData(
+  request: APIRequestContext,
+  marina: E2eClient,
+  person: Person,
+  { withLicence = false }: { withLicence?: boolean } = {},
+) {
   const today = todayIn((await marinaRules(request, marina)).timeZone);
   await apiCaller(request, marinaUrl(marina), marina.id)('post', 'data-validation', {
     firstName: person.firstName,
     surnames: person.surnames,
     documentExpiresOn: addDays(today, 3 * 365),
-    licence: withLicence ? { type: 'per', number: `PER-${Date.now() % 1000000}`, expiresOn: addDays(today, 4 * 365) } : null,
+    licence: withLicence
+      ? { type: 'per', number: `PER-${Date.now() % 1000000}`, expiresOn: addDays(today, 4 * 365) }
+      : null,
     boats: [],
     confirm: true,
   });
@@ -85,7 +106,15 @@ export async function eligibleBoats(
   const ids: string[] = [];
   for (let index = 0; index < count; index += 1) {
     const contract = await call<Contract>('post', 'contracts', {
-      boat: { name: `Pardela ${index + 1}`, registration: uniqueRegistration(), make: '', model: '', lengthM: 5.5, beamM: 2.1, engine: '' },
+      boat: {
+        name: `Pardela ${index + 1}`,
+        registration: uniqueRegistration(),
+        make: '',
+        model: '',
+        lengthM: 5.5,
+        beamM: 2.1,
+        engine: '',
+      },
       insurance: { insurer: 'Mapfre', policyNumber: `POL-${Date.now()}-${index}`, expiresOn: addDays(today, 300) },
       plan: 'annual',
       startsOn: today,
@@ -99,7 +128,11 @@ export async function eligibleBoats(
 
 /** Tabs into a radio group, then moves with the arrow keys until `target` is chosen. */
 export async function pickRadio(page: Page, group: Locator, target: Locator) {
-  for (let step = 0; step < 120 && !(await group.evaluate((element) => element.contains(document.activeElement))); step += 1) {
+  for (
+    let step = 0;
+    step < 120 && !(await group.evaluate((element) => element.contains(document.activeElement)));
+    step += 1
+  ) {
     await page.keyboard.press('Tab');
   }
   for (let step = 0; step < 60; step += 1) {
@@ -113,7 +146,8 @@ export async function pickRadio(page: Page, group: Locator, target: Locator) {
 /** Chooses a select's option from the keyboard: focus, then arrow keys until its value is `value`. */
 export async function chooseOption(page: Page, select: Locator, value: string) {
   await tabTo(page, select);
-  for (let step = 0; step < 60 && (await select.inputValue()) !== value; step += 1) await page.keyboard.press('ArrowDown');
+  for (let step = 0; step < 60 && (await select.inputValue()) !== value; step += 1)
+    await page.keyboard.press('ArrowDown');
   await expect(select).toHaveValue(value);
 }
 

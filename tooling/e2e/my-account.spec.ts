@@ -14,7 +14,11 @@ test.describe('signed in', () => {
     await expect(page.getByRole('link', { name: /sin leer/ })).toHaveCount(0);
   });
 
-  test('my account: profile, e-mail change with a code, password, delete', async ({ page, signedIn: person, expectAccessible }) => {
+  test('my account: profile, e-mail change with a code, password, delete', async ({
+    page,
+    signedIn: person,
+    expectAccessible,
+  }) => {
     // A whole journey: a contact change and two password changes, each an argon2 hash.
     test.slow();
     await page.goto('/micuenta');
@@ -38,7 +42,9 @@ test.describe('signed in', () => {
     await password.getByLabel('Contraseña nueva').fill(`${person.password}-2`);
     await password.getByRole('button', { name: 'Cambiar la contraseña' }).click();
     // Said once, under the field it is about.
-    await expect(password.getByLabel('Contraseña actual')).toHaveAccessibleDescription('Contraseña: no es la de tu cuenta.');
+    await expect(password.getByLabel('Contraseña actual')).toHaveAccessibleDescription(
+      'Contraseña: no es la de tu cuenta.',
+    );
     await expect(page.getByText('no es la de tu cuenta')).toHaveCount(1);
     await expect(page.getByRole('alert')).toHaveCount(0);
     await password.getByLabel('Contraseña actual').fill(person.password);
@@ -62,10 +68,17 @@ test.describe('signed in', () => {
 
     await page.goto('/login');
     await signIn(page, newEmail, `${person.password}-2`);
-    await expect(page.getByLabel('Contraseña', { exact: true })).toHaveAccessibleDescription('El usuario o la contraseña no son correctos.');
+    await expect(page.getByLabel('Contraseña', { exact: true })).toHaveAccessibleDescription(
+      'El usuario o la contraseña no son correctos.',
+    );
   });
 
-  test('my account: an e-mail nobody has confirmed is confirmed with the link sent to it', async ({ page, signedIn: person, marina, expectAccessible }) => {
+  test('my account: an e-mail nobody has confirmed is confirmed with the link sent to it', async ({
+    page,
+    signedIn: person,
+    marina,
+    expectAccessible,
+  }) => {
     await page.goto('/micuenta');
     await expect(page.getByRole('region', { name: 'Datos personales' })).toBeVisible();
     const notice = page.getByRole('region', { name: 'Confirma tu correo' });
@@ -77,7 +90,9 @@ test.describe('signed in', () => {
     await expect(notice).toContainText(`Tu correo ${person.email} aún no está confirmado.`);
     await expectAccessible();
     await notice.getByRole('button', { name: 'Reenviar enlace' }).click();
-    await expect(notice.getByRole('status')).toHaveText('Te hemos enviado un enlace a a•••@correo.example. Ábrelo para confirmar tu correo.');
+    await expect(notice.getByRole('status')).toHaveText(
+      'Te hemos enviado un enlace a a•••@correo.example. Ábrelo para confirmar tu correo.',
+    );
 
     await page.goto(await latestLink(page.request, person.email));
     await expect(page.getByText('Tu correo está confirmado.')).toBeVisible();

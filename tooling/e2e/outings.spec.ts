@@ -39,7 +39,14 @@ async function withBoatInWater(
     const [boatId] = await eligibleBoats(page.request, marina, owner, 1, staff.call, { withLicence: true });
     const { slots } = await emptySlots(page.request, marina, rules, boatId!, 3, 1);
     const slot = slots[0]!;
-    const launch = await call<Launch>('post', 'launches', { boatId, slotStart: slot.start, expectedReturn: slot.end, people: 2, notes: '', waitlist: false });
+    const launch = await call<Launch>('post', 'launches', {
+      boatId,
+      slotStart: slot.start,
+      expectedReturn: slot.end,
+      people: 2,
+      notes: '',
+      waitlist: false,
+    });
     await staff.call('post', `staff/launches/${launch.id}/in-water`, {});
     await work({ rules, call, boatId: boatId! });
   } finally {
@@ -64,7 +71,6 @@ test.describe('outings', () => {
   }) => {
     test.slow();
     await withBoatInWater(page, marina, signedIn, async () => {
-
       // 1. From Más to salidas, where nothing has been logged yet, to the form.
       await page.goto('/mas');
       await press(page, page.getByRole('link', { name: 'Salidas' }), 'Enter');
@@ -87,7 +93,9 @@ test.describe('outings', () => {
 
       // 3. At sea on salidas, with the return expected.
       await expect(page).toHaveURL(/\/salidas$/);
-      await expect(page.getByRole('status')).toHaveText('Salida de Pardela 1 registrada. Buena navegación. Al volver, pulsa «He vuelto».');
+      await expect(page.getByRole('status')).toHaveText(
+        'Salida de Pardela 1 registrada. Buena navegación. Al volver, pulsa «He vuelto».',
+      );
       const atSea = page.getByRole('region', { name: 'En el mar' }).getByRole('article', { name: 'Pardela 1' });
       await expect(atSea).toContainText('EstadoEn el mar');
       await expect(atSea).toContainText(`Regreso previsto${logged.label}`);
@@ -148,12 +156,28 @@ test.describe('outings', () => {
       });
       // Half an hour past its return without news: the development route moves its times back (DEV_ROUTES only,
       // never in production) and the server's own overdue job marks it and tells the marina and the owner.
-      const passed = await call<{ expectedReturn: string }>('post', `dev/outings/${outing.id}/expected-return-passed`, {});
-      const back = new Intl.DateTimeFormat('es-ES', { timeZone: rules.timeZone, hour: '2-digit', minute: '2-digit' }).format(new Date(passed.expectedReturn));
+      const passed = await call<{ expectedReturn: string }>(
+        'post',
+        `dev/outings/${outing.id}/expected-return-passed`,
+        {},
+      );
+      const back = new Intl.DateTimeFormat('es-ES', {
+        timeZone: rules.timeZone,
+        hour: '2-digit',
+        minute: '2-digit',
+      }).format(new Date(passed.expectedReturn));
       await expect
-        .poll(async () => ((await (await page.request.get(`/api/v1/outings/${outing.id}`, { headers: headersOf(marina) })).json()) as Outing).state, {
-          message: 'the overdue job marks the outing',
-        })
+        .poll(
+          async () =>
+            (
+              (await (
+                await page.request.get(`/api/v1/outings/${outing.id}`, { headers: headersOf(marina) })
+              ).json()) as Outing
+            ).state,
+          {
+            message: 'the overdue job marks the outing',
+          },
+        )
         .toBe('overdue');
       const overdue = `Retrasada: el regreso previsto era a las ${back} y el puerto ya está avisado.`;
 
@@ -168,7 +192,9 @@ test.describe('outings', () => {
 
       // 2. salidas, from the notice the owner was sent («Salida sin volver»): its link puts focus on «He vuelto».
       await page.goto('/notificaciones');
-      const told = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: /Salida sin volver$/ }) });
+      const told = page
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading', { name: /Salida sin volver$/ }) });
       await expect(told).toContainText(`Pardela 1 debía volver a las ${back} y no consta su vuelta.`);
       await press(page, told.getByRole('link', { name: 'Ver' }), 'Enter');
       await expect(page).toHaveURL(new RegExp(`/salidas\\?volver=${outing.id}$`));
@@ -197,9 +223,20 @@ test.describe('outings', () => {
     });
   });
 
-  test('the demo owner sees the two past outings of the demo data', async ({ page, marina, visit, expectAccessible }) => {
+  test('the demo owner sees the two past outings of the demo data', async ({
+    page,
+    marina,
+    visit,
+    expectAccessible,
+  }) => {
     await visit('/ayuda');
-    await signInByApi(page, marinaUrl(marina), marina.id, `demo@client${marina.id}.example`, `Puerto-Demo-${marina.id}`);
+    await signInByApi(
+      page,
+      marinaUrl(marina),
+      marina.id,
+      `demo@client${marina.id}.example`,
+      `Puerto-Demo-${marina.id}`,
+    );
     await page.goto('/salidas');
     await expect(page.getByRole('region', { name: 'Historial' }).getByRole('article')).toHaveCount(2);
     await expectAccessible();
@@ -207,14 +244,21 @@ test.describe('outings', () => {
 
   // An owner of their own, not the demo owner: the demo's launch is booked for "tomorrow" when the server starts,
   // and becomes today's when the suite runs across the marina's midnight (CI failed on that once).
-  test('an owner with no boat in the water today is told why and led to book a launch', async ({ page, marina, signedIn, expectAccessible }) => {
+  test('an owner with no boat in the water today is told why and led to book a launch', async ({
+    page,
+    marina,
+    signedIn,
+    expectAccessible,
+  }) => {
     const staff = await staffMember(marina);
     await eligibleBoats(page.request, marina, signedIn, 1, staff.call);
     await staff.dispose();
     await page.goto('/salidas');
     await expect(page.getByText('Aún no has registrado ninguna salida.')).toBeVisible();
     await press(page, page.getByRole('link', { name: 'Registrar una salida' }), 'Enter');
-    await expect(page.getByText(/^Para registrar una salida, el barco tiene que tener hoy una bajada confirmada/)).toBeVisible();
+    await expect(
+      page.getByText(/^Para registrar una salida, el barco tiene que tener hoy una bajada confirmada/),
+    ).toBeVisible();
     await expectAccessible();
     await press(page, page.getByRole('link', { name: 'Pedir una bajada', exact: true }), 'Enter');
     await expect(page).toHaveURL(/\/alta-pedido-bajada$/);

@@ -4,7 +4,9 @@ import { expect, marinaUrl, test } from './fixtures.ts';
 test.describe('the branded shell', () => {
   test("carries the marina's brand in title, logo, theme colour and manifest", async ({ page, visit, marina }) => {
     await visit('/home');
-    await expect(page.getByRole('heading', { level: 1, name: `Te damos la bienvenida a ${marina.title}` })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: `Te damos la bienvenida a ${marina.title}` }),
+    ).toBeVisible();
     await expect(page).toHaveTitle(new RegExp(marina.title));
     await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', marina.brandColour);
     const logo = page.getByRole('img', { name: marina.title });
@@ -93,11 +95,18 @@ test.describe('the public screens', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Entrar' })).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(styles.length).toBeGreaterThan(0);
-    expect(styles.filter((path, index) => styles.indexOf(path) !== index), 'stylesheets fetched twice').toEqual([]);
+    expect(
+      styles.filter((path, index) => styles.indexOf(path) !== index),
+      'stylesheets fetched twice',
+    ).toEqual([]);
     expect(warnings.filter((text) => /preload|credentials mode/i.test(text))).toEqual([]);
   });
 
-  test('login loads no server cache (TanStack Query); the first private screen brings it', async ({ page, visit, marina }) => {
+  test('login loads no server cache (TanStack Query); the first private screen brings it', async ({
+    page,
+    visit,
+    marina,
+  }) => {
     // A message only TanStack Query's React bindings carry: whichever chunk it lands in, it says they came.
     const marker = 'No QueryClient set';
     const scripts: Array<Promise<string>> = [];
@@ -122,7 +131,10 @@ test.describe('the public screens', () => {
     expect(await loaded(), 'TanStack Query loaded by /inicio').toBe(true);
   });
 
-  test('the intro slides show once, on first start, and work with the keyboard alone', async ({ page, expectAccessible }) => {
+  test('the intro slides show once, on first start, and work with the keyboard alone', async ({
+    page,
+    expectAccessible,
+  }) => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/slider\?next=%2Flogin$/);
     await expectAccessible();

@@ -48,7 +48,14 @@ function staticHost(root: string, headers: () => Record<string, string>): Server
     const path = decodeURIComponent(new URL(request.url ?? '/', 'http://host').pathname);
     let file = resolve(root, `.${path}`);
     const inside = file === root || file.startsWith(`${root}${sep}`);
-    if (!inside || !(await stat(file).then((found) => found.isFile(), () => false))) file = join(root, 'index.html');
+    if (
+      !inside ||
+      !(await stat(file).then(
+        (found) => found.isFile(),
+        () => false,
+      ))
+    )
+      file = join(root, 'index.html');
     response.writeHead(200, { ...headers(), 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
     createReadStream(file).pipe(response);
   });

@@ -16,10 +16,14 @@ let origins: SplitOrigin;
 
 /** Starts `split-origin-server.ts` and waits for the line saying where the app and the API are. */
 function startSplitOrigin(): Promise<SplitOrigin> {
-  const child = spawn(process.execPath, ['tooling/e2e/split-origin-server.ts', '--client', '41', '--stop-with-parent'], {
-    cwd: repoRoot,
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['tooling/e2e/split-origin-server.ts', '--client', '41', '--stop-with-parent'],
+    {
+      cwd: repoRoot,
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
   server = child;
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`split-origin-server exited with ${code} before it was ready`)));
@@ -65,7 +69,9 @@ test('signs in with the app and the API on two origins, and stays signed in', as
   await expect(page.getByRole('heading', { level: 1, name: /^Hola, / })).toBeVisible();
 
   // The sign-in went to the API's origin, carried the token its cookie holds, and was answered there.
-  const signInAnswer = apiAnswers.find((response) => response.request().method() === 'POST' && response.url() === `${api}/api/v1/session`);
+  const signInAnswer = apiAnswers.find(
+    (response) => response.request().method() === 'POST' && response.url() === `${api}/api/v1/session`,
+  );
   expect(signInAnswer?.status()).toBe(200);
   expect(await signInAnswer!.request().headerValue('x-xsrf-token')).toMatch(/^[\w-]{20,}$/);
   // The token cookie the API's port set is the page's to read (cookies are per host, not per port).

@@ -18,7 +18,8 @@ const RUNS = 3;
 
 await ensureChromium();
 // `--client 41` measures one marina only (every one is built all the same).
-const only = process.argv.indexOf('--client') > 0 ? Number(process.argv[process.argv.indexOf('--client') + 1]) : undefined;
+const only =
+  process.argv.indexOf('--client') > 0 ? Number(process.argv[process.argv.indexOf('--client') + 1]) : undefined;
 const clients = await discoverClients();
 if ((await run('turbo', ['run', 'build', '--output-logs=errors-only'], { env: { MARINA_API_URL: '/' } })) !== 0) {
   process.exit(1);
@@ -70,7 +71,9 @@ async function beforeUsable(url: string, dist: string) {
         .filter((path) => /\.(js|css)$/.test(path));
     });
     const size = (ext: string) =>
-      files.filter((path) => path.endsWith(ext)).reduce((sum, path) => sum + gzipSync(readFileSync(join(dist, path)), { level: 9 }).length, 0);
+      files
+        .filter((path) => path.endsWith(ext))
+        .reduce((sum, path) => sum + gzipSync(readFileSync(join(dist, path)), { level: 9 }).length, 0);
     return { js: size('.js'), css: size('.css'), files: files.length };
   } finally {
     await browser.close();
@@ -102,12 +105,19 @@ async function lighthouseOnce(url: string): Promise<Run & { problem?: string }> 
   try {
     await pastTheSlides(`http://127.0.0.1:${chrome.port}`, new URL(url).origin);
     // Lighthouse clears the HTTP cache and the service workers before it loads the page, not local storage.
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+    });
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
-    if (new URL(lhr.finalDisplayedUrl).pathname !== '/login') throw new Error(`Lighthouse measured ${lhr.finalDisplayedUrl}, not /login`);
+    if (new URL(lhr.finalDisplayedUrl).pathname !== '/login')
+      throw new Error(`Lighthouse measured ${lhr.finalDisplayedUrl}, not /login`);
     const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-    const problem = lhr.runtimeError?.message ?? Object.values(lhr.audits).find((audit) => audit.errorMessage)?.errorMessage;
+    const problem =
+      lhr.runtimeError?.message ?? Object.values(lhr.audits).find((audit) => audit.errorMessage)?.errorMessage;
     return {
       ...(problem ? { problem } : {}),
       performance: Math.round((lhr.categories.performance?.score ?? Number.NaN) * 100),

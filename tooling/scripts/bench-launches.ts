@@ -145,10 +145,22 @@ async function seedCustomers(database: Database, count: number, now: Date): Prom
       )
       .returning({ id: boats.id });
     const startsOn = addDays(today, -10);
-    await database.db
-      .insert(contracts)
-      .values(rows.map((row) => ({ clientId: CLIENT_ID, boatId: row.id, plan: 'annual' as const, status: 'active' as const, startsOn, endsOn: contractEndsOn('annual', startsOn), requestedAt: now, decidedAt: now })));
-    made.push({ sid: await createSession(database.db, { clientId: CLIENT_ID, accountId: account!.id, now }), boatIds: rows.map((row) => row.id) });
+    await database.db.insert(contracts).values(
+      rows.map((row) => ({
+        clientId: CLIENT_ID,
+        boatId: row.id,
+        plan: 'annual' as const,
+        status: 'active' as const,
+        startsOn,
+        endsOn: contractEndsOn('annual', startsOn),
+        requestedAt: now,
+        decidedAt: now,
+      })),
+    );
+    made.push({
+      sid: await createSession(database.db, { clientId: CLIENT_ID, accountId: account!.id, now }),
+      boatIds: rows.map((row) => row.id),
+    });
   }
   return made;
 }
@@ -160,7 +172,9 @@ async function checkCapacity(database: Database, starts: number[]): Promise<{ ov
   let over = 0;
   let mismatched = 0;
   for (const start of starts) {
-    const holding = stored.filter((row) => row.slotStart.getTime() === start && (PLACE_HOLDING_STATUSES as readonly string[]).includes(row.status)).length;
+    const holding = stored.filter(
+      (row) => row.slotStart.getTime() === start && (PLACE_HOLDING_STATUSES as readonly string[]).includes(row.status),
+    ).length;
     const held = counters.find((row) => row.clientId === CLIENT_ID && row.start.getTime() === start)?.held ?? 0;
     if (holding > CAPACITY) over += 1;
     if (held !== holding) mismatched += 1;
@@ -172,7 +186,13 @@ async function serve(target: string, customerCount: number): Promise<void> {
   const send = (message: FromServer) => process.send!(message);
   const scratch = target === 'pglite' ? undefined : await openScratchDatabase(target, 'marina_bench');
   const database = scratch ?? (await openDatabase({ dataDir: 'memory' }));
-  const server = await startServer({ database, port: 0, host: '127.0.0.1', env: { NODE_ENV: 'test', LOG_LEVEL: 'silent' }, handleSignals: false });
+  const server = await startServer({
+    database,
+    port: 0,
+    host: '127.0.0.1',
+    env: { NODE_ENV: 'test', LOG_LEVEL: 'silent' },
+    handleSignals: false,
+  });
   const customers = await seedCustomers(database, customerCount, new Date());
   let began = { api: process.cpuUsage(), database: null as number | null };
   // Each measured booking's time inside the API: from the moment Node has read its request to the moment
@@ -203,7 +223,10 @@ async function serve(target: string, customerCount: number): Promise<void> {
         if (profiler) {
           const { profile } = await profiler.post('Profiler.stop');
           mkdirSync(PROFILE_FOLDER!, { recursive: true });
-          writeFileSync(join(PROFILE_FOLDER!, `api-${database.kind}-${Date.now()}.cpuprofile`), JSON.stringify(profile));
+          writeFileSync(
+            join(PROFILE_FOLDER!, `api-${database.kind}-${Date.now()}.cpuprofile`),
+            JSON.stringify(profile),
+          );
           profiler.disconnect();
         }
         const databaseNow = databaseCpuMs(database);
@@ -239,14 +262,34 @@ interface Answer {
   setCookie: string[];
 }
 
-function call(agent: Agent, url: string, method: string, headers: Record<string, string>, body?: string): Promise<Answer> {
+function call(
+  agent: Agent,
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const sent = request(url, { method, agent, headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), setCookie: response.headers['set-cookie'] ?? [] }));
-      response.on('error', reject);
-    });
+    const sent = request(
+      url,
+      {
+        method,
+        agent,
+        headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString('utf8'),
+            setCookie: response.headers['set-cookie'] ?? [],
+          }),
+        );
+        response.on('error', reject);
+      },
+    );
     sent.on('error', reject);
     sent.end(body);
   });
@@ -276,7 +319,11 @@ async function bench(kind: 'postgresql' | 'pglite', target: string): Promise<voi
   const now = new Date();
   const perRound = Math.ceil(BOOKINGS / BOATS_PER_ACCOUNT);
   const warmupAccounts = Math.ceil(WARMUP / BOATS_PER_ACCOUNT);
-  const child = fork(import.meta.filename, ['--serve', target, String(perRound + warmupAccounts), ...(PROFILE_FOLDER ? ['--profile', PROFILE_FOLDER] : [])], { stdio: 'inherit' });
+  const child = fork(
+    import.meta.filename,
+    ['--serve', target, String(perRound + warmupAccounts), ...(PROFILE_FOLDER ? ['--profile', PROFILE_FOLDER] : [])],
+    { stdio: 'inherit' },
+  );
   // An open load keeps as many connections as requests are waiting, as that many customers would.
   const agent = new Agent({ keepAlive: true, maxSockets: RATE > 0 ? Infinity : CONCURRENCY });
   try {
@@ -286,8 +333,14 @@ async function bench(kind: 'postgresql' | 'pglite', target: string): Promise<voi
     const customers: Customer[] = [];
     for (const { sid, boatIds } of ready.customers) {
       // The first call hands the XSRF token bound to the session, as the app's does.
-      const answer = await call(agent, `${url}/api/v1/session`, 'GET', { 'x-client-id': String(CLIENT_ID), cookie: `${SESSION_COOKIE}=${sid}` });
-      const xsrf = answer.setCookie.find((cookie) => cookie.startsWith(`${XSRF_COOKIE}=`))!.split(';')[0]!.slice(XSRF_COOKIE.length + 1);
+      const answer = await call(agent, `${url}/api/v1/session`, 'GET', {
+        'x-client-id': String(CLIENT_ID),
+        cookie: `${SESSION_COOKIE}=${sid}`,
+      });
+      const xsrf = answer.setCookie
+        .find((cookie) => cookie.startsWith(`${XSRF_COOKIE}=`))!
+        .split(';')[0]!
+        .slice(XSRF_COOKIE.length + 1);
       customers.push({ cookie: `${SESSION_COOKIE}=${sid}; ${XSRF_COOKIE}=${xsrf}`, xsrf, boatIds });
     }
 
@@ -369,17 +422,25 @@ async function bench(kind: 'postgresql' | 'pglite', target: string): Promise<voi
     const inServer = [...serverMs].sort((a, b) => a - b);
     const perBooking = (ms: number) => `${(ms / jobs).toFixed(2)} ms`;
     const sorted = [...latencies].sort((a, b) => a - b);
-    console.log(`\n${kind}: ${jobs} bookings from ${perRound} accounts into ${SLOTS} slots of ${CAPACITY} places, ${RATE > 0 ? `${RATE} sent a second` : `${CONCURRENCY} in flight`} (after ${WARMUP} not counted)`);
+    console.log(
+      `\n${kind}: ${jobs} bookings from ${perRound} accounts into ${SLOTS} slots of ${CAPACITY} places, ${RATE > 0 ? `${RATE} sent a second` : `${CONCURRENCY} in flight`} (after ${WARMUP} not counted)`,
+    );
     console.log(`  bookings/s     ${(jobs / seconds).toFixed(0)}   (target ≥ 500)`);
     console.log(`  latency p50    ${percentile(sorted, 50).toFixed(1)} ms`);
     console.log(`  latency p99    ${percentile(sorted, 99).toFixed(1)} ms   (target ≤ 50)`);
-    console.log(`  in the API     p50 ${percentile(inServer, 50).toFixed(1)} ms, p99 ${percentile(inServer, 99).toFixed(1)} ms   (from the request read to the answer written)`);
+    console.log(
+      `  in the API     p50 ${percentile(inServer, 50).toFixed(1)} ms, p99 ${percentile(inServer, 99).toFixed(1)} ms   (from the request read to the answer written)`,
+    );
     console.log(`  over capacity  ${over} slot(s)   (must be 0)`);
     console.log(`  counters off   ${mismatched} slot(s)   (must be 0)`);
     console.log(
       `  CPU/booking    API ${perBooking(apiCpuMs)}, database ${dbCpuMs === null ? 'n/a' : perBooking(dbCpuMs)}, load generator ${perBooking((load.user + load.system) / 1000)}   (load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores)`,
     );
-    console.log(`  answers        ${Object.entries(outcomes).map(([key, value]) => `${key}: ${value}`).join(', ')}`);
+    console.log(
+      `  answers        ${Object.entries(outcomes)
+        .map(([key, value]) => `${key}: ${value}`)
+        .join(', ')}`,
+    );
     if (over > 0 || mismatched > 0) process.exitCode = 1;
   } finally {
     agent.destroy();
@@ -398,7 +459,9 @@ if (serving > 0) {
   const maintenanceUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
   if (!process.argv.includes('--pglite-only')) {
     if (!maintenanceUrl) {
-      console.error('PostgreSQL: set TEST_DATABASE_URL (or DATABASE_URL) to a server, e.g. postgres://marina:marina@127.0.0.1:5432/postgres');
+      console.error(
+        'PostgreSQL: set TEST_DATABASE_URL (or DATABASE_URL) to a server, e.g. postgres://marina:marina@127.0.0.1:5432/postgres',
+      );
       process.exitCode = 1;
     } else {
       await bench('postgresql', maintenanceUrl);

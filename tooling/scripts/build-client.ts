@@ -17,7 +17,9 @@ const gz = promisify(gzip);
  * sends them as they are instead of compressing on every request.
  */
 async function precompress(dist: string): Promise<void> {
-  const files = (await readdir(dist, { recursive: true })).filter((file) => /\.(js|css|html|svg|webmanifest|json)$/.test(file));
+  const files = (await readdir(dist, { recursive: true })).filter((file) =>
+    /\.(js|css|html|svg|webmanifest|json)$/.test(file),
+  );
   await Promise.all(
     files.map(async (file) => {
       const path = join(dist, file);

@@ -21,15 +21,19 @@ const api = await startServer({
   database,
   handleSignals: false,
   // The development outbox (codes and links in clear) is opt-in; e-mailed links open the Vite app.
-  env: { ...process.env, DEV_ROUTES: process.env.DEV_ROUTES ?? '1', APP_ORIGIN: process.env.APP_ORIGIN ?? 'http://localhost:5173' },
-}).catch(
-  async (error: unknown) => {
-    await database.close();
-    return exitOnStartFailure(error);
+  env: {
+    ...process.env,
+    DEV_ROUTES: process.env.DEV_ROUTES ?? '1',
+    APP_ORIGIN: process.env.APP_ORIGIN ?? 'http://localhost:5173',
   },
-);
+}).catch(async (error: unknown) => {
+  await database.close();
+  return exitOnStartFailure(error);
+});
 const vite = await createServer(
-  mergeConfig(await clientViteConfig(client.dir, { production: false, apiUrl: '/', apiProxy: api.url }), { server: { host } }),
+  mergeConfig(await clientViteConfig(client.dir, { production: false, apiUrl: '/', apiProxy: api.url }), {
+    server: { host },
+  }),
 );
 stopOnSignals(async () => {
   await vite.close();

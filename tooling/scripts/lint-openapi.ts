@@ -39,7 +39,8 @@ async function servedDocument(): Promise<Record<string, unknown>> {
     const app = await createServer({ config, database, jobsIntervalMs: 0, clientsRefreshMs: 0 });
     try {
       const response = await app.inject({ method: 'GET', url: `${API_PREFIX}/openapi.json` });
-      if (response.statusCode !== 200) throw new Error(`GET ${API_PREFIX}/openapi.json answered ${response.statusCode}`);
+      if (response.statusCode !== 200)
+        throw new Error(`GET ${API_PREFIX}/openapi.json answered ${response.statusCode}`);
       return response.json();
     } finally {
       await app.close();
@@ -51,7 +52,16 @@ async function servedDocument(): Promise<Record<string, unknown>> {
 
 function redoclyLint(file: string): Promise<{ code: number; stdout: string }> {
   const cli = join(repoRoot, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js');
-  const args = [cli, 'lint', file, '--config', join(repoRoot, 'apps', 'api', 'redocly.yaml'), '--format=json', '--max-problems=1000', '--lint-config=error'];
+  const args = [
+    cli,
+    'lint',
+    file,
+    '--config',
+    join(repoRoot, 'apps', 'api', 'redocly.yaml'),
+    '--format=json',
+    '--max-problems=1000',
+    '--lint-config=error',
+  ];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, {
       cwd: repoRoot,
@@ -91,9 +101,13 @@ const shown = relative(repoRoot, out);
 for (const problem of report.problems) {
   const [where] = problem.location;
   const position = where?.start ? `:${where.start.line}:${where.start.col}` : '';
-  console.log(`${shown}${position} ${problem.severity} ${problem.ruleId}: ${problem.message} (${where?.pointer ?? '#'})`);
+  console.log(
+    `${shown}${position} ${problem.severity} ${problem.ruleId}: ${problem.message} (${where?.pointer ?? '#'})`,
+  );
 }
 const summary: OpenApiLintSummary = { operations, errors: report.totals.errors, warnings: report.totals.warnings };
 writeFileSync(join(results, 'openapi-lint.json'), `${JSON.stringify(summary)}\n`);
-console.log(`${shown}: ${operations} operations, ${summary.errors} errors, ${summary.warnings} warnings (Redocly recommended rules)`);
+console.log(
+  `${shown}: ${operations} operations, ${summary.errors} errors, ${summary.warnings} warnings (Redocly recommended rules)`,
+);
 process.exit(code === 0 && summary.errors === 0 && summary.warnings === 0 ? 0 : 1);

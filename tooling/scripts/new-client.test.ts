@@ -23,7 +23,9 @@ describe('pnpm new-client', () => {
     expect(created.code).toBe(0);
     const built = await inCopy('pnpm', ['--filter', '@marina/client-77', 'build']);
     expect(built.code, built.output).toBe(0);
-    expect(readFileSync(join(checkout.root, 'apps/client-77/dist/index.html'), 'utf8')).toContain('<title>Marina del Sur</title>');
+    expect(readFileSync(join(checkout.root, 'apps/client-77/dist/index.html'), 'utf8')).toContain(
+      '<title>Marina del Sur</title>',
+    );
   }, 180_000);
 
   it('leaves nothing behind when it fails, so the same command can run again', async () => {
@@ -45,22 +47,41 @@ describe('pnpm new-client', () => {
 describe('two marina folders with one clientId', () => {
   it('stop `npm start` and the build with a message naming both folders', async () => {
     const twin = await scaffoldClient(
-      { id: 99, title: 'Marina Gemela', shortName: 'Gemela', brand: '#0b4f6c', accent: '#0b6e99', phone: '+34 900 000 099', email: 'info@gemela.example', address: 'Muelle 9, Vigo' },
+      {
+        id: 99,
+        title: 'Marina Gemela',
+        shortName: 'Gemela',
+        brand: '#0b4f6c',
+        accent: '#0b6e99',
+        phone: '+34 900 000 099',
+        email: 'info@gemela.example',
+        address: 'Muelle 9, Vigo',
+      },
       join(checkout.root, 'apps'),
     );
     const config = join(twin, 'client.config.ts');
     writeFileSync(config, readFileSync(config, 'utf8').replace('clientId: 99', 'clientId: 41'));
     expect((await inCopy('pnpm', ['install', '--offline', '--no-frozen-lockfile', '--silent'])).code).toBe(0);
 
-    const both = /clientId 41 is declared by 2 marina folders: apps\/client-41\/client\.config\.ts and apps\/client-99\/client\.config\.ts/;
-    const started = await inCopy(process.execPath, ['tooling/scripts/start.ts', '--client', '41', '--memory', '--port', '0']);
+    const both =
+      /clientId 41 is declared by 2 marina folders: apps\/client-41\/client\.config\.ts and apps\/client-99\/client\.config\.ts/;
+    const started = await inCopy(process.execPath, [
+      'tooling/scripts/start.ts',
+      '--client',
+      '41',
+      '--memory',
+      '--port',
+      '0',
+    ]);
     expect(started.code).toBe(2);
     expect(started.output).toMatch(both);
     expect(started.output).not.toMatch(/^\s+at /m);
 
     const built = await inCopy('pnpm', ['--filter', '@marina/client-99', 'build']);
     expect(built.code).not.toBe(0);
-    expect(built.output).toMatch(/clientId 41 is declared by 2 marina folders: .*client-41\/client\.config\.ts and .*client-99\/client\.config\.ts/);
+    expect(built.output).toMatch(
+      /clientId 41 is declared by 2 marina folders: .*client-41\/client\.config\.ts and .*client-99\/client\.config\.ts/,
+    );
     expect(built.output).not.toMatch(/^\s+at /m);
   }, 180_000);
 });

@@ -14,7 +14,9 @@ const args = process.argv.slice(2);
 const id = Number(flag(args, 'id'));
 const title = flag(args, 'title');
 if (!Number.isInteger(id) || id <= 0 || !title) {
-  console.error('usage: pnpm new-client --id <number> --title "<marina name>" [--short …] [--brand #rrggbb] [--accent #rrggbb] [--phone …] [--email …] [--address …] [--time-zone …] [--sms]');
+  console.error(
+    'usage: pnpm new-client --id <number> --title "<marina name>" [--short …] [--brand #rrggbb] [--accent #rrggbb] [--phone …] [--email …] [--address …] [--time-zone …] [--sms]',
+  );
   process.exit(2);
 }
 
@@ -30,7 +32,9 @@ if (existsSync(dir)) {
 async function link(): Promise<boolean> {
   // `--no-frozen-lockfile`: under CI pnpm would otherwise refuse to add the new package to the lockfile.
   const install = ['install', '--no-frozen-lockfile', '--silent'];
-  return (await run('pnpm', [...install, '--offline'])) === 0 || (await run('pnpm', [...install, '--prefer-offline'])) === 0;
+  return (
+    (await run('pnpm', [...install, '--offline'])) === 0 || (await run('pnpm', [...install, '--prefer-offline'])) === 0
+  );
 }
 
 let undoing = false;

@@ -15,7 +15,10 @@ interface DryTask {
 }
 
 function dryTestRun(pkg: string): DryTask[] {
-  const json = execFileSync('turbo', ['run', 'test', `--filter=${pkg}`, '--dry=json'], { cwd: repoRoot, encoding: 'utf8' });
+  const json = execFileSync('turbo', ['run', 'test', `--filter=${pkg}`, '--dry=json'], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  });
   return (JSON.parse(json) as { tasks: DryTask[] }).tasks;
 }
 
@@ -74,7 +77,9 @@ describe('the repository wiring', () => {
     const clients = readdirSync(join(repoRoot, 'apps')).filter((name) => name.startsWith('client-'));
     for (const client of clients) expect(inputs, client).toContain(join(repoRoot, 'apps', client, 'client.config.ts'));
     // Screens, components, the app shell and stylesheets are none of its business.
-    const unrelated = [...inputs].map((file) => relative(repoRoot, file)).filter((file) => /^packages\/core\/src\/(app|features|components|lib)\/|\.css\.ts$/.test(file));
+    const unrelated = [...inputs]
+      .map((file) => relative(repoRoot, file))
+      .filter((file) => /^packages\/core\/src\/(app|features|components|lib)\/|\.css\.ts$/.test(file));
     expect(unrelated).toEqual([]);
     // Nor does the whole of core or theme come in through a task it depends on.
     expect(task!.dependencies).toEqual([]);
@@ -88,7 +93,10 @@ describe('the repository wiring', () => {
       const [result] = await eslint.lintText(`import '../../${client}/client.config.ts';\n`, {
         filePath: join(repoRoot, 'apps/api/src/wiring-probe.ts'),
       });
-      expect(result?.messages.map((message) => message.ruleId), client).toContain('import-x/no-restricted-paths');
+      expect(
+        result?.messages.map((message) => message.ruleId),
+        client,
+      ).toContain('import-x/no-restricted-paths');
     }
   });
 
@@ -97,8 +105,14 @@ describe('the repository wiring', () => {
     // reads the imported file from disk to follow its imports, so neither can be text alone.
     const folder = mkdtempSync(join(repoRoot, 'tooling', 'cycle-probe-'));
     try {
-      writeFileSync(join(folder, 'first.ts'), "import { second } from './second.ts';\n\nexport const first = (): number => second() + 1;\n");
-      writeFileSync(join(folder, 'second.ts'), "import { first } from './first.ts';\n\nexport const second = (): number => first() - 1;\n");
+      writeFileSync(
+        join(folder, 'first.ts'),
+        "import { second } from './second.ts';\n\nexport const first = (): number => second() + 1;\n",
+      );
+      writeFileSync(
+        join(folder, 'second.ts'),
+        "import { first } from './first.ts';\n\nexport const second = (): number => first() - 1;\n",
+      );
       const results = await new ESLint({ cwd: repoRoot }).lintFiles([join(folder, '*.ts')]);
       expect(results).toHaveLength(2);
       for (const result of results) {
@@ -116,7 +130,10 @@ describe('the repository wiring', () => {
 
 /** The repository's Markdown files, as git sees them (tracked, or new and not ignored). */
 function markdownFiles(): string[] {
-  const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '*.md'], { cwd: repoRoot, encoding: 'utf8' });
+  const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '*.md'], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  });
   return [...new Set(listed.split('\n').filter(Boolean))].filter((file) => existsSync(join(repoRoot, file)));
 }
 
@@ -129,7 +146,11 @@ function headingAnchors(file: string): Set<string> {
     if (/^\s*```/.test(line)) fenced = !fenced;
     const heading = fenced ? null : /^#{1,6}\s+(.*)$/.exec(line);
     if (!heading) continue;
-    const slug = heading[1]!.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+    const slug = heading[1]!
+      .trim()
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-');
     const count = seen.get(slug) ?? 0;
     seen.set(slug, count + 1);
     anchors.add(count === 0 ? slug : `${slug}-${count}`);
@@ -149,7 +170,8 @@ describe('the documentation', () => {
         const [path, anchor] = target!.split('#');
         const resolved = path ? join(repoRoot, dirname(file), path) : join(repoRoot, file);
         if (!existsSync(resolved)) broken.push(`${file}: ${target} (no such file)`);
-        else if (anchor && resolved.endsWith('.md') && !headingAnchors(resolved).has(anchor)) broken.push(`${file}: ${target} (no such heading)`);
+        else if (anchor && resolved.endsWith('.md') && !headingAnchors(resolved).has(anchor))
+          broken.push(`${file}: ${target} (no such heading)`);
       }
     }
     expect(broken).toEqual([]);
@@ -160,6 +182,9 @@ describe('the documentation', () => {
     const index = readFileSync(join(folder, 'README.md'), 'utf8');
     const records = readdirSync(folder).filter((name) => /^\d{3}-.*\.md$/.test(name));
     expect(records.length).toBeGreaterThan(0);
-    expect(records.filter((name) => !index.includes(`](${name})`)), 'add a line for each to docs/decisions/README.md').toEqual([]);
+    expect(
+      records.filter((name) => !index.includes(`](${name})`)),
+      'add a line for each to docs/decisions/README.md',
+    ).toEqual([]);
   });
 });

@@ -110,17 +110,23 @@ describe('npm start -- --client 41,25,63', () => {
     script = startNodeScript('start', ['--client', '41,25,63', '--port', String(port)], { env: { DATA_DIR: dataDir } });
     const urls = await urlsOf(script, 3);
     expect(urls).toEqual([41, 25, 63].map((_, index) => `http://127.0.0.1:${port + index}`));
-    for (const [index, [clientId, title]] of ([
-      [41, 'Marina Port Blau'],
-      [25, 'Varadero Costa Brava'],
-      [63, 'Marina Atlántica'],
-    ] as const).entries()) {
+    for (const [index, [clientId, title]] of (
+      [
+        [41, 'Marina Port Blau'],
+        [25, 'Varadero Costa Brava'],
+        [63, 'Marina Atlántica'],
+      ] as const
+    ).entries()) {
       const html = await (await fetch(`${urls[index]}/`, { headers: { Accept: 'text/html' } })).text();
       // `/` is the sign-in screen drawn at build time, titled with the screen and the marina.
       expect(html).toContain(`<title>Entrar · ${title}</title>`);
       expect(script.output()).toContain(`${DEMO_ACCOUNT(clientId).email} / ${DEMO_ACCOUNT(clientId).password}`);
-      expect(script.output()).toContain(`${DEMO_STAFF_ACCOUNT(clientId).email} / ${DEMO_STAFF_ACCOUNT(clientId).password}`);
-      expect(script.output()).toContain(`${DEMO_AUTHORISED_ACCOUNT(clientId).email} / ${DEMO_AUTHORISED_ACCOUNT(clientId).password}`);
+      expect(script.output()).toContain(
+        `${DEMO_STAFF_ACCOUNT(clientId).email} / ${DEMO_STAFF_ACCOUNT(clientId).password}`,
+      );
+      expect(script.output()).toContain(
+        `${DEMO_AUTHORISED_ACCOUNT(clientId).email} / ${DEMO_AUTHORISED_ACCOUNT(clientId).password}`,
+      );
       expect(await clientSettings(urls[index]!, clientId)).toMatchObject({ id: clientId, title });
     }
     expect(await clientSettings(urls[0]!, 63)).toMatchObject({ timeZone: 'Atlantic/Canary' });

@@ -44,7 +44,10 @@ try {
       // One shutdown for every listener and then the database they share (below).
       handleSignals: false,
       // The development outbox (codes and links in clear) is opt-in; this local server asks for it.
-      env: { ...process.env, DEV_ROUTES: process.env.DEV_ROUTES ?? (process.env.NODE_ENV === 'production' ? '0' : '1') },
+      env: {
+        ...process.env,
+        DEV_ROUTES: process.env.DEV_ROUTES ?? (process.env.NODE_ENV === 'production' ? '0' : '1'),
+      },
     });
     servers.push(server);
   }

@@ -20,16 +20,36 @@ interface Step {
   detail?: () => string | undefined;
 }
 
-const vitest = (pkg: string, report: string, env: NodeJS.ProcessEnv = {}) => () =>
-  run('pnpm', ['--filter', pkg, 'exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${join(results, report)}`], { env });
+const vitest =
+  (pkg: string, report: string, env: NodeJS.ProcessEnv = {}) =>
+  () =>
+    run(
+      'pnpm',
+      [
+        '--filter',
+        pkg,
+        'exec',
+        'vitest',
+        'run',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile=${join(results, report)}`,
+      ],
+      { env },
+    );
 
 let postgresUrl: string | undefined;
 
 const steps: Step[] = [
-  { name: 'lint', run: () => run('eslint', ['.', '--max-warnings=0']) },
+  // ESLint, Prettier and the commit subjects: `pnpm lint` (decision 043).
+  { name: 'lint', run: () => run('pnpm', ['--silent', 'lint']) },
   { name: 'type check', run: () => run('turbo', ['run', 'typecheck', '--output-logs=errors-only']) },
   // The document a server serves at /api/v1/openapi.json, by Redocly's recommended rules (decision 041).
-  { name: 'OpenAPI lint', run: () => run(process.execPath, ['tooling/scripts/lint-openapi.ts']), detail: openApiLintDetail },
+  {
+    name: 'OpenAPI lint',
+    run: () => run(process.execPath, ['tooling/scripts/lint-openapi.ts']),
+    detail: openApiLintDetail,
+  },
   { name: 'unit tests: theme', run: vitest('@marina/theme', 'theme.json'), report: 'theme.json' },
   { name: 'unit tests: core', run: vitest('@marina/core', 'core.json'), report: 'core.json' },
   { name: 'unit tests: tooling', run: vitest('@marina/tooling', 'tooling.json'), report: 'tooling.json' },
@@ -49,9 +69,13 @@ const steps: Step[] = [
       await ensureChromium();
       const built = await run('turbo', ['run', 'build', '--output-logs=errors-only'], { env: { MARINA_API_URL: '/' } });
       if (built !== 0) return built;
-      return run('pnpm', ['--filter', '@marina/tooling', 'exec', 'playwright', 'test', '--config', 'e2e/playwright.config.ts'], {
-        env: { CI: process.env.CI ?? '1' },
-      });
+      return run(
+        'pnpm',
+        ['--filter', '@marina/tooling', 'exec', 'playwright', 'test', '--config', 'e2e/playwright.config.ts'],
+        {
+          env: { CI: process.env.CI ?? '1' },
+        },
+      );
     },
     report: 'e2e.json',
   },
@@ -92,7 +116,13 @@ for (const step of steps) {
     code = 1;
   }
   const ms = performance.now() - stepStarted;
-  outcome.push({ name: step.name, ok: code === 0, ms, ...(step.report ? { counts: countsOf(step.report) } : {}), detail: step.detail?.() });
+  outcome.push({
+    name: step.name,
+    ok: code === 0,
+    ms,
+    ...(step.report ? { counts: countsOf(step.report) } : {}),
+    detail: step.detail?.(),
+  });
 }
 const totalMs = performance.now() - started;
 

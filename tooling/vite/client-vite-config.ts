@@ -129,13 +129,17 @@ export const LATER_PRELOAD_ATTRIBUTE = 'data-later';
 function preloadTags(bundle: OutputBundle | undefined, wanted: RegExp[], mark: string): string {
   if (!bundle) return '';
   const chunks = Object.values(bundle).filter((output): output is OutputChunk => output.type === 'chunk');
-  const withEntry = new Set(chunks.filter((chunk) => chunk.isEntry).flatMap((chunk) => [chunk.fileName, ...chunk.imports]));
+  const withEntry = new Set(
+    chunks.filter((chunk) => chunk.isEntry).flatMap((chunk) => [chunk.fileName, ...chunk.imports]),
+  );
   const files = new Set<string>();
   const css = new Set<string>();
   const visit = (chunk: OutputChunk) => {
     if (withEntry.has(chunk.fileName) || files.has(chunk.fileName)) return;
     files.add(chunk.fileName);
-    for (const file of (chunk as OutputChunk & { viteMetadata?: { importedCss: Set<string> } }).viteMetadata?.importedCss ?? []) css.add(file);
+    for (const file of (chunk as OutputChunk & { viteMetadata?: { importedCss: Set<string> } }).viteMetadata
+      ?.importedCss ?? [])
+      css.add(file);
     for (const imported of chunk.imports) {
       const next = chunks.find((candidate) => candidate.fileName === imported);
       if (next) visit(next);
@@ -171,7 +175,8 @@ function compileOnLoad(): Plugin {
     generateBundle(_options, bundle) {
       for (const chunk of Object.values(bundle)) {
         if (chunk.type !== 'chunk') continue;
-        const marked = chunk.name === REACT_CHUNK || FIRST_CALL.some((pattern) => pattern.test(chunk.facadeModuleId ?? ''));
+        const marked =
+          chunk.name === REACT_CHUNK || FIRST_CALL.some((pattern) => pattern.test(chunk.facadeModuleId ?? ''));
         if (!marked) continue;
         chunk.code = `//# allFunctionsCalledOnLoad\n${chunk.code}`;
         if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`;
@@ -241,7 +246,12 @@ export async function clientViteConfig(dir: string, options: ClientBuildOptions)
             // the same for every marina and stays the same while they are not updated (browsers keep it).
             // Vite's helper that preloads a lazy chunk's files goes with them: the entry and the table of
             // the screens' chunks (`app/screens.tsx`) both need it, and a file of its own would weigh more.
-            groups: [{ name: REACT_CHUNK, test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|^\0vite\/preload-helper/ }],
+            groups: [
+              {
+                name: REACT_CHUNK,
+                test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|^\0vite\/preload-helper/,
+              },
+            ],
           },
         },
       },

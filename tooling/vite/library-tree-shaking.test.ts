@@ -31,7 +31,7 @@ describe('the edits to the installed libraries', () => {
     }
   });
 
-  it("React Router: its link and form components are marked pure, and nothing else of the file changes", () => {
+  it('React Router: its link and form components are marked pure, and nothing else of the file changes', () => {
     const { source, code } = editFor(files.router);
     for (const name of ['Link', 'NavLink', 'Form']) {
       expect(code).toContain(`const ${name} = /* @__PURE__ */ React$1.forwardRef(`);
@@ -57,8 +57,14 @@ describe('the edits to the installed libraries', () => {
   });
 
   it('declares side-effect free only the two CommonJS packages Formik brings for what the app does not use', () => {
-    expect(SIDE_EFFECT_FREE.test(formikDependency('hoist-non-react-statics/dist/hoist-non-react-statics.cjs.js'))).toBe(true);
-    expect(SIDE_EFFECT_FREE.test(realpathSync(join(formikDependency('hoist-non-react-statics'), '..', 'react-is', 'index.js')))).toBe(true);
+    expect(SIDE_EFFECT_FREE.test(formikDependency('hoist-non-react-statics/dist/hoist-non-react-statics.cjs.js'))).toBe(
+      true,
+    );
+    expect(
+      SIDE_EFFECT_FREE.test(
+        realpathSync(join(formikDependency('hoist-non-react-statics'), '..', 'react-is', 'index.js')),
+      ),
+    ).toBe(true);
     expect(SIDE_EFFECT_FREE.test(formikDependency('react-fast-compare/index.js'))).toBe(false);
     expect(SIDE_EFFECT_FREE.test(installed('react-dom/index.js'))).toBe(false);
   });

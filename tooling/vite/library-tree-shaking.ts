@@ -45,7 +45,7 @@ export const LIBRARY_EDITS: readonly LibraryEdit[] = [
     file: /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]production[\\/]lib[\\/]dom[\\/]lib\.js$/,
     why:
       "React Router's `Link`, `NavLink`, `Form`, `ScrollRestoration` and `unstable_HistoryRouter` (the app " +
-      'has its own links, `components/link.tsx`, and Formik\'s forms), with what only they use: framework ' +
+      "has its own links, `components/link.tsx`, and Formik's forms), with what only they use: framework " +
       "mode's prefetching. About 4 KB gzipped",
     // Three components made with `forwardRef`; five `displayName`s.
     expected: 8,
@@ -94,7 +94,10 @@ export function libraryTreeShaking(): Plugin {
       if (!edit) return null;
       const edited = edit.apply(code);
       // The build goes on (the bundle is only larger), but says so: the library has changed.
-      if (edited.found !== edit.expected) this.warn(`${id}: expected ${edit.expected} places to edit, found ${edited.found}: ${edit.why} stays in the bundle`);
+      if (edited.found !== edit.expected)
+        this.warn(
+          `${id}: expected ${edit.expected} places to edit, found ${edited.found}: ${edit.why} stays in the bundle`,
+        );
       // `map: null`: the lines stay where they were.
       return { code: edited.code, map: null };
     },

@@ -39,7 +39,7 @@ function field(html: string, label: string) {
   return input ?? '';
 }
 
-describe("the built login.html of a marina", () => {
+describe('the built login.html of a marina', () => {
   it('holds the sign-in form: its Spanish heading, labelled fields, the send button and the marina', () => {
     expect(login).toMatch(/<div id="root" data-prerendered="login">/);
     expect(login).toMatch(/<h1[^>]*>Entrar<\/h1>/);
@@ -84,7 +84,10 @@ describe("the built login.html of a marina", () => {
 function beforeUsable(): Array<{ file: string; source: string }> {
   const script = /<script src="\/(assets\/first-screen-\w+\.js)"><\/script>/.exec(login)![1]!;
   const loader = readFileSync(join(dist, script), 'utf8');
-  const files = [script, ...new Set([...loader.matchAll(/["'`]\/(assets\/[\w.-]+\.js)["'`]/g)].map((match) => match[1]!))];
+  const files = [
+    script,
+    ...new Set([...loader.matchAll(/["'`]\/(assets\/[\w.-]+\.js)["'`]/g)].map((match) => match[1]!)),
+  ];
   return files.map((file) => ({ file, source: readFileSync(join(dist, file), 'utf8') }));
 }
 
@@ -105,7 +108,15 @@ describe('the JavaScript before the sign-in form can be sent (decision 017)', ()
     // The error catalogue (with the first call), the help page's questions (with ayuda), the brand tokens
     // (in the stylesheet), lodash (es-toolkit's functions instead), Formik's FieldArray and React Router's
     // link prefetching (unused), the other screens' chunks and the files each needs (`app/screens.tsx`).
-    for (const text of ['Demasiados intentos', '¿Con cuánta antelación', 'contentMaxWidth', '__lodash_hash_undefined__', 'handleUnshift', 'PrefetchPageLinks', 'misbarcos-screen']) {
+    for (const text of [
+      'Demasiados intentos',
+      '¿Con cuánta antelación',
+      'contentMaxWidth',
+      '__lodash_hash_undefined__',
+      'handleUnshift',
+      'PrefetchPageLinks',
+      'misbarcos-screen',
+    ]) {
       expect(code.includes(text), text).toBe(false);
     }
     // What the form does need is there.

@@ -25,7 +25,10 @@ export class PrerenderError extends Error {}
  * Builds the app once more for Node, with the same plugins (so class names and the config are the ones
  * of the browser bundle), and imports it to draw the screen. Nothing of it stays.
  */
-async function loadPrerenderEntry(dir: string, options: LoadOptions): Promise<{ entry: PrerenderEntry; cleanUp: () => Promise<void> }> {
+async function loadPrerenderEntry(
+  dir: string,
+  options: LoadOptions,
+): Promise<{ entry: PrerenderEntry; cleanUp: () => Promise<void> }> {
   const client = await loadClient(dir, options);
   const outDir = await mkdtemp(join(tmpdir(), 'marina-prerender-'));
   await build({
@@ -38,7 +41,13 @@ async function loadPrerenderEntry(dir: string, options: LoadOptions): Promise<{ 
     plugins: [react(), vanillaExtractPlugin(), marinaBrand(client)],
     // One file with everything in it: the temporary folder has no node_modules to import from.
     ssr: { noExternal: true },
-    build: { ssr: join(shellRoot, 'prerender.ts'), outDir, emptyOutDir: true, target: 'node24', reportCompressedSize: false },
+    build: {
+      ssr: join(shellRoot, 'prerender.ts'),
+      outDir,
+      emptyOutDir: true,
+      target: 'node24',
+      reportCompressedSize: false,
+    },
   });
   await writeFile(join(outDir, 'package.json'), '{ "type": "module" }');
   const entry = (await import(pathToFileURL(join(outDir, 'prerender.js')).href)) as PrerenderEntry;
@@ -50,10 +59,14 @@ export async function checkClasses(markup: string, dist: string): Promise<void> 
   const assets = join(dist, 'assets');
   const sheets = (await readdir(assets)).filter((file) => file.endsWith('.css'));
   const css = (await Promise.all(sheets.map((file) => readFile(join(assets, file), 'utf8')))).join('\n');
-  const used = new Set([...markup.matchAll(/class="([^"]*)"/g)].flatMap((match) => match[1]!.split(/\s+/).filter(Boolean)));
+  const used = new Set(
+    [...markup.matchAll(/class="([^"]*)"/g)].flatMap((match) => match[1]!.split(/\s+/).filter(Boolean)),
+  );
   const missing = [...used].filter((name) => !new RegExp(`\\.${name.replace(/[^\w-]/g, '\\$&')}(?![\\w-])`).test(css));
   if (missing.length > 0) {
-    throw new PrerenderError(`The drawn sign-in screen uses classes no stylesheet of ${dist} defines: ${missing.join(', ')}`);
+    throw new PrerenderError(
+      `The drawn sign-in screen uses classes no stylesheet of ${dist} defines: ${missing.join(', ')}`,
+    );
   }
 }
 
@@ -114,18 +127,28 @@ export async function prerenderLogin(dir: string, options: LoadOptions, dist = j
     if (!heading) throw new PrerenderError('The drawn sign-in screen has no heading');
 
     let html = await readFile(join(dist, 'index.html'), 'utf8');
-    html = replaceOnce(html, '<div id="root"></div>', `<div id="root" ${entry.PRERENDERED_ATTRIBUTE}="${entry.screen}">${markup}</div>`, 'empty root');
+    html = replaceOnce(
+      html,
+      '<div id="root"></div>',
+      `<div id="root" ${entry.PRERENDERED_ATTRIBUTE}="${entry.screen}">${markup}</div>`,
+      'empty root',
+    );
     html = html.replace(new RegExp(`<link [^>]*${LATER_PRELOAD_ATTRIBUTE}[^>]*>`, 'g'), '');
     html = replaceOnce(html, /<title>([^<]*)<\/title>/, `<title>${heading} · $1</title>`, 'title');
 
     const app = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
     if (!app) throw new PrerenderError('index.html has no module script to load the app with');
     html = html.replace(app[0], '');
-    const chunks = [...new Set([...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((link) => link[1]!))];
+    const chunks = [
+      ...new Set([...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((link) => link[1]!)),
+    ];
     html = html.replace(/<link rel="modulepreload" crossorigin href="[^"]+">/g, '');
     const source = `${entry.firstStartGateScript}\n(${loadAppAfterPaint.toString()})(${JSON.stringify(app[1])}, ${JSON.stringify(chunks)}, ${JSON.stringify(entry.FIRST_START_ATTRIBUTE)});`;
     const { code: script, errors } = await minify('first-screen.js', source, {});
-    if (errors.length > 0) throw new PrerenderError(`The first screen's script does not minify: ${errors.map((error) => error.message).join('; ')}`);
+    if (errors.length > 0)
+      throw new PrerenderError(
+        `The first screen's script does not minify: ${errors.map((error) => error.message).join('; ')}`,
+      );
     const file = `first-screen-${createHash('sha256').update(script).digest('hex').slice(0, 8)}.js`;
     await writeFile(join(dist, 'assets', file), script);
     html = replaceOnce(html, '</head>', `<script src="/assets/${file}"></script></head>`, 'head');

@@ -88,7 +88,10 @@ describe('loadConfig', () => {
 
   it('sends each provider 4 messages at once unless OUTBOX_SMS_CONCURRENCY / OUTBOX_EMAIL_CONCURRENCY say otherwise (decision 039)', () => {
     expect(loadConfig({}).outboxConcurrency).toEqual({ sms: 4, email: 4 });
-    expect(loadConfig({ OUTBOX_SMS_CONCURRENCY: '1', OUTBOX_EMAIL_CONCURRENCY: '20' }).outboxConcurrency).toEqual({ sms: 1, email: 20 });
+    expect(loadConfig({ OUTBOX_SMS_CONCURRENCY: '1', OUTBOX_EMAIL_CONCURRENCY: '20' }).outboxConcurrency).toEqual({
+      sms: 1,
+      email: 20,
+    });
     const error = configError({ OUTBOX_SMS_CONCURRENCY: '0', OUTBOX_EMAIL_CONCURRENCY: '2.5' });
     expect(error.message).toContain('OUTBOX_SMS_CONCURRENCY: must be a whole number from 1 to 100 (got "0")');
     expect(error.message).toContain('OUTBOX_EMAIL_CONCURRENCY: must be a whole number from 1 to 100 (got "2.5")');
@@ -104,15 +107,21 @@ describe('loadConfig', () => {
     // The app the links open may call the API.
     expect(both.allowedOrigins).toEqual(['https://a.example', 'https://app.portblau.example']);
     expect(loadConfig({ ALLOWED_ORIGINS: 'https://a.example, https://b.example' }).appOrigin).toBe('https://a.example');
-    expect(appLink(loadConfig({ APP_ORIGIN: 'https://app.portblau.example' }), '/activar?token=t')).toBe('https://app.portblau.example/activar?token=t');
+    expect(appLink(loadConfig({ APP_ORIGIN: 'https://app.portblau.example' }), '/activar?token=t')).toBe(
+      'https://app.portblau.example/activar?token=t',
+    );
     expect(appLink(loadConfig({ PORT: '9000' }), '/activar?token=t')).toBe('http://localhost:9000/activar?token=t');
   });
 
   it('requires an https app origin in production', () => {
     const production = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) };
     expect(configError(production).message).toContain('APP_ORIGIN: required in production');
-    expect(configError({ ...production, APP_ORIGIN: 'http://app.portblau.example' }).message).toContain('APP_ORIGIN: must be https:// in production');
-    expect(configError({ ...production, APP_ORIGIN: 'https://app.portblau.example' }).message).not.toContain('APP_ORIGIN');
+    expect(configError({ ...production, APP_ORIGIN: 'http://app.portblau.example' }).message).toContain(
+      'APP_ORIGIN: must be https:// in production',
+    );
+    expect(configError({ ...production, APP_ORIGIN: 'https://app.portblau.example' }).message).not.toContain(
+      'APP_ORIGIN',
+    );
   });
 
   it('serves the development routes only when DEV_ROUTES asks, never in production', () => {
@@ -120,7 +129,9 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).devRoutes).toBe(false);
     expect(loadConfig({ DEV_ROUTES: '1' }).devRoutes).toBe(true);
     expect(loadConfig({ DEV_ROUTES: '0' }).devRoutes).toBe(false);
-    expect(configError({ NODE_ENV: 'production', DEV_ROUTES: '1' }).message).toContain('DEV_ROUTES: not allowed in production');
+    expect(configError({ NODE_ENV: 'production', DEV_ROUTES: '1' }).message).toContain(
+      'DEV_ROUTES: not allowed in production',
+    );
   });
 
   it('names each bad variable on its own line', () => {
@@ -160,6 +171,8 @@ describe('loadConfig', () => {
   });
 
   it('refuses a MARINAS_DIR that is not a folder', () => {
-    expect(configError({ MARINAS_DIR: '/nowhere/apps' }).message).toContain('MARINAS_DIR: /nowhere/apps is not a folder');
+    expect(configError({ MARINAS_DIR: '/nowhere/apps' }).message).toContain(
+      'MARINAS_DIR: /nowhere/apps is not a folder',
+    );
   });
 });

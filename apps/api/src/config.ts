@@ -149,7 +149,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
 
   const rawDataDir = value('DATA_DIR');
-  const dataDir = rawDataDir === undefined ? DEFAULT_DATA_DIR : rawDataDir === 'memory' ? 'memory' : resolve(rawDataDir);
+  const dataDir =
+    rawDataDir === undefined ? DEFAULT_DATA_DIR : rawDataDir === 'memory' ? 'memory' : resolve(rawDataDir);
 
   const rawStaticDir = value('STATIC_DIR');
   const staticDir = rawStaticDir === undefined ? undefined : resolve(rawStaticDir);
@@ -171,14 +172,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const rawAppOrigin = value('APP_ORIGIN');
   if (rawAppOrigin !== undefined) {
     appOrigin = parseOrigin(rawAppOrigin);
-    if (appOrigin === undefined) issues.push(`APP_ORIGIN: "${rawAppOrigin}" is not an origin such as https://app.example.com`);
+    if (appOrigin === undefined)
+      issues.push(`APP_ORIGIN: "${rawAppOrigin}" is not an origin such as https://app.example.com`);
     // The app the links open must be able to make calls.
     else if (!allowedOrigins.includes(appOrigin)) allowedOrigins.push(appOrigin);
   }
   appOrigin ??= allowedOrigins[0];
   if (nodeEnv === 'production') {
-    if (appOrigin === undefined) issues.push('APP_ORIGIN: required in production (the links sent by e-mail point there), or set ALLOWED_ORIGINS');
-    else if (!appOrigin.startsWith('https:')) issues.push(`APP_ORIGIN: must be https:// in production (got "${appOrigin}")`);
+    if (appOrigin === undefined)
+      issues.push('APP_ORIGIN: required in production (the links sent by e-mail point there), or set ALLOWED_ORIGINS');
+    else if (!appOrigin.startsWith('https:'))
+      issues.push(`APP_ORIGIN: must be https:// in production (got "${appOrigin}")`);
   }
 
   const rawDevRoutes = value('DEV_ROUTES');
@@ -186,11 +190,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (rawDevRoutes !== undefined && !devRoutes && rawDevRoutes !== '0' && rawDevRoutes !== 'false') {
     issues.push(`DEV_ROUTES: must be 1 or 0 (got "${rawDevRoutes}")`);
   }
-  if (devRoutes && nodeEnv === 'production') issues.push('DEV_ROUTES: not allowed in production (it shows every code and link in clear)');
+  if (devRoutes && nodeEnv === 'production')
+    issues.push('DEV_ROUTES: not allowed in production (it shows every code and link in clear)');
 
   let sessionSecret = value('SESSION_SECRET');
   if (sessionSecret === undefined) {
-    if (nodeEnv === 'production') issues.push(`SESSION_SECRET: required in production (at least ${MIN_SECRET_LENGTH} characters)`);
+    if (nodeEnv === 'production')
+      issues.push(`SESSION_SECRET: required in production (at least ${MIN_SECRET_LENGTH} characters)`);
     sessionSecret = developmentSecret;
   } else if (sessionSecret.length < MIN_SECRET_LENGTH) {
     issues.push(`SESSION_SECRET: must be at least ${MIN_SECRET_LENGTH} characters long`);
@@ -199,7 +205,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const rawMarinasDir = value('MARINAS_DIR');
   const marinasDir = rawMarinasDir === undefined ? DEFAULT_MARINAS_DIR : resolve(rawMarinasDir);
   if (!existsSync(marinasDir) || !statSync(marinasDir).isDirectory()) {
-    issues.push(`MARINAS_DIR: ${marinasDir} is not a folder (expected the folder holding the client-<id> marina folders)`);
+    issues.push(
+      `MARINAS_DIR: ${marinasDir} is not a folder (expected the folder holding the client-<id> marina folders)`,
+    );
   }
 
   const smtpUrl = value('SMTP_URL');
@@ -212,7 +220,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     issues.push('SMS_PROVIDER_URL: must be an http:// or https:// URL');
   }
   const smsProviderToken = value('SMS_PROVIDER_TOKEN');
-  if (smsProviderUrl !== undefined && smsProviderToken === undefined) issues.push('SMS_PROVIDER_TOKEN: required with SMS_PROVIDER_URL');
+  if (smsProviderUrl !== undefined && smsProviderToken === undefined)
+    issues.push('SMS_PROVIDER_TOKEN: required with SMS_PROVIDER_URL');
   if (nodeEnv === 'production') {
     // In production a code that is only logged never reaches anyone.
     if (smtpUrl === undefined) issues.push('SMTP_URL: required in production (e-mails would not leave)');
@@ -228,13 +237,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     issues.push(`${name}: must be a whole number from 1 to ${MAX_OUTBOX_CONCURRENCY} (got "${raw}")`);
     return DEFAULT_OUTBOX_CONCURRENCY;
   };
-  const outboxConcurrency = { sms: concurrency('OUTBOX_SMS_CONCURRENCY'), email: concurrency('OUTBOX_EMAIL_CONCURRENCY') };
+  const outboxConcurrency = {
+    sms: concurrency('OUTBOX_SMS_CONCURRENCY'),
+    email: concurrency('OUTBOX_EMAIL_CONCURRENCY'),
+  };
 
   let trustProxy: Config['trustProxy'] = false;
   const rawTrustProxy = value('TRUST_PROXY');
   if (rawTrustProxy === 'true') trustProxy = true;
   else if (rawTrustProxy !== undefined && rawTrustProxy !== 'false') {
-    trustProxy = rawTrustProxy.split(',').map((entry) => entry.trim()).filter(Boolean);
+    trustProxy = rawTrustProxy
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
     if (trustProxy.some((entry) => !/^[0-9a-f.:]+(\/\d{1,3})?$/i.test(entry))) {
       issues.push(`TRUST_PROXY: must be true, false or a comma list of proxy addresses (got "${rawTrustProxy}")`);
     }
@@ -276,7 +291,8 @@ export function appLink(config: Pick<Config, 'appOrigin' | 'port'>, path: string
 function parseOrigin(value: string): string | undefined {
   try {
     const url = new URL(value);
-    if ((url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value.replace(/\/$/, '')) return url.origin;
+    if ((url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value.replace(/\/$/, ''))
+      return url.origin;
   } catch {
     // not a URL
   }

@@ -12,6 +12,10 @@ try {
   console.log(`Marina API listening on ${server.url}`);
 } catch (error) {
   // What a person can fix gets its message alone; anything else its stack.
-  console.error(error instanceof ConfigError || error instanceof DataDirInUseError || error instanceof ClientFoldersError ? error.message : error);
+  console.error(
+    error instanceof ConfigError || error instanceof DataDirInUseError || error instanceof ClientFoldersError
+      ? error.message
+      : error,
+  );
   process.exit(1);
 }

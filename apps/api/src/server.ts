@@ -134,7 +134,15 @@ export async function createServer({
   app.addSchema(clientSettingsSchema);
   app.addSchema(accountSummarySchema);
   app.addSchema(sessionInfoSchema);
-  for (const schema of [...authorisationSchemas, ...boatSchemas, ...staffSchemas, ...launchSchemas, ...cardSchemas, ...outingSchemas]) app.addSchema(schema);
+  for (const schema of [
+    ...authorisationSchemas,
+    ...boatSchemas,
+    ...staffSchemas,
+    ...launchSchemas,
+    ...cardSchemas,
+    ...outingSchemas,
+  ])
+    app.addSchema(schema);
 
   // Order matters: the document sees only routes declared after it, and each onRequest hook relies on the
   // ones before it (preflights answered → cookies parsed → client resolved → session looked up → CSRF
@@ -211,7 +219,10 @@ export async function createServer({
   });
   const refresh =
     clientsRefreshMs > 0
-      ? setInterval(() => directory.reload().catch((error: unknown) => app.log.warn({ err: error }, 'clients not reloaded')), clientsRefreshMs).unref()
+      ? setInterval(
+          () => directory.reload().catch((error: unknown) => app.log.warn({ err: error }, 'clients not reloaded')),
+          clientsRefreshMs,
+        ).unref()
       : undefined;
   app.addHook('onClose', async () => {
     clearInterval(refresh);
@@ -262,14 +273,16 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     host: options.host ?? base.host,
     staticDir: options.staticDir === undefined ? base.staticDir : resolve(options.staticDir),
     databaseUrl: options.databaseUrl ?? base.databaseUrl,
-    dataDir: options.dataDir === undefined ? base.dataDir : options.dataDir === 'memory' ? 'memory' : resolve(options.dataDir),
+    dataDir:
+      options.dataDir === undefined ? base.dataDir : options.dataDir === 'memory' ? 'memory' : resolve(options.dataDir),
     logLevel: options.logLevel ?? base.logLevel,
   };
 
   // Read before the database is opened: a wrong marina folder stops the start with nothing held.
   const clients = options.clients ?? (await marinaSeeds(config.marinasDir));
   const ownsDatabase = options.database === undefined;
-  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const database =
+    options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   let app: FastifyInstance | undefined;
   try {
     app = await createServer({ config, database, clients });

@@ -32,7 +32,9 @@ describe('discoverClients', () => {
     await writeFile(config, (await readFile(config, 'utf8')).replace('clientId: 99', 'clientId: 41'));
     const discovery = discoverClients(apps);
     await expect(discovery).rejects.toBeInstanceOf(ClientFoldersError);
-    await expect(discovery).rejects.toThrow(/clientId 41 is declared by 2 marina folders: .*client-41\/client\.config\.ts and .*client-99\/client\.config\.ts/);
+    await expect(discovery).rejects.toThrow(
+      /clientId 41 is declared by 2 marina folders: .*client-41\/client\.config\.ts and .*client-99\/client\.config\.ts/,
+    );
   });
 });
 

@@ -42,7 +42,10 @@ describe('scaffoldClient', () => {
       sendsSms: false,
       settings: {},
     });
-    const canary = await loadClient(await scaffoldClient({ ...marina, id: 78, timeZone: 'Atlantic/Canary', sendsSms: true }, apps), { production: true });
+    const canary = await loadClient(
+      await scaffoldClient({ ...marina, id: 78, timeZone: 'Atlantic/Canary', sendsSms: true }, apps),
+      { production: true },
+    );
     expect(canary.folder).toMatchObject({ timeZone: 'Atlantic/Canary', sendsSms: true });
     expect(canary.config.clientesConSMS).toEqual([78]);
   });

@@ -27,7 +27,18 @@ export interface ScriptOptions {
 function scriptEnv(cwd: string, env: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   const base = { ...process.env };
   // A test's own settings must not leak into the script under test.
-  for (const name of ['HOST', 'PORT', 'DATA_DIR', 'DATABASE_URL', 'NODE_ENV', 'LOG_LEVEL', 'VITEST', 'VITEST_WORKER_ID', 'VITEST_POOL_ID']) delete base[name];
+  for (const name of [
+    'HOST',
+    'PORT',
+    'DATA_DIR',
+    'DATABASE_URL',
+    'NODE_ENV',
+    'LOG_LEVEL',
+    'VITEST',
+    'VITEST_WORKER_ID',
+    'VITEST_POOL_ID',
+  ])
+    delete base[name];
   return { ...base, PATH: `${join(cwd, 'node_modules', '.bin')}:${process.env.PATH}`, ...env };
 }
 
@@ -103,7 +114,17 @@ export function startNodeScript(name: string, args: string[], options: ScriptOpt
   return startScript(process.execPath, [join('tooling', 'scripts', `${name}.ts`), ...args], options);
 }
 
-const NOT_COPIED = new Set(['node_modules', '.git', '.tools', '.turbo', '.data', 'dist', 'test-results', 'playwright-report', 'coverage']);
+const NOT_COPIED = new Set([
+  'node_modules',
+  '.git',
+  '.tools',
+  '.turbo',
+  '.data',
+  'dist',
+  'test-results',
+  'playwright-report',
+  'coverage',
+]);
 
 /**
  * A copy of this checkout in a temporary folder, installed from the local store (seconds, no network), for

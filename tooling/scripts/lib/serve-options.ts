@@ -25,8 +25,10 @@ export interface DatabaseChoice {
  * (`.data/pglite` by default), which one process at a time may open.
  */
 export function databaseChoice(args: string[], env: NodeJS.ProcessEnv = process.env): DatabaseChoice {
-  if (args.includes('--memory') || env.DATA_DIR?.trim() === 'memory') return { options: { dataDir: 'memory' }, description: 'in memory (discarded on exit)' };
-  if (env.DATABASE_URL) return { options: { databaseUrl: env.DATABASE_URL }, description: 'PostgreSQL at DATABASE_URL' };
+  if (args.includes('--memory') || env.DATA_DIR?.trim() === 'memory')
+    return { options: { dataDir: 'memory' }, description: 'in memory (discarded on exit)' };
+  if (env.DATABASE_URL)
+    return { options: { databaseUrl: env.DATABASE_URL }, description: 'PostgreSQL at DATABASE_URL' };
   const dataDir = env.DATA_DIR?.trim() ? resolve(env.DATA_DIR.trim()) : join(repoRoot, '.data', 'pglite');
   const shown = relative(process.cwd(), dataDir);
   return {

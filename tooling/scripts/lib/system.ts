@@ -5,7 +5,9 @@ import { existsSync, readdirSync } from 'node:fs';
 let aptUpdated = false;
 
 function sh(command: string, args: string[], options: { user?: string } = {}): string {
-  const [cmd, argv] = options.user ? ['su', [options.user, '-c', [command, ...args].map(quote).join(' ')]] : [command, args];
+  const [cmd, argv] = options.user
+    ? ['su', [options.user, '-c', [command, ...args].map(quote).join(' ')]]
+    : [command, args];
   return execFileSync(cmd, argv as string[], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
@@ -47,14 +49,28 @@ export async function ensurePostgres(): Promise<string> {
   if (!clusters.split('\n').some((line) => line.startsWith(`${version} `))) {
     sh('pg_createcluster', [version, 'main']);
   }
-  if (!/online/.test(sh('pg_lsclusters', ['--no-header']).split('\n').find((line) => line.startsWith(`${version} main`)) ?? '')) {
+  if (
+    !/online/.test(
+      sh('pg_lsclusters', ['--no-header'])
+        .split('\n')
+        .find((line) => line.startsWith(`${version} main`)) ?? '',
+    )
+  ) {
     console.log(`[system] pg_ctlcluster ${version} main start`);
     sh('pg_ctlcluster', [version, 'main', 'start']);
   }
-  const port = sh('pg_lsclusters', ['--no-header']).split('\n').find((line) => line.startsWith(`${version} main`))?.split(/\s+/)[2] ?? '5432';
-  const exists = sh('psql', ['-p', port, '-tAc', `SELECT 1 FROM pg_roles WHERE rolname='${PG_USER}'`], { user: 'postgres' }).trim();
+  const port =
+    sh('pg_lsclusters', ['--no-header'])
+      .split('\n')
+      .find((line) => line.startsWith(`${version} main`))
+      ?.split(/\s+/)[2] ?? '5432';
+  const exists = sh('psql', ['-p', port, '-tAc', `SELECT 1 FROM pg_roles WHERE rolname='${PG_USER}'`], {
+    user: 'postgres',
+  }).trim();
   if (exists !== '1') {
-    sh('psql', ['-p', port, '-c', `CREATE ROLE ${PG_USER} LOGIN CREATEDB PASSWORD '${PG_PASSWORD}'`], { user: 'postgres' });
+    sh('psql', ['-p', port, '-c', `CREATE ROLE ${PG_USER} LOGIN CREATEDB PASSWORD '${PG_PASSWORD}'`], {
+      user: 'postgres',
+    });
   }
   // Each test file drops its database WITH (FORCE); an autovacuum worker still in it can only be
   // terminated by a member of pg_signal_backend.

@@ -5,13 +5,46 @@ import type { ClientRecord } from '../clients/client-directory.ts';
 import type { AccountRow } from './accounts.schema.ts';
 import { toAccountSummary } from './account-summary.ts';
 
-const client: ClientRecord = { id: 41, app: 'demo', title: 'Marina', timeZone: 'Europe/Madrid', openingHours: [], settings: withDefaultSettings({ dataValidationDays: 365 }), sendsSms: true };
+const client: ClientRecord = {
+  id: 41,
+  app: 'demo',
+  title: 'Marina',
+  timeZone: 'Europe/Madrid',
+  openingHours: [],
+  settings: withDefaultSettings({ dataValidationDays: 365 }),
+  sendsSms: true,
+};
 const DAY = 24 * 60 * 60 * 1000;
 // Noon in Madrid, so that whole days back are the same hour of other calendar days.
 const now = new Date('2026-06-15T10:00:00Z');
 
 function account(overrides: Partial<AccountRow>): AccountRow {
-  return { id: 'a', clientId: 41, status: 'active', role: 'customer', firstName: 'Nuria', surnames: 'Puig', email: null, phone: null, document: null, passwordHash: null, dataValidatedAt: null, documentExpiresOn: null, licenceType: null, licenceNumber: null, licenceExpiresOn: null, emailVerifiedAt: null, phoneVerifiedAt: null, privacyAcceptedAt: null, termsAcceptedAt: null, activatedAt: null, deletedAt: null, createdAt: now, updatedAt: now, ...overrides };
+  return {
+    id: 'a',
+    clientId: 41,
+    status: 'active',
+    role: 'customer',
+    firstName: 'Nuria',
+    surnames: 'Puig',
+    email: null,
+    phone: null,
+    document: null,
+    passwordHash: null,
+    dataValidatedAt: null,
+    documentExpiresOn: null,
+    licenceType: null,
+    licenceNumber: null,
+    licenceExpiresOn: null,
+    emailVerifiedAt: null,
+    phoneVerifiedAt: null,
+    privacyAcceptedAt: null,
+    termsAcceptedAt: null,
+    activatedAt: null,
+    deletedAt: null,
+    createdAt: now,
+    updatedAt: now,
+    ...overrides,
+  };
 }
 const due = (overrides: Partial<AccountRow>) => toAccountSummary(account(overrides), client, now).dataValidationDue;
 

@@ -35,7 +35,9 @@ export function personOnFile(account: AccountRow) {
 
 /** The licence on file, or null unless all of it is. */
 export function licenceOnFile({ licenceType, licenceNumber, licenceExpiresOn }: AccountRow): Licence | null {
-  return licenceType && licenceNumber && licenceExpiresOn ? { type: licenceType, number: licenceNumber, expiresOn: licenceExpiresOn } : null;
+  return licenceType && licenceNumber && licenceExpiresOn
+    ? { type: licenceType, number: licenceNumber, expiresOn: licenceExpiresOn }
+    : null;
 }
 
 /** What AccountSummary and the staff's StaffCustomer both tell of an account (`accountProperties`). */
@@ -54,7 +56,12 @@ export function toAccountSummary(account: AccountRow, client: ClientRecord, now:
   return { ...accountBasics(account, client, now), emailVerified: account.emailVerifiedAt !== null };
 }
 
-export async function sessionInfo(db: Executor, account: AccountRow, client: ClientRecord, now: Date): Promise<SessionInfo> {
+export async function sessionInfo(
+  db: Executor,
+  account: AccountRow,
+  client: ClientRecord,
+  now: Date,
+): Promise<SessionInfo> {
   return { account: toAccountSummary(account, client, now), unreadNotifications: await unreadCount(db, account.id) };
 }
 
@@ -75,7 +82,17 @@ export const accountProperties = {
   dataValidatedAt: { type: ['string', 'null'], format: 'date-time' },
   dataValidationDue: { type: 'boolean' },
 } as const;
-export const accountRequired = ['id', 'firstName', 'surnames', 'email', 'phone', 'document', 'status', 'dataValidatedAt', 'dataValidationDue'] as const;
+export const accountRequired = [
+  'id',
+  'firstName',
+  'surnames',
+  'email',
+  'phone',
+  'document',
+  'status',
+  'dataValidatedAt',
+  'dataValidationDue',
+] as const;
 
 /** JSON schema of AccountSummary, registered once (`$ref: 'AccountSummary#'`). */
 export const accountSummarySchema = {
@@ -83,7 +100,10 @@ export const accountSummarySchema = {
   type: 'object',
   properties: {
     ...accountProperties,
-    emailVerified: { type: 'boolean', description: 'A code or link sent to the e-mail came back; until then it recovers nothing' },
+    emailVerified: {
+      type: 'boolean',
+      description: 'A code or link sent to the e-mail came back; until then it recovers nothing',
+    },
   },
   required: [...accountRequired, 'emailVerified'],
 } as const;

@@ -169,6 +169,5 @@ registerPersonalData({ table: verificationCodes, accountColumn: verificationCode
 registerPersonalData({ table: activationTokens, accountColumn: activationTokens.accountId, erase: 'delete' });
 registerPersonalData({ table: emailConfirmations, accountColumn: emailConfirmations.accountId, erase: 'delete' });
 
-
 export type AccountRow = typeof accounts.$inferSelect;
 export type VerificationCodeRow = typeof verificationCodes.$inferSelect;

@@ -4,7 +4,16 @@ import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { accounts, emailConfirmations } from './accounts.schema.ts';
 import { ACTIVATION_TOKEN_TTL_MS, CODE_SENDS } from '../security/limits.ts';
-import { confirmEmail, latestCode, latestLink, newPerson, outboxFor, registerAccount, STRONG_PASSWORD, testClock } from '../test/accounts.ts';
+import {
+  confirmEmail,
+  latestCode,
+  latestLink,
+  newPerson,
+  outboxFor,
+  registerAccount,
+  STRONG_PASSWORD,
+  testClock,
+} from '../test/accounts.ts';
 import { createAgent } from '../test/test-agent.ts';
 import { useTestServer } from '../test/test-server.ts';
 
@@ -18,7 +27,8 @@ const CONFIRM = '/me/email-confirmation/confirm';
 const CONFIRMATION_SUBJECT = 'Marina Port Blau: confirma tu correo';
 
 /** An active account on an SMS marina whose e-mail nobody has proven yet. */
-const unproven = (clientId = 41) => registerAccount(app, clientId, newPerson(), STRONG_PASSWORD, { confirmEmail: false });
+const unproven = (clientId = 41) =>
+  registerAccount(app, clientId, newPerson(), STRONG_PASSWORD, { confirmEmail: false });
 
 const tokenOf = (link: string) => new URL(link).searchParams.get('confirmar-email')!;
 
@@ -31,7 +41,11 @@ describe('the e-mail of an account on an SMS marina', () => {
     const { agent, person } = await unproven();
     expect((await agent.get('/me')).json()).toMatchObject({ email: person.email, emailVerified: false });
     const [mail] = await outboxFor(app, person.email);
-    expect(mail).toMatchObject({ channel: 'email', subject: CONFIRMATION_SUBJECT, link: expect.stringMatching(/^http:\/\/localhost:8443\/micuenta\?confirmar-email=[A-Za-z0-9_-]{43}$/) });
+    expect(mail).toMatchObject({
+      channel: 'email',
+      subject: CONFIRMATION_SUBJECT,
+      link: expect.stringMatching(/^http:\/\/localhost:8443\/micuenta\?confirmar-email=[A-Za-z0-9_-]{43}$/),
+    });
     expect(mail!.text).toContain(mail!.link);
   });
 
@@ -53,7 +67,10 @@ describe('the e-mail of an account on an SMS marina', () => {
   it('gets no notice that recovers or warns: a password change is not told to an unproven e-mail', async () => {
     const { agent, person } = await unproven();
     const before = await outboxFor(app, person.email);
-    expect((await agent.post('/me/password', { currentPassword: STRONG_PASSWORD, newPassword: 'Rumbo-al-norte-2025' })).statusCode).toBe(204);
+    expect(
+      (await agent.post('/me/password', { currentPassword: STRONG_PASSWORD, newPassword: 'Rumbo-al-norte-2025' }))
+        .statusCode,
+    ).toBe(204);
     expect(await outboxFor(app, person.email)).toEqual(before);
   });
 
@@ -82,20 +99,33 @@ describe('the e-mail of an account on an SMS marina', () => {
     expect((await ana.agent.post(CONFIRM, { token: anaToken })).statusCode).toBe(200);
 
     clock.advance(ACTIVATION_TOKEN_TTL_MS + 1000);
-    expect((await bea.agent.post('/session', { identifier: bea.person.document, password: STRONG_PASSWORD })).statusCode).toBe(200);
-    expect((await bea.agent.post(CONFIRM, { token: tokenOf(await latestLink(app, bea.person.email)) })).statusCode).toBe(410);
+    expect(
+      (await bea.agent.post('/session', { identifier: bea.person.document, password: STRONG_PASSWORD })).statusCode,
+    ).toBe(200);
+    expect(
+      (await bea.agent.post(CONFIRM, { token: tokenOf(await latestLink(app, bea.person.email)) })).statusCode,
+    ).toBe(410);
   });
 
   it('changed with a code sent to the new address, is proven; a link sent to the old one no longer confirms', async () => {
     const { agent, person } = await unproven();
     const oldToken = tokenOf(await latestLink(app, person.email));
     const newEmail = newPerson().email;
-    const change = (await agent.patch('/me', { firstName: person.firstName, surnames: person.surnames, email: newEmail, phone: person.phone })).json();
+    const change = (
+      await agent.patch('/me', {
+        firstName: person.firstName,
+        surnames: person.surnames,
+        email: newEmail,
+        phone: person.phone,
+      })
+    ).json();
     const code = await latestCode(app, newEmail);
     const changed = await agent.post(`/me/contact-changes/${change.pendingChanges[0].changeId}/confirm`, { code });
     expect(changed.json()).toMatchObject({ email: newEmail, emailVerified: true });
     // The old, unproven address is not told either.
-    expect((await outboxFor(app, person.email)).map((message) => message.subject)).not.toContain('Marina Port Blau: tu correo ha cambiado');
+    expect((await outboxFor(app, person.email)).map((message) => message.subject)).not.toContain(
+      'Marina Port Blau: tu correo ha cambiado',
+    );
     expect((await agent.post(CONFIRM, { token: oldToken })).statusCode).toBe(410);
   });
 
@@ -109,7 +139,8 @@ describe('the e-mail of an account on an SMS marina', () => {
     expect(links).toHaveLength(2);
     expect(new Set(links.map((message) => message.link)).size).toBe(2);
 
-    for (let send = 2; send <= CODE_SENDS.max; send++) expect((await agent.post('/me/email-confirmation')).statusCode).toBe(202);
+    for (let send = 2; send <= CODE_SENDS.max; send++)
+      expect((await agent.post('/me/email-confirmation')).statusCode).toBe(202);
     const throttled = await agent.post('/me/email-confirmation');
     expect(throttled.statusCode).toBe(429);
     expect(throttled.json()).toMatchObject({ code: 'rate_limited' });
@@ -124,7 +155,9 @@ describe('the e-mail of an account on an SMS marina', () => {
   it('leaves no link behind when the account is deleted', async () => {
     const { agent, accountId } = await unproven();
     expect((await agent.delete('/me', { password: STRONG_PASSWORD, confirm: true })).statusCode).toBe(204);
-    expect(await database.db.select().from(emailConfirmations).where(eq(emailConfirmations.accountId, accountId))).toEqual([]);
+    expect(
+      await database.db.select().from(emailConfirmations).where(eq(emailConfirmations.accountId, accountId)),
+    ).toEqual([]);
   });
 });
 

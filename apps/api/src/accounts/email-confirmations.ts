@@ -34,7 +34,12 @@ function emailHash(email: string): string {
  */
 export async function sendEmailConfirmation(
   tx: Executor,
-  { client, account, config, now }: { client: ClientRecord; account: AccountRow & { email: string }; config: Config; now: Date },
+  {
+    client,
+    account,
+    config,
+    now,
+  }: { client: ClientRecord; account: AccountRow & { email: string }; config: Config; now: Date },
 ): Promise<void> {
   const token = randomToken(32);
   await tx.insert(emailConfirmations).values({
@@ -49,14 +54,25 @@ export async function sendEmailConfirmation(
   const link = appLink(config, `${paths.micuenta}?${EMAIL_CONFIRMATION_PARAM}=${encodeURIComponent(token)}`);
   await enqueueMessage(
     tx,
-    { clientId: client.id, accountId: account.id, channel: 'email', destination: account.email, ...emailConfirmationMessage(client.title, account.firstName, link) },
+    {
+      clientId: client.id,
+      accountId: account.id,
+      channel: 'email',
+      destination: account.email,
+      ...emailConfirmationMessage(client.title, account.firstName, link),
+    },
     now,
     config,
   );
 }
 
 /** Whether `token` is a live link of this account for the e-mail it has now (not one it had before). */
-export async function isLiveConfirmation(db: Executor, account: AccountRow, token: string, now: Date): Promise<boolean> {
+export async function isLiveConfirmation(
+  db: Executor,
+  account: AccountRow,
+  token: string,
+  now: Date,
+): Promise<boolean> {
   if (!TOKEN.test(token) || account.email === null) return false;
   const [row] = await db
     .select({ tokenHash: emailConfirmations.tokenHash })

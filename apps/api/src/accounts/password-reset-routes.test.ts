@@ -5,8 +5,24 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { useTestServer } from '../test/test-server.ts';
 import { sessions } from '../sessions/sessions.schema.ts';
-import { CODE_CHECKS, CODE_MAX_ATTEMPTS, CODE_REQUESTS, CODE_RESEND_AFTER_MS, CODE_RESENDS, CODE_SENDS, CODE_TTL_MS, RESET_REQUESTS_PER_IP } from '../security/limits.ts';
-import { latestCode, newPerson, outboxFor, registerAccount, testClock, type RegisteredAccount } from '../test/accounts.ts';
+import {
+  CODE_CHECKS,
+  CODE_MAX_ATTEMPTS,
+  CODE_REQUESTS,
+  CODE_RESEND_AFTER_MS,
+  CODE_RESENDS,
+  CODE_SENDS,
+  CODE_TTL_MS,
+  RESET_REQUESTS_PER_IP,
+} from '../security/limits.ts';
+import {
+  latestCode,
+  newPerson,
+  outboxFor,
+  registerAccount,
+  testClock,
+  type RegisteredAccount,
+} from '../test/accounts.ts';
 import { createAgent } from '../test/test-agent.ts';
 
 let database: Database;
@@ -47,7 +63,9 @@ describe('asking for a reset', () => {
 
     await requestReset(41, account.person.document);
     const [sms] = await outboxFor(app, account.person.phone);
-    expect(sms!.text).toBe(`Marina Port Blau: tu código para cambiar la contraseña es ${sms!.code}. Caduca en 10 minutos.`);
+    expect(sms!.text).toBe(
+      `Marina Port Blau: tu código para cambiar la contraseña es ${sms!.code}. Caduca en 10 minutos.`,
+    );
 
     const other = await registerAccount(app, 63);
     const { response } = await requestReset(63, other.person.email);
@@ -64,7 +82,10 @@ describe('asking for a reset', () => {
     const resent = await agent.post(`/password-resets/${resetId}/resend`);
     expect(resent.statusCode).toBe(202);
     expect(Object.keys(resent.json()).sort()).toEqual(['channel', 'expiresAt', 'resendAvailableAt']);
-    const attempt = await agent.post(`/password-resets/${resetId}/complete`, { code: '123456', password: NEW_PASSWORD });
+    const attempt = await agent.post(`/password-resets/${resetId}/complete`, {
+      code: '123456',
+      password: NEW_PASSWORD,
+    });
     expect(attempt.statusCode).toBe(422);
     expect(attempt.json()).toMatchObject({ code: 'code_invalid' });
   });
@@ -72,7 +93,10 @@ describe('asking for a reset', () => {
   it(`refuses more than ${RESET_REQUESTS_PER_IP.max} requests an hour from one address`, async () => {
     const ip = '192.0.2.44';
     for (let i = 0; i < RESET_REQUESTS_PER_IP.max; i++) {
-      expect((await createAgent(app, 41, { ip }).post('/password-resets', { identifier: `p${i}@correo.example` })).statusCode).toBe(202);
+      expect(
+        (await createAgent(app, 41, { ip }).post('/password-resets', { identifier: `p${i}@correo.example` }))
+          .statusCode,
+      ).toBe(202);
     }
     const held = await createAgent(app, 41, { ip }).post('/password-resets', { identifier: 'otra@correo.example' });
     expect(held.statusCode).toBe(429);
@@ -87,7 +111,10 @@ describe('completing a reset', () => {
     await laptop.post('/session', { identifier: account.person.email, password: account.password });
     const { agent, response } = await requestReset(41, account.person.email);
     const code = await latestCode(app, account.person.phone);
-    const done = await agent.post(`/password-resets/${response.json().resetId}/complete`, { code, password: NEW_PASSWORD });
+    const done = await agent.post(`/password-resets/${response.json().resetId}/complete`, {
+      code,
+      password: NEW_PASSWORD,
+    });
     expect(done.statusCode).toBe(204);
     expect(await database.db.select().from(sessions).where(eq(sessions.accountId, account.accountId))).toEqual([]);
     expect((await account.agent.get('/session')).statusCode).toBe(401);
@@ -95,7 +122,9 @@ describe('completing a reset', () => {
     const [notice] = await outboxFor(app, account.person.email);
     expect(notice).toMatchObject({ subject: 'Marina Port Blau: tu contraseña ha cambiado', code: null });
 
-    expect((await laptop.post('/session', { identifier: account.person.email, password: NEW_PASSWORD })).statusCode).toBe(200);
+    expect(
+      (await laptop.post('/session', { identifier: account.person.email, password: NEW_PASSWORD })).statusCode,
+    ).toBe(200);
     const list = (await laptop.get('/notifications')).json();
     expect(list.items[0]).toMatchObject({ type: 'security', title: 'Tu contraseña ha cambiado' });
   });
@@ -104,10 +133,16 @@ describe('completing a reset', () => {
     const account = await registerAccount(app, 41);
     const { agent, response } = await requestReset(41, account.person.email);
     const code = await latestCode(app, account.person.phone);
-    const common = await agent.post(`/password-resets/${response.json().resetId}/complete`, { code, password: 'iloveyou' });
+    const common = await agent.post(`/password-resets/${response.json().resetId}/complete`, {
+      code,
+      password: 'iloveyou',
+    });
     expect(common.statusCode).toBe(422);
     expect(common.json()).toMatchObject({ code: 'password_too_common', errors: [{ field: 'password' }] });
-    expect((await agent.post(`/password-resets/${response.json().resetId}/complete`, { code, password: NEW_PASSWORD })).statusCode).toBe(204);
+    expect(
+      (await agent.post(`/password-resets/${response.json().resetId}/complete`, { code, password: NEW_PASSWORD }))
+        .statusCode,
+    ).toBe(204);
   });
 
   it('answers wrong, expired and exhausted codes like registration does', async () => {
@@ -116,27 +151,35 @@ describe('completing a reset', () => {
     const { resetId } = response.json();
     const code = await latestCode(app, account.person.phone);
     const wrongCode = code === '000000' ? '111111' : '000000';
-    expect((await agent.post(`/password-resets/${resetId}/complete`, { code: wrongCode, password: NEW_PASSWORD })).statusCode).toBe(422);
+    expect(
+      (await agent.post(`/password-resets/${resetId}/complete`, { code: wrongCode, password: NEW_PASSWORD }))
+        .statusCode,
+    ).toBe(422);
     clock.advance(CODE_TTL_MS + 1);
     const expired = await agent.post(`/password-resets/${resetId}/complete`, { code, password: NEW_PASSWORD });
     expect(expired.statusCode).toBe(410);
     expect(expired.json()).toMatchObject({ code: 'code_expired' });
   });
 
-  it("treats a resetId of 41 as unknown on 25", async () => {
+  it('treats a resetId of 41 as unknown on 25', async () => {
     const account = await registerAccount(app, 41);
     const { response } = await requestReset(41, account.person.email);
     const code = await latestCode(app, account.person.phone);
     const on25 = createAgent(app, 25);
     const { resetId } = response.json();
-    expect((await on25.post(`/password-resets/${resetId}/complete`, { code, password: NEW_PASSWORD })).statusCode).toBe(404);
+    expect((await on25.post(`/password-resets/${resetId}/complete`, { code, password: NEW_PASSWORD })).statusCode).toBe(
+      404,
+    );
     expect((await on25.post(`/password-resets/${resetId}/resend`)).statusCode).toBe(404);
     expect((await on25.post(`/password-resets/${randomUUID()}/resend`)).statusCode).toBe(404);
   });
 });
 
 describe('code throttling', () => {
-  const resetCodes = async (destination: string) => (await outboxFor(app, destination)).filter((entry) => entry.code !== null && entry.text.includes('cambiar la contraseña'));
+  const resetCodes = async (destination: string) =>
+    (await outboxFor(app, destination)).filter(
+      (entry) => entry.code !== null && entry.text.includes('cambiar la contraseña'),
+    );
 
   it(`gives one reset at most ${CODE_RESENDS.max} new codes an hour, then 429 with Retry-After`, async () => {
     const account = await registerAccount(app, 63);
@@ -174,7 +217,8 @@ describe('code throttling', () => {
     const account = await registerAccount(app, 41);
     const phone = account.person.phone;
     // Someone else fills the registrations to that phone: the first went to the account's own registration.
-    for (let i = 1; i < CODE_REQUESTS.max; i++) expect((await createAgent(app, 41).post('/registrations', newPerson({ phone }))).statusCode).toBe(202);
+    for (let i = 1; i < CODE_REQUESTS.max; i++)
+      expect((await createAgent(app, 41).post('/registrations', newPerson({ phone }))).statusCode).toBe(202);
     expect((await createAgent(app, 41).post('/registrations', newPerson({ phone }))).statusCode).toBe(429);
 
     const known = await requestReset(41, account.person.email);
@@ -194,7 +238,10 @@ describe('code throttling', () => {
     const wrongCode = code === '000000' ? '111111' : '000000';
     clock.advance(15_000);
     const answers = [];
-    for (let i = 0; i < CODE_MAX_ATTEMPTS; i++) answers.push(await agent.post(`/password-resets/${resetId}/complete`, { code: wrongCode, password: NEW_PASSWORD }));
+    for (let i = 0; i < CODE_MAX_ATTEMPTS; i++)
+      answers.push(
+        await agent.post(`/password-resets/${resetId}/complete`, { code: wrongCode, password: NEW_PASSWORD }),
+      );
     const last = answers.at(-1)!;
     expect(last.statusCode).toBe(429);
     expect(last.json()).toMatchObject({ code: 'code_attempts_exceeded' });
@@ -205,7 +252,11 @@ describe('code throttling', () => {
     expect(after.headers['retry-after']).toBe(String((CODE_RESEND_AFTER_MS - 35_000) / 1000));
     // Once a new code may be asked for, Retry-After says so at once.
     clock.advance(CODE_RESEND_AFTER_MS);
-    expect((await agent.post(`/password-resets/${resetId}/complete`, { code, password: NEW_PASSWORD })).headers['retry-after']).toBe('1');
+    expect(
+      (await agent.post(`/password-resets/${resetId}/complete`, { code, password: NEW_PASSWORD })).headers[
+        'retry-after'
+      ],
+    ).toBe('1');
     expect((await agent.post(`/password-resets/${resetId}/resend`)).statusCode).toBe(202);
   });
 
@@ -221,7 +272,10 @@ describe('code throttling', () => {
       }
       const code = await latestCode(app, account.person.phone);
       const wrongCode = code === '000000' ? '111111' : '000000';
-      statuses.push((await agent.post(`/password-resets/${resetId}/complete`, { code: wrongCode, password: NEW_PASSWORD })).statusCode);
+      statuses.push(
+        (await agent.post(`/password-resets/${resetId}/complete`, { code: wrongCode, password: NEW_PASSWORD }))
+          .statusCode,
+      );
     }
     expect(statuses.slice(0, 10).every((status) => status === 422)).toBe(true);
     expect(statuses[10]).toBe(429);
@@ -240,10 +294,14 @@ describe('code throttling', () => {
       const { resetId } = (await agent.post('/password-resets', { identifier: account.person.email })).json();
       const code = await latestCode(app, account.person.phone);
       const wrongCode = code === '000000' ? '111111' : '000000';
-      for (let i = 0; i < CODE_MAX_ATTEMPTS; i++) await agent.post(`/password-resets/${resetId}/complete`, { code: wrongCode, password: NEW_PASSWORD });
+      for (let i = 0; i < CODE_MAX_ATTEMPTS; i++)
+        await agent.post(`/password-resets/${resetId}/complete`, { code: wrongCode, password: NEW_PASSWORD });
     }
     const byEmail = (await agent.post('/password-resets', { identifier: account.person.email })).json().resetId;
-    const heldByEmail = await agent.post(`/password-resets/${byEmail}/complete`, { code: '123456', password: NEW_PASSWORD });
+    const heldByEmail = await agent.post(`/password-resets/${byEmail}/complete`, {
+      code: '123456',
+      password: NEW_PASSWORD,
+    });
     expect(heldByEmail.json()).toMatchObject({ code: 'rate_limited' });
 
     // …and a reset asked for by its document answers a wrong code as one for someone else's document would.
@@ -251,7 +309,9 @@ describe('code throttling', () => {
     for (const identifier of [account.person.document, newPerson().document]) {
       const { resetId } = (await agent.post('/password-resets', { identifier })).json();
       const wrongCode = (await latestCode(app, account.person.phone)) === '999999' ? '888888' : '999999';
-      answers.push(await agent.post(`/password-resets/${resetId}/complete`, { code: wrongCode, password: NEW_PASSWORD }));
+      answers.push(
+        await agent.post(`/password-resets/${resetId}/complete`, { code: wrongCode, password: NEW_PASSWORD }),
+      );
     }
     const [known, unknown] = answers;
     expect(known!.statusCode).toBe(unknown!.statusCode);

@@ -29,7 +29,16 @@ import { findAccountByIdentifier, normalizeIdentifier } from './account-queries.
 import { provenEmail } from './email-confirmations.ts';
 import { notificationTexts, passwordChangedMessage } from './messages.ts';
 import { passwordHasher, refuseWeakPassword } from './passwords.ts';
-import { checkCode, codeTimes, countCodeRequest, findVerification, issueCode, markCodeUsed, resendFlowCode, sendFlowCode } from './verification-codes.ts';
+import {
+  checkCode,
+  codeTimes,
+  countCodeRequest,
+  findVerification,
+  issueCode,
+  markCodeUsed,
+  resendFlowCode,
+  sendFlowCode,
+} from './verification-codes.ts';
 
 const resetStartedProperties = {
   channel: { type: 'string', enum: ['sms', 'email'] },
@@ -73,7 +82,8 @@ export const passwordResetRoutes: FastifyPluginAsync<{ services: Services }> = a
       // Named by its e-mail, the e-mail must be proven: typing someone's address into a registration must
       // not later let the typist recover an account through it.
       const byUnprovenEmail = found !== undefined && typed.kind === 'email' && provenEmail(found) === null;
-      const account = found && (found.status === 'active' || found.status === 'suspended') && !byUnprovenEmail ? found : undefined;
+      const account =
+        found && (found.status === 'active' || found.status === 'suspended') && !byUnprovenEmail ? found : undefined;
       const destination = account ? (channel === 'sms' ? account.phone : provenEmail(account)) : null;
 
       const issued = await db.transaction(async (tx) => {
@@ -84,9 +94,32 @@ export const passwordResetRoutes: FastifyPluginAsync<{ services: Services }> = a
         if (!account || !destination) {
           // A decoy's "destination" is a hash of what was typed: its checks are throttled like real ones.
           const pseudo = `unknown:${sha256(typed.value)}`;
-          return issueCode(tx, { clientId: client.id, accountId: null, purpose: 'password_reset', channel, destination: pseudo, typed: typed.value, decoy: true }, now);
+          return issueCode(
+            tx,
+            {
+              clientId: client.id,
+              accountId: null,
+              purpose: 'password_reset',
+              channel,
+              destination: pseudo,
+              typed: typed.value,
+              decoy: true,
+            },
+            now,
+          );
         }
-        const real = await issueCode(tx, { clientId: client.id, accountId: account.id, purpose: 'password_reset', channel, destination, typed: typed.value }, now);
+        const real = await issueCode(
+          tx,
+          {
+            clientId: client.id,
+            accountId: account.id,
+            purpose: 'password_reset',
+            channel,
+            destination,
+            typed: typed.value,
+          },
+          now,
+        );
         await sendFlowCode(tx, client, real, now, config);
         return real;
       });
@@ -105,7 +138,12 @@ export const passwordResetRoutes: FastifyPluginAsync<{ services: Services }> = a
         headers: clientHeaderSchema,
         security: [],
         response: {
-          202: { description: 'If the account exists, a new code is on its way', type: 'object', properties: resetStartedProperties, required: ['channel', 'expiresAt', 'resendAvailableAt'] },
+          202: {
+            description: 'If the account exists, a new code is on its way',
+            type: 'object',
+            properties: resetStartedProperties,
+            required: ['channel', 'expiresAt', 'resendAvailableAt'],
+          },
           ...problemResponses(400, 403, 404, 429),
         },
       },
@@ -113,7 +151,11 @@ export const passwordResetRoutes: FastifyPluginAsync<{ services: Services }> = a
     async (request, reply) => {
       const client = requireClient(request);
       const now = clock();
-      const verification = await findVerification(db, { id: request.params.resetId, clientId: client.id, purpose: 'password_reset' });
+      const verification = await findVerification(db, {
+        id: request.params.resetId,
+        clientId: client.id,
+        purpose: 'password_reset',
+      });
       const issued = await resendFlowCode(db, client, verification, now, config);
       return reply.code(202).send({ channel: verification.channel, ...codeTimes(issued.verification) });
     },
@@ -129,14 +171,21 @@ export const passwordResetRoutes: FastifyPluginAsync<{ services: Services }> = a
         headers: clientHeaderSchema,
         body: bodyFrom(resetCompleteSchema),
         security: [],
-        response: { 204: { description: 'Password changed', type: 'null' }, ...problemResponses(400, 403, 404, 410, 422, 429) },
+        response: {
+          204: { description: 'Password changed', type: 'null' },
+          ...problemResponses(400, 403, 404, 410, 422, 429),
+        },
       },
     },
     async (request, reply) => {
       const input = await validateBody(resetCompleteSchema, request.body);
       const client = requireClient(request);
       const now = clock();
-      const verification = await findVerification(db, { id: request.params.resetId, clientId: client.id, purpose: 'password_reset' });
+      const verification = await findVerification(db, {
+        id: request.params.resetId,
+        clientId: client.id,
+        purpose: 'password_reset',
+      });
       // Before the code, so a common password does not spend a try.
       refuseWeakPassword(input.password, 'password', { client });
       await checkCode(db, verification, input.code, now, (reason) =>
@@ -156,10 +205,25 @@ export const passwordResetRoutes: FastifyPluginAsync<{ services: Services }> = a
         refuseWeakPassword(input.password, 'password', { person: account, client });
         // Whoever knew the old password is out.
         await endAccountSessions(tx, account.id);
-        await createNotification(tx, { clientId: client.id, accountId: account.id, type: 'security', ...notificationTexts.passwordChanged() }, now);
+        await createNotification(
+          tx,
+          { clientId: client.id, accountId: account.id, type: 'security', ...notificationTexts.passwordChanged() },
+          now,
+        );
         const email = provenEmail(account);
         if (email) {
-          await enqueueMessage(tx, { clientId: client.id, accountId: account.id, channel: 'email', destination: email, ...passwordChangedMessage(client.title) }, now, config);
+          await enqueueMessage(
+            tx,
+            {
+              clientId: client.id,
+              accountId: account.id,
+              channel: 'email',
+              destination: email,
+              ...passwordChangedMessage(client.title),
+            },
+            now,
+            config,
+          );
         }
         return account;
       });

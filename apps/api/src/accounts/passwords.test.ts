@@ -32,7 +32,17 @@ describe('isCommonPassword', () => {
   });
 
   it('refuses them dressed up with capitals, a year, a digit, a symbol or leetspeak', () => {
-    for (const password of ['Password1!', 'aaaaaaaa', 'demo1234', 'Marina2024', 'P4ssw0rd!', 'Contraseña2024', '!!Barcelona1', 'Iloveyou!!', 'monkey123456789']) {
+    for (const password of [
+      'Password1!',
+      'aaaaaaaa',
+      'demo1234',
+      'Marina2024',
+      'P4ssw0rd!',
+      'Contraseña2024',
+      '!!Barcelona1',
+      'Iloveyou!!',
+      'monkey123456789',
+    ]) {
       expect(isCommonPassword(password), password).toBe(true);
     }
   });
@@ -46,18 +56,42 @@ describe('isCommonPassword', () => {
 });
 
 describe('passwords made of the person’s or the marina’s own words', () => {
-  const person = { firstName: 'Lucía', surnames: 'García Pons', email: 'lucia.garcia@correo.example', phone: '+34612345678', document: '20000001B' };
+  const person = {
+    firstName: 'Lucía',
+    surnames: 'García Pons',
+    email: 'lucia.garcia@correo.example',
+    phone: '+34612345678',
+    document: '20000001B',
+  };
   // A marina's own words, as a client record carries them (only these two fields count).
   const client = { title: 'Marina Port Blau', app: 'MB41' };
 
   it('are refused', () => {
-    for (const password of ['Lucia2024!', 'LuciaGarcia', 'garcia.pons', 'LUC14-G4RC14', 'lucia.garcia', '20000001B', '20000001', '612345678', 'PortBlau2024', 'MarinaPortBlau', 'mb41mb41', 'Lucía-password']) {
+    for (const password of [
+      'Lucia2024!',
+      'LuciaGarcia',
+      'garcia.pons',
+      'LUC14-G4RC14',
+      'lucia.garcia',
+      '20000001B',
+      '20000001',
+      '612345678',
+      'PortBlau2024',
+      'MarinaPortBlau',
+      'mb41mb41',
+      'Lucía-password',
+    ]) {
       expect(isCommonPassword(password, { person, client }), password).toBe(true);
     }
   });
 
   it('are fine as one part of a password that stands on its own', () => {
-    for (const password of ['Lucía-velero-azul-del-puerto', 'lucia8403917265', 'Velero-en-la-rada-42', 'Puerto-Demo-41']) {
+    for (const password of [
+      'Lucía-velero-azul-del-puerto',
+      'lucia8403917265',
+      'Velero-en-la-rada-42',
+      'Puerto-Demo-41',
+    ]) {
       expect(isCommonPassword(password, { person, client }), password).toBe(false);
     }
   });
@@ -81,7 +115,11 @@ describe('passwords made of the person’s or the marina’s own words', () => {
       code: 'password_too_common',
       errors: [{ field: 'newPassword', code: 'password_too_common', message: expect.stringContaining('tu nombre') }],
     });
-    expect(() => refuseWeakPassword('Password1!', 'password')).toThrow(expect.objectContaining({ errors: [expect.objectContaining({ message: expect.stringContaining('de las más usadas') })] }));
+    expect(() => refuseWeakPassword('Password1!', 'password')).toThrow(
+      expect.objectContaining({
+        errors: [expect.objectContaining({ message: expect.stringContaining('de las más usadas') })],
+      }),
+    );
     expect(() => refuseWeakPassword('Velero-en-la-rada-42', 'password', { person, client })).not.toThrow();
   });
 });

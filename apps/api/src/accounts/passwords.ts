@@ -21,7 +21,8 @@ export const ARGON2_OPTIONS: Options = {
  * Verified when there is no account (or no password), so that sign-in for an unknown account costs what a
  * real one costs. Made with ARGON2_OPTIONS from a random password nobody knows (a test keeps them in step).
  */
-export const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$ltry1iG0VAq2qVUwKRSldg$uXQCm0bbe1hUw3sd9R4PoMeW3xaNioMrCKwTnGlKJAQ';
+export const DUMMY_HASH =
+  '$argon2id$v=19$m=19456,t=2,p=1$ltry1iG0VAq2qVUwKRSldg$uXQCm0bbe1hUw3sd9R4PoMeW3xaNioMrCKwTnGlKJAQ';
 
 /**
  * One object so that tests can count verifications (equal work for unknown accounts) with a spy.
@@ -88,7 +89,14 @@ const MIN_OWN_CHARACTERS = 4;
 
 /** The person's and the marina's words, folded as passwords are, longest first. */
 function contextWords({ person, client }: PasswordContext): string[] {
-  const values = [person?.firstName, person?.surnames, person?.email?.split('@')[0], person?.document, client?.title, client?.app];
+  const values = [
+    person?.firstName,
+    person?.surnames,
+    person?.email?.split('@')[0],
+    person?.document,
+    client?.title,
+    client?.app,
+  ];
   const words = new Set<string>();
   const add = (word: string) => {
     if (word.length >= MIN_WORD_LENGTH && !FILLER_WORDS.has(word)) words.add(word);
@@ -145,7 +153,10 @@ export function isCommonPassword(password: string, context: PasswordContext = {}
 }
 
 const REFUSALS: Record<WeakPasswordReason, [detail: string, message: string]> = {
-  common: ['Esa contraseña es demasiado común. Elige otra más difícil de adivinar.', 'Contraseña: es de las más usadas y fácil de adivinar. Elige otra.'],
+  common: [
+    'Esa contraseña es demasiado común. Elige otra más difícil de adivinar.',
+    'Contraseña: es de las más usadas y fácil de adivinar. Elige otra.',
+  ],
   personal: [
     'Esa contraseña se adivina a partir de tus datos o de los de la marina. Elige otra.',
     'Contraseña: no la formes con tu nombre, tus apellidos, tu correo, tu teléfono, tu documento ni el nombre de la marina. Elige otra.',

@@ -33,7 +33,10 @@ describe('GET and PATCH /api/v1/me', () => {
     const { agent, person } = await registerAccount(app, 41);
     const response = await agent.patch('/me', { ...profileOf(person), firstName: ' Lucía María ', surnames: 'García' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ account: { firstName: 'Lucía María', surnames: 'García', email: person.email }, pendingChanges: [] });
+    expect(response.json()).toMatchObject({
+      account: { firstName: 'Lucía María', surnames: 'García', email: person.email },
+      pendingChanges: [],
+    });
     expect((await agent.get('/me')).json()).toMatchObject({ firstName: 'Lucía María' });
   });
 
@@ -45,14 +48,26 @@ describe('GET and PATCH /api/v1/me', () => {
     const body = response.json();
     expect(body.account.email).toBe(person.email);
     expect(body.pendingChanges).toEqual([
-      { changeId: expect.any(String), field: 'email', channel: 'email', destination: 'l•••@correo.example', expiresAt: expect.any(String), resendAvailableAt: expect.any(String) },
+      {
+        changeId: expect.any(String),
+        field: 'email',
+        channel: 'email',
+        destination: 'l•••@correo.example',
+        expiresAt: expect.any(String),
+        resendAvailableAt: expect.any(String),
+      },
     ]);
     const [mail] = await outboxFor(app, newEmail);
     expect(mail).toMatchObject({ channel: 'email', subject: 'Marina Port Blau: confirma tu nuevo correo' });
 
     const wrongCode = mail!.code === '000000' ? '111111' : '000000';
-    expect((await agent.post(`/me/contact-changes/${body.pendingChanges[0].changeId}/confirm`, { code: wrongCode })).statusCode).toBe(422);
-    const confirmed = await agent.post(`/me/contact-changes/${body.pendingChanges[0].changeId}/confirm`, { code: mail!.code });
+    expect(
+      (await agent.post(`/me/contact-changes/${body.pendingChanges[0].changeId}/confirm`, { code: wrongCode }))
+        .statusCode,
+    ).toBe(422);
+    const confirmed = await agent.post(`/me/contact-changes/${body.pendingChanges[0].changeId}/confirm`, {
+      code: mail!.code,
+    });
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json()).toMatchObject({ email: newEmail });
     // The old address hears of the change.
@@ -65,7 +80,13 @@ describe('GET and PATCH /api/v1/me', () => {
     const { agent, person } = await registerAccount(app, 63);
     const newPhone = newPerson().phone;
     const body = (await agent.patch('/me', { ...profileOf(person), phone: newPhone })).json();
-    expect(body.pendingChanges).toEqual([expect.objectContaining({ field: 'phone', channel: 'sms', destination: expect.stringMatching(/^\+34 7•• ••• •\d\d$/) })]);
+    expect(body.pendingChanges).toEqual([
+      expect.objectContaining({
+        field: 'phone',
+        channel: 'sms',
+        destination: expect.stringMatching(/^\+34 7•• ••• •\d\d$/),
+      }),
+    ]);
     const code = await latestCode(app, newPhone);
     const confirmed = await agent.post(`/me/contact-changes/${body.pendingChanges[0].changeId}/confirm`, { code });
     expect(confirmed.json()).toMatchObject({ phone: newPhone });
@@ -83,10 +104,11 @@ describe('GET and PATCH /api/v1/me', () => {
     expect((await agent.get('/me')).json().email).toBe(person.email);
   });
 
-  it("does not let another account, or another marina, use a changeId", async () => {
+  it('does not let another account, or another marina, use a changeId', async () => {
     const owner = await registerAccount(app, 41);
     const wanted = newPerson().email;
-    const { changeId } = (await owner.agent.patch('/me', { ...profileOf(owner.person), email: wanted })).json().pendingChanges[0];
+    const { changeId } = (await owner.agent.patch('/me', { ...profileOf(owner.person), email: wanted })).json()
+      .pendingChanges[0];
     const code = await latestCode(app, wanted);
     const stranger = await registerAccount(app, 41);
     expect((await stranger.agent.post(`/me/contact-changes/${changeId}/confirm`, { code })).statusCode).toBe(404);
@@ -101,20 +123,31 @@ describe('POST /api/v1/me/password', () => {
     const { agent, person } = await registerAccount(app, 41);
     const other = createAgent(app, 41);
     await other.post('/session', { identifier: person.email, password: STRONG_PASSWORD });
-    const response = await agent.post('/me/password', { currentPassword: STRONG_PASSWORD, newPassword: 'Rumbo-al-norte-2025' });
+    const response = await agent.post('/me/password', {
+      currentPassword: STRONG_PASSWORD,
+      newPassword: 'Rumbo-al-norte-2025',
+    });
     expect(response.statusCode).toBe(204);
     expect((await agent.get('/session')).statusCode).toBe(200);
     expect((await other.get('/session')).statusCode).toBe(401);
-    expect((await other.post('/session', { identifier: person.email, password: 'Rumbo-al-norte-2025' })).statusCode).toBe(200);
+    expect(
+      (await other.post('/session', { identifier: person.email, password: 'Rumbo-al-norte-2025' })).statusCode,
+    ).toBe(200);
     const [notice] = await outboxFor(app, person.email);
     expect(notice!.subject).toBe('Marina Port Blau: tu contraseña ha cambiado');
   });
 
   it('refuses a wrong current password on its field, and a common new one', async () => {
     const { agent } = await registerAccount(app, 41);
-    const wrongCurrent = await agent.post('/me/password', { currentPassword: 'no-es-esta-1', newPassword: 'Rumbo-al-norte-2025' });
+    const wrongCurrent = await agent.post('/me/password', {
+      currentPassword: 'no-es-esta-1',
+      newPassword: 'Rumbo-al-norte-2025',
+    });
     expect(wrongCurrent.statusCode).toBe(422);
-    expect(wrongCurrent.json()).toMatchObject({ code: 'current_password_incorrect', errors: [{ field: 'currentPassword' }] });
+    expect(wrongCurrent.json()).toMatchObject({
+      code: 'current_password_incorrect',
+      errors: [{ field: 'currentPassword' }],
+    });
     const common = await agent.post('/me/password', { currentPassword: STRONG_PASSWORD, newPassword: 'sunshine1' });
     expect(common.statusCode).toBe(422);
     expect(common.json()).toMatchObject({ code: 'password_too_common', errors: [{ field: 'newPassword' }] });
@@ -125,15 +158,22 @@ describe('POST /api/v1/me/password', () => {
     const stolen = createAgent(app, 41);
     await stolen.post('/session', { identifier: person.email, password: STRONG_PASSWORD });
     const guesses = await Promise.all(
-      Array.from({ length: 10 }, () => stolen.post('/me/password', { currentPassword: 'no-es-esta-1', newPassword: 'Rumbo-al-norte-2025' })),
+      Array.from({ length: 10 }, () =>
+        stolen.post('/me/password', { currentPassword: 'no-es-esta-1', newPassword: 'Rumbo-al-norte-2025' }),
+      ),
     );
     expect(guesses.map((response) => response.statusCode).sort()).toEqual([
       ...Array<number>(PASSWORD_CHECKS_PER_SESSION.free).fill(422),
       ...Array<number>(10 - PASSWORD_CHECKS_PER_SESSION.free).fill(429),
     ]);
     // The owner's own session, and signing in, are not slowed by them.
-    expect((await createAgent(app, 41).post('/session', { identifier: person.email, password: STRONG_PASSWORD })).statusCode).toBe(200);
-    expect((await agent.post('/me/password', { currentPassword: STRONG_PASSWORD, newPassword: 'Rumbo-al-norte-2025' })).statusCode).toBe(204);
+    expect(
+      (await createAgent(app, 41).post('/session', { identifier: person.email, password: STRONG_PASSWORD })).statusCode,
+    ).toBe(200);
+    expect(
+      (await agent.post('/me/password', { currentPassword: STRONG_PASSWORD, newPassword: 'Rumbo-al-norte-2025' }))
+        .statusCode,
+    ).toBe(204);
   });
 });
 
@@ -153,13 +193,23 @@ describe('DELETE /api/v1/me', () => {
     expect((await agent.get('/session')).statusCode).toBe(401);
 
     const [row] = await database.db.select().from(accounts).where(eq(accounts.id, accountId));
-    expect(row).toMatchObject({ status: 'deleted', firstName: 'Cuenta borrada', surnames: '', email: null, phone: null, document: null, passwordHash: null });
+    expect(row).toMatchObject({
+      status: 'deleted',
+      firstName: 'Cuenta borrada',
+      surnames: '',
+      email: null,
+      phone: null,
+      document: null,
+      passwordHash: null,
+    });
     for (const table of [sessions, verificationCodes, notifications, outbox]) {
       expect(await database.db.select().from(table).where(eq(table.accountId, accountId))).toEqual([]);
     }
     expect(await outboxFor(app, person.email)).toEqual([]);
 
-    expect((await createAgent(app, 41).post('/session', { identifier: person.email, password: STRONG_PASSWORD })).statusCode).toBe(401);
+    expect(
+      (await createAgent(app, 41).post('/session', { identifier: person.email, password: STRONG_PASSWORD })).statusCode,
+    ).toBe(401);
     const again = await registerAccount(app, 41, person);
     expect(again.accountId).not.toBe(accountId);
   });

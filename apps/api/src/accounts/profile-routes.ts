@@ -3,8 +3,18 @@
  * confirmed with a code sent to the new e-mail or phone, the e-mail confirmation link (docs/decisions/009),
  * password change, deletion (anonymisation).
  */
-import { changePasswordSchema, codeSchema, deleteAccountSchema, profileSchema } from '@marina/core/domain/account-rules.ts';
-import type { AccountSummary, ContactChangeStarted, EmailConfirmationSent, ProfileUpdated } from '@marina/core/domain/accounts.ts';
+import {
+  changePasswordSchema,
+  codeSchema,
+  deleteAccountSchema,
+  profileSchema,
+} from '@marina/core/domain/account-rules.ts';
+import type {
+  AccountSummary,
+  ContactChangeStarted,
+  EmailConfirmationSent,
+  ProfileUpdated,
+} from '@marina/core/domain/accounts.ts';
 import { maskEmail, maskPhone } from '@marina/core/domain/contact.ts';
 import type { CodeChannel } from '@marina/core/domain/platform.ts';
 import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm';
@@ -15,7 +25,13 @@ import { clientHeaderSchema, requireClient } from '../clients/client-resolution.
 import type { Tx } from '../db/database.ts';
 import { eraseAccountData } from '../db/account-erasure.ts';
 import { waitingPromoter } from '../launches/launch-places.ts';
-import { accounts, verificationCodes, type AccountRow, type ContactField, type VerificationCodeRow } from './accounts.schema.ts';
+import {
+  accounts,
+  verificationCodes,
+  type AccountRow,
+  type ContactField,
+  type VerificationCodeRow,
+} from './accounts.schema.ts';
 import { boats } from '../boats/boats.schema.ts';
 import { outings } from '../outings/outings.schema.ts';
 import { audit } from '../http/audit.ts';
@@ -39,7 +55,17 @@ import { toAccountSummary } from './account-summary.ts';
 import { isLiveConfirmation, provenEmail, sendEmailConfirmation } from './email-confirmations.ts';
 import { emailChangedMessage, notificationTexts, passwordChangedMessage } from './messages.ts';
 import { passwordHasher, refuseWeakPassword } from './passwords.ts';
-import { checkCode, codeTimes, countCodeRequest, findVerification, issueCode, markCodeUsed, resendCode, sendFlowCode, type IssuedCode } from './verification-codes.ts';
+import {
+  checkCode,
+  codeTimes,
+  countCodeRequest,
+  findVerification,
+  issueCode,
+  markCodeUsed,
+  resendCode,
+  sendFlowCode,
+  type IssuedCode,
+} from './verification-codes.ts';
 
 const CHANNEL_OF: Record<ContactField, CodeChannel> = { email: 'email', phone: 'sms' };
 
@@ -71,9 +97,15 @@ const changeStartedSchema = {
   required: ['changeId', 'field', 'channel', 'destination', 'expiresAt', 'resendAvailableAt'],
 } as const;
 
-const emailConfirmationSchema = yup.object({ token: yup.string().required('Falta el enlace para confirmar tu correo.') });
+const emailConfirmationSchema = yup.object({
+  token: yup.string().required('Falta el enlace para confirmar tu correo.'),
+});
 const confirmationLinkInvalid = () =>
-  problem('token_invalid', 410, 'El enlace para confirmar tu correo no es válido o ha caducado. Pide otro desde Mi cuenta.');
+  problem(
+    'token_invalid',
+    410,
+    'El enlace para confirmar tu correo no es válido o ha caducado. Pide otro desde Mi cuenta.',
+  );
 
 const incorrectPassword = (field: string) =>
   problem('current_password_incorrect', 422, 'La contraseña no es correcta.', [
@@ -95,7 +127,15 @@ async function refuseWhileAtSea(tx: Tx, accountId: string): Promise<void> {
     .where(
       and(
         inArray(outings.state, ['at_sea', 'overdue']),
-        ownBoats.length === 0 ? eq(outings.accountId, accountId) : or(eq(outings.accountId, accountId), inArray(outings.boatId, ownBoats.map((boat) => boat.id))),
+        ownBoats.length === 0
+          ? eq(outings.accountId, accountId)
+          : or(
+              eq(outings.accountId, accountId),
+              inArray(
+                outings.boatId,
+                ownBoats.map((boat) => boat.id),
+              ),
+            ),
       ),
     )
     .limit(1);
@@ -116,8 +156,18 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
    * (a stolen session must not become a way to guess the password, nor a way to slow the owner's own
    * sessions). Counted before the password is compared.
    */
-  async function confirmPassword(request: FastifyRequest, account: AccountRow, password: string, field: string, now: Date) {
-    const attempt = await reservePasswordCheck(db, { clientId: account.clientId, accountId: account.id, sessionKey: requireSession(request).idHash }, now);
+  async function confirmPassword(
+    request: FastifyRequest,
+    account: AccountRow,
+    password: string,
+    field: string,
+    now: Date,
+  ) {
+    const attempt = await reservePasswordCheck(
+      db,
+      { clientId: account.clientId, accountId: account.id, sessionKey: requireSession(request).idHash },
+      now,
+    );
     if (!(await passwordHasher.check(account.passwordHash, password))) {
       audit(request, 'password_confirmation', { outcome: 'failure', accountId: account.id, reason: 'wrong_password' });
       throw incorrectPassword(field);
@@ -137,7 +187,8 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
         response: { 200: { description: 'The account', $ref: 'AccountSummary#' }, ...problemResponses(400, 401) },
       },
     },
-    async (request): Promise<AccountSummary> => toAccountSummary(requireSession(request).account, requireClient(request), clock()),
+    async (request): Promise<AccountSummary> =>
+      toAccountSummary(requireSession(request).account, requireClient(request), clock()),
   );
 
   /** Contact changes of the account still waiting for their code. */
@@ -145,7 +196,13 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
     const rows = await db
       .select()
       .from(verificationCodes)
-      .where(and(eq(verificationCodes.accountId, accountId), eq(verificationCodes.purpose, 'contact_change'), isNull(verificationCodes.consumedAt)))
+      .where(
+        and(
+          eq(verificationCodes.accountId, accountId),
+          eq(verificationCodes.purpose, 'contact_change'),
+          isNull(verificationCodes.consumedAt),
+        ),
+      )
       // As PATCH /me lists them: e-mail, then phone.
       .orderBy(verificationCodes.contactField);
     return rows.map(changeStarted);
@@ -160,7 +217,10 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
           keep: () => null,
           replay: async (request): Promise<ProfileUpdated> => {
             const session = requireSession(request);
-            return { account: toAccountSummary(session.account, requireClient(request), clock()), pendingChanges: await pendingChanges(session.accountId) };
+            return {
+              account: toAccountSummary(session.account, requireClient(request), clock()),
+              pendingChanges: await pendingChanges(session.accountId),
+            };
           },
         },
       },
@@ -175,7 +235,10 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
           200: {
             description: 'Names applied; contact changes pending',
             type: 'object',
-            properties: { account: { $ref: 'AccountSummary#' }, pendingChanges: { type: 'array', items: changeStartedSchema } },
+            properties: {
+              account: { $ref: 'AccountSummary#' },
+              pendingChanges: { type: 'array', items: changeStartedSchema },
+            },
             required: ['account', 'pendingChanges'],
           },
           ...problemResponses(400, 401, 403, 409, 422, 429),
@@ -201,14 +264,23 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
           .returning();
         const pendingChanges: VerificationCodeRow[] = [];
         for (const field of ['email', 'phone'] as const) {
-          const unconfirmed = and(eq(verificationCodes.accountId, current.id), eq(verificationCodes.purpose, 'contact_change'), eq(verificationCodes.contactField, field), isNull(verificationCodes.consumedAt));
+          const unconfirmed = and(
+            eq(verificationCodes.accountId, current.id),
+            eq(verificationCodes.purpose, 'contact_change'),
+            eq(verificationCodes.contactField, field),
+            isNull(verificationCodes.consumedAt),
+          );
           const value = wanted[field];
           if (value === current[field]) {
             // Back to the current value: a change still waiting for its code is abandoned.
             await tx.delete(verificationCodes).where(unconfirmed);
             continue;
           }
-          const [waiting] = await tx.select().from(verificationCodes).where(and(unconfirmed, eq(verificationCodes.destination, value))).limit(1);
+          const [waiting] = await tx
+            .select()
+            .from(verificationCodes)
+            .where(and(unconfirmed, eq(verificationCodes.destination, value)))
+            .limit(1);
           if (waiting) {
             // The same change again (a second save): the code already sent still holds.
             pendingChanges.push(waiting);
@@ -217,7 +289,19 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
           await tx.delete(verificationCodes).where(unconfirmed);
           const channel = CHANNEL_OF[field];
           await countCodeRequest(tx, 'contact_change', client.id, value, now);
-          const issued = await issueCode(tx, { clientId: client.id, accountId: current.id, purpose: 'contact_change', channel, destination: value, typed: value, contactField: field }, now);
+          const issued = await issueCode(
+            tx,
+            {
+              clientId: client.id,
+              accountId: current.id,
+              purpose: 'contact_change',
+              channel,
+              destination: value,
+              typed: value,
+              contactField: field,
+            },
+            now,
+          );
           codes.push(issued);
           pendingChanges.push(issued.verification);
         }
@@ -240,14 +324,22 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
         tags: ['account'],
         headers: clientHeaderSchema,
         security: [{ session: [] }],
-        response: { 202: { description: 'A new code is on its way', ...changeStartedSchema }, ...problemResponses(400, 401, 403, 404, 429) },
+        response: {
+          202: { description: 'A new code is on its way', ...changeStartedSchema },
+          ...problemResponses(400, 401, 403, 404, 429),
+        },
       },
     },
     async (request, reply) => {
       const session = requireSession(request);
       const client = requireClient(request);
       const now = clock();
-      const verification = await findVerification(db, { id: request.params.changeId, clientId: client.id, purpose: 'contact_change', accountId: session.accountId });
+      const verification = await findVerification(db, {
+        id: request.params.changeId,
+        clientId: client.id,
+        purpose: 'contact_change',
+        accountId: session.accountId,
+      });
       const issued = await db.transaction(async (tx) => {
         const resent = await resendCode(tx, verification, now);
         await takeMessageBudget(tx, messageSender(request), now);
@@ -268,7 +360,10 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
         headers: clientHeaderSchema,
         security: [{ session: [] }],
         body: bodyFrom(codeSchema),
-        response: { 200: { description: 'Applied', $ref: 'AccountSummary#' }, ...problemResponses(400, 401, 403, 404, 409, 410, 422, 429) },
+        response: {
+          200: { description: 'Applied', $ref: 'AccountSummary#' },
+          ...problemResponses(400, 401, 403, 404, 409, 410, 422, 429),
+        },
       },
     },
     async (request): Promise<AccountSummary> => {
@@ -276,22 +371,30 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
       const input = await validateBody(codeSchema, request.body);
       const client = requireClient(request);
       const now = clock();
-      const verification = await findVerification(db, { id: request.params.changeId, clientId: client.id, purpose: 'contact_change', accountId: session.accountId });
+      const verification = await findVerification(db, {
+        id: request.params.changeId,
+        clientId: client.id,
+        purpose: 'contact_change',
+        accountId: session.accountId,
+      });
       await checkCode(db, verification, input.code, now, (reason) =>
         audit(request, 'contact_change_code_check', { outcome: 'failure', accountId: session.accountId, reason }),
       );
       const field = verification.contactField!;
       const value = verification.destination!;
-      const unavailable = () => problem('contact_unavailable', 409, 'Ese correo ya lo usa otra cuenta de esta marina.', [
-        { field, code: 'contact_unavailable', message: 'Correo electrónico: ya lo usa otra cuenta.' },
-      ]);
+      const unavailable = () =>
+        problem('contact_unavailable', 409, 'Ese correo ya lo usa otra cuenta de esta marina.', [
+          { field, code: 'contact_unavailable', message: 'Correo electrónico: ya lo usa otra cuenta.' },
+        ]);
       try {
         const account = await db.transaction(async (tx) => {
           if (field === 'email') {
             const [taken] = await tx
               .select({ id: accounts.id })
               .from(accounts)
-              .where(and(eq(accounts.clientId, client.id), eq(accounts.email, value), ne(accounts.id, session.accountId)))
+              .where(
+                and(eq(accounts.clientId, client.id), eq(accounts.email, value), ne(accounts.id, session.accountId)),
+              )
               .limit(1);
             if (taken) throw unavailable();
           }
@@ -299,7 +402,10 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
           const [updated] = await tx
             .update(accounts)
             // The code went to the new e-mail or phone and came back: it is proven.
-            .set({ ...(field === 'email' ? { email: value, emailVerifiedAt: now } : { phone: value, phoneVerifiedAt: now }), updatedAt: now })
+            .set({
+              ...(field === 'email' ? { email: value, emailVerifiedAt: now } : { phone: value, phoneVerifiedAt: now }),
+              updatedAt: now,
+            })
             .where(eq(accounts.id, session.accountId))
             .returning();
           // A contact an owner typed when authorising this person, proven now: that authorisation is theirs (decision 038).
@@ -309,7 +415,13 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
             // The old address hears of it: a hijacked session changing the e-mail does not go unnoticed.
             await enqueueMessage(
               tx,
-              { clientId: client.id, accountId: session.accountId, channel: 'email', destination: previous, ...emailChangedMessage(client.title, maskEmail(value)) },
+              {
+                clientId: client.id,
+                accountId: session.accountId,
+                channel: 'email',
+                destination: previous,
+                ...emailChangedMessage(client.title, maskEmail(value)),
+              },
               now,
               config,
             );
@@ -375,7 +487,10 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
         headers: clientHeaderSchema,
         security: [{ session: [] }],
         body: bodyFrom(emailConfirmationSchema),
-        response: { 200: { description: 'Confirmed', $ref: 'AccountSummary#' }, ...problemResponses(400, 401, 403, 410) },
+        response: {
+          200: { description: 'Confirmed', $ref: 'AccountSummary#' },
+          ...problemResponses(400, 401, 403, 410),
+        },
       },
     },
     async (request): Promise<AccountSummary> => {
@@ -430,10 +545,30 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
       await db.transaction(async (tx) => {
         await tx.update(accounts).set({ passwordHash, updatedAt: now }).where(eq(accounts.id, session.accountId));
         await endAccountSessions(tx, session.accountId, request.sid!);
-        await createNotification(tx, { clientId: client.id, accountId: session.accountId, type: 'security', ...notificationTexts.passwordChanged() }, now);
+        await createNotification(
+          tx,
+          {
+            clientId: client.id,
+            accountId: session.accountId,
+            type: 'security',
+            ...notificationTexts.passwordChanged(),
+          },
+          now,
+        );
         const email = provenEmail(session.account);
         if (email) {
-          await enqueueMessage(tx, { clientId: client.id, accountId: session.accountId, channel: 'email', destination: email, ...passwordChangedMessage(client.title) }, now, config);
+          await enqueueMessage(
+            tx,
+            {
+              clientId: client.id,
+              accountId: session.accountId,
+              channel: 'email',
+              destination: email,
+              ...passwordChangedMessage(client.title),
+            },
+            now,
+            config,
+          );
         }
       });
       // The new password forgets every known browser but this one.
@@ -450,12 +585,16 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
       schema: {
         operationId: 'deleteAccount',
         summary: 'Delete the account: personal data anonymised, sessions ended',
-        description: 'Refused (409 outing_at_sea) while an outing the account logged, or one on its boats, is still at sea or overdue.',
+        description:
+          'Refused (409 outing_at_sea) while an outing the account logged, or one on its boats, is still at sea or overdue.',
         tags: ['account'],
         headers: clientHeaderSchema,
         security: [{ session: [] }],
         body: bodyFrom(deleteAccountSchema),
-        response: { 204: { description: 'Deleted; cookies replaced by anonymous ones', type: 'null' }, ...problemResponses(400, 401, 403, 409, 422, 429) },
+        response: {
+          204: { description: 'Deleted; cookies replaced by anonymous ones', type: 'null' },
+          ...problemResponses(400, 401, 403, 409, 422, 429),
+        },
       },
     },
     async (request, reply) => {

@@ -6,7 +6,16 @@ import type { Database } from '../db/database.ts';
 import { accounts, activationTokens } from './accounts.schema.ts';
 import { DEMO_ACCOUNT } from '../db/seed.ts';
 import { ACTIVATION_TOKEN_TTL_MS, CODE_RESEND_AFTER_MS, CODE_TTL_MS } from '../security/limits.ts';
-import { confirmEmail, latestCode, latestLink, newPerson, outboxFor, registerAccount, STRONG_PASSWORD, testClock } from '../test/accounts.ts';
+import {
+  confirmEmail,
+  latestCode,
+  latestLink,
+  newPerson,
+  outboxFor,
+  registerAccount,
+  STRONG_PASSWORD,
+  testClock,
+} from '../test/accounts.ts';
 import { createAgent, type Agent } from '../test/test-agent.ts';
 import { PROBLEM_JSON, useTestServer } from '../test/test-server.ts';
 
@@ -21,7 +30,10 @@ useTestServer((server) => ({ database, app } = server), { clock: clock.now, conf
 const wrong = (code: string) => (code === '000000' ? '111111' : '000000');
 
 async function accountByEmail(clientId: number, email: string) {
-  const [row] = await database.db.select().from(accounts).where(and(eq(accounts.clientId, clientId), eq(accounts.email, email)));
+  const [row] = await database.db
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.clientId, clientId), eq(accounts.email, email)));
   return row;
 }
 
@@ -66,7 +78,11 @@ describe('the whole journey', () => {
     expect(info.statusCode).toBe(200);
     expect(info.json()).toEqual({ firstName: 'Lucía', email: expect.stringMatching(/^l•••@correo\.example$/) });
 
-    const activated = await agent.post('/activations', { token: activationToken, password: STRONG_PASSWORD, acceptTerms: true });
+    const activated = await agent.post('/activations', {
+      token: activationToken,
+      password: STRONG_PASSWORD,
+      acceptTerms: true,
+    });
     expect(activated.statusCode).toBe(200);
     expect(activated.json()).toEqual({
       account: {
@@ -89,17 +105,29 @@ describe('the whole journey', () => {
     expect(session.statusCode).toBe(200);
     expect(session.json().account.email).toBe(person.email);
     const notifications = (await agent.get('/notifications')).json();
-    expect(notifications.items).toEqual([expect.objectContaining({ type: 'welcome', title: 'Te damos la bienvenida a Marina Port Blau', link: '/inicio', read: false })]);
+    expect(notifications.items).toEqual([
+      expect.objectContaining({
+        type: 'welcome',
+        title: 'Te damos la bienvenida a Marina Port Blau',
+        link: '/inicio',
+        read: false,
+      }),
+    ]);
 
     expect((await agent.delete('/session')).statusCode).toBe(204);
     expect((await agent.get('/session')).statusCode).toBe(401);
 
-    const signedIn = await agent.post('/session', { identifier: person.document.toLowerCase(), password: STRONG_PASSWORD });
+    const signedIn = await agent.post('/session', {
+      identifier: person.document.toLowerCase(),
+      password: STRONG_PASSWORD,
+    });
     expect(signedIn.statusCode).toBe(200);
     expect((await agent.get('/session')).statusCode).toBe(200);
 
     // A link sent to the e-mail after activation proves it, so that it may recover the account.
-    expect(await latestLink(app, person.email)).toMatch(new RegExp(`^${APP_ORIGIN}/micuenta\\?confirmar-email=[A-Za-z0-9_-]{43}$`));
+    expect(await latestLink(app, person.email)).toMatch(
+      new RegExp(`^${APP_ORIGIN}/micuenta\\?confirmar-email=[A-Za-z0-9_-]{43}$`),
+    );
     const confirmed = await confirmEmail(agent, app, person.email);
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json()).toMatchObject({ email: person.email, emailVerified: true });
@@ -108,10 +136,19 @@ describe('the whole journey', () => {
     expect(reset.statusCode).toBe(202);
     const resetCode = await latestCode(app, person.phone);
     const newPassword = 'Otra-marea-mas-alta-7';
-    expect((await agent.post(`/password-resets/${reset.json().resetId}/complete`, { code: resetCode, password: newPassword })).statusCode).toBe(204);
+    expect(
+      (
+        await agent.post(`/password-resets/${reset.json().resetId}/complete`, {
+          code: resetCode,
+          password: newPassword,
+        })
+      ).statusCode,
+    ).toBe(204);
     // Every session ended, this one included.
     expect((await agent.get('/session')).statusCode).toBe(401);
-    expect((await agent.post('/session', { identifier: person.email, password: STRONG_PASSWORD })).statusCode).toBe(401);
+    expect((await agent.post('/session', { identifier: person.email, password: STRONG_PASSWORD })).statusCode).toBe(
+      401,
+    );
     const again = await agent.post('/session', { identifier: person.email, password: newPassword });
     expect(again.statusCode).toBe(200);
   });
@@ -128,14 +165,23 @@ describe('the whole journey', () => {
     const { person, started } = await startRegistration(63);
     expect(started).toMatchObject({ channel: 'email', destination: 'l•••@correo.example' });
     const [mail] = await outboxFor(app, person.email);
-    expect(mail).toMatchObject({ clientId: 63, channel: 'email', subject: 'Marina Atlántica: tu código de verificación' });
+    expect(mail).toMatchObject({
+      clientId: 63,
+      channel: 'email',
+      subject: 'Marina Atlántica: tu código de verificación',
+    });
     expect(mail!.text).toContain(mail!.code!);
     expect(await outboxFor(app, person.phone)).toEqual([]);
   });
 
   it('normalises what the form sends with the shared rules', async () => {
     const person = newPerson();
-    const typed = { ...person, document: `${person.document.slice(0, 2)}.${person.document.slice(2, 8)}-${person.document.slice(8).toLowerCase()}`, email: ` ${person.email.toUpperCase()} `, phone: person.phone.replace('+34', '').replace(/(\d{3})(\d{3})(\d{3})/, '$1 $2 $3') };
+    const typed = {
+      ...person,
+      document: `${person.document.slice(0, 2)}.${person.document.slice(2, 8)}-${person.document.slice(8).toLowerCase()}`,
+      email: ` ${person.email.toUpperCase()} `,
+      phone: person.phone.replace('+34', '').replace(/(\d{3})(\d{3})(\d{3})/, '$1 $2 $3'),
+    };
     await startRegistration(41, typed);
     const row = await accountByEmail(41, person.email);
     expect(row).toMatchObject({ document: person.document, phone: person.phone, email: person.email });
@@ -143,7 +189,14 @@ describe('the whole journey', () => {
 
   it('refuses invalid data with the form rules, naming every field in Spanish', async () => {
     const agent = createAgent(app, 41);
-    const response = await agent.post('/registrations', { firstName: '', document: '12345678A', email: 'no-es-correo', phone: '912345678', acceptPrivacy: false, extra: 'x' });
+    const response = await agent.post('/registrations', {
+      firstName: '',
+      document: '12345678A',
+      email: 'no-es-correo',
+      phone: '912345678',
+      acceptPrivacy: false,
+      extra: 'x',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.headers['content-type']).toMatch(PROBLEM_JSON);
     const problem = response.json();
@@ -155,7 +208,11 @@ describe('the whole journey', () => {
         { field: 'document', code: 'invalid', message: 'DNI/NIE: la letra no corresponde al número. Revísalo.' },
         { field: 'email', code: 'invalid', message: expect.stringContaining('Correo electrónico') },
         { field: 'phone', code: 'invalid', message: 'Teléfono móvil: un número español debe empezar por 6 o 7.' },
-        { field: 'acceptPrivacy', code: 'invalid', message: 'Debes aceptar la política de privacidad para registrarte.' },
+        {
+          field: 'acceptPrivacy',
+          code: 'invalid',
+          message: 'Debes aceptar la política de privacidad para registrarte.',
+        },
       ]),
     );
     expect(problem.errors).toHaveLength(6);
@@ -191,7 +248,9 @@ describe('links in messages', () => {
     expect(mail!.text).toContain(mail!.link);
     expect(mail!.text).not.toContain('attacker.example');
 
-    expect((await agent.post('/activations', { token, password: STRONG_PASSWORD, acceptTerms: true }, forged)).statusCode).toBe(200);
+    expect(
+      (await agent.post('/activations', { token, password: STRONG_PASSWORD, acceptTerms: true }, forged)).statusCode,
+    ).toBe(200);
     expect((await latestLink(app, person.email)).startsWith(`${APP_ORIGIN}/micuenta?confirmar-email=`)).toBe(true);
   });
 });
@@ -209,9 +268,16 @@ describe('unfinished registrations', () => {
       expect(started).toMatchObject({ channel: 'sms', destination: expect.stringMatching(/^\+34 7•• ••• •\d\d$/) });
       expect(await outboxFor(app, squatter.phone)).toEqual([]);
     }
-    expect(await accountByEmail(41, owner.email)).toMatchObject({ status: 'registered', firstName: owner.firstName, phone: owner.phone, document: owner.document });
+    expect(await accountByEmail(41, owner.email)).toMatchObject({
+      status: 'registered',
+      firstName: owner.firstName,
+      phone: owner.phone,
+      document: owner.document,
+    });
     const code = await latestCode(app, owner.phone);
-    expect((await createAgent(app, 41).post(`/registrations/${ownerStarted.registrationId}/validate`, { code })).statusCode).toBe(200);
+    expect(
+      (await createAgent(app, 41).post(`/registrations/${ownerStarted.registrationId}/validate`, { code })).statusCode,
+    ).toBe(200);
   });
 
   it('do the same on an e-mail marina, where the code goes to the e-mail', async () => {
@@ -225,7 +291,9 @@ describe('unfinished registrations', () => {
   it('stay while their activation link lives; abandoned, another person may register with the data', async () => {
     const { person: owner, started } = await startRegistration(41);
     const code = await latestCode(app, owner.phone);
-    expect((await createAgent(app, 41).post(`/registrations/${started.registrationId}/validate`, { code })).statusCode).toBe(200);
+    expect(
+      (await createAgent(app, 41).post(`/registrations/${started.registrationId}/validate`, { code })).statusCode,
+    ).toBe(200);
     const other = newPerson({ email: owner.email });
     await startRegistration(41, other);
     expect(await outboxFor(app, other.phone)).toEqual([]);
@@ -236,7 +304,9 @@ describe('unfinished registrations', () => {
     expect(await outboxFor(app, other.phone)).toHaveLength(1);
     const row = await accountByEmail(41, owner.email);
     expect(row).toMatchObject({ status: 'registered', phone: other.phone, document: other.document });
-    expect(await database.db.select().from(activationTokens).where(eq(activationTokens.accountId, row!.id))).toEqual([]);
+    expect(await database.db.select().from(activationTokens).where(eq(activationTokens.accountId, row!.id))).toEqual(
+      [],
+    );
   });
 
   it('are abandoned once their code died unused', async () => {
@@ -254,7 +324,10 @@ describe('unfinished registrations', () => {
     const people = Array.from({ length: 100 }, () => newPerson({ email }));
     const responses = await Promise.all(people.map((person) => createAgent(app, 41).post('/registrations', person)));
     expect(responses.map((response) => response.statusCode)).toEqual(people.map(() => 202));
-    const rows = await database.db.select().from(accounts).where(and(eq(accounts.clientId, 41), eq(accounts.email, email)));
+    const rows = await database.db
+      .select()
+      .from(accounts)
+      .where(and(eq(accounts.clientId, 41), eq(accounts.email, email)));
     expect(rows).toHaveLength(1);
     const sent = (await Promise.all(people.map((person) => outboxFor(app, person.phone)))).flat();
     expect(sent).toHaveLength(1);
@@ -266,7 +339,9 @@ describe('the e-mail', () => {
   it('is proven at validation on an e-mail marina, where the code went to it', async () => {
     const { agent, person } = await registerAccount(app, 63, newPerson(), STRONG_PASSWORD, { confirmEmail: false });
     expect((await agent.get('/me')).json()).toMatchObject({ email: person.email, emailVerified: true });
-    expect((await outboxFor(app, person.email)).map((message) => message.subject)).not.toContain('Marina Atlántica: confirma tu correo');
+    expect((await outboxFor(app, person.email)).map((message) => message.subject)).not.toContain(
+      'Marina Atlántica: confirma tu correo',
+    );
   });
 });
 
@@ -281,7 +356,10 @@ describe('codes', () => {
     const { agent, id, code } = await registrationWithCode();
     const response = await agent.post(`/registrations/${id}/validate`, { code: wrong(code) });
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toMatchObject({ code: 'code_invalid', detail: 'El código no es correcto. Te quedan 4 intentos.' });
+    expect(response.json()).toMatchObject({
+      code: 'code_invalid',
+      detail: 'El código no es correcto. Te quedan 4 intentos.',
+    });
   });
 
   it('refuses an expired code with code_expired', async () => {
@@ -294,7 +372,11 @@ describe('codes', () => {
 
   it('lets the development endpoint expire the codes sent to a destination', async () => {
     const { agent, id, code, person } = await registrationWithCode();
-    const expired = await app.inject({ method: 'POST', url: '/api/v1/dev/expire-codes', payload: { destination: person.phone } });
+    const expired = await app.inject({
+      method: 'POST',
+      url: '/api/v1/dev/expire-codes',
+      payload: { destination: person.phone },
+    });
     expect(expired.json()).toEqual({ expired: 1 });
     const response = await agent.post(`/registrations/${id}/validate`, { code });
     expect(response.statusCode).toBe(410);
@@ -304,7 +386,8 @@ describe('codes', () => {
   it('kills a code after 5 wrong tries, even the right one; a resend issues a new one', async () => {
     const { agent, person, id, code } = await registrationWithCode();
     const statuses = [];
-    for (let attempt = 0; attempt < 5; attempt++) statuses.push((await agent.post(`/registrations/${id}/validate`, { code: wrong(code) })).statusCode);
+    for (let attempt = 0; attempt < 5; attempt++)
+      statuses.push((await agent.post(`/registrations/${id}/validate`, { code: wrong(code) })).statusCode);
     expect(statuses).toEqual([422, 422, 422, 422, 429]);
     const dead = await agent.post(`/registrations/${id}/validate`, { code });
     expect(dead.statusCode).toBe(429);
@@ -354,7 +437,14 @@ describe('codes', () => {
     const resetId = reset.json().resetId;
     const resetCode = await latestCode(app, '+34600000041');
     expect((await agent.post(`/registrations/${resetId}/validate`, { code: resetCode })).statusCode).toBe(404);
-    expect((await agent.post(`/password-resets/${registrationId}/complete`, { code: registrationCode, password: STRONG_PASSWORD })).statusCode).toBe(404);
+    expect(
+      (
+        await agent.post(`/password-resets/${registrationId}/complete`, {
+          code: registrationCode,
+          password: STRONG_PASSWORD,
+        })
+      ).statusCode,
+    ).toBe(404);
     if (resetCode !== registrationCode) {
       expect((await agent.post(`/registrations/${registrationId}/validate`, { code: resetCode })).statusCode).toBe(422);
     }
@@ -418,7 +508,11 @@ describe('activation', () => {
     const person = newPerson();
     const started = (await agent.post('/registrations', person)).json();
     const code = await latestCode(app, person.phone);
-    return { person, token: (await agent.post(`/registrations/${started.registrationId}/validate`, { code })).json().activationToken as string };
+    return {
+      person,
+      token: (await agent.post(`/registrations/${started.registrationId}/validate`, { code })).json()
+        .activationToken as string,
+    };
   }
 
   it('refuses a common password with password_too_common on the password field', async () => {
@@ -426,7 +520,10 @@ describe('activation', () => {
     const { token } = await validatedToken(agent);
     const response = await agent.post('/activations', { token, password: 'Password123', acceptTerms: true });
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toMatchObject({ code: 'password_too_common', errors: [{ field: 'password', code: 'password_too_common' }] });
+    expect(response.json()).toMatchObject({
+      code: 'password_too_common',
+      errors: [{ field: 'password', code: 'password_too_common' }],
+    });
   });
 
   it('stores the password as argon2id with m=19456, t=2, p=1', async () => {
@@ -439,13 +536,17 @@ describe('activation', () => {
   it('uses a link once, and answers token_invalid for an unknown, used or expired one', async () => {
     const agent = createAgent(app, 41);
     const { token } = await validatedToken(agent);
-    expect((await agent.post('/activations', { token, password: STRONG_PASSWORD, acceptTerms: true })).statusCode).toBe(200);
+    expect((await agent.post('/activations', { token, password: STRONG_PASSWORD, acceptTerms: true })).statusCode).toBe(
+      200,
+    );
     for (const candidate of [token, 'x'.repeat(43), 'short']) {
       const response = await agent.get(`/activations/${candidate}`);
       expect(response.statusCode).toBe(410);
       expect(response.json()).toMatchObject({ code: 'token_invalid' });
     }
-    expect((await agent.post('/activations', { token, password: STRONG_PASSWORD, acceptTerms: true })).statusCode).toBe(410);
+    expect((await agent.post('/activations', { token, password: STRONG_PASSWORD, acceptTerms: true })).statusCode).toBe(
+      410,
+    );
 
     const other = createAgent(app, 41);
     const { token: late } = await validatedToken(other);
@@ -458,21 +559,26 @@ describe('activation', () => {
     const { token } = await validatedToken(agent);
     const response = await agent.post('/activations', { token, password: STRONG_PASSWORD, acceptTerms: false });
     expect(response.statusCode).toBe(400);
-    expect(response.json().errors).toEqual([{ field: 'acceptTerms', code: 'invalid', message: expect.stringContaining('condiciones') }]);
+    expect(response.json().errors).toEqual([
+      { field: 'acceptTerms', code: 'invalid', message: expect.stringContaining('condiciones') },
+    ]);
   });
 });
 
 describe('across marinas', () => {
-  it("treats a registration id or activation link of 41 as unknown on 25", async () => {
+  it('treats a registration id or activation link of 41 as unknown on 25', async () => {
     const { person, started } = await startRegistration(41);
     const code = await latestCode(app, person.phone);
     const on25 = createAgent(app, 25);
     expect((await on25.post(`/registrations/${started.registrationId}/validate`, { code })).statusCode).toBe(404);
     expect((await on25.post(`/registrations/${started.registrationId}/resend`)).statusCode).toBe(404);
     const on41 = createAgent(app, 41);
-    const token = (await on41.post(`/registrations/${started.registrationId}/validate`, { code })).json().activationToken;
+    const token = (await on41.post(`/registrations/${started.registrationId}/validate`, { code })).json()
+      .activationToken;
     expect((await on25.get(`/activations/${token}`)).statusCode).toBe(410);
-    expect((await on25.post('/activations', { token, password: STRONG_PASSWORD, acceptTerms: true })).statusCode).toBe(410);
+    expect((await on25.post('/activations', { token, password: STRONG_PASSWORD, acceptTerms: true })).statusCode).toBe(
+      410,
+    );
   });
 
   it('lets the same person register at two marinas with the same data', async () => {

@@ -11,7 +11,12 @@
  * activation link); anyone else gets the same decoy answer and leaves it intact.
  */
 import { activationSchema, codeSchema, registrationSchema } from '@marina/core/domain/account-rules.ts';
-import type { ActivationInfo, RegistrationStarted, RegistrationValidated, SessionInfo } from '@marina/core/domain/accounts.ts';
+import type {
+  ActivationInfo,
+  RegistrationStarted,
+  RegistrationValidated,
+  SessionInfo,
+} from '@marina/core/domain/accounts.ts';
 import { paths } from '@marina/core/domain/app-paths.ts';
 import { maskEmail, maskPhone } from '@marina/core/domain/contact.ts';
 import { codeChannelFor } from '@marina/core/domain/platform.ts';
@@ -21,7 +26,13 @@ import { attachProvenAccount } from '../authorisations/authorisation-person.ts';
 import { clientHeaderSchema, requireClient } from '../clients/client-resolution.ts';
 import { appLink } from '../config.ts';
 import type { Executor } from '../db/database.ts';
-import { accounts, activationTokens, verificationCodes, type AccountRow, type VerificationCodeRow } from './accounts.schema.ts';
+import {
+  accounts,
+  activationTokens,
+  verificationCodes,
+  type AccountRow,
+  type VerificationCodeRow,
+} from './accounts.schema.ts';
 import { audit } from '../http/audit.ts';
 import { problem, problemResponses } from '../http/problem.ts';
 import { bodyFrom, validateBody } from '../http/validation.ts';
@@ -40,7 +51,16 @@ import { sessionInfo } from './account-summary.ts';
 import { provenEmail, sendEmailConfirmation } from './email-confirmations.ts';
 import { activationLinkMessage, notificationTexts, registrationAttemptMessage } from './messages.ts';
 import { passwordHasher, refuseWeakPassword } from './passwords.ts';
-import { checkCode, codeTimes, countCodeRequest, findVerification, issueCode, markCodeUsed, resendFlowCode, sendFlowCode } from './verification-codes.ts';
+import {
+  checkCode,
+  codeTimes,
+  countCodeRequest,
+  findVerification,
+  issueCode,
+  markCodeUsed,
+  resendFlowCode,
+  sendFlowCode,
+} from './verification-codes.ts';
 
 const ACTIVATION_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -83,7 +103,13 @@ async function anyInProgress(tx: Executor, accountIds: string[], now: Date): Pro
   const [link] = await tx
     .select({ accountId: activationTokens.accountId })
     .from(activationTokens)
-    .where(and(inArray(activationTokens.accountId, accountIds), isNull(activationTokens.usedAt), gt(activationTokens.expiresAt, now)))
+    .where(
+      and(
+        inArray(activationTokens.accountId, accountIds),
+        isNull(activationTokens.usedAt),
+        gt(activationTokens.expiresAt, now),
+      ),
+    )
     .limit(1);
   return link !== undefined;
 }
@@ -149,27 +175,71 @@ export const registrationRoutes: FastifyPluginAsync<{ services: Services }> = as
           const matches = await tx
             .select()
             .from(accounts)
-            .where(and(eq(accounts.clientId, client.id), ne(accounts.status, 'deleted'), or(eq(accounts.email, input.email), eq(accounts.document, input.document))))
+            .where(
+              and(
+                eq(accounts.clientId, client.id),
+                ne(accounts.status, 'deleted'),
+                or(eq(accounts.email, input.email), eq(accounts.document, input.document)),
+              ),
+            )
             .for('update');
 
           const holders = matches.filter((account) => account.status === 'active' || account.status === 'suspended');
           // Someone else's unfinished registration (its code went elsewhere) is left alone while in progress.
-          const othersPending = matches.filter((account) => !holders.includes(account) && (channel === 'sms' ? account.phone : account.email) !== destination);
-          const inProgress = await anyInProgress(tx, othersPending.map((account) => account.id), now);
+          const othersPending = matches.filter(
+            (account) =>
+              !holders.includes(account) && (channel === 'sms' ? account.phone : account.email) !== destination,
+          );
+          const inProgress = await anyInProgress(
+            tx,
+            othersPending.map((account) => account.id),
+            now,
+          );
           if (holders.length > 0 || inProgress) {
             for (const holder of holders) {
               // Only at a proven address: an unproven one may be the very person whose data were taken.
               const email = provenEmail(holder);
               if (!email) continue;
-              await enqueueMessage(tx, { clientId: client.id, accountId: holder.id, channel: 'email', destination: email, ...registrationAttemptMessage(client.title) }, now, config);
+              await enqueueMessage(
+                tx,
+                {
+                  clientId: client.id,
+                  accountId: holder.id,
+                  channel: 'email',
+                  destination: email,
+                  ...registrationAttemptMessage(client.title),
+                },
+                now,
+                config,
+              );
             }
-            const decoy = await issueCode(tx, { clientId: client.id, accountId: null, purpose: 'registration', channel, destination, typed: destination, decoy: true }, now);
+            const decoy = await issueCode(
+              tx,
+              {
+                clientId: client.id,
+                accountId: null,
+                purpose: 'registration',
+                channel,
+                destination,
+                typed: destination,
+                decoy: true,
+              },
+              now,
+            );
             return { ...decoy, accountId: null };
           }
 
           // Unfinished registrations of the same person, or abandoned ones: the newest data win, in one row.
-          const [keep, ...stale] = [...matches].sort((a, b) => Number(b.email === input.email) - Number(a.email === input.email));
-          if (stale.length > 0) await tx.delete(accounts).where(inArray(accounts.id, stale.map((account) => account.id)));
+          const [keep, ...stale] = [...matches].sort(
+            (a, b) => Number(b.email === input.email) - Number(a.email === input.email),
+          );
+          if (stale.length > 0)
+            await tx.delete(accounts).where(
+              inArray(
+                accounts.id,
+                stale.map((account) => account.id),
+              ),
+            );
           const data = {
             status: 'registered' as const,
             firstName: input.firstName,
@@ -184,13 +254,31 @@ export const registrationRoutes: FastifyPluginAsync<{ services: Services }> = as
           };
           let account: AccountRow;
           if (keep) {
-            await tx.delete(verificationCodes).where(and(eq(verificationCodes.accountId, keep.id), eq(verificationCodes.purpose, 'registration')));
+            await tx
+              .delete(verificationCodes)
+              .where(and(eq(verificationCodes.accountId, keep.id), eq(verificationCodes.purpose, 'registration')));
             await tx.delete(activationTokens).where(eq(activationTokens.accountId, keep.id));
-            [account] = (await tx.update(accounts).set(data).where(eq(accounts.id, keep.id)).returning()) as [AccountRow];
+            [account] = (await tx.update(accounts).set(data).where(eq(accounts.id, keep.id)).returning()) as [
+              AccountRow,
+            ];
           } else {
-            [account] = (await tx.insert(accounts).values({ ...data, clientId: client.id, createdAt: now }).returning()) as [AccountRow];
+            [account] = (await tx
+              .insert(accounts)
+              .values({ ...data, clientId: client.id, createdAt: now })
+              .returning()) as [AccountRow];
           }
-          const issued = await issueCode(tx, { clientId: client.id, accountId: account.id, purpose: 'registration', channel, destination, typed: destination }, now);
+          const issued = await issueCode(
+            tx,
+            {
+              clientId: client.id,
+              accountId: account.id,
+              purpose: 'registration',
+              channel,
+              destination,
+              typed: destination,
+            },
+            now,
+          );
           await sendFlowCode(tx, client, issued, now, config);
           return { ...issued, accountId: account.id };
         });
@@ -218,7 +306,12 @@ export const registrationRoutes: FastifyPluginAsync<{ services: Services }> = as
         headers: clientHeaderSchema,
         security: [],
         response: {
-          202: { description: 'A new code is on its way', type: 'object', properties: codeSentProperties, required: ['channel', 'destination', 'expiresAt', 'resendAvailableAt'] },
+          202: {
+            description: 'A new code is on its way',
+            type: 'object',
+            properties: codeSentProperties,
+            required: ['channel', 'destination', 'expiresAt', 'resendAvailableAt'],
+          },
           ...problemResponses(400, 403, 404, 429),
         },
       },
@@ -226,7 +319,11 @@ export const registrationRoutes: FastifyPluginAsync<{ services: Services }> = as
     async (request, reply) => {
       const client = requireClient(request);
       const now = clock();
-      const verification = await findVerification(db, { id: request.params.registrationId, clientId: client.id, purpose: 'registration' });
+      const verification = await findVerification(db, {
+        id: request.params.registrationId,
+        clientId: client.id,
+        purpose: 'registration',
+      });
       const issued = await resendFlowCode(db, client, verification, now, config);
       const { registrationId: _id, ...sent } = registrationStarted(issued.verification);
       return reply.code(202).send(sent);
@@ -244,7 +341,12 @@ export const registrationRoutes: FastifyPluginAsync<{ services: Services }> = as
         body: bodyFrom(codeSchema),
         security: [],
         response: {
-          200: { description: 'Validated', type: 'object', properties: { activationToken: { type: 'string' } }, required: ['activationToken'] },
+          200: {
+            description: 'Validated',
+            type: 'object',
+            properties: { activationToken: { type: 'string' } },
+            required: ['activationToken'],
+          },
           ...problemResponses(400, 403, 404, 410, 422, 429),
         },
       },
@@ -253,7 +355,11 @@ export const registrationRoutes: FastifyPluginAsync<{ services: Services }> = as
       const input = await validateBody(codeSchema, request.body);
       const client = requireClient(request);
       const now = clock();
-      const verification = await findVerification(db, { id: request.params.registrationId, clientId: client.id, purpose: 'registration' });
+      const verification = await findVerification(db, {
+        id: request.params.registrationId,
+        clientId: client.id,
+        purpose: 'registration',
+      });
       await checkCode(db, verification, input.code, now, (reason) =>
         audit(request, 'registration_code_check', { outcome: 'failure', accountId: verification.accountId, reason }),
       );
@@ -264,7 +370,11 @@ export const registrationRoutes: FastifyPluginAsync<{ services: Services }> = as
         const [account] = await tx
           .update(accounts)
           // The code went to the account's e-mail (e-mail marinas) or phone (SMS marinas): coming back, it proves it.
-          .set({ status: 'validated', updatedAt: now, ...(verification.channel === 'email' ? { emailVerifiedAt: now } : { phoneVerifiedAt: now }) })
+          .set({
+            status: 'validated',
+            updatedAt: now,
+            ...(verification.channel === 'email' ? { emailVerifiedAt: now } : { phoneVerifiedAt: now }),
+          })
           .where(and(eq(accounts.id, verification.accountId!), eq(accounts.status, 'registered')))
           .returning();
         if (!account) throw problem('not_found', 404, 'Este registro ya no existe. Vuelve a empezar.');
@@ -278,7 +388,13 @@ export const registrationRoutes: FastifyPluginAsync<{ services: Services }> = as
         });
         await enqueueMessage(
           tx,
-          { clientId: client.id, accountId: account.id, channel: 'email', destination: account.email!, ...activationLinkMessage(client.title, account.firstName, link) },
+          {
+            clientId: client.id,
+            accountId: account.id,
+            channel: 'email',
+            destination: account.email!,
+            ...activationLinkMessage(client.title, account.firstName, link),
+          },
           now,
           config,
         );
@@ -307,7 +423,11 @@ export const registrationRoutes: FastifyPluginAsync<{ services: Services }> = as
         .limit(1);
       if (row) return row.account;
     }
-    throw problem('token_invalid', 410, 'El enlace de activación no es válido o ha caducado. Vuelve a registrarte para recibir otro.');
+    throw problem(
+      'token_invalid',
+      410,
+      'El enlace de activación no es válido o ha caducado. Vuelve a registrarte para recibir otro.',
+    );
   }
 
   api.get<{ Params: { token: string } }>(
@@ -356,7 +476,10 @@ export const registrationRoutes: FastifyPluginAsync<{ services: Services }> = as
         headers: idempotentHeadersSchema,
         body: bodyFrom(activationSchema),
         security: [],
-        response: { 200: { description: 'Active and signed in', $ref: 'SessionInfo#' }, ...problemResponses(400, 403, 409, 410, 422) },
+        response: {
+          200: { description: 'Active and signed in', $ref: 'SessionInfo#' },
+          ...problemResponses(400, 403, 409, 410, 422),
+        },
       },
     },
     async (request, reply): Promise<SessionInfo> => {
@@ -380,7 +503,11 @@ export const registrationRoutes: FastifyPluginAsync<{ services: Services }> = as
           .where(and(eq(accounts.id, pending.id), eq(accounts.status, 'validated')))
           .returning();
         if (!activated) throw problem('token_invalid', 410, 'Esta cuenta ya no se puede activar con este enlace.');
-        await createNotification(tx, { clientId: client.id, accountId: activated.id, type: 'welcome', ...notificationTexts.welcome(client.title) }, now);
+        await createNotification(
+          tx,
+          { clientId: client.id, accountId: activated.id, type: 'welcome', ...notificationTexts.welcome(client.title) },
+          now,
+        );
         // Live now, with the contact its code proved: the authorisations that named it are its (decision 038).
         await attachProvenAccount(tx, client, activated, now, config);
         // SMS marinas: nothing has gone to the e-mail yet; a link proves it (not throttled: it happens once).
@@ -388,7 +515,10 @@ export const registrationRoutes: FastifyPluginAsync<{ services: Services }> = as
           await sendEmailConfirmation(tx, { client, account: { ...activated, email: activated.email }, config, now });
         }
         await endSession(tx, request.sid);
-        return { account: activated, sid: await createSession(tx, { clientId: client.id, accountId: activated.id, now }) };
+        return {
+          account: activated,
+          sid: await createSession(tx, { clientId: client.id, accountId: activated.id, now }),
+        };
       });
       setSessionCookies(reply, config.sessionSecret, sid, { signedIn: true });
       audit(request, 'account_activated', { outcome: 'success', accountId: account.id });

@@ -22,7 +22,11 @@ describe('consuming a checked code', () => {
   afterAll(() => database.close());
 
   const issue = (destination: string) =>
-    issueCode(database.db, { clientId: 41, accountId: null, purpose: 'registration', channel: 'sms', destination, typed: destination }, now);
+    issueCode(
+      database.db,
+      { clientId: 41, accountId: null, purpose: 'registration', channel: 'sms', destination, typed: destination },
+      now,
+    );
 
   it('consumes the code that was checked, once', async () => {
     const { verification, code } = await issue('+34600000001');
@@ -30,7 +34,10 @@ describe('consuming a checked code', () => {
     await database.db.transaction((tx) => markCodeUsed(tx, verification, code!, now));
     const [row] = await database.db.select().from(verificationCodes).where(eq(verificationCodes.id, verification.id));
     expect(row!.consumedAt).toEqual(now);
-    await expect(database.db.transaction((tx) => markCodeUsed(tx, verification, code!, now))).rejects.toMatchObject({ code: 'code_invalid', status: 422 });
+    await expect(database.db.transaction((tx) => markCodeUsed(tx, verification, code!, now))).rejects.toMatchObject({
+      code: 'code_invalid',
+      status: 422,
+    });
   });
 
   it('refuses a checked code that a resend replaced before it was consumed, and consumes the new one', async () => {
@@ -40,8 +47,14 @@ describe('consuming a checked code', () => {
     const later = new Date(now.getTime() + CODE_RESEND_AFTER_MS);
     const resent = await database.db.transaction((tx) => resendCode(tx, verification, later));
     expect(resent.code).not.toBe(code);
-    await expect(database.db.transaction((tx) => markCodeUsed(tx, verification, code!, later))).rejects.toMatchObject({ code: 'code_invalid', status: 422 });
-    const [unused] = await database.db.select().from(verificationCodes).where(eq(verificationCodes.id, verification.id));
+    await expect(database.db.transaction((tx) => markCodeUsed(tx, verification, code!, later))).rejects.toMatchObject({
+      code: 'code_invalid',
+      status: 422,
+    });
+    const [unused] = await database.db
+      .select()
+      .from(verificationCodes)
+      .where(eq(verificationCodes.id, verification.id));
     expect(unused!.consumedAt).toBeNull();
     await checkCode(database.db, verification, resent.code!, later);
     await database.db.transaction((tx) => markCodeUsed(tx, verification, resent.code!, later));

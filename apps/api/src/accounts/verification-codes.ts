@@ -17,7 +17,15 @@ import { verificationCodes, type CodePurpose, type ContactField, type Verificati
 import { isUuid } from '../http/ids.ts';
 import { HttpProblem, problem, retryAfter } from '../http/problem.ts';
 import { enqueueMessage, type OutgoingMessage } from '../outbox/outbox.ts';
-import { CODE_CHECKS, CODE_MAX_ATTEMPTS, CODE_REQUESTS, CODE_RESEND_AFTER_MS, CODE_RESENDS, CODE_SENDS, CODE_TTL_MS } from '../security/limits.ts';
+import {
+  CODE_CHECKS,
+  CODE_MAX_ATTEMPTS,
+  CODE_REQUESTS,
+  CODE_RESEND_AFTER_MS,
+  CODE_RESENDS,
+  CODE_SENDS,
+  CODE_TTL_MS,
+} from '../security/limits.ts';
 import { rateLimited, releaseSlot, takeSlot, throttleKeys, trySlot } from '../security/rate-limits.ts';
 import { randomCode, safeEqual, sha256 } from '../security/secrets.ts';
 import { codeMessage } from './messages.ts';
@@ -62,7 +70,13 @@ export function codeTimes(verification: Pick<VerificationCodeRow, 'expiresAt' | 
  * a reset), refusing past CODE_REQUESTS with 429. Decoys count too, so they throttle like real requests; and
  * since the key is only what was typed, the answer says nothing about whose destination it is.
  */
-export async function countCodeRequest(db: Executor, flow: CodePurpose, clientId: number, typed: string, now: Date): Promise<void> {
+export async function countCodeRequest(
+  db: Executor,
+  flow: CodePurpose,
+  clientId: number,
+  typed: string,
+  now: Date,
+): Promise<void> {
   await takeSlot(db, throttleKeys.codeRequests(flow, clientId, typed), CODE_REQUESTS, now);
 }
 
@@ -71,7 +85,13 @@ export async function countCodeRequest(db: Executor, flow: CodePurpose, clientId
  * then nothing leaves, and the caller answers as if it had (the answer must not depend on a counter that
  * other identifiers of the same person fill). Answers whether it went.
  */
-export async function sendCode(tx: Tx, flow: CodePurpose, message: OutgoingMessage, now: Date, config: Pick<Config, 'devRoutes'>): Promise<boolean> {
+export async function sendCode(
+  tx: Tx,
+  flow: CodePurpose,
+  message: OutgoingMessage,
+  now: Date,
+  config: Pick<Config, 'devRoutes'>,
+): Promise<boolean> {
   const slot = await trySlot(tx, throttleKeys.codeSends(flow, message.clientId, message.destination), CODE_SENDS, now);
   if (slot.taken) await enqueueMessage(tx, message, now, config);
   return slot.taken;
@@ -83,10 +103,23 @@ export async function sendCode(tx: Tx, flow: CodePurpose, message: OutgoingMessa
  * nothing leaves, and the caller answers as if it had. The person waits for it at the screen, for their own
  * account: it goes in the urgent lane (decision 039).
  */
-export async function sendFlowCode(tx: Tx, client: Pick<ClientRecord, 'id' | 'title'>, { verification, code }: IssuedCode, now: Date, config: Pick<Config, 'devRoutes'>): Promise<boolean> {
+export async function sendFlowCode(
+  tx: Tx,
+  client: Pick<ClientRecord, 'id' | 'title'>,
+  { verification, code }: IssuedCode,
+  now: Date,
+  config: Pick<Config, 'devRoutes'>,
+): Promise<boolean> {
   if (code === null) return false;
   const { purpose, accountId, channel } = verification;
-  const message = { clientId: client.id, accountId, channel, destination: verification.destination!, urgent: true, ...codeMessage(client.title, purpose, channel, code) };
+  const message = {
+    clientId: client.id,
+    accountId,
+    channel,
+    destination: verification.destination!,
+    urgent: true,
+    ...codeMessage(client.title, purpose, channel, code),
+  };
   return sendCode(tx, purpose, message, now, config);
 }
 
@@ -162,16 +195,29 @@ export async function resendCode(tx: Tx, verification: VerificationCodeRow, now:
     .returning();
   if (!updated) {
     const [current] = await tx.select().from(verificationCodes).where(eq(verificationCodes.id, verification.id));
-    if (!current || current.consumedAt !== null) throw problem('not_found', 404, 'Este proceso no existe o ya ha terminado. Vuelve a empezar.');
+    if (!current || current.consumedAt !== null)
+      throw problem('not_found', 404, 'Este proceso no existe o ya ha terminado. Vuelve a empezar.');
     const wait = current.lastSentAt.getTime() + CODE_RESEND_AFTER_MS - now.getTime();
-    throw new HttpProblem('resend_too_soon', 429, `Espera ${Math.ceil(wait / 1000)} segundos antes de pedir otro código.`, undefined, retryAfter(wait));
+    throw new HttpProblem(
+      'resend_too_soon',
+      429,
+      `Espera ${Math.ceil(wait / 1000)} segundos antes de pedir otro código.`,
+      undefined,
+      retryAfter(wait),
+    );
   }
   await takeSlot(tx, throttleKeys.codeResends(verification.id), CODE_RESENDS, now);
   return { verification: updated, code };
 }
 
 /** An accounts flow's resend call: a new code (resendCode) sent like the first (sendFlowCode), in one transaction. */
-export async function resendFlowCode(db: Db, client: Pick<ClientRecord, 'id' | 'title'>, verification: VerificationCodeRow, now: Date, config: Pick<Config, 'devRoutes'>): Promise<IssuedCode> {
+export async function resendFlowCode(
+  db: Db,
+  client: Pick<ClientRecord, 'id' | 'title'>,
+  verification: VerificationCodeRow,
+  now: Date,
+  config: Pick<Config, 'devRoutes'>,
+): Promise<IssuedCode> {
   return db.transaction(async (tx) => {
     const resent = await resendCode(tx, verification, now);
     await sendFlowCode(tx, client, resent, now, config);
@@ -198,9 +244,14 @@ class CheckRefused extends Error {
  * account it holds), never under the account behind it: a reset asked for by e-mail and one asked for by
  * document have their own counters, so filling one tells nothing about the other (decision 008).
  */
-export function codeChecksKey(verification: Pick<VerificationCodeRow, 'purpose' | 'clientId' | 'accountId' | 'typedHash'>): string {
+export function codeChecksKey(
+  verification: Pick<VerificationCodeRow, 'purpose' | 'clientId' | 'accountId' | 'typedHash'>,
+): string {
   // A contact change and an authorisation (its owner types the code) are also counted under the account.
-  const holder = verification.purpose === 'contact_change' || verification.purpose === 'authorisation' ? verification.accountId : null;
+  const holder =
+    verification.purpose === 'contact_change' || verification.purpose === 'authorisation'
+      ? verification.accountId
+      : null;
   return throttleKeys.codeChecks(verification.purpose, verification.clientId, holder, verification.typedHash);
 }
 
@@ -269,9 +320,13 @@ export async function checkCode(
 async function whyNoTryLeft(tx: Tx, id: string, now: Date): Promise<CheckRefused> {
   const [row] = await tx.select().from(verificationCodes).where(eq(verificationCodes.id, id));
   if (!row || row.consumedAt !== null) {
-    return new CheckRefused('not_found', problem('not_found', 404, 'Este proceso no existe o ya ha terminado. Vuelve a empezar.'));
+    return new CheckRefused(
+      'not_found',
+      problem('not_found', 404, 'Este proceso no existe o ya ha terminado. Vuelve a empezar.'),
+    );
   }
-  if (row.expiresAt.getTime() <= now.getTime()) return new CheckRefused('code_expired', problem('code_expired', 410, 'El código ha caducado. Pide uno nuevo.'));
+  if (row.expiresAt.getTime() <= now.getTime())
+    return new CheckRefused('code_expired', problem('code_expired', 410, 'El código ha caducado. Pide uno nuevo.'));
   return new CheckRefused('code_attempts_exceeded', attemptsExceeded(row, now));
 }
 
@@ -280,24 +335,46 @@ async function whyNoTryLeft(tx: Tx, id: string, now: Date): Promise<CheckRefused
  * right code, one wins and the other is told the code is no longer valid; and a code replaced by a resend
  * after it was checked (another tab asked for a new one) no longer counts.
  */
-export async function markCodeUsed(tx: Executor, verification: VerificationCodeRow, code: string, now: Date): Promise<void> {
+export async function markCodeUsed(
+  tx: Executor,
+  verification: VerificationCodeRow,
+  code: string,
+  now: Date,
+): Promise<void> {
   const consumed = await tx
     .update(verificationCodes)
     .set({ consumedAt: now })
-    .where(and(eq(verificationCodes.id, verification.id), isNull(verificationCodes.consumedAt), eq(verificationCodes.codeHash, codeHash(verification.id, code))))
+    .where(
+      and(
+        eq(verificationCodes.id, verification.id),
+        isNull(verificationCodes.consumedAt),
+        eq(verificationCodes.codeHash, codeHash(verification.id, code)),
+      ),
+    )
     .returning({ id: verificationCodes.id });
-  if (consumed.length !== 1) throw problem('code_invalid', 422, 'Este código ya no vale: se ha usado o se ha enviado otro. Pide uno nuevo si hace falta.');
+  if (consumed.length !== 1)
+    throw problem(
+      'code_invalid',
+      422,
+      'Este código ya no vale: se ha usado o se ha enviado otro. Pide uno nuevo si hace falta.',
+    );
 }
 
 function codeInvalid(left: number): HttpProblem {
-  return problem('code_invalid', 422, `El código no es correcto. Te ${left === 1 ? 'queda 1 intento' : `quedan ${left} intentos`}.`, [
-    { field: 'code', code: 'code_invalid', message: 'El código no es correcto.' },
-  ]);
+  return problem(
+    'code_invalid',
+    422,
+    `El código no es correcto. Te ${left === 1 ? 'queda 1 intento' : `quedan ${left} intentos`}.`,
+    [{ field: 'code', code: 'code_invalid', message: 'El código no es correcto.' }],
+  );
 }
 
 /** Retry-After: until a new code may be asked for (or this one dies, if sooner). */
 function attemptsExceeded(verification: Pick<VerificationCodeRow, 'expiresAt' | 'lastSentAt'>, now: Date): HttpProblem {
-  const newCodeAt = Math.min(verification.expiresAt.getTime(), verification.lastSentAt.getTime() + CODE_RESEND_AFTER_MS);
+  const newCodeAt = Math.min(
+    verification.expiresAt.getTime(),
+    verification.lastSentAt.getTime() + CODE_RESEND_AFTER_MS,
+  );
   return new HttpProblem(
     'code_attempts_exceeded',
     429,

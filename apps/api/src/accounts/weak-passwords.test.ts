@@ -14,7 +14,10 @@ const THE_MARINAS_WORDS = 'PortBlau-2024';
 
 function expectRefused(response: { statusCode: number; json(): unknown }, field: string, why: RegExp) {
   expect(response.statusCode).toBe(422);
-  expect(response.json()).toMatchObject({ code: 'password_too_common', errors: [{ field, code: 'password_too_common', message: expect.stringMatching(why) }] });
+  expect(response.json()).toMatchObject({
+    code: 'password_too_common',
+    errors: [{ field, code: 'password_too_common', message: expect.stringMatching(why) }],
+  });
 }
 
 describe('passwords easy to guess', () => {
@@ -25,15 +28,34 @@ describe('passwords easy to guess', () => {
     const code = await latestCode(app, person.phone);
     const { activationToken } = (await agent.post(`/registrations/${registrationId}/validate`, { code })).json();
 
-    expectRefused(await agent.post('/activations', { token: activationToken, password: 'Password1!', acceptTerms: true }), 'password', /de las más usadas/);
-    expectRefused(await agent.post('/activations', { token: activationToken, password: HER_OWN_WORDS, acceptTerms: true }), 'password', /tu nombre/);
-    expectRefused(await agent.post('/activations', { token: activationToken, password: THE_MARINAS_WORDS, acceptTerms: true }), 'password', /la marina/);
-    expect((await agent.post('/activations', { token: activationToken, password: STRONG_PASSWORD, acceptTerms: true })).statusCode).toBe(200);
+    expectRefused(
+      await agent.post('/activations', { token: activationToken, password: 'Password1!', acceptTerms: true }),
+      'password',
+      /de las más usadas/,
+    );
+    expectRefused(
+      await agent.post('/activations', { token: activationToken, password: HER_OWN_WORDS, acceptTerms: true }),
+      'password',
+      /tu nombre/,
+    );
+    expectRefused(
+      await agent.post('/activations', { token: activationToken, password: THE_MARINAS_WORDS, acceptTerms: true }),
+      'password',
+      /la marina/,
+    );
+    expect(
+      (await agent.post('/activations', { token: activationToken, password: STRONG_PASSWORD, acceptTerms: true }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('are refused on a password change', async () => {
     const { agent, password } = await registerAccount(app, 41);
-    for (const [newPassword, why] of [['demo1234', /de las más usadas/], [HER_OWN_WORDS, /tu nombre/], [THE_MARINAS_WORDS, /la marina/]] as const) {
+    for (const [newPassword, why] of [
+      ['demo1234', /de las más usadas/],
+      [HER_OWN_WORDS, /tu nombre/],
+      [THE_MARINAS_WORDS, /la marina/],
+    ] as const) {
       expectRefused(await agent.post('/me/password', { currentPassword: password, newPassword }), 'newPassword', why);
     }
   });
@@ -46,12 +68,28 @@ describe('passwords easy to guess', () => {
     const wrongCode = code === '000001' ? '000002' : '000001';
 
     // Common and the marina's words are no secret: refused before the code is even checked.
-    expectRefused(await agent.post(`/password-resets/${resetId}/complete`, { code: wrongCode, password: 'Marina2024' }), 'password', /la marina/);
+    expectRefused(
+      await agent.post(`/password-resets/${resetId}/complete`, { code: wrongCode, password: 'Marina2024' }),
+      'password',
+      /la marina/,
+    );
     // Her own words are refused only with the right code: otherwise the answer would confirm them to anyone.
-    const wrong = await agent.post(`/password-resets/${resetId}/complete`, { code: wrongCode, password: HER_OWN_WORDS });
+    const wrong = await agent.post(`/password-resets/${resetId}/complete`, {
+      code: wrongCode,
+      password: HER_OWN_WORDS,
+    });
     expect(wrong.json().code).toBe('code_invalid');
-    expectRefused(await agent.post(`/password-resets/${resetId}/complete`, { code, password: HER_OWN_WORDS }), 'password', /tu nombre/);
-    expect((await agent.post(`/password-resets/${resetId}/complete`, { code, password: 'Faro-de-levante-2024' })).statusCode).toBe(204);
-    expect((await createAgent(app, 41).post('/session', { identifier: person.email, password: 'Faro-de-levante-2024' })).statusCode).toBe(200);
+    expectRefused(
+      await agent.post(`/password-resets/${resetId}/complete`, { code, password: HER_OWN_WORDS }),
+      'password',
+      /tu nombre/,
+    );
+    expect(
+      (await agent.post(`/password-resets/${resetId}/complete`, { code, password: 'Faro-de-levante-2024' })).statusCode,
+    ).toBe(204);
+    expect(
+      (await createAgent(app, 41).post('/session', { identifier: person.email, password: 'Faro-de-levante-2024' }))
+        .statusCode,
+    ).toBe(200);
   });
 });

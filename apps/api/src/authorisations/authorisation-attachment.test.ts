@@ -17,7 +17,16 @@ import { accounts } from '../accounts/accounts.schema.ts';
 import { authorisations } from './authorisations.schema.ts';
 import { launchSlots } from '../launches/launches.schema.ts';
 import { notifications } from '../notifications/notifications.schema.ts';
-import { confirmEmail, latestCode, newPerson, outboxFor, registerAccount, STRONG_PASSWORD, testClock, type PersonData } from '../test/accounts.ts';
+import {
+  confirmEmail,
+  latestCode,
+  newPerson,
+  outboxFor,
+  registerAccount,
+  STRONG_PASSWORD,
+  testClock,
+  type PersonData,
+} from '../test/accounts.ts';
 import { activeAuthorisation, authorisationBody, invitedAs, personWithAccount } from '../test/authorisations.ts';
 import { dayFromToday } from '../test/boats.ts';
 import { eligibleOwner, launchBody, slotAt, type Owner } from '../test/launches.ts';
@@ -32,7 +41,8 @@ const DAY = '2027-06-03';
 useTestServer((server) => ({ database, app } = server), { clock: clock.now });
 
 const owner = (clientId = 41) => eligibleOwner(app, database.db, clientId, { now: clock.now() });
-const body = (clientId: number, boatIds: string[], overrides: Record<string, unknown> = {}) => authorisationBody(clientId, boatIds, overrides, clock.now());
+const body = (clientId: number, boatIds: string[], overrides: Record<string, unknown> = {}) =>
+  authorisationBody(clientId, boatIds, overrides, clock.now());
 
 /** As `validar-datos` leaves an account: data confirmed now, document valid for years (so only the authorisation decides). */
 async function confirmData(accountId: string) {
@@ -58,9 +68,15 @@ async function authorised(from: Owner, invited: Record<string, unknown> = {}, cl
 
 const boatsOf = async (agent: Agent) => (await agent.get('/boats')).json().boats.map((boat: { id: string }) => boat.id);
 const cardOf = async (agent: Agent): Promise<Card> => (await agent.get('/card')).json();
-const attachedTo = async (id: string) => (await database.db.select().from(authorisations).where(eq(authorisations.id, id)))[0]!.personAccountId;
+const attachedTo = async (id: string) =>
+  (await database.db.select().from(authorisations).where(eq(authorisations.id, id)))[0]!.personAccountId;
 const ownerNotices = async (from: Owner, type: string) =>
-  (await database.db.select().from(notifications).where(and(eq(notifications.accountId, from.accountId), eq(notifications.type, type as never)))).map((row) => row.body);
+  (
+    await database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.accountId, from.accountId), eq(notifications.type, type as never)))
+  ).map((row) => row.body);
 
 /** What a person with the authorisation's boat may do, as the person and at the gate. */
 async function expectUses(agent: Agent, boatId: string, time: string) {
@@ -104,7 +120,9 @@ describe('a stranger registering with the person’s document (issue 19)', () =>
     const stranger = await register(41, newPerson({ document: input.document }));
     const created = await lender.agent.post('/authorisations', input);
     expect(created.statusCode, created.body).toBe(201);
-    const validated = await lender.agent.post(`/authorisations/${created.json().id}/validate`, { code: await latestCode(app, input.phone) });
+    const validated = await lender.agent.post(`/authorisations/${created.json().id}/validate`, {
+      code: await latestCode(app, input.phone),
+    });
     expect(validated.statusCode, validated.body).toBe(200);
     expect(validated.json().account).toBeNull();
     await expectNothing(stranger.agent, lender.boatIds[0]!);
@@ -116,10 +134,17 @@ describe('the person who proves the contact the owner typed', () => {
     const lender = await owner();
     const { input, id } = await authorised(lender);
     // Their own e-mail, not the one the owner typed, and never confirmed: the phone's code is the proof.
-    const real = await register(41, newPerson({ document: input.document, phone: input.phone, firstName: 'Tomás', surnames: 'Ferrer Gil' }), { confirmEmail: false });
+    const real = await register(
+      41,
+      newPerson({ document: input.document, phone: input.phone, firstName: 'Tomás', surnames: 'Ferrer Gil' }),
+      { confirmEmail: false },
+    );
     expect(await attachedTo(id)).toBe(real.accountId);
     await expectUses(real.agent, lender.boatIds[0]!, '10:00');
-    expect((await lender.agent.get(`/authorisations/${id}`)).json().account).toEqual({ firstName: 'Tomás', surnames: 'Ferrer Gil' });
+    expect((await lender.agent.get(`/authorisations/${id}`)).json().account).toEqual({
+      firstName: 'Tomás',
+      surnames: 'Ferrer Gil',
+    });
     const [notice] = await ownerNotices(lender, 'authorisation_attached');
     expect(notice).toContain('Tomás Ferrer Gil');
     expect(notice).toContain(`${input.firstName} ${input.surnames}`);
@@ -141,7 +166,9 @@ describe('the person who proves the contact the owner typed', () => {
   it('once they confirm, by its link, the e-mail the owner typed (an SMS marina, their phone another one)', async () => {
     const lender = await owner();
     const { input, id } = await authorised(lender);
-    const real = await register(41, newPerson({ document: input.document, email: input.email }), { confirmEmail: false });
+    const real = await register(41, newPerson({ document: input.document, email: input.email }), {
+      confirmEmail: false,
+    });
     await expectNothing(real.agent, lender.boatIds[0]!);
     const confirmed = await confirmEmail(real.agent, app, input.email);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
@@ -158,10 +185,16 @@ describe('the person who proves the contact the owner typed', () => {
     expect(await attachedTo(id)).toBeNull();
     expect(await boatsOf(someone.agent)).toEqual([]);
     const [me] = await database.db.select().from(accounts).where(eq(accounts.id, someone.accountId));
-    const changed = await someone.agent.patch('/me', { firstName: me!.firstName, surnames: me!.surnames, email: typed, phone: someone.phone }, { idempotencyKey: randomUUID() });
+    const changed = await someone.agent.patch(
+      '/me',
+      { firstName: me!.firstName, surnames: me!.surnames, email: typed, phone: someone.phone },
+      { idempotencyKey: randomUUID() },
+    );
     expect(changed.statusCode, changed.body).toBe(200);
     const [change] = changed.json().pendingChanges;
-    const confirmed = await someone.agent.post(`/me/contact-changes/${change.changeId}/confirm`, { code: await latestCode(app, typed) });
+    const confirmed = await someone.agent.post(`/me/contact-changes/${change.changeId}/confirm`, {
+      code: await latestCode(app, typed),
+    });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(await attachedTo(id)).toBe(someone.accountId);
     expect(await boatsOf(someone.agent)).toEqual(lender.boatIds);
@@ -175,9 +208,14 @@ describe('accounts the authorisation never reaches', () => {
     const { input, id } = await authorised(lender);
     const samePhone = await register(41, newPerson({ phone: input.phone }));
     await expectNothing(samePhone.agent, lender.boatIds[0]!);
-    const elsewhere = await register(25, newPerson({ document: input.document, phone: input.phone, email: input.email }));
+    const elsewhere = await register(
+      25,
+      newPerson({ document: input.document, phone: input.phone, email: input.email }),
+    );
     expect(await boatsOf(elsewhere.agent)).toEqual([]);
-    expect((await elsewhere.agent.post('/launches', launchBody(25, lender.boatIds[0]!, DAY, '10:00'))).statusCode).toBe(404);
+    expect((await elsewhere.agent.post('/launches', launchBody(25, lender.boatIds[0]!, DAY, '10:00'))).statusCode).toBe(
+      404,
+    );
     expect(await attachedTo(id)).toBeNull();
     // The person's own account, with the document and the phone, is the one it reaches; the others still see nothing.
     const real = await register(41, newPerson({ document: input.document, phone: input.phone }));
@@ -205,23 +243,43 @@ describe('the attached account’s deletion', () => {
     const { id } = await authorised(lender, invitedAs(someone));
     const launchId = await expectUses(someone.agent, lender.boatIds[0]!, '12:00');
     const held = async () =>
-      (await database.db.select().from(launchSlots).where(and(eq(launchSlots.clientId, 41), eq(launchSlots.start, new Date(slotAt(41, DAY, '12:00'))))))[0]!.held;
+      (
+        await database.db
+          .select()
+          .from(launchSlots)
+          .where(and(eq(launchSlots.clientId, 41), eq(launchSlots.start, new Date(slotAt(41, DAY, '12:00')))))
+      )[0]!.held;
     const before = await held();
-    await database.db.update(accounts).set({ passwordHash: await passwordHasher.hash(STRONG_PASSWORD) }).where(eq(accounts.id, someone.accountId));
+    await database.db
+      .update(accounts)
+      .set({ passwordHash: await passwordHasher.hash(STRONG_PASSWORD) })
+      .where(eq(accounts.id, someone.accountId));
     expect((await someone.agent.delete('/me', { password: STRONG_PASSWORD, confirm: true })).statusCode).toBe(204);
 
     const seen = (await lender.agent.get(`/authorisations/${id}`)).json();
     expect(seen).toMatchObject({ state: 'ended', account: null });
     expect(await held()).toBe(before - 1);
     // The owner no longer has it among the launches on their boats, and is told why.
-    expect((await lender.agent.get('/launches')).json().upcoming.map((launch: { id: string }) => launch.id)).not.toContain(launchId);
+    expect(
+      (await lender.agent.get('/launches')).json().upcoming.map((launch: { id: string }) => launch.id),
+    ).not.toContain(launchId);
     const [notice] = await ownerNotices(lender, 'authorisation_ended');
     expect(notice).toContain('ha borrado su cuenta');
     expect(notice).toContain('Se ha anulado la bajada que tenía pedida.');
     // Over for good: not rescheduled, not reactivated, not revived by a new account with the same document and e-mail.
-    expect((await lender.agent.post(`/authorisations/${id}/reschedule`, { validFrom: dayFromToday(41, 0, clock.now()), validTo: null })).statusCode).toBe(409);
+    expect(
+      (
+        await lender.agent.post(`/authorisations/${id}/reschedule`, {
+          validFrom: dayFromToday(41, 0, clock.now()),
+          validTo: null,
+        })
+      ).statusCode,
+    ).toBe(409);
     expect((await lender.agent.post(`/authorisations/${id}/reactivate`)).statusCode).toBe(409);
-    const again = await register(41, newPerson({ document: someone.document, email: someone.email, phone: someone.phone }));
+    const again = await register(
+      41,
+      newPerson({ document: someone.document, email: someone.email, phone: someone.phone }),
+    );
     await expectNothing(again.agent, lender.boatIds[0]!);
     expect((await lender.agent.get(`/authorisations/${id}`)).json()).toMatchObject({ state: 'ended', account: null });
     // The owner may authorise them again: a new authorisation, which the new account proves.

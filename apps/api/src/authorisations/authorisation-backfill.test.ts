@@ -37,7 +37,8 @@ async function backfill(): Promise<string[]> {
 describe('migration 0010’s backfill', () => {
   it('attaches only through a proven contact and cancels the launches of an account matched by the document alone', async () => {
     const lender = await eligibleOwner(app, database.db, 41, { boatCount: 3, now: clock.now() });
-    const body = (boatId: string, overrides: Record<string, unknown>) => authorisationBody(41, [boatId], overrides, clock.now());
+    const body = (boatId: string, overrides: Record<string, unknown>) =>
+      authorisationBody(41, [boatId], overrides, clock.now());
     // The person with their own contact; a stranger who registered with another person's document; an invitation.
     const real = await personWithAccount(app, database.db, 41, clock.now());
     const stranger = await personWithAccount(app, database.db, 41, clock.now());
@@ -50,12 +51,20 @@ describe('migration 0010’s backfill', () => {
     const invited = await lender.agent.post('/authorisations', body(lender.boatIds[2]!, invitedAs(someone)));
     expect(invited.statusCode, invited.body).toBe(201);
     // As the document alone let them before: each books under "their" authorisation.
-    await database.db.update(authorisations).set({ personAccountId: stranger.accountId }).where(eq(authorisations.id, taken.id));
+    await database.db
+      .update(authorisations)
+      .set({ personAccountId: stranger.accountId })
+      .where(eq(authorisations.id, taken.id));
     const realLaunch = await real.agent.post('/launches', launchBody(41, lender.boatIds[0]!, DAY, '10:00'));
     const strangerLaunch = await stranger.agent.post('/launches', launchBody(41, lender.boatIds[1]!, DAY, '10:00'));
     expect([realLaunch.statusCode, strangerLaunch.statusCode]).toEqual([201, 201]);
     const held = async () =>
-      (await database.db.select().from(launchSlots).where(and(eq(launchSlots.clientId, 41), eq(launchSlots.start, new Date(slotAt(41, DAY, '10:00'))))))[0]!.held;
+      (
+        await database.db
+          .select()
+          .from(launchSlots)
+          .where(and(eq(launchSlots.clientId, 41), eq(launchSlots.start, new Date(slotAt(41, DAY, '10:00')))))
+      )[0]!.held;
     const before = await held();
     // The rows as they stood before the migration.
     await database.db.update(authorisations).set({ personAccountId: null });
@@ -63,24 +72,31 @@ describe('migration 0010’s backfill', () => {
 
     for (const statement of await backfill()) await database.db.execute(sql.raw(statement));
 
-    const attached = async (id: string) => (await database.db.select().from(authorisations).where(eq(authorisations.id, id)))[0]!.personAccountId;
+    const attached = async (id: string) =>
+      (await database.db.select().from(authorisations).where(eq(authorisations.id, id)))[0]!.personAccountId;
     expect(await attached(theirs.id)).toBe(real.accountId);
     expect(await attached(taken.id)).toBeNull();
     // Pending: the person never gave the code, whatever their account proves.
     expect(await attached(invited.json().id)).toBeNull();
-    expect((await real.agent.get('/boats')).json().boats.map((boat: { id: string }) => boat.id)).toEqual([lender.boatIds[0]]);
+    expect((await real.agent.get('/boats')).json().boats.map((boat: { id: string }) => boat.id)).toEqual([
+      lender.boatIds[0],
+    ]);
     expect((await stranger.agent.get('/boats')).json().boats).toEqual([]);
 
     const [kept] = await database.db.select().from(launches).where(eq(launches.id, realLaunch.json().id));
     const [cancelled] = await database.db.select().from(launches).where(eq(launches.id, strangerLaunch.json().id));
     expect(kept!.status).toBe('confirmed');
-    expect(cancelled).toMatchObject({ status: 'cancelled', cancellationReason: 'Autorización no vinculada a esta cuenta' });
+    expect(cancelled).toMatchObject({
+      status: 'cancelled',
+      cancellationReason: 'Autorización no vinculada a esta cuenta',
+    });
     expect(await held()).toBe(before - 1);
     const events = await database.db.select().from(launchEvents).where(eq(launchEvents.launchId, cancelled!.id));
     expect(events.at(-1)).toMatchObject({ actor: 'system', fromStatus: 'confirmed', toStatus: 'cancelled' });
 
     // A phone is proven on an SMS marina (registration's code went there), not on an e-mail marina.
-    const proven = async (id: string) => (await database.db.select().from(accounts).where(eq(accounts.id, id)))[0]!.phoneVerifiedAt;
+    const proven = async (id: string) =>
+      (await database.db.select().from(accounts).where(eq(accounts.id, id)))[0]!.phoneVerifiedAt;
     expect(await proven(real.accountId)).not.toBeNull();
     expect(await proven(elsewhere.accountId)).toBeNull();
   });

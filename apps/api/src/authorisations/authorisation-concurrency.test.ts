@@ -30,7 +30,11 @@ const errorStream = new Writable({
   },
 });
 
-useTestServer((server) => ({ database, app } = server), { clock: clock.now, config: { logLevel: 'error' }, logStream: errorStream });
+useTestServer((server) => ({ database, app } = server), {
+  clock: clock.now,
+  config: { logLevel: 'error' },
+  logStream: errorStream,
+});
 
 const onBoat = (boatId: string) =>
   database.db
@@ -61,7 +65,9 @@ describe('authorisations under bursts', () => {
     const body = authorisationBody(41, owner.boatIds, {}, clock.now());
     const id = (await owner.agent.post('/authorisations', body)).json().id;
     const code = await latestCode(app, body.phone);
-    const responses = await Promise.all(Array.from({ length: 100 }, () => owner.agent.post(`/authorisations/${id}/validate`, { code })));
+    const responses = await Promise.all(
+      Array.from({ length: 100 }, () => owner.agent.post(`/authorisations/${id}/validate`, { code })),
+    );
     const codes = tally(responses);
     expect(codes['200'], JSON.stringify(codes)).toBe(1);
     // The rest: the code already used, its tries spent, or the state already changed; or, when PostgreSQL ends
@@ -103,7 +109,9 @@ describe('authorisations under bursts', () => {
           id,
           kind: 'withdraw',
           // Staggered by 0 to 365 ms, so that on PostgreSQL validations win some races and withdrawals others.
-          response: new Promise<void>((resolve) => setTimeout(resolve, index * 40 + turn)).then(() => owner.agent.post(`/authorisations/${id}/withdraw`)),
+          response: new Promise<void>((resolve) => setTimeout(resolve, index * 40 + turn)).then(() =>
+            owner.agent.post(`/authorisations/${id}/withdraw`),
+          ),
         },
       ]).flat(),
     );
@@ -118,10 +126,20 @@ describe('authorisations under bursts', () => {
       const wins = (validations['200'] ?? 0) + (withdrawals['204'] ?? 0);
       expect(wins, JSON.stringify({ validations, withdrawals })).toBe(1);
       // The losers are told why: already active, already gone, or the code no longer there to check.
-      expect(Object.keys(withdrawals).every((key) => ['204', '409 state_conflict', '404 not_found'].includes(key)), JSON.stringify(withdrawals)).toBe(true);
+      expect(
+        Object.keys(withdrawals).every((key) => ['204', '409 state_conflict', '404 not_found'].includes(key)),
+        JSON.stringify(withdrawals),
+      ).toBe(true);
       expect(
         Object.keys(validations).every((key) =>
-          ['200', '404 not_found', '409 state_conflict', '410 code_expired', '422 code_invalid', '429 code_attempts_exceeded'].includes(key),
+          [
+            '200',
+            '404 not_found',
+            '409 state_conflict',
+            '410 code_expired',
+            '422 code_invalid',
+            '429 code_attempts_exceeded',
+          ].includes(key),
         ),
         JSON.stringify(validations),
       ).toBe(true);
@@ -142,27 +160,45 @@ describe('authorisations under bursts', () => {
     for (let index = 0; index < 30; index++) {
       const owner = await eligibleOwner(app, database.db, 41, { now: clock.now() });
       const person = await personWithAccount(app, database.db, 41, clock.now());
-      const active = await activeAuthorisation(app, owner.agent, authorisationBody(41, owner.boatIds, { ...invitedAs(person) }, clock.now()));
+      const active = await activeAuthorisation(
+        app,
+        owner.agent,
+        authorisationBody(41, owner.boatIds, { ...invitedAs(person) }, clock.now()),
+      );
       pairs.push({ owner, person, id: active.id as string });
     }
     const times = ['10:00', '10:30', '11:00', '11:30', '12:00', '12:30'];
     const results = await Promise.all(
       pairs.flatMap(({ owner, person, id }, index) => [
-        person.agent.post('/launches', launchBody(41, owner.boatIds[0]!, DAY, times[index % times.length]!, { waitlist: true })),
+        person.agent.post(
+          '/launches',
+          launchBody(41, owner.boatIds[0]!, DAY, times[index % times.length]!, { waitlist: true }),
+        ),
         // Staggered by 0 to 232 ms, so that on PostgreSQL some bookings get in first and some suspensions do.
-        new Promise<void>((resolve) => setTimeout(resolve, index * 8)).then(() => owner.agent.post(`/authorisations/${id}/suspend`, { reason: 'Carrera' })),
+        new Promise<void>((resolve) => setTimeout(resolve, index * 8)).then(() =>
+          owner.agent.post(`/authorisations/${id}/suspend`, { reason: 'Carrera' }),
+        ),
       ]),
     );
     const bookings = results.filter((_, index) => index % 2 === 0);
     expect(results.filter((_, index) => index % 2 === 1).every((response) => response.statusCode === 200)).toBe(true);
     // Each booking either won (and was then cancelled by the suspension) or saw it and was refused.
     for (const booking of bookings) {
-      if (booking.statusCode !== 201) expect(booking.json().errors.map((error: { code: string }) => error.code)).toContain('authorisation_suspended');
+      if (booking.statusCode !== 201)
+        expect(booking.json().errors.map((error: { code: string }) => error.code)).toContain('authorisation_suspended');
     }
     const open = await database.db
       .select({ id: launches.id })
       .from(launches)
-      .where(and(inArray(launches.authorisationId, pairs.map((pair) => pair.id)), inArray(launches.status, ['pending', 'confirmed', 'waitlisted'])));
+      .where(
+        and(
+          inArray(
+            launches.authorisationId,
+            pairs.map((pair) => pair.id),
+          ),
+          inArray(launches.status, ['pending', 'confirmed', 'waitlisted']),
+        ),
+      );
     expect(open).toEqual([]);
     // Sixty people set up through the API first: more than the default 20 s on a busy machine.
   }, 90_000);
@@ -176,9 +212,14 @@ describe('authorisations under bursts', () => {
       const code = await latestCode(app, body.phone);
       // The person registers with the document and the phone the code went to, up to the activation.
       const agent = createAgent(app, 41);
-      const started = await agent.post('/registrations', { ...newPerson({ document: body.document, phone: body.phone }), acceptPrivacy: true });
+      const started = await agent.post('/registrations', {
+        ...newPerson({ document: body.document, phone: body.phone }),
+        acceptPrivacy: true,
+      });
       expect(started.statusCode, started.body).toBe(202);
-      const validated = await agent.post(`/registrations/${started.json().registrationId}/validate`, { code: await latestCode(app, body.phone) });
+      const validated = await agent.post(`/registrations/${started.json().registrationId}/validate`, {
+        code: await latestCode(app, body.phone),
+      });
       expect(validated.statusCode, validated.body).toBe(200);
       pairs.push({ owner, agent, id, code, token: validated.json().activationToken as string });
     }
@@ -186,11 +227,21 @@ describe('authorisations under bursts', () => {
       pairs.flatMap(({ owner, agent, id, code, token }, index) => [
         owner.agent.post(`/authorisations/${id}/validate`, { code }),
         // Staggered by 0 to 95 ms around the validations (an activation hashes a password first), so that each side wins some.
-        new Promise<void>((resolve) => setTimeout(resolve, index * 5)).then(() => agent.post('/activations', { token, password: STRONG_PASSWORD, acceptTerms: true })),
+        new Promise<void>((resolve) => setTimeout(resolve, index * 5)).then(() =>
+          agent.post('/activations', { token, password: STRONG_PASSWORD, acceptTerms: true }),
+        ),
       ]),
     );
     expect(tally(results)).toEqual({ '200': 40 });
-    const rows = await database.db.select().from(authorisations).where(inArray(authorisations.id, pairs.map((pair) => pair.id)));
+    const rows = await database.db
+      .select()
+      .from(authorisations)
+      .where(
+        inArray(
+          authorisations.id,
+          pairs.map((pair) => pair.id),
+        ),
+      );
     const activated = results.filter((_, index) => index % 2 === 1).map((response) => response.json().account.id);
     // Whichever came last attached it: none is left without the account that proved its phone.
     expect(pairs.map((pair) => rows.find((row) => row.id === pair.id)!.personAccountId)).toEqual(activated);

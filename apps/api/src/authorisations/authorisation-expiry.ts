@@ -36,7 +36,10 @@ export async function expireAuthorisations(db: Db, now: Date): Promise<number> {
   return expired;
 }
 
-export const authorisationExpiryHandler: JobHandler = handleJob(EXPIRE_AUTHORISATIONS, async (_payload, { db, clock, log }) => {
-  const expired = await expireAuthorisations(db, clock());
-  if (expired > 0) log.info({ expired }, 'authorisations expired');
-});
+export const authorisationExpiryHandler: JobHandler = handleJob(
+  EXPIRE_AUTHORISATIONS,
+  async (_payload, { db, clock, log }) => {
+    const expired = await expireAuthorisations(db, clock());
+    if (expired > 0) log.info({ expired }, 'authorisations expired');
+  },
+);

@@ -25,11 +25,16 @@ type Owner = Pick<AccountRow, 'firstName' | 'surnames'>;
 const ownerName = (owner: Owner) => personName(owner, 'El titular de un barco');
 
 function period(row: Pick<AuthorisationRow, 'validFrom' | 'validTo'>): string {
-  return row.validTo === null ? `desde el ${formatCalendarDate(row.validFrom)}` : `del ${formatCalendarDate(row.validFrom)} al ${formatCalendarDate(row.validTo)}`;
+  return row.validTo === null
+    ? `desde el ${formatCalendarDate(row.validFrom)}`
+    : `del ${formatCalendarDate(row.validFrom)} al ${formatCalendarDate(row.validTo)}`;
 }
 
 /** Where the person's messages go: the phone on SMS marinas, the e-mail elsewhere (as typed by the owner). */
-export function personDestination(client: Pick<ClientRecord, 'sendsSms'>, row: Pick<AuthorisationRow, 'phone' | 'email'>): { channel: CodeChannel; destination: string } {
+export function personDestination(
+  client: Pick<ClientRecord, 'sendsSms'>,
+  row: Pick<AuthorisationRow, 'phone' | 'email'>,
+): { channel: CodeChannel; destination: string } {
   const channel = codeChannelFor(client.sendsSms);
   return { channel, destination: channel === 'sms' ? row.phone : row.email };
 }
@@ -39,7 +44,13 @@ export function personDestination(client: Pick<ClientRecord, 'sendsSms'>, row: P
  * the marina, since the owner chooses where the message goes and must not learn that (docs/product.md §7.4). The
  * boat reaches only an account with the document and this very contact, proven (decision 038), so both are said.
  */
-export function authorisationCodeMessage(client: ClientRecord, owner: Owner, row: AuthorisationRow, channel: CodeChannel, code: string) {
+export function authorisationCodeMessage(
+  client: ClientRecord,
+  owner: Owner,
+  row: AuthorisationRow,
+  channel: CodeChannel,
+  code: string,
+) {
   const subject = `${client.title}: ${ownerName(owner)} quiere autorizarte a usar su barco`;
   const register = `Cuando esté validada, verás el barco en la app de ${client.title}, en Mis barcos, con una cuenta que tenga este mismo documento (${row.document}) y este correo; si aún no la tienes, regístrate con ellos.`;
   if (channel === 'sms') {
@@ -101,12 +112,34 @@ function personNotice(kind: PersonNoticeKind, client: ClientRecord, owner: Owner
 export async function tellPerson(
   tx: Tx,
   kind: PersonNoticeKind,
-  { client, owner, row, person }: { client: ClientRecord; owner: Pick<AccountRow, 'id' | 'firstName' | 'surnames'>; row: AuthorisationRow; person: AccountRow | null },
+  {
+    client,
+    owner,
+    row,
+    person,
+  }: {
+    client: ClientRecord;
+    owner: Pick<AccountRow, 'id' | 'firstName' | 'surnames'>;
+    row: AuthorisationRow;
+    person: AccountRow | null;
+  },
   now: Date,
   config: Pick<Config, 'devRoutes'>,
 ): Promise<void> {
   const notice = personNotice(kind, client, owner, row);
-  if (person) await createNotification(tx, { clientId: client.id, accountId: person.id, type: notice.type, title: notice.title, body: notice.body, link: paths.misbarcos }, now);
+  if (person)
+    await createNotification(
+      tx,
+      {
+        clientId: client.id,
+        accountId: person.id,
+        type: notice.type,
+        title: notice.title,
+        body: notice.body,
+        link: paths.misbarcos,
+      },
+      now,
+    );
   const { channel, destination } = personDestination(client, row);
   await enqueueMessage(
     tx,
@@ -116,7 +149,8 @@ export async function tellPerson(
       channel,
       destination,
       subject: `${client.title}: ${notice.title.toLowerCase()}`,
-      text: channel === 'sms' ? `${client.title}: ${notice.body}` : `Hola, ${personText(row.firstName)}:\n\n${notice.body}`,
+      text:
+        channel === 'sms' ? `${client.title}: ${notice.body}` : `Hola, ${personText(row.firstName)}:\n\n${notice.body}`,
     },
     now,
     config,

@@ -28,19 +28,39 @@ const LIVE: AccountRow['status'][] = ['active', 'suspended'];
  * lock order (their slots, then each launch): each place goes at once to whoever waits for it. Answers how
  * many were cancelled.
  */
-export async function cancelLaunchesUnder(tx: Tx, scope: LaunchScope, authorisationId: string, reason: string, keep: (slotStart: Date) => boolean = () => false) {
+export async function cancelLaunchesUnder(
+  tx: Tx,
+  scope: LaunchScope,
+  authorisationId: string,
+  reason: string,
+  keep: (slotStart: Date) => boolean = () => false,
+) {
   const open = await tx
     .select({ id: launches.id, slotStart: launches.slotStart })
     .from(launches)
-    .where(and(eq(launches.authorisationId, authorisationId), inArray(launches.status, ['pending', 'confirmed', 'waitlisted'])))
+    .where(
+      and(
+        eq(launches.authorisationId, authorisationId),
+        inArray(launches.status, ['pending', 'confirmed', 'waitlisted']),
+      ),
+    )
     .orderBy(asc(launches.slotStart));
   const doomed = open.filter((launch) => !keep(launch.slotStart));
   if (doomed.length === 0) return 0;
-  await lockSlots(tx, scope.client.id, doomed.map((launch) => launch.slotStart));
+  await lockSlots(
+    tx,
+    scope.client.id,
+    doomed.map((launch) => launch.slotStart),
+  );
   let cancelled = 0;
   for (const { id } of doomed) {
     const launch = await lockLaunch(tx, scope.client.id, id);
-    if (!launch || !(['pending', 'confirmed', 'waitlisted'] as const).some((status) => status === launch.status) || keep(launch.slotStart)) continue;
+    if (
+      !launch ||
+      !(['pending', 'confirmed', 'waitlisted'] as const).some((status) => status === launch.status) ||
+      keep(launch.slotStart)
+    )
+      continue;
     await changeStatus(tx, scope, launch, 'cancelled', SYSTEM, { reason });
     cancelled += 1;
   }
@@ -48,17 +68,24 @@ export async function cancelLaunchesUnder(tx: Tx, scope: LaunchScope, authorisat
 }
 
 /** The live account an authorisation is attached to, if any (for the notices that reach it in the app). */
-export async function attachedPerson(db: Executor, row: Pick<AuthorisationRow, 'clientId' | 'personAccountId'>): Promise<AccountRow | null> {
+export async function attachedPerson(
+  db: Executor,
+  row: Pick<AuthorisationRow, 'clientId' | 'personAccountId'>,
+): Promise<AccountRow | null> {
   if (row.personAccountId === null) return null;
   const [person] = await db
     .select()
     .from(accounts)
-    .where(and(eq(accounts.id, row.personAccountId), eq(accounts.clientId, row.clientId), inArray(accounts.status, LIVE)));
+    .where(
+      and(eq(accounts.id, row.personAccountId), eq(accounts.clientId, row.clientId), inArray(accounts.status, LIVE)),
+    );
   return person ?? null;
 }
 
 /** The contacts of the account that came back proven, as a condition on an authorisation's typed ones. */
-function provenContactMatch(account: Pick<AccountRow, 'phone' | 'phoneVerifiedAt' | 'email' | 'emailVerifiedAt'>): SQL | undefined {
+function provenContactMatch(
+  account: Pick<AccountRow, 'phone' | 'phoneVerifiedAt' | 'email' | 'emailVerifiedAt'>,
+): SQL | undefined {
   const proven = [
     account.phone !== null && account.phoneVerifiedAt !== null ? eq(authorisations.phone, account.phone) : undefined,
     account.email !== null && account.emailVerifiedAt !== null ? eq(authorisations.email, account.email) : undefined,
@@ -76,10 +103,18 @@ async function boatNames(db: Executor, authorisationId: string): Promise<string[
   return rows.map((row) => personText(row.name) || 'tu barco');
 }
 
-const listed = (names: string[]) => (names.length <= 1 ? (names[0] ?? 'tu barco') : `${names.slice(0, -1).join(', ')} y ${names.at(-1)}`);
+const listed = (names: string[]) =>
+  names.length <= 1 ? (names[0] ?? 'tu barco') : `${names.slice(0, -1).join(', ')} y ${names.at(-1)}`;
 
 /** Tells the owner, in the app and by the marina's channel, which account now holds their authorisation. */
-async function tellOwnerAttached(tx: Tx, client: ClientRecord, row: AuthorisationRow, person: Pick<AccountRow, 'firstName' | 'surnames'>, now: Date, config: Pick<Config, 'devRoutes'>) {
+async function tellOwnerAttached(
+  tx: Tx,
+  client: ClientRecord,
+  row: AuthorisationRow,
+  person: Pick<AccountRow, 'firstName' | 'surnames'>,
+  now: Date,
+  config: Pick<Config, 'devRoutes'>,
+) {
   const [owner] = await tx.select().from(accounts).where(eq(accounts.id, row.accountId));
   if (!owner) return;
   const holder = personName(person);
@@ -105,7 +140,10 @@ async function tellOwnerAttached(tx: Tx, client: ClientRecord, row: Authorisatio
 
 /** Whether the account has proven the phone or the e-mail the owner typed on the authorisation. */
 function provesContactOf(account: AccountRow, row: Pick<AuthorisationRow, 'phone' | 'email'>): boolean {
-  return (account.phoneVerifiedAt !== null && account.phone === row.phone) || (account.emailVerifiedAt !== null && account.email === row.email);
+  return (
+    (account.phoneVerifiedAt !== null && account.phone === row.phone) ||
+    (account.emailVerifiedAt !== null && account.email === row.email)
+  );
 }
 
 /**
@@ -117,11 +155,19 @@ function provesContactOf(account: AccountRow, row: Pick<AuthorisationRow, 'phone
  * validation, then finds the authorisation validated and attaches it itself (attachProvenAccount). Locking only
  * rows already live and proven would lock nothing while such a change is under way, and both would miss.
  */
-export async function attachOnValidation(tx: Tx, client: ClientRecord, row: AuthorisationRow, now: Date, config: Pick<Config, 'devRoutes'>): Promise<AccountRow | null> {
+export async function attachOnValidation(
+  tx: Tx,
+  client: ClientRecord,
+  row: AuthorisationRow,
+  now: Date,
+  config: Pick<Config, 'devRoutes'>,
+): Promise<AccountRow | null> {
   const [holder] = await tx
     .select()
     .from(accounts)
-    .where(and(eq(accounts.clientId, row.clientId), eq(accounts.document, row.document), ne(accounts.id, row.accountId)))
+    .where(
+      and(eq(accounts.clientId, row.clientId), eq(accounts.document, row.document), ne(accounts.id, row.accountId)),
+    )
     .limit(1)
     .for('share');
   if (!holder || !LIVE.includes(holder.status) || !provesContactOf(holder, row)) return null;
@@ -141,7 +187,13 @@ export async function attachOnValidation(tx: Tx, client: ClientRecord, row: Auth
  * (which holds that row's lock): attaches every validated authorisation at its marina, not yet attached nor
  * ended, that names its document and a contact it has proven, and tells each owner. Answers how many.
  */
-export async function attachProvenAccount(tx: Tx, client: ClientRecord, account: AccountRow, now: Date, config: Pick<Config, 'devRoutes'>): Promise<number> {
+export async function attachProvenAccount(
+  tx: Tx,
+  client: ClientRecord,
+  account: AccountRow,
+  now: Date,
+  config: Pick<Config, 'devRoutes'>,
+): Promise<number> {
   const contact = provenContactMatch(account);
   if (!LIVE.includes(account.status) || account.document === null || contact === undefined) return 0;
   const attached = await tx
@@ -174,17 +226,32 @@ export async function endAuthorisationsOf(tx: Tx, scope: LaunchScope, accountId:
   const held = await tx
     .select()
     .from(authorisations)
-    .where(and(eq(authorisations.personAccountId, accountId), eq(authorisations.clientId, scope.client.id), ne(authorisations.state, 'ended')))
+    .where(
+      and(
+        eq(authorisations.personAccountId, accountId),
+        eq(authorisations.clientId, scope.client.id),
+        ne(authorisations.state, 'ended'),
+      ),
+    )
     .orderBy(asc(authorisations.id))
     .for('update');
   for (const row of held) {
-    const [ended] = await tx.update(authorisations).set({ state: 'ended', updatedAt: scope.now }).where(eq(authorisations.id, row.id)).returning();
+    const [ended] = await tx
+      .update(authorisations)
+      .set({ state: 'ended', updatedAt: scope.now })
+      .where(eq(authorisations.id, row.id))
+      .returning();
     const cancelled = await cancelLaunchesUnder(tx, scope, row.id, 'La persona autorizada ha borrado su cuenta');
     const [owner] = await tx.select().from(accounts).where(eq(accounts.id, row.accountId));
     if (!owner) continue;
     const invited = personName(ended!, 'La persona que autorizaste');
     const names = listed(await boatNames(tx, row.id));
-    const launchesLine = cancelled === 0 ? '' : cancelled === 1 ? ' Se ha anulado la bajada que tenía pedida.' : ` Se han anulado las ${cancelled} bajadas que tenía pedidas.`;
+    const launchesLine =
+      cancelled === 0
+        ? ''
+        : cancelled === 1
+          ? ' Se ha anulado la bajada que tenía pedida.'
+          : ` Se han anulado las ${cancelled} bajadas que tenía pedidas.`;
     await tellCustomer(
       tx,
       { client: scope.client, owner },

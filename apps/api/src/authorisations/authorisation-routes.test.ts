@@ -29,9 +29,11 @@ const DAY = '2027-06-03';
 
 useTestServer((server) => ({ database, app } = server), { clock: clock.now });
 
-const owner = (clientId = 41, boatCount = 1) => eligibleOwner(app, database.db, clientId, { boatCount, now: clock.now() });
+const owner = (clientId = 41, boatCount = 1) =>
+  eligibleOwner(app, database.db, clientId, { boatCount, now: clock.now() });
 const person = (clientId = 41) => personWithAccount(app, database.db, clientId, clock.now());
-const body = (clientId: number, boatIds: string[], overrides: Record<string, unknown> = {}) => authorisationBody(clientId, boatIds, overrides, clock.now());
+const body = (clientId: number, boatIds: string[], overrides: Record<string, unknown> = {}) =>
+  authorisationBody(clientId, boatIds, overrides, clock.now());
 const today = (clientId = 41) => dayFromToday(clientId, 0, clock.now());
 
 describe('adding an authorised person', () => {
@@ -63,7 +65,10 @@ describe('adding an authorised person', () => {
     const { agent, boatIds } = await owner(63);
     const known = await person(63);
     const contact = { phone: '+34699000111', email: 'dueno.curioso@correo.example' };
-    const withAccount = await agent.post('/authorisations', body(63, [boatIds[0]!], { ...contact, document: known.document, firstName: 'Ana', surnames: 'Ríos Mar' }));
+    const withAccount = await agent.post(
+      '/authorisations',
+      body(63, [boatIds[0]!], { ...contact, document: known.document, firstName: 'Ana', surnames: 'Ríos Mar' }),
+    );
     expect(withAccount.statusCode, withAccount.body).toBe(201);
     const [first] = await outboxFor(app, contact.email);
     expect((await agent.post(`/authorisations/${withAccount.json().id}/withdraw`)).statusCode).toBe(204);
@@ -73,7 +78,8 @@ describe('adding an authorised person', () => {
     const second = (await outboxFor(app, contact.email)).find((message) => message.code !== first!.code);
     const keys = (answer: Record<string, unknown>) => Object.keys(answer).sort();
     expect(keys(withAccount.json())).toEqual(keys(withoutAccount.json()));
-    const same = (text: string, code: string, document: string) => text.replace(code, 'CODE').replace(document, 'DOCUMENT');
+    const same = (text: string, code: string, document: string) =>
+      text.replace(code, 'CODE').replace(document, 'DOCUMENT');
     expect(same(second!.text, second!.code!, stranger.document)).toBe(same(first!.text, first!.code!, known.document));
   });
 
@@ -82,28 +88,43 @@ describe('adding an authorised person', () => {
     const input = body(63, boatIds);
     const response = await agent.post('/authorisations', input);
     expect(response.statusCode, response.body).toBe(201);
-    expect(response.json().code).toMatchObject({ channel: 'email', destination: expect.stringMatching(/^l•••@correo\.example$/) });
+    expect(response.json().code).toMatchObject({
+      channel: 'email',
+      destination: expect.stringMatching(/^l•••@correo\.example$/),
+    });
     const [message] = await outboxFor(app, input.email);
-    expect(message!.text).toContain(`con una cuenta que tenga este mismo documento (${input.document}) y este correo; si aún no la tienes, regístrate con ellos.`);
+    expect(message!.text).toContain(
+      `con una cuenta que tenga este mismo documento (${input.document}) y este correo; si aún no la tienes, regístrate con ellos.`,
+    );
   });
 
   it('refuses a licence that expires inside the period, naming the field', async () => {
     const { agent, boatIds } = await owner();
     const input = body(41, boatIds);
-    const response = await agent.post('/authorisations', { ...input, licence: { ...input.licence, expiresOn: addDays(input.validTo as string, -1) } });
+    const response = await agent.post('/authorisations', {
+      ...input,
+      licence: { ...input.licence, expiresOn: addDays(input.validTo as string, -1) },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.headers['content-type']).toMatch(PROBLEM_JSON);
     expect(response.json().errors).toEqual([
-      expect.objectContaining({ field: 'licence.expiresOn', message: 'Caducidad de la titulación: caduca antes de que termine el periodo autorizado.' }),
+      expect.objectContaining({
+        field: 'licence.expiresOn',
+        message: 'Caducidad de la titulación: caduca antes de que termine el periodo autorizado.',
+      }),
     ]);
-    expect(await database.db.select().from(authorisations).where(eq(authorisations.document, input.document))).toEqual([]);
+    expect(await database.db.select().from(authorisations).where(eq(authorisations.document, input.document))).toEqual(
+      [],
+    );
   });
 
   it('refuses a bad document as registration does, and the owner authorising themselves', async () => {
     const { agent, boatIds, accountId } = await owner();
     const bad = await agent.post('/authorisations', body(41, boatIds, { document: '12345678A' }));
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toEqual([expect.objectContaining({ field: 'document', message: 'DNI/NIE: la letra no corresponde al número. Revísalo.' })]);
+    expect(bad.json().errors).toEqual([
+      expect.objectContaining({ field: 'document', message: 'DNI/NIE: la letra no corresponde al número. Revísalo.' }),
+    ]);
     const [me] = await database.db.select().from(accounts).where(eq(accounts.id, accountId));
     const self = await agent.post('/authorisations', body(41, boatIds, { document: me!.document }));
     expect(self.statusCode).toBe(422);
@@ -113,7 +134,8 @@ describe('adding an authorised person', () => {
   it('lets at most maxAuthorisedPerBoat pending or active persons on a boat; a suspended one frees a place', async () => {
     const { agent, boatIds } = await owner(41, 2);
     const first = await activeAuthorisation(app, agent, body(41, [boatIds[0]!]));
-    for (let index = 1; index < 5; index++) expect((await agent.post('/authorisations', body(41, [boatIds[0]!]))).statusCode).toBe(201);
+    for (let index = 1; index < 5; index++)
+      expect((await agent.post('/authorisations', body(41, [boatIds[0]!]))).statusCode).toBe(201);
     const sixth = await agent.post('/authorisations', body(41, boatIds));
     expect(sixth.statusCode).toBe(409);
     expect(sixth.json()).toMatchObject({ code: 'authorisation_limit_reached', errors: [{ field: 'boatIds' }] });
@@ -174,8 +196,13 @@ describe('validating with the code the person received', () => {
     const id = (await agent.post('/authorisations', input)).json().id;
     const old = await latestCode(app, input.phone);
     const wrongCode = old === '000000' ? '111111' : '000000';
-    for (let index = 0; index < 4; index++) expect((await agent.post(`/authorisations/${id}/validate`, { code: wrongCode })).json().code).toBe('code_invalid');
-    expect((await agent.post(`/authorisations/${id}/validate`, { code: wrongCode })).json().code).toBe('code_attempts_exceeded');
+    for (let index = 0; index < 4; index++)
+      expect((await agent.post(`/authorisations/${id}/validate`, { code: wrongCode })).json().code).toBe(
+        'code_invalid',
+      );
+    expect((await agent.post(`/authorisations/${id}/validate`, { code: wrongCode })).json().code).toBe(
+      'code_attempts_exceeded',
+    );
     expect((await agent.post(`/authorisations/${id}/validate`, { code: old })).statusCode).toBe(429);
     const tooSoon = await agent.post(`/authorisations/${id}/resend`);
     expect(tooSoon.statusCode).toBe(429);
@@ -185,7 +212,8 @@ describe('validating with the code the person received', () => {
     expect(resent.statusCode, resent.body).toBe(202);
     expect(resent.json().code.channel).toBe('sms');
     const fresh = await latestCode(app, input.phone);
-    if (fresh !== old) expect((await agent.post(`/authorisations/${id}/validate`, { code: old })).json().code).toBe('code_invalid');
+    if (fresh !== old)
+      expect((await agent.post(`/authorisations/${id}/validate`, { code: old })).json().code).toBe('code_invalid');
     expect((await agent.post(`/authorisations/${id}/validate`, { code: fresh })).statusCode).toBe(200);
   });
 
@@ -236,7 +264,10 @@ describe("another owner's authorisations and other marinas", () => {
     const here = await person(41);
     const there = await person(25);
     // The same document and contact at marina 25, proven there: still nothing here.
-    await database.db.update(accounts).set({ ...invitedAs(here) }).where(eq(accounts.id, there.accountId));
+    await database.db
+      .update(accounts)
+      .set({ ...invitedAs(here) })
+      .where(eq(accounts.id, there.accountId));
     const { agent, boatIds } = await owner();
     await activeAuthorisation(app, agent, body(41, boatIds, { ...invitedAs(here) }));
     expect((await here.agent.get('/boats')).json().boats.map((boat: { id: string }) => boat.id)).toEqual(boatIds);
@@ -264,13 +295,22 @@ describe('the authorised person', () => {
       authorisation: { state: 'active', validFrom: today(), owner: { firstName: 'Lucía' }, licence: { type: 'per' } },
     });
     // Its detail too, read only: every change and the certificate stay the owner's.
-    expect((await someone.agent.get(`/boats/${boatIds[0]}`)).json()).toMatchObject({ id: boatIds[0], role: 'authorised', insurance: null, contract: null });
+    expect((await someone.agent.get(`/boats/${boatIds[0]}`)).json()).toMatchObject({
+      id: boatIds[0],
+      role: 'authorised',
+      insurance: null,
+      contract: null,
+    });
     expect((await agent.get(`/boats/${boatIds[0]}`)).json().insurance).toMatchObject({ insurer: expect.any(String) });
     expect((await someone.agent.patch(`/boats/${boatIds[0]}`, { name: 'Mío' })).statusCode).toBe(404);
     expect((await someone.agent.get(`/boats/${boatIds[0]}/insurance-certificate`)).statusCode).toBe(404);
     expect((await (await person()).agent.get(`/boats/${boatIds[0]}`)).statusCode).toBe(404);
     // The person's notification about the validation.
-    expect((await database.db.select().from(notifications).where(eq(notifications.accountId, someone.accountId))).map((row) => row.type)).toContain('authorisation_validated');
+    expect(
+      (await database.db.select().from(notifications).where(eq(notifications.accountId, someone.accountId))).map(
+        (row) => row.type,
+      ),
+    ).toContain('authorisation_validated');
     const slots = await someone.agent.get(`/launch-slots?boatId=${boatIds[0]}&date=${DAY}`);
     expect(slots.statusCode).toBe(200);
     expect(slots.json().eligibility.eligible).toBe(true);
@@ -280,7 +320,9 @@ describe('the authorised person', () => {
     expect(row).toMatchObject({ accountId: someone.accountId, boatId: boatIds[0] });
     expect(row!.authorisationId).toBeTruthy();
     // The owner's list has it too, saying who asked (decision 033; launch-owner-view.test.ts); the person's has it as their own.
-    expect((await agent.get('/launches')).json().upcoming.map((launch: { id: string }) => launch.id)).toEqual([booked.json().id]);
+    expect((await agent.get('/launches')).json().upcoming.map((launch: { id: string }) => launch.id)).toEqual([
+      booked.json().id,
+    ]);
     expect((await someone.agent.get('/launches')).json().upcoming).toHaveLength(1);
     expect((await someone.agent.get(`/launches/${booked.json().id}`)).statusCode).toBe(200);
   });
@@ -291,12 +333,19 @@ describe('the authorised person', () => {
     await activeAuthorisation(app, agent, body(41, boatIds, { ...invitedAs(someone), validTo: today() }));
     const response = await someone.agent.post('/launches', launchBody(41, boatIds[0]!, DAY, '10:00'));
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toMatchObject({ code: 'not_eligible', errors: [{ field: 'boatId', code: 'outside_authorised_period' }] });
+    expect(response.json()).toMatchObject({
+      code: 'not_eligible',
+      errors: [{ field: 'boatId', code: 'outside_authorised_period' }],
+    });
     // The day's grid says so too; today's does not.
-    expect((await someone.agent.get(`/launch-slots?boatId=${boatIds[0]}&date=${DAY}`)).json().eligibility.reasons.map((reason: { code: string }) => reason.code)).toEqual([
-      'outside_authorised_period',
-    ]);
-    expect((await someone.agent.get(`/launch-slots?boatId=${boatIds[0]}&date=${today()}`)).json().eligibility.eligible).toBe(true);
+    expect(
+      (await someone.agent.get(`/launch-slots?boatId=${boatIds[0]}&date=${DAY}`))
+        .json()
+        .eligibility.reasons.map((reason: { code: string }) => reason.code),
+    ).toEqual(['outside_authorised_period']);
+    expect(
+      (await someone.agent.get(`/launch-slots?boatId=${boatIds[0]}&date=${today()}`)).json().eligibility.eligible,
+    ).toBe(true);
   });
 
   it('is refused with "authorisation suspended" once suspended, and books again once reactivated', async () => {
@@ -306,8 +355,13 @@ describe('the authorised person', () => {
     const suspended = await agent.post(`/authorisations/${active.id}/suspend`, { reason: ' No devolvió las llaves ' });
     expect(suspended.json()).toMatchObject({ state: 'suspended', suspensionReason: 'No devolvió las llaves' });
     const [boat] = (await someone.agent.get('/boats')).json().boats;
-    expect(boat).toMatchObject({ role: 'authorised', authorisation: { state: 'suspended', suspensionReason: 'No devolvió las llaves' } });
-    expect(boat.eligibility.reasons.map((reason: { code: string }) => reason.code)).toEqual(['authorisation_suspended']);
+    expect(boat).toMatchObject({
+      role: 'authorised',
+      authorisation: { state: 'suspended', suspensionReason: 'No devolvió las llaves' },
+    });
+    expect(boat.eligibility.reasons.map((reason: { code: string }) => reason.code)).toEqual([
+      'authorisation_suspended',
+    ]);
     const refused = await someone.agent.post('/launches', launchBody(41, boatIds[0]!, DAY, '10:30'));
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors.map((error: { code: string }) => error.code)).toEqual(['authorisation_suspended']);
@@ -320,7 +374,10 @@ describe('the authorised person', () => {
     const someone = await person();
     const { agent, boatIds, accountId } = await owner();
     await activeAuthorisation(app, agent, body(41, boatIds, { ...invitedAs(someone) }));
-    await database.db.update(boats).set({ insuranceExpiresOn: addDays(today(), -1) }).where(eq(boats.id, boatIds[0]!));
+    await database.db
+      .update(boats)
+      .set({ insuranceExpiresOn: addDays(today(), -1) })
+      .where(eq(boats.id, boatIds[0]!));
     await database.db.update(accounts).set({ dataValidatedAt: null }).where(eq(accounts.id, accountId));
     const [boat] = (await someone.agent.get('/boats')).json().boats;
     expect(boat.eligibility.reasons).toEqual([
@@ -328,14 +385,20 @@ describe('the authorised person', () => {
       { code: 'insurance_expired', text: 'Seguro caducado', fix: null },
     ]);
     const refused = await someone.agent.post('/launches', launchBody(41, boatIds[0]!, DAY, '11:00'));
-    expect(refused.json().errors.map((error: { code: string }) => error.code)).toEqual(['owner_not_eligible', 'insurance_expired']);
+    expect(refused.json().errors.map((error: { code: string }) => error.code)).toEqual([
+      'owner_not_eligible',
+      'insurance_expired',
+    ]);
   });
 
-  it("is refused with \"licence expired\" once the authorisation's licence has run out", async () => {
+  it('is refused with "licence expired" once the authorisation\'s licence has run out', async () => {
     const someone = await person();
     const { agent, boatIds } = await owner();
     const active = await activeAuthorisation(app, agent, body(41, boatIds, { ...invitedAs(someone), validTo: null }));
-    await database.db.update(authorisations).set({ licenceExpiresOn: addDays(today(), -1) }).where(eq(authorisations.id, active.id));
+    await database.db
+      .update(authorisations)
+      .set({ licenceExpiresOn: addDays(today(), -1) })
+      .where(eq(authorisations.id, active.id));
     const refused = await someone.agent.post('/launches', launchBody(41, boatIds[0]!, DAY, '11:30'));
     expect(refused.json().errors.map((error: { code: string }) => error.code)).toEqual(['authorised_licence_expired']);
   });
@@ -355,9 +418,13 @@ describe('the demo authorised person', () => {
     const { email, password } = DEMO_AUTHORISED_ACCOUNT(41);
     expect((await agent.post('/session', { identifier: email, password })).statusCode).toBe(200);
     const listed = (await agent.get('/boats')).json().boats;
-    expect(listed.map((boat: { name: string; role: string; eligibility: { eligible: boolean } }) => [boat.name, boat.role, boat.eligibility.eligible])).toEqual([
-      [DEMO_AUTHORISED_BOAT, 'authorised', true],
-    ]);
+    expect(
+      listed.map((boat: { name: string; role: string; eligibility: { eligible: boolean } }) => [
+        boat.name,
+        boat.role,
+        boat.eligibility.eligible,
+      ]),
+    ).toEqual([[DEMO_AUTHORISED_BOAT, 'authorised', true]]);
     expect(listed[0].authorisation).toMatchObject({ state: 'active', validTo: null, owner: { firstName: 'Marina' } });
   });
 });
@@ -369,22 +436,37 @@ describe('suspension', () => {
     const active = await activeAuthorisation(app, agent, body(41, boatIds, { ...invitedAs(someone) }));
     // The slot at 13:00 fills: three owners and the authorised person (slotCapacity 4), then one more waits.
     const others = await Promise.all([owner(), owner(), owner(), owner()]);
-    for (const other of others.slice(0, 3)) expect((await other.agent.post('/launches', launchBody(41, other.boatIds[0]!, DAY, '13:00'))).statusCode).toBe(201);
+    for (const other of others.slice(0, 3))
+      expect((await other.agent.post('/launches', launchBody(41, other.boatIds[0]!, DAY, '13:00'))).statusCode).toBe(
+        201,
+      );
     const mine = await someone.agent.post('/launches', launchBody(41, boatIds[0]!, DAY, '13:00'));
     expect(mine.json().status).toBe('confirmed');
-    const waiting = await others[3]!.agent.post('/launches', launchBody(41, others[3]!.boatIds[0]!, DAY, '13:00', { waitlist: true }));
+    const waiting = await others[3]!.agent.post(
+      '/launches',
+      launchBody(41, others[3]!.boatIds[0]!, DAY, '13:00', { waitlist: true }),
+    );
     expect(waiting.json().status).toBe('waitlisted');
 
     const response = await agent.post(`/authorisations/${active.id}/suspend`, { reason: 'Revisión del motor' });
     expect(response.statusCode, response.body).toBe(200);
     const cancelled = (await someone.agent.get(`/launches/${mine.json().id}`)).json();
-    expect(cancelled).toMatchObject({ status: 'cancelled', cancellationReason: 'Autorización suspendida por el propietario: Revisión del motor' });
+    expect(cancelled).toMatchObject({
+      status: 'cancelled',
+      cancellationReason: 'Autorización suspendida por el propietario: Revisión del motor',
+    });
     expect((await others[3]!.agent.get(`/launches/${waiting.json().id}`)).json().status).toBe('confirmed');
-    const [slot] = await database.db.select().from(launchSlots).where(and(eq(launchSlots.clientId, 41), eq(launchSlots.start, new Date(slotAt(41, DAY, '13:00')))));
+    const [slot] = await database.db
+      .select()
+      .from(launchSlots)
+      .where(and(eq(launchSlots.clientId, 41), eq(launchSlots.start, new Date(slotAt(41, DAY, '13:00')))));
     expect(slot!.held).toBe(4);
     const told = await database.db.select().from(notifications).where(eq(notifications.accountId, someone.accountId));
     expect(told.map((row) => row.type)).toContain('authorisation_suspended');
-    const [sms] = await outboxFor(app, (await database.db.select().from(authorisations).where(eq(authorisations.id, active.id)))[0]!.phone);
+    const [sms] = await outboxFor(
+      app,
+      (await database.db.select().from(authorisations).where(eq(authorisations.id, active.id)))[0]!.phone,
+    );
     expect(sms!.text).toContain('Revisión del motor');
   });
 });
@@ -397,16 +479,29 @@ describe("the owner's account deletion", () => {
     const booked = await someone.agent.post('/launches', launchBody(41, boatIds[0]!, DAY, '16:00'));
     expect(booked.statusCode, booked.body).toBe(201);
     const held = async () =>
-      (await database.db.select().from(launchSlots).where(and(eq(launchSlots.clientId, 41), eq(launchSlots.start, new Date(slotAt(41, DAY, '16:00'))))))[0]!.held;
+      (
+        await database.db
+          .select()
+          .from(launchSlots)
+          .where(and(eq(launchSlots.clientId, 41), eq(launchSlots.start, new Date(slotAt(41, DAY, '16:00')))))
+      )[0]!.held;
     // The slot is full around the person's place, and someone waits for it.
     for (let left = 4 - (await held()); left > 0; left--) {
       const other = await owner();
-      expect((await other.agent.post('/launches', launchBody(41, other.boatIds[0]!, DAY, '16:00'))).statusCode).toBe(201);
+      expect((await other.agent.post('/launches', launchBody(41, other.boatIds[0]!, DAY, '16:00'))).statusCode).toBe(
+        201,
+      );
     }
     const waiting = await owner();
-    const waited = await waiting.agent.post('/launches', { ...launchBody(41, waiting.boatIds[0]!, DAY, '16:00'), waitlist: true });
+    const waited = await waiting.agent.post('/launches', {
+      ...launchBody(41, waiting.boatIds[0]!, DAY, '16:00'),
+      waitlist: true,
+    });
     expect(waited.json()).toMatchObject({ status: 'waitlisted' });
-    await database.db.update(accounts).set({ passwordHash: await passwordHasher.hash(STRONG_PASSWORD) }).where(eq(accounts.id, accountId));
+    await database.db
+      .update(accounts)
+      .set({ passwordHash: await passwordHasher.hash(STRONG_PASSWORD) })
+      .where(eq(accounts.id, accountId));
     expect((await agent.delete('/me', { password: STRONG_PASSWORD, confirm: true })).statusCode).toBe(204);
     expect((await waiting.agent.get(`/launches/${waited.json().id}`)).json()).toMatchObject({ status: 'confirmed' });
     expect(await held()).toBe(4);
@@ -414,7 +509,9 @@ describe("the owner's account deletion", () => {
     expect(await database.db.select().from(launches).where(eq(launches.id, booked.json().id))).toEqual([]);
     expect((await someone.agent.get('/boats')).json().boats).toEqual([]);
     // The person's own account is untouched.
-    expect((await database.db.select().from(accounts).where(eq(accounts.id, someone.accountId)))[0]!.status).toBe('active');
+    expect((await database.db.select().from(accounts).where(eq(accounts.id, someone.accountId)))[0]!.status).toBe(
+      'active',
+    );
   });
 });
 
@@ -422,20 +519,36 @@ describe('period', () => {
   it('reschedules, refusing a period the licence does not cover; a shorter period cancels launches outside it', async () => {
     const someone = await person();
     const { agent, boatIds } = await owner();
-    const input = body(41, boatIds, { ...invitedAs(someone), validTo: null, licence: { type: 'pnb', number: 'PNB-1', expiresOn: addDays(today(), 30) } });
+    const input = body(41, boatIds, {
+      ...invitedAs(someone),
+      validTo: null,
+      licence: { type: 'pnb', number: 'PNB-1', expiresOn: addDays(today(), 30) },
+    });
     const active = await activeAuthorisation(app, agent, input);
     const launch = await someone.agent.post('/launches', launchBody(41, boatIds[0]!, DAY, '14:00'));
     expect(launch.statusCode, launch.body).toBe(201);
-    const tooLong = await agent.post(`/authorisations/${active.id}/reschedule`, { validFrom: today(), validTo: addDays(today(), 31) });
+    const tooLong = await agent.post(`/authorisations/${active.id}/reschedule`, {
+      validFrom: today(),
+      validTo: addDays(today(), 31),
+    });
     expect(tooLong.statusCode).toBe(422);
     expect(tooLong.json()).toMatchObject({ code: 'licence_expires_in_period', errors: [{ field: 'validTo' }] });
-    const shorter = await agent.post(`/authorisations/${active.id}/reschedule`, { validFrom: today(), validTo: today() });
+    const shorter = await agent.post(`/authorisations/${active.id}/reschedule`, {
+      validFrom: today(),
+      validTo: today(),
+    });
     expect(shorter.statusCode, shorter.body).toBe(200);
     expect(shorter.json()).toMatchObject({ validTo: today(), state: 'active' });
     expect((await someone.agent.get(`/launches/${launch.json().id}`)).json().status).toBe('cancelled');
     // A licence that has run out covers no period from today on, even one said to have begun before it ran out.
-    await database.db.update(authorisations).set({ licenceExpiresOn: addDays(today(), -1) }).where(eq(authorisations.id, active.id));
-    const lapsed = await agent.post(`/authorisations/${active.id}/reschedule`, { validFrom: addDays(today(), -10), validTo: null });
+    await database.db
+      .update(authorisations)
+      .set({ licenceExpiresOn: addDays(today(), -1) })
+      .where(eq(authorisations.id, active.id));
+    const lapsed = await agent.post(`/authorisations/${active.id}/reschedule`, {
+      validFrom: addDays(today(), -10),
+      validTo: null,
+    });
     expect(lapsed.statusCode, lapsed.body).toBe(422);
     expect(lapsed.json().code).toBe('licence_expires_in_period');
   });
@@ -443,7 +556,11 @@ describe('period', () => {
   it('expires once the period ends (the job, run again harmlessly), and a new end makes it active again', async () => {
     const someone = await person();
     const { agent, boatIds } = await owner();
-    const active = await activeAuthorisation(app, agent, body(41, boatIds, { ...invitedAs(someone), validTo: today() }));
+    const active = await activeAuthorisation(
+      app,
+      agent,
+      body(41, boatIds, { ...invitedAs(someone), validTo: today() }),
+    );
     const later = new Date(clock.now().getTime() + 2 * 86_400_000);
     expect(await expireAuthorisations(database.db, later)).toBeGreaterThanOrEqual(1);
     expect(await expireAuthorisations(database.db, later)).toBe(0);
@@ -454,7 +571,10 @@ describe('period', () => {
     expect((await someone.agent.get('/boats')).json().boats).toEqual([]);
     const refused = await someone.agent.post('/launches', launchBody(41, boatIds[0]!, DAY, '15:00'));
     expect(refused.json().errors.map((error: { code: string }) => error.code)).toEqual(['outside_authorised_period']);
-    const back = await agent.post(`/authorisations/${active.id}/reschedule`, { validFrom: today(), validTo: addDays(today(), 30) });
+    const back = await agent.post(`/authorisations/${active.id}/reschedule`, {
+      validFrom: today(),
+      validTo: addDays(today(), 30),
+    });
     expect(back.json().state).toBe('active');
     expect((await someone.agent.post('/launches', launchBody(41, boatIds[0]!, DAY, '15:00'))).statusCode).toBe(201);
   });

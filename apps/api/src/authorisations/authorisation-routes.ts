@@ -19,7 +19,15 @@ import { todayIn } from '@marina/core/domain/calendar.ts';
 import { localDateIn } from '@marina/core/domain/opening-hours.ts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { checkCode, countCodeRequest, findVerification, issueCode, markCodeUsed, resendCode, sendCode } from '../accounts/verification-codes.ts';
+import {
+  checkCode,
+  countCodeRequest,
+  findVerification,
+  issueCode,
+  markCodeUsed,
+  resendCode,
+  sendCode,
+} from '../accounts/verification-codes.ts';
 import { idParams, isUuid } from '../http/ids.ts';
 import { listOf } from '../boats/boat-schemas.ts';
 import type { ClientRecord } from '../clients/client-directory.ts';
@@ -55,19 +63,28 @@ const one = { description: 'The authorisation', $ref: 'Authorisation#' } as cons
 
 /** Why an invitation that is no longer pending cannot be withdrawn, and what to do instead. */
 const NOT_WITHDRAWABLE: Record<Exclude<AuthorisationState, 'pending'>, string> = {
-  active: 'Esta persona ya validó su código: la invitación no se puede retirar. Si no quieres que use tus barcos, suspende su autorización.',
+  active:
+    'Esta persona ya validó su código: la invitación no se puede retirar. Si no quieres que use tus barcos, suspende su autorización.',
   suspended: 'Esta persona ya validó su código y su autorización está suspendida: la invitación no se puede retirar.',
-  expired: 'Esta invitación ha caducado: ya no se puede retirar. Cambia el periodo si quieres que la persona use tus barcos.',
+  expired:
+    'Esta invitación ha caducado: ya no se puede retirar. Cambia el periodo si quieres que la persona use tus barcos.',
   ended: 'Esta autorización ha terminado porque la persona borró su cuenta: ya no se puede retirar.',
 };
 
 /** An ended authorisation is over for good (decision 038): the owner adds the person again instead. */
 const endedConflict = () =>
-  problem('state_conflict', 409, 'Esta autorización ha terminado porque la persona borró su cuenta. Si quieres que use tus barcos, añádela de nuevo.');
+  problem(
+    'state_conflict',
+    409,
+    'Esta autorización ha terminado porque la persona borró su cuenta. Si quieres que use tus barcos, añádela de nuevo.',
+  );
 
 function licenceExpiresInPeriod() {
-  const message = 'Hasta: la titulación de la persona caduca antes; acorta el periodo o añade de nuevo a la persona con su titulación renovada.';
-  return problem('licence_expires_in_period', 422, message, [{ field: 'validTo', code: 'licence_expires_in_period', message }]);
+  const message =
+    'Hasta: la titulación de la persona caduca antes; acorta el periodo o añade de nuevo a la persona con su titulación renovada.';
+  return problem('licence_expires_in_period', 422, message, [
+    { field: 'validTo', code: 'licence_expires_in_period', message },
+  ]);
 }
 
 export const authorisationRoutes: FastifyPluginAsync<{ services: Services }> = async (api, { services }) => {
@@ -96,11 +113,28 @@ export const authorisationRoutes: FastifyPluginAsync<{ services: Services }> = a
       ? await tx
           .select({ id: authorisations.id })
           .from(authorisations)
-          .where(and(eq(authorisations.id, id), eq(authorisations.clientId, client.id), eq(authorisations.accountId, ownerId)))
+          .where(
+            and(
+              eq(authorisations.id, id),
+              eq(authorisations.clientId, client.id),
+              eq(authorisations.accountId, ownerId),
+            ),
+          )
       : [];
     if (!seen) throw notFound();
-    const covered = await tx.select({ boatId: authorisationBoats.boatId }).from(authorisationBoats).where(eq(authorisationBoats.authorisationId, seen.id));
-    const boats = covered.length === 0 ? [] : await lockOwnersBoats(tx, client.id, ownerId, covered.map((row) => row.boatId));
+    const covered = await tx
+      .select({ boatId: authorisationBoats.boatId })
+      .from(authorisationBoats)
+      .where(eq(authorisationBoats.authorisationId, seen.id));
+    const boats =
+      covered.length === 0
+        ? []
+        : await lockOwnersBoats(
+            tx,
+            client.id,
+            ownerId,
+            covered.map((row) => row.boatId),
+          );
     return { boats, locked: await lockAuthorisation(tx, client.id, ownerId, seen.id) };
   }
 
@@ -118,7 +152,10 @@ export const authorisationRoutes: FastifyPluginAsync<{ services: Services }> = a
           additionalProperties: false,
         },
         security,
-        response: { 200: listOf('authorisations', 'Authorisation#', "The account's authorisations at this marina"), ...problemResponses(400, 401) },
+        response: {
+          200: listOf('authorisations', 'Authorisation#', "The account's authorisations at this marina"),
+          ...problemResponses(400, 401),
+        },
       },
     },
     async (request): Promise<AuthorisationList> => {
@@ -132,7 +169,10 @@ export const authorisationRoutes: FastifyPluginAsync<{ services: Services }> = a
           ? undefined
           : inArray(
               authorisations.id,
-              db.select({ id: authorisationBoats.authorisationId }).from(authorisationBoats).where(eq(authorisationBoats.boatId, boatId)),
+              db
+                .select({ id: authorisationBoats.authorisationId })
+                .from(authorisationBoats)
+                .where(eq(authorisationBoats.boatId, boatId)),
             );
       const found = await loadAuthorisations(db, client.id, session.accountId, filter);
       return { authorisations: found.map((item) => toAuthorisation(item, client, now)) };
@@ -142,7 +182,15 @@ export const authorisationRoutes: FastifyPluginAsync<{ services: Services }> = a
   api.get<{ Params: { id: string } }>(
     '/authorisations/:id',
     {
-      schema: { operationId: 'getAuthorisation', summary: 'One of the owner’s authorisations', tags, headers: clientHeaderSchema, params: idParams, security, response: { 200: one, ...problemResponses(400, 401, 404) } },
+      schema: {
+        operationId: 'getAuthorisation',
+        summary: 'One of the owner’s authorisations',
+        tags,
+        headers: clientHeaderSchema,
+        params: idParams,
+        security,
+        response: { 200: one, ...problemResponses(400, 401, 404) },
+      },
     },
     (request) => ownAuthorisation(request, request.params.id),
   );
@@ -158,7 +206,8 @@ export const authorisationRoutes: FastifyPluginAsync<{ services: Services }> = a
       },
       schema: {
         operationId: 'createAuthorisation',
-        summary: 'Authorise a person on some of the owner’s boats; a code goes to the person (SMS or e-mail, as the marina sends codes)',
+        summary:
+          'Authorise a person on some of the owner’s boats; a code goes to the person (SMS or e-mail, as the marina sends codes)',
         description:
           'The licence must cover the period (422 on `licence.expiresOn`). Every boat must be the owner’s (404 on `boatIds`). At most ' +
           'maxAuthorisedPerBoat pending or active authorisations per boat (409 authorisation_limit_reached); the same document once per ' +
@@ -168,7 +217,10 @@ export const authorisationRoutes: FastifyPluginAsync<{ services: Services }> = a
         headers: idempotentHeadersSchema,
         security,
         body: documentedCreate,
-        response: { 201: { ...one, description: 'Added, pending validation' }, ...problemResponses(400, 401, 403, 404, 409, 422, 429) },
+        response: {
+          201: { ...one, description: 'Added, pending validation' },
+          ...problemResponses(400, 401, 403, 404, 409, 422, 429),
+        },
       },
     },
     async (request, reply) => {
@@ -182,7 +234,8 @@ export const authorisationRoutes: FastifyPluginAsync<{ services: Services }> = a
       const id = await db.transaction(async (tx) => {
         const owner = await ownerOf(tx, session.accountId);
         if (owner.document === input.document) {
-          const message = 'DNI, NIE o pasaporte: es el tuyo; no hace falta que te autorices, ya puedes usar tus barcos.';
+          const message =
+            'DNI, NIE o pasaporte: es el tuyo; no hace falta que te autorices, ya puedes usar tus barcos.';
           throw problem('authorising_self', 422, message, [{ field: 'document', code: 'authorising_self', message }]);
         }
         const locked = await lockOwnersBoats(tx, client.id, owner.id, input.boatIds);
@@ -209,15 +262,37 @@ export const authorisationRoutes: FastifyPluginAsync<{ services: Services }> = a
             updatedAt: now,
           })
           .returning();
-        await tx.insert(authorisationBoats).values(locked.map((boat) => ({ authorisationId: row!.id, boatId: boat.id, clientId: client.id })));
-        const issued = await issueCode(tx, { clientId: client.id, accountId: owner.id, purpose: 'authorisation', channel, destination, typed: destination }, now);
-        await tx.update(authorisations).set({ verificationId: issued.verification.id }).where(eq(authorisations.id, row!.id));
+        await tx
+          .insert(authorisationBoats)
+          .values(locked.map((boat) => ({ authorisationId: row!.id, boatId: boat.id, clientId: client.id })));
+        const issued = await issueCode(
+          tx,
+          {
+            clientId: client.id,
+            accountId: owner.id,
+            purpose: 'authorisation',
+            channel,
+            destination,
+            typed: destination,
+          },
+          now,
+        );
+        await tx
+          .update(authorisations)
+          .set({ verificationId: issued.verification.id })
+          .where(eq(authorisations.id, row!.id));
         // The owner chose where it goes: it counts in their budgets (decision 039), last before it is written.
         await takeMessageBudget(tx, messageSender(request), now);
         await sendCode(
           tx,
           'authorisation',
-          { clientId: client.id, accountId: owner.id, channel, destination, ...authorisationCodeMessage(client, owner, row!, channel, issued.code!) },
+          {
+            clientId: client.id,
+            accountId: owner.id,
+            channel,
+            destination,
+            ...authorisationCodeMessage(client, owner, row!, channel, issued.code!),
+          },
           now,
           config,
         );
@@ -234,13 +309,17 @@ export const authorisationRoutes: FastifyPluginAsync<{ services: Services }> = a
       schema: {
         operationId: 'validateAuthorisation',
         summary: 'Validate a pending authorisation with the code the person received (they give it to the owner)',
-        description: 'Same limits as registration: the code lives 10 minutes and allows 5 tries (422 code_invalid, 410 code_expired, 429 code_attempts_exceeded).',
+        description:
+          'Same limits as registration: the code lives 10 minutes and allows 5 tries (422 code_invalid, 410 code_expired, 429 code_attempts_exceeded).',
         tags,
         headers: clientHeaderSchema,
         params: idParams,
         security,
         body: bodyFrom(authorisationCodeSchema),
-        response: { 200: { ...one, description: 'Active' }, ...problemResponses(400, 401, 403, 404, 409, 410, 422, 429) },
+        response: {
+          200: { ...one, description: 'Active' },
+          ...problemResponses(400, 401, 403, 404, 409, 410, 422, 429),
+        },
       },
     },
     async (request) => {
@@ -249,9 +328,16 @@ export const authorisationRoutes: FastifyPluginAsync<{ services: Services }> = a
       const now = clock();
       const input = await validateBody(authorisationCodeSchema, request.body);
       const found = await findAuthorisation(db, client.id, session.accountId, request.params.id);
-      if (stateOn(found.row, todayIn(client.timeZone, now)) !== 'pending') throw problem('state_conflict', 409, 'Esta autorización ya no está pendiente de validar.');
-      if (found.row.verificationId === null) throw problem('code_expired', 410, 'El código ha caducado. Pide uno nuevo.');
-      const verification = await findVerification(db, { id: found.row.verificationId, clientId: client.id, purpose: 'authorisation', accountId: session.accountId }).catch(() => {
+      if (stateOn(found.row, todayIn(client.timeZone, now)) !== 'pending')
+        throw problem('state_conflict', 409, 'Esta autorización ya no está pendiente de validar.');
+      if (found.row.verificationId === null)
+        throw problem('code_expired', 410, 'El código ha caducado. Pide uno nuevo.');
+      const verification = await findVerification(db, {
+        id: found.row.verificationId,
+        clientId: client.id,
+        purpose: 'authorisation',
+        accountId: session.accountId,
+      }).catch(() => {
         throw problem('code_expired', 410, 'El código ha caducado. Pide uno nuevo.');
       });
       await checkCode(db, verification, input.code, now);
@@ -259,9 +345,11 @@ export const authorisationRoutes: FastifyPluginAsync<{ services: Services }> = a
         // The authorisation's row first, then the code's, as a withdrawal and a resend take them (no deadlock):
         // a withdrawal that got here first has deleted the row (404); one waiting finds it active (409).
         const locked = await lockAuthorisation(tx, client.id, session.accountId, found.row.id);
-        if (locked.state !== 'pending') throw problem('state_conflict', 409, 'Esta autorización ya no está pendiente de validar.');
+        if (locked.state !== 'pending')
+          throw problem('state_conflict', 409, 'Esta autorización ya no está pendiente de validar.');
         // A new code was sent meanwhile: this one no longer counts.
-        if (locked.verificationId !== verification.id) throw problem('code_invalid', 422, 'Este código ya no vale: usa el último que ha recibido la persona.');
+        if (locked.verificationId !== verification.id)
+          throw problem('code_invalid', 422, 'Este código ya no vale: usa el último que ha recibido la persona.');
         await markCodeUsed(tx, verification, input.code, now);
         const [row] = await tx
           .update(authorisations)
@@ -290,7 +378,10 @@ export const authorisationRoutes: FastifyPluginAsync<{ services: Services }> = a
         headers: clientHeaderSchema,
         params: idParams,
         security,
-        response: { 202: { ...one, description: 'A new code is on its way' }, ...problemResponses(400, 401, 403, 404, 409, 429) },
+        response: {
+          202: { ...one, description: 'A new code is on its way' },
+          ...problemResponses(400, 401, 403, 404, 409, 429),
+        },
       },
     },
     async (request, reply) => {
@@ -298,27 +389,52 @@ export const authorisationRoutes: FastifyPluginAsync<{ services: Services }> = a
       const client = requireClient(request);
       const now = clock();
       const found = await findAuthorisation(db, client.id, session.accountId, request.params.id);
-      if (stateOn(found.row, todayIn(client.timeZone, now)) !== 'pending') throw problem('state_conflict', 409, 'Esta autorización ya no está pendiente de validar.');
+      if (stateOn(found.row, todayIn(client.timeZone, now)) !== 'pending')
+        throw problem('state_conflict', 409, 'Esta autorización ya no está pendiente de validar.');
       await db.transaction(async (tx) => {
         const row = await lockAuthorisation(tx, client.id, session.accountId, found.row.id);
-        if (row.state !== 'pending') throw problem('state_conflict', 409, 'Esta autorización ya no está pendiente de validar.');
+        if (row.state !== 'pending')
+          throw problem('state_conflict', 409, 'Esta autorización ya no está pendiente de validar.');
         const owner = await ownerOf(tx, session.accountId);
         const { channel, destination } = personDestination(client, row);
-        const current = found.verification && found.verification.consumedAt === null && found.verification.id === row.verificationId ? found.verification : null;
+        const current =
+          found.verification && found.verification.consumedAt === null && found.verification.id === row.verificationId
+            ? found.verification
+            : null;
         let issued;
         if (current) {
           issued = await resendCode(tx, current, now);
         } else {
           // The code was cleared away (housekeeping): a new one, counted like a first request.
           await countCodeRequest(tx, 'authorisation', client.id, destination, now);
-          issued = await issueCode(tx, { clientId: client.id, accountId: owner.id, purpose: 'authorisation', channel, destination, typed: destination }, now);
-          await tx.update(authorisations).set({ verificationId: issued.verification.id, updatedAt: now }).where(eq(authorisations.id, row.id));
+          issued = await issueCode(
+            tx,
+            {
+              clientId: client.id,
+              accountId: owner.id,
+              purpose: 'authorisation',
+              channel,
+              destination,
+              typed: destination,
+            },
+            now,
+          );
+          await tx
+            .update(authorisations)
+            .set({ verificationId: issued.verification.id, updatedAt: now })
+            .where(eq(authorisations.id, row.id));
         }
         await takeMessageBudget(tx, messageSender(request), now);
         await sendCode(
           tx,
           'authorisation',
-          { clientId: client.id, accountId: owner.id, channel, destination, ...authorisationCodeMessage(client, owner, row, channel, issued.code!) },
+          {
+            clientId: client.id,
+            accountId: owner.id,
+            channel,
+            destination,
+            ...authorisationCodeMessage(client, owner, row, channel, issued.code!),
+          },
           now,
           config,
         );
@@ -342,7 +458,10 @@ export const authorisationRoutes: FastifyPluginAsync<{ services: Services }> = a
         headers: clientHeaderSchema,
         params: idParams,
         security,
-        response: { 204: { description: 'Withdrawn: the authorisation and its code are gone', type: 'null' }, ...problemResponses(400, 401, 403, 404, 409) },
+        response: {
+          204: { description: 'Withdrawn: the authorisation and its code are gone', type: 'null' },
+          ...problemResponses(400, 401, 403, 404, 409),
+        },
       },
     },
     async (request, reply) => {
@@ -357,7 +476,8 @@ export const authorisationRoutes: FastifyPluginAsync<{ services: Services }> = a
         if (state !== 'pending') throw problem('state_conflict', 409, NOT_WITHDRAWABLE[state]);
         // The boats' links go with it (cascade); a pending authorisation has no launches (it gives no access).
         await tx.delete(authorisations).where(eq(authorisations.id, locked.id));
-        if (locked.verificationId !== null) await tx.delete(verificationCodes).where(eq(verificationCodes.id, locked.verificationId));
+        if (locked.verificationId !== null)
+          await tx.delete(verificationCodes).where(eq(verificationCodes.id, locked.verificationId));
       });
       audit(request, 'authorisation_withdrawn', { outcome: 'success', accountId: session.accountId });
       return reply.code(204).send();
@@ -390,15 +510,34 @@ export const authorisationRoutes: FastifyPluginAsync<{ services: Services }> = a
       const { id } = request.params;
       await db.transaction(async (tx) => {
         const locked = await lockAuthorisation(tx, client.id, session.accountId, id);
-        if (stateOn(locked, todayIn(client.timeZone, scope.now)) !== 'active') throw problem('state_conflict', 409, 'Solo se puede suspender una autorización activa.');
+        if (stateOn(locked, todayIn(client.timeZone, scope.now)) !== 'active')
+          throw problem('state_conflict', 409, 'Solo se puede suspender una autorización activa.');
         const [row] = await tx
           .update(authorisations)
-          .set({ state: 'suspended', suspensionReason: input.reason === '' ? null : input.reason, suspendedAt: scope.now, updatedAt: scope.now })
+          .set({
+            state: 'suspended',
+            suspensionReason: input.reason === '' ? null : input.reason,
+            suspendedAt: scope.now,
+            updatedAt: scope.now,
+          })
           .where(eq(authorisations.id, locked.id))
           .returning();
-        await cancelLaunchesUnder(tx, scope, row!.id, input.reason === '' ? 'Autorización suspendida por el propietario' : `Autorización suspendida por el propietario: ${input.reason}`);
+        await cancelLaunchesUnder(
+          tx,
+          scope,
+          row!.id,
+          input.reason === ''
+            ? 'Autorización suspendida por el propietario'
+            : `Autorización suspendida por el propietario: ${input.reason}`,
+        );
         const owner = await ownerOf(tx, session.accountId);
-        await tellPerson(tx, 'suspended', { client, owner, row: row!, person: await attachedPerson(tx, row!) }, scope.now, config);
+        await tellPerson(
+          tx,
+          'suspended',
+          { client, owner, row: row!, person: await attachedPerson(tx, row!) },
+          scope.now,
+          config,
+        );
       });
       audit(request, 'authorisation_suspended', { outcome: 'success', accountId: session.accountId });
       return ownAuthorisation(request, id);
@@ -411,12 +550,16 @@ export const authorisationRoutes: FastifyPluginAsync<{ services: Services }> = a
       schema: {
         operationId: 'reactivateAuthorisation',
         summary: 'Reactivate a suspended authorisation',
-        description: 'It counts again against maxAuthorisedPerBoat and the same document once per boat (409 when the boats have no room now).',
+        description:
+          'It counts again against maxAuthorisedPerBoat and the same document once per boat (409 when the boats have no room now).',
         tags,
         headers: clientHeaderSchema,
         params: idParams,
         security,
-        response: { 200: { ...one, description: 'Active (or expired, when its period ended meanwhile)' }, ...problemResponses(400, 401, 403, 404, 409, 429) },
+        response: {
+          200: { ...one, description: 'Active (or expired, when its period ended meanwhile)' },
+          ...problemResponses(400, 401, 403, 404, 409, 429),
+        },
       },
     },
     async (request) => {
@@ -427,7 +570,8 @@ export const authorisationRoutes: FastifyPluginAsync<{ services: Services }> = a
       const { id } = request.params;
       await db.transaction(async (tx) => {
         const { boats: lockedBoats, locked } = await lockWithCoveredBoats(tx, client, session.accountId, id);
-        if (locked.state !== 'suspended') throw problem('state_conflict', 409, 'Solo se puede reactivar una autorización suspendida.');
+        if (locked.state !== 'suspended')
+          throw problem('state_conflict', 409, 'Solo se puede reactivar una autorización suspendida.');
         const ended = locked.validTo !== null && locked.validTo < today;
         if (!ended) await checkRoomOnBoats(tx, client, lockedBoats, locked.document, today, locked.id);
         const [row] = await tx
@@ -441,7 +585,13 @@ export const authorisationRoutes: FastifyPluginAsync<{ services: Services }> = a
           // cannot pump messages (a suspension's notice needs an active authorisation, which needs this or a
           // validated invitation).
           await takeMessageBudget(tx, messageSender(request), now);
-          await tellPerson(tx, 'reactivated', { client, owner, row: row!, person: await attachedPerson(tx, row!) }, now, config);
+          await tellPerson(
+            tx,
+            'reactivated',
+            { client, owner, row: row!, person: await attachedPerson(tx, row!) },
+            now,
+            config,
+          );
         }
       });
       audit(request, 'authorisation_reactivated', { outcome: 'success', accountId: session.accountId });
@@ -478,11 +628,14 @@ export const authorisationRoutes: FastifyPluginAsync<{ services: Services }> = a
         const { boats: lockedBoats, locked } = await lockWithCoveredBoats(tx, client, session.accountId, id);
         if (locked.state === 'ended') throw endedConflict();
         // From today at the earliest: a period that began in the past needs a licence valid from now on, not then.
-        if (!licenceCoversPeriod(locked.licenceExpiresOn, input.validFrom > today ? input.validFrom : today, validTo)) throw licenceExpiresInPeriod();
+        if (!licenceCoversPeriod(locked.licenceExpiresOn, input.validFrom > today ? input.validFrom : today, validTo))
+          throw licenceExpiresInPeriod();
         const before = stateOn(locked, today);
         // An ended authorisation given a new end is active again (a suspended or pending one stays so).
-        const after: AuthorisationRow['state'] = before === 'expired' ? (locked.validatedAt === null ? 'pending' : 'active') : before;
-        if (!holdsPlace(before) && holdsPlace(after)) await checkRoomOnBoats(tx, client, lockedBoats, locked.document, today, locked.id);
+        const after: AuthorisationRow['state'] =
+          before === 'expired' ? (locked.validatedAt === null ? 'pending' : 'active') : before;
+        if (!holdsPlace(before) && holdsPlace(after))
+          await checkRoomOnBoats(tx, client, lockedBoats, locked.document, today, locked.id);
         await tx
           .update(authorisations)
           .set({ validFrom: input.validFrom, validTo, state: after, updatedAt: scope.now })

@@ -14,7 +14,11 @@ const nullableInstant = { type: ['string', 'null'], format: 'date-time' } as con
 export const licenceSchemaJson = {
   $id: 'Licence',
   type: 'object',
-  properties: { type: { type: 'string', enum: [...LICENCE_TYPES] }, number: { type: 'string' }, expiresOn: { ...date, description: 'Last valid day' } },
+  properties: {
+    type: { type: 'string', enum: [...LICENCE_TYPES] },
+    number: { type: 'string' },
+    expiresOn: { ...date, description: 'Last valid day' },
+  },
   required: ['type', 'number', 'expiresOn'],
 } as const;
 
@@ -26,13 +30,21 @@ export const authorisationSchemaJson = {
     id: { type: 'string', format: 'uuid' },
     firstName: { type: 'string' },
     surnames: { type: 'string' },
-    document: { type: 'string', description: 'Normalised DNI, NIE or passport; an account with it is attached only once it proves this phone or e-mail (decision 038)' },
+    document: {
+      type: 'string',
+      description:
+        'Normalised DNI, NIE or passport; an account with it is attached only once it proves this phone or e-mail (decision 038)',
+    },
     phone: { type: 'string', description: 'E.164' },
     email: { type: 'string' },
     licence: { $ref: 'Licence#' },
     boats: {
       type: 'array',
-      items: { type: 'object', properties: { id: { type: 'string', format: 'uuid' }, name: { type: 'string' } }, required: ['id', 'name'] },
+      items: {
+        type: 'object',
+        properties: { id: { type: 'string', format: 'uuid' }, name: { type: 'string' } },
+        required: ['id', 'name'],
+      },
     },
     validFrom: date,
     validTo: { ...nullableDate, description: 'Last day included; null when open-ended' },
@@ -42,8 +54,16 @@ export const authorisationSchemaJson = {
     createdAt: instant,
     validatedAt: nullableInstant,
     account: {
-      description: 'The account in the app it is attached to, by its holder’s name; null until one with this document proves this phone or e-mail, and once it is deleted',
-      anyOf: [{ type: 'object', properties: { firstName: { type: 'string' }, surnames: { type: 'string' } }, required: ['firstName', 'surnames'] }, { type: 'null' }],
+      description:
+        'The account in the app it is attached to, by its holder’s name; null until one with this document proves this phone or e-mail, and once it is deleted',
+      anyOf: [
+        {
+          type: 'object',
+          properties: { firstName: { type: 'string' }, surnames: { type: 'string' } },
+          required: ['firstName', 'surnames'],
+        },
+        { type: 'null' },
+      ],
     },
     code: {
       description: 'While pending: where the code went (masked) and when another may be asked for',
@@ -99,7 +119,12 @@ export const authorisationSchemaJson = {
       createdAt: '2026-11-25T18:00:00.000Z',
       validatedAt: null,
       account: null,
-      code: { channel: 'sms', destination: '+34 6•• ••• •78', expiresAt: '2026-11-25T18:10:00.000Z', resendAvailableAt: '2026-11-25T18:01:00.000Z' },
+      code: {
+        channel: 'sms',
+        destination: '+34 6•• ••• •78',
+        expiresAt: '2026-11-25T18:10:00.000Z',
+        resendAvailableAt: '2026-11-25T18:01:00.000Z',
+      },
     },
   ],
 } as const;
@@ -110,7 +135,11 @@ export const boatAuthorisationSchemaJson = {
   description: 'The authorisation that lets the signed-in person use someone else’s boat',
   properties: {
     id: { type: 'string', format: 'uuid' },
-    owner: { type: 'object', properties: { firstName: { type: 'string' }, surnames: { type: 'string' } }, required: ['firstName', 'surnames'] },
+    owner: {
+      type: 'object',
+      properties: { firstName: { type: 'string' }, surnames: { type: 'string' } },
+      required: ['firstName', 'surnames'],
+    },
     validFrom: date,
     validTo: nullableDate,
     state: { type: 'string', enum: [...AUTHORISATION_STATES] },

@@ -4,7 +4,12 @@
  * ones that let a person use a boat (those attached to their account, never found by document: decision 038),
  * and the per-boat counts checked under the boats' locks.
  */
-import { AUTHORISATION_HOLDING_STATES, type Authorisation, type AuthorisationState, type BoatAuthorisation } from '@marina/core/domain/authorisations.ts';
+import {
+  AUTHORISATION_HOLDING_STATES,
+  type Authorisation,
+  type AuthorisationState,
+  type BoatAuthorisation,
+} from '@marina/core/domain/authorisations.ts';
 import { todayIn } from '@marina/core/domain/calendar.ts';
 import { maskEmail, maskPhone } from '@marina/core/domain/contact.ts';
 import type { AuthorisationFacts } from '@marina/core/domain/eligibility.ts';
@@ -23,12 +28,18 @@ import { authorisationBoats, authorisations, type AuthorisationRow } from './aut
  * before the expiry job has written it (the job makes it so for good).
  */
 export function stateOn(row: Pick<AuthorisationRow, 'state' | 'validTo'>, today: string): AuthorisationState {
-  if ((row.state === 'active' || row.state === 'pending') && row.validTo !== null && row.validTo < today) return 'expired';
+  if ((row.state === 'active' || row.state === 'pending') && row.validTo !== null && row.validTo < today)
+    return 'expired';
   return row.state;
 }
 
 export function authorisationFacts(row: AuthorisationRow, today: string): AuthorisationFacts {
-  return { state: stateOn(row, today), validFrom: row.validFrom, validTo: row.validTo, licenceExpiresOn: row.licenceExpiresOn };
+  return {
+    state: stateOn(row, today),
+    validFrom: row.validFrom,
+    validTo: row.validTo,
+    licenceExpiresOn: row.licenceExpiresOn,
+  };
 }
 
 export interface LoadedAuthorisation {
@@ -39,9 +50,14 @@ export interface LoadedAuthorisation {
   person: Pick<AccountRow, 'firstName' | 'surnames'> | null;
 }
 
-export function toAuthorisation({ row, boats: covered, verification, person }: LoadedAuthorisation, client: ClientRecord, now: Date): Authorisation {
+export function toAuthorisation(
+  { row, boats: covered, verification, person }: LoadedAuthorisation,
+  client: ClientRecord,
+  now: Date,
+): Authorisation {
   const state = stateOn(row, todayIn(client.timeZone, now));
-  const pendingCode = state === 'pending' && verification !== null && verification.consumedAt === null ? verification : null;
+  const pendingCode =
+    state === 'pending' && verification !== null && verification.consumedAt === null ? verification : null;
   return {
     id: row.id,
     firstName: row.firstName,
@@ -64,14 +80,22 @@ export function toAuthorisation({ row, boats: covered, verification, person }: L
         ? null
         : {
             channel: pendingCode.channel,
-            destination: pendingCode.channel === 'sms' ? maskPhone(pendingCode.destination ?? '') : maskEmail(pendingCode.destination ?? ''),
+            destination:
+              pendingCode.channel === 'sms'
+                ? maskPhone(pendingCode.destination ?? '')
+                : maskEmail(pendingCode.destination ?? ''),
             ...codeTimes(pendingCode),
           },
   };
 }
 
 /** The owner's authorisations at this marina that match `where`, newest first, with their boats. */
-export async function loadAuthorisations(db: Executor, clientId: number, ownerId: string, where?: SQL): Promise<LoadedAuthorisation[]> {
+export async function loadAuthorisations(
+  db: Executor,
+  clientId: number,
+  ownerId: string,
+  where?: SQL,
+): Promise<LoadedAuthorisation[]> {
   const rows = await db
     .select()
     .from(authorisations)
@@ -88,7 +112,9 @@ export async function loadAuthorisations(db: Executor, clientId: number, ownerId
       .innerJoin(boats, eq(boats.id, authorisationBoats.boatId))
       .where(inArray(authorisationBoats.authorisationId, ids))
       .orderBy(asc(boats.name), asc(boats.id)),
-    verificationIds.length === 0 ? Promise.resolve([]) : db.select().from(verificationCodes).where(inArray(verificationCodes.id, verificationIds)),
+    verificationIds.length === 0
+      ? Promise.resolve([])
+      : db.select().from(verificationCodes).where(inArray(verificationCodes.id, verificationIds)),
     // A deleted account's row stays, anonymised: it names no one.
     personIds.length === 0
       ? Promise.resolve([])
@@ -111,19 +137,31 @@ export async function loadAuthorisations(db: Executor, clientId: number, ownerId
 export const notFound = () => problem('not_found', 404, 'No encontramos esa autorización.');
 
 /** One of the owner's authorisations at this marina; another's (or another marina's) answers 404. */
-export async function findAuthorisation(db: Executor, clientId: number, ownerId: string, id: string): Promise<LoadedAuthorisation> {
+export async function findAuthorisation(
+  db: Executor,
+  clientId: number,
+  ownerId: string,
+  id: string,
+): Promise<LoadedAuthorisation> {
   const [found] = isUuid(id) ? await loadAuthorisations(db, clientId, ownerId, eq(authorisations.id, id)) : [];
   if (!found) throw notFound();
   return found;
 }
 
 /** Locks one of the owner's authorisations (after any boats the caller locked); 404 when not theirs. */
-export async function lockAuthorisation(tx: Tx, clientId: number, ownerId: string, id: string): Promise<AuthorisationRow> {
+export async function lockAuthorisation(
+  tx: Tx,
+  clientId: number,
+  ownerId: string,
+  id: string,
+): Promise<AuthorisationRow> {
   const [row] = isUuid(id)
     ? await tx
         .select()
         .from(authorisations)
-        .where(and(eq(authorisations.id, id), eq(authorisations.clientId, clientId), eq(authorisations.accountId, ownerId)))
+        .where(
+          and(eq(authorisations.id, id), eq(authorisations.clientId, clientId), eq(authorisations.accountId, ownerId)),
+        )
         .for('update')
     : [];
   if (!row) throw notFound();
@@ -143,7 +181,9 @@ export async function lockOwnersBoats(tx: Tx, clientId: number, ownerId: string,
     .orderBy(asc(boats.id))
     .for('update');
   if (rows.length !== ids.length) {
-    throw problem('not_found', 404, 'Alguno de los barcos no es tuyo.', [{ field: 'boatIds', code: 'not_found', message: 'Barcos: elige solo barcos tuyos de la lista.' }]);
+    throw problem('not_found', 404, 'Alguno de los barcos no es tuyo.', [
+      { field: 'boatIds', code: 'not_found', message: 'Barcos: elige solo barcos tuyos de la lista.' },
+    ]);
   }
   return rows;
 }
@@ -180,11 +220,15 @@ export async function checkRoomOnBoats(
     const onBoat = holding.filter((row) => row.boatId === boat.id);
     if (onBoat.some((row) => row.document === document)) {
       const message = `Barcos: esa persona ya está autorizada (o pendiente de validar) en ${boat.name}.`;
-      throw problem('authorisation_duplicate', 409, message, [{ field: 'boatIds', code: 'authorisation_duplicate', message }]);
+      throw problem('authorisation_duplicate', 409, message, [
+        { field: 'boatIds', code: 'authorisation_duplicate', message },
+      ]);
     }
     if (onBoat.length >= client.settings.maxAuthorisedPerBoat) {
       const message = `Barcos: ${boat.name} ya tiene ${client.settings.maxAuthorisedPerBoat} personas autorizadas o pendientes, el máximo del puerto.`;
-      throw problem('authorisation_limit_reached', 409, message, [{ field: 'boatIds', code: 'authorisation_limit_reached', message }]);
+      throw problem('authorisation_limit_reached', 409, message, [
+        { field: 'boatIds', code: 'authorisation_limit_reached', message },
+      ]);
     }
   }
 }
@@ -197,7 +241,13 @@ const STATE_RANK = sql`case ${authorisations.state} when 'active' then 0 when 's
  * nothing, and neither does one that merely names their document (decision 038). With `lock`, its row is
  * share-locked: a suspension waits for the booking that read it, or the booking sees it.
  */
-export async function authorisationForBoat(db: Executor, clientId: number, person: Pick<AccountRow, 'id'>, boatId: string, lock = false): Promise<AuthorisationRow | null> {
+export async function authorisationForBoat(
+  db: Executor,
+  clientId: number,
+  person: Pick<AccountRow, 'id'>,
+  boatId: string,
+  lock = false,
+): Promise<AuthorisationRow | null> {
   if (!isUuid(boatId)) return null;
   const query = db
     .select({ authorisation: authorisations })
@@ -239,7 +289,11 @@ export async function visibleAuthorisations(db: Executor, clientId: number, pers
     .orderBy(STATE_RANK, desc(authorisations.validatedAt));
 }
 
-export function toBoatAuthorisation(row: AuthorisationRow, owner: Pick<AccountRow, 'firstName' | 'surnames'>, today: string): BoatAuthorisation {
+export function toBoatAuthorisation(
+  row: AuthorisationRow,
+  owner: Pick<AccountRow, 'firstName' | 'surnames'>,
+  today: string,
+): BoatAuthorisation {
   const state = stateOn(row, today);
   return {
     id: row.id,

@@ -26,10 +26,13 @@ const clock = testClock(Date.parse('2027-06-01T06:00:00Z'));
 
 useTestServer((server) => ({ database, app } = server), { clock: clock.now });
 
-const owner = (clientId = 41, boatCount = 1) => eligibleOwner(app, database.db, clientId, { boatCount, now: clock.now() });
-const body = (clientId: number, boatIds: string[], overrides: Record<string, unknown> = {}) => authorisationBody(clientId, boatIds, overrides, clock.now());
+const owner = (clientId = 41, boatCount = 1) =>
+  eligibleOwner(app, database.db, clientId, { boatCount, now: clock.now() });
+const body = (clientId: number, boatIds: string[], overrides: Record<string, unknown> = {}) =>
+  authorisationBody(clientId, boatIds, overrides, clock.now());
 const today = (clientId = 41) => dayFromToday(clientId, 0, clock.now());
-const rowOf = async (id: string) => (await database.db.select().from(authorisations).where(eq(authorisations.id, id)))[0];
+const rowOf = async (id: string) =>
+  (await database.db.select().from(authorisations).where(eq(authorisations.id, id)))[0];
 /** A phone that differs from the right one in its last digit: the owner's slip. */
 const mistyped = (phone: string) => `${phone.slice(0, -1)}${phone.endsWith('0') ? '1' : '0'}`;
 
@@ -50,8 +53,12 @@ describe('withdrawing a pending invitation', () => {
     expect(withdrawn.body).toBe('');
     // Nothing kept about the person: the row, its boats and the code (with the wrong phone) are gone.
     expect(await rowOf(added.id)).toBeUndefined();
-    expect(await database.db.select().from(authorisationBoats).where(eq(authorisationBoats.authorisationId, added.id))).toEqual([]);
-    expect(await database.db.select().from(verificationCodes).where(eq(verificationCodes.destination, wrong.phone))).toEqual([]);
+    expect(
+      await database.db.select().from(authorisationBoats).where(eq(authorisationBoats.authorisationId, added.id)),
+    ).toEqual([]);
+    expect(
+      await database.db.select().from(verificationCodes).where(eq(verificationCodes.destination, wrong.phone)),
+    ).toEqual([]);
     expect((await agent.get(`/authorisations/${added.id}`)).statusCode).toBe(404);
     expect((await agent.get('/authorisations')).json().authorisations).toEqual([]);
     // The code sent to the wrong phone no longer validates anything.
@@ -65,9 +72,13 @@ describe('withdrawing a pending invitation', () => {
     expect(again.json()).toMatchObject({ state: 'pending', phone: right.phone });
     // The old code is not the new invitation's.
     if (wrongCode !== (await latestCode(app, right.phone))) {
-      expect((await agent.post(`/authorisations/${again.json().id}/validate`, { code: wrongCode })).json().code).toBe('code_invalid');
+      expect((await agent.post(`/authorisations/${again.json().id}/validate`, { code: wrongCode })).json().code).toBe(
+        'code_invalid',
+      );
     }
-    const validated = await agent.post(`/authorisations/${again.json().id}/validate`, { code: await latestCode(app, right.phone) });
+    const validated = await agent.post(`/authorisations/${again.json().id}/validate`, {
+      code: await latestCode(app, right.phone),
+    });
     expect(validated.statusCode, validated.body).toBe(200);
     expect(validated.json().state).toBe('active');
   });
@@ -75,7 +86,8 @@ describe('withdrawing a pending invitation', () => {
   it('frees the place on a full boat', async () => {
     const { agent, boatIds } = await owner();
     const ids: string[] = [];
-    for (let index = 0; index < 5; index++) ids.push((await agent.post('/authorisations', body(41, boatIds))).json().id);
+    for (let index = 0; index < 5; index++)
+      ids.push((await agent.post('/authorisations', body(41, boatIds))).json().id);
     const sixth = body(41, boatIds);
     expect((await agent.post('/authorisations', sixth)).json().code).toBe('authorisation_limit_reached');
     expect((await agent.post(`/authorisations/${ids[2]}/withdraw`)).statusCode).toBe(204);
@@ -89,11 +101,15 @@ describe('withdrawing a pending invitation', () => {
     const other = (await agent.post('/authorisations', body(41, [boatIds[1]!]))).json();
     const gone = (await agent.post('/authorisations', body(41, [boatIds[0]!]))).json();
     expect((await agent.post(`/authorisations/${gone.id}/withdraw`)).statusCode).toBe(204);
-    const left = (await agent.get('/authorisations')).json().authorisations.map((item: { id: string; state: string }) => [item.id, item.state]);
-    expect(left.sort()).toEqual([
-      [kept.id, 'active'],
-      [other.id, 'pending'],
-    ].sort());
+    const left = (await agent.get('/authorisations'))
+      .json()
+      .authorisations.map((item: { id: string; state: string }) => [item.id, item.state]);
+    expect(left.sort()).toEqual(
+      [
+        [kept.id, 'active'],
+        [other.id, 'pending'],
+      ].sort(),
+    );
   });
 
   it('refuses a person who already validated (suspend instead), a suspended one and an expired invitation, changing nothing', async () => {
@@ -104,7 +120,8 @@ describe('withdrawing a pending invitation', () => {
     expect(refused.headers['content-type']).toMatch(PROBLEM_JSON);
     expect(refused.json()).toMatchObject({
       code: 'state_conflict',
-      detail: 'Esta persona ya validó su código: la invitación no se puede retirar. Si no quieres que use tus barcos, suspende su autorización.',
+      detail:
+        'Esta persona ya validó su código: la invitación no se puede retirar. Si no quieres que use tus barcos, suspende su autorización.',
     });
     expect((await rowOf(active.id))!.state).toBe('active');
 
@@ -117,7 +134,10 @@ describe('withdrawing a pending invitation', () => {
 
     // A pending invitation whose period ended is expired (even before the job runs): not withdrawn either.
     const ended = (await agent.post('/authorisations', body(41, [boatIds[2]!]))).json();
-    await database.db.update(authorisations).set({ validFrom: addDays(today(), -3), validTo: addDays(today(), -1) }).where(eq(authorisations.id, ended.id));
+    await database.db
+      .update(authorisations)
+      .set({ validFrom: addDays(today(), -3), validTo: addDays(today(), -1) })
+      .where(eq(authorisations.id, ended.id));
     const late = await agent.post(`/authorisations/${ended.id}/withdraw`);
     expect(late.statusCode).toBe(409);
     expect(late.json()).toMatchObject({ code: 'state_conflict', detail: expect.stringContaining('caducado') });
@@ -128,7 +148,13 @@ describe('withdrawing a pending invitation', () => {
     const someone = await personWithAccount(app, database.db, 41, clock.now());
     const { agent, boatIds } = await owner();
     const pending = (await agent.post('/authorisations', body(41, boatIds, { ...invitedAs(someone) }))).json();
-    const callers = [(await owner()).agent, (await owner(25)).agent, someone.agent, await signInStaff(app, 41), await signInStaff(app, 25)];
+    const callers = [
+      (await owner()).agent,
+      (await owner(25)).agent,
+      someone.agent,
+      await signInStaff(app, 41),
+      await signInStaff(app, 25),
+    ];
     for (const caller of callers) {
       const response = await caller.post(`/authorisations/${pending.id}/withdraw`);
       expect(response.statusCode).toBe(404);
@@ -138,7 +164,9 @@ describe('withdrawing a pending invitation', () => {
     expect((await agent.post('/authorisations/not-a-uuid/withdraw')).statusCode).toBe(404);
     // Still there, still pending, its code still good.
     expect((await rowOf(pending.id))!.state).toBe('pending');
-    const validated = await agent.post(`/authorisations/${pending.id}/validate`, { code: await latestCode(app, pending.phone) });
+    const validated = await agent.post(`/authorisations/${pending.id}/validate`, {
+      code: await latestCode(app, pending.phone),
+    });
     expect(validated.statusCode, validated.body).toBe(200);
   });
 
@@ -149,19 +177,28 @@ describe('withdrawing a pending invitation', () => {
     const added = (await agent.post('/authorisations', wrong)).json();
     expect(added.code.channel).toBe('email');
     expect((await agent.post(`/authorisations/${added.id}/withdraw`)).statusCode).toBe(204);
-    expect(await database.db.select().from(verificationCodes).where(eq(verificationCodes.destination, wrong.email))).toEqual([]);
+    expect(
+      await database.db.select().from(verificationCodes).where(eq(verificationCodes.destination, wrong.email)),
+    ).toEqual([]);
     const again = (await agent.post('/authorisations', right)).json();
     const [message] = await outboxFor(app, right.email);
-    expect((await agent.post(`/authorisations/${again.id}/validate`, { code: message!.code })).json().state).toBe('active');
+    expect((await agent.post(`/authorisations/${again.id}/validate`, { code: message!.code })).json().state).toBe(
+      'active',
+    );
   });
 
   it("goes with the owner's account deletion, its code too, like any other authorisation", async () => {
     const { agent, boatIds, accountId } = await owner();
     const input = body(41, boatIds);
     const pending = (await agent.post('/authorisations', input)).json();
-    await database.db.update(accounts).set({ passwordHash: await passwordHasher.hash(STRONG_PASSWORD) }).where(eq(accounts.id, accountId));
+    await database.db
+      .update(accounts)
+      .set({ passwordHash: await passwordHasher.hash(STRONG_PASSWORD) })
+      .where(eq(accounts.id, accountId));
     expect((await agent.delete('/me', { password: STRONG_PASSWORD, confirm: true })).statusCode).toBe(204);
     expect(await rowOf(pending.id)).toBeUndefined();
-    expect(await database.db.select().from(verificationCodes).where(eq(verificationCodes.destination, input.phone))).toEqual([]);
+    expect(
+      await database.db.select().from(verificationCodes).where(eq(verificationCodes.destination, input.phone)),
+    ).toEqual([]);
   });
 });

@@ -75,7 +75,10 @@ export const authorisationBoats = pgTable(
       .references(() => boats.id, { onDelete: 'cascade' }),
     clientId: clientIdColumn(),
   },
-  (table) => [primaryKey({ columns: [table.authorisationId, table.boatId] }), index('authorisation_boats_boat_idx').on(table.boatId)],
+  (table) => [
+    primaryKey({ columns: [table.authorisationId, table.boatId] }),
+    index('authorisation_boats_boat_idx').on(table.boatId),
+  ],
 );
 
 /**
@@ -93,7 +96,13 @@ registerPersonalData({
     const freed = await tx
       .selectDistinct({ clientId: launches.clientId, start: launches.slotStart })
       .from(launches)
-      .where(and(sql`${launches.boatId} in ${ownersBoats}`, ne(launches.accountId, accountId), inArray(launches.status, PLACE_HOLDING_STATUSES)));
+      .where(
+        and(
+          sql`${launches.boatId} in ${ownersBoats}`,
+          ne(launches.accountId, accountId),
+          inArray(launches.status, PLACE_HOLDING_STATUSES),
+        ),
+      );
     await tx.execute(sql`
       update ${launchSlots} s set held = s.held - h.n
       from (select ${launches.clientId} as client_id, ${launches.slotStart} as start, count(*)::int as n

@@ -5,7 +5,15 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { contracts, insuranceCertificates } from './boats.schema.ts';
-import { dayFromToday, executableBytes, insuranceUntil, newBoat, newBoatContract, pdfBytes, requestNewBoat } from '../test/boats.ts';
+import {
+  dayFromToday,
+  executableBytes,
+  insuranceUntil,
+  newBoat,
+  newBoatContract,
+  pdfBytes,
+  requestNewBoat,
+} from '../test/boats.ts';
 import { registerAccount } from '../test/accounts.ts';
 import { createAgent } from '../test/test-agent.ts';
 import { PROBLEM_JSON, useTestServer } from '../test/test-server.ts';
@@ -23,16 +31,30 @@ describe('POST /contracts', () => {
     const { agent } = await registerAccount(app, 41);
     const startsOn = dayFromToday(41, 3);
     const contract = await requestNewBoat(agent, { plan: 'monthly', startsOn });
-    expect(contract).toMatchObject({ status: 'requested', plan: 'monthly', startsOn, decidedAt: null, rejectionReason: null });
+    expect(contract).toMatchObject({
+      status: 'requested',
+      plan: 'monthly',
+      startsOn,
+      decidedAt: null,
+      rejectionReason: null,
+    });
     expect(contract.endsOn > startsOn).toBe(true);
 
     const { boats } = (await agent.get('/boats')).json() as { boats: Boat[] };
     expect(boats).toHaveLength(1);
-    expect(boats[0]).toMatchObject({ id: contract.boatId, state: 'in_rack', rackPosition: null, contract: { id: contract.id, status: 'requested' } });
+    expect(boats[0]).toMatchObject({
+      id: contract.boatId,
+      state: 'in_rack',
+      rackPosition: null,
+      contract: { id: contract.id, status: 'requested' },
+    });
     expect(boats[0]!.insurance).toMatchObject({ insurer: 'Mapfre', certificate: null });
     // Never validated, and the contract is waiting: the rule says why, in that order.
     expect(boats[0]!.eligibility.eligible).toBe(false);
-    expect(boats[0]!.eligibility.reasons.map((reason) => reason.code)).toEqual(['data_validation_due', 'contract_requested']);
+    expect(boats[0]!.eligibility.reasons.map((reason) => reason.code)).toEqual([
+      'data_validation_due',
+      'contract_requested',
+    ]);
     expect((await agent.get('/contracts')).json().contracts.map((item: Contract) => item.id)).toEqual([contract.id]);
   });
 
@@ -40,12 +62,20 @@ describe('POST /contracts', () => {
     const { agent } = await registerAccount(app, 41);
     const response = await agent.post(
       '/contracts',
-      newBoatContract(41, { boat: newBoat({ lengthM: 12.5, beamM: 0 }), startsOn: dayFromToday(41, -1), acceptConditions: false }),
+      newBoatContract(41, {
+        boat: newBoat({ lengthM: 12.5, beamM: 0 }),
+        startsOn: dayFromToday(41, -1),
+        acceptConditions: false,
+      }),
     );
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe('validation_failed');
-    expect(fieldOf(response.body)).toEqual(expect.arrayContaining(['boat.lengthM', 'boat.beamM', 'startsOn', 'acceptConditions']));
-    expect(response.json().errors.find((error: { field: string }) => error.field === 'boat.lengthM').message).toMatch(/12 m/);
+    expect(fieldOf(response.body)).toEqual(
+      expect.arrayContaining(['boat.lengthM', 'boat.beamM', 'startsOn', 'acceptConditions']),
+    );
+    expect(response.json().errors.find((error: { field: string }) => error.field === 'boat.lengthM').message).toMatch(
+      /12 m/,
+    );
     expect((await agent.get('/boats')).json().boats).toEqual([]);
   });
 
@@ -53,7 +83,9 @@ describe('POST /contracts', () => {
     const { agent } = await registerAccount(app, 41);
     const { boat: _boat, insurance: _insurance, ...neither } = newBoatContract(41);
     expect(fieldOf((await agent.post('/contracts', neither)).body)).toEqual(['boatId']);
-    expect(fieldOf((await agent.post('/contracts', { ...newBoatContract(41), boatId: randomUUID() })).body)).toEqual(['boatId']);
+    expect(fieldOf((await agent.post('/contracts', { ...newBoatContract(41), boatId: randomUUID() })).body)).toEqual([
+      'boatId',
+    ]);
   });
 
   it('refuses a second open contract for the same boat (409 contract_already_open)', async () => {
@@ -72,7 +104,10 @@ describe('POST /contracts', () => {
     const second = await registerAccount(app, 41);
     const boat = newBoat();
     await requestNewBoat(first.agent, { boat });
-    const taken = await second.agent.post('/contracts', newBoatContract(41, { boat: { ...boat, registration: boat.registration.toLowerCase() } }));
+    const taken = await second.agent.post(
+      '/contracts',
+      newBoatContract(41, { boat: { ...boat, registration: boat.registration.toLowerCase() } }),
+    );
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toMatchObject({ code: 'registration_taken', errors: [{ field: 'boat.registration' }] });
     expect((await second.agent.get('/boats')).json().boats).toEqual([]);
@@ -106,7 +141,10 @@ describe('POST /contracts', () => {
 describe('the demo owner', () => {
   it('has two boats ready to use and one whose contract waits', async () => {
     const agent = createAgent(app, 25);
-    expect((await agent.post('/session', { identifier: DEMO_ACCOUNT(25).email, password: DEMO_ACCOUNT(25).password })).statusCode).toBe(200);
+    expect(
+      (await agent.post('/session', { identifier: DEMO_ACCOUNT(25).email, password: DEMO_ACCOUNT(25).password }))
+        .statusCode,
+    ).toBe(200);
     const { boats } = (await agent.get('/boats')).json() as { boats: Boat[] };
     expect(boats.map((boat) => [boat.name, boat.contract?.status, boat.eligibility.eligible])).toEqual([
       ['Brisa', 'active', true],
@@ -124,16 +162,27 @@ describe('GET and PATCH /boats/{id}', () => {
     const { agent } = await registerAccount(app, 41);
     const { boatId } = await requestNewBoat(agent);
     const renewed = insuranceUntil(dayFromToday(41, 400));
-    const response = await agent.patch(`/boats/${boatId}`, { name: '  Nueva   Brisa ', engine: 'Yamaha 150', insurance: renewed });
+    const response = await agent.patch(`/boats/${boatId}`, {
+      name: '  Nueva   Brisa ',
+      engine: 'Yamaha 150',
+      insurance: renewed,
+    });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toMatchObject({ id: boatId, name: 'Nueva Brisa', engine: 'Yamaha 150', insurance: { ...renewed, certificate: null } });
+    expect(response.json()).toMatchObject({
+      id: boatId,
+      name: 'Nueva Brisa',
+      engine: 'Yamaha 150',
+      insurance: { ...renewed, certificate: null },
+    });
     expect((await agent.get(`/boats/${boatId}`)).json()).toMatchObject({ name: 'Nueva Brisa' });
   });
 
   it('renewing only the insurance leaves make, model and engine as they were', async () => {
     const { agent } = await registerAccount(app, 41);
     const { boatId } = await requestNewBoat(agent);
-    expect((await agent.patch(`/boats/${boatId}`, { make: 'Beneteau', model: 'Flyer 6', engine: 'Honda 60 CV' })).statusCode).toBe(200);
+    expect(
+      (await agent.patch(`/boats/${boatId}`, { make: 'Beneteau', model: 'Flyer 6', engine: 'Honda 60 CV' })).statusCode,
+    ).toBe(200);
     const response = await agent.patch(`/boats/${boatId}`, { insurance: insuranceUntil(dayFromToday(41, 400)) });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ make: 'Beneteau', model: 'Flyer 6', engine: 'Honda 60 CV' });
@@ -152,7 +201,11 @@ describe('GET and PATCH /boats/{id}', () => {
     const { agent } = await registerAccount(app, 41);
     const { boatId } = await requestNewBoat(agent);
     const before = (await agent.get(`/boats/${boatId}`)).json();
-    const response = await agent.patch(`/boats/${boatId}`, { beamM: 4.5, state: 'in_water', insurance: insuranceUntil(dayFromToday(41, -1)) });
+    const response = await agent.patch(`/boats/${boatId}`, {
+      beamM: 4.5,
+      state: 'in_water',
+      insurance: insuranceUntil(dayFromToday(41, -1)),
+    });
     expect(response.statusCode).toBe(400);
     expect(fieldOf(response.body)).toEqual(expect.arrayContaining(['beamM', 'insurance.expiresOn']));
     expect((await agent.get(`/boats/${boatId}`)).json()).toEqual(before);
@@ -176,13 +229,17 @@ describe('GET and PATCH /boats/{id}', () => {
     for (const agent of [neighbour.agent, elsewhere.agent]) {
       expect((await agent.get(`/boats/${boatId}`)).statusCode).toBe(404);
       expect((await agent.patch(`/boats/${boatId}`, { name: 'Mío' })).statusCode).toBe(404);
-      expect((await agent.put(`/boats/${boatId}/insurance-certificate`, pdfBytes(), 'application/pdf')).statusCode).toBe(404);
+      expect(
+        (await agent.put(`/boats/${boatId}/insurance-certificate`, pdfBytes(), 'application/pdf')).statusCode,
+      ).toBe(404);
       expect((await agent.get(`/boats/${boatId}/insurance-certificate`)).statusCode).toBe(404);
       expect((await agent.get('/boats')).json().boats).toEqual([]);
     }
     expect((await neighbour.agent.get('/boats/not-a-uuid')).statusCode).toBe(404);
     expect((await owner.agent.get(`/boats/${boatId}`)).json().name).not.toBe('Mío');
-    expect(await database.db.select().from(insuranceCertificates).where(eq(insuranceCertificates.boatId, boatId))).toEqual([]);
+    expect(
+      await database.db.select().from(insuranceCertificates).where(eq(insuranceCertificates.boatId, boatId)),
+    ).toEqual([]);
   });
 
   it('needs a session', async () => {
@@ -197,7 +254,8 @@ describe('the insurance certificate', () => {
     const { boatId } = await requestNewBoat(account.agent);
     return { ...account, boatId, path: `/boats/${boatId}/insurance-certificate` };
   }
-  const stored = (boatId: string) => database.db.select().from(insuranceCertificates).where(eq(insuranceCertificates.boatId, boatId));
+  const stored = (boatId: string) =>
+    database.db.select().from(insuranceCertificates).where(eq(insuranceCertificates.boatId, boatId));
 
   it('stores a PDF and gives it back only as a download, never cached', async () => {
     const { agent, boatId, path } = await ownBoat();
@@ -256,8 +314,13 @@ describe('the insurance certificate', () => {
 
   it('still needs the CSRF token and an allowed Origin', async () => {
     const { agent, boatId, path } = await ownBoat();
-    expect((await agent.put(path, pdfBytes(), 'application/pdf', { withoutXsrf: true })).json().code).toBe('csrf_failed');
-    expect((await agent.put(path, pdfBytes(), 'application/pdf', { headers: { origin: 'https://evil.example' } })).json().code).toBe('origin_not_allowed');
+    expect((await agent.put(path, pdfBytes(), 'application/pdf', { withoutXsrf: true })).json().code).toBe(
+      'csrf_failed',
+    );
+    expect(
+      (await agent.put(path, pdfBytes(), 'application/pdf', { headers: { origin: 'https://evil.example' } })).json()
+        .code,
+    ).toBe('origin_not_allowed');
     expect(await stored(boatId)).toEqual([]);
   });
 });

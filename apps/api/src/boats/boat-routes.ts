@@ -40,7 +40,11 @@ export function boatUpdateSchema(limits: BoatLimits, today: string) {
 /** 409 for a registration another boat of the marina already has, on the field that holds it. */
 export function registrationTaken(field: string) {
   return problem('registration_taken', 409, 'Esa matrícula ya está registrada en esta marina.', [
-    { field, code: 'registration_taken', message: 'Matrícula: ya hay un barco con esta matrícula en la marina. Si es tuyo, llama al puerto.' },
+    {
+      field,
+      code: 'registration_taken',
+      message: 'Matrícula: ya hay un barco con esta matrícula en la marina. Si es tuyo, llama al puerto.',
+    },
   ]);
 }
 
@@ -57,23 +61,37 @@ export async function uniqueRegistration<T>(field: string, write: () => Promise<
 const EXTENSIONS = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' } as const;
 
 /** The certificate's bytes for whoever may read them (the owner, or staff of that marina); 404 otherwise. */
-export async function sendCertificate(db: Executor, reply: FastifyReply, clientId: number, boatId: string, ownerId?: string) {
+export async function sendCertificate(
+  db: Executor,
+  reply: FastifyReply,
+  clientId: number,
+  boatId: string,
+  ownerId?: string,
+) {
   const { row } = await findBoat(db, clientId, boatId, ownerId);
-  const [certificate] = await db.select().from(insuranceCertificates).where(eq(insuranceCertificates.boatId, row.id)).limit(1);
+  const [certificate] = await db
+    .select()
+    .from(insuranceCertificates)
+    .where(eq(insuranceCertificates.boatId, row.id))
+    .limit(1);
   if (!certificate) throw problem('not_found', 404, 'Este barco no tiene certificado del seguro.');
-  return reply
-    .type(certificate.contentType)
-    // Downloaded, never shown inline under the API's origin, never cached: it is someone's policy.
-    .header('content-disposition', `attachment; filename="certificado-seguro.${EXTENSIONS[certificate.contentType]}"`)
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'no-store')
-    .send(certificate.content);
+  return (
+    reply
+      .type(certificate.contentType)
+      // Downloaded, never shown inline under the API's origin, never cached: it is someone's policy.
+      .header('content-disposition', `attachment; filename="certificado-seguro.${EXTENSIONS[certificate.contentType]}"`)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'no-store')
+      .send(certificate.content)
+  );
 }
 
 export const certificateDownloadSchema = {
   200: {
     description: 'The certificate, as an attachment',
-    content: Object.fromEntries(Object.keys(EXTENSIONS).map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+    content: Object.fromEntries(
+      Object.keys(EXTENSIONS).map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+    ),
   },
   ...problemResponses(400, 401, 403, 404),
 };
@@ -106,7 +124,9 @@ export const boatRoutes: FastifyPluginAsync<{ services: Services }> = async (api
     try {
       return await ownBoat(request);
     } catch (error) {
-      const [authorised] = isUuid(request.params.id) ? await authorisedBoats(db, client, session.accountId, now, new Set(), request.params.id) : [];
+      const [authorised] = isUuid(request.params.id)
+        ? await authorisedBoats(db, client, session.accountId, now, new Set(), request.params.id)
+        : [];
       if (!authorised) throw error;
       return asSeenByAuthorised(authorised);
     }
@@ -117,7 +137,8 @@ export const boatRoutes: FastifyPluginAsync<{ services: Services }> = async (api
     {
       schema: {
         operationId: 'listBoats',
-        summary: "The customer's boats (`role: owner`), then the boats others authorised them on (`role: authorised`), each with whether it may be used today",
+        summary:
+          "The customer's boats (`role: owner`), then the boats others authorised them on (`role: authorised`), each with whether it may be used today",
         description:
           'A person whose account an active or suspended authorisation at this marina is attached to (decision 038: their document and a ' +
           'proven phone or e-mail the owner typed, never the document alone) sees the boats it covers, with ' +
@@ -126,7 +147,10 @@ export const boatRoutes: FastifyPluginAsync<{ services: Services }> = async (api
         tags: ['boats'],
         headers: clientHeaderSchema,
         security: [{ session: [] }],
-        response: { 200: listOf('boats', 'Boat#', "The account's boats at this marina by name, then those it is authorised on"), ...problemResponses(400, 401) },
+        response: {
+          200: listOf('boats', 'Boat#', "The account's boats at this marina by name, then those it is authorised on"),
+          ...problemResponses(400, 401),
+        },
       },
     },
     async (request): Promise<BoatList> => {
@@ -171,7 +195,10 @@ export const boatRoutes: FastifyPluginAsync<{ services: Services }> = async (api
         params: idParams,
         security: [{ session: [] }],
         body: documentedUpdate,
-        response: { 200: { description: 'The boat as it is now', $ref: 'Boat#' }, ...problemResponses(400, 401, 403, 404, 409) },
+        response: {
+          200: { description: 'The boat as it is now', $ref: 'Boat#' },
+          ...problemResponses(400, 401, 403, 404, 409),
+        },
       },
     },
     async (request) => {
@@ -184,7 +211,13 @@ export const boatRoutes: FastifyPluginAsync<{ services: Services }> = async (api
       const changes = {
         // boatPatchSchema fills in no defaults, so what the body does not name stays as it is.
         ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)),
-        ...(insurance ? { insurer: insurance.insurer, policyNumber: insurance.policyNumber, insuranceExpiresOn: insurance.expiresOn } : {}),
+        ...(insurance
+          ? {
+              insurer: insurance.insurer,
+              policyNumber: insurance.policyNumber,
+              insuranceExpiresOn: insurance.expiresOn,
+            }
+          : {}),
       };
       if (Object.keys(changes).length > 0) {
         await uniqueRegistration('registration', () =>
@@ -203,7 +236,9 @@ export const boatRoutes: FastifyPluginAsync<{ services: Services }> = async (api
   // decides (`sniffCertificateType`). Its own scope, so no other route parses raw bodies.
   await api.register(async (upload) => {
     upload.removeAllContentTypeParsers();
-    upload.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: CERTIFICATE_MAX_BYTES }, (_request, body, done) => done(null, body));
+    upload.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: CERTIFICATE_MAX_BYTES }, (_request, body, done) =>
+      done(null, body),
+    );
 
     upload.put<{ Params: { id: string }; Body: Buffer | undefined }>(
       '/boats/:id/insurance-certificate',
@@ -214,7 +249,9 @@ export const boatRoutes: FastifyPluginAsync<{ services: Services }> = async (api
         errorHandler: (error: FastifyError, request, reply) =>
           errorHandler(
             error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413
-              ? problem('certificate_too_large', 413, CERTIFICATE_MESSAGES.size, [{ field: 'certificate', code: 'certificate_too_large', message: CERTIFICATE_MESSAGES.size }])
+              ? problem('certificate_too_large', 413, CERTIFICATE_MESSAGES.size, [
+                  { field: 'certificate', code: 'certificate_too_large', message: CERTIFICATE_MESSAGES.size },
+                ])
               : error,
             request,
             reply,
@@ -230,7 +267,10 @@ export const boatRoutes: FastifyPluginAsync<{ services: Services }> = async (api
           headers: clientHeaderSchema,
           params: idParams,
           security: [{ session: [] }],
-          response: { 200: { description: 'Stored; the boat as it is now', $ref: 'Boat#' }, ...problemResponses(400, 401, 403, 404, 413, 415) },
+          response: {
+            200: { description: 'Stored; the boat as it is now', $ref: 'Boat#' },
+            ...problemResponses(400, 401, 403, 404, 413, 415),
+          },
         },
       },
       async (request) => {
@@ -242,13 +282,27 @@ export const boatRoutes: FastifyPluginAsync<{ services: Services }> = async (api
         const refused = certificateProblem(bytes.subarray(0, 16), bytes.length);
         const contentType = sniffCertificateType(bytes.subarray(0, 16));
         if (refused !== undefined || contentType === undefined) {
-          audit(request, 'certificate_upload', { outcome: 'failure', accountId: session.accountId, reason: refused ?? 'type' });
+          audit(request, 'certificate_upload', {
+            outcome: 'failure',
+            accountId: session.accountId,
+            reason: refused ?? 'type',
+          });
           const [code, status] =
-            refused === 'size' ? (['certificate_too_large', 413] as const) : refused === 'empty' ? (['validation_failed', 400] as const) : (['certificate_type_not_allowed', 415] as const);
+            refused === 'size'
+              ? (['certificate_too_large', 413] as const)
+              : refused === 'empty'
+                ? (['validation_failed', 400] as const)
+                : (['certificate_type_not_allowed', 415] as const);
           const message = CERTIFICATE_MESSAGES[refused ?? 'type'];
           throw problem(code, status, message, [{ field: 'certificate', code, message }]);
         }
-        const certificate = { contentType, size: bytes.length, content: bytes, uploadedAt: now, uploadedBy: session.accountId };
+        const certificate = {
+          contentType,
+          size: bytes.length,
+          content: bytes,
+          uploadedAt: now,
+          uploadedBy: session.accountId,
+        };
         await db
           .insert(insuranceCertificates)
           .values({ boatId: found.row.id, clientId: client.id, ...certificate })

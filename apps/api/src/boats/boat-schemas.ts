@@ -22,7 +22,11 @@ export const eligibilityReasonSchema = {
     text: { type: 'string', description: 'Short Spanish text for a badge' },
     fix: {
       anyOf: [
-        { type: 'object', properties: { label: { type: 'string' }, to: { type: 'string', description: "The app's path" } }, required: ['label', 'to'] },
+        {
+          type: 'object',
+          properties: { label: { type: 'string' }, to: { type: 'string', description: "The app's path" } },
+          required: ['label', 'to'],
+        },
         { type: 'null' },
       ],
     },
@@ -71,7 +75,11 @@ export const insuranceSchemaJson = {
       anyOf: [
         {
           type: 'object',
-          properties: { contentType: { type: 'string', enum: [...CERTIFICATE_TYPES] }, size: { type: 'integer' }, uploadedAt: instant },
+          properties: {
+            contentType: { type: 'string', enum: [...CERTIFICATE_TYPES] },
+            size: { type: 'integer' },
+            uploadedAt: instant,
+          },
           required: ['contentType', 'size', 'uploadedAt'],
         },
         { type: 'null' },
@@ -93,15 +101,25 @@ const boatProperties = {
   state: { type: 'string', enum: [...BOAT_STATES] },
   rackPosition: { type: ['string', 'null'] },
   insurance: nullable('Insurance#'),
-  contract: { ...nullable('Contract#'), description: 'The active contract, else the open request, else the latest that ended' },
+  contract: {
+    ...nullable('Contract#'),
+    description: 'The active contract, else the open request, else the latest that ended',
+  },
   eligibility: {
     type: 'object',
     description: 'May it be used today, and if not why',
     properties: { eligible: { type: 'boolean' }, reasons: { type: 'array', items: { $ref: 'EligibilityReason#' } } },
     required: ['eligible', 'reasons'],
   },
-  role: { type: 'string', enum: ['owner', 'authorised'], description: "`authorised`: someone else's boat the person may use (docs/product.md §4.8)" },
-  authorisation: { anyOf: [{ $ref: 'BoatAuthorisation#' }, { type: 'null' }], description: 'When `role` is `authorised`: the authorisation; else null' },
+  role: {
+    type: 'string',
+    enum: ['owner', 'authorised'],
+    description: "`authorised`: someone else's boat the person may use (docs/product.md §4.8)",
+  },
+  authorisation: {
+    anyOf: [{ $ref: 'BoatAuthorisation#' }, { type: 'null' }],
+    description: 'When `role` is `authorised`: the authorisation; else null',
+  },
 } as const;
 const boatRequired = Object.keys(boatProperties);
 
@@ -116,7 +134,12 @@ export const BOAT_EXAMPLE = {
   engine: 'Mercury 115 CV',
   state: 'in_rack',
   rackPosition: 'B-12',
-  insurance: { insurer: 'Mapfre', policyNumber: 'POL-1234', expiresOn: '2027-05-31', certificate: { contentType: 'application/pdf', size: 48213, uploadedAt: '2026-06-01T09:30:00.000Z' } },
+  insurance: {
+    insurer: 'Mapfre',
+    policyNumber: 'POL-1234',
+    expiresOn: '2027-05-31',
+    certificate: { contentType: 'application/pdf', size: 48213, uploadedAt: '2026-06-01T09:30:00.000Z' },
+  },
   contract: { ...contractSchema.examples[0], status: 'active', decidedAt: '2026-11-24T08:00:00.000Z' },
   eligibility: { eligible: true, reasons: [] },
   role: 'owner',
@@ -153,7 +176,13 @@ export const staffContractSchema = {
     ...contractSchema.properties,
     boat: {
       type: 'object',
-      properties: { id: { type: 'string', format: 'uuid' }, name: { type: 'string' }, registration: { type: 'string' }, lengthM: { type: 'number' }, beamM: { type: 'number' } },
+      properties: {
+        id: { type: 'string', format: 'uuid' },
+        name: { type: 'string' },
+        registration: { type: 'string' },
+        lengthM: { type: 'number' },
+        beamM: { type: 'number' },
+      },
       required: ['id', 'name', 'registration', 'lengthM', 'beamM'],
     },
     owner: ownerSchema,
@@ -198,7 +227,12 @@ export const dataValidationStatusSchema = {
           type: 'array',
           items: {
             type: 'object',
-            properties: { id: { type: 'string', format: 'uuid' }, name: { type: 'string' }, registration: { type: 'string' }, insurance: nullable('Insurance#') },
+            properties: {
+              id: { type: 'string', format: 'uuid' },
+              name: { type: 'string' },
+              registration: { type: 'string' },
+              insurance: nullable('Insurance#'),
+            },
             required: ['id', 'name', 'registration', 'insurance'],
           },
         },
@@ -210,7 +244,13 @@ export const dataValidationStatusSchema = {
   examples: [
     {
       due: true,
-      reasons: [{ code: 'data_validation_due', text: 'Datos pendientes de validar', fix: { label: 'Validar mis datos', to: paths.validarDatos } }],
+      reasons: [
+        {
+          code: 'data_validation_due',
+          text: 'Datos pendientes de validar',
+          fix: { label: 'Validar mis datos', to: paths.validarDatos },
+        },
+      ],
       validatedAt: '2025-11-20T10:00:00.000Z',
       nextDueOn: '2026-11-20',
       data: {
@@ -221,14 +261,24 @@ export const dataValidationStatusSchema = {
         document: '12345678Z',
         documentExpiresOn: '2030-04-01',
         licence: { type: 'per', number: 'PER-55123', expiresOn: '2031-02-15' },
-        boats: [{ id: BOAT_EXAMPLE.id, name: 'Brisa', registration: '7ª-BA-1-23-19', insurance: BOAT_EXAMPLE.insurance }],
+        boats: [
+          { id: BOAT_EXAMPLE.id, name: 'Brisa', registration: '7ª-BA-1-23-19', insurance: BOAT_EXAMPLE.insurance },
+        ],
       },
     },
   ],
 } as const;
 
 /** Every shared schema of this module, for `app.addSchema` (references first). */
-export const boatSchemas = [eligibilityReasonSchema, contractSchema, insuranceSchemaJson, boatSchemaJson, staffBoatSchema, staffContractSchema, dataValidationStatusSchema];
+export const boatSchemas = [
+  eligibilityReasonSchema,
+  contractSchema,
+  insuranceSchemaJson,
+  boatSchemaJson,
+  staffBoatSchema,
+  staffContractSchema,
+  dataValidationStatusSchema,
+];
 
 /** `{ <key>: [items] }` answers, documented with one example item. */
 export function listOf(key: string, ref: string, description: string) {

@@ -7,7 +7,11 @@ import { todayIn } from '@marina/core/domain/calendar.ts';
 import { authorisedEligibility, eligibility, type BoatFacts } from '@marina/core/domain/eligibility.ts';
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import { accountFacts, eligibilityContext } from '../accounts/account-summary.ts';
-import { authorisationFacts, toBoatAuthorisation, visibleAuthorisations } from '../authorisations/authorisation-views.ts';
+import {
+  authorisationFacts,
+  toBoatAuthorisation,
+  visibleAuthorisations,
+} from '../authorisations/authorisation-views.ts';
 import type { ClientRecord } from '../clients/client-directory.ts';
 import type { Executor } from '../db/database.ts';
 import { accounts, type AccountRow } from '../accounts/accounts.schema.ts';
@@ -36,7 +40,10 @@ export type ContractTerms = Pick<ContractRow, 'status' | 'startsOn' | 'endsOn' |
 
 /** The contract that governs a boat now: the active one, else the open request, else the latest that ended. */
 export function governingContract<Contract extends ContractTerms>(rows: readonly Contract[]): Contract | null {
-  return [...rows].sort((a, b) => RANK[a.status] - RANK[b.status] || b.requestedAt.getTime() - a.requestedAt.getTime())[0] ?? null;
+  return (
+    [...rows].sort((a, b) => RANK[a.status] - RANK[b.status] || b.requestedAt.getTime() - a.requestedAt.getTime())[0] ??
+    null
+  );
 }
 
 /** Everything a boat's view needs besides the row: its contracts, certificate and owner. */
@@ -74,7 +81,12 @@ export function toBoat(row: BoatRow, parts: BoatParts, client: ClientRecord, now
     insurance:
       row.insurer === null || row.policyNumber === null || row.insuranceExpiresOn === null
         ? null
-        : { insurer: row.insurer, policyNumber: row.policyNumber, expiresOn: row.insuranceExpiresOn, certificate: parts.certificate },
+        : {
+            insurer: row.insurer,
+            policyNumber: row.policyNumber,
+            expiresOn: row.insuranceExpiresOn,
+            certificate: parts.certificate,
+          },
     contract: contract && toContract(contract),
     eligibility: eligibility(accountFacts(parts.owner), facts, eligibilityContext(client, now)),
     role: 'owner',
@@ -102,7 +114,12 @@ export async function loadBoats(db: Executor, clientId: number, where?: SQL, lim
   const [contractRows, certificates] = await Promise.all([
     db.select().from(contracts).where(inArray(contracts.boatId, ids)),
     db
-      .select({ boatId: insuranceCertificates.boatId, contentType: insuranceCertificates.contentType, size: insuranceCertificates.size, uploadedAt: insuranceCertificates.uploadedAt })
+      .select({
+        boatId: insuranceCertificates.boatId,
+        contentType: insuranceCertificates.contentType,
+        size: insuranceCertificates.size,
+        uploadedAt: insuranceCertificates.uploadedAt,
+      })
       .from(insuranceCertificates)
       .where(inArray(insuranceCertificates.boatId, ids)),
   ]);
@@ -113,7 +130,13 @@ export async function loadBoats(db: Executor, clientId: number, where?: SQL, lim
       parts: {
         owner,
         contracts: contractRows.filter((contract) => contract.boatId === boat.id),
-        certificate: certificate ? { contentType: certificate.contentType, size: certificate.size, uploadedAt: certificate.uploadedAt.toISOString() } : null,
+        certificate: certificate
+          ? {
+              contentType: certificate.contentType,
+              size: certificate.size,
+              uploadedAt: certificate.uploadedAt.toISOString(),
+            }
+          : null,
       },
     };
   });
@@ -121,7 +144,13 @@ export async function loadBoats(db: Executor, clientId: number, where?: SQL, lim
 
 /** A boat of this marina, optionally of this owner; another's (or none) answers 404, never 403. */
 export async function findBoat(db: Executor, clientId: number, boatId: string, ownerId?: string): Promise<LoadedBoat> {
-  const [found] = !isUuid(boatId) ? [] : await loadBoats(db, clientId, and(eq(boats.id, boatId), ownerId === undefined ? undefined : eq(boats.accountId, ownerId)));
+  const [found] = !isUuid(boatId)
+    ? []
+    : await loadBoats(
+        db,
+        clientId,
+        and(eq(boats.id, boatId), ownerId === undefined ? undefined : eq(boats.accountId, ownerId)),
+      );
   if (!found) throw problem('not_found', 404, 'No encontramos ese barco.');
   return found;
 }
@@ -131,10 +160,22 @@ export async function findBoat(db: Executor, clientId: number, boatId: string, o
  * account at this marina (never matched by document alone, decision 038), active or suspended ones only, one entry per boat (the best standing
  * authorisation), each with the person's own verdict. `skip`: boats already listed as their own; `only`: just that boat.
  */
-export async function authorisedBoats(db: Executor, client: ClientRecord, personId: string, now: Date, skip: ReadonlySet<string>, only?: string): Promise<Boat[]> {
-  const [person] = await db.select().from(accounts).where(and(eq(accounts.id, personId), eq(accounts.clientId, client.id)));
+export async function authorisedBoats(
+  db: Executor,
+  client: ClientRecord,
+  personId: string,
+  now: Date,
+  skip: ReadonlySet<string>,
+  only?: string,
+): Promise<Boat[]> {
+  const [person] = await db
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.id, personId), eq(accounts.clientId, client.id)));
   if (!person) return [];
-  const found = (await visibleAuthorisations(db, client.id, person)).filter((item) => !skip.has(item.boatId) && (only === undefined || item.boatId === only));
+  const found = (await visibleAuthorisations(db, client.id, person)).filter(
+    (item) => !skip.has(item.boatId) && (only === undefined || item.boatId === only),
+  );
   const best = new Map<string, (typeof found)[number]>();
   for (const item of found) if (!best.has(item.boatId)) best.set(item.boatId, item);
   if (best.size === 0) return [];
@@ -145,7 +186,13 @@ export async function authorisedBoats(db: Executor, client: ClientRecord, person
     const { authorisation, owner } = best.get(row.id)!;
     return {
       ...toBoat(row, parts, client, now),
-      eligibility: authorisedEligibility(accountFacts(person), accountFacts(owner), authorisationFacts(authorisation, today), boatFacts(row, parts.contracts), context),
+      eligibility: authorisedEligibility(
+        accountFacts(person),
+        accountFacts(owner),
+        authorisationFacts(authorisation, today),
+        boatFacts(row, parts.contracts),
+        context,
+      ),
       role: 'authorised' as const,
       authorisation: toBoatAuthorisation(authorisation, owner, today),
     };

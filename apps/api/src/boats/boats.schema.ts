@@ -1,7 +1,26 @@
 /** Boats, their insurance certificates and their storage contracts (docs/product.md §4.5, §4.6). */
-import { BOAT_STATES, CONTRACT_PLANS, CONTRACT_STATUSES, type BoatState, type CertificateType, type ContractPlan, type ContractStatus } from '@marina/core/domain/boats.ts';
+import {
+  BOAT_STATES,
+  CONTRACT_PLANS,
+  CONTRACT_STATUSES,
+  type BoatState,
+  type CertificateType,
+  type ContractPlan,
+  type ContractStatus,
+} from '@marina/core/domain/boats.ts';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { check, customType, date, doublePrecision, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  customType,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { accountIdColumn, accounts } from '../accounts/accounts.schema.ts';
 import { clientIdColumn } from '../clients/clients.schema.ts';
 import { at, inList, timestamps } from '../db/columns.ts';
@@ -91,7 +110,9 @@ export const contracts = pgTable(
     rejectionReason: text('rejection_reason'),
   },
   (table) => [
-    uniqueIndex('contracts_one_open_per_boat').on(table.boatId).where(sql`${table.status} in ('requested', 'active')`),
+    uniqueIndex('contracts_one_open_per_boat')
+      .on(table.boatId)
+      .where(sql`${table.status} in ('requested', 'active')`),
     index('contracts_client_status_idx').on(table.clientId, table.status),
     check('contracts_status_check', inList(table.status, CONTRACT_STATUSES)),
     check('contracts_plan_check', inList(table.plan, CONTRACT_PLANS)),
@@ -108,7 +129,10 @@ registerPersonalData({
   table: insuranceCertificates,
   erase: async (tx, accountId) => {
     await tx.delete(insuranceCertificates).where(inArray(insuranceCertificates.boatId, boatsOf(accountId)));
-    await tx.update(insuranceCertificates).set({ uploadedBy: null }).where(eq(insuranceCertificates.uploadedBy, accountId));
+    await tx
+      .update(insuranceCertificates)
+      .set({ uploadedBy: null })
+      .where(eq(insuranceCertificates.uploadedBy, accountId));
   },
 });
 registerPersonalData({

@@ -46,7 +46,11 @@ function listedBoatBody(boatId: string) {
   return { ...rest, boatId };
 }
 
-const openContracts = (boatId: string) => database.db.select().from(contracts).where(and(eq(contracts.boatId, boatId), eq(contracts.status, 'requested')));
+const openContracts = (boatId: string) =>
+  database.db
+    .select()
+    .from(contracts)
+    .where(and(eq(contracts.boatId, boatId), eq(contracts.status, 'requested')));
 
 describe('contracts under bursts', () => {
   it('approves a contract exactly once out of 100 parallel approvals', async () => {
@@ -54,8 +58,15 @@ describe('contracts under bursts', () => {
     const contract = await requestNewBoat(agent);
     const { statuses, responses } = await burst(100, () => staff.post(`/staff/contracts/${contract.id}/approve`));
     expect(statuses).toEqual({ 200: 1, 409: 99 });
-    expect(responses.filter((response) => response.statusCode === 409).every((response) => response.json().code === 'state_conflict')).toBe(true);
-    const told = await database.db.select().from(notifications).where(and(eq(notifications.accountId, accountId), eq(notifications.type, 'contract_approved')));
+    expect(
+      responses
+        .filter((response) => response.statusCode === 409)
+        .every((response) => response.json().code === 'state_conflict'),
+    ).toBe(true);
+    const told = await database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.accountId, accountId), eq(notifications.type, 'contract_approved')));
     expect(told).toHaveLength(1);
   });
 
@@ -63,9 +74,15 @@ describe('contracts under bursts', () => {
     const { agent } = await registerAccount(app, 41);
     const boatId = await boatWithoutOpenContract(agent);
     const body = listedBoatBody(boatId);
-    const { statuses, responses } = await burst(100, () => agent.post('/contracts', body, { idempotencyKey: randomUUID() }));
+    const { statuses, responses } = await burst(100, () =>
+      agent.post('/contracts', body, { idempotencyKey: randomUUID() }),
+    );
     expect(statuses).toEqual({ 201: 1, 409: 99 });
-    expect(responses.filter((response) => response.statusCode === 409).every((response) => response.json().code === 'contract_already_open')).toBe(true);
+    expect(
+      responses
+        .filter((response) => response.statusCode === 409)
+        .every((response) => response.json().code === 'contract_already_open'),
+    ).toBe(true);
     expect(await openContracts(boatId)).toHaveLength(1);
   });
 
@@ -78,17 +95,30 @@ describe('contracts under bursts', () => {
     // The first creates it; the others replay its answer, or are told it is still running.
     expect((statuses[201] ?? 0) + (statuses[409] ?? 0)).toBe(100);
     expect(statuses[201]).toBeGreaterThanOrEqual(1);
-    const created = new Set(responses.filter((response) => response.statusCode === 201).map((response) => response.json().id));
+    const created = new Set(
+      responses.filter((response) => response.statusCode === 201).map((response) => response.json().id),
+    );
     expect(created.size).toBe(1);
-    expect(responses.filter((response) => response.statusCode === 409).every((response) => response.json().code === 'idempotency_in_progress')).toBe(true);
+    expect(
+      responses
+        .filter((response) => response.statusCode === 409)
+        .every((response) => response.json().code === 'idempotency_in_progress'),
+    ).toBe(true);
     expect(await openContracts(boatId)).toHaveLength(1);
   });
 
   it('lists a new boat’s registration exactly once out of 100 parallel requests', async () => {
     const { agent } = await registerAccount(app, 41);
     const boat = newBoatContract(41).boat;
-    const { statuses } = await burst(100, () => agent.post('/contracts', newBoatContract(41, { boat }), { idempotencyKey: randomUUID() }));
+    const { statuses } = await burst(100, () =>
+      agent.post('/contracts', newBoatContract(41, { boat }), { idempotencyKey: randomUUID() }),
+    );
     expect(statuses).toEqual({ 201: 1, 409: 99 });
-    expect(await database.db.select().from(boats).where(and(eq(boats.clientId, 41), eq(boats.registration, boat.registration)))).toHaveLength(1);
+    expect(
+      await database.db
+        .select()
+        .from(boats)
+        .where(and(eq(boats.clientId, 41), eq(boats.registration, boat.registration))),
+    ).toHaveLength(1);
   });
 });

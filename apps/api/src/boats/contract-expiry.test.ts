@@ -22,7 +22,8 @@ async function activeUntil(clientId: number, endsOn: string): Promise<string> {
   return id;
 }
 
-const statusOf = async (id: string) => (await database.db.select({ status: contracts.status }).from(contracts).where(eq(contracts.id, id)))[0]!.status;
+const statusOf = async (id: string) =>
+  (await database.db.select({ status: contracts.status }).from(contracts).where(eq(contracts.id, id)))[0]!.status;
 
 describe('the contracts.expire job', () => {
   it('expires active contracts past their last day in each marina’s own calendar, once', async () => {

@@ -25,7 +25,11 @@ import { toContract } from './boat-views.ts';
 
 export function contractAlreadyOpen() {
   return problem('contract_already_open', 409, 'Este barco ya tiene un contrato activo o pendiente de aprobación.', [
-    { field: 'boatId', code: 'contract_already_open', message: 'Barco: ya tiene un contrato activo o pendiente de aprobación.' },
+    {
+      field: 'boatId',
+      code: 'contract_already_open',
+      message: 'Barco: ya tiene un contrato activo o pendiente de aprobación.',
+    },
   ]);
 }
 
@@ -40,7 +44,13 @@ export const contractRoutes: FastifyPluginAsync<{ services: Services }> = async 
       .select({ contract: contracts })
       .from(contracts)
       .innerJoin(boats, eq(boats.id, contracts.boatId))
-      .where(and(eq(contracts.id, contractId), eq(contracts.clientId, requireClient(request).id), eq(boats.accountId, session.accountId)))
+      .where(
+        and(
+          eq(contracts.id, contractId),
+          eq(contracts.clientId, requireClient(request).id),
+          eq(boats.accountId, session.accountId),
+        ),
+      )
       .limit(1);
     return row ? toContract(row.contract) : null;
   }
@@ -54,14 +64,24 @@ export const contractRoutes: FastifyPluginAsync<{ services: Services }> = async 
         tags: ['contracts'],
         headers: clientHeaderSchema,
         security: [{ session: [] }],
-        response: { 200: listOf('contracts', 'Contract#', 'Every contract of the account’s boats, newest request first'), ...problemResponses(400, 401) },
+        response: {
+          200: listOf('contracts', 'Contract#', 'Every contract of the account’s boats, newest request first'),
+          ...problemResponses(400, 401),
+        },
       },
     },
     async (request): Promise<ContractList> => {
       const session = requireSession(request);
       const client = requireClient(request);
-      const own = db.select({ id: boats.id }).from(boats).where(and(eq(boats.clientId, client.id), eq(boats.accountId, session.accountId)));
-      const rows = await db.select().from(contracts).where(inArray(contracts.boatId, own)).orderBy(desc(contracts.requestedAt), desc(contracts.id));
+      const own = db
+        .select({ id: boats.id })
+        .from(boats)
+        .where(and(eq(boats.clientId, client.id), eq(boats.accountId, session.accountId)));
+      const rows = await db
+        .select()
+        .from(contracts)
+        .where(inArray(contracts.boatId, own))
+        .orderBy(desc(contracts.requestedAt), desc(contracts.id));
       return { contracts: rows.map(toContract) };
     },
   );
@@ -91,14 +111,20 @@ export const contractRoutes: FastifyPluginAsync<{ services: Services }> = async 
         headers: idempotentHeadersSchema,
         security: [{ session: [] }],
         body: bodyFrom(contractRequestSchema(DEFAULT_CLIENT_SETTINGS, '2000-01-01')),
-        response: { 201: { description: 'Requested; staff approve or reject it', $ref: 'Contract#' }, ...problemResponses(400, 401, 403, 404, 409, 422) },
+        response: {
+          201: { description: 'Requested; staff approve or reject it', $ref: 'Contract#' },
+          ...problemResponses(400, 401, 403, 404, 409, 422),
+        },
       },
     },
     async (request, reply) => {
       const session = requireSession(request);
       const client = requireClient(request);
       const now = clock();
-      const input = await validateBody(contractRequestSchema(client.settings, todayIn(client.timeZone, now)), request.body);
+      const input = await validateBody(
+        contractRequestSchema(client.settings, todayIn(client.timeZone, now)),
+        request.body,
+      );
       const endsOn = contractEndsOn(input.plan, input.startsOn);
       try {
         const created = await db.transaction(async (tx) => {
@@ -107,7 +133,9 @@ export const contractRoutes: FastifyPluginAsync<{ services: Services }> = async 
             const [own] = await tx
               .select({ id: boats.id })
               .from(boats)
-              .where(and(eq(boats.id, input.boatId), eq(boats.clientId, client.id), eq(boats.accountId, session.accountId)))
+              .where(
+                and(eq(boats.id, input.boatId), eq(boats.clientId, client.id), eq(boats.accountId, session.accountId)),
+              )
               .limit(1);
             if (!own) throw problem('not_found', 404, 'No encontramos ese barco.');
             boatId = own.id;
@@ -130,7 +158,14 @@ export const contractRoutes: FastifyPluginAsync<{ services: Services }> = async 
           }
           const [contract] = await tx
             .insert(contracts)
-            .values({ clientId: client.id, boatId, plan: input.plan, startsOn: input.startsOn, endsOn, requestedAt: now })
+            .values({
+              clientId: client.id,
+              boatId,
+              plan: input.plan,
+              startsOn: input.startsOn,
+              endsOn,
+              requestedAt: now,
+            })
             .returning();
           return contract!;
         });

@@ -30,24 +30,47 @@ describe('/data-validation', () => {
     const { agent, person } = await registerAccount(app, 41);
     const { boatId } = await requestNewBoat(agent);
     const before = (await agent.get('/data-validation')).json() as DataValidationStatus;
-    expect(before).toMatchObject({ due: true, validatedAt: null, nextDueOn: null, data: { email: person.email, documentExpiresOn: null, licence: null } });
+    expect(before).toMatchObject({
+      due: true,
+      validatedAt: null,
+      nextDueOn: null,
+      data: { email: person.email, documentExpiresOn: null, licence: null },
+    });
     expect(before.reasons.map((reason) => reason.code)).toEqual(['data_validation_due']);
-    expect(before.data.boats).toEqual([expect.objectContaining({ id: boatId, insurance: expect.objectContaining({ insurer: 'Mapfre' }) })]);
+    expect(before.data.boats).toEqual([
+      expect.objectContaining({ id: boatId, insurance: expect.objectContaining({ insurer: 'Mapfre' }) }),
+    ]);
 
     const insurance = insuranceUntil(dayFromToday(41, 300));
-    const confirmed = await agent.post('/data-validation', confirmation({ surnames: 'García Pons de la Mar', boats: [{ boatId, ...insurance }] }));
+    const confirmed = await agent.post(
+      '/data-validation',
+      confirmation({ surnames: 'García Pons de la Mar', boats: [{ boatId, ...insurance }] }),
+    );
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     const after = confirmed.json() as DataValidationStatus;
-    expect(after).toMatchObject({ due: false, reasons: [], nextDueOn: dayFromToday(41, 365), data: { surnames: 'García Pons de la Mar', licence: { type: 'per' } } });
+    expect(after).toMatchObject({
+      due: false,
+      reasons: [],
+      nextDueOn: dayFromToday(41, 365),
+      data: { surnames: 'García Pons de la Mar', licence: { type: 'per' } },
+    });
     expect(after.data.boats[0]!.insurance).toMatchObject(insurance);
-    expect((await agent.get('/me')).json()).toMatchObject({ dataValidationDue: false, surnames: 'García Pons de la Mar' });
-    expect((await agent.get(`/boats/${boatId}`)).json().eligibility.reasons.map((reason: { code: string }) => reason.code)).toEqual(['contract_requested']);
+    expect((await agent.get('/me')).json()).toMatchObject({
+      dataValidationDue: false,
+      surnames: 'García Pons de la Mar',
+    });
+    expect(
+      (await agent.get(`/boats/${boatId}`)).json().eligibility.reasons.map((reason: { code: string }) => reason.code),
+    ).toEqual(['contract_requested']);
   });
 
   it('is due again when the identity document on file has expired', async () => {
     const { agent, accountId } = await registerAccount(app, 41);
     expect((await agent.post('/data-validation', confirmation())).statusCode).toBe(200);
-    await database.db.update(accounts).set({ documentExpiresOn: dayFromToday(41, -1) }).where(eq(accounts.id, accountId));
+    await database.db
+      .update(accounts)
+      .set({ documentExpiresOn: dayFromToday(41, -1) })
+      .where(eq(accounts.id, accountId));
     const status = (await agent.get('/data-validation')).json() as DataValidationStatus;
     expect(status.due).toBe(true);
     expect(status.reasons.map((reason) => reason.code)).toEqual(['identity_document_expired']);
@@ -58,7 +81,10 @@ describe('/data-validation', () => {
     const { agent, accountId } = await registerAccount(app, 41);
     const response = await agent.post(
       '/data-validation',
-      confirmation({ documentExpiresOn: dayFromToday(41, -1), licence: { type: 'per', number: 'PER-1', expiresOn: dayFromToday(41, -30) } }),
+      confirmation({
+        documentExpiresOn: dayFromToday(41, -1),
+        licence: { type: 'per', number: 'PER-1', expiresOn: dayFromToday(41, -30) },
+      }),
     );
     expect(response.statusCode).toBe(400);
     const errors = response.json().errors as { field: string; message: string }[];
@@ -76,7 +102,12 @@ describe('/data-validation', () => {
     const theirInsurance = (await other.agent.get(`/boats/${theirs.boatId}`)).json().insurance;
     const response = await agent.post(
       '/data-validation',
-      confirmation({ boats: [{ boatId: own.boatId, ...insuranceUntil(dayFromToday(41, 30)) }, { boatId: theirs.boatId, ...insuranceUntil(dayFromToday(41, 30)) }] }),
+      confirmation({
+        boats: [
+          { boatId: own.boatId, ...insuranceUntil(dayFromToday(41, 30)) },
+          { boatId: theirs.boatId, ...insuranceUntil(dayFromToday(41, 30)) },
+        ],
+      }),
     );
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual([expect.objectContaining({ field: 'boats[1].boatId' })]);

@@ -24,7 +24,12 @@ import type { Services } from '../services.ts';
 import { requireSession } from '../sessions/session-lookup.ts';
 import { loadBoats, toBoat } from './boat-views.ts';
 
-export async function dataValidationStatus(db: Executor, account: AccountRow, client: ClientRecord, now: Date): Promise<DataValidationStatus> {
+export async function dataValidationStatus(
+  db: Executor,
+  account: AccountRow,
+  client: ClientRecord,
+  now: Date,
+): Promise<DataValidationStatus> {
   const reasons = dataValidationReasons(accountFacts(account), eligibilityContext(client, now));
   const owned = await loadBoats(db, client.id, eq(boats.accountId, account.id));
   return {
@@ -58,7 +63,10 @@ export const dataValidationRoutes: FastifyPluginAsync<{ services: Services }> = 
         tags: ['data validation'],
         headers: clientHeaderSchema,
         security: [{ session: [] }],
-        response: { 200: { description: 'The data on file and the verdict', $ref: 'DataValidationStatus#' }, ...problemResponses(400, 401) },
+        response: {
+          200: { description: 'The data on file and the verdict', $ref: 'DataValidationStatus#' },
+          ...problemResponses(400, 401),
+        },
       },
     },
     async (request) => {
@@ -80,7 +88,10 @@ export const dataValidationRoutes: FastifyPluginAsync<{ services: Services }> = 
         headers: clientHeaderSchema,
         security: [{ session: [] }],
         body: bodyFrom(dataValidationSchema('2000-01-01')),
-        response: { 200: { description: 'Confirmed; no longer due', $ref: 'DataValidationStatus#' }, ...problemResponses(400, 401, 403) },
+        response: {
+          200: { description: 'Confirmed; no longer due', $ref: 'DataValidationStatus#' },
+          ...problemResponses(400, 401, 403),
+        },
       },
     },
     async (request) => {
@@ -96,11 +107,19 @@ export const dataValidationRoutes: FastifyPluginAsync<{ services: Services }> = 
               await db
                 .select({ id: boats.id })
                 .from(boats)
-                .where(and(eq(boats.clientId, client.id), eq(boats.accountId, session.accountId), inArray(boats.id, boatIds)))
+                .where(
+                  and(
+                    eq(boats.clientId, client.id),
+                    eq(boats.accountId, session.accountId),
+                    inArray(boats.id, boatIds),
+                  ),
+                )
             ).map((row) => row.id),
       );
       const strangers: FieldError[] = input.boats.flatMap((boat, index) =>
-        own.has(boat.boatId) ? [] : [{ field: `boats[${index}].boatId`, code: 'not_found', message: 'Barco: no es uno de tus barcos.' }],
+        own.has(boat.boatId)
+          ? []
+          : [{ field: `boats[${index}].boatId`, code: 'not_found', message: 'Barco: no es uno de tus barcos.' }],
       );
       if (strangers.length > 0) throw new HttpProblem('validation_failed', 400, undefined, strangers);
 
@@ -108,7 +127,12 @@ export const dataValidationRoutes: FastifyPluginAsync<{ services: Services }> = 
         for (const boat of input.boats) {
           await tx
             .update(boats)
-            .set({ insurer: boat.insurer, policyNumber: boat.policyNumber, insuranceExpiresOn: boat.expiresOn, updatedAt: now })
+            .set({
+              insurer: boat.insurer,
+              policyNumber: boat.policyNumber,
+              insuranceExpiresOn: boat.expiresOn,
+              updatedAt: now,
+            })
             .where(and(eq(boats.id, boat.boatId), eq(boats.accountId, session.accountId)));
         }
         const [updated] = await tx

@@ -44,10 +44,16 @@ describe('cards under bursts', () => {
     const ip = '172.31.7.7';
     // Each of another (unknown) card, so that no card's ceiling is what refuses.
     const { statuses, responses } = await burst(120, () =>
-      app.inject({ method: 'GET', url: `/api/v1/cards/${randomBytes(16).toString('base64url')}/check?c=123456`, headers: { 'x-client-id': '41' }, remoteAddress: ip }),
+      app.inject({
+        method: 'GET',
+        url: `/api/v1/cards/${randomBytes(16).toString('base64url')}/check?c=123456`,
+        headers: { 'x-client-id': '41' },
+        remoteAddress: ip,
+      }),
     );
     expect(statuses).toEqual({ 200: CARD_CHECKS_PER_IP.max, 429: 120 - CARD_CHECKS_PER_IP.max });
-    for (const refused of responses.filter((response) => response.statusCode === 429)) expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    for (const refused of responses.filter((response) => response.statusCode === 429))
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
   });
 
   it('lets exactly the card’s ceiling of 120 parallel anonymous checks of one card from 120 addresses through, by id or number', async () => {

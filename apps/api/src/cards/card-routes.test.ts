@@ -40,7 +40,12 @@ const nextAddress = () => {
 
 function check(clientId: number, id: string, code?: string, ip = nextAddress()): Promise<LightMyRequestResponse> {
   const query = code === undefined ? '' : `?c=${encodeURIComponent(code)}`;
-  return app.inject({ method: 'GET', url: `/api/v1/cards/${encodeURIComponent(id)}/check${query}`, headers: { 'x-client-id': String(clientId) }, remoteAddress: ip });
+  return app.inject({
+    method: 'GET',
+    url: `/api/v1/cards/${encodeURIComponent(id)}/check${query}`,
+    headers: { 'x-client-id': String(clientId) },
+    remoteAddress: ip,
+  });
 }
 
 async function cardOf(agent: Agent): Promise<Card> {
@@ -52,7 +57,8 @@ async function cardOf(agent: Agent): Promise<Card> {
 /** A card id no card has, a new one each call, so the per-card ceiling of one stays out of the way. */
 const unknownId = () => randomBytes(16).toString('base64url');
 
-const codeNow = (card: Card, stepsBack = 0) => cardCode(card.code.secret, new Date(clock.now().getTime() - stepsBack * card.code.period * 1000));
+const codeNow = (card: Card, stepsBack = 0) =>
+  cardCode(card.code.secret, new Date(clock.now().getTime() - stepsBack * card.code.period * 1000));
 const withoutTime = ({ checkedAt: _checkedAt, ...rest }: CardCheck) => rest;
 
 async function signIn(clientId: number, { email, password }: { email: string; password: string }): Promise<Agent> {
@@ -71,7 +77,12 @@ describe('GET /card', () => {
     const card: Card = response.json();
     expect(card.idTarjeta).toMatch(CARD_ID_PATTERN);
     expect(card.number).toMatch(/^\d{8}$/);
-    expect(card).toMatchObject({ role: 'owner', marina: { id: 41 }, holder: { firstName: 'Marina' }, verdict: { valid: true, reasons: [] } });
+    expect(card).toMatchObject({
+      role: 'owner',
+      marina: { id: 41 },
+      holder: { firstName: 'Marina' },
+      verdict: { valid: true, reasons: [] },
+    });
     expect(card.code).toMatchObject({ algorithm: 'SHA1', digits: 6, period: 60 });
     expect(card.code.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(card.boats.map((boat) => [boat.name, boat.role, boat.eligibility.eligible])).toEqual([
@@ -93,7 +104,10 @@ describe('GET /card', () => {
     // eligibleOwner: insurance for 400 days, an annual contract from 30 days ago; the later of the boats counts.
     expect(green.validUntil).toBe(addDays(today, 334));
 
-    await database.db.update(boats).set({ insuranceExpiresOn: addDays(today, -1) }).where(eq(boats.id, owner.boatIds[0]!));
+    await database.db
+      .update(boats)
+      .set({ insuranceExpiresOn: addDays(today, -1) })
+      .where(eq(boats.id, owner.boatIds[0]!));
     await database.db.update(boats).set({ state: 'maintenance' }).where(eq(boats.id, owner.boatIds[1]!));
     await database.db.update(accounts).set({ dataValidatedAt: null }).where(eq(accounts.id, owner.accountId));
     const red = await cardOf(owner.agent);
@@ -102,14 +116,24 @@ describe('GET /card', () => {
     const byBoat = (id: string) => red.boats.find((boat) => boat.id === id)!.name;
     expect(red.verdict.reasons).toEqual(
       expect.arrayContaining([
-        { code: 'data_validation_due', text: 'Datos pendientes de validar', fix: { label: 'Validar mis datos', to: '/validar-datos' }, boat: null },
+        {
+          code: 'data_validation_due',
+          text: 'Datos pendientes de validar',
+          fix: { label: 'Validar mis datos', to: '/validar-datos' },
+          boat: null,
+        },
         {
           code: 'insurance_expired',
           text: 'Seguro caducado',
           fix: { label: 'Renovar el seguro', to: `/misbarcos/${owner.boatIds[0]}` },
           boat: { id: owner.boatIds[0], name: byBoat(owner.boatIds[0]!) },
         },
-        { code: 'boat_in_maintenance', text: 'Barco en mantenimiento', fix: null, boat: { id: owner.boatIds[1], name: byBoat(owner.boatIds[1]!) } },
+        {
+          code: 'boat_in_maintenance',
+          text: 'Barco en mantenimiento',
+          fix: null,
+          boat: { id: owner.boatIds[1], name: byBoat(owner.boatIds[1]!) },
+        },
       ]),
     );
     expect(red.verdict.reasons).toHaveLength(3);
@@ -118,7 +142,17 @@ describe('GET /card', () => {
   it('is red with no_boats for a customer without boats', async () => {
     const person = await eligibleOwner(app, database.db, 25, { boatCount: 0, now: clock.now() });
     const card = await cardOf(person.agent);
-    expect(card.verdict).toEqual({ valid: false, reasons: [{ code: 'no_boats', text: 'Sin barcos en la marina', fix: { label: 'Solicitar contrato', to: '/alta-contrato' }, boat: null }] });
+    expect(card.verdict).toEqual({
+      valid: false,
+      reasons: [
+        {
+          code: 'no_boats',
+          text: 'Sin barcos en la marina',
+          fix: { label: 'Solicitar contrato', to: '/alta-contrato' },
+          boat: null,
+        },
+      ],
+    });
     expect(card.role).toBe('owner');
   });
 
@@ -140,7 +174,11 @@ describe('GET /card', () => {
     expect((await second.agent.get(`/cards/${mine.idTarjeta}`)).statusCode).toBe(404);
     expect((await second.agent.get(`/card?id=${mine.idTarjeta}`)).json().idTarjeta).toBe(theirs.idTarjeta);
     // The same account signed in at another marina does not exist there: its session is not valid at 25.
-    const elsewhere = await app.inject({ method: 'GET', url: '/api/v1/card', headers: { 'x-client-id': '25', cookie: `__Host-sid=${first.agent.sid()}` } });
+    const elsewhere = await app.inject({
+      method: 'GET',
+      url: '/api/v1/card',
+      headers: { 'x-client-id': '25', cookie: `__Host-sid=${first.agent.sid()}` },
+    });
     expect(elsewhere.statusCode).toBe(401);
   });
 
@@ -148,7 +186,9 @@ describe('GET /card', () => {
     const agent = await signIn(41, DEMO_AUTHORISED_ACCOUNT(41));
     const card = await cardOf(agent);
     expect(card.role).toBe('authorised');
-    expect(card.boats.map((boat) => [boat.name, boat.role, boat.eligibility.eligible])).toEqual([['Brisa', 'authorised', true]]);
+    expect(card.boats.map((boat) => [boat.name, boat.role, boat.eligibility.eligible])).toEqual([
+      ['Brisa', 'authorised', true],
+    ]);
     expect(card.verdict.valid).toBe(true);
   });
 });
@@ -165,13 +205,22 @@ describe('the authorised person’s card', () => {
     expect(body.validTo > addDays(todayIn('Europe/Madrid', clock.now()), 334)).toBe(true);
     expect(green.validUntil).toBe(addDays(todayIn('Europe/Madrid', clock.now()), 334));
 
-    expect((await owner.agent.post(`/authorisations/${authorisation.id}/suspend`, { reason: '' })).statusCode).toBe(200);
+    expect((await owner.agent.post(`/authorisations/${authorisation.id}/suspend`, { reason: '' })).statusCode).toBe(
+      200,
+    );
     const red = await cardOf(person.agent);
     expect(red.verdict.valid).toBe(false);
-    expect(red.verdict.reasons.map((reason) => [reason.code, reason.fix, reason.boat?.id])).toEqual([['authorisation_suspended', null, owner.boatIds[0]]]);
+    expect(red.verdict.reasons.map((reason) => [reason.code, reason.fix, reason.boat?.id])).toEqual([
+      ['authorisation_suspended', null, owner.boatIds[0]],
+    ]);
 
     const answer: CardCheck = (await check(41, red.idTarjeta, codeNow(red))).json();
-    expect(answer).toMatchObject({ valid: false, codeStale: false, role: 'authorised', reasons: [{ code: 'authorisation_suspended' }] });
+    expect(answer).toMatchObject({
+      valid: false,
+      codeStale: false,
+      role: 'authorised',
+      reasons: [{ code: 'authorisation_suspended' }],
+    });
   });
 });
 
@@ -197,17 +246,35 @@ describe('GET /cards/{idTarjeta}/check', () => {
     });
     // Nothing personal beyond that: no document, phone, e-mail, full surname, secret or account id.
     const [account] = await database.db.select().from(accounts).where(eq(accounts.id, owner.accountId));
-    for (const secret of [account!.document!, account!.phone!, account!.email!, account!.surnames, card.code.secret, owner.accountId]) expect(response.body).not.toContain(secret);
+    for (const secret of [
+      account!.document!,
+      account!.phone!,
+      account!.email!,
+      account!.surnames,
+      card.code.secret,
+      owner.accountId,
+    ])
+      expect(response.body).not.toContain(secret);
   });
 
   it('passes the previous step’s code and no older one, and says «código caducado» for a stale or missing code', async () => {
     const owner = await eligibleOwner(app, database.db, 41, { now: clock.now() });
     const card = await cardOf(owner.agent);
     expect((await check(41, card.idTarjeta, codeNow(card, 1))).json()).toMatchObject({ valid: true, codeStale: false });
-    const stale = [codeNow(card, 2), codeNow(card, 5)].filter((code) => code !== codeNow(card) && code !== codeNow(card, 1));
+    const stale = [codeNow(card, 2), codeNow(card, 5)].filter(
+      (code) => code !== codeNow(card) && code !== codeNow(card, 1),
+    );
     for (const code of [...stale, undefined, '', 'abc']) {
       const answer: CardCheck = (await check(41, card.idTarjeta, code)).json();
-      expect(withoutTime(answer), String(code)).toEqual({ valid: false, codeStale: true, reasons: [{ code: 'code_stale', text: 'Código caducado' }], holder: null, role: null, boats: [], validUntil: null });
+      expect(withoutTime(answer), String(code)).toEqual({
+        valid: false,
+        codeStale: true,
+        reasons: [{ code: 'code_stale', text: 'Código caducado' }],
+        holder: null,
+        role: null,
+        boats: [],
+        validUntil: null,
+      });
     }
     // A screenshot: the code shown now stops passing two steps later.
     const shown = codeNow(card);
@@ -219,7 +286,10 @@ describe('GET /cards/{idTarjeta}/check', () => {
   it('finds the card by its number as typed by hand', async () => {
     const owner = await eligibleOwner(app, database.db, 41, { now: clock.now() });
     const card = await cardOf(owner.agent);
-    expect((await check(41, card.number, codeNow(card))).json()).toMatchObject({ valid: true, holder: { firstName: 'Lucía' } });
+    expect((await check(41, card.number, codeNow(card))).json()).toMatchObject({
+      valid: true,
+      holder: { firstName: 'Lucía' },
+    });
   });
 
   it('answers an unknown id, a malformed one and a known card with a wrong code alike: same status, keys and body', async () => {
@@ -227,7 +297,11 @@ describe('GET /cards/{idTarjeta}/check', () => {
     const card = await cardOf(owner.agent);
     const wrong = codeNow(card) === '000000' || codeNow(card, 1) === '000000' ? '111111' : '000000';
     const known = await check(41, card.idTarjeta, wrong);
-    for (const other of [await check(41, 'AAAAAAAAAAAAAAAAAAAAAA', wrong), await check(41, 'not-a-card', wrong), await check(41, '00000000', wrong)]) {
+    for (const other of [
+      await check(41, 'AAAAAAAAAAAAAAAAAAAAAA', wrong),
+      await check(41, 'not-a-card', wrong),
+      await check(41, '00000000', wrong),
+    ]) {
       expect(other.statusCode).toBe(known.statusCode);
       expect(Object.keys(other.json())).toEqual(Object.keys(known.json()));
       expect(withoutTime(other.json())).toEqual(withoutTime(known.json()));
@@ -242,7 +316,9 @@ describe('GET /cards/{idTarjeta}/check', () => {
     expect(here.codeStale).toBe(false);
     const there = await check(25, card.idTarjeta, codeNow(card));
     expect(there.statusCode).toBe(200);
-    expect(withoutTime(there.json())).toEqual(withoutTime((await check(25, 'AAAAAAAAAAAAAAAAAAAAAA', codeNow(card))).json()));
+    expect(withoutTime(there.json())).toEqual(
+      withoutTime((await check(25, 'AAAAAAAAAAAAAAAAAAAAAA', codeNow(card))).json()),
+    );
     expect(there.json()).toMatchObject({ codeStale: true, holder: null });
     expect((await check(25, card.number, codeNow(card))).json()).toMatchObject({ codeStale: true, holder: null });
   });
@@ -252,13 +328,19 @@ describe('GET /cards/{idTarjeta}/check', () => {
     const card = await cardOf(owner.agent);
     await database.db.update(accounts).set({ status: 'suspended' }).where(eq(accounts.id, owner.accountId));
     const answer: CardCheck = (await check(41, card.idTarjeta, codeNow(card))).json();
-    expect(answer).toMatchObject({ valid: false, codeStale: false, reasons: [{ code: 'account_suspended', text: 'Cuenta suspendida' }], boats: [{ valid: false }] });
+    expect(answer).toMatchObject({
+      valid: false,
+      codeStale: false,
+      reasons: [{ code: 'account_suspended', text: 'Cuenta suspendida' }],
+      boats: [{ valid: false }],
+    });
   });
 
   it('is limited per IP address: past the limit 429 problem+json with Retry-After, other addresses unaffected', async () => {
     const ip = nextAddress();
     await database.db.delete(rateLimitHits).where(eq(rateLimitHits.key, `card-check:ip:${ip}`));
-    for (let index = 0; index < CARD_CHECKS_PER_IP.max; index++) expect((await check(41, unknownId(), '123456', ip)).statusCode).toBe(200);
+    for (let index = 0; index < CARD_CHECKS_PER_IP.max; index++)
+      expect((await check(41, unknownId(), '123456', ip)).statusCode).toBe(200);
     const refused = await check(41, unknownId(), '123456', ip);
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['content-type']).toMatch(PROBLEM_JSON);
@@ -284,7 +366,8 @@ describe('the check’s limits per card, and staff signed in at the gate (decisi
     agent.get(`/cards/${encodeURIComponent(id)}/check?c=${code}`, { headers: { 'x-client-id': String(clientId) } });
 
   /** Fills a window as if its checks had been made now. */
-  const fill = (key: string, count: number) => database.db.insert(rateLimitHits).values(Array.from({ length: count }, () => ({ key, at: clock.now() })));
+  const fill = (key: string, count: number) =>
+    database.db.insert(rateLimitHits).values(Array.from({ length: count }, () => ({ key, at: clock.now() })));
 
   it('lets a card be checked anonymously its ceiling of times from any addresses, by id or number, then 429; an unknown card alike', async () => {
     const owner = await eligibleOwner(app, database.db, 41, { now: clock.now() });
@@ -307,7 +390,8 @@ describe('the check’s limits per card, and staff signed in at the gate (decisi
     expect((await check(25, card.idTarjeta, codeNow(card))).statusCode).toBe(200);
     // A card that does not exist answers the same way, so the ceiling says nothing of which cards exist.
     const unknown = unknownId();
-    for (let index = 0; index < CARD_CHECKS_PER_CARD.max; index++) expect((await check(41, unknown, '123456')).statusCode).toBe(200);
+    for (let index = 0; index < CARD_CHECKS_PER_CARD.max; index++)
+      expect((await check(41, unknown, '123456')).statusCode).toBe(200);
     expect((await check(41, unknown, '123456')).statusCode).toBe(429);
   });
 
@@ -343,7 +427,10 @@ describe('the check’s limits per card, and staff signed in at the gate (decisi
     const owner = await eligibleOwner(app, database.db, 41, { now: clock.now() });
     const card = await cardOf(owner.agent);
     const staff = await staffAt(41);
-    const [staffAccount] = await database.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.email, DEMO_STAFF_ACCOUNT(41).email));
+    const [staffAccount] = await database.db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(eq(accounts.email, DEMO_STAFF_ACCOUNT(41).email));
     const key = throttleKeys.cardCheckStaff(41, staffAccount!.id);
     await database.db.delete(rateLimitHits).where(eq(rateLimitHits.key, key));
     await fill(key, CARD_CHECKS_PER_STAFF.max - 1);

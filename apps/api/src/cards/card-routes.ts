@@ -10,7 +10,12 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { clientHeaderSchema, requireClient } from '../clients/client-resolution.ts';
 import { audit } from '../http/audit.ts';
 import { problem, problemResponses } from '../http/problem.ts';
-import { CARD_CHECKS_PER_CARD, CARD_CHECKS_PER_IP, CARD_CHECKS_PER_STAFF, type WindowLimit } from '../security/limits.ts';
+import {
+  CARD_CHECKS_PER_CARD,
+  CARD_CHECKS_PER_IP,
+  CARD_CHECKS_PER_STAFF,
+  type WindowLimit,
+} from '../security/limits.ts';
 import { takeSlot, throttleKeys } from '../security/rate-limits.ts';
 import type { Services } from '../services.ts';
 import { requireSession } from '../sessions/session-lookup.ts';
@@ -23,7 +28,10 @@ const holderSchema = {
   tags: ['cards'],
   headers: clientHeaderSchema,
   security: [{ session: [] }],
-  response: { 200: { description: "The holder's card, with the code's secret (never cached: no-store)", $ref: 'Card#' }, ...problemResponses(400, 401, 404) },
+  response: {
+    200: { description: "The holder's card, with the code's secret (never cached: no-store)", $ref: 'Card#' },
+    ...problemResponses(400, 401, 404),
+  },
 };
 
 export const cardRoutes: FastifyPluginAsync<{ services: Services }> = async (api, { services }) => {
@@ -42,7 +50,12 @@ export const cardRoutes: FastifyPluginAsync<{ services: Services }> = async (api
    * The holder's card as `cardOf` reads or writes it at this marina (audited as `event` when given), never
    * cached: the answer carries the secret of the QR's codes.
    */
-  async function holderCard(request: FastifyRequest, reply: FastifyReply, cardOf: typeof cardOfAccount, event?: string): Promise<Card> {
+  async function holderCard(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    cardOf: typeof cardOfAccount,
+    event?: string,
+  ): Promise<Card> {
     const account = holder(request);
     const client = requireClient(request);
     const now = clock();
@@ -57,7 +70,8 @@ export const cardRoutes: FastifyPluginAsync<{ services: Services }> = async (api
     {
       schema: {
         operationId: 'getCard',
-        summary: "The signed-in customer's card: holder, role, marina, boats, valid-until, live verdict, and the secret of the QR's codes",
+        summary:
+          "The signed-in customer's card: holder, role, marina, boats, valid-until, live verdict, and the secret of the QR's codes",
         description:
           'Made on the first call (one per account, however many calls arrive at once). Green when the holder may use at least one boat ' +
           'the card covers today (own boats by the eligibility rule, boats they are authorised on by the authorised-person rule); red ' +
@@ -74,7 +88,8 @@ export const cardRoutes: FastifyPluginAsync<{ services: Services }> = async (api
     {
       schema: {
         operationId: 'reissueCard',
-        summary: 'Re-issue the card: a new idTarjeta and secret (the number stays); every earlier QR and code stops working at once',
+        summary:
+          'Re-issue the card: a new idTarjeta and secret (the number stays); every earlier QR and code stops working at once',
         description: 'For a phone lost or a QR shared. No body. Answers the new card, like GET /card.',
         ...holderSchema,
       },
@@ -87,10 +102,11 @@ export const cardRoutes: FastifyPluginAsync<{ services: Services }> = async (api
     {
       schema: {
         operationId: 'checkCard',
-        summary: 'Check a card (public, no session): valid or not and why, first name and surname initial, role, boats, valid-until, time',
+        summary:
+          'Check a card (public, no session): valid or not and why, first name and surname initial, role, boats, valid-until, time',
         description:
           'What the QR leads to (`checkQR/:idTarjeta?c=`). `{idTarjeta}` is the card id, or its 8-digit number as typed by hand; `c` the ' +
-          "code of the QR (or shown under it). Only the code of the current 60 s step or of the previous one passes. A missing, stale or " +
+          'code of the QR (or shown under it). Only the code of the current 60 s step or of the previous one passes. A missing, stale or ' +
           'wrong code, an unknown card and another marina’s card all answer 200 with the same shape: `codeStale: true`, `valid: false`, ' +
           'reason `code_stale`, no holder. No session needed. Anonymous checks are limited per IP address ' +
           `(${CARD_CHECKS_PER_IP.max} in ${minutes(CARD_CHECKS_PER_IP)} min) and per card, all addresses together (${CARD_CHECKS_PER_CARD.max} ` +
@@ -101,7 +117,13 @@ export const cardRoutes: FastifyPluginAsync<{ services: Services }> = async (api
         headers: clientHeaderSchema,
         params: {
           type: 'object',
-          properties: { idTarjeta: { type: 'string', maxLength: 64, description: 'idTarjeta (22 characters) or the card number (8 digits)' } },
+          properties: {
+            idTarjeta: {
+              type: 'string',
+              maxLength: 64,
+              description: 'idTarjeta (22 characters) or the card number (8 digits)',
+            },
+          },
           required: ['idTarjeta'],
         },
         querystring: {
@@ -120,10 +142,16 @@ export const cardRoutes: FastifyPluginAsync<{ services: Services }> = async (api
       const staff = request.session?.account.role === 'staff' ? request.session.account : null;
       if (staff) await takeSlot(db, throttleKeys.cardCheckStaff(client.id, staff.id), CARD_CHECKS_PER_STAFF, now);
       else await takeSlot(db, throttleKeys.cardCheckIp(request.ip), CARD_CHECKS_PER_IP, now);
-      const perCard = staff ? undefined : (card: string) => takeSlot(db, throttleKeys.cardCheckCard(client.id, card), CARD_CHECKS_PER_CARD, now);
+      const perCard = staff
+        ? undefined
+        : (card: string) => takeSlot(db, throttleKeys.cardCheckCard(client.id, card), CARD_CHECKS_PER_CARD, now);
       const answer = await checkCard(db, client, request.params.idTarjeta, request.query.c ?? '', now, perCard);
       const reason = answer.codeStale ? 'code_stale' : answer.valid ? 'valid' : 'not_valid';
-      audit(request, 'card_check', { outcome: answer.codeStale ? 'failure' : 'success', reason, accountId: staff?.id ?? null });
+      audit(request, 'card_check', {
+        outcome: answer.codeStale ? 'failure' : 'success',
+        reason,
+        accountId: staff?.id ?? null,
+      });
       noStore(reply);
       return answer;
     },

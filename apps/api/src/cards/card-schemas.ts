@@ -12,29 +12,56 @@ const roles = { type: 'string', enum: ['owner', 'authorised'] } as const;
 export const cardReasonSchema = {
   $id: 'CardReason',
   type: 'object',
-  description: 'Why the card is red: an eligibility reason (code, Spanish text, fix) and the boat it is about (null: the holder’s own)',
+  description:
+    'Why the card is red: an eligibility reason (code, Spanish text, fix) and the boat it is about (null: the holder’s own)',
   properties: {
     code: { type: 'string', examples: ['insurance_expired', 'no_boats'] },
     text: { type: 'string' },
     fix: {
       anyOf: [
-        { type: 'object', properties: { label: { type: 'string' }, to: { type: 'string', description: "The app's path" } }, required: ['label', 'to'] },
+        {
+          type: 'object',
+          properties: { label: { type: 'string' }, to: { type: 'string', description: "The app's path" } },
+          required: ['label', 'to'],
+        },
         { type: 'null' },
       ],
     },
     boat: {
-      anyOf: [{ type: 'object', properties: { id: { type: 'string', format: 'uuid' }, name: { type: 'string' } }, required: ['id', 'name'] }, { type: 'null' }],
+      anyOf: [
+        {
+          type: 'object',
+          properties: { id: { type: 'string', format: 'uuid' }, name: { type: 'string' } },
+          required: ['id', 'name'],
+        },
+        { type: 'null' },
+      ],
     },
   },
   required: ['code', 'text', 'fix', 'boat'],
 } as const;
 
 const cardProperties = {
-  idTarjeta: { type: 'string', description: 'Opaque, 128 random bits (base64url, 22 characters); a re-issue gives a new one' },
-  number: { type: 'string', pattern: '^\\d{8}$', description: 'For typing by hand (shown as 1234 5678); kept by a re-issue' },
-  holder: { type: 'object', properties: { firstName: { type: 'string' }, surnames: { type: 'string' } }, required: ['firstName', 'surnames'] },
+  idTarjeta: {
+    type: 'string',
+    description: 'Opaque, 128 random bits (base64url, 22 characters); a re-issue gives a new one',
+  },
+  number: {
+    type: 'string',
+    pattern: '^\\d{8}$',
+    description: 'For typing by hand (shown as 1234 5678); kept by a re-issue',
+  },
+  holder: {
+    type: 'object',
+    properties: { firstName: { type: 'string' }, surnames: { type: 'string' } },
+    required: ['firstName', 'surnames'],
+  },
   role: { ...roles, description: '`authorised` when every boat the card covers is someone else’s' },
-  marina: { type: 'object', properties: { id: { type: 'integer' }, title: { type: 'string' } }, required: ['id', 'title'] },
+  marina: {
+    type: 'object',
+    properties: { id: { type: 'integer' }, title: { type: 'string' } },
+    required: ['id', 'title'],
+  },
   boats: {
     type: 'array',
     description: 'Own boats first, then those the holder is authorised on, each with the holder’s verdict',
@@ -46,14 +73,20 @@ const cardProperties = {
         role: roles,
         eligibility: {
           type: 'object',
-          properties: { eligible: { type: 'boolean' }, reasons: { type: 'array', items: { $ref: 'EligibilityReason#' } } },
+          properties: {
+            eligible: { type: 'boolean' },
+            reasons: { type: 'array', items: { $ref: 'EligibilityReason#' } },
+          },
           required: ['eligible', 'reasons'],
         },
       },
       required: ['id', 'name', 'role', 'eligibility'],
     },
   },
-  validUntil: { ...nullableDate, description: 'While green, the last day it stays green if nothing changes; null when red or open-ended' },
+  validUntil: {
+    ...nullableDate,
+    description: 'While green, the last day it stays green if nothing changes; null when red or open-ended',
+  },
   verdict: {
     type: 'object',
     description: 'Green (`valid`) when the holder may use at least one of the boats today; else every reason',
@@ -62,7 +95,8 @@ const cardProperties = {
   },
   code: {
     type: 'object',
-    description: 'RFC 6238 parameters and the base32 secret the phone computes the QR’s code from (cardCode in @marina/core/domain/cards.ts)',
+    description:
+      'RFC 6238 parameters and the base32 secret the phone computes the QR’s code from (cardCode in @marina/core/domain/cards.ts)',
     properties: {
       secret: { type: 'string' },
       algorithm: { type: 'string', enum: [CARD_CODE.algorithm] },
@@ -87,7 +121,14 @@ export const cardSchemaJson = {
       holder: { firstName: 'Lucía', surnames: 'García Pons' },
       role: 'owner',
       marina: { id: 41, title: 'Marina Seca 41' },
-      boats: [{ id: 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d', name: 'Brisa', role: 'owner', eligibility: { eligible: true, reasons: [] } }],
+      boats: [
+        {
+          id: 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d',
+          name: 'Brisa',
+          role: 'owner',
+          eligibility: { eligible: true, reasons: [] },
+        },
+      ],
       validUntil: '2027-05-31',
       verdict: { valid: true, reasons: [] },
       code: { secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', ...CARD_CODE },
@@ -99,18 +140,37 @@ export const cardSchemaJson = {
 
 const checkProperties = {
   valid: { type: 'boolean', description: '«VÁLIDA» / «NO VÁLIDA»' },
-  codeStale: { type: 'boolean', description: '«código caducado»: the code is missing, stale or wrong, or the card is unknown here (they answer alike)' },
+  codeStale: {
+    type: 'boolean',
+    description:
+      '«código caducado»: the code is missing, stale or wrong, or the card is unknown here (they answer alike)',
+  },
   reasons: {
     type: 'array',
-    items: { type: 'object', properties: { code: { type: 'string' }, text: { type: 'string' } }, required: ['code', 'text'] },
+    items: {
+      type: 'object',
+      properties: { code: { type: 'string' }, text: { type: 'string' } },
+      required: ['code', 'text'],
+    },
   },
   holder: {
-    anyOf: [{ type: 'object', properties: { firstName: { type: 'string' }, surnameInitial: { type: 'string' } }, required: ['firstName', 'surnameInitial'] }, { type: 'null' }],
+    anyOf: [
+      {
+        type: 'object',
+        properties: { firstName: { type: 'string' }, surnameInitial: { type: 'string' } },
+        required: ['firstName', 'surnameInitial'],
+      },
+      { type: 'null' },
+    ],
   },
   role: { anyOf: [roles, { type: 'null' }] },
   boats: {
     type: 'array',
-    items: { type: 'object', properties: { name: { type: 'string' }, valid: { type: 'boolean' } }, required: ['name', 'valid'] },
+    items: {
+      type: 'object',
+      properties: { name: { type: 'string' }, valid: { type: 'boolean' } },
+      required: ['name', 'valid'],
+    },
   },
   validUntil: nullableDate,
   checkedAt: { ...instant, description: 'The time of the check' },

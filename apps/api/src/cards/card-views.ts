@@ -53,11 +53,22 @@ export function newCardNumber(): string {
  */
 export async function cardOfAccount(db: Executor, clientId: number, accountId: string, now: Date): Promise<CardRow> {
   for (let attempt = 0; attempt < 5; attempt++) {
-    const [existing] = await db.select().from(cards).where(and(eq(cards.accountId, accountId), eq(cards.clientId, clientId)));
+    const [existing] = await db
+      .select()
+      .from(cards)
+      .where(and(eq(cards.accountId, accountId), eq(cards.clientId, clientId)));
     if (existing) return existing;
     await db
       .insert(cards)
-      .values({ clientId, accountId, cardId: newCardId(), number: newCardNumber(), secret: newCardSecret(), issuedAt: now, createdAt: now })
+      .values({
+        clientId,
+        accountId,
+        cardId: newCardId(),
+        number: newCardNumber(),
+        secret: newCardSecret(),
+        issuedAt: now,
+        createdAt: now,
+      })
       .onConflictDoNothing();
   }
   throw new Error(`no card could be made for account ${accountId}`);
@@ -76,7 +87,9 @@ export async function reissueCard(db: Executor, clientId: number, accountId: str
 
 /** What the verdict needs: the boats the card covers (own first), judged for the holder now. */
 async function coveredBoats(db: Executor, client: ClientRecord, account: AccountRow, now: Date): Promise<Boat[]> {
-  const own = (await loadBoats(db, client.id, eq(boats.accountId, account.id))).map(({ row, parts }) => toBoat(row, parts, client, now));
+  const own = (await loadBoats(db, client.id, eq(boats.accountId, account.id))).map(({ row, parts }) =>
+    toBoat(row, parts, client, now),
+  );
   const authorised = await authorisedBoats(db, client, account.id, now, new Set(own.map((boat) => boat.id)));
   return [...own, ...authorised];
 }
@@ -90,7 +103,9 @@ async function coveredBoats(db: Executor, client: ClientRecord, account: Account
  */
 function lastDayOf(boat: Boat, account: AccountRow, client: ClientRecord): string | null {
   const validatedOn = account.dataValidatedAt && localDateIn(account.dataValidatedAt, client.timeZone);
-  const validationEnds = validatedOn ? addDays(nextValidationDueOn(validatedOn, client.settings.dataValidationDays), -1) : null;
+  const validationEnds = validatedOn
+    ? addDays(nextValidationDueOn(validatedOn, client.settings.dataValidationDays), -1)
+    : null;
   return earliestDay(
     account.documentExpiresOn,
     validationEnds,
@@ -112,14 +127,30 @@ interface Judged {
 /** The card's verdict and valid-until for the holder now (docs/product.md §4.10, §4.13). */
 export async function judgeCard(db: Executor, client: ClientRecord, account: AccountRow, now: Date): Promise<Judged> {
   const covered = await coveredBoats(db, client, account, now);
-  const facts: CardBoatFacts[] = covered.map((boat) => ({ id: boat.id, name: boat.name, eligibility: boat.eligibility, lastDay: lastDayOf(boat, account, client) }));
+  const facts: CardBoatFacts[] = covered.map((boat) => ({
+    id: boat.id,
+    name: boat.name,
+    eligibility: boat.eligibility,
+    lastDay: lastDayOf(boat, account, client),
+  }));
   const verdict = cardVerdict(accountReasons(accountFacts(account), eligibilityContext(client, now)), facts);
   const onlyAuthorised = covered.length > 0 && covered.every((boat) => boat.role === 'authorised');
-  return { role: onlyAuthorised ? 'authorised' : 'owner', boats: covered, verdict, validUntil: cardValidUntil(verdict, null, facts) };
+  return {
+    role: onlyAuthorised ? 'authorised' : 'owner',
+    boats: covered,
+    verdict,
+    validUntil: cardValidUntil(verdict, null, facts),
+  };
 }
 
 /** `GET /card`: everything the holder's phone needs, the code's secret included. */
-export async function toCard(db: Executor, client: ClientRecord, account: AccountRow, row: CardRow, now: Date): Promise<Card> {
+export async function toCard(
+  db: Executor,
+  client: ClientRecord,
+  account: AccountRow,
+  row: CardRow,
+  now: Date,
+): Promise<Card> {
   const judged = await judgeCard(db, client, account, now);
   return {
     idTarjeta: row.cardId,
@@ -127,7 +158,12 @@ export async function toCard(db: Executor, client: ClientRecord, account: Accoun
     holder: { firstName: account.firstName, surnames: account.surnames },
     role: judged.role,
     marina: { id: client.id, title: client.title },
-    boats: judged.boats.map((boat) => ({ id: boat.id, name: boat.name, role: boat.role, eligibility: boat.eligibility })),
+    boats: judged.boats.map((boat) => ({
+      id: boat.id,
+      name: boat.name,
+      role: boat.role,
+      eligibility: boat.eligibility,
+    })),
     validUntil: judged.validUntil,
     verdict: judged.verdict,
     code: { secret: row.secret, ...CARD_CODE },
@@ -158,7 +194,11 @@ function staleCheck(now: Date): CardCheck {
 }
 
 /** The card named by `idOrNumber` at this marina (its `idTarjeta`, or its number as typed), with its holder. */
-async function findCard(db: Executor, clientId: number, idOrNumber: string): Promise<{ card: CardRow; account: AccountRow } | undefined> {
+async function findCard(
+  db: Executor,
+  clientId: number,
+  idOrNumber: string,
+): Promise<{ card: CardRow; account: AccountRow } | undefined> {
   const byId = CARD_ID_PATTERN.test(idOrNumber);
   const byNumber = CARD_NUMBER_PATTERN.test(idOrNumber);
   // A malformed id still runs a lookup (of nothing), so its answer takes as long as any other.
@@ -166,7 +206,12 @@ async function findCard(db: Executor, clientId: number, idOrNumber: string): Pro
     .select({ card: cards, account: accounts })
     .from(cards)
     .innerJoin(accounts, eq(accounts.id, cards.accountId))
-    .where(and(eq(cards.clientId, clientId), byNumber ? eq(cards.number, idOrNumber) : eq(cards.cardId, byId ? idOrNumber : '-')))
+    .where(
+      and(
+        eq(cards.clientId, clientId),
+        byNumber ? eq(cards.number, idOrNumber) : eq(cards.cardId, byId ? idOrNumber : '-'),
+      ),
+    )
     .limit(1);
   return found;
 }
@@ -194,7 +239,12 @@ export async function checkCard(
   if (!found || !codeMatches || found.account.status === 'deleted') return staleCheck(now);
   const { account } = found;
   const judged = await judgeCard(db, client, account, now);
-  const reasons = judged.verdict.valid ? [] : judged.verdict.reasons.map((reason) => ({ code: reason.code, text: reason.boat ? `${reason.text} (${reason.boat.name})` : reason.text }));
+  const reasons = judged.verdict.valid
+    ? []
+    : judged.verdict.reasons.map((reason) => ({
+        code: reason.code,
+        text: reason.boat ? `${reason.text} (${reason.boat.name})` : reason.text,
+      }));
   return {
     valid: judged.verdict.valid,
     codeStale: false,

@@ -22,7 +22,11 @@ describe('naming the client', () => {
   });
 
   it('refuses an X-Client-Id that is not a number with client_required', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/v1/client', headers: { 'x-client-id': '41; drop table' } });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/v1/client',
+      headers: { 'x-client-id': '41; drop table' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'client_required' });
   });
@@ -59,8 +63,13 @@ describe('GET /api/v1/client', () => {
     });
   });
 
-  it("gives each marina its own time zone", async () => {
+  it('gives each marina its own time zone', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/v1/client', headers: { 'x-client-id': '63' } });
-    expect(response.json()).toMatchObject({ id: 63, title: 'Marina Atlántica', timeZone: 'Atlantic/Canary', sendsSms: false });
+    expect(response.json()).toMatchObject({
+      id: 63,
+      title: 'Marina Atlántica',
+      timeZone: 'Atlantic/Canary',
+      sendsSms: false,
+    });
   });
 });

@@ -30,7 +30,11 @@ export const clientRoutes: FastifyPluginAsync = async (api) => {
                   type: 'object',
                   properties: {
                     from: { type: 'string', pattern: '^\\d{2}-\\d{2}$', description: 'First day, MM-DD' },
-                    to: { type: 'string', pattern: '^\\d{2}-\\d{2}$', description: 'Last day (included), MM-DD; before `from` when the season runs over the new year' },
+                    to: {
+                      type: 'string',
+                      pattern: '^\\d{2}-\\d{2}$',
+                      description: 'Last day (included), MM-DD; before `from` when the season runs over the new year',
+                    },
                     open: { type: 'string', pattern: '^\\d{2}:\\d{2}$', description: 'Opens, HH:MM local time' },
                     close: { type: 'string', pattern: '^\\d{2}:\\d{2}$', description: 'Closes, HH:MM local time' },
                   },

@@ -23,7 +23,10 @@ export const clients = pgTable('clients', {
   staffSettings: jsonb('staff_settings').$type<Partial<ClientSettings>>().notNull().default({}),
   sendsSms: boolean('sends_sms').notNull().default(false),
   /** The countries whose numbers the marina sends SMS to (docs/product.md §7.6); Spain fills rows older than it. */
-  smsCountries: text('sms_countries').array().notNull().default(sql`'{ES}'::text[]`),
+  smsCountries: text('sms_countries')
+    .array()
+    .notNull()
+    .default(sql`'{ES}'::text[]`),
   /** The marina's e-mail for alerts (its folder's `contact.email`); null when it declares none. */
   contactEmail: text('contact_email'),
   ...timestamps,

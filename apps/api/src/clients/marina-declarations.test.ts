@@ -21,7 +21,11 @@ beforeAll(async () => {
 });
 
 async function marinaInfo(server: FastifyInstance, id: number) {
-  const response = await server.inject({ method: 'GET', url: '/api/v1/client', headers: { 'x-client-id': String(id) } });
+  const response = await server.inject({
+    method: 'GET',
+    url: '/api/v1/client',
+    headers: { 'x-client-id': String(id) },
+  });
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
 }
@@ -62,7 +66,14 @@ describe('a marina declared elsewhere than the repository (the clients table is 
     settings: { slotCapacity: 6, manualApproval: true },
     sendsSms: true,
   };
-  const byEmail: MarinaDeclaration = { ...bySms, id: 91, app: 'MB91', title: 'Marina Noventa y Uno', settings: {}, sendsSms: false };
+  const byEmail: MarinaDeclaration = {
+    ...bySms,
+    id: 91,
+    app: 'MB91',
+    title: 'Marina Noventa y Uno',
+    settings: {},
+    sendsSms: false,
+  };
 
   beforeAll(async () => {
     database = await openTestDatabase();
@@ -76,7 +87,10 @@ describe('a marina declared elsewhere than the repository (the clients table is 
   });
 
   it('reads back its overrides over the defaults, its hours and its channel', async () => {
-    expect(await marinaInfo(server, 90)).toEqual({ ...bySms, settings: { ...DEFAULT_CLIENT_SETTINGS, slotCapacity: 6, manualApproval: true } });
+    expect(await marinaInfo(server, 90)).toEqual({
+      ...bySms,
+      settings: { ...DEFAULT_CLIENT_SETTINGS, slotCapacity: 6, manualApproval: true },
+    });
     expect(await marinaInfo(server, 91)).toEqual({ ...byEmail, settings: DEFAULT_CLIENT_SETTINGS });
   });
 

@@ -4,7 +4,9 @@ import { connectionOf } from './database.ts';
 
 describe('connectionOf', () => {
   it('leaves a TCP address as it is', () => {
-    expect(connectionOf('postgres://marina:marina@127.0.0.1:5432/postgres')).toEqual({ url: 'postgres://marina:marina@127.0.0.1:5432/postgres' });
+    expect(connectionOf('postgres://marina:marina@127.0.0.1:5432/postgres')).toEqual({
+      url: 'postgres://marina:marina@127.0.0.1:5432/postgres',
+    });
   });
 
   it('reads ?host=/folder as the server’s Unix socket, on the URL’s port or 5432, and takes it out of the URL', () => {
@@ -19,6 +21,8 @@ describe('connectionOf', () => {
   });
 
   it('keeps a host parameter that is not a folder for the driver', () => {
-    expect(connectionOf('postgres://marina@localhost/marina?host=db.internal')).toEqual({ url: 'postgres://marina@localhost/marina?host=db.internal' });
+    expect(connectionOf('postgres://marina@localhost/marina?host=db.internal')).toEqual({
+      url: 'postgres://marina@localhost/marina?host=db.internal',
+    });
   });
 });

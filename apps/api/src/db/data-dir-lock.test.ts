@@ -70,7 +70,11 @@ describe('lockDataDir', () => {
     const dataDir = tempDataDir();
     const holder = spawn(
       process.execPath,
-      ['-e', `import('${new URL('./data-dir-lock.ts', import.meta.url).href}').then((m) => { m.lockDataDir(process.argv[1]); console.log('locked'); setInterval(() => {}, 1000); })`, dataDir],
+      [
+        '-e',
+        `import('${new URL('./data-dir-lock.ts', import.meta.url).href}').then((m) => { m.lockDataDir(process.argv[1]); console.log('locked'); setInterval(() => {}, 1000); })`,
+        dataDir,
+      ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
     try {

@@ -17,7 +17,10 @@ export function databaseErrorOf(error: unknown): DatabaseError | undefined {
     // Fastify's and Node's errors have codes too (FST_…, ECONNRESET); a SQLSTATE is five digits or capitals.
     if (typeof found.code === 'string' && /^[0-9A-Z]{5}$/.test(found.code)) {
       const constraint = found.constraint_name ?? found.constraint;
-      return { code: found.code, constraint: constraint === undefined || constraint === null ? undefined : String(constraint) };
+      return {
+        code: found.code,
+        constraint: constraint === undefined || constraint === null ? undefined : String(constraint),
+      };
     }
     current = found.cause;
   }

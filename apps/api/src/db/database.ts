@@ -138,7 +138,9 @@ function preparing<T extends Pick<postgres.Sql, 'unsafe'>>(client: T): T {
       if (property === 'begin' || property === 'savepoint') {
         return (...args: unknown[]) => {
           const work = args.pop() as (sql: postgres.TransactionSql) => unknown;
-          return (value as (...all: unknown[]) => unknown)(...args, (sql: postgres.TransactionSql) => work(preparing(sql)));
+          return (value as (...all: unknown[]) => unknown)(...args, (sql: postgres.TransactionSql) =>
+            work(preparing(sql)),
+          );
         };
       }
       return value;

@@ -35,7 +35,9 @@ describe('lock waits', () => {
         // once take all ten connections, and each says so.
         const settings = await Promise.all(
           Array.from({ length: 10 }, async () => {
-            const rows = (await other.db.execute(sql`select current_setting('lock_timeout') as value, pg_sleep(0.05)`)) as unknown as { value: string }[];
+            const rows = (await other.db.execute(
+              sql`select current_setting('lock_timeout') as value, pg_sleep(0.05)`,
+            )) as unknown as { value: string }[];
             return rows[0]!.value;
           }),
         );

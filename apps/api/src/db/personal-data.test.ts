@@ -19,7 +19,19 @@ useTestServer((server) => ({ database, app } = server));
 const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable));
 
 /** Columns whose name says they point to a person or hold what a person wrote or is reached at. */
-const PERSONAL_COLUMNS = new Set(['account_id', 'email', 'phone', 'document', 'first_name', 'surnames', 'destination', 'text', 'body', 'response_body', 'payload']);
+const PERSONAL_COLUMNS = new Set([
+  'account_id',
+  'email',
+  'phone',
+  'document',
+  'first_name',
+  'surnames',
+  'destination',
+  'text',
+  'body',
+  'response_body',
+  'payload',
+]);
 
 /**
  * Tables with such a column that hold no personal data, and why. Anything else with one must be in the
@@ -48,19 +60,33 @@ describe('personal data', () => {
   });
 
   it('is gone from every table once the account is deleted', async () => {
-    const unique = randomUUID().replace(/[^a-f]/g, '').slice(0, 8);
+    const unique = randomUUID()
+      .replace(/[^a-f]/g, '')
+      .slice(0, 8);
     const person = newPerson({ surnames: `Borrado ${unique}` });
     const { agent, accountId } = await registerAccount(app, 41, person);
     // A pending e-mail change (its code and message) and a stored idempotent answer.
-    const changed = await agent.patch('/me', { firstName: person.firstName, surnames: person.surnames, email: `otra.${person.email}`, phone: person.phone }, { idempotencyKey: randomUUID() });
+    const changed = await agent.patch(
+      '/me',
+      { firstName: person.firstName, surnames: person.surnames, email: `otra.${person.email}`, phone: person.phone },
+      { idempotencyKey: randomUUID() },
+    );
     expect(changed.statusCode, changed.body).toBe(200);
     // A boat with its contract and insurance certificate.
     const { boatId } = await requestNewBoat(agent);
-    expect((await agent.put(`/boats/${boatId}/insurance-certificate`, pdfBytes(), 'application/pdf')).statusCode).toBe(200);
+    expect((await agent.put(`/boats/${boatId}/insurance-certificate`, pdfBytes(), 'application/pdf')).statusCode).toBe(
+      200,
+    );
     // A confirmed launch (its boat made eligible by hand), with notes that name the person.
     await database.db.update(schema.contracts).set({ status: 'active' }).where(eq(schema.contracts.boatId, boatId));
-    await database.db.update(schema.accounts).set({ dataValidatedAt: new Date() }).where(eq(schema.accounts.id, accountId));
-    const launch = await agent.post('/launches', launchBody(41, boatId, dayFromToday(41, 2), '10:00', { notes: `Salgo con ${person.surnames}` }));
+    await database.db
+      .update(schema.accounts)
+      .set({ dataValidatedAt: new Date() })
+      .where(eq(schema.accounts.id, accountId));
+    const launch = await agent.post(
+      '/launches',
+      launchBody(41, boatId, dayFromToday(41, 2), '10:00', { notes: `Salgo con ${person.surnames}` }),
+    );
     expect(launch.statusCode, launch.body).toBe(201);
     const slotStart = new Date(launch.json().slotStart);
     // The card at the gate (made on its first read).
@@ -72,19 +98,33 @@ describe('personal data', () => {
     const traces = [person.email, person.phone, person.document, person.surnames];
     for (const table of tables) {
       const rows = JSON.stringify(await database.db.select().from(table));
-      for (const trace of traces) expect(rows.includes(trace), `${getTableName(table)} still holds ${trace}`).toBe(false);
+      for (const trace of traces)
+        expect(rows.includes(trace), `${getTableName(table)} still holds ${trace}`).toBe(false);
     }
     for (const entry of personalDataTables()) {
       if (!('accountColumn' in entry) || entry.erase !== 'delete') continue;
-      expect(await database.db.select().from(entry.table).where(eq(entry.accountColumn, accountId)), getTableName(entry.table)).toEqual([]);
+      expect(
+        await database.db.select().from(entry.table).where(eq(entry.accountColumn, accountId)),
+        getTableName(entry.table),
+      ).toEqual([]);
     }
     expect(await database.db.select().from(schema.contracts).where(eq(schema.contracts.boatId, boatId))).toEqual([]);
     expect(await database.db.select().from(schema.cards).where(eq(schema.cards.accountId, accountId))).toEqual([]);
-    expect(await database.db.select().from(schema.insuranceCertificates).where(eq(schema.insuranceCertificates.boatId, boatId))).toEqual([]);
+    expect(
+      await database.db
+        .select()
+        .from(schema.insuranceCertificates)
+        .where(eq(schema.insuranceCertificates.boatId, boatId)),
+    ).toEqual([]);
     // The place it held is free again.
     expect(await database.db.select().from(schema.launches).where(eq(schema.launches.boatId, boatId))).toEqual([]);
     const [slot] = await database.db.select().from(schema.launchSlots).where(eq(schema.launchSlots.start, slotStart));
     expect(slot!.held).toBe(0);
-    expect(await database.db.select().from(schema.idempotencyKeys).where(eq(schema.idempotencyKeys.scope, schema.accountScope(accountId)))).toEqual([]);
+    expect(
+      await database.db
+        .select()
+        .from(schema.idempotencyKeys)
+        .where(eq(schema.idempotencyKeys.scope, schema.accountScope(accountId))),
+    ).toEqual([]);
   });
 });

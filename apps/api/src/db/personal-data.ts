@@ -36,7 +36,8 @@ export type PersonalData<T extends PgTable = PgTable> = ByAccountColumn<T> | ByO
 const registry: PersonalData[] = [];
 
 export function registerPersonalData<T extends PgTable>(entry: PersonalData<T>): void {
-  if (registry.some((known) => known.table === entry.table)) throw new Error(`${getTableName(entry.table)} is registered twice`);
+  if (registry.some((known) => known.table === entry.table))
+    throw new Error(`${getTableName(entry.table)} is registered twice`);
   registry.push(entry as unknown as PersonalData);
 }
 

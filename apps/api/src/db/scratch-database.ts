@@ -12,7 +12,11 @@ export interface ScratchDatabase extends Database {
 }
 
 /** `maintenanceUrl` names a database the role can connect to and create others from (such as `postgres`). */
-export async function openScratchDatabase(maintenanceUrl: string, prefix = 'marina_test', options: Pick<OpenDatabaseOptions, 'lockTimeoutMs'> = {}): Promise<ScratchDatabase> {
+export async function openScratchDatabase(
+  maintenanceUrl: string,
+  prefix = 'marina_test',
+  options: Pick<OpenDatabaseOptions, 'lockTimeoutMs'> = {},
+): Promise<ScratchDatabase> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const { url: serverUrl, path } = connectionOf(maintenanceUrl);
   const admin = postgres(serverUrl, { ...(path ? { path } : {}), max: 1, onnotice: () => {} });

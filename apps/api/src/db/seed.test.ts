@@ -17,7 +17,18 @@ import { boats, contracts, insuranceCertificates } from '../boats/boats.schema.t
 import { clients } from '../clients/clients.schema.ts';
 import { launches, launchSlots } from '../launches/launches.schema.ts';
 import { outings } from '../outings/outings.schema.ts';
-import { DEMO_ACCOUNT, DEMO_AUTHORISED_ACCOUNT, DEMO_AUTHORISED_BOAT, DEMO_LAUNCH_BOAT, DEMO_STAFF_ACCOUNT, marinaSeeds, parseClientSeeds, seedClients, seedDemoAccounts, type ClientSeed } from './seed.ts';
+import {
+  DEMO_ACCOUNT,
+  DEMO_AUTHORISED_ACCOUNT,
+  DEMO_AUTHORISED_BOAT,
+  DEMO_LAUNCH_BOAT,
+  DEMO_STAFF_ACCOUNT,
+  marinaSeeds,
+  parseClientSeeds,
+  seedClients,
+  seedDemoAccounts,
+  type ClientSeed,
+} from './seed.ts';
 
 let database: Database;
 let marinas: ClientSeed[];
@@ -59,7 +70,17 @@ describe('seedClients', () => {
     await seedClients(database.db, marinas);
     const rows = await database.db.select().from(clients).orderBy(clients.id);
     expect(
-      rows.map(({ id, app, title, timeZone, openingHours, settings, sendsSms, smsCountries, contactEmail }) => ({ id, app, title, timeZone, openingHours, settings, sendsSms, smsCountries, contactEmail })),
+      rows.map(({ id, app, title, timeZone, openingHours, settings, sendsSms, smsCountries, contactEmail }) => ({
+        id,
+        app,
+        title,
+        timeZone,
+        openingHours,
+        settings,
+        sendsSms,
+        smsCountries,
+        contactEmail,
+      })),
     ).toEqual(marinas);
     expect(rows.map(({ id }) => id)).toEqual([25, 41, 63]);
   });
@@ -110,16 +131,23 @@ describe('seedClients', () => {
       settings: { slotCapacity: 8 },
       sendsSms: false,
     });
-    expect((await loadClientDirectory(database.db)).get(90)?.settings).toEqual({ ...DEFAULT_CLIENT_SETTINGS, slotCapacity: 8 });
+    expect((await loadClientDirectory(database.db)).get(90)?.settings).toEqual({
+      ...DEFAULT_CLIENT_SETTINGS,
+      slotCapacity: 8,
+    });
   });
 
   it('never replaces a stored zone with a default: a declaration without one is refused, the zone stays', async () => {
     await seedClients(database.db, [declared(92, { timeZone: 'Atlantic/Canary' })]);
     const { timeZone: _zone, ...zoneless } = declared(92);
-    await expect(seedClients(database.db, [zoneless as ClientSeed])).rejects.toThrow('[0].timeZone is a required field');
+    await expect(seedClients(database.db, [zoneless as ClientSeed])).rejects.toThrow(
+      '[0].timeZone is a required field',
+    );
     expect((await stored(92))?.timeZone).toBe('Atlantic/Canary');
     // Nor has the database a default of its own to fall back on.
-    await expect(database.db.insert(clients).values({ id: 93, app: 'MB93', title: 'Marina 93' } as typeof clients.$inferInsert)).rejects.toThrow();
+    await expect(
+      database.db.insert(clients).values({ id: 93, app: 'MB93', title: 'Marina 93' } as typeof clients.$inferInsert),
+    ).rejects.toThrow();
     // A declared zone wins: the zone is the marina's, declared in one place.
     await seedClients(database.db, [declared(92, { timeZone: 'Europe/Lisbon' })]);
     expect((await stored(92))?.timeZone).toBe('Europe/Lisbon');
@@ -130,13 +158,20 @@ describe('seedClients', () => {
     await expect(seedClients(database.db, [declared(94), bad])).rejects.toThrow(
       '[1].title must be at least 2 characters; [1].openingHours give no hours for 01-01 to 03-31, 11-01 to 12-31: every day of the year needs exactly one season',
     );
-    expect(await database.db.select().from(clients).where(inArray(clients.id, [91, 94]))).toEqual([]);
+    expect(
+      await database.db
+        .select()
+        .from(clients)
+        .where(inArray(clients.id, [91, 94])),
+    ).toEqual([]);
   });
 });
 
 describe('parseClientSeeds', () => {
   it('names every problem of every entry, by the rules of the folders', () => {
-    expect(() => parseClientSeeds([declared(1), { ...declared(1), app: 'A' }, { ...declared(2), settings: { slotCapacity: 0 } }])).toThrow(
+    expect(() =>
+      parseClientSeeds([declared(1), { ...declared(1), app: 'A' }, { ...declared(2), settings: { slotCapacity: 0 } }]),
+    ).toThrow(
       '[1].app must be 2 to 12 letters or digits; [2].settings.slotCapacity must be greater than or equal to 1; clientId 1 declared twice',
     );
   });
@@ -146,7 +181,9 @@ describe('seedDemoAccounts', () => {
   it('creates one active demo owner per client, with valid data, and only once', async () => {
     await seedDemoAccounts(database.db, marinas);
     await seedDemoAccounts(database.db, marinas);
-    const rows = (await database.db.select().from(accounts).where(eq(accounts.role, 'customer')).orderBy(accounts.clientId)).filter((row) => row.email!.startsWith('demo@'));
+    const rows = (
+      await database.db.select().from(accounts).where(eq(accounts.role, 'customer')).orderBy(accounts.clientId)
+    ).filter((row) => row.email!.startsWith('demo@'));
     expect(rows.map((row) => [row.clientId, row.email, row.status])).toEqual([
       [25, 'demo@client25.example', 'active'],
       [41, 'demo@client41.example', 'active'],
@@ -157,7 +194,11 @@ describe('seedDemoAccounts', () => {
       expect(phoneProblem(row.phone!)).toBeUndefined();
       expect(row.dataValidatedAt).not.toBeNull();
     }
-    expect(rows.find((row) => row.clientId === 41)).toMatchObject({ firstName: 'Marina', surnames: 'Demo Marina Port Blau', phone: '+34600000041' });
+    expect(rows.find((row) => row.clientId === 41)).toMatchObject({
+      firstName: 'Marina',
+      surnames: 'Demo Marina Port Blau',
+      phone: '+34600000041',
+    });
     expect(await passwordHasher.verify(rows[1]!.passwordHash!, DEMO_ACCOUNT(41).password)).toBe(true);
     expect(DEMO_ACCOUNT(41)).toEqual({ email: 'demo@client41.example', password: 'Puerto-Demo-41' });
   });
@@ -165,7 +206,10 @@ describe('seedDemoAccounts', () => {
   it('gives each demo owner two boats under active contracts and one waiting, insured and with a certificate, once', async () => {
     for (const marina of marinas) {
       const today = todayIn(marina.timeZone);
-      const [owner] = await database.db.select().from(accounts).where(and(eq(accounts.clientId, marina.id), eq(accounts.email, DEMO_ACCOUNT(marina.id).email)));
+      const [owner] = await database.db
+        .select()
+        .from(accounts)
+        .where(and(eq(accounts.clientId, marina.id), eq(accounts.email, DEMO_ACCOUNT(marina.id).email)));
       expect(owner!.documentExpiresOn! > today && owner!.licenceExpiresOn! > today).toBe(true);
       const owned = await database.db.select().from(boats).where(eq(boats.accountId, owner!.id)).orderBy(boats.name);
       expect(owned).toHaveLength(3);
@@ -173,8 +217,12 @@ describe('seedDemoAccounts', () => {
       const ids = owned.map((boat) => boat.id);
       const rows = await database.db.select().from(contracts).where(inArray(contracts.boatId, ids));
       expect(rows.map((row) => row.status).sort()).toEqual(['active', 'active', 'requested']);
-      for (const row of rows.filter((contract) => contract.status === 'active')) expect(row.startsOn <= today && row.endsOn >= today).toBe(true);
-      const certificates = await database.db.select().from(insuranceCertificates).where(inArray(insuranceCertificates.boatId, ids));
+      for (const row of rows.filter((contract) => contract.status === 'active'))
+        expect(row.startsOn <= today && row.endsOn >= today).toBe(true);
+      const certificates = await database.db
+        .select()
+        .from(insuranceCertificates)
+        .where(inArray(insuranceCertificates.boatId, ids));
       expect(certificates).toHaveLength(3);
       for (const certificate of certificates) expect(sniffCertificateType(certificate.content)).toBe('application/pdf');
     }
@@ -183,7 +231,10 @@ describe('seedDemoAccounts', () => {
   it('books each demo owner a confirmed launch for tomorrow on Gaviota, once, and leaves Brisa free to book', async () => {
     for (const marina of marinas) {
       const today = todayIn(marina.timeZone);
-      const [owner] = await database.db.select().from(accounts).where(and(eq(accounts.clientId, marina.id), eq(accounts.email, DEMO_ACCOUNT(marina.id).email)));
+      const [owner] = await database.db
+        .select()
+        .from(accounts)
+        .where(and(eq(accounts.clientId, marina.id), eq(accounts.email, DEMO_ACCOUNT(marina.id).email)));
       const rows = await database.db
         .select({ launch: launches, boat: boats.name })
         .from(launches)
@@ -191,7 +242,10 @@ describe('seedDemoAccounts', () => {
         .where(eq(launches.accountId, owner!.id));
       expect(rows.map((row) => [row.boat, row.launch.status])).toEqual([[DEMO_LAUNCH_BOAT, 'confirmed']]);
       expect(localDateIn(rows[0]!.launch.slotStart, marina.timeZone)).toBe(addDays(today, 1));
-      const [slot] = await database.db.select().from(launchSlots).where(and(eq(launchSlots.clientId, marina.id), eq(launchSlots.start, rows[0]!.launch.slotStart)));
+      const [slot] = await database.db
+        .select()
+        .from(launchSlots)
+        .where(and(eq(launchSlots.clientId, marina.id), eq(launchSlots.start, rows[0]!.launch.slotStart)));
       expect(slot!.held).toBe(1);
     }
   });
@@ -199,8 +253,15 @@ describe('seedDemoAccounts', () => {
   it('completes a demo launch whose day has passed and books a new one', async () => {
     const later = new Date(Date.now() + 3 * 24 * 60 * 60_000);
     await seedDemoAccounts(database.db, marinas, later);
-    const [owner] = await database.db.select().from(accounts).where(eq(accounts.email, DEMO_ACCOUNT(41).email));
-    const rows = await database.db.select().from(launches).where(eq(launches.accountId, owner!.id)).orderBy(launches.seq);
+    const [owner] = await database.db
+      .select()
+      .from(accounts)
+      .where(eq(accounts.email, DEMO_ACCOUNT(41).email));
+    const rows = await database.db
+      .select()
+      .from(launches)
+      .where(eq(launches.accountId, owner!.id))
+      .orderBy(launches.seq);
     expect(rows.map((row) => row.status)).toEqual(['completed', 'confirmed']);
     expect(localDateIn(rows[1]!.slotStart, 'Europe/Madrid')).toBe(addDays(todayIn('Europe/Madrid', later), 1));
   });
@@ -208,15 +269,23 @@ describe('seedDemoAccounts', () => {
   it('gives each demo owner one active authorised person on Brisa, with an account of their own, once', async () => {
     await seedDemoAccounts(database.db, marinas);
     for (const marina of marinas) {
-      const [owner] = await database.db.select().from(accounts).where(and(eq(accounts.clientId, marina.id), eq(accounts.email, DEMO_ACCOUNT(marina.id).email)));
+      const [owner] = await database.db
+        .select()
+        .from(accounts)
+        .where(and(eq(accounts.clientId, marina.id), eq(accounts.email, DEMO_ACCOUNT(marina.id).email)));
       const rows = await database.db
         .select({ authorisation: authorisations, boat: boats.name })
         .from(authorisations)
         .innerJoin(authorisationBoats, eq(authorisationBoats.authorisationId, authorisations.id))
         .innerJoin(boats, eq(boats.id, authorisationBoats.boatId))
         .where(eq(authorisations.accountId, owner!.id));
-      expect(rows.map((row) => [row.boat, row.authorisation.state, row.authorisation.validTo])).toEqual([[DEMO_AUTHORISED_BOAT, 'active', null]]);
-      const [person] = await database.db.select().from(accounts).where(and(eq(accounts.clientId, marina.id), eq(accounts.email, DEMO_AUTHORISED_ACCOUNT(marina.id).email)));
+      expect(rows.map((row) => [row.boat, row.authorisation.state, row.authorisation.validTo])).toEqual([
+        [DEMO_AUTHORISED_BOAT, 'active', null],
+      ]);
+      const [person] = await database.db
+        .select()
+        .from(accounts)
+        .where(and(eq(accounts.clientId, marina.id), eq(accounts.email, DEMO_AUTHORISED_ACCOUNT(marina.id).email)));
       expect(person).toMatchObject({ status: 'active', document: rows[0]!.authorisation.document });
       expect(documentProblem(person!.document!)).toBeUndefined();
       expect(phoneProblem(person!.phone!)).toBeUndefined();
@@ -225,8 +294,14 @@ describe('seedDemoAccounts', () => {
   });
 
   it('creates one staff member per client', async () => {
-    const staff = await database.db.select().from(accounts).where(eq(accounts.role, 'staff')).orderBy(accounts.clientId);
-    expect(staff.map((row) => [row.clientId, row.email, row.status])).toEqual([25, 41, 63].map((id) => [id, `staff@client${id}.example`, 'active']));
+    const staff = await database.db
+      .select()
+      .from(accounts)
+      .where(eq(accounts.role, 'staff'))
+      .orderBy(accounts.clientId);
+    expect(staff.map((row) => [row.clientId, row.email, row.status])).toEqual(
+      [25, 41, 63].map((id) => [id, `staff@client${id}.example`, 'active']),
+    );
     for (const row of staff) expect(documentProblem(row.document!)).toBeUndefined();
     expect(await passwordHasher.verify(staff[1]!.passwordHash!, DEMO_STAFF_ACCOUNT(41).password)).toBe(true);
     expect(DEMO_STAFF_ACCOUNT(41)).toEqual({ email: 'staff@client41.example', password: 'Puerto-Staff-41' });
@@ -236,16 +311,26 @@ describe('seedDemoAccounts', () => {
     await seedDemoAccounts(database.db, marinas);
     await seedDemoAccounts(database.db, marinas);
     for (const clientId of [25, 41, 63]) {
-      const [owner] = await database.db.select().from(accounts).where(eq(accounts.email, DEMO_ACCOUNT(clientId).email));
+      const [owner] = await database.db
+        .select()
+        .from(accounts)
+        .where(eq(accounts.email, DEMO_ACCOUNT(clientId).email));
       const rows = await database.db.select().from(outings).where(eq(outings.accountId, owner!.id));
       expect(rows.map((row) => row.state)).toEqual(['returned', 'returned']);
-      expect(rows.every((row) => row.clientId === clientId && row.returnedAt! < new Date() && row.expectedReturn > row.departure)).toBe(true);
+      expect(
+        rows.every(
+          (row) => row.clientId === clientId && row.returnedAt! < new Date() && row.expectedReturn > row.departure,
+        ),
+      ).toBe(true);
     }
   });
 
   it('leaves a demo owner who changed the password as they are', async () => {
     const changed = await passwordHasher.hash('Cambiada-por-mi-1');
-    await database.db.update(accounts).set({ passwordHash: changed }).where(eq(accounts.email, 'demo@client25.example'));
+    await database.db
+      .update(accounts)
+      .set({ passwordHash: changed })
+      .where(eq(accounts.email, 'demo@client25.example'));
     await seedDemoAccounts(database.db, marinas);
     const [row] = await database.db.select().from(accounts).where(eq(accounts.email, 'demo@client25.example'));
     expect(row!.passwordHash).toBe(changed);

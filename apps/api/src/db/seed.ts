@@ -159,7 +159,14 @@ export function activeAccountValues(
 }
 
 /** Inserts an active, validated account unless one with its e-mail (or document) exists; answers its id. */
-async function seedAccount(db: Db, clientId: number, person: DemoPerson, role: 'customer' | 'staff', now: Date, today: string): Promise<string | undefined> {
+async function seedAccount(
+  db: Db,
+  clientId: number,
+  person: DemoPerson,
+  role: 'customer' | 'staff',
+  now: Date,
+  today: string,
+): Promise<string | undefined> {
   const byEmail = and(eq(accounts.clientId, clientId), eq(accounts.email, person.email));
   const [existing] = await db.select({ id: accounts.id }).from(accounts).where(byEmail).limit(1);
   if (existing) return existing.id;
@@ -169,7 +176,13 @@ async function seedAccount(db: Db, clientId: number, person: DemoPerson, role: '
       ...activeAccountValues(clientId, role, person, now),
       passwordHash: await passwordHasher.hash(person.password),
       documentExpiresOn: addDays(today, 5 * 365),
-      ...(role === 'customer' ? { licenceType: 'per' as const, licenceNumber: `PER-${person.document.slice(0, 6)}`, licenceExpiresOn: addDays(today, 4 * 365) } : {}),
+      ...(role === 'customer'
+        ? {
+            licenceType: 'per' as const,
+            licenceNumber: `PER-${person.document.slice(0, 6)}`,
+            licenceExpiresOn: addDays(today, 4 * 365),
+          }
+        : {}),
     })
     // Another instance seeding at the same moment, or a customer who took the document: keep theirs.
     .onConflictDoNothing();
@@ -178,14 +191,56 @@ async function seedAccount(db: Db, clientId: number, person: DemoPerson, role: '
 }
 
 /** The demo owner's boats: two stored under active contracts, one whose contract waits for staff. */
-const DEMO_BOATS: ReadonlyArray<{ name: string; make: string; model: string; lengthM: number; beamM: number; engine: string; plan: ContractPlan; status: 'active' | 'requested' }> = [
-  { name: 'Brisa', make: 'Quicksilver', model: 'Activ 605', lengthM: 6.1, beamM: 2.4, engine: 'Mercury 115 CV', plan: 'annual', status: 'active' },
-  { name: 'Gaviota', make: 'Beneteau', model: 'Flyer 7', lengthM: 7.2, beamM: 2.8, engine: 'Suzuki 200 CV', plan: 'annual', status: 'active' },
-  { name: 'Tramontana', make: 'Jeanneau', model: 'Cap Camarat 5.5', lengthM: 5.5, beamM: 2.3, engine: 'Yamaha 90 CV', plan: 'monthly', status: 'requested' },
+const DEMO_BOATS: ReadonlyArray<{
+  name: string;
+  make: string;
+  model: string;
+  lengthM: number;
+  beamM: number;
+  engine: string;
+  plan: ContractPlan;
+  status: 'active' | 'requested';
+}> = [
+  {
+    name: 'Brisa',
+    make: 'Quicksilver',
+    model: 'Activ 605',
+    lengthM: 6.1,
+    beamM: 2.4,
+    engine: 'Mercury 115 CV',
+    plan: 'annual',
+    status: 'active',
+  },
+  {
+    name: 'Gaviota',
+    make: 'Beneteau',
+    model: 'Flyer 7',
+    lengthM: 7.2,
+    beamM: 2.8,
+    engine: 'Suzuki 200 CV',
+    plan: 'annual',
+    status: 'active',
+  },
+  {
+    name: 'Tramontana',
+    make: 'Jeanneau',
+    model: 'Cap Camarat 5.5',
+    lengthM: 5.5,
+    beamM: 2.3,
+    engine: 'Yamaha 90 CV',
+    plan: 'monthly',
+    status: 'requested',
+  },
 ];
 
 /** Gives a demo owner without boats the demo boats, with insurance, certificate and contracts. */
-async function seedDemoBoats(db: Db, seed: Pick<ClientSeed, 'id'>, ownerId: string, now: Date, today: string): Promise<void> {
+async function seedDemoBoats(
+  db: Db,
+  seed: Pick<ClientSeed, 'id'>,
+  ownerId: string,
+  now: Date,
+  today: string,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const [any] = await tx.select({ id: boats.id }).from(boats).where(eq(boats.accountId, ownerId)).limit(1);
     if (any) return;
@@ -248,13 +303,28 @@ export const DEMO_LAUNCH_BOAT = 'Gaviota';
 async function seedDemoLaunch(db: Db, seed: ClientSeed, ownerId: string, now: Date, today: string): Promise<void> {
   const client = { ...seed, settings: withDefaultSettings(seed.settings) };
   await db.transaction(async (tx) => {
-    const [boat] = await tx.select().from(boats).where(and(eq(boats.accountId, ownerId), eq(boats.name, DEMO_LAUNCH_BOAT))).limit(1);
+    const [boat] = await tx
+      .select()
+      .from(boats)
+      .where(and(eq(boats.accountId, ownerId), eq(boats.name, DEMO_LAUNCH_BOAT)))
+      .limit(1);
     if (!boat) return;
-    const open = await tx.select().from(launches).where(and(eq(launches.boatId, boat.id), openLaunch()));
+    const open = await tx
+      .select()
+      .from(launches)
+      .where(and(eq(launches.boatId, boat.id), openLaunch()));
     if (open.some((launch) => launch.slotStart > now)) return;
     for (const stale of open) {
       await tx.update(launches).set({ status: 'completed', updatedAt: now }).where(eq(launches.id, stale.id));
-      await recordEvent(tx, stale, { actor: 'system', accountId: null }, stale.status, 'completed', now, 'Datos de demostración');
+      await recordEvent(
+        tx,
+        stale,
+        { actor: 'system', accountId: null },
+        stale.status,
+        'completed',
+        now,
+        'Datos de demostración',
+      );
     }
     const slot = slotTimesOn(client, addDays(today, 1))[4];
     if (!slot || !(await takePlace(tx, client, slot.start))) return;
@@ -283,10 +353,21 @@ async function seedDemoLaunch(db: Db, seed: ClientSeed, ownerId: string, now: Da
  * with a licence valid for years, attached to the demo person's account (which has the contact it names, proven,
  * decision 038). One already there (in any state the demo left it) is kept as it is.
  */
-async function seedDemoAuthorisation(db: Db, seed: ClientSeed, ownerId: string, personId: string, now: Date, today: string): Promise<void> {
+async function seedDemoAuthorisation(
+  db: Db,
+  seed: ClientSeed,
+  ownerId: string,
+  personId: string,
+  now: Date,
+  today: string,
+): Promise<void> {
   const person = demoAuthorisedData(seed);
   await db.transaction(async (tx) => {
-    const [boat] = await tx.select().from(boats).where(and(eq(boats.accountId, ownerId), eq(boats.name, DEMO_AUTHORISED_BOAT))).limit(1);
+    const [boat] = await tx
+      .select()
+      .from(boats)
+      .where(and(eq(boats.accountId, ownerId), eq(boats.name, DEMO_AUTHORISED_BOAT)))
+      .limit(1);
     if (!boat) return;
     const [existing] = await tx
       .select({ id: authorisations.id })
@@ -322,8 +403,24 @@ async function seedDemoAuthorisation(db: Db, seed: ClientSeed, ownerId: string, 
 
 /** The demo owner's past outings (docs/product.md §4.9): both back, none at sea. */
 const DEMO_OUTINGS = [
-  { daysAgo: 9, boat: 'Gaviota', departure: '10:00', expectedReturn: '14:00', returned: '13:40', people: 4, destination: 'Calas del sur, fondeo para comer' },
-  { daysAgo: 3, boat: 'Brisa', departure: '09:30', expectedReturn: '12:30', returned: '12:15', people: 2, destination: 'Costa hacia el cabo, pesca' },
+  {
+    daysAgo: 9,
+    boat: 'Gaviota',
+    departure: '10:00',
+    expectedReturn: '14:00',
+    returned: '13:40',
+    people: 4,
+    destination: 'Calas del sur, fondeo para comer',
+  },
+  {
+    daysAgo: 3,
+    boat: 'Brisa',
+    departure: '09:30',
+    expectedReturn: '12:30',
+    returned: '12:15',
+    people: 2,
+    destination: 'Costa hacia el cabo, pesca',
+  },
 ];
 
 /** Gives a demo owner without outings two past ones, skippered by the owner. */
@@ -334,7 +431,11 @@ async function seedDemoOutings(db: Db, seed: ClientSeed, ownerId: string, now: D
     const [owner] = await tx.select().from(accounts).where(eq(accounts.id, ownerId));
     if (!owner) return;
     for (const demo of DEMO_OUTINGS) {
-      const [boat] = await tx.select().from(boats).where(and(eq(boats.accountId, ownerId), eq(boats.name, demo.boat))).limit(1);
+      const [boat] = await tx
+        .select()
+        .from(boats)
+        .where(and(eq(boats.accountId, ownerId), eq(boats.name, demo.boat)))
+        .limit(1);
       if (!boat) continue;
       const day = addDays(today, -demo.daysAgo);
       const departure = instantAt(day, demo.departure, seed.timeZone);

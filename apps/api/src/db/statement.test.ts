@@ -13,7 +13,12 @@ import { statement } from './statement.ts';
 const added = statement('test_closure_added', (db) =>
   db
     .insert(closures)
-    .values({ clientId: sql.placeholder('clientId'), startsAt: sql.placeholder('startsAt'), endsAt: sql.placeholder('endsAt'), reason: sql.placeholder('reason') })
+    .values({
+      clientId: sql.placeholder('clientId'),
+      startsAt: sql.placeholder('startsAt'),
+      endsAt: sql.placeholder('endsAt'),
+      reason: sql.placeholder('reason'),
+    })
     .returning(),
 );
 
@@ -21,7 +26,13 @@ const touching = statement('test_closures_touching', (db) =>
   db
     .select()
     .from(closures)
-    .where(and(eq(closures.clientId, sql.placeholder('clientId')), lt(closures.startsAt, sql.placeholder('to')), gt(closures.endsAt, sql.placeholder('from'))))
+    .where(
+      and(
+        eq(closures.clientId, sql.placeholder('clientId')),
+        lt(closures.startsAt, sql.placeholder('to')),
+        gt(closures.endsAt, sql.placeholder('from')),
+      ),
+    )
     .orderBy(asc(closures.startsAt)),
 );
 
@@ -36,16 +47,29 @@ describe('statement', () => {
   afterAll(() => database.close());
 
   it('inserts and reads rows as the query builder does, with new values at each call', async () => {
-    const [morning] = await added(database.db, { clientId: 41, startsAt: at('08:00'), endsAt: at('10:00'), reason: 'Temporal' });
+    const [morning] = await added(database.db, {
+      clientId: 41,
+      startsAt: at('08:00'),
+      endsAt: at('10:00'),
+      reason: 'Temporal',
+    });
     await added(database.db, { clientId: 41, startsAt: at('12:00'), endsAt: at('13:00'), reason: 'Regata' });
     await added(database.db, { clientId: 25, startsAt: at('08:00'), endsAt: at('20:00'), reason: 'Otro puerto' });
     expect(morning).toMatchObject({ clientId: 41, startsAt: at('08:00'), endsAt: at('10:00'), reason: 'Temporal' });
     expect(morning!.createdAt).toBeInstanceOf(Date);
 
-    const built = await database.db.select().from(closures).where(eq(closures.clientId, 41)).orderBy(asc(closures.startsAt));
+    const built = await database.db
+      .select()
+      .from(closures)
+      .where(eq(closures.clientId, 41))
+      .orderBy(asc(closures.startsAt));
     expect(await touching(database.db, { clientId: 41, from: at('00:00'), to: at('23:59') })).toEqual(built);
-    expect((await touching(database.db, { clientId: 41, from: at('09:30'), to: at('10:00') })).map((row) => row.reason)).toEqual(['Temporal']);
-    expect((await touching(database.db, { clientId: 25, from: at('11:00'), to: at('11:30') })).map((row) => row.reason)).toEqual(['Otro puerto']);
+    expect(
+      (await touching(database.db, { clientId: 41, from: at('09:30'), to: at('10:00') })).map((row) => row.reason),
+    ).toEqual(['Temporal']);
+    expect(
+      (await touching(database.db, { clientId: 25, from: at('11:00'), to: at('11:30') })).map((row) => row.reason),
+    ).toEqual(['Otro puerto']);
     expect(await touching(database.db, { clientId: 41, from: at('10:00'), to: at('12:00') })).toEqual([]);
   });
 
@@ -55,7 +79,9 @@ describe('statement', () => {
       database.db.transaction(async (tx) => {
         await added(tx, { clientId: 63, startsAt: at('08:00'), endsAt: at('09:00'), reason: 'Dentro' });
         // Seen inside the transaction, by a statement on the transaction's connection.
-        expect((await touching(tx, { clientId: 63, from: at('00:00'), to: at('23:59') })).map((row) => row.reason)).toEqual(['Dentro']);
+        expect(
+          (await touching(tx, { clientId: 63, from: at('00:00'), to: at('23:59') })).map((row) => row.reason),
+        ).toEqual(['Dentro']);
         throw rolledBack;
       }),
     ).rejects.toBe(rolledBack);

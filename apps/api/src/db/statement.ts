@@ -37,7 +37,9 @@ export function statement<Values extends Record<string, unknown>, Builder extend
   let built: ReturnType<typeof capture> | undefined;
   return (db, values) => {
     built ??= capture(db, name, build);
-    const query = db._.session.prepareQuery(...built.arguments) as ReturnType<Session['prepareQuery']> & { joinsNotNullableMap?: unknown };
+    const query = db._.session.prepareQuery(...built.arguments) as ReturnType<Session['prepareQuery']> & {
+      joinsNotNullableMap?: unknown;
+    };
     // A select with joins maps each joined table's columns to null when the join found nothing.
     if (built.joinsNotNullableMap !== undefined) query.joinsNotNullableMap = built.joinsNotNullableMap;
     const sent: Record<string, unknown> = { ...values };
@@ -50,7 +52,8 @@ export function statement<Values extends Record<string, unknown>, Builder extend
 function capture(db: Executor, name: string, build: (db: Executor) => Preparable) {
   const builder = build(db) as Preparable & { session?: Session };
   const session = builder.session;
-  if (!session || typeof session.prepareQuery !== 'function') throw new Error(`statement ${name}: not a Drizzle query builder with a session`);
+  if (!session || typeof session.prepareQuery !== 'function')
+    throw new Error(`statement ${name}: not a Drizzle query builder with a session`);
   let captured: PrepareArguments | undefined;
   builder.session = new Proxy(session, {
     get(target, property, receiver) {
@@ -64,6 +67,8 @@ function capture(db: Executor, name: string, build: (db: Executor) => Preparable
   const prepared = builder.prepare(name) as { joinsNotNullableMap?: unknown };
   if (!captured) throw new Error(`statement ${name}: Drizzle did not prepare it through its session`);
   // Placeholders standing alone among the parameters (not in a column's Param): their values are not encoded.
-  const unencoded = captured[0].params.filter((parameter) => is(parameter, Placeholder)).map((parameter) => (parameter as Placeholder).name);
+  const unencoded = captured[0].params
+    .filter((parameter) => is(parameter, Placeholder))
+    .map((parameter) => (parameter as Placeholder).name);
   return { arguments: captured, joinsNotNullableMap: prepared.joinsNotNullableMap, unencoded };
 }

@@ -20,7 +20,9 @@ describe('GET /api/v1/health', () => {
       ...database,
       db: new Proxy(database.db, {
         get: (target, property, receiver) =>
-          property === 'execute' ? () => Promise.reject(new Error('connection refused')) : Reflect.get(target, property, receiver),
+          property === 'execute'
+            ? () => Promise.reject(new Error('connection refused'))
+            : Reflect.get(target, property, receiver),
       }),
     };
     const broken = await createTestServer(failing);

@@ -89,7 +89,10 @@ describe('problem answers', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.headers['content-type']).toMatch(PROBLEM_JSON);
-    expect(response.json()).toMatchObject({ code: 'bad_request', detail: 'El cuerpo de la petición no es JSON válido.' });
+    expect(response.json()).toMatchObject({
+      code: 'bad_request',
+      detail: 'El cuerpo de la petición no es JSON válido.',
+    });
   });
 
   it('refuses a text body on a mutating call with unsupported_media_type', async () => {
@@ -195,16 +198,28 @@ describe('framework errors', () => {
     const response = await app.inject({ method: 'GET', url: '/api/v1/%E0%A4%A' });
     expect(response.statusCode).toBe(400);
     await expectProtected(response.headers);
-    expect(response.json()).toMatchObject({ status: 400, code: 'bad_request', detail: 'La dirección de la petición no es válida.' });
+    expect(response.json()).toMatchObject({
+      status: 400,
+      code: 'bad_request',
+      detail: 'La dirección de la petición no es válida.',
+    });
     expect(response.body).not.toContain('%E0');
   });
 
   it('answer a path parameter over the length limit with 414', async () => {
     const token = 'x'.repeat(150);
-    const response = await app.inject({ method: 'GET', url: `/api/v1/activations/${token}`, headers: { 'x-client-id': '41' } });
+    const response = await app.inject({
+      method: 'GET',
+      url: `/api/v1/activations/${token}`,
+      headers: { 'x-client-id': '41' },
+    });
     expect(response.statusCode).toBe(414);
     await expectProtected(response.headers);
-    expect(response.json()).toMatchObject({ status: 414, code: 'bad_request', detail: 'La dirección de la petición es demasiado larga.' });
+    expect(response.json()).toMatchObject({
+      status: 414,
+      code: 'bad_request',
+      detail: 'La dirección de la petición es demasiado larga.',
+    });
     expect(response.body).not.toContain(token);
   });
 
@@ -235,14 +250,26 @@ describe('framework errors', () => {
     try {
       await listening.listen({ port: 0, host: '127.0.0.1' });
       const { port } = listening.server.address() as AddressInfo;
-      const answer = await rawExchange(port, `GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: ${'a'.repeat(17_000)}\r\n\r\n`);
+      const answer = await rawExchange(
+        port,
+        `GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: ${'a'.repeat(17_000)}\r\n\r\n`,
+      );
       const [head = '', body = ''] = answer.split('\r\n\r\n');
       const [statusLine, ...headerLines] = head.split('\r\n');
-      const headers = Object.fromEntries(headerLines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+      const headers = Object.fromEntries(
+        headerLines.map((line) => [
+          line.slice(0, line.indexOf(':')).toLowerCase(),
+          line.slice(line.indexOf(':') + 1).trim(),
+        ]),
+      );
       expect(statusLine).toBe('HTTP/1.1 431 Request Header Fields Too Large');
       await expectProtected(headers);
       expect(Number(headers['content-length'])).toBe(Buffer.byteLength(body));
-      expect(JSON.parse(body)).toMatchObject({ status: 431, code: 'bad_request', detail: 'Las cabeceras de la petición son demasiado grandes.' });
+      expect(JSON.parse(body)).toMatchObject({
+        status: 431,
+        code: 'bad_request',
+        detail: 'Las cabeceras de la petición son demasiado grandes.',
+      });
     } finally {
       await listening.close();
     }

@@ -8,7 +8,14 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FieldError } from '@marina/core/domain/error-codes.ts';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError, FastifyServerOptions } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchemaValidationError,
+  FastifyServerOptions,
+} from 'fastify';
 import { databaseErrorOf } from '../db/database-errors.ts';
 import { HttpProblem, PROBLEM_CONTENT_TYPE, problemBody } from './problem.ts';
 import { NO_STORE, type HeaderSet } from './security.ts';
@@ -34,11 +41,20 @@ export function toHttpProblem(error: FastifyError | Error): HttpProblem {
   }
   const fastifyError = error as Partial<FastifyError>;
   if (fastifyError.validation) {
-    return new HttpProblem('validation_failed', 400, undefined, fieldErrors(fastifyError.validation, fastifyError.validationContext));
+    return new HttpProblem(
+      'validation_failed',
+      400,
+      undefined,
+      fieldErrors(fastifyError.validation, fastifyError.validationContext),
+    );
   }
   switch (fastifyError.code) {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new HttpProblem('unsupported_media_type', 415, 'El cuerpo de la petición debe ser JSON (Content-Type: application/json).');
+      return new HttpProblem(
+        'unsupported_media_type',
+        415,
+        'El cuerpo de la petición debe ser JSON (Content-Type: application/json).',
+      );
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new HttpProblem('payload_too_large', 413);
     case 'FST_ERR_BAD_URL':
@@ -88,7 +104,9 @@ export function errorHandler(error: FastifyError | Error, request: FastifyReques
  * the router cannot decode, a path parameter over `maxParamLength`) and `clientErrorHandler` (headers over
  * Node's 16 KB, a request that is not HTTP, a timeout). `headers` are the security headers of every answer.
  */
-export function frameworkErrorOptions(headers: HeaderSet): Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler'> {
+export function frameworkErrorOptions(
+  headers: HeaderSet,
+): Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler'> {
   return {
     frameworkErrors(error, _request, reply) {
       reply.headers(headers).header('cache-control', NO_STORE);
@@ -160,7 +178,8 @@ function fieldErrors(validation: FastifySchemaValidationError[], context: string
     }
     const field = path.length > 0 ? path.join('.') : (context ?? 'body');
     const [code, message] = FIELD_CODES[issue.keyword] ?? ['invalid', 'El valor no es válido.'];
-    const typeMessage = issue.keyword === 'type' && typeof params.type === 'string' ? TYPE_MESSAGES[params.type] : undefined;
+    const typeMessage =
+      issue.keyword === 'type' && typeof params.type === 'string' ? TYPE_MESSAGES[params.type] : undefined;
     if (!byField.has(field)) byField.set(field, { field, code, message: typeMessage ?? message });
   }
   return [...byField.values()];

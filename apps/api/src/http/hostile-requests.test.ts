@@ -48,13 +48,23 @@ function propertyNames(schema: OpenApiSchema | undefined, into = new Set<string>
     propertyNames(property, into);
   }
   propertyNames(schema.items, into);
-  for (const part of [...(schema.allOf ?? []), ...(schema.anyOf ?? []), ...(schema.oneOf ?? [])]) propertyNames(part, into);
+  for (const part of [...(schema.allOf ?? []), ...(schema.anyOf ?? []), ...(schema.oneOf ?? [])])
+    propertyNames(part, into);
   return into;
 }
 
 async function operations(): Promise<Operation[]> {
   const document = (await app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as {
-    paths: Record<string, Record<string, { parameters?: { in: string; name: string }[]; requestBody?: { content: Record<string, { schema?: OpenApiSchema }> } }>>;
+    paths: Record<
+      string,
+      Record<
+        string,
+        {
+          parameters?: { in: string; name: string }[];
+          requestBody?: { content: Record<string, { schema?: OpenApiSchema }> };
+        }
+      >
+    >;
   };
   return Object.entries(document.paths).flatMap(([path, byMethod]) =>
     Object.entries(byMethod).map(([method, operation]) => {
@@ -62,15 +72,28 @@ async function operations(): Promise<Operation[]> {
       return {
         method: method.toUpperCase() as Method,
         path: path.replace(/^\/api\/v1/, ''),
-        pathParameters: (operation.parameters ?? []).filter((parameter) => parameter.in === 'path').map((parameter) => parameter.name),
-        queryParameters: (operation.parameters ?? []).filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name),
+        pathParameters: (operation.parameters ?? [])
+          .filter((parameter) => parameter.in === 'path')
+          .map((parameter) => parameter.name),
+        queryParameters: (operation.parameters ?? [])
+          .filter((parameter) => parameter.in === 'query')
+          .map((parameter) => parameter.name),
         bodyFields: json ? [...propertyNames(json.schema)] : undefined,
       };
     }),
   );
 }
 
-const MEMBER_KEYS = ['__proto__', 'constructor', 'toString', 'valueOf', 'hasOwnProperty', 'prototype', '__defineGetter__', 'isPrototypeOf'];
+const MEMBER_KEYS = [
+  '__proto__',
+  'constructor',
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
+  'prototype',
+  '__defineGetter__',
+  'isPrototypeOf',
+];
 
 const hostileText = fc.oneof(
   fc.string({ maxLength: 40 }),
@@ -103,7 +126,20 @@ const hostileText = fc.oneof(
 const hostileNumber = fc.oneof(
   fc.integer(),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
-  fc.constantFrom(0, -0, -1, 1.5, 2 ** 31, 2 ** 31 - 1, -(2 ** 31), 2 ** 53, Number.MAX_SAFE_INTEGER + 2, 1e308, -1e308, 5e-324),
+  fc.constantFrom(
+    0,
+    -0,
+    -1,
+    1.5,
+    2 ** 31,
+    2 ** 31 - 1,
+    -(2 ** 31),
+    2 ** 53,
+    Number.MAX_SAFE_INTEGER + 2,
+    1e308,
+    -1e308,
+    5e-324,
+  ),
 );
 
 const hostileScalar = fc.oneof(hostileText, hostileNumber, fc.boolean(), fc.constant(null));
@@ -117,12 +153,21 @@ const deepValue = fc.tuple(fc.integer({ min: 2, max: 40 }), hostileScalar).map((
 
 const wideValue = fc.oneof(
   fc.integer({ min: 50, max: 6_000 }).map((length) => Array.from({ length }, () => 0)),
-  fc.integer({ min: 50, max: 6_000 }).map((length) => Object.fromEntries(Array.from({ length }, (_, index) => [`k${index}`, index]))),
+  fc
+    .integer({ min: 50, max: 6_000 })
+    .map((length) => Object.fromEntries(Array.from({ length }, (_, index) => [`k${index}`, index]))),
 );
 
 function hostileValue(keys: fc.Arbitrary<string>): fc.Arbitrary<unknown> {
   const { value } = fc.letrec((tie) => ({
-    value: fc.oneof({ depthSize: 'small', withCrossShrink: true }, hostileScalar, tie('list'), tie('object'), deepValue, wideValue),
+    value: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      hostileScalar,
+      tie('list'),
+      tie('object'),
+      deepValue,
+      wideValue,
+    ),
     list: fc.array(tie('value'), { maxLength: 4 }),
     object: fc.dictionary(keys, tie('value'), { maxKeys: 5 }),
   }));
@@ -130,17 +175,34 @@ function hostileValue(keys: fc.Arbitrary<string>): fc.Arbitrary<unknown> {
 }
 
 function bodyFor(fields: string[]): fc.Arbitrary<string> {
-  const keys = fc.oneof(fc.constantFrom(...(fields.length > 0 ? fields : ['x'])), fc.constantFrom(...MEMBER_KEYS), hostileText);
+  const keys = fc.oneof(
+    fc.constantFrom(...(fields.length > 0 ? fields : ['x'])),
+    fc.constantFrom(...MEMBER_KEYS),
+    hostileText,
+  );
   const value = hostileValue(keys);
   return fc.oneof(
     // The operation's own fields, each given a wrong type, a null, a huge number or a hostile text.
-    fc.record(Object.fromEntries(fields.map((field) => [field, hostileScalar])), { requiredKeys: [] }).map((body) => JSON.stringify(body)),
+    fc
+      .record(Object.fromEntries(fields.map((field) => [field, hostileScalar])), { requiredKeys: [] })
+      .map((body) => JSON.stringify(body)),
     // Its fields and others, each given something hostile, nested or not.
     fc.dictionary(keys, value, { maxKeys: 8 }).map((body) => JSON.stringify(body)),
     // Any JSON at all, where an object is expected.
     value.map((body) => JSON.stringify(body) ?? 'null'),
     // Text that is not JSON, or is JSON only in part.
-    fc.constantFrom('', '{', '{"a":}', 'null', '[]', '"texto"', '1e400', '{"__proto__":{"admin":true}}', '{"a":1,"a":2}', '\u0000'),
+    fc.constantFrom(
+      '',
+      '{',
+      '{"a":}',
+      'null',
+      '[]',
+      '"texto"',
+      '1e400',
+      '{"__proto__":{"admin":true}}',
+      '{"a":1,"a":2}',
+      '\u0000',
+    ),
   );
 }
 
@@ -153,18 +215,33 @@ function urlText(text: string): string {
   }
 }
 
-const pathValue = fc.oneof(fc.uuid(), hostileText.map(urlText), fc.constantFrom('%00', '%2e%2e', '..', '-1', '0', 'null', '%C0%AF', '%FF'));
+const pathValue = fc.oneof(
+  fc.uuid(),
+  hostileText.map(urlText),
+  fc.constantFrom('%00', '%2e%2e', '..', '-1', '0', 'null', '%C0%AF', '%FF'),
+);
 
 function queryFor(parameters: string[]): fc.Arbitrary<string> {
-  const name = fc.oneof(fc.constantFrom(...(parameters.length > 0 ? parameters : ['x'])), fc.constantFrom(...MEMBER_KEYS), hostileText);
-  const value = fc.oneof(hostileText, fc.uuid(), fc.constantFrom('2026-12-01', '2026-13-45', '9999-12-31', '0100-01-01', 'pending', ''));
+  const name = fc.oneof(
+    fc.constantFrom(...(parameters.length > 0 ? parameters : ['x'])),
+    fc.constantFrom(...MEMBER_KEYS),
+    hostileText,
+  );
+  const value = fc.oneof(
+    hostileText,
+    fc.uuid(),
+    fc.constantFrom('2026-12-01', '2026-13-45', '9999-12-31', '0100-01-01', 'pending', ''),
+  );
   return fc
     .array(fc.tuple(name, value), { maxLength: 4 })
-    .map((pairs) => (pairs.length === 0 ? '' : `?${pairs.map(([key, item]) => `${urlText(key)}=${urlText(item)}`).join('&')}`));
+    .map((pairs) =>
+      pairs.length === 0 ? '' : `?${pairs.map(([key, item]) => `${urlText(key)}=${urlText(item)}`).join('&')}`,
+    );
 }
 
 /** Sign-outs last: the customer and the staff member stay signed in for every other operation. */
-const endsSessions = (operation: Operation) => operation.path === '/session' && operation.method === 'DELETE' || operation.path === '/session/revoke-all';
+const endsSessions = (operation: Operation) =>
+  (operation.path === '/session' && operation.method === 'DELETE') || operation.path === '/session/revoke-all';
 
 it('answers every operation of the OpenAPI document without a 5xx, whatever it is sent', async () => {
   const all = (await operations()).sort((a, b) => Number(endsSessions(a)) - Number(endsSessions(b)));
@@ -180,7 +257,13 @@ it('answers every operation of the OpenAPI document without a 5xx, whatever it i
       path: fc.tuple(...operation.pathParameters.map(() => pathValue)),
       query: queryFor(operation.queryParameters),
       body: operation.bodyFields === undefined ? fc.constant(undefined) : bodyFor(operation.bodyFields),
-      idempotencyKey: fc.option(fc.oneof(fc.uuid(), hostileText.filter((text) => /^[\t\x20-\x7e]*$/.test(text))), { nil: undefined }),
+      idempotencyKey: fc.option(
+        fc.oneof(
+          fc.uuid(),
+          hostileText.filter((text) => /^[\t\x20-\x7e]*$/.test(text)),
+        ),
+        { nil: undefined },
+      ),
     });
     await fc.assert(
       fc.asyncProperty(request, async ({ actor, path, query, body, idempotencyKey }) => {
@@ -190,7 +273,10 @@ it('answers every operation of the OpenAPI document without a 5xx, whatever it i
           ...(body === undefined ? {} : { body, headers: { 'content-type': 'application/json' } }),
           ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
         });
-        expect(response.statusCode, `${operation.method} ${url} as ${actor} with ${String(body).slice(0, 300)}: ${response.body.slice(0, 300)}`).toBeLessThan(500);
+        expect(
+          response.statusCode,
+          `${operation.method} ${url} as ${actor} with ${String(body).slice(0, 300)}: ${response.body.slice(0, 300)}`,
+        ).toBeLessThan(500);
       }),
       { seed: SEED, numRuns: RUNS, endOnFailure: true },
     );

@@ -11,4 +11,8 @@ export function isUuid(value: string): boolean {
 }
 
 /** The `{id}` path parameter of a route about one row (a UUID; anything else names no row: 404). */
-export const idParams = { type: 'object', properties: { id: { type: 'string', description: 'UUID' } }, required: ['id'] } as const;
+export const idParams = {
+  type: 'object',
+  properties: { id: { type: 'string', description: 'UUID' } },
+  required: ['id'],
+} as const;

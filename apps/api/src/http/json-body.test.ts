@@ -35,18 +35,25 @@ describe('the shape of a body, bounded before anything walks it (decision 037)',
 
   it('answers body_too_deep past the documented depth, and parses the deepest allowed', () => {
     expect(parseJsonBody(nested(BODY_SHAPE.depth))).toBeDefined();
-    expect(() => parseJsonBody(nested(BODY_SHAPE.depth + 1))).toThrow(expect.objectContaining({ code: 'body_too_deep', status: 400 }));
+    expect(() => parseJsonBody(nested(BODY_SHAPE.depth + 1))).toThrow(
+      expect.objectContaining({ code: 'body_too_deep', status: 400 }),
+    );
   });
 
   it('answers body_too_complex past the documented number of values', () => {
     expect(bodyShapeProblem(Array.from({ length: BODY_SHAPE.values - 1 }, () => 0))).toBeUndefined();
-    expect(bodyShapeProblem(Array.from({ length: BODY_SHAPE.values }, () => 0))).toMatchObject({ code: 'body_too_complex', status: 400 });
+    expect(bodyShapeProblem(Array.from({ length: BODY_SHAPE.values }, () => 0))).toMatchObject({
+      code: 'body_too_complex',
+      status: 400,
+    });
   });
 
   it('names a text over the documented length, and a key any object inherits, as fields', () => {
     const long = 'a'.repeat(BODY_SHAPE.textLength + 1);
     expect(bodyShapeProblem({ notes: 'a'.repeat(BODY_SHAPE.textLength) })).toBeUndefined();
-    expect(bodyShapeProblem({ boat: { notes: long } })?.errors).toEqual([expect.objectContaining({ field: 'boat.notes', code: 'too_long' })]);
+    expect(bodyShapeProblem({ boat: { notes: long } })?.errors).toEqual([
+      expect.objectContaining({ field: 'boat.notes', code: 'too_long' }),
+    ]);
     for (const key of ['constructor', 'toString', 'valueOf', 'hasOwnProperty', '__proto__']) {
       const body = parseJsonBodyOrProblem(`{"boat":{"${key}":{"x":1}}}`);
       expect(body.errors, key).toEqual([expect.objectContaining({ field: `boat.${key}`, code: 'unknown_field' })]);
@@ -56,7 +63,9 @@ describe('the shape of a body, bounded before anything walks it (decision 037)',
   it('walks a value as deep as one likes in linear time (the text guard once copied the path at every level)', () => {
     let deep: unknown = 'Brisa\u0000';
     for (let level = 0; level < 100_000; level++) deep = [deep];
-    expect(unreadableTextErrors({ boat: deep })).toEqual([expect.objectContaining({ field: `boat.${Array(100_000).fill('0').join('.')}` })]);
+    expect(unreadableTextErrors({ boat: deep })).toEqual([
+      expect.objectContaining({ field: `boat.${Array(100_000).fill('0').join('.')}` }),
+    ]);
   });
 });
 
@@ -80,7 +89,13 @@ interface Route {
 /** Every documented operation that takes a JSON body, with its top-level fields. */
 async function routesWithBodies(): Promise<Route[]> {
   const document = (await app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as {
-    paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema?: { properties?: Record<string, { type?: unknown }> } }> } }>>;
+    paths: Record<
+      string,
+      Record<
+        string,
+        { requestBody?: { content: Record<string, { schema?: { properties?: Record<string, { type?: unknown }> } }> } }
+      >
+    >;
   };
   return Object.entries(document.paths).flatMap(([path, operations]) =>
     Object.entries(operations)
@@ -91,7 +106,10 @@ async function routesWithBodies(): Promise<Route[]> {
         path: path.replace(/^\/api\/v1/, '').replace(/\{[^}]+\}/g, '0b3c6ed4-5a8f-4a62-9d1e-3f0a7c2b9e15'),
         properties: Object.keys(operation.requestBody!.content['application/json']!.schema?.properties ?? {}),
         lists: Object.entries(operation.requestBody!.content['application/json']!.schema?.properties ?? {})
-          .filter(([, property]) => property.type === 'array' || (Array.isArray(property.type) && property.type.includes('array')))
+          .filter(
+            ([, property]) =>
+              property.type === 'array' || (Array.isArray(property.type) && property.type.includes('array')),
+          )
           .map(([name]) => name),
       })),
   );
@@ -102,22 +120,55 @@ function worstShapes(route: Route): [name: string, body: string, code: string][]
   const room = BODY_LIMIT_BYTES - 64;
   const heaviestAllowed: Record<string, unknown> = {};
   for (const property of route.properties) heaviestAllowed[property] = 'é'.repeat(BODY_SHAPE.textLength);
-  for (let filler = route.properties.length; filler < BODY_SHAPE.values - 10; filler++) heaviestAllowed[`relleno${filler}`] = [];
-  const deepestAllowed = Object.fromEntries(route.properties.map((property) => [property, JSON.parse(nested(BODY_SHAPE.depth - 1, '"x"'))]));
+  for (let filler = route.properties.length; filler < BODY_SHAPE.values - 10; filler++)
+    heaviestAllowed[`relleno${filler}`] = [];
+  const deepestAllowed = Object.fromEntries(
+    route.properties.map((property) => [property, JSON.parse(nested(BODY_SHAPE.depth - 1, '"x"'))]),
+  );
   return [
     ['deepest', nested(Math.floor(room / 2)), 'body_too_deep'],
     ['deepest in a field', `{"${route.properties[0] ?? 'x'}":${nested(Math.floor(room / 2) - 8)}}`, 'body_too_deep'],
-    ['widest', `[${Array(Math.floor(room / 2)).fill('0').join(',')}]`, 'body_too_complex'],
-    ['many keys', `{${Array.from({ length: Math.floor(room / 16) }, (_, index) => `"k${index}":0`).join(',')}}`, 'body_too_complex'],
+    [
+      'widest',
+      `[${Array(Math.floor(room / 2))
+        .fill('0')
+        .join(',')}]`,
+      'body_too_complex',
+    ],
+    [
+      'many keys',
+      `{${Array.from({ length: Math.floor(room / 16) }, (_, index) => `"k${index}":0`).join(',')}}`,
+      'body_too_complex',
+    ],
     ['one long text', JSON.stringify({ [route.properties[0] ?? 'x']: 'a'.repeat(room - 40) }), 'validation_failed'],
-    ['many short texts', `[${Array(Math.floor(room / 4)).fill('"a"').join(',')}]`, 'body_too_complex'],
-    ['member-named keys', '{"constructor":{},"__proto__":{},"toString":1,"valueOf":1,"hasOwnProperty":1}', 'validation_failed'],
+    [
+      'many short texts',
+      `[${Array(Math.floor(room / 4))
+        .fill('"a"')
+        .join(',')}]`,
+      'body_too_complex',
+    ],
+    [
+      'member-named keys',
+      '{"constructor":{},"__proto__":{},"toString":1,"valueOf":1,"hasOwnProperty":1}',
+      'validation_failed',
+    ],
     ['every field at the longest allowed, and as many values as allowed', JSON.stringify(heaviestAllowed), ''],
     ['every field nested as deep as allowed', JSON.stringify(deepestAllowed), ''],
     // Each item of a list the rules check costs an error or more: thousands of them once took 370 ms.
     ...route.lists.flatMap((list): [string, string, string][] => [
-      [`${list}: as many empty objects as allowed`, `{"${list}":[${Array(Math.floor(BODY_SHAPE.values / 2) - 10).fill('{}').join(',')}]}`, ''],
-      [`${list}: as many wrong texts as allowed`, JSON.stringify({ [list]: Array(BODY_SHAPE.values - 10).fill('x') }), ''],
+      [
+        `${list}: as many empty objects as allowed`,
+        `{"${list}":[${Array(Math.floor(BODY_SHAPE.values / 2) - 10)
+          .fill('{}')
+          .join(',')}]}`,
+        '',
+      ],
+      [
+        `${list}: as many wrong texts as allowed`,
+        JSON.stringify({ [list]: Array(BODY_SHAPE.values - 10).fill('x') }),
+        '',
+      ],
       [`${list}: as many nulls as allowed`, JSON.stringify({ [list]: Array(BODY_SHAPE.values - 10).fill(null) }), ''],
     ]),
   ];
@@ -139,10 +190,12 @@ describe('no request within the size limit holds the server (issue 19, finding 1
     const customer = (await registerAccount(app, 41)).agent;
     const staff = await signInStaff(app, 41);
     const anonymous = createAgent(app, 41);
-    const agentFor = (route: Route): Agent => (route.path.startsWith('/staff/') ? staff : route.path === '/session' ? anonymous : customer);
+    const agentFor = (route: Route): Agent =>
+      route.path.startsWith('/staff/') ? staff : route.path === '/session' ? anonymous : customer;
     // Sign-out routes take no body: every agent stays signed in throughout. Each route once, untimed, so the
     // first call's compilation and the first database round trips are not what is measured.
-    for (const route of routes) await agentFor(route).request(route.method as 'POST', route.path, { body: '{}', headers: JSON_HEADERS });
+    for (const route of routes)
+      await agentFor(route).request(route.method as 'POST', route.path, { body: '{}', headers: JSON_HEADERS });
 
     // The server shares this thread (inject): a request that held the event loop shows as CPU spent before
     // the health check could answer. CPU, not the wall clock, so the test holds on a busy machine; a request
@@ -159,7 +212,8 @@ describe('no request within the size limit holds the server (issue 19, finding 1
         const [spent, waited] = [threadCpuMs() - cpu, performance.now() - wall];
         polls += 1;
         expect(health.statusCode).toBe(200);
-        if (spent >= 100) slowHealth.push(`GET /health: ${Math.round(spent)} ms of CPU (${Math.round(waited)} ms in all)`);
+        if (spent >= 100)
+          slowHealth.push(`GET /health: ${Math.round(spent)} ms of CPU (${Math.round(waited)} ms in all)`);
         // A poll every 10 ms, not a busy loop: the requests under test need the event loop too.
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
@@ -171,7 +225,10 @@ describe('no request within the size limit holds the server (issue 19, finding 1
         for (const [shape, body, code] of shapes) {
           expect(Buffer.byteLength(body), shape).toBeLessThanOrEqual(BODY_LIMIT_BYTES);
           const [cpu, wall] = [threadCpuMs(), performance.now()];
-          const response: LightMyRequestResponse = await agentFor(route).request(route.method as 'POST', route.path, { body, headers: JSON_HEADERS });
+          const response: LightMyRequestResponse = await agentFor(route).request(route.method as 'POST', route.path, {
+            body,
+            headers: JSON_HEADERS,
+          });
           const [spent, waited] = [threadCpuMs() - cpu, performance.now() - wall];
           const label = `${route.method} ${route.path}, ${shape}`;
           expect(response.statusCode, `${label}: ${response.body.slice(0, 300)}`).toBeGreaterThanOrEqual(400);

@@ -89,7 +89,10 @@ export type WalkStep = 'skip' | 'stop' | void;
  * Visits every value of `value` with its path, depth first in document order, without recursion; `key` is
  * the value's key when it is an object's member. An upload's bytes (a typed array) are a value, not a list.
  */
-export function walkJson(value: unknown, visit: (node: unknown, path: BodyPath, key: string | undefined) => WalkStep): void {
+export function walkJson(
+  value: unknown,
+  visit: (node: unknown, path: BodyPath, key: string | undefined) => WalkStep,
+): void {
   const pending: [node: unknown, path: BodyPath, key: string | undefined][] = [[value, undefined, undefined]];
   while (pending.length > 0) {
     const [node, path, key] = pending.pop()!;
@@ -97,7 +100,8 @@ export function walkJson(value: unknown, visit: (node: unknown, path: BodyPath, 
     if (step === 'stop') return;
     if (step === 'skip') continue;
     if (Array.isArray(node)) {
-      for (let index = node.length - 1; index >= 0; index--) pending.push([node[index], { key: String(index), parent: path }, undefined]);
+      for (let index = node.length - 1; index >= 0; index--)
+        pending.push([node[index], { key: String(index), parent: path }, undefined]);
     } else if (typeof node === 'object' && node !== null && !ArrayBuffer.isView(node)) {
       const keys = Object.keys(node);
       for (let index = keys.length - 1; index >= 0; index--) {
@@ -113,7 +117,11 @@ export function isInheritedMemberName(key: string): boolean {
   return Object.hasOwn(Object.prototype, key);
 }
 
-const unknownField = (field: string): FieldError => ({ field, code: 'unknown_field', message: 'Este campo no se admite.' });
+const unknownField = (field: string): FieldError => ({
+  field,
+  code: 'unknown_field',
+  message: 'Este campo no se admite.',
+});
 const tooLong = (field: string): FieldError => ({
   field,
   code: 'too_long',
@@ -142,9 +150,18 @@ export function bodyShapeProblem(body: unknown): HttpProblem | undefined {
   return errors.length > 0 ? new HttpProblem('validation_failed', 400, undefined, errors) : undefined;
 }
 
-const tooDeep = () => new HttpProblem('body_too_deep', 400, `El cuerpo de la petición anida demasiados niveles (como mucho ${BODY_SHAPE.depth}).`);
+const tooDeep = () =>
+  new HttpProblem(
+    'body_too_deep',
+    400,
+    `El cuerpo de la petición anida demasiados niveles (como mucho ${BODY_SHAPE.depth}).`,
+  );
 const tooComplex = () =>
-  new HttpProblem('body_too_complex', 400, `El cuerpo de la petición tiene demasiados valores (como mucho ${BODY_SHAPE.values.toLocaleString('es-ES')}).`);
+  new HttpProblem(
+    'body_too_complex',
+    400,
+    `El cuerpo de la petición tiene demasiados valores (como mucho ${BODY_SHAPE.values.toLocaleString('es-ES')}).`,
+  );
 
 /** Parses a JSON body under `BODY_SHAPE`; throws the problem to answer otherwise. */
 export function parseJsonBody(text: string): unknown {
@@ -166,15 +183,19 @@ export function parseJsonBody(text: string): unknown {
 /** Fastify's JSON parser replaced by `parseJsonBody`, for every route that reads JSON. */
 export function registerJsonBodyParser(app: FastifyInstance) {
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, (_request, text, done) => {
-    if (text === '') {
-      done(new HttpProblem('bad_request', 400, 'El cuerpo de la petición está vacío.'), undefined);
-      return;
-    }
-    try {
-      done(null, parseJsonBody(text as string));
-    } catch (error) {
-      done(error as Error, undefined);
-    }
-  });
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES },
+    (_request, text, done) => {
+      if (text === '') {
+        done(new HttpProblem('bad_request', 400, 'El cuerpo de la petición está vacío.'), undefined);
+        return;
+      }
+      try {
+        done(null, parseJsonBody(text as string));
+      } catch (error) {
+        done(error as Error, undefined);
+      }
+    },
+  );
 }

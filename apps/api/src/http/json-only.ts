@@ -30,7 +30,11 @@ export function registerJsonOnly(app: FastifyInstance) {
     if (!MUTATING.has(request.method) || !isApiRequest(request) || request.routeOptions.config.rawBody === true) return;
     const contentType = request.headers['content-type'];
     if (contentType !== undefined && !JSON_MEDIA_TYPE.test(contentType)) {
-      throw problem('unsupported_media_type', 415, 'El cuerpo de la petición debe ser JSON (Content-Type: application/json).');
+      throw problem(
+        'unsupported_media_type',
+        415,
+        'El cuerpo de la petición debe ser JSON (Content-Type: application/json).',
+      );
     }
   });
 }

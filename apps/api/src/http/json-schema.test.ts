@@ -28,7 +28,12 @@ describe('yupToJsonSchema', () => {
 
   it('says in words what refers to another field', () => {
     const { properties } = yupToJsonSchema(changePasswordSchema) as { properties: Record<string, object> };
-    expect(properties.newPassword).toEqual({ type: 'string', minLength: 8, maxLength: 128, description: 'Must differ from `currentPassword`.' });
+    expect(properties.newPassword).toEqual({
+      type: 'string',
+      minLength: 8,
+      maxLength: 128,
+      description: 'Must differ from `currentPassword`.',
+    });
   });
 
   it('maps nullable, allowed and refused values, numbers, lists, dates and defaults', () => {
@@ -73,24 +78,37 @@ describe('yupToJsonSchema', () => {
 
   it('says that an object refusing unknown keys has no other properties, nested too', () => {
     const inner = yup.object({ b: yup.string() }).noUnknown(true, 'Campo desconocido: ${unknown}.');
-    const json = yupToJsonSchema(yup.object({ a: yup.string(), inner: inner.default(undefined).optional() }).noUnknown(true, 'Campo desconocido.'));
-    expect(json).toMatchObject({ additionalProperties: false, properties: { inner: { type: 'object', additionalProperties: false } } });
+    const json = yupToJsonSchema(
+      yup.object({ a: yup.string(), inner: inner.default(undefined).optional() }).noUnknown(true, 'Campo desconocido.'),
+    );
+    expect(json).toMatchObject({
+      additionalProperties: false,
+      properties: { inner: { type: 'object', additionalProperties: false } },
+    });
     expect(yupToJsonSchema(yup.object({ a: yup.string() }))).not.toHaveProperty('additionalProperties');
   });
 
   it('merges the keywords a rule adds in meta', () => {
-    const json = yupToJsonSchema(yup.object({ day: yup.date().meta({ description: 'The launch day.', jsonSchema: { format: 'date' } }) }));
+    const json = yupToJsonSchema(
+      yup.object({ day: yup.date().meta({ description: 'The launch day.', jsonSchema: { format: 'date' } }) }),
+    );
     expect(json.properties).toEqual({ day: { type: 'string', format: 'date', description: 'The launch day.' } });
   });
 
   it('refuses a custom test its rule does not describe, naming the field', () => {
-    const schema = yup.object({ boat: yup.object({ name: yup.string().test('no-shouting', 'Sin mayúsculas', (value) => value !== value?.toUpperCase()) }) });
+    const schema = yup.object({
+      boat: yup.object({
+        name: yup.string().test('no-shouting', 'Sin mayúsculas', (value) => value !== value?.toUpperCase()),
+      }),
+    });
     expect(() => yupToJsonSchema(schema)).toThrow(UnsupportedSchemaError);
     expect(() => yupToJsonSchema(schema)).toThrow(/boat\.name: custom test "no-shouting"/);
   });
 
   it('refuses what it cannot describe rather than documenting a loose body', () => {
     expect(() => yupToJsonSchema(yup.object({ any: yup.lazy(() => yup.string()) }))).toThrow(/any: a lazy schema/);
-    expect(() => yupToJsonSchema(yup.object({ pair: yup.tuple([yup.string(), yup.number()]) }))).toThrow(/pair: yup type "tuple"/);
+    expect(() => yupToJsonSchema(yup.object({ pair: yup.tuple([yup.string(), yup.number()]) }))).toThrow(
+      /pair: yup type "tuple"/,
+    );
   });
 });

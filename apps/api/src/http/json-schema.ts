@@ -13,7 +13,13 @@
  * `meta`), and what cannot be mapped (a lazy schema, a custom test its rule does not describe) stops the
  * server at start instead of documenting a loose body.
  */
-import type { AnySchema, SchemaDescription, SchemaFieldDescription, SchemaInnerTypeDescription, SchemaObjectDescription } from 'yup';
+import type {
+  AnySchema,
+  SchemaDescription,
+  SchemaFieldDescription,
+  SchemaInnerTypeDescription,
+  SchemaObjectDescription,
+} from 'yup';
 
 export type JsonSchema = { [keyword: string]: unknown };
 
@@ -24,7 +30,15 @@ interface Test {
 
 // Tests with nothing to add: transforms outside strict mode (the value is fixed, not refused), parts of
 // `datetime` (its format says it), and presence (the object's `required` list and minLength say it).
-const SILENT_TESTS = new Set(['trim', 'lowercase', 'uppercase', 'datetime_offset', 'datetime_precision', 'required', 'defined']);
+const SILENT_TESTS = new Set([
+  'trim',
+  'lowercase',
+  'uppercase',
+  'datetime_offset',
+  'datetime_precision',
+  'required',
+  'defined',
+]);
 
 // Named string tests with a JSON Schema format instead of their regex.
 const STRING_FORMATS: Record<string, string> = { email: 'email', url: 'uri', uuid: 'uuid', datetime: 'date-time' };
@@ -34,7 +48,9 @@ const HARMLESS_FLAGS = /^[guy]*$/;
 
 export class UnsupportedSchemaError extends Error {
   constructor(path: string, what: string) {
-    super(`Cannot derive a JSON schema for ${path || 'the body'}: ${what}. Describe it with meta({ jsonSchema }) or extend yupToJsonSchema.`);
+    super(
+      `Cannot derive a JSON schema for ${path || 'the body'}: ${what}. Describe it with meta({ jsonSchema }) or extend yupToJsonSchema.`,
+    );
     this.name = 'UnsupportedSchemaError';
   }
 }
@@ -44,7 +60,8 @@ export function yupToJsonSchema(schema: AnySchema): JsonSchema {
 }
 
 function fromDescription(description: SchemaFieldDescription, path: string): JsonSchema {
-  if (!('tests' in description)) throw new UnsupportedSchemaError(path, `a ${description.type} schema (lazy or a reference)`);
+  if (!('tests' in description))
+    throw new UnsupportedSchemaError(path, `a ${description.type} schema (lazy or a reference)`);
   const notes: string[] = [];
   const json: JsonSchema = {};
   const custom: string[] = [];
@@ -58,10 +75,12 @@ function fromDescription(description: SchemaFieldDescription, path: string): Jso
   for (const value of values.filter(isReference)) notes.push(`Must equal \`${value.key}\`.`);
   for (const value of description.notOneOf.filter(isReference)) notes.push(`Must differ from \`${value.key}\`.`);
 
-  if ('default' in description && isPrimitive(description.default) && type !== 'object') json.default = description.default;
+  if ('default' in description && isPrimitive(description.default) && type !== 'object')
+    json.default = description.default;
   const meta = description.meta ?? {};
   // A custom test (a check letter, a mobile prefix) has no keyword: its rule must say what it checks.
-  if (custom.length > 0 && !meta.description) throw new UnsupportedSchemaError(path, `custom test "${custom.join('", "')}" without meta({ description })`);
+  if (custom.length > 0 && !meta.description)
+    throw new UnsupportedSchemaError(path, `custom test "${custom.join('", "')}" without meta({ description })`);
   const text = [meta.description, ...notes].filter(Boolean).join(' ');
   if (text) json.description = text;
   const typed = type === undefined ? {} : { type: description.nullable ? [type, 'null'] : type };
@@ -69,7 +88,13 @@ function fromDescription(description: SchemaFieldDescription, path: string): Jso
 }
 
 /** The JSON type, with the keywords of the tests that type has; tests with no keyword go to `custom`. */
-function typeOf(description: SchemaDescription, path: string, json: JsonSchema, notes: string[], custom: string[]): string | undefined {
+function typeOf(
+  description: SchemaDescription,
+  path: string,
+  json: JsonSchema,
+  notes: string[],
+  custom: string[],
+): string | undefined {
   const tests = (description.tests as Test[]).filter((test) => !SILENT_TESTS.has(test.name ?? ''));
   const keywords = (keyword: (test: Test) => boolean) => {
     for (const test of tests) if (!keyword(test)) custom.push(test.name ?? 'unnamed');
@@ -85,12 +110,15 @@ function typeOf(description: SchemaDescription, path: string, json: JsonSchema, 
       return tests.some((test) => test.name === 'integer') ? 'integer' : 'number';
     case 'date':
       // JSON has no dates: yup reads an ISO 8601 date, or date and time, unless the rule names one format.
-      if (description.meta?.jsonSchema?.format === undefined) json.anyOf = [{ format: 'date' }, { format: 'date-time' }];
+      if (description.meta?.jsonSchema?.format === undefined)
+        json.anyOf = [{ format: 'date' }, { format: 'date-time' }];
       keywords((test) => dateKeyword(test, notes));
       return 'string';
     case 'object': {
       const { fields } = description as SchemaObjectDescription;
-      json.properties = Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, fromDescription(field, join(path, name))]));
+      json.properties = Object.fromEntries(
+        Object.entries(fields).map(([name, field]) => [name, fromDescription(field, join(path, name))]),
+      );
       const required = Object.entries(fields)
         .filter(([, field]) => 'optional' in field && !field.optional)
         .map(([name]) => name);
@@ -105,7 +133,8 @@ function typeOf(description: SchemaDescription, path: string, json: JsonSchema, 
     }
     case 'array': {
       const { innerType } = description as SchemaInnerTypeDescription;
-      if (innerType !== undefined && !Array.isArray(innerType)) json.items = fromDescription(innerType, join(path, '*'));
+      if (innerType !== undefined && !Array.isArray(innerType))
+        json.items = fromDescription(innerType, join(path, '*'));
       keywords((test) => sizeKeyword(test, json, 'Items'));
       return 'array';
     }
@@ -139,7 +168,8 @@ function stringKeyword(test: Test, json: JsonSchema, notes: string[]): boolean {
 function sizeKeyword(test: Test, json: JsonSchema, suffix: 'Length' | 'Items'): boolean {
   const params = test.params ?? {};
   // A required string's minLength of 1 stays when a smaller minimum is added.
-  if (test.name === 'min' && typeof params.min === 'number') json[`min${suffix}`] = Math.max(params.min, Number(json[`min${suffix}`] ?? 0));
+  if (test.name === 'min' && typeof params.min === 'number')
+    json[`min${suffix}`] = Math.max(params.min, Number(json[`min${suffix}`] ?? 0));
   else if (test.name === 'max' && typeof params.max === 'number') json[`max${suffix}`] = params.max;
   else if (test.name === 'length' && typeof params.length === 'number') {
     json[`min${suffix}`] = params.length;

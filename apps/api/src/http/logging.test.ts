@@ -29,20 +29,32 @@ beforeAll(async () => {
   // the OpenAPI document, as test and development routes are: it declares no operation, decision 041).
   await app.register(
     async (api) => {
-      api.post<{ Body: { failure: string; person: ReturnType<typeof newPerson> } }>('/test/database-failure', { schema: { hide: true } }, async (request) => {
-        const { failure, person } = request.body;
-        const { db } = database;
-        if (failure === 'duplicate') {
-          const row = { clientId: 41, status: 'registered' as const, firstName: person.firstName, surnames: person.surnames, email: person.email, phone: person.phone, document: person.document };
-          await db.insert(accounts).values(row);
-          await db.insert(accounts).values(row);
-        } else if (failure === 'cast') {
-          await db.execute(sql`select ${person.email}::uuid, ${person.phone}::uuid`);
-        } else {
-          await db.execute(sql`select ${`${person.firstName}\u0000${person.document}`} as name`);
-        }
-        return {};
-      });
+      api.post<{ Body: { failure: string; person: ReturnType<typeof newPerson> } }>(
+        '/test/database-failure',
+        { schema: { hide: true } },
+        async (request) => {
+          const { failure, person } = request.body;
+          const { db } = database;
+          if (failure === 'duplicate') {
+            const row = {
+              clientId: 41,
+              status: 'registered' as const,
+              firstName: person.firstName,
+              surnames: person.surnames,
+              email: person.email,
+              phone: person.phone,
+              document: person.document,
+            };
+            await db.insert(accounts).values(row);
+            await db.insert(accounts).values(row);
+          } else if (failure === 'cast') {
+            await db.execute(sql`select ${person.email}::uuid, ${person.phone}::uuid`);
+          } else {
+            await db.execute(sql`select ${`${person.firstName}\u0000${person.document}`} as name`);
+          }
+          return {};
+        },
+      );
     },
     { prefix: '/api/v1' },
   );
@@ -77,7 +89,10 @@ describe('request logs', () => {
 
   it('censor passwords, codes and tokens in logged objects', () => {
     const before = lines.length;
-    app.log.info({ password: 'hunter2', code: '123456', body: { token: 'abc-token' }, err: { code: 'FST_ERR_X' } }, 'sign-in');
+    app.log.info(
+      { password: 'hunter2', code: '123456', body: { token: 'abc-token' }, err: { code: 'FST_ERR_X' } },
+      'sign-in',
+    );
     const entry = JSON.parse(lines.slice(before).join(''));
     expect(entry).toMatchObject({ password: '[Redacted]', code: '[Redacted]', body: { token: '[Redacted]' } });
     expect(entry.err.code).toBe('FST_ERR_X');
@@ -85,24 +100,34 @@ describe('request logs', () => {
 });
 
 describe('database errors', () => {
-  it.each(['duplicate', 'cast', 'nul'])('are logged without the SQL parameters or the person’s data (%s)', async (failure) => {
-    const before = lines.length;
-    const person = newPerson({ firstName: 'Remedios', surnames: 'Varo Uranga' });
-    const agent = createAgent(app, 41);
-    const response = await agent.post('/test/database-failure', { failure, person });
-    expect(response.statusCode).toBe(500);
+  it.each(['duplicate', 'cast', 'nul'])(
+    'are logged without the SQL parameters or the person’s data (%s)',
+    async (failure) => {
+      const before = lines.length;
+      const person = newPerson({ firstName: 'Remedios', surnames: 'Varo Uranga' });
+      const agent = createAgent(app, 41);
+      const response = await agent.post('/test/database-failure', { failure, person });
+      expect(response.statusCode).toBe(500);
 
-    const logged = lines.slice(before).map((line) => JSON.parse(line));
-    const failed = logged.find((entry) => entry.msg === 'request failed');
-    // Still useful to whoever reads it: the driver's error and its SQLSTATE.
-    expect(failed.err.type).toEqual(expect.any(String));
-    expect(JSON.stringify(failed.err)).toMatch(/"code":"(23505|22P02|22021)"/);
-    const output = lines.slice(before).join('\n');
-    for (const value of [person.firstName, person.surnames, person.email, person.phone, person.document, person.phone.slice(1)]) {
-      expect(output).not.toContain(value);
-    }
-    expect(output).not.toMatch(/params|parameters/i);
-  });
+      const logged = lines.slice(before).map((line) => JSON.parse(line));
+      const failed = logged.find((entry) => entry.msg === 'request failed');
+      // Still useful to whoever reads it: the driver's error and its SQLSTATE.
+      expect(failed.err.type).toEqual(expect.any(String));
+      expect(JSON.stringify(failed.err)).toMatch(/"code":"(23505|22P02|22021)"/);
+      const output = lines.slice(before).join('\n');
+      for (const value of [
+        person.firstName,
+        person.surnames,
+        person.email,
+        person.phone,
+        person.document,
+        person.phone.slice(1),
+      ]) {
+        expect(output).not.toContain(value);
+      }
+      expect(output).not.toMatch(/params|parameters/i);
+    },
+  );
 });
 
 describe('security events', () => {
@@ -157,13 +182,19 @@ describe('security events', () => {
       reason: 'wrong_password',
       ip: agent.ip,
     });
-    expect(events.find((entry) => entry.event === 'outbox_message')).toMatchObject({ transport: 'log', channel: 'sms', destination: expect.stringMatching(/^\+34 7•• ••• •\d\d$/) });
+    expect(events.find((entry) => entry.event === 'outbox_message')).toMatchObject({
+      transport: 'log',
+      channel: 'sms',
+      destination: expect.stringMatching(/^\+34 7•• ••• •\d\d$/),
+    });
   });
 });
 
 describe('redactUrl', () => {
   it('hides secret query values and leaves the rest', () => {
-    expect(redactUrl('/api/v1/x?barco=7&code=123456&Password=p')).toBe('/api/v1/x?barco=7&code=%5BRedacted%5D&Password=%5BRedacted%5D');
+    expect(redactUrl('/api/v1/x?barco=7&code=123456&Password=p')).toBe(
+      '/api/v1/x?barco=7&code=%5BRedacted%5D&Password=%5BRedacted%5D',
+    );
     expect(redactUrl('/api/v1/x?barco=7')).toBe('/api/v1/x?barco=7');
   });
 

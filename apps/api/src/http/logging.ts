@@ -119,7 +119,8 @@ export function serializeError(error: unknown, depth = 0): unknown {
   }
   if (depth < MAX_CAUSES) {
     if (own.cause !== undefined) serialized.cause = serializeError(own.cause, depth + 1);
-    if (error instanceof AggregateError) serialized.errors = error.errors.map((inner: unknown) => serializeError(inner, depth + 1));
+    if (error instanceof AggregateError)
+      serialized.errors = error.errors.map((inner: unknown) => serializeError(inner, depth + 1));
   }
   return serialized;
 }

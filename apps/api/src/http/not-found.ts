@@ -33,7 +33,11 @@ export function trackRoutes(app: FastifyInstance): readonly KnownRoute[] {
 function pathPattern(url: string): RegExp {
   const source = url
     .split('/')
-    .map((segment) => segment.replace(/:.+|\*|[.+?^${}()|[\]\\]/g, (match) => (match.startsWith(':') ? '[^/]+' : match === '*' ? '.*' : `\\${match}`)))
+    .map((segment) =>
+      segment.replace(/:.+|\*|[.+?^${}()|[\]\\]/g, (match) =>
+        match.startsWith(':') ? '[^/]+' : match === '*' ? '.*' : `\\${match}`,
+      ),
+    )
     .join('/');
   return new RegExp(`^${source}$`);
 }
@@ -59,17 +63,29 @@ function routerPath(url: string): string {
  */
 function allowedMethods(routes: readonly KnownRoute[], request: FastifyRequest, api: boolean): string[] {
   const path = routerPath(request.url);
-  const methods = new Set(routes.filter((route) => (!api || route.api) && route.pattern.test(path)).map((route) => route.method));
+  const methods = new Set(
+    routes.filter((route) => (!api || route.api) && route.pattern.test(path)).map((route) => route.method),
+  );
   if (methods.has('GET')) methods.add('HEAD');
   return [...methods].sort();
 }
 
-export function registerNotFound(app: FastifyInstance, routes: readonly KnownRoute[], bundle: StaticBundle | undefined) {
+export function registerNotFound(
+  app: FastifyInstance,
+  routes: readonly KnownRoute[],
+  bundle: StaticBundle | undefined,
+) {
   app.setNotFoundHandler(async (request, reply) => {
     const api = isApiRequest(request);
     const allowed = allowedMethods(routes, request, api);
     if (allowed.length > 0 && !allowed.includes(request.method)) {
-      throw new HttpProblem('method_not_allowed', 405, `Esta dirección no admite el método ${request.method}.`, undefined, { allow: allowed.join(', ') });
+      throw new HttpProblem(
+        'method_not_allowed',
+        405,
+        `Esta dirección no admite el método ${request.method}.`,
+        undefined,
+        { allow: allowed.join(', ') },
+      );
     }
     // Client-side routes (/login, /ayuda…) reloaded in the browser get the app; the API never does.
     if (!api && bundle?.isAppNavigation(request)) return bundle.sendIndex(request, reply);

@@ -20,7 +20,10 @@ interface Operation {
 async function operations(): Promise<Array<[string, Operation]>> {
   const document = (await app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
   return Object.entries(document.paths as Record<string, Record<string, Operation>>).flatMap(([path, methods]) =>
-    Object.entries(methods).map(([method, operation]): [string, Operation] => [`${method.toUpperCase()} ${path}`, operation]),
+    Object.entries(methods).map(([method, operation]): [string, Operation] => [
+      `${method.toUpperCase()} ${path}`,
+      operation,
+    ]),
   );
 }
 
@@ -104,7 +107,9 @@ describe('GET /api/v1/openapi.json', () => {
   it('describes headers, responses and problems', async () => {
     const document = (await app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
     const getClient = document.paths['/api/v1/client'].get;
-    expect(getClient.parameters).toContainEqual(expect.objectContaining({ in: 'header', name: 'x-client-id', required: true }));
+    expect(getClient.parameters).toContainEqual(
+      expect.objectContaining({ in: 'header', name: 'x-client-id', required: true }),
+    );
     expect(getClient.responses['200'].content['application/json'].schema.properties.settings).toEqual({
       $ref: '#/components/schemas/ClientSettings',
     });
@@ -113,24 +118,50 @@ describe('GET /api/v1/openapi.json', () => {
     });
     expect(document.components.schemas.Problem.required).toEqual(['type', 'title', 'status', 'code']);
     expect(document.paths['/api/v1/session'].get.security).toEqual([{ session: [] }]);
-    expect(document.components.schemas.SessionInfo.properties.account).toEqual({ $ref: '#/components/schemas/AccountSummary' });
+    expect(document.components.schemas.SessionInfo.properties.account).toEqual({
+      $ref: '#/components/schemas/AccountSummary',
+    });
   });
 
   it('documents the Idempotency-Key of creating calls', async () => {
     const document = (await app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
-    for (const path of ['/api/v1/registrations', '/api/v1/password-resets', '/api/v1/activations', '/api/v1/contracts', '/api/v1/launches', '/api/v1/outings']) {
-      expect(document.paths[path].post.parameters, path).toContainEqual(expect.objectContaining({ in: 'header', name: 'idempotency-key' }));
+    for (const path of [
+      '/api/v1/registrations',
+      '/api/v1/password-resets',
+      '/api/v1/activations',
+      '/api/v1/contracts',
+      '/api/v1/launches',
+      '/api/v1/outings',
+    ]) {
+      expect(document.paths[path].post.parameters, path).toContainEqual(
+        expect.objectContaining({ in: 'header', name: 'idempotency-key' }),
+      );
     }
   });
 
   it('documents every boats, contracts, data validation and staff answer with an example', async () => {
     const document = (await app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
-    for (const name of ['Boat', 'Contract', 'StaffBoat', 'StaffContract', 'StaffCustomer', 'StaffSettings', 'DataValidationStatus']) {
+    for (const name of [
+      'Boat',
+      'Contract',
+      'StaffBoat',
+      'StaffContract',
+      'StaffCustomer',
+      'StaffSettings',
+      'DataValidationStatus',
+    ]) {
       expect(document.components.schemas[name].examples, name).toHaveLength(1);
     }
-    expect(document.paths['/api/v1/staff/contracts/{id}/approve'].post.responses['409'].content['application/problem+json']).toBeDefined();
-    expect(document.paths['/api/v1/boats/{id}/insurance-certificate'].get.responses['200'].content['application/pdf']).toBeDefined();
-    expect(document.paths['/api/v1/staff/settings'].patch.requestBody.content['application/json'].schema.properties.slotCapacity).toMatchObject({ type: 'integer', minimum: 1, maximum: 50 });
+    expect(
+      document.paths['/api/v1/staff/contracts/{id}/approve'].post.responses['409'].content['application/problem+json'],
+    ).toBeDefined();
+    expect(
+      document.paths['/api/v1/boats/{id}/insurance-certificate'].get.responses['200'].content['application/pdf'],
+    ).toBeDefined();
+    expect(
+      document.paths['/api/v1/staff/settings'].patch.requestBody.content['application/json'].schema.properties
+        .slotCapacity,
+    ).toMatchObject({ type: 'integer', minimum: 1, maximum: 50 });
   });
 
   it('shows the real rules of a body, derived from the yup schema that checks it', async () => {
@@ -149,11 +180,15 @@ describe('GET /api/v1/openapi.json', () => {
         acceptPrivacy: { type: 'boolean', enum: [true] },
       },
     });
-    const code = document.paths['/api/v1/registrations/{registrationId}/validate'].post.requestBody.content['application/json'].schema;
+    const code =
+      document.paths['/api/v1/registrations/{registrationId}/validate'].post.requestBody.content['application/json']
+        .schema;
     expect(code.properties.code).toMatchObject({ type: 'string', pattern: '^\\d{6}$' });
     // An outing's body: derived from core's outingSchema, the departure optional, the skipper explained.
     const outing = document.paths['/api/v1/outings'].post.requestBody.content['application/json'].schema;
-    expect(outing.required).toEqual(expect.arrayContaining(['boatId', 'expectedReturn', 'people', 'skipper', 'destination', 'contactPhone']));
+    expect(outing.required).toEqual(
+      expect.arrayContaining(['boatId', 'expectedReturn', 'people', 'skipper', 'destination', 'contactPhone']),
+    );
     expect(outing.required).not.toContain('departure');
     expect(outing.properties).toMatchObject({
       expectedReturn: { type: 'string', format: 'date-time' },
@@ -161,21 +196,31 @@ describe('GET /api/v1/openapi.json', () => {
       destination: { maxLength: 200 },
       skipper: { type: 'string', description: expect.stringMatching(/authorisation/) },
     });
-    expect(document.paths['/api/v1/outings/{id}/extend'].post.requestBody.content['application/json'].schema.required).toEqual(['expectedReturn']);
+    expect(
+      document.paths['/api/v1/outings/{id}/extend'].post.requestBody.content['application/json'].schema.required,
+    ).toEqual(['expectedReturn']);
   });
 
   it('documents the body of every route that checks one, and only of those', async () => {
     const document = (await app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
-    const operations = Object.entries(document.paths as Record<string, Record<string, { requestBody?: unknown }>>).flatMap(([path, methods]) =>
+    const operations = Object.entries(
+      document.paths as Record<string, Record<string, { requestBody?: unknown }>>,
+    ).flatMap(([path, methods]) =>
       Object.entries(methods)
         .filter(([method]) => ['post', 'put', 'patch', 'delete'].includes(method))
-        .map(([method, operation]) => ({ method: method.toUpperCase() as 'POST' | 'PUT' | 'PATCH' | 'DELETE', path, documented: operation.requestBody !== undefined })),
+        .map(([method, operation]) => ({
+          method: method.toUpperCase() as 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+          path,
+          documented: operation.requestBody !== undefined,
+        })),
     );
     expect(operations.filter((operation) => operation.documented).length).toBeGreaterThanOrEqual(17);
     const found = await Promise.all(
       operations.map(async ({ method, path, documented }) => {
         // Signed in, with a fresh account each, as some calls end the session or the account; staff for theirs.
-        const agent = path.startsWith('/api/v1/staff/') ? await signInStaff(app, 41) : (await registerAccount(app, 41)).agent;
+        const agent = path.startsWith('/api/v1/staff/')
+          ? await signInStaff(app, 41)
+          : (await registerAccount(app, 41)).agent;
         const url = path.replace(/^\/api\/v1/, '').replace(/\{[^}]+\}/g, () => crypto.randomUUID());
         // A list where the body's object goes: a route that checks its body says so before anything else.
         const response = await agent.request(method, url, { body: [] });
@@ -278,23 +323,27 @@ describe('the contract generated clients read (decision 041)', () => {
 
   it('says which operations need no session, and every other one documents the 401 it answers without one', async () => {
     const named = await operations();
-    const anonymous = (operation: Operation) => operation.security!.length === 0 || operation.security!.some((requirement) => Object.keys(requirement).length === 0);
+    const anonymous = (operation: Operation) =>
+      operation.security!.length === 0 ||
+      operation.security!.some((requirement) => Object.keys(requirement).length === 0);
     for (const [name, operation] of named) expect(Array.isArray(operation.security), name).toBe(true);
-    expect(named.filter(([, operation]) => anonymous(operation)).map(([, operation]) => operation.operationId)).toEqual([
-      'getHealth',
-      'getClient',
-      'signIn',
-      'signOut',
-      'startRegistration',
-      'resendRegistrationCode',
-      'validateRegistrationCode',
-      'getActivation',
-      'activateAccount',
-      'requestPasswordReset',
-      'resendPasswordResetCode',
-      'completePasswordReset',
-      'checkCard',
-    ]);
+    expect(named.filter(([, operation]) => anonymous(operation)).map(([, operation]) => operation.operationId)).toEqual(
+      [
+        'getHealth',
+        'getClient',
+        'signIn',
+        'signOut',
+        'startRegistration',
+        'resendRegistrationCode',
+        'validateRegistrationCode',
+        'getActivation',
+        'activateAccount',
+        'requestPasswordReset',
+        'resendPasswordResetCode',
+        'completePasswordReset',
+        'checkCard',
+      ],
+    );
     for (const [name, operation] of named) {
       if (!anonymous(operation)) expect(operation.security, name).toEqual([{ session: [] }]);
       if (!anonymous(operation)) expect(Object.keys(operation.responses), name).toContain('401');
@@ -323,13 +372,15 @@ describe('the contract generated clients read (decision 041)', () => {
     await expect(serverWith((server) => server.get('/boats', { schema: { security: [] } }, handler))).rejects.toThrow(
       'GET /boats: declare schema.operationId, a stable camelCase verb and nouns (listBoats, createLaunch)',
     );
-    await expect(serverWith((server) => server.get('/boats', handler))).rejects.toThrow(/GET \/boats: declare schema.operationId/);
-    await expect(serverWith((server) => server.get('/boats', { schema: { operationId: 'list_boats', security: [] } }, handler))).rejects.toThrow(
-      /not "list_boats"/,
+    await expect(serverWith((server) => server.get('/boats', handler))).rejects.toThrow(
+      /GET \/boats: declare schema.operationId/,
     );
-    await expect(serverWith((server) => server.get('/boats', { schema: { operationId: 'listBoats' } }, handler))).rejects.toThrow(
-      'GET /boats: declare schema.security, [{ session: [] }] or [] for a call that needs no session',
-    );
+    await expect(
+      serverWith((server) => server.get('/boats', { schema: { operationId: 'list_boats', security: [] } }, handler)),
+    ).rejects.toThrow(/not "list_boats"/);
+    await expect(
+      serverWith((server) => server.get('/boats', { schema: { operationId: 'listBoats' } }, handler)),
+    ).rejects.toThrow('GET /boats: declare schema.security, [{ session: [] }] or [] for a call that needs no session');
     await expect(
       serverWith((server) => {
         server.get('/boats', { schema: { operationId: 'listBoats', security: [] } }, handler);

@@ -34,7 +34,8 @@ export async function registerOpenApi(app: FastifyInstance) {
     },
     // Shared schemas keep their $id as their component name (Problem, ClientSettings).
     refResolver: {
-      buildLocalReference: (json, _baseUri, _fragment, index) => (typeof json.$id === 'string' ? json.$id : `def-${index}`),
+      buildLocalReference: (json, _baseUri, _fragment, index) =>
+        typeof json.$id === 'string' ? json.$id : `def-${index}`,
     },
   });
 }
@@ -61,7 +62,9 @@ export function requireOperationContract(app: FastifyInstance) {
     const id = schema?.operationId;
     if (typeof id !== 'string' || !OPERATION_ID.test(id)) {
       const found = id === undefined ? '' : `, not ${JSON.stringify(id)}`;
-      throw new Error(`${name}: declare schema.operationId, a stable camelCase verb and nouns (listBoats, createLaunch)${found}`);
+      throw new Error(
+        `${name}: declare schema.operationId, a stable camelCase verb and nouns (listBoats, createLaunch)${found}`,
+      );
     }
     const other = taken.get(id);
     if (other !== undefined) throw new Error(`${name}: operationId ${id} is already ${other}'s`);

@@ -29,7 +29,12 @@ afterAll(async () => {
 });
 
 /** Every page of a list, following `next`, with the ids of each page's items. */
-async function allPages(agent: Agent, path: string, limit: number, itemsOf: (body: Record<string, unknown>) => { id: string }[]) {
+async function allPages(
+  agent: Agent,
+  path: string,
+  limit: number,
+  itemsOf: (body: Record<string, unknown>) => { id: string }[],
+) {
   const pages: string[][] = [];
   let cursor: string | null = null;
   do {
@@ -44,7 +49,8 @@ async function allPages(agent: Agent, path: string, limit: number, itemsOf: (bod
   return pages;
 }
 
-const fieldsOf = (response: { json(): unknown }) => (response.json() as { errors?: { field: string }[] }).errors?.map((error) => error.field);
+const fieldsOf = (response: { json(): unknown }) =>
+  (response.json() as { errors?: { field: string }[] }).errors?.map((error) => error.field);
 
 describe('cursors', () => {
   const kind = cursorKind('things', ['instant', 'integer']);
@@ -52,13 +58,20 @@ describe('cursors', () => {
   it('read back what they carry, and nothing else', () => {
     const at = new Date('2026-05-01T08:00:00.000Z');
     expect(kind.decode(kind.encode([at, 42]))).toEqual([at, 42]);
-    for (const garbage of ['x', 'not base64!', Buffer.from('[]').toString('base64url'), Buffer.from('{"a":1}').toString('base64url')]) {
+    for (const garbage of [
+      'x',
+      'not base64!',
+      Buffer.from('[]').toString('base64url'),
+      Buffer.from('{"a":1}').toString('base64url'),
+    ]) {
       expect(() => kind.decode(garbage)).toThrow();
     }
     // Another list's cursor, or one with a value of the wrong kind, is refused too.
     expect(() => kind.decode(cursorKind('others', ['instant', 'integer']).encode([at, 1]))).toThrow();
     expect(() => kind.decode(Buffer.from(JSON.stringify(['things', 'yesterday', 1])).toString('base64url'))).toThrow();
-    expect(() => kind.decode(Buffer.from(JSON.stringify(['things', at.toISOString(), 1.5])).toString('base64url'))).toThrow();
+    expect(() =>
+      kind.decode(Buffer.from(JSON.stringify(['things', at.toISOString(), 1.5])).toString('base64url')),
+    ).toThrow();
   });
 });
 
@@ -73,7 +86,14 @@ describe('GET /notifications, paged', () => {
       if (index % 3 === 0) clock.advance(1000);
       await createNotification(
         database.db,
-        { clientId: 41, accountId: lucia.accountId, type: 'launch_confirmed', title: `Aviso ${index}`, body: 'Texto', link: null },
+        {
+          clientId: 41,
+          accountId: lucia.accountId,
+          type: 'launch_confirmed',
+          title: `Aviso ${index}`,
+          body: 'Texto',
+          link: null,
+        },
         clock.now(),
       );
     }
@@ -151,9 +171,15 @@ describe('GET /launches, paged', () => {
       pastIds.push(inserted!.id);
     }
     const future = new Date(clock.now().getTime() + 3 * 86_400_000);
-    await database.db
-      .insert(launches)
-      .values({ clientId: 41, accountId: owner.accountId, boatId: owner.boatIds[0]!, status: 'confirmed', slotStart: future, expectedReturn: new Date(future.getTime() + 3_600_000), people: 2 });
+    await database.db.insert(launches).values({
+      clientId: 41,
+      accountId: owner.accountId,
+      boatId: owner.boatIds[0]!,
+      status: 'confirmed',
+      slotStart: future,
+      expectedReturn: new Date(future.getTime() + 3_600_000),
+      people: 2,
+    });
     await database.db.insert(launches).values({ ...rows[0]!, accountId: other.accountId, boatId: other.boatIds[0]! });
   });
 
@@ -189,7 +215,8 @@ describe("staff's lists, paged", () => {
   let staff25: Agent;
 
   beforeAll(async () => {
-    for (let index = 0; index < 5; index++) await eligibleOwner(app, database.db, 41, { boatCount: 2, now: new Date(clock.now()) });
+    for (let index = 0; index < 5; index++)
+      await eligibleOwner(app, database.db, 41, { boatCount: 2, now: new Date(clock.now()) });
     await eligibleOwner(app, database.db, 25, { now: new Date(clock.now()) });
     staff41 = await signInStaff(app, 41);
     staff25 = await signInStaff(app, 25);
@@ -199,30 +226,38 @@ describe("staff's lists, paged", () => {
     ['/staff/customers', 'customers'],
     ['/staff/boats', 'boats'],
     ['/staff/contracts', 'contracts'],
-  ])('%s: every item once, in the order of the whole list; bad cursors and limits refused; no way into another marina', async (path, key) => {
-    const whole = (await staff41.get(`${path}?limit=100`)).json();
-    expect(whole.next).toBeNull();
-    const all = (whole[key] as { id: string }[]).map((item) => item.id);
-    expect(all.length).toBeGreaterThanOrEqual(10);
-    const pages = await allPages(staff41, path, 3, (body) => body[key] as { id: string }[]);
-    expect(pages.flat()).toEqual(all);
-    expect(pages.slice(0, -1).every((page) => page.length === 3)).toBe(true);
+  ])(
+    '%s: every item once, in the order of the whole list; bad cursors and limits refused; no way into another marina',
+    async (path, key) => {
+      const whole = (await staff41.get(`${path}?limit=100`)).json();
+      expect(whole.next).toBeNull();
+      const all = (whole[key] as { id: string }[]).map((item) => item.id);
+      expect(all.length).toBeGreaterThanOrEqual(10);
+      const pages = await allPages(staff41, path, 3, (body) => body[key] as { id: string }[]);
+      expect(pages.flat()).toEqual(all);
+      expect(pages.slice(0, -1).every((page) => page.length === 3)).toBe(true);
 
-    expect(fieldsOf(await staff41.get(`${path}?cursor=nonsense`))).toEqual(['cursor']);
-    expect(fieldsOf(await staff41.get(`${path}?limit=0`))).toEqual(['limit']);
-    expect(fieldsOf(await staff41.get(`${path}?limit=101`))).toEqual(['limit']);
-    const cursor = (await staff41.get(`${path}?limit=1`)).json().next as string;
-    const there = (await staff25.get(`${path}?cursor=${cursor}`)).json();
-    expect((there[key] as { id: string }[]).some((item) => all.includes(item.id))).toBe(false);
-  });
+      expect(fieldsOf(await staff41.get(`${path}?cursor=nonsense`))).toEqual(['cursor']);
+      expect(fieldsOf(await staff41.get(`${path}?limit=0`))).toEqual(['limit']);
+      expect(fieldsOf(await staff41.get(`${path}?limit=101`))).toEqual(['limit']);
+      const cursor = (await staff41.get(`${path}?limit=1`)).json().next as string;
+      const there = (await staff25.get(`${path}?cursor=${cursor}`)).json();
+      expect((there[key] as { id: string }[]).some((item) => all.includes(item.id))).toBe(false);
+    },
+  );
 
   it('keeps the contracts filter across pages', async () => {
-    const active = (await staff41.get('/staff/contracts?status=active&limit=100')).json().contracts as { id: string; status: string }[];
+    const active = (await staff41.get('/staff/contracts?status=active&limit=100')).json().contracts as {
+      id: string;
+      status: string;
+    }[];
     expect(active.length).toBeGreaterThan(2);
     expect(active.every((item) => item.status === 'active')).toBe(true);
     const first = (await staff41.get('/staff/contracts?status=active&limit=2')).json();
     const second = (await staff41.get(`/staff/contracts?status=active&limit=100&cursor=${first.next}`)).json();
-    expect([...first.contracts, ...second.contracts].map((item: { id: string }) => item.id)).toEqual(active.map((item) => item.id));
+    expect([...first.contracts, ...second.contracts].map((item: { id: string }) => item.id)).toEqual(
+      active.map((item) => item.id),
+    );
   });
 });
 
@@ -253,9 +288,15 @@ describe('GET /outings, paged', () => {
     });
     // Two by two on the same departure: the id breaks the tie.
     for (let index = 0; index < 7; index++) {
-      await database.db.insert(outings).values(outing(owner.accountId, owner.boatIds[0]!, new Date(base + Math.floor(index / 2) * 86_400_000), 'returned'));
+      await database.db
+        .insert(outings)
+        .values(
+          outing(owner.accountId, owner.boatIds[0]!, new Date(base + Math.floor(index / 2) * 86_400_000), 'returned'),
+        );
     }
-    await database.db.insert(outings).values(outing(owner.accountId, owner.boatIds[1]!, new Date(clock.now().getTime() - 3_600_000), 'at_sea'));
+    await database.db
+      .insert(outings)
+      .values(outing(owner.accountId, owner.boatIds[1]!, new Date(clock.now().getTime() - 3_600_000), 'at_sea'));
     await database.db.insert(outings).values(outing(other.accountId, other.boatIds[0]!, new Date(base), 'returned'));
     const whole = (await owner.agent.get('/outings?limit=100')).json();
     historyIds.push(...whole.history.map((item: { id: string }) => item.id));

@@ -35,7 +35,11 @@ export const pageQueryProperties = {
 
 /** A route's querystring: the page's `limit` and `cursor`, with the route's own filters. */
 export function pageQuerystring<P extends Record<string, unknown>>(properties: P = {} as P) {
-  return { type: 'object', properties: { ...properties, ...pageQueryProperties }, additionalProperties: false } as const;
+  return {
+    type: 'object',
+    properties: { ...properties, ...pageQueryProperties },
+    additionalProperties: false,
+  } as const;
 }
 
 /** The `next` property of a page's answer. */
@@ -56,7 +60,11 @@ export type KeyValues<P extends readonly KeyPart[]> = { [I in keyof P]: KeyValue
 
 const badCursor = () =>
   problem('validation_failed', 400, undefined, [
-    { field: 'cursor', code: 'invalid', message: 'El cursor no es válido: usa el valor de `next` de la página anterior, sin cambiarlo.' },
+    {
+      field: 'cursor',
+      code: 'invalid',
+      message: 'El cursor no es válido: usa el valor de `next` de la página anterior, sin cambiarlo.',
+    },
   ]);
 
 function readPart(part: KeyPart, value: unknown): number | Date | string {
@@ -76,7 +84,9 @@ function readPart(part: KeyPart, value: unknown): number | Date | string {
 export function cursorKind<const P extends readonly KeyPart[]>(list: string, parts: P) {
   return {
     encode(values: KeyValues<P>): string {
-      const written = (values as readonly unknown[]).map((value) => (value instanceof Date ? value.toISOString() : value));
+      const written = (values as readonly unknown[]).map((value) =>
+        value instanceof Date ? value.toISOString() : value,
+      );
       return Buffer.from(JSON.stringify([list, ...written])).toString('base64url');
     },
     /** The sort key a cursor carries; 400 naming `cursor` for anything this API did not write for this list. */
@@ -117,7 +127,10 @@ export function pageRequest<P extends readonly KeyPart[]>(
   direction: 'asc' | 'desc',
 ): { limit: number; after: SQL | undefined } {
   const limit = query.limit ?? PAGE_LIMIT_DEFAULT;
-  const after = query.cursor === undefined ? undefined : afterKey(columns as readonly AnyColumn[], kind.decode(query.cursor) as readonly unknown[], direction);
+  const after =
+    query.cursor === undefined
+      ? undefined
+      : afterKey(columns as readonly AnyColumn[], kind.decode(query.cursor) as readonly unknown[], direction);
   return { limit, after };
 }
 
@@ -125,7 +138,12 @@ export function pageRequest<P extends readonly KeyPart[]>(
  * A page from rows loaded with `limit + 1` (the extra row only tells whether there is more): the first
  * `limit` rows, and the cursor after the last of them when more follow.
  */
-export function pageOf<T, P extends readonly KeyPart[]>(rows: T[], limit: number, kind: CursorKind<P>, keyOf: (row: T) => KeyValues<P>): { rows: T[]; next: string | null } {
+export function pageOf<T, P extends readonly KeyPart[]>(
+  rows: T[],
+  limit: number,
+  kind: CursorKind<P>,
+  keyOf: (row: T) => KeyValues<P>,
+): { rows: T[]; next: string | null } {
   if (rows.length <= limit) return { rows, next: null };
   const kept = rows.slice(0, limit);
   return { rows: kept, next: kind.encode(keyOf(kept[kept.length - 1]!)) };

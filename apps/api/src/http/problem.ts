@@ -80,7 +80,13 @@ export class HttpProblem extends Error {
   /** Extra response headers, such as Retry-After. */
   readonly headers: Record<string, string>;
 
-  constructor(code: ErrorCode, status: number, detail?: string, errors?: FieldError[], headers: Record<string, string> = {}) {
+  constructor(
+    code: ErrorCode,
+    status: number,
+    detail?: string,
+    errors?: FieldError[],
+    headers: Record<string, string> = {},
+  ) {
     super(detail ?? TITLES[code]);
     this.name = 'HttpProblem';
     this.code = code;

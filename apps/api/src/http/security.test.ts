@@ -63,7 +63,9 @@ describe('security headers', () => {
   });
 
   it('sends HSTS only in production', async () => {
-    expect((await app.inject({ method: 'GET', url: '/api/v1/health' })).headers['strict-transport-security']).toBeUndefined();
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/v1/health' })).headers['strict-transport-security'],
+    ).toBeUndefined();
     const production = await createTestServer(database, { config: { nodeEnv: 'production' } });
     try {
       const response = await production.inject({ method: 'GET', url: '/api/v1/health' });

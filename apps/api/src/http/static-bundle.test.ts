@@ -93,7 +93,14 @@ describe('serving a client bundle', () => {
   });
 
   it('never answers an API path with the app, however it is spelt', async () => {
-    for (const url of ['/%61pi/v1/nothing', '/%61%70%69', '/api%2Fv1/nothing', '/%2561pi/v1/nothing', '/ayuda/..%2F%61pi/v1/nothing', '/ayuda/%2e%2e/%61pi/v1/nothing']) {
+    for (const url of [
+      '/%61pi/v1/nothing',
+      '/%61%70%69',
+      '/api%2Fv1/nothing',
+      '/%2561pi/v1/nothing',
+      '/ayuda/..%2F%61pi/v1/nothing',
+      '/ayuda/%2e%2e/%61pi/v1/nothing',
+    ]) {
       const response = await app.inject({ method: 'GET', url, headers: { accept: HTML } });
       expect(response.statusCode, url).toBe(404);
       expect(response.headers['content-type'], url).toMatch(PROBLEM_JSON);
@@ -110,7 +117,8 @@ describe('serving a client bundle', () => {
 });
 
 describe('a bundle with the sign-in screen drawn at build time', () => {
-  const LOGIN = '<!doctype html><title>Entrar · Marina Port Blau</title><div id="root" data-prerendered="login"><form></form></div>';
+  const LOGIN =
+    '<!doctype html><title>Entrar · Marina Port Blau</title><div id="root" data-prerendered="login"><form></form></div>';
   let drawn: string;
   let drawnApp: FastifyInstance;
 
@@ -139,7 +147,11 @@ describe('a bundle with the sign-in screen drawn at build time', () => {
 
   it('sends its precompressed file, at the empty path too', async () => {
     for (const url of ['/', '/login']) {
-      const response = await drawnApp.inject({ method: 'GET', url, headers: { accept: HTML, 'accept-encoding': 'gzip, deflate, br' } });
+      const response = await drawnApp.inject({
+        method: 'GET',
+        url,
+        headers: { accept: HTML, 'accept-encoding': 'gzip, deflate, br' },
+      });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-encoding'], url).toBe('br');
       expect(brotliDecompressSync(response.rawPayload).toString(), url).toBe(LOGIN);

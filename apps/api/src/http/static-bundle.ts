@@ -27,7 +27,8 @@ export interface StaticBundle {
 }
 
 export async function registerStaticBundle(app: FastifyInstance, staticDir: string): Promise<StaticBundle> {
-  if (!existsSync(join(staticDir, 'index.html'))) throw new Error(`${staticDir} has no index.html: not a built client bundle`);
+  if (!existsSync(join(staticDir, 'index.html')))
+    throw new Error(`${staticDir} has no index.html: not a built client bundle`);
   const assetsDir = `${staticDir.replace(/[\\/]+$/, '')}${sep}assets${sep}`;
   const drawnSignIn = existsSync(join(staticDir, DRAWN_SIGN_IN));
   await app.register(fastifyStatic, {

@@ -6,7 +6,13 @@ import { latestCode, newPerson, registerAccount } from '../test/accounts.ts';
 import { createAgent } from '../test/test-agent.ts';
 import { PROBLEM_JSON, useTestServer } from '../test/test-server.ts';
 import { errorHandler } from './error-handler.ts';
-import { bodyFrom, requireDerivedBodies, typedBodyValidators, unreadableTextErrors, validateBody } from './validation.ts';
+import {
+  bodyFrom,
+  requireDerivedBodies,
+  typedBodyValidators,
+  unreadableTextErrors,
+  validateBody,
+} from './validation.ts';
 
 let app: FastifyInstance;
 
@@ -17,20 +23,31 @@ const BELL = '\u0007';
 const LONE_SURROGATE = '\ud800';
 
 /** The answer must name `field`, in Spanish, with the stable code, and never be a 500. */
-function expectUnreadable(response: { statusCode: number; headers: Record<string, unknown>; json(): unknown }, field: string) {
+function expectUnreadable(
+  response: { statusCode: number; headers: Record<string, unknown>; json(): unknown },
+  field: string,
+) {
   expect(response.statusCode).toBe(400);
   expect(response.headers['content-type']).toMatch(PROBLEM_JSON);
   expect(response.json()).toMatchObject({
     code: 'validation_failed',
-    errors: [{ field, code: 'invalid_characters', message: expect.stringMatching(/^Contiene caracteres que no se admiten/) }],
+    errors: [
+      { field, code: 'invalid_characters', message: expect.stringMatching(/^Contiene caracteres que no se admiten/) },
+    ],
   });
 }
 
 describe('text no one types', () => {
   it('is refused in the sign-in and recovery bodies, naming the field', async () => {
     const agent = createAgent(app, 41);
-    expectUnreadable(await agent.post('/session', { identifier: `ana${NUL}@correo.es`, password: 'Velero-en-la-rada-42' }), 'identifier');
-    expectUnreadable(await agent.post('/session', { identifier: 'ana@correo.es', password: `Velero${NUL}` }), 'password');
+    expectUnreadable(
+      await agent.post('/session', { identifier: `ana${NUL}@correo.es`, password: 'Velero-en-la-rada-42' }),
+      'identifier',
+    );
+    expectUnreadable(
+      await agent.post('/session', { identifier: 'ana@correo.es', password: `Velero${NUL}` }),
+      'password',
+    );
     expectUnreadable(await agent.post('/password-resets', { identifier: `12345678Z${NUL}` }), 'identifier');
   });
 
@@ -49,12 +66,26 @@ describe('text no one types', () => {
 
   it('is refused in a profile change', async () => {
     const { agent, person } = await registerAccount(app, 41);
-    expectUnreadable(await agent.patch('/me', { firstName: `Lucía${NUL}`, surnames: person.surnames, email: person.email, phone: person.phone }), 'firstName');
+    expectUnreadable(
+      await agent.patch('/me', {
+        firstName: `Lucía${NUL}`,
+        surnames: person.surnames,
+        email: person.email,
+        phone: person.phone,
+      }),
+      'firstName',
+    );
   });
 
   it('is refused in a query string and in a path parameter', async () => {
-    expectUnreadable(await app.inject({ method: 'GET', url: '/api/v1/dev/outbox?destination=ana%00%40correo.es' }), 'destination');
-    expectUnreadable(await app.inject({ method: 'GET', url: '/api/v1/dev/outbox?destination=%1B%5B31m' }), 'destination');
+    expectUnreadable(
+      await app.inject({ method: 'GET', url: '/api/v1/dev/outbox?destination=ana%00%40correo.es' }),
+      'destination',
+    );
+    expectUnreadable(
+      await app.inject({ method: 'GET', url: '/api/v1/dev/outbox?destination=%1B%5B31m' }),
+      'destination',
+    );
     const agent = createAgent(app, 41);
     expectUnreadable(await agent.post('/registrations/abc%00def/resend'), 'registrationId');
     expectUnreadable(await agent.get('/activations/abc%01def'), 'token');
@@ -74,9 +105,14 @@ describe('text no one types', () => {
   });
 
   it('names nested fields, list items and keys by their path', () => {
-    const fields = unreadableTextErrors({ boat: { name: `Mistral${NUL}`, crew: ['Ana', `Pau${BELL}`] }, [`x${NUL}`]: 1 }).map((error) => error.field);
+    const fields = unreadableTextErrors({
+      boat: { name: `Mistral${NUL}`, crew: ['Ana', `Pau${BELL}`] },
+      [`x${NUL}`]: 1,
+    }).map((error) => error.field);
     expect(fields.sort()).toEqual(['boat.crew.1', 'boat.name', 'body']);
-    expect(unreadableTextErrors({ destination: `a${NUL}` }, 'query').map((error) => error.field)).toEqual(['destination']);
+    expect(unreadableTextErrors({ destination: `a${NUL}` }, 'query').map((error) => error.field)).toEqual([
+      'destination',
+    ]);
   });
 });
 
@@ -85,7 +121,11 @@ describe('wrong JSON types', () => {
   const strings = (...names: string[]): Field[] => names.map((name) => [name, 'string']);
   const ROUTES: { method: 'POST' | 'PATCH' | 'DELETE'; path: string; fields: Field[] }[] = [
     { method: 'POST', path: '/session', fields: strings('identifier', 'password') },
-    { method: 'POST', path: '/registrations', fields: [...strings('firstName', 'surnames', 'document', 'email', 'phone'), ['acceptPrivacy', 'boolean']] },
+    {
+      method: 'POST',
+      path: '/registrations',
+      fields: [...strings('firstName', 'surnames', 'document', 'email', 'phone'), ['acceptPrivacy', 'boolean']],
+    },
     { method: 'POST', path: `/registrations/${crypto.randomUUID()}/validate`, fields: strings('code') },
     { method: 'POST', path: '/activations', fields: [...strings('token', 'password'), ['acceptTerms', 'boolean']] },
     { method: 'POST', path: '/password-resets', fields: strings('identifier') },
@@ -93,7 +133,14 @@ describe('wrong JSON types', () => {
     { method: 'PATCH', path: '/me', fields: strings('firstName', 'surnames', 'email', 'phone') },
     { method: 'POST', path: `/me/contact-changes/${crypto.randomUUID()}/confirm`, fields: strings('code') },
     { method: 'POST', path: '/me/password', fields: strings('currentPassword', 'newPassword') },
-    { method: 'DELETE', path: '/me', fields: [['password', 'string'], ['confirm', 'boolean']] },
+    {
+      method: 'DELETE',
+      path: '/me',
+      fields: [
+        ['password', 'string'],
+        ['confirm', 'boolean'],
+      ],
+    },
   ];
 
   it.each(ROUTES)('are refused field by field on $method $path, never coerced', async ({ method, path, fields }) => {
@@ -106,13 +153,19 @@ describe('wrong JSON types', () => {
     const problem = response.json();
     expect(problem.code).toBe('validation_failed');
     expect(problem.errors).toEqual(
-      fields.map(([name, type]) => ({ field: name, code: 'invalid_type', message: type === 'string' ? 'Debe ser un texto.' : 'Debe ser verdadero o falso.' })),
+      fields.map(([name, type]) => ({
+        field: name,
+        code: 'invalid_type',
+        message: type === 'string' ? 'Debe ser un texto.' : 'Debe ser verdadero o falso.',
+      })),
     );
   });
 
   it('are refused by validateBody itself, for a route without a JSON schema', async () => {
     const valid = newPerson();
-    await expect(validateBody(registrationSchema, { ...valid, firstName: ['Lucía'], phone: 612345678, acceptPrivacy: 'true' })).rejects.toMatchObject({
+    await expect(
+      validateBody(registrationSchema, { ...valid, firstName: ['Lucía'], phone: 612345678, acceptPrivacy: 'true' }),
+    ).rejects.toMatchObject({
       status: 400,
       code: 'validation_failed',
       errors: [
@@ -136,7 +189,11 @@ describe('wrong JSON types', () => {
 
   it('leave the forms’ normalising in place', async () => {
     const person = newPerson({ email: ' Lucia.Pons@Correo.Example ', phone: '612 345 678', firstName: '  Lucía ' });
-    expect(await validateBody(registrationSchema, person)).toMatchObject({ firstName: 'Lucía', email: 'lucia.pons@correo.example', phone: '+34612345678' });
+    expect(await validateBody(registrationSchema, person)).toMatchObject({
+      firstName: 'Lucía',
+      email: 'lucia.pons@correo.example',
+      phone: '+34612345678',
+    });
   });
 });
 
@@ -153,7 +210,9 @@ describe('bodies described by their yup schema', () => {
     });
     expect(started.statusCode, started.body).toBe(202);
     const code = await latestCode(app, person.phone);
-    const validated = await agent.post(`/registrations/${started.json().registrationId}/validate`, { code: `${code.slice(0, 3)} ${code.slice(3)}` });
+    const validated = await agent.post(`/registrations/${started.json().registrationId}/validate`, {
+      code: `${code.slice(0, 3)} ${code.slice(3)}`,
+    });
     expect(validated.statusCode, validated.body).toBe(200);
   });
 
@@ -179,10 +238,12 @@ describe('bodies described by their yup schema', () => {
 
   it('cannot be written by hand on a documented route: the server does not start', async () => {
     const handWritten = { type: 'object', properties: { code: { type: 'string' } } };
-    await expect(serverWith((server) => server.post('/codes', { schema: { body: handWritten } }, async () => ({})))).rejects.toThrow(
-      'POST /codes: describe the body with bodyFrom(<its yup schema>), not by hand',
+    await expect(
+      serverWith((server) => server.post('/codes', { schema: { body: handWritten } }, async () => ({}))),
+    ).rejects.toThrow('POST /codes: describe the body with bodyFrom(<its yup schema>), not by hand');
+    const server = await serverWith((server) =>
+      server.post('/codes', { schema: { body: bodyFrom(codeSchema) } }, async (request) => request.body),
     );
-    const server = await serverWith((server) => server.post('/codes', { schema: { body: bodyFrom(codeSchema) } }, async (request) => request.body));
     // Not checked by ajv: the handler's yup schema decides (a list here would be refused by validateBody).
     const response = await server.inject({ method: 'POST', url: '/codes', payload: { code: ['123456'] } });
     expect(response.json()).toEqual({ code: ['123456'] });
@@ -193,13 +254,20 @@ describe('bodies described by their yup schema', () => {
     const server = await serverWith((server) =>
       server.post(
         '/dev/tool',
-        { schema: { hide: true, body: { type: 'object', properties: { destination: { type: 'string' } }, required: ['destination'] } } },
+        {
+          schema: {
+            hide: true,
+            body: { type: 'object', properties: { destination: { type: 'string' } }, required: ['destination'] },
+          },
+        },
         async (request) => request.body,
       ),
     );
     const response = await server.inject({ method: 'POST', url: '/dev/tool', payload: { destination: ['612345678'] } });
     expect(response.statusCode).toBe(400);
-    expect(response.json().errors).toEqual([{ field: 'destination', code: 'invalid_type', message: 'Debe ser un texto.' }]);
+    expect(response.json().errors).toEqual([
+      { field: 'destination', code: 'invalid_type', message: 'Debe ser un texto.' },
+    ]);
     await server.close();
   });
 });

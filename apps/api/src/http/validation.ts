@@ -89,7 +89,8 @@ const HAS_TYPE: Record<string, (value: unknown) => boolean> = {
 function typeErrors(schema: Schema, value: unknown, path: string): FieldError[] {
   if (value === undefined || value === null) return [];
   const hasType = HAS_TYPE[schema.type];
-  if (hasType && !hasType(value)) return [{ field: path || 'body', code: 'invalid_type', message: TYPE_MESSAGES[schema.type]! }];
+  if (hasType && !hasType(value))
+    return [{ field: path || 'body', code: 'invalid_type', message: TYPE_MESSAGES[schema.type]! }];
   if ('fields' in schema && typeof value === 'object') {
     const fields = schema.fields as Record<string, Schema>;
     return Object.entries(fields).flatMap(([name, field]) =>
@@ -172,7 +173,9 @@ export function requireDerivedBodies(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {
     const schema = route.schema as { body?: unknown; hide?: boolean } | undefined;
     if (schema?.body === undefined || schema.hide === true || isDocumentedBody(schema.body)) return;
-    throw new Error(`${[route.method].flat().join(',')} ${route.url}: describe the body with bodyFrom(<its yup schema>), not by hand`);
+    throw new Error(
+      `${[route.method].flat().join(',')} ${route.url}: describe the body with bodyFrom(<its yup schema>), not by hand`,
+    );
   });
 }
 
@@ -191,7 +194,10 @@ export function typedBodyValidators(): BuildCompilerFromPool {
   return (externalSchemas, options) => {
     const coercing = fromPool(externalSchemas, options);
     // Fastify's options are ajv's, never JTD's here.
-    const strictOptions = { ...options, customOptions: { ...options?.customOptions, coerceTypes: false } } as Parameters<BuildCompilerFromPool>[1];
+    const strictOptions = {
+      ...options,
+      customOptions: { ...options?.customOptions, coerceTypes: false },
+    } as Parameters<BuildCompilerFromPool>[1];
     const strict = fromPool(externalSchemas, strictOptions);
     // Fastify calls the compiler with the route definition ({ schema, httpPart, … }), not as ajv's typings say.
     return ((route: { httpPart?: string; schema?: unknown }) => {

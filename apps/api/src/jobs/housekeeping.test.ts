@@ -26,19 +26,53 @@ describe('sweepExpired', () => {
   it('deletes what has outlived its use and keeps what is live', async () => {
     const now = new Date();
     const ago = (ms: number) => new Date(now.getTime() - ms);
-    const [account] = await database.db.insert(accounts).values({ clientId: 41, status: 'active', firstName: 'Nuria', surnames: 'Puig' }).returning();
+    const [account] = await database.db
+      .insert(accounts)
+      .values({ clientId: 41, status: 'active', firstName: 'Nuria', surnames: 'Puig' })
+      .returning();
     await database.db.insert(sessions).values([
-      { idHash: 'old', clientId: 41, accountId: account!.id, createdAt: ago(40 * DAY), lastSeenAt: ago(60_000), expiresAt: ago(10 * DAY) },
-      { idHash: 'live', clientId: 41, accountId: account!.id, createdAt: ago(60_000), lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_TIMEOUT_MS) },
+      {
+        idHash: 'old',
+        clientId: 41,
+        accountId: account!.id,
+        createdAt: ago(40 * DAY),
+        lastSeenAt: ago(60_000),
+        expiresAt: ago(10 * DAY),
+      },
+      {
+        idHash: 'live',
+        clientId: 41,
+        accountId: account!.id,
+        createdAt: ago(60_000),
+        lastSeenAt: now,
+        expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_TIMEOUT_MS),
+      },
     ]);
-    const code = (expiresAt: Date) => ({ id: randomUUID(), clientId: 41, accountId: account!.id, purpose: 'password_reset' as const, channel: 'sms' as const, destination: '+34611111111', typedHash: 'h', expiresAt, lastSentAt: ago(DAY) });
+    const code = (expiresAt: Date) => ({
+      id: randomUUID(),
+      clientId: 41,
+      accountId: account!.id,
+      purpose: 'password_reset' as const,
+      channel: 'sms' as const,
+      destination: '+34611111111',
+      typedHash: 'h',
+      expiresAt,
+      lastSentAt: ago(DAY),
+    });
     await database.db.insert(verificationCodes).values([code(ago(2 * DAY)), code(new Date(now.getTime() + 60_000))]);
-    await database.db.insert(idempotencyKeys).values({ clientId: 41, scope: 'anonymous:x', key: randomUUID(), requestHash: 'h', createdAt: ago(2 * DAY) });
-    await database.db.insert(rateLimitHits).values([{ key: 'k', at: ago(2 * DAY) }, { key: 'k', at: now }]);
+    await database.db
+      .insert(idempotencyKeys)
+      .values({ clientId: 41, scope: 'anonymous:x', key: randomUUID(), requestHash: 'h', createdAt: ago(2 * DAY) });
+    await database.db.insert(rateLimitHits).values([
+      { key: 'k', at: ago(2 * DAY) },
+      { key: 'k', at: now },
+    ]);
 
     await sweepExpired(database.db, now);
     expect((await database.db.select().from(sessions)).map((row) => row.idHash)).toEqual(['live']);
-    expect(await database.db.select().from(verificationCodes).where(eq(verificationCodes.accountId, account!.id))).toHaveLength(1);
+    expect(
+      await database.db.select().from(verificationCodes).where(eq(verificationCodes.accountId, account!.id)),
+    ).toHaveLength(1);
     expect(await database.db.select().from(idempotencyKeys)).toEqual([]);
     expect(await database.db.select().from(rateLimitHits).where(eq(rateLimitHits.key, 'k'))).toHaveLength(1);
   });

@@ -28,14 +28,23 @@ export const HOUSEKEEPING = defineJob('housekeeping', { everyMs: 15 * 60_000, ma
 
 export async function sweepExpired(db: Db, now: Date): Promise<void> {
   const ago = (ms: number) => new Date(now.getTime() - ms);
-  await db.delete(sessions).where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, ago(SESSION_IDLE_TIMEOUT_MS))));
+  await db
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, ago(SESSION_IDLE_TIMEOUT_MS))));
   // A day of grace so that a late "expired" answer still finds its row.
   await db.delete(verificationCodes).where(lt(verificationCodes.expiresAt, ago(DAY_MS)));
   await db.delete(activationTokens).where(lt(activationTokens.expiresAt, ago(DAY_MS)));
   await db.delete(emailConfirmations).where(lt(emailConfirmations.expiresAt, now));
   await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, ago(IDEMPOTENCY_TTL_MS)));
   await db.delete(outbox).where(and(eq(outbox.status, 'sent'), lt(outbox.createdAt, ago(SENT_MESSAGES_KEPT_MS))));
-  await db.delete(jobs).where(or(and(eq(jobs.status, 'done'), lt(jobs.doneAt, ago(DONE_JOBS_KEPT_MS))), and(eq(jobs.status, 'failed'), lt(jobs.doneAt, ago(FAILED_JOBS_KEPT_MS)))));
+  await db
+    .delete(jobs)
+    .where(
+      or(
+        and(eq(jobs.status, 'done'), lt(jobs.doneAt, ago(DONE_JOBS_KEPT_MS))),
+        and(eq(jobs.status, 'failed'), lt(jobs.doneAt, ago(FAILED_JOBS_KEPT_MS))),
+      ),
+    );
   await sweepHits(db, now);
 }
 

@@ -36,7 +36,10 @@ export interface JobTypeOptions {
 
 export const MAIN_LANE = 'main';
 
-export function defineJob<P extends JobPayload = Record<string, never>>(name: string, options: JobTypeOptions = {}): JobType<P> {
+export function defineJob<P extends JobPayload = Record<string, never>>(
+  name: string,
+  options: JobTypeOptions = {},
+): JobType<P> {
   const { firstMs, maxMs } = options.backoff ?? { firstMs: MINUTE, maxMs: 60 * MINUTE };
   return {
     name,
@@ -74,17 +77,39 @@ export function dueJobsEnqueued(): number {
 }
 
 /** Adds a job; answers whether one was added (or replaced), false when its key was already there. */
-export async function enqueueJob<P extends JobPayload>(db: Executor, type: JobType<P>, payload: P, options: EnqueueOptions): Promise<boolean> {
+export async function enqueueJob<P extends JobPayload>(
+  db: Executor,
+  type: JobType<P>,
+  payload: P,
+  options: EnqueueOptions,
+): Promise<boolean> {
   const runAt = options.runAt ?? options.now;
   if (runAt <= options.now) dueEnqueued += 1;
-  const row = { name: type.name, dedupKey: options.dedupKey ?? null, payload, runAt, maxAttempts: type.maxAttempts, createdAt: options.now };
+  const row = {
+    name: type.name,
+    dedupKey: options.dedupKey ?? null,
+    payload,
+    runAt,
+    maxAttempts: type.maxAttempts,
+    createdAt: options.now,
+  };
   const insert = db.insert(jobs).values(row);
   const written =
     options.onConflict === 'replace' && options.dedupKey !== undefined
       ? await insert
           .onConflictDoUpdate({
             target: [jobs.name, jobs.dedupKey],
-            set: { payload, runAt, status: 'pending', attempts: 0, maxAttempts: type.maxAttempts, lockedBy: null, lockedUntil: null, lastError: null, doneAt: null },
+            set: {
+              payload,
+              runAt,
+              status: 'pending',
+              attempts: 0,
+              maxAttempts: type.maxAttempts,
+              lockedBy: null,
+              lockedUntil: null,
+              lastError: null,
+              doneAt: null,
+            },
           })
           .returning({ id: jobs.id })
       : await insert.onConflictDoNothing().returning({ id: jobs.id });

@@ -76,7 +76,17 @@ describe('jobs', () => {
     expect(rows[1]!.doneAt).toEqual(clock.now());
     const runs = await database.db.select().from(jobRuns).where(eq(jobRuns.jobId, rows[0]!.id));
     expect(runs).toEqual([
-      { id: expect.any(Number), jobId: rows[0]!.id, name: 'test.job', attempt: 1, instance: worker.instanceId, startedAt: started, finishedAt: started, outcome: 'done', error: null },
+      {
+        id: expect.any(Number),
+        jobId: rows[0]!.id,
+        name: 'test.job',
+        attempt: 1,
+        instance: worker.instanceId,
+        startedAt: started,
+        finishedAt: started,
+        outcome: 'done',
+        error: null,
+      },
     ]);
   });
 
@@ -90,7 +100,13 @@ describe('jobs', () => {
 
     const tomorrow = new Date(clock.now().getTime() + 24 * 60 * 60_000);
     expect(await enqueue('moved', { dedupKey: 'launch-1', runAt: tomorrow, onConflict: 'replace' })).toBe(true);
-    expect(await onlyJob()).toMatchObject({ payload: { item: 'moved' }, runAt: tomorrow, status: 'pending', attempts: 0, doneAt: null });
+    expect(await onlyJob()).toMatchObject({
+      payload: { item: 'moved' },
+      runAt: tomorrow,
+      status: 'pending',
+      attempts: 0,
+      doneAt: null,
+    });
 
     expect(await cancelJob(database.db, TEST_JOB, 'launch-1')).toBe(true);
     expect(await cancelJob(database.db, TEST_JOB, 'launch-1')).toBe(false);
@@ -114,7 +130,12 @@ describe('jobs', () => {
     await enqueue('fails');
     expect(await worker.runDue()).toBe(1);
     let job = await onlyJob();
-    expect(job).toMatchObject({ status: 'pending', attempts: 1, lastError: 'Error: relay refused [e-mail] at [number]', lockedBy: null });
+    expect(job).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lastError: 'Error: relay refused [e-mail] at [number]',
+      lockedBy: null,
+    });
     expect(job.runAt.getTime()).toBe(clock.now().getTime() + 1000);
 
     clock.advance(999);
@@ -130,7 +151,11 @@ describe('jobs', () => {
     expect(job).toMatchObject({ status: 'failed', attempts: 3, doneAt: clock.now() });
     expect(calls).toEqual(['fails', 'fails', 'fails']);
     expect(gaveUp).toEqual(['fails']);
-    const runs = await database.db.select().from(jobRuns).where(eq(jobRuns.jobId, job.id)).orderBy(asc(jobRuns.attempt));
+    const runs = await database.db
+      .select()
+      .from(jobRuns)
+      .where(eq(jobRuns.jobId, job.id))
+      .orderBy(asc(jobRuns.attempt));
     expect(runs.map((run) => [run.attempt, run.outcome, run.error])).toEqual([
       [1, 'retry', 'Error: relay refused [e-mail] at [number]'],
       [2, 'retry', 'Error: relay refused [e-mail] at [number]'],
@@ -166,8 +191,16 @@ describe('jobs', () => {
     const quick = handleJob(QUICK, async ({ item }) => {
       quickRan.push(item);
     });
-    const laned = createJobWorker({ db: database.db, clock: clock.now, log: app.log, handlers: [slow, quick], intervalMs: 0, lanes: { slow: { concurrency: 2 } } });
-    for (let index = 0; index < 5; index++) await enqueueJob(database.db, SLOW, { item: `slow ${index}` }, { now: clock.now() });
+    const laned = createJobWorker({
+      db: database.db,
+      clock: clock.now,
+      log: app.log,
+      handlers: [slow, quick],
+      intervalMs: 0,
+      lanes: { slow: { concurrency: 2 } },
+    });
+    for (let index = 0; index < 5; index++)
+      await enqueueJob(database.db, SLOW, { item: `slow ${index}` }, { now: clock.now() });
     await enqueueJob(database.db, QUICK, { item: 'quick' }, { now: clock.now() });
 
     let finished = false;
@@ -196,9 +229,9 @@ describe('jobs', () => {
 
 describe('describeError', () => {
   it('keeps the kind and message of an error without e-mails, phones or documents, cut short', () => {
-    expect(describeError(new TypeError('no mailbox <Ana.Pons+x@correo.example> for 12345678Z or +34 612-345-678'))).toBe(
-      'TypeError: no mailbox <[e-mail]> for [number]Z or [number]',
-    );
+    expect(
+      describeError(new TypeError('no mailbox <Ana.Pons+x@correo.example> for 12345678Z or +34 612-345-678')),
+    ).toBe('TypeError: no mailbox <[e-mail]> for [number]Z or [number]');
     expect(describeError('plain text')).toBe('string: plain text');
     expect(describeError(new Error('x'.repeat(2000)))).toHaveLength(500);
   });

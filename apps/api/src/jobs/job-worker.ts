@@ -49,7 +49,11 @@ export interface JobHandler<P extends JobPayload = JobPayload> {
 }
 
 /** A handler for one job type, typed by it. */
-export function handleJob<P extends JobPayload>(type: JobType<P>, run: JobHandler<P>['run'], giveUp?: JobHandler<P>['giveUp']): JobHandler {
+export function handleJob<P extends JobPayload>(
+  type: JobType<P>,
+  run: JobHandler<P>['run'],
+  giveUp?: JobHandler<P>['giveUp'],
+): JobHandler {
   return { type, run, ...(giveUp ? { giveUp } : {}) } as unknown as JobHandler;
 }
 
@@ -92,13 +96,25 @@ interface Claimed {
   runId: number;
 }
 
-export function createJobWorker({ db, clock, log, handlers, intervalMs, leaseMs = DEFAULT_LEASE_MS, lanes: laneOptions = {} }: JobWorkerOptions): JobWorker {
+export function createJobWorker({
+  db,
+  clock,
+  log,
+  handlers,
+  intervalMs,
+  leaseMs = DEFAULT_LEASE_MS,
+  lanes: laneOptions = {},
+}: JobWorkerOptions): JobWorker {
   const instanceId = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const byName = new Map(handlers.map((handler) => [handler.type.name, handler]));
   const recurring = handlers.filter((handler) => handler.type.everyMs !== undefined);
   const lanes = new Map<string, Lane>();
   for (const { type } of handlers) {
-    const lane = lanes.get(type.lane) ?? { name: type.lane, names: [], concurrency: Math.max(1, laneOptions[type.lane]?.concurrency ?? 1) };
+    const lane = lanes.get(type.lane) ?? {
+      name: type.lane,
+      names: [],
+      concurrency: Math.max(1, laneOptions[type.lane]?.concurrency ?? 1),
+    };
     lane.names.push(type.name);
     lanes.set(type.lane, lane);
   }
@@ -129,8 +145,20 @@ export function createJobWorker({ db, clock, log, handlers, intervalMs, leaseMs 
       if (due.length === 0) return [];
       const taken = await tx
         .update(jobs)
-        .set({ attempts: sql`${jobs.attempts} + 1`, lockedBy: instanceId, lockedUntil: new Date(now.getTime() + leaseMs) })
-        .where(and(inArray(jobs.id, due.map((row) => row.id)), free))
+        .set({
+          attempts: sql`${jobs.attempts} + 1`,
+          lockedBy: instanceId,
+          lockedUntil: new Date(now.getTime() + leaseMs),
+        })
+        .where(
+          and(
+            inArray(
+              jobs.id,
+              due.map((row) => row.id),
+            ),
+            free,
+          ),
+        )
         .returning();
       if (taken.length === 0) return [];
       const ids = taken.map((job) => job.id);
@@ -141,7 +169,15 @@ export function createJobWorker({ db, clock, log, handlers, intervalMs, leaseMs 
         .where(and(inArray(jobRuns.jobId, ids), isNull(jobRuns.finishedAt)));
       const runs = await tx
         .insert(jobRuns)
-        .values(taken.map((job) => ({ jobId: job.id, name: job.name, attempt: job.attempts, instance: instanceId, startedAt: now })))
+        .values(
+          taken.map((job) => ({
+            jobId: job.id,
+            name: job.name,
+            attempt: job.attempts,
+            instance: instanceId,
+            startedAt: now,
+          })),
+        )
         .returning({ id: jobRuns.id, jobId: jobRuns.jobId });
       const runOf = new Map(runs.map((run) => [run.jobId, run.id]));
       return taken
@@ -154,14 +190,23 @@ export function createJobWorker({ db, clock, log, handlers, intervalMs, leaseMs 
    * Writes how a try ended, if it still owns its job. Answers whether it did; one that no longer does
    * (lease run out and taken, or job rescheduled) is recorded as lost.
    */
-  async function finish({ job, runId }: Claimed, outcome: JobOutcome, error: string | null, context: JobContext): Promise<boolean> {
+  async function finish(
+    { job, runId }: Claimed,
+    outcome: JobOutcome,
+    error: string | null,
+    context: JobContext,
+  ): Promise<boolean> {
     const now = clock();
     const unlocked = { lockedBy: null, lockedUntil: null };
     const changes =
       outcome === 'done'
         ? { status: 'done' as const, doneAt: now, lastError: null, ...unlocked }
         : outcome === 'retry'
-          ? { runAt: new Date(now.getTime() + byName.get(job.name)!.type.retryDelayMs(job.attempts)), lastError: error, ...unlocked }
+          ? {
+              runAt: new Date(now.getTime() + byName.get(job.name)!.type.retryDelayMs(job.attempts)),
+              lastError: error,
+              ...unlocked,
+            }
           : { status: 'failed' as const, doneAt: now, lastError: error, ...unlocked };
     return db.transaction(async (tx) => {
       const owned = await tx
@@ -173,7 +218,11 @@ export function createJobWorker({ db, clock, log, handlers, intervalMs, leaseMs 
       if (mine && outcome === 'failed') await byName.get(job.name)!.giveUp?.(job.payload, tx, context);
       await tx
         .update(jobRuns)
-        .set({ finishedAt: now, outcome: mine ? outcome : 'lost', error: mine ? error : 'The job changed hands while it ran' })
+        .set({
+          finishedAt: now,
+          outcome: mine ? outcome : 'lost',
+          error: mine ? error : 'The job changed hands while it ran',
+        })
         .where(and(eq(jobRuns.id, runId), isNull(jobRuns.finishedAt)));
       return mine;
     });
@@ -182,7 +231,12 @@ export function createJobWorker({ db, clock, log, handlers, intervalMs, leaseMs 
   async function execute(claimed: Claimed): Promise<void> {
     const { job } = claimed;
     const handler = byName.get(job.name)!;
-    const context: JobContext = { db, clock, log, job: { id: job.id, name: job.name, attempt: job.attempts, maxAttempts: job.maxAttempts } };
+    const context: JobContext = {
+      db,
+      clock,
+      log,
+      job: { id: job.id, name: job.name, attempt: job.attempts, maxAttempts: job.maxAttempts },
+    };
     const fields = { job: job.name, jobId: job.id, attempt: job.attempts, instance: instanceId };
     // Tried as often as allowed already, the last time by an instance that died with it: not again.
     if (job.attempts > job.maxAttempts) {
@@ -204,7 +258,8 @@ export function createJobWorker({ db, clock, log, handlers, intervalMs, leaseMs 
     const outcome: JobOutcome = error === undefined ? 'done' : final ? 'failed' : 'retry';
     const owned = await finish(claimed, outcome, error ?? null, context);
     if (!owned) log.warn({ event: 'job_lease_lost', ...fields }, 'job finished after losing its lease');
-    else if (error !== undefined) log.warn({ event: 'job_failed', ...fields, final, error }, final ? 'job given up' : 'job failed, will retry');
+    else if (error !== undefined)
+      log.warn({ event: 'job_failed', ...fields, final, error }, final ? 'job given up' : 'job failed, will retry');
   }
 
   /**
@@ -221,7 +276,9 @@ export function createJobWorker({ db, clock, log, handlers, intervalMs, leaseMs 
         const batch = room > 0 ? await claim(names, clock(), room) : [];
         for (const claimed of batch) {
           const run: Promise<void> = execute(claimed)
-            .catch((error: unknown) => log.error({ err: error, job: claimed.job.name, jobId: claimed.job.id }, 'job try not recorded'))
+            .catch((error: unknown) =>
+              log.error({ err: error, job: claimed.job.name, jobId: claimed.job.id }, 'job try not recorded'),
+            )
             .finally(() => running.delete(run));
           running.add(run);
         }
@@ -252,7 +309,10 @@ export function createJobWorker({ db, clock, log, handlers, intervalMs, leaseMs 
         let total = 0;
         // Again while a round ran something: a job of one lane may have enqueued work due now in another.
         while (!stopped) {
-          const ran = (await Promise.all(selected.map(({ lane, names: laneNames }) => drain(lane, laneNames)))).reduce((sum, count) => sum + count, 0);
+          const ran = (await Promise.all(selected.map(({ lane, names: laneNames }) => drain(lane, laneNames)))).reduce(
+            (sum, count) => sum + count,
+            0,
+          );
           total += ran;
           if (ran === 0) break;
         }
@@ -266,7 +326,14 @@ export function createJobWorker({ db, clock, log, handlers, intervalMs, leaseMs 
     const due = await db
       .selectDistinct({ name: jobs.name })
       .from(jobs)
-      .where(and(eq(jobs.status, 'pending'), lte(jobs.runAt, now), or(isNull(jobs.lockedUntil), lte(jobs.lockedUntil, now)), inArray(jobs.name, [...byName.keys()])));
+      .where(
+        and(
+          eq(jobs.status, 'pending'),
+          lte(jobs.runAt, now),
+          or(isNull(jobs.lockedUntil), lte(jobs.lockedUntil, now)),
+          inArray(jobs.name, [...byName.keys()]),
+        ),
+      );
     const wanted = new Set(due.map((row) => byName.get(row.name)!.type.lane));
     return [...lanes.values()].filter((lane) => wanted.has(lane.name));
   }

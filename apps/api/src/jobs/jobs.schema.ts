@@ -43,7 +43,9 @@ export const jobs = pgTable(
   },
   (table) => [
     uniqueIndex('jobs_name_dedup_key').on(table.name, table.dedupKey),
-    index('jobs_due_idx').on(table.runAt, table.seq).where(sql`${table.status} = 'pending'`),
+    index('jobs_due_idx')
+      .on(table.runAt, table.seq)
+      .where(sql`${table.status} = 'pending'`),
     index('jobs_done_at_idx').on(table.doneAt),
     check('jobs_status_check', inList(table.status, JOB_STATUSES)),
   ],
@@ -74,7 +76,10 @@ export const jobRuns = pgTable(
     /** Why it failed, without personal data (scrubbed, cut short). */
     error: text('error'),
   },
-  (table) => [index('job_runs_job_id_idx').on(table.jobId), check('job_runs_outcome_check', inList(table.outcome, JOB_OUTCOMES))],
+  (table) => [
+    index('job_runs_job_id_idx').on(table.jobId),
+    check('job_runs_outcome_check', inList(table.outcome, JOB_OUTCOMES)),
+  ],
 );
 
 export type JobRow = typeof jobs.$inferSelect;

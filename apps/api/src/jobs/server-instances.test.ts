@@ -86,11 +86,22 @@ beforeEach(async () => {
 
 async function writeMessages(count: number) {
   for (let i = 0; i < count; i++) {
-    await enqueueMessage(database.db, { clientId: 41, channel: 'sms', destination: `+3461${String(i).padStart(7, '0')}`, text: 'Marina Port Blau: prueba.' }, clock.now(), { devRoutes: false });
+    await enqueueMessage(
+      database.db,
+      {
+        clientId: 41,
+        channel: 'sms',
+        destination: `+3461${String(i).padStart(7, '0')}`,
+        text: 'Marina Port Blau: prueba.',
+      },
+      clock.now(),
+      { devRoutes: false },
+    );
   }
 }
 
-const runsOf = (name: string) => database.db.select().from(jobRuns).where(eq(jobRuns.name, name)).orderBy(asc(jobRuns.id));
+const runsOf = (name: string) =>
+  database.db.select().from(jobRuns).where(eq(jobRuns.name, name)).orderBy(asc(jobRuns.id));
 
 describe('two API instances on one database', () => {
   it('send each of 120 due messages exactly once, both working at the same time', async () => {
@@ -106,7 +117,8 @@ describe('two API instances on one database', () => {
   });
 
   it('run a recurring job once per period between them, a restarted instance included', async () => {
-    const both = () => Promise.all([a, b].map(async ({ app }) => (await app.jobs.scheduleRecurring(), app.jobs.runDue())));
+    const both = () =>
+      Promise.all([a, b].map(async ({ app }) => (await app.jobs.scheduleRecurring(), app.jobs.runDue())));
     await both();
     await both();
     expect(await runsOf(HOUSEKEEPING.name)).toHaveLength(1);
@@ -162,7 +174,12 @@ describe('two API instances on one database', () => {
     expect(await a.app.jobs.runDue()).toBe(1);
     await a.close();
     // Written while no instance runs.
-    await enqueueMessage(database.db, { clientId: 41, channel: 'email', destination: 'ana@correo.example', subject: 'Hola', text: 'Hola' }, clock.now(), { devRoutes: false });
+    await enqueueMessage(
+      database.db,
+      { clientId: 41, channel: 'email', destination: 'ana@correo.example', subject: 'Hola', text: 'Hola' },
+      clock.now(),
+      { devRoutes: false },
+    );
 
     a = await startInstance();
     expect(await a.app.jobs.runDue()).toBe(1);
@@ -170,7 +187,10 @@ describe('two API instances on one database', () => {
     clock.advance(30_000);
     expect(await a.app.jobs.runDue()).toBe(1);
     expect(a.sending.sent.map((message) => message.destination)).toEqual(['ana@correo.example', '+34610000000']);
-    const retried = await database.db.select().from(jobs).where(and(eq(jobs.status, 'done'), eq(jobs.attempts, 2)));
+    const retried = await database.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.status, 'done'), eq(jobs.attempts, 2)));
     expect(retried).toHaveLength(1);
   });
 });

@@ -6,7 +6,9 @@ import { calendarEntry, escapeText, foldLine } from './launch-calendar.ts';
 
 describe('iCalendar text (RFC 5545)', () => {
   it('escapes backslashes, semicolons, commas and line breaks', () => {
-    expect(escapeText('Notas: remolque; 2 personas, a las 9\\10\ny más')).toBe('Notas: remolque\\; 2 personas\\, a las 9\\\\10\\ny más');
+    expect(escapeText('Notas: remolque; 2 personas, a las 9\\10\ny más')).toBe(
+      'Notas: remolque\\; 2 personas\\, a las 9\\\\10\\ny más',
+    );
   });
 
   it('folds lines at 75 octets without splitting a character', () => {
@@ -57,14 +59,21 @@ const marina = {
 /** The file's content lines as a calendar reads them: split at CRLF only, folded lines joined again. */
 function contentLines(file: string): string[] {
   expect(file.endsWith('\r\n')).toBe(true);
-  return file.slice(0, -2).replace(/\r\n[ \t]/g, '').split('\r\n');
+  return file
+    .slice(0, -2)
+    .replace(/\r\n[ \t]/g, '')
+    .split('\r\n');
 }
 
 /** A TEXT value read back (RFC 5545 §3.3.11). */
-const unescapeText = (value: string) => value.replace(/\\([\\;,nN])/g, (_, escaped: string) => (escaped.toLowerCase() === 'n' ? '\n' : escaped));
+const unescapeText = (value: string) =>
+  value.replace(/\\([\\;,nN])/g, (_, escaped: string) => (escaped.toLowerCase() === 'n' ? '\n' : escaped));
 
 // Every C0 control character, DEL and every C1 one.
-const CONTROLS = [...Array.from({ length: 0x20 }, (_, code) => code), ...Array.from({ length: 0x21 }, (_, index) => 0x7f + index)];
+const CONTROLS = [
+  ...Array.from({ length: 0x20 }, (_, code) => code),
+  ...Array.from({ length: 0x21 }, (_, index) => 0x7f + index),
+];
 
 describe('a launch in the booker calendar', () => {
   it.each(CONTROLS.map((code) => ({ code, hex: code.toString(16).padStart(4, '0') })))(
@@ -72,7 +81,11 @@ describe('a launch in the booker calendar', () => {
     ({ code }) => {
       const character = String.fromCharCode(code);
       const notes = `Remolque${character}END:VEVENT${character}BEGIN:VEVENT${character}SUMMARY:Falso${character}DTSTART:20270101T000000Z`;
-      const file = calendarEntry(launchWith(notes, { boatName: `Brisa${character}X-INJECTED:1` }), marina, new Date('2027-06-01T06:00:00Z'));
+      const file = calendarEntry(
+        launchWith(notes, { boatName: `Brisa${character}X-INJECTED:1` }),
+        marina,
+        new Date('2027-06-01T06:00:00Z'),
+      );
       // No line ends but CRLF, and nothing else of C0, DEL or C1 but the tab (allowed in TEXT).
       // eslint-disable-next-line no-control-regex
       expect(file.replace(/\r\n/g, '')).not.toMatch(/[\u0000-\u0008\u000A-\u001F\u007F-\u009F]/);
@@ -81,13 +94,36 @@ describe('a launch in the booker calendar', () => {
       expect(lines.filter((line) => line.startsWith('DTSTART'))).toEqual(['DTSTART:20270602T090000Z']);
       expect(lines.some((line) => line.startsWith('SUMMARY:Falso') || line.startsWith('X-INJECTED'))).toBe(false);
       expect(lines.map((line) => line.match(/^[A-Z-]+/)?.[0])).toEqual([
-        'BEGIN', 'VERSION', 'PRODID', 'CALSCALE', 'METHOD', 'BEGIN', 'UID', 'DTSTAMP', 'DTSTART', 'DTEND', 'SUMMARY', 'DESCRIPTION',
-        'LOCATION', 'STATUS', 'BEGIN', 'ACTION', 'DESCRIPTION', 'TRIGGER', 'END', 'END', 'END',
+        'BEGIN',
+        'VERSION',
+        'PRODID',
+        'CALSCALE',
+        'METHOD',
+        'BEGIN',
+        'UID',
+        'DTSTAMP',
+        'DTSTART',
+        'DTEND',
+        'SUMMARY',
+        'DESCRIPTION',
+        'LOCATION',
+        'STATUS',
+        'BEGIN',
+        'ACTION',
+        'DESCRIPTION',
+        'TRIGGER',
+        'END',
+        'END',
+        'END',
       ]);
-      const description = unescapeText(lines.find((line) => line.startsWith('DESCRIPTION:Bajada'))!.slice('DESCRIPTION:'.length));
+      const description = unescapeText(
+        lines.find((line) => line.startsWith('DESCRIPTION:Bajada'))!.slice('DESCRIPTION:'.length),
+      );
       const lineBreak = ['\n', '\r', '\u0085'].includes(character);
       const kept = lineBreak ? '\n' : character === '\t' ? '\t' : '';
-      expect(description).toBe(`Bajada al agua de Brisa${kept}X-INJECTED:1. Preséntate en el pantalán a la hora del turno.\nNotas: ${notes.split(character).join(kept)}`);
+      expect(description).toBe(
+        `Bajada al agua de Brisa${kept}X-INJECTED:1. Preséntate en el pantalán a la hora del turno.\nNotas: ${notes.split(character).join(kept)}`,
+      );
     },
   );
 

@@ -46,7 +46,11 @@ export function foldLine(line: string): string {
 }
 
 /** `20270328T070000Z` */
-const utc = (iso: string) => new Date(iso).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const utc = (iso: string) =>
+  new Date(iso)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 export function calendarEntry(launch: Launch, client: ClientRecord, now: Date): string {
   const lines = [

@@ -32,14 +32,18 @@ beforeAll(async () => {
 
 async function owners(count: number, boatCount = 1): Promise<Owner[]> {
   const list: Owner[] = [];
-  for (let index = 0; index < count; index++) list.push(await eligibleOwner(app, database.db, 41, { boatCount, now: clock.now() }));
+  for (let index = 0; index < count; index++)
+    list.push(await eligibleOwner(app, database.db, 41, { boatCount, now: clock.now() }));
   return list;
 }
 
 function tally(responses: LightMyRequestResponse[]) {
   const codes: Record<string, number> = {};
   for (const response of responses) {
-    const key = response.statusCode < 300 ? `${response.statusCode} ${response.json().status}` : `${response.statusCode} ${response.json().code}`;
+    const key =
+      response.statusCode < 300
+        ? `${response.statusCode} ${response.json().status}`
+        : `${response.statusCode} ${response.json().code}`;
     codes[key] = (codes[key] ?? 0) + 1;
   }
   return codes;
@@ -82,25 +86,45 @@ const confirmedRow = (who: Owner, boatId: string, start: Date) => ({
 });
 
 const heldIn = async (time: string) =>
-  (await database.db.select().from(launchSlots).where(and(eq(launchSlots.clientId, 41), eq(launchSlots.start, new Date(slotAt(41, DAY, time))))))[0]?.held;
+  (
+    await database.db
+      .select()
+      .from(launchSlots)
+      .where(and(eq(launchSlots.clientId, 41), eq(launchSlots.start, new Date(slotAt(41, DAY, time)))))
+  )[0]?.held;
 
 describe('launches under bursts', () => {
   it('confirms exactly 4 of 200 simultaneous bookings for a slot of 4 places; the rest are slot_full', async () => {
     // 50 owners with 4 boats each (maxOpenPerAccount is 4): 200 different boats.
     const people = await owners(50, 4);
     const requests = people.flatMap((person) => person.boatIds.map((boatId) => ({ person, boatId })));
-    const responses = await Promise.all(requests.map(({ person, boatId }) => person.agent.post('/launches', launchBody(41, boatId, DAY, '10:00'), { idempotencyKey: crypto.randomUUID() })));
+    const responses = await Promise.all(
+      requests.map(({ person, boatId }) =>
+        person.agent.post('/launches', launchBody(41, boatId, DAY, '10:00'), { idempotencyKey: crypto.randomUUID() }),
+      ),
+    );
     expect(tally(responses)).toEqual({ '201 confirmed': 4, '409 slot_full': 196 });
-    expect((await inSlot('10:00')).map((row) => row.status)).toEqual(['confirmed', 'confirmed', 'confirmed', 'confirmed']);
+    expect((await inSlot('10:00')).map((row) => row.status)).toEqual([
+      'confirmed',
+      'confirmed',
+      'confirmed',
+      'confirmed',
+    ]);
     expect(await heldIn('10:00')).toBe(4);
   });
 
   it('with waitlist: true, confirms 4 and puts the other 196 on the waiting list in one order', async () => {
     const people = await owners(50, 4);
     const requests = people.flatMap((person) => person.boatIds.map((boatId) => ({ person, boatId })));
-    const responses = await Promise.all(requests.map(({ person, boatId }) => person.agent.post('/launches', launchBody(41, boatId, DAY, '11:00', { waitlist: true }))));
+    const responses = await Promise.all(
+      requests.map(({ person, boatId }) =>
+        person.agent.post('/launches', launchBody(41, boatId, DAY, '11:00', { waitlist: true })),
+      ),
+    );
     expect(tally(responses)).toEqual({ '201 confirmed': 4, '201 waitlisted': 196 });
-    const positions = responses.map((response) => response.json().waitlistPosition).filter((position) => position !== null);
+    const positions = responses
+      .map((response) => response.json().waitlistPosition)
+      .filter((position) => position !== null);
     expect(new Set(positions).size).toBe(196);
     expect(await heldIn('11:00')).toBe(4);
   });
@@ -109,7 +133,9 @@ describe('launches under bursts', () => {
     const [person] = await owners(1);
     const key = crypto.randomUUID();
     const body = launchBody(41, person!.boatIds[0]!, DAY, '12:00');
-    const responses = await Promise.all(Array.from({ length: 100 }, () => person!.agent.post('/launches', body, { idempotencyKey: key })));
+    const responses = await Promise.all(
+      Array.from({ length: 100 }, () => person!.agent.post('/launches', body, { idempotencyKey: key })),
+    );
     // The key is claimed in the booking's transaction (decision 032): every retry waits for the first and gets
     // its answer, none is told to come back later.
     expect(responses.map((response) => response.statusCode)).toEqual(Array(100).fill(201));
@@ -121,17 +147,29 @@ describe('launches under bursts', () => {
   it('lets one boat have one open request and one account maxOpenPerAccount, under 100 simultaneous requests each', async () => {
     const [single] = await owners(1);
     const times = ['13:00', '13:30', '14:00', '14:30', '15:00'];
-    const oneBoat = await Promise.all(Array.from({ length: 100 }, (_, index) => single!.agent.post('/launches', launchBody(41, single!.boatIds[0]!, DAY, times[index % times.length]!))));
+    const oneBoat = await Promise.all(
+      Array.from({ length: 100 }, (_, index) =>
+        single!.agent.post('/launches', launchBody(41, single!.boatIds[0]!, DAY, times[index % times.length]!)),
+      ),
+    );
     expect(tally(oneBoat)).toEqual({ '201 confirmed': 1, '409 boat_has_open_launch': 99 });
 
     const [fleet] = await owners(1, 10);
     const many = await Promise.all(
-      Array.from({ length: 100 }, (_, index) => fleet!.agent.post('/launches', launchBody(41, fleet!.boatIds[index % 10]!, '2027-06-04', times[index % times.length]!))),
+      Array.from({ length: 100 }, (_, index) =>
+        fleet!.agent.post(
+          '/launches',
+          launchBody(41, fleet!.boatIds[index % 10]!, '2027-06-04', times[index % times.length]!),
+        ),
+      ),
     );
     const codes = tally(many);
     expect(codes['201 confirmed']).toBe(4);
     expect((codes['409 too_many_open_launches'] ?? 0) + (codes['409 boat_has_open_launch'] ?? 0)).toBe(96);
-    const open = await database.db.select().from(launches).where(and(eq(launches.accountId, fleet!.accountId), inArray(launches.status, ['confirmed'])));
+    const open = await database.db
+      .select()
+      .from(launches)
+      .where(and(eq(launches.accountId, fleet!.accountId), inArray(launches.status, ['confirmed'])));
     expect(open).toHaveLength(4);
   });
 
@@ -142,7 +180,9 @@ describe('launches under bursts', () => {
     const [fleet] = await owners(1, 5);
     const day = '2027-06-05';
     for (const [index, time] of ['10:00', '10:30', '11:00'].entries()) {
-      expect((await fleet!.agent.post('/launches', launchBody(41, fleet!.boatIds[index]!, day, time))).statusCode).toBe(201);
+      expect((await fleet!.agent.post('/launches', launchBody(41, fleet!.boatIds[index]!, day, time))).statusCode).toBe(
+        201,
+      );
     }
     let booking: Promise<LightMyRequestResponse> | undefined;
     await database.db.transaction(async (tx) => {
@@ -165,8 +205,18 @@ describe('launches under bursts', () => {
     let booking: Promise<LightMyRequestResponse> | undefined;
     await database.db.transaction(async (tx) => {
       await tx.insert(launchSlots).values({ clientId: 41, start }).onConflictDoNothing();
-      await tx.select().from(launchSlots).where(and(eq(launchSlots.clientId, 41), eq(launchSlots.start, start))).for('update');
-      await tx.insert(closures).values({ clientId: 41, startsAt: start, endsAt: new Date(start.getTime() + 3600_000), reason: 'Temporal de poniente', createdAt: clock.now() });
+      await tx
+        .select()
+        .from(launchSlots)
+        .where(and(eq(launchSlots.clientId, 41), eq(launchSlots.start, start)))
+        .for('update');
+      await tx.insert(closures).values({
+        clientId: 41,
+        startsAt: start,
+        endsAt: new Date(start.getTime() + 3600_000),
+        reason: 'Temporal de poniente',
+        createdAt: clock.now(),
+      });
       booking = late!.agent.post('/launches', launchBody(41, late!.boatIds[0]!, day, '16:30', { waitlist: true }));
       await waitingForLock();
     });
@@ -174,7 +224,10 @@ describe('launches under bursts', () => {
     expect(answer.statusCode, answer.body).toBe(409);
     expect(answer.json().code).toBe('slot_closed');
     expect(await database.db.select().from(launches).where(eq(launches.accountId, late!.accountId))).toEqual([]);
-    const [slot] = await database.db.select().from(launchSlots).where(and(eq(launchSlots.clientId, 41), eq(launchSlots.start, start)));
+    const [slot] = await database.db
+      .select()
+      .from(launchSlots)
+      .where(and(eq(launchSlots.clientId, 41), eq(launchSlots.start, start)));
     expect(slot?.held ?? 0).toBe(0);
   });
 
@@ -187,9 +240,19 @@ describe('launches under bursts', () => {
     const start = new Date(slotAt(41, day, '18:30'));
     let closure: Promise<LightMyRequestResponse> | undefined;
     await database.db.transaction(async (tx) => {
-      await tx.insert(launchSlots).values({ clientId: 41, start, held: 1 }).onConflictDoUpdate({ target: [launchSlots.clientId, launchSlots.start], set: { held: sql`${launchSlots.held} + 1` } });
+      await tx
+        .insert(launchSlots)
+        .values({ clientId: 41, start, held: 1 })
+        .onConflictDoUpdate({
+          target: [launchSlots.clientId, launchSlots.start],
+          set: { held: sql`${launchSlots.held} + 1` },
+        });
       await tx.insert(launches).values(confirmedRow(holder!, holder!.boatIds[0]!, start));
-      closure = staff.post('/staff/closures', { start: slotAt(41, day, '18:30'), end: slotAt(41, day, '19:00'), reason: 'Avería de la grúa' });
+      closure = staff.post('/staff/closures', {
+        start: slotAt(41, day, '18:30'),
+        end: slotAt(41, day, '19:00'),
+        reason: 'Avería de la grúa',
+      });
       await waitingForLock();
     });
     const declared = await closure!;
@@ -197,7 +260,10 @@ describe('launches under bursts', () => {
     expect(declared.json().cancelledLaunches).toBe(1);
     const [launch] = await database.db.select().from(launches).where(eq(launches.accountId, holder!.accountId));
     expect(launch).toMatchObject({ status: 'cancelled', cancellationReason: 'Avería de la grúa' });
-    const [slot] = await database.db.select().from(launchSlots).where(and(eq(launchSlots.clientId, 41), eq(launchSlots.start, start)));
+    const [slot] = await database.db
+      .select()
+      .from(launchSlots)
+      .where(and(eq(launchSlots.clientId, 41), eq(launchSlots.start, start)));
     expect(slot!.held).toBe(0);
   });
 
@@ -206,19 +272,27 @@ describe('launches under bursts', () => {
     // new end: the move waits for the authorisation and is refused, as it would not be had it read the old one.
     const [lender] = await owners(1);
     const borrower = await personWithAccount(app, database.db, 41, clock.now());
-    const authorisation = await activeAuthorisation(app, lender!.agent, authorisationBody(41, lender!.boatIds, { ...invitedAs(borrower) }, clock.now()));
+    const authorisation = await activeAuthorisation(
+      app,
+      lender!.agent,
+      authorisationBody(41, lender!.boatIds, { ...invitedAs(borrower) }, clock.now()),
+    );
     const booked = await borrower.agent.post('/launches', launchBody(41, lender!.boatIds[0]!, '2027-06-05', '12:30'));
     expect(booked.statusCode, booked.body).toBe(201);
     let move: Promise<LightMyRequestResponse> | undefined;
     await database.db.transaction(async (tx) => {
       await tx.update(authorisations).set({ validTo: '2027-06-06' }).where(eq(authorisations.id, authorisation.id));
-      move = borrower.agent.post(`/launches/${booked.json().id}/reschedule`, { slotStart: slotAt(41, '2027-06-10', '12:30') });
+      move = borrower.agent.post(`/launches/${booked.json().id}/reschedule`, {
+        slotStart: slotAt(41, '2027-06-10', '12:30'),
+      });
       await waitingForLock();
     });
     const answer = await move!;
     expect(answer.statusCode, answer.body).toBe(422);
     expect(answer.json().errors.map((error: { code: string }) => error.code)).toContain('outside_authorised_period');
-    expect((await borrower.agent.get(`/launches/${booked.json().id}`)).json().slotStart).toBe('2027-06-05T12:30:00+02:00');
+    expect((await borrower.agent.get(`/launches/${booked.json().id}`)).json().slotStart).toBe(
+      '2027-06-05T12:30:00+02:00',
+    );
   });
 
   it('gives up on a lock held too long with a 503 that saves nothing; the same call then books (decision 036)', async () => {
@@ -251,7 +325,9 @@ describe('launches under bursts', () => {
       } else {
         expect(answer.statusCode, answer.body).toBe(201);
       }
-      expect(await database.db.select().from(launches).where(eq(launches.accountId, person!.accountId))).toHaveLength(1);
+      expect(await database.db.select().from(launches).where(eq(launches.accountId, person!.accountId))).toHaveLength(
+        1,
+      );
     } finally {
       await otherApp.close();
       await impatient.close();
@@ -260,12 +336,22 @@ describe('launches under bursts', () => {
 
   it('gives each freed place to exactly one waiting person when 4 holders and staff cancel at once', async () => {
     const holders = await owners(4);
-    const held = await Promise.all(holders.map((holder) => holder.agent.post('/launches', launchBody(41, holder.boatIds[0]!, DAY, '16:00'))));
+    const held = await Promise.all(
+      holders.map((holder) => holder.agent.post('/launches', launchBody(41, holder.boatIds[0]!, DAY, '16:00'))),
+    );
     const waiting = await owners(10);
-    for (const person of waiting) expect((await person.agent.post('/launches', launchBody(41, person.boatIds[0]!, DAY, '16:00', { waitlist: true }))).statusCode).toBe(201);
+    for (const person of waiting)
+      expect(
+        (await person.agent.post('/launches', launchBody(41, person.boatIds[0]!, DAY, '16:00', { waitlist: true })))
+          .statusCode,
+      ).toBe(201);
     const cancellations = await Promise.all([
-      ...held.slice(0, 2).map((response, index) => holders[index]!.agent.post(`/launches/${response.json().id}/cancel`)),
-      ...held.slice(2).map((response) => staff.post(`/staff/launches/${response.json().id}/cancel`, { reason: 'Avería de la grúa' })),
+      ...held
+        .slice(0, 2)
+        .map((response, index) => holders[index]!.agent.post(`/launches/${response.json().id}/cancel`)),
+      ...held
+        .slice(2)
+        .map((response) => staff.post(`/staff/launches/${response.json().id}/cancel`, { reason: 'Avería de la grúa' })),
     ]);
     expect(cancellations.map((response) => response.statusCode)).toEqual([200, 200, 200, 200]);
     const statuses = (await inSlot('16:00')).map((row) => row.status).sort();
@@ -273,17 +359,37 @@ describe('launches under bursts', () => {
     expect(statuses.filter((status) => status === 'waitlisted')).toHaveLength(6);
     expect(await heldIn('16:00')).toBe(4);
     const promotedIds = waiting.slice(0, 4).map((person) => person.accountId);
-    const told = await database.db.select().from(notifications).where(and(inArray(notifications.accountId, promotedIds), eq(notifications.type, 'launch_confirmed')));
+    const told = await database.db
+      .select()
+      .from(notifications)
+      .where(and(inArray(notifications.accountId, promotedIds), eq(notifications.type, 'launch_confirmed')));
     expect(told).toHaveLength(4);
   });
 
   it('never takes more than the places left when staff confirm, cancel and customers book and move at once', async () => {
     const people = await owners(40);
-    const first = await Promise.all(people.slice(0, 20).map((person) => person.agent.post('/launches', launchBody(41, person.boatIds[0]!, DAY, '17:00', { waitlist: true }))));
+    const first = await Promise.all(
+      people
+        .slice(0, 20)
+        .map((person) =>
+          person.agent.post('/launches', launchBody(41, person.boatIds[0]!, DAY, '17:00', { waitlist: true })),
+        ),
+    );
     const moves = first
       .filter((response) => response.json().status === 'confirmed')
-      .map((response, index) => people[first.indexOf(response)]!.agent.post(`/launches/${response.json().id}/reschedule`, { slotStart: slotAt(41, DAY, index % 2 ? '17:30' : '18:00') }));
-    const more = people.slice(20).map((person, index) => person.agent.post('/launches', launchBody(41, person.boatIds[0]!, DAY, ['17:00', '17:30', '18:00'][index % 3]!, { waitlist: true })));
+      .map((response, index) =>
+        people[first.indexOf(response)]!.agent.post(`/launches/${response.json().id}/reschedule`, {
+          slotStart: slotAt(41, DAY, index % 2 ? '17:30' : '18:00'),
+        }),
+      );
+    const more = people
+      .slice(20)
+      .map((person, index) =>
+        person.agent.post(
+          '/launches',
+          launchBody(41, person.boatIds[0]!, DAY, ['17:00', '17:30', '18:00'][index % 3]!, { waitlist: true }),
+        ),
+      );
     await Promise.all([...moves, ...more]);
     for (const time of ['17:00', '17:30', '18:00']) {
       const rows = await inSlot(time);

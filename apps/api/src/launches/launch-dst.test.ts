@@ -21,7 +21,12 @@ async function bookFirstSlot(clientId: number, date: string) {
   const me = await eligibleOwner(app, database.db, clientId, { now: clock.now() });
   const grid = (await me.agent.get(`/launch-slots?boatId=${me.boatIds[0]}&date=${date}`)).json();
   const [first] = grid.slots;
-  const response = await me.agent.post('/launches', { boatId: me.boatIds[0], slotStart: first.start, expectedReturn: grid.slots[4].end, people: 2 });
+  const response = await me.agent.post('/launches', {
+    boatId: me.boatIds[0],
+    slotStart: first.start,
+    expectedReturn: grid.slots[4].end,
+    people: 2,
+  });
   expect(response.statusCode, response.body).toBe(201);
   const [row] = await database.db.select().from(launches).where(eq(launches.id, response.json().id));
   return { grid, launch: response.json(), stored: row!.slotStart.toISOString() };
@@ -31,7 +36,10 @@ describe('the 2027 clock changes', () => {
   it('spring forward, 28 March: winter hours from 09:00 local, an hour less behind UTC than the day before', async () => {
     const madrid = await bookFirstSlot(41, '2027-03-28');
     expect(madrid.grid.slots).toHaveLength(18);
-    expect(madrid.launch).toMatchObject({ slotStart: '2027-03-28T09:00:00+02:00', expectedReturn: '2027-03-28T11:30:00+02:00' });
+    expect(madrid.launch).toMatchObject({
+      slotStart: '2027-03-28T09:00:00+02:00',
+      expectedReturn: '2027-03-28T11:30:00+02:00',
+    });
     expect(madrid.stored).toBe('2027-03-28T07:00:00.000Z');
     const canary = await bookFirstSlot(63, '2027-03-28');
     expect(canary.launch.slotStart).toBe('2027-03-28T09:00:00+01:00');

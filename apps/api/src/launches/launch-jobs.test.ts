@@ -38,7 +38,10 @@ const { bothRun, at } = useTwoInstances((ready) => (server = ready.server), cloc
 const owner = (clientId = 41) => eligibleOwner(server.app, server.database.db, clientId, { now: clock.now() });
 
 async function booked(who: Owner, date: string, time: string, overrides: Record<string, unknown> = {}) {
-  const response = await who.agent.post('/launches', launchBody(who.agent.clientId, who.boatIds[0]!, date, time, overrides));
+  const response = await who.agent.post(
+    '/launches',
+    launchBody(who.agent.clientId, who.boatIds[0]!, date, time, overrides),
+  );
   expect(response.statusCode, response.body).toBe(201);
   return response.json();
 }
@@ -46,12 +49,21 @@ async function booked(who: Owner, date: string, time: string, overrides: Record<
 /** A launch as stored (sessions do not outlive the days the clock jumps). */
 async function stored(id: string) {
   const [row] = await server.database.db.select().from(launches).where(eq(launches.id, id));
-  const events = await server.database.db.select().from(launchEvents).where(eq(launchEvents.launchId, id)).orderBy(launchEvents.id);
+  const events = await server.database.db
+    .select()
+    .from(launchEvents)
+    .where(eq(launchEvents.launchId, id))
+    .orderBy(launchEvents.id);
   return { status: row!.status, cancellationReason: row!.cancellationReason, last: events.at(-1)! };
 }
 
 const told = async (who: Owner, type: string) =>
-  (await server.database.db.select().from(notifications).where(and(eq(notifications.accountId, who.accountId), eq(notifications.type, type as never)))).map((row) => row.title);
+  (
+    await server.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.accountId, who.accountId), eq(notifications.type, type as never)))
+  ).map((row) => row.title);
 
 describe('reminders', () => {
   it('reminds a confirmed launch the day before and two hours before, once each with two instances running', async () => {
@@ -62,7 +74,10 @@ describe('reminders', () => {
     expect((await cancelledOne.agent.post(`/launches/${cancelled.id}/cancel`)).statusCode).toBe(200);
     const mover = await owner();
     const moved = await booked(mover, '2027-06-03', '10:00');
-    expect((await mover.agent.post(`/launches/${moved.id}/reschedule`, { slotStart: '2027-06-04T10:00:00+02:00' })).statusCode).toBe(200);
+    expect(
+      (await mover.agent.post(`/launches/${moved.id}/reschedule`, { slotStart: '2027-06-04T10:00:00+02:00' }))
+        .statusCode,
+    ).toBe(200);
 
     await at('2027-06-02T07:59:00Z');
     expect(await told(me, 'launch_reminder')).toEqual([]);
@@ -143,7 +158,10 @@ describe('the sweep', () => {
     expect((await stored(wait.id)).status).toBe('waitlisted');
     expect(await told(waiting, 'launch_confirmed')).toEqual([]);
     await bothRun();
-    expect(await stored(wait.id)).toMatchObject({ status: 'cancelled', cancellationReason: 'No se liberó ninguna plaza a tiempo' });
+    expect(await stored(wait.id)).toMatchObject({
+      status: 'cancelled',
+      cancellationReason: 'No se liberó ninguna plaza a tiempo',
+    });
     expect(await told(waiting, 'launch_cancelled_by_marina')).toEqual(['Lista de espera terminada']);
   });
 });

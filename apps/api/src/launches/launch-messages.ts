@@ -38,7 +38,10 @@ export interface LaunchNoticeSubject {
   by?: string;
 }
 
-function notice(kind: LaunchNoticeKind, { client, boat: named, launch, by: byName }: LaunchNoticeSubject): CustomerNotice {
+function notice(
+  kind: LaunchNoticeKind,
+  { client, boat: named, launch, by: byName }: LaunchNoticeSubject,
+): CustomerNotice {
   // The boat's name and the owner's are the owner's own words: they travel only as personText lets them
   // (docs/product.md §7.6). A reason is staff's, the marina's own words.
   const boat = { name: personText(named.name) || 'tu barco' };
@@ -56,7 +59,12 @@ function notice(kind: LaunchNoticeKind, { client, boat: named, launch, by: byNam
   });
   switch (kind) {
     case 'confirmed':
-      return base('launch_confirmed', 'Bajada confirmada', `Tu bajada de ${boat.name} del ${when} está confirmada.`, `bajada de ${boat.name} confirmada, ${when}.`);
+      return base(
+        'launch_confirmed',
+        'Bajada confirmada',
+        `Tu bajada de ${boat.name} del ${when} está confirmada.`,
+        `bajada de ${boat.name} confirmada, ${when}.`,
+      );
     case 'promoted':
       return base(
         'launch_confirmed',
@@ -72,10 +80,20 @@ function notice(kind: LaunchNoticeKind, { client, boat: named, launch, by: byNam
         `se ha liberado una plaza para ${boat.name}, ${when}; pendiente de que el puerto la confirme.`,
       );
     case 'rejected':
-      return base('launch_cancelled_by_marina', 'Bajada no aceptada', `El puerto no ha aceptado tu bajada de ${boat.name} del ${when}. Motivo: ${reason}`, `no podemos hacer la bajada de ${boat.name} del ${when}. Motivo: ${reason}`);
+      return base(
+        'launch_cancelled_by_marina',
+        'Bajada no aceptada',
+        `El puerto no ha aceptado tu bajada de ${boat.name} del ${when}. Motivo: ${reason}`,
+        `no podemos hacer la bajada de ${boat.name} del ${when}. Motivo: ${reason}`,
+      );
     case 'cancelled_by_staff':
     case 'closure':
-      return base('launch_cancelled_by_marina', 'Bajada cancelada por el puerto', `El puerto ha cancelado tu bajada de ${boat.name} del ${when}. Motivo: ${reason}`, `hemos cancelado la bajada de ${boat.name} del ${when}. Motivo: ${reason}`);
+      return base(
+        'launch_cancelled_by_marina',
+        'Bajada cancelada por el puerto',
+        `El puerto ha cancelado tu bajada de ${boat.name} del ${when}. Motivo: ${reason}`,
+        `hemos cancelado la bajada de ${boat.name} del ${when}. Motivo: ${reason}`,
+      );
     case 'expired':
       return base(
         'launch_cancelled_by_marina',
@@ -98,17 +116,43 @@ function notice(kind: LaunchNoticeKind, { client, boat: named, launch, by: byNam
         `${by ?? 'el titular'} ha cancelado tu bajada de ${boat.name} del ${when}.`,
       );
     case 'in_water':
-      return base('boat_in_water', 'Tu barco está en el agua', `${boat.name} ya está en el agua. Cuando vuelvas al pantalán, márcalo como «Listo para subir».`, `${boat.name} ya está en el agua. Al volver, márcalo en la app como listo para subir.`);
+      return base(
+        'boat_in_water',
+        'Tu barco está en el agua',
+        `${boat.name} ya está en el agua. Cuando vuelvas al pantalán, márcalo como «Listo para subir».`,
+        `${boat.name} ya está en el agua. Al volver, márcalo en la app como listo para subir.`,
+      );
     case 'completed':
-      return base('launch_completed', 'Barco de vuelta en el rack', `${boat.name} ya está de vuelta en su sitio. ¡Gracias!`, `${boat.name} ya está de vuelta en el rack.`);
+      return base(
+        'launch_completed',
+        'Barco de vuelta en el rack',
+        `${boat.name} ya está de vuelta en su sitio. ¡Gracias!`,
+        `${boat.name} ya está de vuelta en el rack.`,
+      );
     case 'reminder_day':
-      return base('launch_reminder', 'Tu bajada es mañana', `Recuerda: bajada de ${boat.name} el ${when}.`, `recuerda tu bajada de ${boat.name} mañana, ${when}.`);
+      return base(
+        'launch_reminder',
+        'Tu bajada es mañana',
+        `Recuerda: bajada de ${boat.name} el ${when}.`,
+        `recuerda tu bajada de ${boat.name} mañana, ${when}.`,
+      );
     case 'reminder_hours':
-      return base('launch_reminder', 'Tu bajada es dentro de dos horas', `Recuerda: bajada de ${boat.name} hoy, ${when}.`, `tu bajada de ${boat.name} es hoy, ${when}.`);
+      return base(
+        'launch_reminder',
+        'Tu bajada es dentro de dos horas',
+        `Recuerda: bajada de ${boat.name} hoy, ${when}.`,
+        `tu bajada de ${boat.name} es hoy, ${when}.`,
+      );
   }
 }
 
 /** In the transaction that made the change. */
-export async function tellLaunch(tx: Tx, kind: LaunchNoticeKind, subject: LaunchNoticeSubject, now: Date, config: Pick<Config, 'devRoutes'>): Promise<void> {
+export async function tellLaunch(
+  tx: Tx,
+  kind: LaunchNoticeKind,
+  subject: LaunchNoticeSubject,
+  now: Date,
+  config: Pick<Config, 'devRoutes'>,
+): Promise<void> {
   await tellCustomer(tx, subject, notice(kind, subject), now, config);
 }

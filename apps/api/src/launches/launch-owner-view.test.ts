@@ -38,8 +38,16 @@ interface Launch {
 async function ownerAndPerson(clientId = 41, boatCount = 1) {
   const owner = await eligibleOwner(app, database.db, clientId, { boatCount, now: clock.now() });
   const person = await personWithAccount(app, database.db, clientId, clock.now());
-  await database.db.update(accounts).set({ firstName: 'Marta', surnames: 'Ruiz Soler' }).where(eq(accounts.id, person.accountId));
-  await activeAuthorisation(app, owner.agent, authorisationBody(clientId, [owner.boatIds[0]!], { ...invitedAs(person) }, clock.now()), clientId !== 63);
+  await database.db
+    .update(accounts)
+    .set({ firstName: 'Marta', surnames: 'Ruiz Soler' })
+    .where(eq(accounts.id, person.accountId));
+  await activeAuthorisation(
+    app,
+    owner.agent,
+    authorisationBody(clientId, [owner.boatIds[0]!], { ...invitedAs(person) }, clock.now()),
+    clientId !== 63,
+  );
   return { owner, person };
 }
 
@@ -49,17 +57,28 @@ async function book(who: Owner, boatId: string, time: string, clientId = 41): Pr
   return response.json();
 }
 
-
 const held = async (time: string) =>
-  (await database.db.select().from(launchSlots).where(and(eq(launchSlots.clientId, 41), eq(launchSlots.start, new Date(slotAt(41, DAY, time))))))[0]?.held ?? 0;
+  (
+    await database.db
+      .select()
+      .from(launchSlots)
+      .where(and(eq(launchSlots.clientId, 41), eq(launchSlots.start, new Date(slotAt(41, DAY, time)))))
+  )[0]?.held ?? 0;
 
 describe("the owner's view of a launch an authorised person asked for", () => {
   it('lists it and shows it with who asked, the cancellation and the calendar only; the person keeps it as their own', async () => {
     const { owner, person } = await ownerAndPerson();
-    const response = await person.agent.post('/launches', { ...launchBody(41, owner.boatIds[0]!, DAY, '10:00'), notes: 'Con mi hermano, llevo mi propia nevera' });
+    const response = await person.agent.post('/launches', {
+      ...launchBody(41, owner.boatIds[0]!, DAY, '10:00'),
+      notes: 'Con mi hermano, llevo mi propia nevera',
+    });
     expect(response.statusCode, response.body).toBe(201);
     const asked: Launch = response.json();
-    expect(asked).toMatchObject({ bookedBy: null, notes: 'Con mi hermano, llevo mi propia nevera', actions: { reschedule: true, cancel: true, readyToStow: false, calendar: true } });
+    expect(asked).toMatchObject({
+      bookedBy: null,
+      notes: 'Con mi hermano, llevo mi propia nevera',
+      actions: { reschedule: true, cancel: true, readyToStow: false, calendar: true },
+    });
 
     const list = (await owner.agent.get('/launches')).json();
     expect(list.past).toEqual([]);
@@ -74,8 +93,12 @@ describe("the owner's view of a launch an authorised person asked for", () => {
       notes: '',
     });
     // Its history names the person; the person's own reads it as theirs.
-    expect(seen.history).toEqual([expect.objectContaining({ by: 'customer', to: 'confirmed', byName: 'Marta Ruiz Soler' })]);
-    expect((await person.agent.get(`/launches/${asked.id}`)).json().history).toEqual([expect.objectContaining({ by: 'customer', byName: null })]);
+    expect(seen.history).toEqual([
+      expect.objectContaining({ by: 'customer', to: 'confirmed', byName: 'Marta Ruiz Soler' }),
+    ]);
+    expect((await person.agent.get(`/launches/${asked.id}`)).json().history).toEqual([
+      expect.objectContaining({ by: 'customer', byName: null }),
+    ]);
     expect((await owner.agent.get(`/launches/${asked.id}`)).json()).toEqual(seen);
 
     const ics = await owner.agent.get(`/launches/${asked.id}/calendar.ics`);
@@ -86,7 +109,9 @@ describe("the owner's view of a launch an authorised person asked for", () => {
     // Moving it and «listo para subir» stay the person's: 403 with who, not 404 (the owner sees it).
     const move = await owner.agent.post(`/launches/${asked.id}/reschedule`, { slotStart: slotAt(41, DAY, '11:00') });
     expectProblem(move, 403, 'forbidden');
-    expect(move.json().detail).toBe('Esta bajada la pidió Marta Ruiz Soler: solo esa persona puede moverla. Como titular del barco, puedes cancelarla.');
+    expect(move.json().detail).toBe(
+      'Esta bajada la pidió Marta Ruiz Soler: solo esa persona puede moverla. Como titular del barco, puedes cancelarla.',
+    );
     expectProblem(await owner.agent.post(`/launches/${asked.id}/ready-to-stow`, {}), 403, 'forbidden');
     expect((await owner.agent.get(`/launches/${asked.id}`)).json().slotStart).toBe('2027-06-03T10:00:00+02:00');
   });
@@ -100,7 +125,10 @@ describe("the owner's view of a launch an authorised person asked for", () => {
     const message =
       'Barco: Marta Ruiz Soler, a quien autorizaste, ya ha pedido una bajada para el jueves 03/06/2027 a las 10:30. ' +
       'Solo puede haber una bajada pedida por barco. La tienes en Bajadas, donde puedes cancelarla.';
-    expect(refused.json()).toMatchObject({ detail: message, errors: [{ field: 'boatId', code: 'boat_has_open_launch', message }] });
+    expect(refused.json()).toMatchObject({
+      detail: message,
+      errors: [{ field: 'boatId', code: 'boat_has_open_launch', message }],
+    });
     // Nothing half done: the place the refused request had taken is back.
     expect(await held('12:00')).toBe(before);
 
@@ -109,10 +137,14 @@ describe("the owner's view of a launch an authorised person asked for", () => {
     await book(owner, owner.boatIds[0]!, '13:00');
     const theirs = await person.agent.post('/launches', launchBody(41, owner.boatIds[0]!, DAY, '14:00'));
     expectProblem(theirs, 409, 'boat_has_open_launch');
-    expect(theirs.json().detail).toBe('Barco: su titular, Lucía García Pons, ya ha pedido una bajada para el jueves 03/06/2027 a las 13:00. Solo puede haber una bajada pedida por barco.');
+    expect(theirs.json().detail).toBe(
+      'Barco: su titular, Lucía García Pons, ya ha pedido una bajada para el jueves 03/06/2027 a las 13:00. Solo puede haber una bajada pedida por barco.',
+    );
     // Their own second request is told as theirs.
     const own = await owner.agent.post('/launches', launchBody(41, owner.boatIds[0]!, DAY, '15:00'));
-    expect(own.json().detail).toBe('Barco: ya tienes una bajada pedida para el jueves 03/06/2027 a las 13:00. Muévela o cancélala antes de pedir otra.');
+    expect(own.json().detail).toBe(
+      'Barco: ya tienes una bajada pedida para el jueves 03/06/2027 a las 13:00. Muévela o cancélala antes de pedir otra.',
+    );
   });
 
   it('lets the owner cancel it: the reason says who, the place goes back, the person is told, and the owner may then ask for the boat', async () => {
@@ -131,18 +163,33 @@ describe("the owner's view of a launch an authorised person asked for", () => {
     expect(await held('11:00')).toBe(0);
     // The person sees who cancelled it, in its history and in a notice.
     const theirs = (await person.agent.get(`/launches/${asked.id}`)).json();
-    expect(theirs).toMatchObject({ status: 'cancelled', bookedBy: null, cancellationReason: 'La ha cancelado Lucía García Pons, titular del barco.' });
+    expect(theirs).toMatchObject({
+      status: 'cancelled',
+      bookedBy: null,
+      cancellationReason: 'La ha cancelado Lucía García Pons, titular del barco.',
+    });
     expect(theirs.history.at(-1)).toMatchObject({ by: 'customer', to: 'cancelled', byName: 'Lucía García Pons' });
-    const [told] = await database.db.select().from(notifications).where(and(eq(notifications.accountId, person.accountId), eq(notifications.type, 'launch_cancelled_by_owner')));
+    const [told] = await database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.accountId, person.accountId), eq(notifications.type, 'launch_cancelled_by_owner')));
     expect(told).toMatchObject({ title: 'Bajada cancelada por el titular', link: '/pedidosbajadas' });
     expect(told!.body).toContain('Lucía García Pons, titular de ');
     expect(told!.body).toContain('jueves 03/06/2027 a las 11:00');
     // Staff see who asked (the boat's owner is someone else) and every customer by name.
     const staff = await signInStaff(app, 41);
-    const slot = (await staff.get(`/staff/launches?date=${DAY}`)).json().slots.find((entry: { start: string }) => entry.start === '2027-06-03T11:00:00+02:00');
+    const slot = (await staff.get(`/staff/launches?date=${DAY}`))
+      .json()
+      .slots.find((entry: { start: string }) => entry.start === '2027-06-03T11:00:00+02:00');
     const forStaff = slot.launches.find((entry: { id: string }) => entry.id === asked.id);
-    expect(forStaff).toMatchObject({ bookedBy: { name: 'Marta Ruiz Soler', role: 'authorised' }, owner: { firstName: 'Marta' } });
-    expect(forStaff.history.map((entry: { byName: string | null }) => entry.byName)).toEqual(['Marta Ruiz Soler', 'Lucía García Pons']);
+    expect(forStaff).toMatchObject({
+      bookedBy: { name: 'Marta Ruiz Soler', role: 'authorised' },
+      owner: { firstName: 'Marta' },
+    });
+    expect(forStaff.history.map((entry: { byName: string | null }) => entry.byName)).toEqual([
+      'Marta Ruiz Soler',
+      'Lucía García Pons',
+    ]);
     // Cancelled once only.
     expectProblem(await owner.agent.post(`/launches/${asked.id}/cancel`, {}), 409, 'state_conflict');
     await book(owner, owner.boatIds[0]!, '12:30');
@@ -173,13 +220,18 @@ describe('the owner and the person cancelling at once', () => {
     const asked = await book(person, owner.boatIds[0]!, '18:00');
     const before = await held('18:00');
     const answers = await Promise.all(
-      Array.from({ length: 120 }, (_, index) => (index % 2 === 0 ? owner : person).agent.post(`/launches/${asked.id}/cancel`, {})),
+      Array.from({ length: 120 }, (_, index) =>
+        (index % 2 === 0 ? owner : person).agent.post(`/launches/${asked.id}/cancel`, {}),
+      ),
     );
     const codes = answers.map((answer) => answer.statusCode);
     expect(codes.filter((code) => code === 200)).toHaveLength(1);
     expect(codes.filter((code) => code !== 200).every((code) => code === 409)).toBe(true);
     expect(await held('18:00')).toBe(before - 1);
-    const notices = await database.db.select().from(notifications).where(and(eq(notifications.accountId, person.accountId), eq(notifications.type, 'launch_cancelled_by_owner')));
+    const notices = await database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.accountId, person.accountId), eq(notifications.type, 'launch_cancelled_by_owner')));
     // Told only when the owner's was the one that went through.
     const ownersWon = answers.findIndex((answer) => answer.statusCode === 200) % 2 === 0;
     expect(notices).toHaveLength(ownersWon ? 1 : 0);
@@ -196,7 +248,11 @@ describe('nobody else sees it', () => {
       expectProblem(await other.agent.get(`/launches/${asked.id}`), 404, 'not_found');
       expectProblem(await other.agent.get(`/launches/${asked.id}/calendar.ics`), 404, 'not_found');
       expectProblem(await other.agent.post(`/launches/${asked.id}/cancel`, {}), 404, 'not_found');
-      expectProblem(await other.agent.post(`/launches/${asked.id}/reschedule`, { slotStart: slotAt(41, DAY, '09:30') }), 404, 'not_found');
+      expectProblem(
+        await other.agent.post(`/launches/${asked.id}/reschedule`, { slotStart: slotAt(41, DAY, '09:30') }),
+        404,
+        'not_found',
+      );
       expectProblem(await other.agent.post(`/launches/${asked.id}/ready-to-stow`, {}), 404, 'not_found');
       expect((await other.agent.get('/launches')).json()).toEqual({ upcoming: [], past: [], next: null });
     }
@@ -212,7 +268,11 @@ describe('nobody else sees it', () => {
       expectProblem(await person.agent.get(`/launches/${launch.id}`), 404, 'not_found');
       expectProblem(await person.agent.get(`/launches/${launch.id}/calendar.ics`), 404, 'not_found');
       expectProblem(await person.agent.post(`/launches/${launch.id}/cancel`, {}), 404, 'not_found');
-      expectProblem(await person.agent.post(`/launches/${launch.id}/reschedule`, { slotStart: slotAt(41, DAY, '18:00') }), 404, 'not_found');
+      expectProblem(
+        await person.agent.post(`/launches/${launch.id}/reschedule`, { slotStart: slotAt(41, DAY, '18:00') }),
+        404,
+        'not_found',
+      );
     }
     // The owner's list: their two, as their own.
     const mine = (await owner.agent.get('/launches')).json().upcoming as Launch[];
@@ -225,7 +285,9 @@ describe('nobody else sees it', () => {
   it('works the same at a marina that sends e-mail: the owner sees the person’s launch there, not at another marina', async () => {
     const { owner, person } = await ownerAndPerson(63);
     const asked = await book(person, owner.boatIds[0]!, '10:00', 63);
-    expect((await owner.agent.get('/launches')).json().upcoming).toMatchObject([{ id: asked.id, bookedBy: { name: 'Marta Ruiz Soler' } }]);
+    expect((await owner.agent.get('/launches')).json().upcoming).toMatchObject([
+      { id: asked.id, bookedBy: { name: 'Marta Ruiz Soler' } },
+    ]);
     const elsewhere = await eligibleOwner(app, database.db, 41, { now: clock.now() });
     expectProblem(await elsewhere.agent.get(`/launches/${asked.id}`), 404, 'not_found');
   });

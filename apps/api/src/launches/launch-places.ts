@@ -8,8 +8,19 @@
  * - A freed place goes at once, in the same transaction, to the first eligible person waiting for that slot.
  */
 import { todayIn } from '@marina/core/domain/calendar.ts';
-import { authorisedEligibility, launchEligibility, type Eligibility, type EligibilityReason } from '@marina/core/domain/eligibility.ts';
-import { closureOver, PLACE_HOLDING_STATUSES, SLOT_MS, type LaunchActor, type LaunchStatus } from '@marina/core/domain/launches.ts';
+import {
+  authorisedEligibility,
+  launchEligibility,
+  type Eligibility,
+  type EligibilityReason,
+} from '@marina/core/domain/eligibility.ts';
+import {
+  closureOver,
+  PLACE_HOLDING_STATUSES,
+  SLOT_MS,
+  type LaunchActor,
+  type LaunchStatus,
+} from '@marina/core/domain/launches.ts';
 import { localDateIn } from '@marina/core/domain/opening-hours.ts';
 import { and, asc, eq, gt, inArray, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { accountFacts, eligibilityContext } from '../accounts/account-summary.ts';
@@ -23,7 +34,15 @@ import type { ErasureContext } from '../db/personal-data.ts';
 import { statement } from '../db/statement.ts';
 import { accounts, type AccountRow } from '../accounts/accounts.schema.ts';
 import { boats, contracts, type BoatRow } from '../boats/boats.schema.ts';
-import { closures, launches, launchEvents, launchSlots, type ClosureRow, type LaunchEventRow, type LaunchRow } from './launches.schema.ts';
+import {
+  closures,
+  launches,
+  launchEvents,
+  launchSlots,
+  type ClosureRow,
+  type LaunchEventRow,
+  type LaunchRow,
+} from './launches.schema.ts';
 import { problem } from '../http/problem.ts';
 import { tellLaunch, type LaunchNoticeKind } from './launch-messages.ts';
 import { cancelReminders, scheduleReminders } from './launch-reminders.ts';
@@ -46,9 +65,14 @@ export const SYSTEM: Actor = { actor: 'system', accountId: null };
 
 /** Makes sure each slot has its row, then locks them, in start order. */
 export async function lockSlots(tx: Tx, clientId: number, starts: readonly Date[]): Promise<void> {
-  const ordered = [...new Set(starts.map((start) => start.getTime()))].sort((a, b) => a - b).map((time) => new Date(time));
+  const ordered = [...new Set(starts.map((start) => start.getTime()))]
+    .sort((a, b) => a - b)
+    .map((time) => new Date(time));
   if (ordered.length === 0) return;
-  await tx.insert(launchSlots).values(ordered.map((start) => ({ clientId, start }))).onConflictDoNothing();
+  await tx
+    .insert(launchSlots)
+    .values(ordered.map((start) => ({ clientId, start })))
+    .onConflictDoNothing();
   await tx
     .select({ start: launchSlots.start })
     .from(launchSlots)
@@ -111,7 +135,12 @@ export type ClosureSpan = Pick<ClosureRow, 'startsAt' | 'endsAt' | 'reason'>;
 /** Whether one of these closures covers the slot. */
 export function closesSlot(start: Date, found: readonly ClosureSpan[]): boolean {
   const end = new Date(start.getTime() + SLOT_MS);
-  return closureOver({ start, end }, found.map((row) => ({ start: row.startsAt, end: row.endsAt, reason: row.reason }))) !== undefined;
+  return (
+    closureOver(
+      { start, end },
+      found.map((row) => ({ start: row.startsAt, end: row.endsAt, reason: row.reason })),
+    ) !== undefined
+  );
 }
 
 /** Whether a closure covers the slot now (read after the slot's row is locked: a closure locks it too). */
@@ -173,7 +202,13 @@ export interface LaunchParty {
  * owner's standing and the boat's; with `slotStart`, the slot's day must also fall inside the period and
  * inside the licence's validity.
  */
-export async function launchVerdict(db: Executor, client: ClientRecord, party: LaunchParty, now: Date, slotStart?: Date): Promise<Eligibility> {
+export async function launchVerdict(
+  db: Executor,
+  client: ClientRecord,
+  party: LaunchParty,
+  now: Date,
+  slotStart?: Date,
+): Promise<Eligibility> {
   const contractRows = await db.select().from(contracts).where(eq(contracts.boatId, party.boat.id));
   if (!party.authorisationId) return verdictFrom(client, party, contractRows, now);
   const context = eligibilityContext(client, now);
@@ -185,25 +220,56 @@ export async function launchVerdict(db: Executor, client: ClientRecord, party: L
   if (!found) return { eligible: false, reasons: [OUTSIDE_PERIOD] };
   const today = todayIn(client.timeZone, now);
   const facts = authorisationFacts(found.authorisation, today);
-  const verdict = authorisedEligibility(accountFacts(party.owner), accountFacts(found.owner), facts, boatFacts(party.boat, contractRows), context, { launch: true });
+  const verdict = authorisedEligibility(
+    accountFacts(party.owner),
+    accountFacts(found.owner),
+    facts,
+    boatFacts(party.boat, contractRows),
+    context,
+    { launch: true },
+  );
   if (slotStart === undefined) return verdict;
   const day = localDateIn(slotStart, client.timeZone);
   const extra: EligibilityReason[] = [];
   const codes = new Set(verdict.reasons.map((reason) => reason.code));
-  if (!codes.has('outside_authorised_period') && (day < facts.validFrom || (facts.validTo !== null && day > facts.validTo))) extra.push(OUTSIDE_PERIOD);
+  if (
+    !codes.has('outside_authorised_period') &&
+    (day < facts.validFrom || (facts.validTo !== null && day > facts.validTo))
+  )
+    extra.push(OUTSIDE_PERIOD);
   if (!codes.has('authorised_licence_expired') && facts.licenceExpiresOn < day) extra.push(LICENCE_EXPIRED);
   return extra.length === 0 ? verdict : { eligible: false, reasons: [...verdict.reasons, ...extra] };
 }
 
 /** The owner's `launchVerdict` from the boat's contracts already read (decisions 027 and 035: fewer statements). */
-export function verdictFrom(client: ClientRecord, party: LaunchParty, contractRows: readonly ContractTerms[], now: Date): Eligibility {
-  return launchEligibility(accountFacts(party.owner), boatFacts(party.boat, contractRows), eligibilityContext(client, now));
+export function verdictFrom(
+  client: ClientRecord,
+  party: LaunchParty,
+  contractRows: readonly ContractTerms[],
+  now: Date,
+): Eligibility {
+  return launchEligibility(
+    accountFacts(party.owner),
+    boatFacts(party.boat, contractRows),
+    eligibilityContext(client, now),
+  );
 }
 
-const OUTSIDE_PERIOD: EligibilityReason = { code: 'outside_authorised_period', text: 'Fuera del periodo autorizado', fix: null };
-const LICENCE_EXPIRED: EligibilityReason = { code: 'authorised_licence_expired', text: 'Titulación náutica caducada', fix: null };
+const OUTSIDE_PERIOD: EligibilityReason = {
+  code: 'outside_authorised_period',
+  text: 'Fuera del periodo autorizado',
+  fix: null,
+};
+const LICENCE_EXPIRED: EligibilityReason = {
+  code: 'authorised_licence_expired',
+  text: 'Titulación náutica caducada',
+  fix: null,
+};
 
-export async function partyOf(db: Executor, launch: Pick<LaunchRow, 'boatId' | 'accountId' | 'authorisationId'>): Promise<LaunchParty> {
+export async function partyOf(
+  db: Executor,
+  launch: Pick<LaunchRow, 'boatId' | 'accountId' | 'authorisationId'>,
+): Promise<LaunchParty> {
   const [row] = await db
     .select({ boat: boats, owner: accounts })
     .from(boats)
@@ -214,7 +280,8 @@ export async function partyOf(db: Executor, launch: Pick<LaunchRow, 'boatId' | '
 }
 
 /** The status a launch that has just got a place takes: staff approve first where the marina asks. */
-export const placedStatus = (client: ClientRecord): 'pending' | 'confirmed' => (client.settings.manualApproval ? 'pending' : 'confirmed');
+export const placedStatus = (client: ClientRecord): 'pending' | 'confirmed' =>
+  client.settings.manualApproval ? 'pending' : 'confirmed';
 
 /**
  * After places free in a slot whose row the caller has locked: the first people waiting for it whose boat
@@ -236,7 +303,10 @@ export async function promoteWaiting(tx: Tx, scope: LaunchScope, start: Date): P
     .where(and(eq(launches.clientId, client.id), eq(launches.slotStart, start), eq(launches.status, 'waitlisted')))
     .orderBy(asc(launches.seq));
   for (const { launch, boat, owner } of waiting) {
-    if (!(await launchVerdict(tx, client, { boat, owner, authorisationId: launch.authorisationId }, now, start)).eligible) continue;
+    if (
+      !(await launchVerdict(tx, client, { boat, owner, authorisationId: launch.authorisationId }, now, start)).eligible
+    )
+      continue;
     if (!(await takePlace(tx, client, start))) return;
     const to = placedStatus(client);
     const [promoted] = await tx
@@ -246,16 +316,27 @@ export async function promoteWaiting(tx: Tx, scope: LaunchScope, start: Date): P
       .returning();
     await recordEvent(tx, promoted!, SYSTEM, 'waitlisted', to, now, 'Se ha liberado una plaza');
     if (to === 'confirmed') await scheduleReminders(tx, promoted!, now);
-    await tellLaunch(tx, to === 'confirmed' ? 'promoted' : 'promoted_pending', { client, owner, boat, launch: promoted! }, now, config);
+    await tellLaunch(
+      tx,
+      to === 'confirmed' ? 'promoted' : 'promoted_pending',
+      { client, owner, boat, launch: promoted! },
+      now,
+      config,
+    );
   }
 }
 
 /** `ErasureContext.promoteWaiting`: the places an erased account held, given as cancellations give theirs. */
-export function waitingPromoter(directory: ClientDirectory, config: Pick<Config, 'devRoutes'>, now: Date): ErasureContext['promoteWaiting'] {
+export function waitingPromoter(
+  directory: ClientDirectory,
+  config: Pick<Config, 'devRoutes'>,
+  now: Date,
+): ErasureContext['promoteWaiting'] {
   return async (tx, clientId, starts) => {
     const client = directory.get(clientId);
     if (!client) return;
-    for (const start of [...starts].sort((a, b) => a.getTime() - b.getTime())) await promoteWaiting(tx, { client, now, config }, start);
+    for (const start of [...starts].sort((a, b) => a.getTime() - b.getTime()))
+      await promoteWaiting(tx, { client, now, config }, start);
   };
 }
 
@@ -263,8 +344,18 @@ export function waitingPromoter(directory: ClientDirectory, config: Pick<Config,
  * Locks a launch's slot, then the launch (the one order), and answers the locked row; null when there is no
  * such launch at this marina (of this account, when given). A launch moved meanwhile is a conflict.
  */
-export async function lockLaunch(tx: Tx, clientId: number, id: string, accountId?: string, extraSlot?: Date): Promise<LaunchRow | null> {
-  const mine = and(eq(launches.id, id), eq(launches.clientId, clientId), accountId === undefined ? undefined : eq(launches.accountId, accountId));
+export async function lockLaunch(
+  tx: Tx,
+  clientId: number,
+  id: string,
+  accountId?: string,
+  extraSlot?: Date,
+): Promise<LaunchRow | null> {
+  const mine = and(
+    eq(launches.id, id),
+    eq(launches.clientId, clientId),
+    accountId === undefined ? undefined : eq(launches.accountId, accountId),
+  );
   const [seen] = await tx.select({ slotStart: launches.slotStart }).from(launches).where(mine).limit(1);
   if (!seen) return null;
   await lockSlots(tx, clientId, extraSlot ? [seen.slotStart, extraSlot] : [seen.slotStart]);
@@ -294,7 +385,11 @@ export async function changeStatus(
   const [changed] = await tx
     .update(launches)
     // A customer's own cancellation has no reason; the boat's owner cancelling another's says who did (decision 033).
-    .set({ status: to, updatedAt: now, ...(to === 'cancelled' && (by.actor !== 'customer' || reason !== null) ? { cancellationReason: reason } : {}) })
+    .set({
+      status: to,
+      updatedAt: now,
+      ...(to === 'cancelled' && (by.actor !== 'customer' || reason !== null) ? { cancellationReason: reason } : {}),
+    })
     .where(eq(launches.id, launch.id))
     .returning();
   await recordEvent(tx, changed!, by, launch.status, to, now, reason);
@@ -304,7 +399,8 @@ export async function changeStatus(
     await releasePlace(tx, client.id, launch.slotStart);
     await promoteWaiting(tx, scope, launch.slotStart);
   }
-  if (options.notice) await tellLaunch(tx, options.notice, { client, ...(await partyOf(tx, changed!)), launch: changed! }, now, config);
+  if (options.notice)
+    await tellLaunch(tx, options.notice, { client, ...(await partyOf(tx, changed!)), launch: changed! }, now, config);
   return changed!;
 }
 
@@ -313,11 +409,22 @@ export async function changeStatus(
  * one, gives back the old one (promoting who waits there), and keeps its status (a waiting one takes a
  * place). The history records the move as an entry with the new slot.
  */
-export async function moveLaunch(tx: Tx, scope: LaunchScope, launch: LaunchRow, start: Date, expectedReturn: Date, by: Actor): Promise<LaunchRow | null> {
+export async function moveLaunch(
+  tx: Tx,
+  scope: LaunchScope,
+  launch: LaunchRow,
+  start: Date,
+  expectedReturn: Date,
+  by: Actor,
+): Promise<LaunchRow | null> {
   const { client, now } = scope;
   if (!(await takePlace(tx, client, start))) return null;
   const to: LaunchStatus = launch.status === 'waitlisted' ? placedStatus(client) : launch.status;
-  const [moved] = await tx.update(launches).set({ slotStart: start, expectedReturn, status: to, updatedAt: now }).where(eq(launches.id, launch.id)).returning();
+  const [moved] = await tx
+    .update(launches)
+    .set({ slotStart: start, expectedReturn, status: to, updatedAt: now })
+    .where(eq(launches.id, launch.id))
+    .returning();
   await recordEvent(tx, moved!, by, launch.status, to, now, 'Cambio de hora');
   if (HOLDS_PLACE.has(launch.status)) {
     await releasePlace(tx, client.id, launch.slotStart);

@@ -26,14 +26,23 @@ const BEFORE: Record<ReminderKind, number> = { day: 24 * HOUR, hours: 2 * HOUR }
 const KINDS = Object.keys(BEFORE) as ReminderKind[];
 
 /** Both reminders of a launch just confirmed (or moved); one whose time has already passed is not sent. */
-export async function scheduleReminders(db: Executor, launch: Pick<LaunchRow, 'id' | 'slotStart'>, now: Date): Promise<void> {
+export async function scheduleReminders(
+  db: Executor,
+  launch: Pick<LaunchRow, 'id' | 'slotStart'>,
+  now: Date,
+): Promise<void> {
   // Sent together (one statement each, pipelined on the transaction's connection).
   await Promise.all(
     KINDS.map((kind) => {
       const runAt = new Date(launch.slotStart.getTime() - BEFORE[kind]);
       const dedupKey = `${launch.id}:${kind}`;
       if (runAt <= now) return cancelJob(db, REMIND_LAUNCH, dedupKey);
-      return enqueueJob(db, REMIND_LAUNCH, { launchId: launch.id, slotStart: launch.slotStart.toISOString(), kind }, { now, runAt, dedupKey, onConflict: 'replace' });
+      return enqueueJob(
+        db,
+        REMIND_LAUNCH,
+        { launchId: launch.id, slotStart: launch.slotStart.toISOString(), kind },
+        { now, runAt, dedupKey, onConflict: 'replace' },
+      );
     }),
   );
 }
@@ -55,7 +64,13 @@ export function launchReminderHandler(directory: ClientDirectory, config: Pick<C
       if (!row || row.launch.slotStart.toISOString() !== payload.slotStart) return;
       const client = directory.get(row.launch.clientId);
       if (!client) return;
-      await tellLaunch(tx, payload.kind === 'day' ? 'reminder_day' : 'reminder_hours', { client, owner: row.owner, boat: row.boat, launch: row.launch }, clock(), config);
+      await tellLaunch(
+        tx,
+        payload.kind === 'day' ? 'reminder_day' : 'reminder_hours',
+        { client, owner: row.owner, boat: row.boat, launch: row.launch },
+        clock(),
+        config,
+      );
     });
   });
 }

@@ -38,7 +38,6 @@ async function booked(who: Owner, time: string, overrides: Record<string, unknow
   return response.json();
 }
 
-
 /** Fills a slot with `count` other owners' launches. */
 async function fill(time: string, count = 4) {
   for (let index = 0; index < count; index++) await booked(await owner(), time);
@@ -51,21 +50,46 @@ describe('the slot grid', () => {
     const response = await me.agent.get(`/launch-slots?boatId=${me.boatIds[0]}&date=${DAY}`);
     expect(response.statusCode, response.body).toBe(200);
     const day = response.json();
-    expect(day).toMatchObject({ date: DAY, timeZone: 'Europe/Madrid', hours: { open: '08:00', close: '20:00' }, eligibility: { eligible: true, reasons: [] } });
+    expect(day).toMatchObject({
+      date: DAY,
+      timeZone: 'Europe/Madrid',
+      hours: { open: '08:00', close: '20:00' },
+      eligibility: { eligible: true, reasons: [] },
+    });
     expect(day.slots).toHaveLength(24);
-    expect(day.slots[0]).toEqual({ start: '2027-06-02T08:00:00+02:00', end: '2027-06-02T08:30:00+02:00', capacity: 4, free: 4, waiting: 0, state: 'free', closedReason: null });
+    expect(day.slots[0]).toEqual({
+      start: '2027-06-02T08:00:00+02:00',
+      end: '2027-06-02T08:30:00+02:00',
+      capacity: 4,
+      free: 4,
+      waiting: 0,
+      state: 'free',
+      closedReason: null,
+    });
     // Two booked here, one by the demo owner (seeded for tomorrow at 10:00).
     expect(day.slots[4]).toMatchObject({ start: '2027-06-02T10:00:00+02:00', free: 1, state: 'free' });
     const today = (await me.agent.get(`/launch-slots?boatId=${me.boatIds[0]}&date=2027-06-01`)).json();
-    expect(today.slots.slice(0, 5).map((slot: { state: string }) => slot.state)).toEqual(['past', 'past', 'past', 'past', 'free']);
-    expect((await me.agent.get(`/launch-slots?boatId=${me.boatIds[0]}&date=2027-07-02`)).json().slots[0].state).toBe('closed');
+    expect(today.slots.slice(0, 5).map((slot: { state: string }) => slot.state)).toEqual([
+      'past',
+      'past',
+      'past',
+      'past',
+      'free',
+    ]);
+    expect((await me.agent.get(`/launch-slots?boatId=${me.boatIds[0]}&date=2027-07-02`)).json().slots[0].state).toBe(
+      'closed',
+    );
   });
 
   it('answers 404 for another’s boat and 400 for a wrong date', async () => {
     const me = await owner();
     const other = await owner();
     expectProblem(await me.agent.get(`/launch-slots?boatId=${other.boatIds[0]}&date=${DAY}`), 404, 'not_found');
-    expectProblem(await me.agent.get(`/launch-slots?boatId=${me.boatIds[0]}&date=2027-02-30`), 400, 'validation_failed');
+    expectProblem(
+      await me.agent.get(`/launch-slots?boatId=${me.boatIds[0]}&date=2027-02-30`),
+      400,
+      'validation_failed',
+    );
   });
 });
 
@@ -85,7 +109,17 @@ describe('asking for a launch', () => {
       changeableUntil: '2027-06-02T10:00:00+02:00',
       actions: { reschedule: true, cancel: true, readyToStow: false, calendar: true },
     });
-    expect(launch.history).toEqual([{ at: '2027-06-01T08:00:00+02:00', by: 'customer', from: null, to: 'confirmed', slotStart: launch.slotStart, reason: null, byName: null }]);
+    expect(launch.history).toEqual([
+      {
+        at: '2027-06-01T08:00:00+02:00',
+        by: 'customer',
+        from: null,
+        to: 'confirmed',
+        slotStart: launch.slotStart,
+        reason: null,
+        byName: null,
+      },
+    ]);
     expect(launch.bookedBy).toBeNull();
     const list = (await me.agent.get('/launches')).json();
     expect(list.upcoming.map((item: { id: string }) => item.id)).toEqual([launch.id]);
@@ -102,15 +136,32 @@ describe('asking for a launch', () => {
   it('refuses each broken rule with its code and the field', async () => {
     const me = await owner(6);
     expectProblem(await book(me, '10:15'), 422, 'slot_invalid');
-    expectProblem(await me.agent.post('/launches', launchBody(41, me.boatIds[0]!, '2027-06-01', '09:30')), 422, 'slot_too_soon');
-    expectProblem(await me.agent.post('/launches', launchBody(41, me.boatIds[0]!, '2027-07-02', '10:00')), 422, 'slot_too_far');
-    expectProblem(await me.agent.post('/launches', launchBody(41, me.boatIds[0]!, '2027-07-01', '20:00')), 422, 'slot_invalid');
+    expectProblem(
+      await me.agent.post('/launches', launchBody(41, me.boatIds[0]!, '2027-06-01', '09:30')),
+      422,
+      'slot_too_soon',
+    );
+    expectProblem(
+      await me.agent.post('/launches', launchBody(41, me.boatIds[0]!, '2027-07-02', '10:00')),
+      422,
+      'slot_too_far',
+    );
+    expectProblem(
+      await me.agent.post('/launches', launchBody(41, me.boatIds[0]!, '2027-07-01', '20:00')),
+      422,
+      'slot_invalid',
+    );
     const late = await book(me, '18:00', { expectedReturn: slotAt(41, DAY, '20:30') });
     expectProblem(late, 422, 'return_after_closing');
     expect(late.json().errors[0].field).toBe('expectedReturn');
     const invalid = await me.agent.post('/launches', { boatId: me.boatIds[0], people: 0 });
     expectProblem(invalid, 400, 'validation_failed');
-    expect(invalid.json().errors.map((error: { field: string }) => error.field).sort()).toEqual(['expectedReturn', 'people', 'slotStart']);
+    expect(
+      invalid
+        .json()
+        .errors.map((error: { field: string }) => error.field)
+        .sort(),
+    ).toEqual(['expectedReturn', 'people', 'slotStart']);
     // One open request per boat, at most maxOpenPerAccount (4) per account.
     await booked(me, '10:00');
     expectProblem(await book(me, '12:00'), 409, 'boat_has_open_launch');
@@ -122,12 +173,21 @@ describe('asking for a launch', () => {
 
   it('refuses a boat that may not be launched, with every reason', async () => {
     const me = await owner();
-    await database.db.update(boats).set({ insuranceExpiresOn: null, state: 'in_water' }).where(eq(boats.id, me.boatIds[0]!));
+    await database.db
+      .update(boats)
+      .set({ insuranceExpiresOn: null, state: 'in_water' })
+      .where(eq(boats.id, me.boatIds[0]!));
     const refused = await book(me, '10:30');
     expectProblem(refused, 422, 'not_eligible');
-    expect(refused.json().errors.map((error: { code: string }) => error.code)).toEqual(['insurance_missing', 'boat_in_water']);
+    expect(refused.json().errors.map((error: { code: string }) => error.code)).toEqual([
+      'insurance_missing',
+      'boat_in_water',
+    ]);
     const grid = (await me.agent.get(`/launch-slots?boatId=${me.boatIds[0]}&date=${DAY}`)).json();
-    expect(grid.eligibility.reasons.map((reason: { code: string }) => reason.code)).toEqual(['insurance_missing', 'boat_in_water']);
+    expect(grid.eligibility.reasons.map((reason: { code: string }) => reason.code)).toEqual([
+      'insurance_missing',
+      'boat_in_water',
+    ]);
   });
 
   it('judges a boat by the contract that governs it, among all it has had (decision 035)', async () => {
@@ -137,12 +197,30 @@ describe('asking for a launch', () => {
     // approval. Boat 3: an old expired contract and, asked for later, an active one.
     await database.db.update(contracts).set({ endsOn: '2027-05-31' }).where(eq(contracts.boatId, ended));
     await database.db.update(contracts).set({ status: 'cancelled' }).where(eq(contracts.boatId, requested));
-    await database.db.insert(contracts).values({ clientId: 41, boatId: requested, plan: 'monthly', status: 'requested', startsOn: '2027-06-01', endsOn: '2027-06-30', requestedAt: clock.now() });
-    await database.db
-      .insert(contracts)
-      .values({ clientId: 41, boatId: renewed, plan: 'annual', status: 'expired', startsOn: '2025-05-01', endsOn: '2026-04-30', requestedAt: new Date('2025-04-01T10:00:00Z') });
-    expect((await book(me, '11:30', {}, 0)).json().errors.map((error: { code: string }) => error.code)).toEqual(['contract_expired']);
-    expect((await book(me, '11:30', {}, 1)).json().errors.map((error: { code: string }) => error.code)).toEqual(['contract_requested']);
+    await database.db.insert(contracts).values({
+      clientId: 41,
+      boatId: requested,
+      plan: 'monthly',
+      status: 'requested',
+      startsOn: '2027-06-01',
+      endsOn: '2027-06-30',
+      requestedAt: clock.now(),
+    });
+    await database.db.insert(contracts).values({
+      clientId: 41,
+      boatId: renewed,
+      plan: 'annual',
+      status: 'expired',
+      startsOn: '2025-05-01',
+      endsOn: '2026-04-30',
+      requestedAt: new Date('2025-04-01T10:00:00Z'),
+    });
+    expect((await book(me, '11:30', {}, 0)).json().errors.map((error: { code: string }) => error.code)).toEqual([
+      'contract_expired',
+    ]);
+    expect((await book(me, '11:30', {}, 1)).json().errors.map((error: { code: string }) => error.code)).toEqual([
+      'contract_requested',
+    ]);
     expect((await booked(me, '11:30', {}, 2)).status).toBe('confirmed');
   });
 
@@ -155,7 +233,11 @@ describe('asking for a launch', () => {
     expect(waiting).toMatchObject({ status: 'waitlisted', waitlistPosition: 1, actions: { calendar: false } });
     expect((await booked(second, '14:00', { waitlist: true })).waitlistPosition).toBe(2);
     const grid = (await first.agent.get(`/launch-slots?boatId=${first.boatIds[0]}&date=${DAY}`)).json();
-    expect(grid.slots.find((slot: { start: string }) => slot.start === '2027-06-02T14:00:00+02:00')).toMatchObject({ free: 0, waiting: 2, state: 'full' });
+    expect(grid.slots.find((slot: { start: string }) => slot.start === '2027-06-02T14:00:00+02:00')).toMatchObject({
+      free: 0,
+      waiting: 2,
+      state: 'full',
+    });
     expectProblem(await first.agent.get(`/launches/${waiting.id}/calendar.ics`), 409, 'state_conflict');
   });
 
@@ -219,19 +301,34 @@ describe('moving, cancelling and the waiting list', () => {
     const cancelled = await holders[0]!.agent.post(`/launches/${launches[0].id}/cancel`);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json()).toMatchObject({ status: 'cancelled', actions: { cancel: false, reschedule: false } });
-    expect(cancelled.json().history.map((entry: { from: string; to: string; by: string }) => [entry.from, entry.to, entry.by])).toEqual([
+    expect(
+      cancelled
+        .json()
+        .history.map((entry: { from: string; to: string; by: string }) => [entry.from, entry.to, entry.by]),
+    ).toEqual([
       [null, 'confirmed', 'customer'],
       ['confirmed', 'cancelled', 'customer'],
     ]);
     const promoted = (await next.agent.get(`/launches/${nextWait.id}`)).json();
     expect(promoted).toMatchObject({ status: 'confirmed', waitlistPosition: null });
     expect(promoted.history.at(-1)).toMatchObject({ by: 'system', from: 'waitlisted', to: 'confirmed' });
-    expect((await ineligible.agent.get(`/launches/${ineligibleWait.id}`)).json()).toMatchObject({ status: 'waitlisted', waitlistPosition: 1 });
-    const told = await database.db.select().from(notifications).where(and(eq(notifications.accountId, next.accountId), eq(notifications.type, 'launch_confirmed')));
+    expect((await ineligible.agent.get(`/launches/${ineligibleWait.id}`)).json()).toMatchObject({
+      status: 'waitlisted',
+      waitlistPosition: 1,
+    });
+    const told = await database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.accountId, next.accountId), eq(notifications.type, 'launch_confirmed')));
     expect(told).toHaveLength(1);
     expect(told[0]!.body).toContain('miércoles 02/06/2027 a las 16:00');
-    expect((await outboxFor(app, next.phone)).some((message) => message.text.includes('se ha liberado una plaza'))).toBe(true);
-    const [slot] = await database.db.select().from(launchSlots).where(and(eq(launchSlots.clientId, 41), eq(launchSlots.start, new Date(slotAt(41, DAY, '16:00')))));
+    expect(
+      (await outboxFor(app, next.phone)).some((message) => message.text.includes('se ha liberado una plaza')),
+    ).toBe(true);
+    const [slot] = await database.db
+      .select()
+      .from(launchSlots)
+      .where(and(eq(launchSlots.clientId, 41), eq(launchSlots.start, new Date(slotAt(41, DAY, '16:00')))));
     expect(slot!.held).toBe(4);
   });
 
@@ -242,12 +339,28 @@ describe('moving, cancelling and the waiting list', () => {
     const waiting = await owner();
     const wait = await booked(waiting, '17:00', { waitlist: true });
     await fill('17:30');
-    expectProblem(await me.agent.post(`/launches/${launch.id}/reschedule`, { slotStart: slotAt(41, DAY, '17:30') }), 409, 'slot_full');
-    expectProblem(await me.agent.post(`/launches/${launch.id}/reschedule`, { slotStart: slotAt(41, DAY, '19:30') }), 422, 'return_after_closing');
+    expectProblem(
+      await me.agent.post(`/launches/${launch.id}/reschedule`, { slotStart: slotAt(41, DAY, '17:30') }),
+      409,
+      'slot_full',
+    );
+    expectProblem(
+      await me.agent.post(`/launches/${launch.id}/reschedule`, { slotStart: slotAt(41, DAY, '19:30') }),
+      422,
+      'return_after_closing',
+    );
     const moved = await me.agent.post(`/launches/${launch.id}/reschedule`, { slotStart: slotAt(41, DAY, '09:00') });
     expect(moved.statusCode, moved.body).toBe(200);
-    expect(moved.json()).toMatchObject({ status: 'confirmed', slotStart: '2027-06-02T09:00:00+02:00', expectedReturn: '2027-06-02T11:00:00+02:00' });
-    expect(moved.json().history.map((entry: { slotStart: string; reason: string | null }) => [entry.slotStart, entry.reason])).toEqual([
+    expect(moved.json()).toMatchObject({
+      status: 'confirmed',
+      slotStart: '2027-06-02T09:00:00+02:00',
+      expectedReturn: '2027-06-02T11:00:00+02:00',
+    });
+    expect(
+      moved
+        .json()
+        .history.map((entry: { slotStart: string; reason: string | null }) => [entry.slotStart, entry.reason]),
+    ).toEqual([
       ['2027-06-02T17:00:00+02:00', null],
       ['2027-06-02T09:00:00+02:00', 'Cambio de hora'],
     ]);
@@ -256,7 +369,8 @@ describe('moving, cancelling and the waiting list', () => {
 
   it('refuses a move by the rules a booking meets, moves a waiting entry into a free slot, and lets a person leave the list', async () => {
     const day = '2027-06-04';
-    const move = (who: Owner, id: string, date: string, time: string) => who.agent.post(`/launches/${id}/reschedule`, { slotStart: slotAt(41, date, time) });
+    const move = (who: Owner, id: string, date: string, time: string) =>
+      who.agent.post(`/launches/${id}/reschedule`, { slotStart: slotAt(41, date, time) });
     const me = await owner();
     const launch = (await me.agent.post('/launches', launchBody(41, me.boatIds[0]!, day, '10:00'))).json();
     expectProblem(await move(me, launch.id, day, '10:15'), 422, 'slot_invalid');
@@ -270,11 +384,18 @@ describe('moving, cancelling and the waiting list', () => {
 
     for (let index = 0; index < 4; index++) {
       const holder = await owner();
-      expect((await holder.agent.post('/launches', launchBody(41, holder.boatIds[0]!, day, '11:00'))).statusCode).toBe(201);
+      expect((await holder.agent.post('/launches', launchBody(41, holder.boatIds[0]!, day, '11:00'))).statusCode).toBe(
+        201,
+      );
     }
     const [first, second, third] = [await owner(), await owner(), await owner()];
     const entries = [];
-    for (const person of [first!, second!, third!]) entries.push((await person.agent.post('/launches', launchBody(41, person.boatIds[0]!, day, '11:00', { waitlist: true }))).json());
+    for (const person of [first!, second!, third!])
+      entries.push(
+        (
+          await person.agent.post('/launches', launchBody(41, person.boatIds[0]!, day, '11:00', { waitlist: true }))
+        ).json(),
+      );
     expect(entries.map((entry) => entry.waitlistPosition)).toEqual([1, 2, 3]);
     // The first leaves the list; the second moves to a free slot and takes its place there.
     const left = await first!.agent.post(`/launches/${entries[0].id}/cancel`);
@@ -282,10 +403,24 @@ describe('moving, cancelling and the waiting list', () => {
     expect(left.json()).toMatchObject({ status: 'cancelled', waitlistPosition: null });
     const moved = await move(second!, entries[1].id, day, '11:30');
     expect(moved.statusCode, moved.body).toBe(200);
-    expect(moved.json()).toMatchObject({ status: 'confirmed', slotStart: '2027-06-04T11:30:00+02:00', waitlistPosition: null });
-    expect(moved.json().history.at(-1)).toMatchObject({ from: 'waitlisted', to: 'confirmed', reason: 'Cambio de hora' });
-    expect((await third!.agent.get(`/launches/${entries[2].id}`)).json()).toMatchObject({ status: 'waitlisted', waitlistPosition: 1 });
-    const [eleven] = await database.db.select().from(launchSlots).where(and(eq(launchSlots.clientId, 41), eq(launchSlots.start, new Date(slotAt(41, day, '11:00')))));
+    expect(moved.json()).toMatchObject({
+      status: 'confirmed',
+      slotStart: '2027-06-04T11:30:00+02:00',
+      waitlistPosition: null,
+    });
+    expect(moved.json().history.at(-1)).toMatchObject({
+      from: 'waitlisted',
+      to: 'confirmed',
+      reason: 'Cambio de hora',
+    });
+    expect((await third!.agent.get(`/launches/${entries[2].id}`)).json()).toMatchObject({
+      status: 'waitlisted',
+      waitlistPosition: 1,
+    });
+    const [eleven] = await database.db
+      .select()
+      .from(launchSlots)
+      .where(and(eq(launchSlots.clientId, 41), eq(launchSlots.start, new Date(slotAt(41, day, '11:00')))));
     expect(eleven!.held).toBe(4);
   });
 
@@ -300,15 +435,34 @@ describe('moving, cancelling and the waiting list', () => {
     const firstWait = await booked(first, '13:30', { waitlist: true });
     const secondWait = await booked(second, '13:30', { waitlist: true });
     const thirdWait = await booked(third, '13:30', { waitlist: true });
-    await database.db.update(accounts).set({ passwordHash: await passwordHasher.hash(STRONG_PASSWORD) }).where(eq(accounts.id, leaving.accountId));
+    await database.db
+      .update(accounts)
+      .set({ passwordHash: await passwordHasher.hash(STRONG_PASSWORD) })
+      .where(eq(accounts.id, leaving.accountId));
     const deleted = await leaving.agent.delete('/me', { password: STRONG_PASSWORD, confirm: true });
     expect(deleted.statusCode, deleted.body).toBe(204);
-    expect((await first.agent.get(`/launches/${firstWait.id}`)).json()).toMatchObject({ status: 'confirmed', waitlistPosition: null });
-    expect((await second.agent.get(`/launches/${secondWait.id}`)).json().history.at(-1)).toMatchObject({ by: 'system', from: 'waitlisted', to: 'confirmed' });
-    expect((await third.agent.get(`/launches/${thirdWait.id}`)).json()).toMatchObject({ status: 'waitlisted', waitlistPosition: 1 });
-    const told = await database.db.select().from(notifications).where(and(eq(notifications.accountId, first.accountId), eq(notifications.type, 'launch_confirmed')));
+    expect((await first.agent.get(`/launches/${firstWait.id}`)).json()).toMatchObject({
+      status: 'confirmed',
+      waitlistPosition: null,
+    });
+    expect((await second.agent.get(`/launches/${secondWait.id}`)).json().history.at(-1)).toMatchObject({
+      by: 'system',
+      from: 'waitlisted',
+      to: 'confirmed',
+    });
+    expect((await third.agent.get(`/launches/${thirdWait.id}`)).json()).toMatchObject({
+      status: 'waitlisted',
+      waitlistPosition: 1,
+    });
+    const told = await database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.accountId, first.accountId), eq(notifications.type, 'launch_confirmed')));
     expect(told).toHaveLength(1);
-    const [slot] = await database.db.select().from(launchSlots).where(and(eq(launchSlots.clientId, 41), eq(launchSlots.start, new Date(slotAt(41, DAY, '13:30')))));
+    const [slot] = await database.db
+      .select()
+      .from(launchSlots)
+      .where(and(eq(launchSlots.clientId, 41), eq(launchSlots.start, new Date(slotAt(41, DAY, '13:30')))));
     expect(slot!.held).toBe(4);
   });
 
@@ -320,9 +474,16 @@ describe('moving, cancelling and the waiting list', () => {
     expectProblem(await me.agent.post(`/launches/${launch.id}/ready-to-stow`), 409, 'state_conflict');
     clock.advance(91 * 60_000); // 09:31: 59 minutes before the slot
     try {
-      expect((await me.agent.get(`/launches/${launch.id}`)).json().actions).toMatchObject({ cancel: false, reschedule: false });
+      expect((await me.agent.get(`/launches/${launch.id}`)).json().actions).toMatchObject({
+        cancel: false,
+        reschedule: false,
+      });
       expectProblem(await me.agent.post(`/launches/${launch.id}/cancel`), 409, 'change_too_late');
-      expectProblem(await me.agent.post(`/launches/${launch.id}/reschedule`, { slotStart: slotAt(41, DAY, '12:00') }), 409, 'change_too_late');
+      expectProblem(
+        await me.agent.post(`/launches/${launch.id}/reschedule`, { slotStart: slotAt(41, DAY, '12:00') }),
+        409,
+        'change_too_late',
+      );
     } finally {
       clock.advance(-91 * 60_000);
     }
@@ -332,11 +493,18 @@ describe('moving, cancelling and the waiting list', () => {
 describe('the demo owner', () => {
   it('sees the seeded launch and can book the other ready boat at once', async () => {
     const demo = createAgent(app, 41);
-    expect((await demo.post('/session', { identifier: DEMO_ACCOUNT(41).email, password: DEMO_ACCOUNT(41).password })).statusCode).toBe(200);
+    expect(
+      (await demo.post('/session', { identifier: DEMO_ACCOUNT(41).email, password: DEMO_ACCOUNT(41).password }))
+        .statusCode,
+    ).toBe(200);
     const list = (await demo.get('/launches')).json();
-    expect(list.upcoming.map((launch: { boatName: string; status: string; slotStart: string }) => [launch.boatName, launch.status, launch.slotStart])).toEqual([
-      [DEMO_LAUNCH_BOAT, 'confirmed', '2027-06-02T10:00:00+02:00'],
-    ]);
+    expect(
+      list.upcoming.map((launch: { boatName: string; status: string; slotStart: string }) => [
+        launch.boatName,
+        launch.status,
+        launch.slotStart,
+      ]),
+    ).toEqual([[DEMO_LAUNCH_BOAT, 'confirmed', '2027-06-02T10:00:00+02:00']]);
     const brisa = (await demo.get('/boats')).json().boats.find((boat: { name: string }) => boat.name === 'Brisa');
     const response = await demo.post('/launches', launchBody(41, brisa.id, DAY, '12:30'));
     expect(response.statusCode, response.body).toBe(201);
@@ -365,7 +533,15 @@ describe('whose launch it is', () => {
     expectProblem(await staff25.post(`/staff/launches/${launch.id}/in-water`), 404, 'not_found');
     expectProblem(await me.agent.get(`/staff/launches?date=${DAY}`), 403, 'forbidden');
     expectProblem(await me.agent.post(`/staff/launches/${launch.id}/confirm`), 403, 'forbidden');
-    expectProblem(await me.agent.post('/staff/closures', { start: slotAt(41, DAY, '08:00'), end: slotAt(41, DAY, '09:00'), reason: 'x' }), 403, 'forbidden');
+    expectProblem(
+      await me.agent.post('/staff/closures', {
+        start: slotAt(41, DAY, '08:00'),
+        end: slotAt(41, DAY, '09:00'),
+        reason: 'x',
+      }),
+      403,
+      'forbidden',
+    );
     expectProblem(await createAgent(app, 41).get('/launches'), 401, 'unauthenticated');
   });
 });

@@ -84,7 +84,9 @@ const booking = {
           select coalesce(json_agg(json_build_object('startsAt', ${closures.startsAt}, 'endsAt', ${closures.endsAt}, 'reason', ${closures.reason})), '[]'::json)
           from ${closures}
           where ${closuresTouching(sql.placeholder('clientId'), sql.placeholder('start'), sql.placeholder('slotEnd'))})`,
-        held: sql<number | null>`(select ${slotRows.held} from ${slotRows} where ${slotRows.clientId} = ${sql.placeholder('clientId')} and ${slotRows.start} = ${sql.placeholder('start')})`,
+        held: sql<
+          number | null
+        >`(select ${slotRows.held} from ${slotRows} where ${slotRows.clientId} = ${sql.placeholder('clientId')} and ${slotRows.start} = ${sql.placeholder('start')})`,
       })
       .from(accounts)
       .where(eq(accounts.id, sql.placeholder('accountId')))
@@ -103,7 +105,9 @@ const booking = {
           select coalesce(json_agg(json_build_object(
             'status', ${contracts.status}, 'startsOn', ${contracts.startsOn}, 'endsOn', ${contracts.endsOn}, 'requestedAt', ${contracts.requestedAt}
           )), '[]'::json) from ${contracts} where ${contracts.boatId} = ${boats.id})`,
-        openBoatIds: sql<string[]>`(select coalesce(json_agg(${launches.boatId}), '[]'::json) from ${launches} where ${launches.accountId} = ${accounts.id} and ${openLaunch()})`,
+        openBoatIds: sql<
+          string[]
+        >`(select coalesce(json_agg(${launches.boatId}), '[]'::json) from ${launches} where ${launches.accountId} = ${accounts.id} and ${openLaunch()})`,
       })
       .from(accounts)
       .leftJoin(boats, and(eq(boats.id, sql.placeholder('boatId')), eq(boats.clientId, sql.placeholder('clientId'))))
@@ -163,9 +167,19 @@ const booking = {
  * their document (docs/product.md §4.8; active, suspended or expired, so a refusal can say why). Null
  * otherwise: 404, whoever's boat it is.
  */
-async function usableBoat(db: Executor, client: ClientRecord, person: AccountRow, boatId: string, lock = false): Promise<(LaunchParty & { authorisationId: string | null }) | null> {
+async function usableBoat(
+  db: Executor,
+  client: ClientRecord,
+  person: AccountRow,
+  boatId: string,
+  lock = false,
+): Promise<(LaunchParty & { authorisationId: string | null }) | null> {
   if (!isUuid(boatId)) return null;
-  const [boat] = await db.select().from(boats).where(and(eq(boats.id, boatId), eq(boats.clientId, client.id))).limit(1);
+  const [boat] = await db
+    .select()
+    .from(boats)
+    .where(and(eq(boats.id, boatId), eq(boats.clientId, client.id)))
+    .limit(1);
   if (!boat) return null;
   if (boat.accountId === person.id) return { owner: person, boat, authorisationId: null };
   const authorisation = await authorisationForBoat(db, client.id, person, boat.id, lock);
@@ -173,7 +187,9 @@ async function usableBoat(db: Executor, client: ClientRecord, person: AccountRow
 }
 const security = [{ session: [] }];
 
-export function boatHasOpenLaunch(message = 'Barco: ya tiene una bajada pedida. Muévela o cancélala antes de pedir otra.') {
+export function boatHasOpenLaunch(
+  message = 'Barco: ya tiene una bajada pedida. Muévela o cancélala antes de pedir otra.',
+) {
   return problem('boat_has_open_launch', 409, message, [{ field: 'boatId', code: 'boat_has_open_launch', message }]);
 }
 
@@ -185,22 +201,40 @@ export function boatHasOpenLaunch(message = 'Barco: ya tiene una bajada pedida. 
  */
 async function boatTaken(db: Executor, client: ClientRecord, boatId: string, readerId: string) {
   const [open] = await db
-    .select({ slotStart: launches.slotStart, bookerId: launches.accountId, firstName: accounts.firstName, surnames: accounts.surnames, boatOwnerId: boats.accountId })
+    .select({
+      slotStart: launches.slotStart,
+      bookerId: launches.accountId,
+      firstName: accounts.firstName,
+      surnames: accounts.surnames,
+      boatOwnerId: boats.accountId,
+    })
     .from(launches)
     .innerJoin(accounts, eq(accounts.id, launches.accountId))
     .innerJoin(boats, eq(boats.id, launches.boatId))
-    .where(and(eq(launches.clientId, client.id), eq(launches.boatId, boatId), inArray(launches.status, [...OPEN_LAUNCH_STATUSES])))
+    .where(
+      and(
+        eq(launches.clientId, client.id),
+        eq(launches.boatId, boatId),
+        inArray(launches.status, [...OPEN_LAUNCH_STATUSES]),
+      ),
+    )
     .limit(1);
   // Ended meanwhile: the plain words (a new try may pass).
   if (!open) return boatHasOpenLaunch();
   const when = describeSlot(open.slotStart, client.timeZone);
   const name = `${open.firstName} ${open.surnames}`;
   const only = 'Solo puede haber una bajada pedida por barco.';
-  if (open.bookerId === readerId) return boatHasOpenLaunch(`Barco: ya tienes una bajada pedida para el ${when}. Muévela o cancélala antes de pedir otra.`);
+  if (open.bookerId === readerId)
+    return boatHasOpenLaunch(
+      `Barco: ya tienes una bajada pedida para el ${when}. Muévela o cancélala antes de pedir otra.`,
+    );
   if (open.boatOwnerId === readerId) {
-    return boatHasOpenLaunch(`Barco: ${name}, a quien autorizaste, ya ha pedido una bajada para el ${when}. ${only} La tienes en Bajadas, donde puedes cancelarla.`);
+    return boatHasOpenLaunch(
+      `Barco: ${name}, a quien autorizaste, ya ha pedido una bajada para el ${when}. ${only} La tienes en Bajadas, donde puedes cancelarla.`,
+    );
   }
-  if (open.bookerId === open.boatOwnerId) return boatHasOpenLaunch(`Barco: su titular, ${name}, ya ha pedido una bajada para el ${when}. ${only}`);
+  if (open.bookerId === open.boatOwnerId)
+    return boatHasOpenLaunch(`Barco: su titular, ${name}, ya ha pedido una bajada para el ${when}. ${only}`);
   return boatHasOpenLaunch(`Barco: otra persona autorizada ya ha pedido una bajada para el ${when}. ${only}`);
 }
 
@@ -217,7 +251,12 @@ const readableBy = (accountId: string): SQL => or(eq(launches.accountId, account
 async function launchParties(db: Executor, clientId: number, id: string, accountId: string) {
   if (!isUuid(id)) return null;
   const [found] = await db
-    .select({ bookerId: launches.accountId, boatOwnerId: boats.accountId, firstName: accounts.firstName, surnames: accounts.surnames })
+    .select({
+      bookerId: launches.accountId,
+      boatOwnerId: boats.accountId,
+      firstName: accounts.firstName,
+      surnames: accounts.surnames,
+    })
     .from(launches)
     .innerJoin(boats, eq(boats.id, launches.boatId))
     .innerJoin(accounts, eq(accounts.id, launches.accountId))
@@ -230,7 +269,11 @@ async function launchParties(db: Executor, clientId: number, id: string, account
 async function bookerOnly(db: Executor, clientId: number, id: string, accountId: string, what: string) {
   const parties = await launchParties(db, clientId, id, accountId);
   if (!parties) return problem('not_found', 404, 'No encontramos esa bajada.');
-  return problem('forbidden', 403, `Esta bajada la pidió ${parties.firstName} ${parties.surnames}: solo esa persona puede ${what}. Como titular del barco, puedes cancelarla.`);
+  return problem(
+    'forbidden',
+    403,
+    `Esta bajada la pidió ${parties.firstName} ${parties.surnames}: solo esa persona puede ${what}. Como titular del barco, puedes cancelarla.`,
+  );
 }
 
 /** The instants a day's slots and closures are read between: the whole local day and a margin. */
@@ -251,11 +294,20 @@ export async function daySlots(services: Pick<Services, 'db'>, client: ClientRec
     db
       .select({ start: launches.slotStart, waiting: count() })
       .from(launches)
-      .where(and(eq(launches.clientId, client.id), eq(launches.status, 'waitlisted'), gte(launches.slotStart, from), lt(launches.slotStart, to)))
+      .where(
+        and(
+          eq(launches.clientId, client.id),
+          eq(launches.status, 'waitlisted'),
+          gte(launches.slotStart, from),
+          lt(launches.slotStart, to),
+        ),
+      )
       .groupBy(launches.slotStart),
     closuresBetween(db, client.id, from, to),
   ]);
-  const occupancy = [...new Set([...held.map((row) => row.start.getTime()), ...waiting.map((row) => row.start.getTime())])].map((time) => ({
+  const occupancy = [
+    ...new Set([...held.map((row) => row.start.getTime()), ...waiting.map((row) => row.start.getTime())]),
+  ].map((time) => ({
     start: new Date(time),
     held: held.find((row) => row.start.getTime() === time)?.held ?? 0,
     waiting: Number(waiting.find((row) => row.start.getTime() === time)?.waiting ?? 0),
@@ -277,7 +329,9 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
   async function ownLaunch(request: FastifyRequest, id: string): Promise<Launch> {
     const session = requireSession(request);
     const client = requireClient(request);
-    const [found] = isUuid(id) ? await loadLaunches(db, client.id, and(eq(launches.id, id), readableBy(session.accountId))) : [];
+    const [found] = isUuid(id)
+      ? await loadLaunches(db, client.id, and(eq(launches.id, id), readableBy(session.accountId)))
+      : [];
     if (!found) throw problem('not_found', 404, 'No encontramos esa bajada.');
     return toLaunch(found, client, clock(), session.accountId);
   }
@@ -295,7 +349,10 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
         headers: clientHeaderSchema,
         querystring: {
           type: 'object',
-          properties: { boatId: { type: 'string', description: 'UUID of one of the account’s boats' }, date: { type: 'string', format: 'date' } },
+          properties: {
+            boatId: { type: 'string', description: 'UUID of one of the account’s boats' },
+            date: { type: 'string', format: 'date' },
+          },
           required: ['boatId', 'date'],
           additionalProperties: false,
         },
@@ -308,7 +365,10 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
       const client = requireClient(request);
       const now = clock();
       const { boatId, date } = request.query;
-      if (!isCalendarDate(date)) throw problem('validation_failed', 400, undefined, [{ field: 'date', code: 'date', message: 'Fecha: elige una fecha válida.' }]);
+      if (!isCalendarDate(date))
+        throw problem('validation_failed', 400, undefined, [
+          { field: 'date', code: 'date', message: 'Fecha: elige una fecha válida.' },
+        ]);
       const [person] = await db.select().from(accounts).where(eq(accounts.id, session.accountId));
       const party = person && (await usableBoat(db, client, person, boatId));
       if (!party) throw problem('not_found', 404, 'No encontramos ese barco.');
@@ -317,7 +377,13 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
         timeZone: client.timeZone,
         hours: openingHoursOn(client.openingHours, date) ?? null,
         // For an authorised person the day itself must fall inside the period (any hour of it names the day).
-        eligibility: await launchVerdict(db, client, party, now, party.authorisationId ? instantAt(date, '12:00', client.timeZone) : undefined),
+        eligibility: await launchVerdict(
+          db,
+          client,
+          party,
+          now,
+          party.authorisationId ? instantAt(date, '12:00', client.timeZone) : undefined,
+        ),
         slots: await daySlots(services, client, date, now),
       };
     },
@@ -328,7 +394,8 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
     {
       schema: {
         operationId: 'listLaunches',
-        summary: "The customer's launches: upcoming first (soonest first), then past ones (latest first), a page at a time",
+        summary:
+          "The customer's launches: upcoming first (soonest first), then past ones (latest first), a page at a time",
         description:
           'Those the account asked for, and those its authorised persons asked for on boats the account owns (`bookedBy` names who; ' +
           'the owner may cancel them, not move them: decision 033). The past ones are paged with `limit` and `cursor` (decision 042); ' +
@@ -400,7 +467,10 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
         headers: idempotentHeadersSchema,
         security,
         body: bodyFrom(launchRequestSchema),
-        response: { 201: { description: 'Requested', $ref: 'Launch#' }, ...problemResponses(400, 401, 403, 404, 409, 422) },
+        response: {
+          201: { description: 'Requested', $ref: 'Launch#' },
+          ...problemResponses(400, 401, 403, 404, 409, 422),
+        },
       },
     },
     async (request, reply) => {
@@ -410,7 +480,10 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
       const input = await validateBody(launchRequestSchema, request.body);
       const start = new Date(input.slotStart);
       const expectedReturn = new Date(input.expectedReturn);
-      const boatNotFound = () => problem('not_found', 404, 'No encontramos ese barco.', [{ field: 'boatId', code: 'not_found', message: 'Barco: elige uno de la lista.' }]);
+      const boatNotFound = () =>
+        problem('not_found', 404, 'No encontramos ese barco.', [
+          { field: 'boatId', code: 'not_found', message: 'Barco: elige uno de la lista.' },
+        ]);
       if (!isUuid(input.boatId)) {
         await checkSlot(db, client, start, expectedReturn, now);
         throw boatNotFound();
@@ -438,13 +511,21 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
           const owner = locked?.owner;
           const boat = read?.boat;
           const open = read?.openBoatIds ?? [];
-          const contractRows = (read?.contracts ?? []).map((row) => ({ ...row, requestedAt: new Date(row.requestedAt) }));
-          const closed = (locked?.closures ?? []).map((row) => ({ startsAt: new Date(row.startsAt), endsAt: new Date(row.endsAt), reason: row.reason }));
+          const contractRows = (read?.contracts ?? []).map((row) => ({
+            ...row,
+            requestedAt: new Date(row.requestedAt),
+          }));
+          const closed = (locked?.closures ?? []).map((row) => ({
+            startsAt: new Date(row.startsAt),
+            endsAt: new Date(row.endsAt),
+            reason: row.reason,
+          }));
           checkSlotWith(client, start, expectedReturn, now, closed);
           if (!owner || !boat) throw boatNotFound();
           // The account's own boat, or one a person authorised it on (its authorisation share-locked, so a
           // suspension either waits for this booking and cancels it, or is seen here: docs/product.md §4.8).
-          const authorisation = boat.accountId === owner.id ? null : await authorisationForBoat(tx, client.id, owner, boat.id, true);
+          const authorisation =
+            boat.accountId === owner.id ? null : await authorisationForBoat(tx, client.id, owner, boat.id, true);
           if (boat.accountId !== owner.id && !authorisation) throw boatNotFound();
           const authorisationId = authorisation?.id ?? null;
           const verdict = authorisation
@@ -453,7 +534,11 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
           if (!verdict.eligible) throw notEligible(verdict.reasons);
           if (open.includes(boat.id)) throw await boatTaken(tx, client, boat.id, owner.id);
           if (open.length >= client.settings.maxOpenPerAccount) {
-            throw problem('too_many_open_launches', 409, `Ya tienes ${open.length} bajadas pedidas, el máximo del puerto. Espera a que termine alguna o cancela una.`);
+            throw problem(
+              'too_many_open_launches',
+              409,
+              `Ya tienes ${open.length} bajadas pedidas, el máximo del puerto. Espera a que termine alguna o cancela una.`,
+            );
           }
           // A full slot is refused without waiting for its lock, once the customer's own refusals are told (an
           // ineligible boat hears why, not that the slot is full); the authoritative check is takePlace's.
@@ -464,9 +549,31 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
           const status = placed ? placedStatus(client) : 'waitlisted';
           // The writes, sent together; the history entry runs after the launch's insert (decision 035).
           const [[launch], , [recorded]] = await Promise.all([
-            booking.launchInserted(tx, { id, clientId: client.id, accountId: owner.id, boatId: boat.id, authorisationId, status, slotStart: start, expectedReturn, people: input.people, notes: input.notes, createdAt: now, updatedAt: now }),
+            booking.launchInserted(tx, {
+              id,
+              clientId: client.id,
+              accountId: owner.id,
+              boatId: boat.id,
+              authorisationId,
+              status,
+              slotStart: start,
+              expectedReturn,
+              people: input.people,
+              notes: input.notes,
+              createdAt: now,
+              updatedAt: now,
+            }),
             status === 'confirmed' ? scheduleReminders(tx, { id, slotStart: start }, now) : undefined,
-            booking.eventRecorded(tx, { launchId: id, clientId: client.id, at: now, actorAccountId: by.accountId, toStatus: status, slotStart: start, start, slotEnd }),
+            booking.eventRecorded(tx, {
+              launchId: id,
+              clientId: client.id,
+              at: now,
+              actorAccountId: by.accountId,
+              toStatus: status,
+              slotStart: start,
+              start,
+              slotEnd,
+            }),
           ]);
           const { closed: closedNow, waiting, ...event } = recorded!;
           if (closedNow) throw slotProblem('slot_closed', client);
@@ -476,7 +583,8 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
         return reply.code(201).send(toLaunch(loaded, client, now, session.accountId));
       } catch (error) {
         // Someone else's open request on the boat (the account's own was refused above): say whose, and when.
-        if (violatedUniqueConstraint(error) === 'launches_one_open_per_boat') throw await boatTaken(db, client, input.boatId, session.accountId);
+        if (violatedUniqueConstraint(error) === 'launches_one_open_per_boat')
+          throw await boatTaken(db, client, input.boatId, session.accountId);
         throw error;
       }
     },
@@ -516,19 +624,33 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
           .select({ authorisationId: launches.authorisationId })
           .from(launches)
           .where(and(eq(launches.id, id), eq(launches.clientId, client.id), eq(launches.accountId, session.accountId)));
-        if (asked?.authorisationId) await tx.select({ id: authorisations.id }).from(authorisations).where(eq(authorisations.id, asked.authorisationId)).for('share');
+        if (asked?.authorisationId)
+          await tx
+            .select({ id: authorisations.id })
+            .from(authorisations)
+            .where(eq(authorisations.id, asked.authorisationId))
+            .for('share');
         const launch = await lockLaunch(tx, client.id, id, session.accountId, start);
         if (!launch) throw await bookerOnly(tx, client.id, id, session.accountId, 'moverla');
-        if (!['pending', 'confirmed', 'waitlisted'].includes(launch.status)) throw problem('state_conflict', 409, 'Esta bajada ya no se puede mover.');
+        if (!['pending', 'confirmed', 'waitlisted'].includes(launch.status))
+          throw problem('state_conflict', 409, 'Esta bajada ya no se puede mover.');
         if (scope.now > changeableUntil(launch.slotStart, client.settings.changeCutoffMinutes)) throw changeTooLate();
         if (start.getTime() === launch.slotStart.getTime()) return;
-        const expectedReturn = input.expectedReturn ? new Date(input.expectedReturn) : new Date(start.getTime() + (launch.expectedReturn.getTime() - launch.slotStart.getTime()));
+        const expectedReturn = input.expectedReturn
+          ? new Date(input.expectedReturn)
+          : new Date(start.getTime() + (launch.expectedReturn.getTime() - launch.slotStart.getTime()));
         await checkSlot(tx, client, start, expectedReturn, scope.now);
         const party = await partyOf(tx, launch);
         const verdict = await launchVerdict(tx, client, party, scope.now, start);
         if (!verdict.eligible) throw notEligible(verdict.reasons);
         if (await slotClosed(tx, client.id, start)) throw slotProblem('slot_closed', client);
-        if (!(await moveLaunch(tx, scope, launch, start, expectedReturn, { actor: 'customer', accountId: session.accountId }))) throw slotFull();
+        if (
+          !(await moveLaunch(tx, scope, launch, start, expectedReturn, {
+            actor: 'customer',
+            accountId: session.accountId,
+          }))
+        )
+          throw slotFull();
       });
       audit(request, 'launch_rescheduled', { outcome: 'success', accountId: session.accountId });
       return ownLaunch(request, id);
@@ -562,7 +684,8 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
         // The booker and the boat's owner never change: who may cancel was settled above.
         const launch = await lockLaunch(tx, client.id, id);
         if (!launch) throw problem('not_found', 404, 'No encontramos esa bajada.');
-        if (!canTransition('customer', launch.status, 'cancelled')) throw problem('state_conflict', 409, 'Esta bajada ya no se puede cancelar.');
+        if (!canTransition('customer', launch.status, 'cancelled'))
+          throw problem('state_conflict', 409, 'Esta bajada ya no se puede cancelar.');
         if (scope.now > changeableUntil(launch.slotStart, client.settings.changeCutoffMinutes)) throw changeTooLate();
         const by: Actor = { actor: 'customer', accountId: session.accountId };
         if (parties.bookerId === session.accountId) {
@@ -572,9 +695,17 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
         // The boat's owner cancels what a person they authorised asked for: the reason says who, and the person is told.
         const [ownerRow] = await tx.select().from(accounts).where(eq(accounts.id, session.accountId));
         const ownerName = `${ownerRow!.firstName} ${ownerRow!.surnames}`;
-        const cancelled = await changeStatus(tx, scope, launch, 'cancelled', by, { reason: `La ha cancelado ${ownerName}, titular del barco.` });
+        const cancelled = await changeStatus(tx, scope, launch, 'cancelled', by, {
+          reason: `La ha cancelado ${ownerName}, titular del barco.`,
+        });
         const { owner: booker, boat } = await partyOf(tx, cancelled);
-        await tellLaunch(tx, 'cancelled_by_owner', { client, owner: booker, boat, launch: cancelled, by: ownerName }, scope.now, config);
+        await tellLaunch(
+          tx,
+          'cancelled_by_owner',
+          { client, owner: booker, boat, launch: cancelled, by: ownerName },
+          scope.now,
+          config,
+        );
       });
       audit(request, 'launch_cancelled', { outcome: 'success', accountId: session.accountId });
       return ownLaunch(request, id);
@@ -591,7 +722,10 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
         headers: clientHeaderSchema,
         params: idParams,
         security,
-        response: { 200: { description: 'Ready to stow', $ref: 'Launch#' }, ...problemResponses(400, 401, 403, 404, 409) },
+        response: {
+          200: { description: 'Ready to stow', $ref: 'Launch#' },
+          ...problemResponses(400, 401, 403, 404, 409),
+        },
       },
     },
     async (request) => {
@@ -603,7 +737,8 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
       await db.transaction(async (tx) => {
         const launch = await lockLaunch(tx, client.id, id, session.accountId);
         if (!launch) throw await bookerOnly(tx, client.id, id, session.accountId, 'marcarla lista para subir');
-        if (!canTransition('customer', launch.status, 'ready_to_stow')) throw problem('state_conflict', 409, 'Solo se puede marcar cuando el barco está en el agua.');
+        if (!canTransition('customer', launch.status, 'ready_to_stow'))
+          throw problem('state_conflict', 409, 'Solo se puede marcar cuando el barco está en el agua.');
         await changeStatus(tx, scope, launch, 'ready_to_stow', { actor: 'customer', accountId: session.accountId });
       });
       return ownLaunch(request, id);
@@ -627,7 +762,8 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
     async (request, reply) => {
       const client = requireClient(request);
       const launch = await ownLaunch(request, request.params.id);
-      if (launch.status !== 'confirmed') throw problem('state_conflict', 409, 'Solo las bajadas confirmadas se pueden añadir al calendario.');
+      if (launch.status !== 'confirmed')
+        throw problem('state_conflict', 409, 'Solo las bajadas confirmadas se pueden añadir al calendario.');
       return reply
         .header('content-type', 'text/calendar; charset=utf-8')
         .header('content-disposition', `attachment; filename="bajada-${launch.id}.ics"`)

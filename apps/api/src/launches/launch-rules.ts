@@ -39,16 +39,38 @@ export function notEligible(reasons: EligibilityReason[]): HttpProblem {
 }
 
 export function changeTooLate(): HttpProblem {
-  return problem('change_too_late', 409, 'Ya no se puede cambiar ni cancelar esta bajada desde la aplicación. Llama al puerto.');
+  return problem(
+    'change_too_late',
+    409,
+    'Ya no se puede cambiar ni cancelar esta bajada desde la aplicación. Llama al puerto.',
+  );
 }
 
 /** Refuses a slot that breaks the marina's rules at `now` (closures included), and a return after closing. */
-export async function checkSlot(db: Executor, client: ClientRecord, start: Date, expectedReturn: Date, now: Date): Promise<void> {
-  checkSlotWith(client, start, expectedReturn, now, await closuresBetween(db, client.id, start, new Date(start.getTime() + SLOT_MS)));
+export async function checkSlot(
+  db: Executor,
+  client: ClientRecord,
+  start: Date,
+  expectedReturn: Date,
+  now: Date,
+): Promise<void> {
+  checkSlotWith(
+    client,
+    start,
+    expectedReturn,
+    now,
+    await closuresBetween(db, client.id, start, new Date(start.getTime() + SLOT_MS)),
+  );
 }
 
 /** `checkSlot` with the closures over the slot already read. */
-export function checkSlotWith(client: ClientRecord, start: Date, expectedReturn: Date, now: Date, found: readonly ClosureSpan[]): void {
+export function checkSlotWith(
+  client: ClientRecord,
+  start: Date,
+  expectedReturn: Date,
+  now: Date,
+  found: readonly ClosureSpan[],
+): void {
   const refusal = slotRefusal(
     { ...client, ...client.settings },
     start,
@@ -56,8 +78,13 @@ export function checkSlotWith(client: ClientRecord, start: Date, expectedReturn:
     found.map((row) => ({ start: row.startsAt, end: row.endsAt, reason: row.reason })),
   );
   if (refusal) throw slotProblem(refusal, client);
-  if (returnAfterClosing(client, start, expectedReturn) || localDateIn(expectedReturn, client.timeZone) !== localDateIn(start, client.timeZone)) {
+  if (
+    returnAfterClosing(client, start, expectedReturn) ||
+    localDateIn(expectedReturn, client.timeZone) !== localDateIn(start, client.timeZone)
+  ) {
     const message = 'Hora de vuelta prevista: debe ser el mismo día, antes del cierre del puerto.';
-    throw problem('return_after_closing', 422, message, [{ field: 'expectedReturn', code: 'return_after_closing', message }]);
+    throw problem('return_after_closing', 422, message, [
+      { field: 'expectedReturn', code: 'return_after_closing', message },
+    ]);
   }
 }

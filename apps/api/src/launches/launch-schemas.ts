@@ -18,7 +18,10 @@ const historyEntry = {
     to: status,
     slotStart: offsetTime,
     reason: { type: ['string', 'null'] },
-    byName: { type: ['string', 'null'], description: "A customer's change by someone other than the reader: their name" },
+    byName: {
+      type: ['string', 'null'],
+      description: "A customer's change by someone other than the reader: their name",
+    },
   },
   required: ['at', 'by', 'from', 'to', 'slotStart', 'reason', 'byName'],
 } as const;
@@ -34,19 +37,32 @@ const launchProperties = {
   people: { type: 'integer' },
   notes: { type: 'string' },
   waitlistPosition: { type: ['integer', 'null'], description: '1 is next; null unless waitlisted' },
-  changeableUntil: { ...offsetTime, description: 'After it (changeCutoffMinutes before the slot) the customer calls the marina' },
+  changeableUntil: {
+    ...offsetTime,
+    description: 'After it (changeCutoffMinutes before the slot) the customer calls the marina',
+  },
   cancellationReason: { type: ['string', 'null'] },
   createdAt: offsetTime,
   actions: {
     type: 'object',
-    properties: { reschedule: { type: 'boolean' }, cancel: { type: 'boolean' }, readyToStow: { type: 'boolean' }, calendar: { type: 'boolean' } },
+    properties: {
+      reschedule: { type: 'boolean' },
+      cancel: { type: 'boolean' },
+      readyToStow: { type: 'boolean' },
+      calendar: { type: 'boolean' },
+    },
     required: ['reschedule', 'cancel', 'readyToStow', 'calendar'],
   },
   history: { type: 'array', items: historyEntry, description: 'Every change, oldest first' },
   bookedBy: {
-    description: "Null when the reader asked for it; else who did (a person the reader authorised on the reader's boat: decision 033)",
+    description:
+      "Null when the reader asked for it; else who did (a person the reader authorised on the reader's boat: decision 033)",
     anyOf: [
-      { type: 'object', properties: { name: { type: 'string' }, role: { type: 'string', enum: ['authorised'] } }, required: ['name', 'role'] },
+      {
+        type: 'object',
+        properties: { name: { type: 'string' }, role: { type: 'string', enum: ['authorised'] } },
+        required: ['name', 'role'],
+      },
       { type: 'null' },
     ],
   },
@@ -63,8 +79,16 @@ export const launchListSchema = {
   $id: 'LaunchList',
   type: 'object',
   properties: {
-    upcoming: { type: 'array', items: { $ref: 'Launch#' }, description: 'Still in course, soonest first: all of them on the first page, none on the following' },
-    past: { type: 'array', items: { $ref: 'Launch#' }, description: 'Completed or cancelled, latest first: one page of them' },
+    upcoming: {
+      type: 'array',
+      items: { $ref: 'Launch#' },
+      description: 'Still in course, soonest first: all of them on the first page, none on the following',
+    },
+    past: {
+      type: 'array',
+      items: { $ref: 'Launch#' },
+      description: 'Completed or cancelled, latest first: one page of them',
+    },
     next: nextSchema,
   },
   required: ['upcoming', 'past', 'next'],
@@ -87,14 +111,24 @@ export const launchSlotDaySchema = {
     date: { type: 'string', format: 'date' },
     timeZone: { type: 'string' },
     hours: {
-      anyOf: [{ type: 'object', properties: { open: { type: 'string' }, close: { type: 'string' } }, required: ['open', 'close'] }, { type: 'null' }],
+      anyOf: [
+        {
+          type: 'object',
+          properties: { open: { type: 'string' }, close: { type: 'string' } },
+          required: ['open', 'close'],
+        },
+        { type: 'null' },
+      ],
     },
     eligibility: {
       type: 'object',
       properties: { eligible: { type: 'boolean' }, reasons: { type: 'array', items: { $ref: 'EligibilityReason#' } } },
       required: ['eligible', 'reasons'],
     },
-    slots: { type: 'array', items: { type: 'object', properties: slotProperties, required: Object.keys(slotProperties) } },
+    slots: {
+      type: 'array',
+      items: { type: 'object', properties: slotProperties, required: Object.keys(slotProperties) },
+    },
   },
   required: ['date', 'timeZone', 'hours', 'eligibility', 'slots'],
 } as const;
@@ -103,7 +137,12 @@ const staffLaunchProperties = {
   ...launchProperties,
   owner: {
     type: 'object',
-    properties: { id: { type: 'string', format: 'uuid' }, firstName: { type: 'string' }, surnames: { type: 'string' }, phone: { type: 'string' } },
+    properties: {
+      id: { type: 'string', format: 'uuid' },
+      firstName: { type: 'string' },
+      surnames: { type: 'string' },
+      phone: { type: 'string' },
+    },
     required: ['id', 'firstName', 'surnames', 'phone'],
   },
   boatRegistration: { type: 'string' },
@@ -149,4 +188,11 @@ export const closureSchemaJson = {
   required: ['id', 'start', 'end', 'reason', 'createdAt', 'cancelledLaunches'],
 } as const;
 
-export const launchSchemas = [launchSchemaJson, launchListSchema, launchSlotDaySchema, staffLaunchSchema, staffLaunchDaySchema, closureSchemaJson];
+export const launchSchemas = [
+  launchSchemaJson,
+  launchListSchema,
+  launchSlotDaySchema,
+  staffLaunchSchema,
+  staffLaunchDaySchema,
+  closureSchemaJson,
+];

@@ -43,7 +43,10 @@ export async function sweepLaunches(db: Db, directory: ClientDirectory, now: Dat
         await changeStatus(tx, scope, launch, 'cancelled', SYSTEM, { reason: EXPIRED_REASON, notice: 'expired' });
         ended.expired += 1;
       } else if (launch.status === 'waitlisted' && launch.slotStart <= now) {
-        await changeStatus(tx, scope, launch, 'cancelled', SYSTEM, { reason: WAITLIST_REASON, notice: 'waitlist_ended' });
+        await changeStatus(tx, scope, launch, 'cancelled', SYSTEM, {
+          reason: WAITLIST_REASON,
+          notice: 'waitlist_ended',
+        });
         ended.waitlistEnded += 1;
       }
     });

@@ -35,7 +35,12 @@ const nameOf = (account: Pick<AccountRow, 'firstName' | 'surnames'>) => `${accou
  * decision 033), who sees who asked and may only cancel it and add it to a calendar. Staff (`null`) get the
  * actions as the person who asked has them, `bookedBy` as the boat's owner reads it, and every customer named.
  */
-export function toLaunch({ launch, boat, owner: booker, events, position }: LoadedLaunch, client: ClientRecord, now: Date, readerId: string | null): Launch {
+export function toLaunch(
+  { launch, boat, owner: booker, events, position }: LoadedLaunch,
+  client: ClientRecord,
+  now: Date,
+  readerId: string | null,
+): Launch {
   const zone = client.timeZone;
   const until = changeableUntil(launch.slotStart, client.settings.changeCutoffMinutes);
   const changeable = now <= until;
@@ -47,7 +52,10 @@ export function toLaunch({ launch, boat, owner: booker, events, position }: Load
     to: event.toStatus,
     slotStart: formatInZone(event.slotStart, zone),
     reason: event.reason,
-    byName: event.actor === 'customer' && (readerId === null || event.actorAccountId !== readerId) ? (event.actorName ?? null) : null,
+    byName:
+      event.actor === 'customer' && (readerId === null || event.actorAccountId !== readerId)
+        ? (event.actorName ?? null)
+        : null,
   }));
   return {
     id: launch.id,
@@ -92,7 +100,12 @@ export interface LoadOrder {
   limit?: number;
 }
 
-export async function loadLaunches(db: Executor, clientId: number, where?: SQL, order: LoadOrder = {}): Promise<LoadedLaunch[]> {
+export async function loadLaunches(
+  db: Executor,
+  clientId: number,
+  where?: SQL,
+  order: LoadOrder = {},
+): Promise<LoadedLaunch[]> {
   const by = order.latestFirst ? desc : asc;
   const query = db
     .select({ launch: launches, boat: boats, owner: accounts })
@@ -111,8 +124,13 @@ export async function loadLaunches(db: Executor, clientId: number, where?: SQL, 
       .leftJoin(accounts, eq(accounts.id, launchEvents.actorAccountId))
       .where(inArray(launchEvents.launchId, ids))
       .orderBy(asc(launchEvents.id))
-  ).map(({ event, firstName, surnames }): LoadedEvent => ({ ...event, actorName: firstName === null || surnames === null ? null : nameOf({ firstName, surnames }) }));
-  const waitingSlots = [...new Set(rows.filter((row) => row.launch.status === 'waitlisted').map((row) => row.launch.slotStart.getTime()))];
+  ).map(({ event, firstName, surnames }): LoadedEvent => ({
+    ...event,
+    actorName: firstName === null || surnames === null ? null : nameOf({ firstName, surnames }),
+  }));
+  const waitingSlots = [
+    ...new Set(rows.filter((row) => row.launch.status === 'waitlisted').map((row) => row.launch.slotStart.getTime())),
+  ];
   const queue =
     waitingSlots.length === 0
       ? []
@@ -133,7 +151,10 @@ export async function loadLaunches(db: Executor, clientId: number, where?: SQL, 
   return rows.map((row) => {
     const sameSlot = queue.filter((entry) => entry.slotStart.getTime() === row.launch.slotStart.getTime());
     const index = sameSlot.findIndex((entry) => entry.id === row.launch.id);
-    return { ...row, events: events.filter((event) => event.launchId === row.launch.id), position: index === -1 ? null : index + 1 };
+    return {
+      ...row,
+      events: events.filter((event) => event.launchId === row.launch.id),
+      position: index === -1 ? null : index + 1,
+    };
   });
 }
-

@@ -2,7 +2,12 @@
  * Launches (docs/product.md §4.7, decision 022): requests to put a boat in the water in one of the marina's
  * 30-minute slots, every change each one went through, the places each slot has given, and staff closures.
  */
-import { LAUNCH_STATUSES, OPEN_LAUNCH_STATUSES, type LaunchActor, type LaunchStatus } from '@marina/core/domain/launches.ts';
+import {
+  LAUNCH_STATUSES,
+  OPEN_LAUNCH_STATUSES,
+  type LaunchActor,
+  type LaunchStatus,
+} from '@marina/core/domain/launches.ts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { bigserial, check, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accountIdColumn, accounts } from '../accounts/accounts.schema.ts';
@@ -83,7 +88,10 @@ export const launchSlots = pgTable(
     start: at('start').notNull(),
     held: integer('held').notNull().default(0),
   },
-  (table) => [primaryKey({ columns: [table.clientId, table.start] }), check('launch_slots_held_check', sql`${table.held} >= 0`)],
+  (table) => [
+    primaryKey({ columns: [table.clientId, table.start] }),
+    check('launch_slots_held_check', sql`${table.held} >= 0`),
+  ],
 );
 
 /** A staff closure (weather, works): no launch from `starts_at` (included) to `ends_at` (excluded). */
@@ -98,7 +106,10 @@ export const closures = pgTable(
     createdBy: uuid('created_by').references(() => accounts.id, { onDelete: 'set null' }),
     ...timestamps,
   },
-  (table) => [index('closures_client_range_idx').on(table.clientId, table.startsAt), check('closures_range_check', sql`${table.endsAt} > ${table.startsAt}`)],
+  (table) => [
+    index('closures_client_range_idx').on(table.clientId, table.startsAt),
+    check('closures_range_check', sql`${table.endsAt} > ${table.startsAt}`),
+  ],
 );
 
 // A customer's launches go with the account (their history with them). In the booking's lock order (the

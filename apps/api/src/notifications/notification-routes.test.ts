@@ -21,7 +21,14 @@ beforeAll(async () => {
   clock.advance(60_000);
   await createNotification(
     database.db,
-    { clientId: 41, accountId: lucia.accountId, type: 'launch_confirmed', title: 'Bajada confirmada', body: 'Tu bajada del sábado a las 10:00 está confirmada.', link: '/pedidosbajadas' },
+    {
+      clientId: 41,
+      accountId: lucia.accountId,
+      type: 'launch_confirmed',
+      title: 'Bajada confirmada',
+      body: 'Tu bajada del sábado a las 10:00 está confirmada.',
+      link: '/pedidosbajadas',
+    },
     clock.now(),
   );
 });
@@ -70,11 +77,17 @@ describe('notifications', () => {
   it('needs a session, and shows nothing of 41 on 25', async () => {
     expect((await createAgent(app, 41).get('/notifications')).statusCode).toBe(401);
     const cookie = `${SESSION_COOKIE}=${lucia.agent.sid()}`;
-    const on25 = await app.inject({ method: 'GET', url: '/api/v1/notifications', headers: { 'x-client-id': '25', cookie } });
+    const on25 = await app.inject({
+      method: 'GET',
+      url: '/api/v1/notifications',
+      headers: { 'x-client-id': '25', cookie },
+    });
     expect(on25.statusCode).toBe(401);
     // The same person with an account at 25 sees only 25's.
     const there = await registerAccount(app, 25, lucia.person, STRONG_PASSWORD);
     const list = (await there.agent.get('/notifications')).json();
-    expect(list.items).toEqual([expect.objectContaining({ type: 'welcome', title: 'Te damos la bienvenida a Varadero Costa Brava' })]);
+    expect(list.items).toEqual([
+      expect.objectContaining({ type: 'welcome', title: 'Te damos la bienvenida a Varadero Costa Brava' }),
+    ]);
   });
 });

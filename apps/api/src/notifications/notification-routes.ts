@@ -37,7 +37,8 @@ export const notificationRoutes: FastifyPluginAsync<{ services: Services }> = as
       schema: {
         operationId: 'listNotifications',
         summary: 'Notifications, newest first, a page at a time, and how many are unread',
-        description: 'Paged with `limit` and `cursor` (decision 042); `unread` counts all of them, not only this page’s.',
+        description:
+          'Paged with `limit` and `cursor` (decision 042); `unread` counts all of them, not only this page’s.',
         tags: ['notifications'],
         headers: clientHeaderSchema,
         querystring: pageQuerystring(),
@@ -46,7 +47,11 @@ export const notificationRoutes: FastifyPluginAsync<{ services: Services }> = as
           200: {
             description: 'A page of notifications',
             type: 'object',
-            properties: { items: { type: 'array', items: notificationSchema }, unread: { type: 'integer', minimum: 0 }, next: nextSchema },
+            properties: {
+              items: { type: 'array', items: notificationSchema },
+              unread: { type: 'integer', minimum: 0 },
+              next: nextSchema,
+            },
             required: ['items', 'unread', 'next'],
           },
           ...problemResponses(400, 401),
@@ -90,7 +95,8 @@ export const notificationRoutes: FastifyPluginAsync<{ services: Services }> = as
             .limit(1)
         : [];
       if (found.length === 0) throw problem('not_found', 404, 'Esta notificación no existe.');
-      if (found[0]!.readAt === null) await db.update(notifications).set({ readAt: clock() }).where(eq(notifications.id, id));
+      if (found[0]!.readAt === null)
+        await db.update(notifications).set({ readAt: clock() }).where(eq(notifications.id, id));
       return reply.code(204).send();
     },
   );

@@ -26,5 +26,4 @@ export const notifications = pgTable(
 
 registerPersonalData({ table: notifications, accountColumn: notifications.accountId, erase: 'delete' });
 
-
 export type NotificationRow = typeof notifications.$inferSelect;

@@ -36,7 +36,18 @@ export async function tellCustomer(
   now: Date,
   config: Pick<Config, 'devRoutes'>,
 ): Promise<void> {
-  await createNotification(tx, { clientId: client.id, accountId: owner.id, type: notice.type, title: notice.title, body: notice.body, link: notice.link }, now);
+  await createNotification(
+    tx,
+    {
+      clientId: client.id,
+      accountId: owner.id,
+      type: notice.type,
+      title: notice.title,
+      body: notice.body,
+      link: notice.link,
+    },
+    now,
+  );
   const channel = codeChannelFor(client.sendsSms);
   const destination = channel === 'sms' ? owner.phone : provenEmail(owner);
   if (destination === null) return;

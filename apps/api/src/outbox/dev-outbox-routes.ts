@@ -92,7 +92,12 @@ export const devOutboxRoutes: FastifyPluginAsync<{ services: Services }> = async
       const rows = await db
         .update(verificationCodes)
         .set({ expiresAt: new Date(0) })
-        .where(and(inArray(verificationCodes.destination, destinationsOf(request.body.destination)!), isNull(verificationCodes.consumedAt)))
+        .where(
+          and(
+            inArray(verificationCodes.destination, destinationsOf(request.body.destination)!),
+            isNull(verificationCodes.consumedAt),
+          ),
+        )
         .returning({ id: verificationCodes.id });
       return { expired: rows.length };
     },

@@ -48,11 +48,20 @@ const slow = (name: string): Transport => ({
   },
 });
 
-useTestServer((server) => ({ database, app } = server), { clock: clock.now, transports: { sms: slow('sms'), email: slow('email') }, jobsIntervalMs: 100 });
+useTestServer((server) => ({ database, app } = server), {
+  clock: clock.now,
+  transports: { sms: slow('sms'), email: slow('email') },
+  jobsIntervalMs: 100,
+});
 
 /** When the message to `destination` had left (the provider answered), waiting for it as long as it takes. */
 async function sentTo(destination: string): Promise<number> {
-  await expect.poll(() => sends.find((send) => send.destination === destination && send.ended !== undefined), { timeout: 30_000, interval: 20 }).toBeDefined();
+  await expect
+    .poll(() => sends.find((send) => send.destination === destination && send.ended !== undefined), {
+      timeout: 30_000,
+      interval: 20,
+    })
+    .toBeDefined();
   return sends.find((send) => send.destination === destination)!.ended!;
 }
 
@@ -60,13 +69,21 @@ describe('delivery in lanes', () => {
   it('sends a registration code, and an overdue outing’s alerts, within 5 s while 100 other messages wait for a slow provider', async () => {
     const owner = await eligibleOwner(app, database.db, 41, { now: clock.now() });
     await launchOf(database.db, 41, owner.accountId, owner.boatIds[0]!, clock.now());
-    const outing = await owner.agent.post('/outings', outingBody(41, owner.boatIds[0]!, clock.now(), { expectedReturn: todayAt(41, '12:00', clock.now()) }));
+    const outing = await owner.agent.post(
+      '/outings',
+      outingBody(41, owner.boatIds[0]!, clock.now(), { expectedReturn: todayAt(41, '12:00', clock.now()) }),
+    );
     expect(outing.statusCode, outing.body).toBe(201);
 
     // A hundred messages in line before the code (an invitation spree, say), already being sent.
     for (let index = 0; index < 100; index++) {
       const destination = `+3466${String(index).padStart(7, '0')}`;
-      await enqueueMessage(database.db, { clientId: 41, channel: 'sms', destination, text: 'Marina Port Blau: aviso.' }, clock.now(), { devRoutes: true });
+      await enqueueMessage(
+        database.db,
+        { clientId: 41, channel: 'sms', destination, text: 'Marina Port Blau: aviso.' },
+        clock.now(),
+        { devRoutes: true },
+      );
     }
     app.jobs.wake();
     await expect.poll(() => sends.length, { timeout: 30_000, interval: 20 }).toBeGreaterThan(0);

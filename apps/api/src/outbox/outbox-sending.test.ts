@@ -40,17 +40,36 @@ beforeEach(async () => {
 /** The job that sends the outbox row to `destination`. */
 async function jobOf(destination: string) {
   const [row] = await database.db.select().from(outbox).where(eq(outbox.destination, destination));
-  const [job] = await database.db.select().from(jobs).where(sql`${jobs.payload}->>'outboxId' = ${row!.id}`);
+  const [job] = await database.db
+    .select()
+    .from(jobs)
+    .where(sql`${jobs.payload}->>'outboxId' = ${row!.id}`);
   return job!;
 }
 
 /** Another instance's worker that sends the outbox, on the same database. */
 const otherInstance = (sending: Transports = transports) =>
-  createJobWorker({ db: database.db, clock: clock.now, log: app.log, handlers: sendMessageHandlers(sending, app.log), intervalMs: 0 });
-
+  createJobWorker({
+    db: database.db,
+    clock: clock.now,
+    log: app.log,
+    handlers: sendMessageHandlers(sending, app.log),
+    intervalMs: 0,
+  });
 
 async function enqueue(destination: string, channel: 'sms' | 'email' = 'sms') {
-  await enqueueMessage(database.db, { clientId: 41, channel, destination, text: `Marina Port Blau: tu código de verificación es 123456.`, code: '123456' }, clock.now(), { devRoutes: true });
+  await enqueueMessage(
+    database.db,
+    {
+      clientId: 41,
+      channel,
+      destination,
+      text: `Marina Port Blau: tu código de verificación es 123456.`,
+      code: '123456',
+    },
+    clock.now(),
+    { devRoutes: true },
+  );
 }
 
 describe('sending the outbox', () => {
@@ -65,7 +84,9 @@ describe('sending the outbox', () => {
     ]);
     const rows = await database.db.select().from(outbox);
     expect(rows.every((row) => row.status === 'sent' && row.sentAt !== null)).toBe(true);
-    expect((await database.db.select().from(jobs).orderBy(jobs.seq)).map((job) => [job.name, job.status, job.attempts])).toEqual([
+    expect(
+      (await database.db.select().from(jobs).orderBy(jobs.seq)).map((job) => [job.name, job.status, job.attempts]),
+    ).toEqual([
       ['outbox.send.sms', 'done', 1],
       ['outbox.send.email', 'done', 1],
     ]);
@@ -73,11 +94,27 @@ describe('sending the outbox', () => {
   });
 
   it('blanks the text of what it sent, or gave up on: the row keeps only its metadata', async () => {
-    await enqueueMessage(database.db, { clientId: 63, channel: 'email', destination: 'ana@correo.example', subject: 'Marina Atlántica: activa tu cuenta', text: 'Abre https://app.example/activar?token=abc' }, clock.now(), { devRoutes: true });
+    await enqueueMessage(
+      database.db,
+      {
+        clientId: 63,
+        channel: 'email',
+        destination: 'ana@correo.example',
+        subject: 'Marina Atlántica: activa tu cuenta',
+        text: 'Abre https://app.example/activar?token=abc',
+      },
+      clock.now(),
+      { devRoutes: true },
+    );
     expect(await app.jobs.runDue()).toBe(1);
     expect(sent[0]!.text).toBe('Abre https://app.example/activar?token=abc');
     const [row] = await database.db.select().from(outbox);
-    expect(row).toMatchObject({ status: 'sent', text: '', subject: 'Marina Atlántica: activa tu cuenta', destination: 'ana@correo.example' });
+    expect(row).toMatchObject({
+      status: 'sent',
+      text: '',
+      subject: 'Marina Atlántica: activa tu cuenta',
+      destination: 'ana@correo.example',
+    });
 
     await database.db.delete(outbox);
     await enqueue('+34688888888');
@@ -93,7 +130,14 @@ describe('sending the outbox', () => {
   it('keeps no copy of the code or link without the development routes (production)', async () => {
     await enqueueMessage(
       database.db,
-      { clientId: 41, channel: 'sms', destination: '+34699999999', text: 'Marina Port Blau: tu código de verificación es 123456.', code: '123456', link: 'https://app.example/x' },
+      {
+        clientId: 41,
+        channel: 'sms',
+        destination: '+34699999999',
+        text: 'Marina Port Blau: tu código de verificación es 123456.',
+        code: '123456',
+        link: 'https://app.example/x',
+      },
       clock.now(),
       { devRoutes: false },
     );
@@ -117,7 +161,9 @@ describe('sending the outbox', () => {
       clock.advance(SEND_MESSAGE.normal.sms.retryDelayMs(attempt - 1));
       expect(await app.jobs.runDue()).toBe(1);
     }
-    expect([1, 2, 3, 7, 8].map((attempt) => SEND_MESSAGE.normal.sms.retryDelayMs(attempt) / 1000)).toEqual([30, 60, 120, 1920, 3600]);
+    expect([1, 2, 3, 7, 8].map((attempt) => SEND_MESSAGE.normal.sms.retryDelayMs(attempt) / 1000)).toEqual([
+      30, 60, 120, 1920, 3600,
+    ]);
     [row] = await database.db.select().from(outbox);
     expect(row).toMatchObject({ status: 'failed', text: '' });
     job = await jobOf('+34622222222');
@@ -181,7 +227,12 @@ describe('SMS provider adapter', () => {
     status = 202;
   });
 
-  const message = { id: 'x', channel: 'sms', destination: '+34612345678', text: 'Marina Port Blau: tu código es 123456.' } as OutboxRow;
+  const message = {
+    id: 'x',
+    channel: 'sms',
+    destination: '+34612345678',
+    text: 'Marina Port Blau: tu código es 123456.',
+  } as OutboxRow;
 
   it('posts {to, from, text} as JSON with the bearer token', async () => {
     await httpSmsTransport(url, 'secret-token', 'PortBlau').send(message);
@@ -195,7 +246,9 @@ describe('SMS provider adapter', () => {
 
   it('treats an answer other than 2xx as a failure, to be retried', async () => {
     status = 503;
-    await expect(httpSmsTransport(url, 'secret-token', 'PortBlau').send(message)).rejects.toThrow('SMS provider answered 503');
+    await expect(httpSmsTransport(url, 'secret-token', 'PortBlau').send(message)).rejects.toThrow(
+      'SMS provider answered 503',
+    );
   });
 
   it('leaves a message pending when the provider fails', async () => {
@@ -205,7 +258,11 @@ describe('SMS provider adapter', () => {
     expect(await worker.runDue()).toBe(1);
     const [row] = await database.db.select().from(outbox).where(eq(outbox.destination, '+34666666666'));
     expect(row).toMatchObject({ status: 'pending' });
-    expect(await jobOf('+34666666666')).toMatchObject({ status: 'pending', attempts: 1, lastError: 'Error: SMS provider answered 500' });
+    expect(await jobOf('+34666666666')).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lastError: 'Error: SMS provider answered 500',
+    });
     await worker.stop();
   });
 });
@@ -213,10 +270,24 @@ describe('SMS provider adapter', () => {
 describe('GET /api/v1/dev/outbox', () => {
   it('lists messages of every marina newest first, filtered by destination as typed, without client or session', async () => {
     await enqueue('+34677777777');
-    await enqueueMessage(database.db, { clientId: 63, channel: 'email', destination: 'ana@correo.example', subject: 'Marina Atlántica: hola', text: 'Hola' }, clock.now(), { devRoutes: true });
+    await enqueueMessage(
+      database.db,
+      {
+        clientId: 63,
+        channel: 'email',
+        destination: 'ana@correo.example',
+        subject: 'Marina Atlántica: hola',
+        text: 'Hola',
+      },
+      clock.now(),
+      { devRoutes: true },
+    );
     const all = await app.inject({ method: 'GET', url: '/api/v1/dev/outbox' });
     expect(all.statusCode).toBe(200);
-    expect(all.json().map((entry: { destination: string }) => entry.destination)).toEqual(['ana@correo.example', '+34677777777']);
+    expect(all.json().map((entry: { destination: string }) => entry.destination)).toEqual([
+      'ana@correo.example',
+      '+34677777777',
+    ]);
     expect(all.json()[1]).toEqual({
       id: expect.any(String),
       clientId: 41,
@@ -228,7 +299,10 @@ describe('GET /api/v1/dev/outbox', () => {
       link: null,
       createdAt: clock.now().toISOString(),
     });
-    const filtered = await app.inject({ method: 'GET', url: `/api/v1/dev/outbox?destination=${encodeURIComponent('677 777 777')}` });
+    const filtered = await app.inject({
+      method: 'GET',
+      url: `/api/v1/dev/outbox?destination=${encodeURIComponent('677 777 777')}`,
+    });
     expect(filtered.json()).toHaveLength(1);
     const byEmail = await app.inject({ method: 'GET', url: '/api/v1/dev/outbox?destination=Ana@Correo.example' });
     expect(byEmail.json()).toHaveLength(1);
@@ -241,7 +315,11 @@ describe('GET /api/v1/dev/outbox', () => {
         const outboxList = await server.inject({ method: 'GET', url: '/api/v1/dev/outbox' });
         expect(outboxList.statusCode).toBe(404);
         expect(outboxList.json()).toMatchObject({ code: 'not_found' });
-        const expire = await server.inject({ method: 'POST', url: '/api/v1/dev/expire-codes', payload: { destination: '+34677777777' } });
+        const expire = await server.inject({
+          method: 'POST',
+          url: '/api/v1/dev/expire-codes',
+          payload: { destination: '+34677777777' },
+        });
         expect(expire.statusCode).toBe(404);
       } finally {
         await server.close();

@@ -28,13 +28,18 @@ import { maskDestination, type Transports } from './transports.ts';
 
 type SendPayload = { outboxId: string };
 
-const sendJob = (name: string, lane: string) => defineJob<SendPayload>(name, { maxAttempts: 8, backoff: { firstMs: 30_000, maxMs: 60 * 60_000 }, lane });
+const sendJob = (name: string, lane: string) =>
+  defineJob<SendPayload>(name, { maxAttempts: 8, backoff: { firstMs: 30_000, maxMs: 60 * 60_000 }, lane });
 
 /** The job that sends a message, by its channel and whether it is urgent. */
-export const SEND_MESSAGE: Readonly<Record<'urgent' | 'normal', Readonly<Record<CodeChannel, JobType<SendPayload>>>>> = {
-  normal: { sms: sendJob('outbox.send.sms', 'outbox.sms'), email: sendJob('outbox.send.email', 'outbox.email') },
-  urgent: { sms: sendJob('outbox.urgent.sms', 'outbox.sms.urgent'), email: sendJob('outbox.urgent.email', 'outbox.email.urgent') },
-};
+export const SEND_MESSAGE: Readonly<Record<'urgent' | 'normal', Readonly<Record<CodeChannel, JobType<SendPayload>>>>> =
+  {
+    normal: { sms: sendJob('outbox.send.sms', 'outbox.sms'), email: sendJob('outbox.send.email', 'outbox.email') },
+    urgent: {
+      sms: sendJob('outbox.urgent.sms', 'outbox.sms.urgent'),
+      email: sendJob('outbox.urgent.email', 'outbox.email.urgent'),
+    },
+  };
 /** Messages written before the lanes (either channel): sent as other messages are. */
 const SEND_MESSAGE_BEFORE_LANES = sendJob('outbox.send', 'outbox.email');
 
@@ -81,7 +86,9 @@ export class ProviderGate {
   }
 
   private acquire(urgent: boolean): Promise<void> {
-    const free = urgent ? this.inUse < this.concurrency : this.inUse < this.otherPlaces && this.urgentWaiting.length === 0;
+    const free = urgent
+      ? this.inUse < this.concurrency
+      : this.inUse < this.otherPlaces && this.urgentWaiting.length === 0;
     if (free) {
       this.inUse += 1;
       return Promise.resolve();
@@ -109,7 +116,10 @@ export function sendMessageHandlers(
   concurrency: OutboxConcurrency = { sms: 1, email: 1 },
   smsAllowed: (clientId: number, phone: string) => boolean = () => true,
 ): JobHandler[] {
-  const gates: Record<CodeChannel, ProviderGate> = { sms: new ProviderGate(concurrency.sms), email: new ProviderGate(concurrency.email) };
+  const gates: Record<CodeChannel, ProviderGate> = {
+    sms: new ProviderGate(concurrency.sms),
+    email: new ProviderGate(concurrency.email),
+  };
   const handler = (type: JobType<SendPayload>, urgent: boolean) =>
     handleJob(
       type,
@@ -121,7 +131,10 @@ export function sendMessageHandlers(
         // Sent already (a try whose end was not recorded), or deleted with its account: nothing to do.
         if (!message) return;
         if (message.channel === 'sms' && !smsAllowed(message.clientId, message.destination)) {
-          log.warn({ event: 'outbox_sms_country_refused', outboxId, destination: maskDestination(message) }, 'SMS to a country the marina does not allow: not sent');
+          log.warn(
+            { event: 'outbox_sms_country_refused', outboxId, destination: maskDestination(message) },
+            'SMS to a country the marina does not allow: not sent',
+          );
           await db.update(outbox).set({ status: 'failed', text: '' }).where(eq(outbox.id, outboxId));
           return;
         }
@@ -130,7 +143,15 @@ export function sendMessageHandlers(
           await gates[message.channel].run(urgent, () => transport.send(message));
         } catch (error) {
           log.warn(
-            { event: 'outbox_send_failed', outboxId, channel: message.channel, destination: maskDestination(message), transport: transport.name, attempt: job.attempt, reason: describeError(error) },
+            {
+              event: 'outbox_send_failed',
+              outboxId,
+              channel: message.channel,
+              destination: maskDestination(message),
+              transport: transport.name,
+              attempt: job.attempt,
+              reason: describeError(error),
+            },
             'outbox message not sent',
           );
           throw error;
@@ -139,7 +160,10 @@ export function sendMessageHandlers(
         await db.update(outbox).set({ status: 'sent', sentAt: clock(), text: '' }).where(eq(outbox.id, outboxId));
       },
       async ({ outboxId }, tx) => {
-        await tx.update(outbox).set({ status: 'failed', text: '' }).where(and(eq(outbox.id, outboxId), eq(outbox.status, 'pending')));
+        await tx
+          .update(outbox)
+          .set({ status: 'failed', text: '' })
+          .where(and(eq(outbox.id, outboxId), eq(outbox.status, 'pending')));
       },
     );
   return [

@@ -40,5 +40,4 @@ export const outbox = pgTable(
 // What was sent to the person holds their e-mail or phone: it goes too.
 registerPersonalData({ table: outbox, accountColumn: outbox.accountId, erase: 'delete' });
 
-
 export type OutboxRow = typeof outbox.$inferSelect;

@@ -35,7 +35,12 @@ export interface OutgoingMessage {
  * `config.devRoutes` decides whether the code and link are copied into their own columns: only the
  * development outbox reads them, and it never exists in production, where they must not be kept in clear.
  */
-export async function enqueueMessage(db: Executor, message: OutgoingMessage, now: Date, config: Pick<Config, 'devRoutes'>): Promise<void> {
+export async function enqueueMessage(
+  db: Executor,
+  message: OutgoingMessage,
+  now: Date,
+  config: Pick<Config, 'devRoutes'>,
+): Promise<void> {
   // The message and its job together (a savepoint inside the caller's transaction).
   await db.transaction(async (tx) => {
     const [row] = await tx
@@ -52,6 +57,11 @@ export async function enqueueMessage(db: Executor, message: OutgoingMessage, now
         createdAt: now,
       })
       .returning({ id: outbox.id });
-    await enqueueJob(tx, SEND_MESSAGE[message.urgent ? 'urgent' : 'normal'][message.channel], { outboxId: row!.id }, { now });
+    await enqueueJob(
+      tx,
+      SEND_MESSAGE[message.urgent ? 'urgent' : 'normal'][message.channel],
+      { outboxId: row!.id },
+      { now },
+    );
   });
 }

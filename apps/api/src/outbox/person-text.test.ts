@@ -14,7 +14,10 @@ function expectNothingToTap(text: string) {
 
 describe('personText', () => {
   it('takes the link out of the name an attacker gave the marina to send (issue 19)', () => {
-    const name = personName({ firstName: 'BBVA: acceso bloqueado, desbloquea en https://bbva-es.evil.example', surnames: 'te autoriza' });
+    const name = personName({
+      firstName: 'BBVA: acceso bloqueado, desbloquea en https://bbva-es.evil.example',
+      surnames: 'te autoriza',
+    });
     expectNothingToTap(name);
     expect(name).toBe('BBVA: acceso bloqueado, desbloquea en te autoriza');
   });
@@ -41,7 +44,14 @@ describe('personText', () => {
   });
 
   it('keeps names people have, accents, apostrophes, hyphens and ordinals included', () => {
-    for (const name of ['María José Pérez-Llorente', "Seán O'Connor", 'Mª del Mar Ruiz', 'Brisa II', 'Zoë Ñúñez', 'Cala 3, luego Dragonera']) {
+    for (const name of [
+      'María José Pérez-Llorente',
+      "Seán O'Connor",
+      'Mª del Mar Ruiz',
+      'Brisa II',
+      'Zoë Ñúñez',
+      'Cala 3, luego Dragonera',
+    ]) {
       expect(personText(name, PERSON_NOTE_MAX)).toBe(name);
     }
   });

@@ -28,7 +28,8 @@ const BREAKS = /[\p{Cc}\p{Zl}\p{Zp}]/gu;
 /** Format characters (zero-width spaces and joiners, direction marks…): nothing, so no dot hides behind them. */
 const INVISIBLE = /\p{Cf}/gu;
 const EMAIL = /[^\s@]*@[^\s@]*/gu;
-const URL = /(?:[\p{L}\p{N}+.-]+:\/\/|www\.|\b(?:tel|sms|smsto|mailto|whatsapp|tg|viber|skype|facetime|intent|javascript|data):)\S*/giu;
+const URL =
+  /(?:[\p{L}\p{N}+.-]+:\/\/|www\.|\b(?:tel|sms|smsto|mailto|whatsapp|tg|viber|skype|facetime|intent|javascript|data):)\S*/giu;
 /** A label, a dot (or an ideographic one, which some phones read as one), and a name of two letters or more. */
 const DOMAIN = /[\p{L}\p{N}_-]*(?:[.\u3002][\p{L}\p{N}_-]+)*[.\u3002]\p{L}[\p{L}\p{N}-]+(?:\/\S*)?/gu;
 /** Five digits or more, with anything a number is written with between them. */
@@ -45,13 +46,18 @@ function strip(text: string): string {
 /** `value` fit for a message: no link, address, domain or number, one line, at most `max` characters. */
 export function personText(value: string, max: number = PERSON_NAME_MAX): string {
   let text = value.normalize('NFC').replace(FULL_WIDTH, plain).replace(INVISIBLE, '').replace(BREAKS, ' ');
-  for (let previous = ''; previous !== text; ) {
+  for (let previous = ''; previous !== text;) {
     previous = text;
     text = strip(text);
   }
   text = text.replace(SPACES, ' ').trim();
   const characters = Array.from(text);
-  return characters.length <= max ? text : `${characters.slice(0, max - 1).join('').trimEnd()}…`;
+  return characters.length <= max
+    ? text
+    : `${characters
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd()}…`;
 }
 
 /** A person's name (first name and surnames) for a message; `fallback` when nothing of it is left. */

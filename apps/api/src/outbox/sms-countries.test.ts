@@ -23,7 +23,10 @@ const clock = testClock();
 const sent: OutboxRow[] = [];
 const recording = { name: 'recording', send: async (message: OutboxRow) => void sent.push(message) };
 
-useTestServer((server) => ({ database, app } = server), { clock: clock.now, transports: { sms: recording, email: recording } });
+useTestServer((server) => ({ database, app } = server), {
+  clock: clock.now,
+  transports: { sms: recording, email: recording },
+});
 
 const PORTUGUESE = '+351 912 345 678';
 const GERMAN = '+49 151 2345 6789';
@@ -46,7 +49,8 @@ describe('SMS countries', () => {
 
   it('changes a mobile, whose code goes by SMS, only to one of a country the marina allows (Spain when it says nothing)', async () => {
     const owner = await eligibleOwner(app, database.db, 63, { now: clock.now() });
-    const change = (phone: string) => owner.agent.patch('/me', { firstName: 'Lucía', surnames: 'García Pons', email: owner.email, phone });
+    const change = (phone: string) =>
+      owner.agent.patch('/me', { firstName: 'Lucía', surnames: 'García Pons', email: owner.email, phone });
     expectCountryRefused(await change(GERMAN), 'España');
     expect((await change('+34 622 111 333')).statusCode).toBe(200);
     // Names alone, the number kept as it is: nothing to check.
@@ -55,18 +59,43 @@ describe('SMS countries', () => {
 
   it('invites a person by SMS only to a mobile of a country the marina allows', async () => {
     const owner = await eligibleOwner(app, database.db, 41, { now: clock.now() });
-    expectCountryRefused(await owner.agent.post('/authorisations', authorisationBody(41, owner.boatIds, { phone: PORTUGUESE }, clock.now())), 'España, Reino Unido o Alemania');
+    expectCountryRefused(
+      await owner.agent.post(
+        '/authorisations',
+        authorisationBody(41, owner.boatIds, { phone: PORTUGUESE }, clock.now()),
+      ),
+      'España, Reino Unido o Alemania',
+    );
     expect(await outboxFor(app, PORTUGUESE)).toEqual([]);
     // On an e-mail marina the invitation goes to the e-mail.
     const byEmail = await eligibleOwner(app, database.db, 63, { now: clock.now() });
-    expect((await byEmail.agent.post('/authorisations', authorisationBody(63, byEmail.boatIds, { phone: PORTUGUESE }, clock.now()))).statusCode).toBe(201);
+    expect(
+      (
+        await byEmail.agent.post(
+          '/authorisations',
+          authorisationBody(63, byEmail.boatIds, { phone: PORTUGUESE }, clock.now()),
+        )
+      ).statusCode,
+    ).toBe(201);
   });
 
   it('sends no SMS to another country, whatever wrote it', async () => {
-    await enqueueMessage(database.db, { clientId: 41, channel: 'sms', destination: '+351912000111', text: 'Marina Port Blau: aviso.' }, clock.now(), { devRoutes: true });
-    await enqueueMessage(database.db, { clientId: 41, channel: 'sms', destination: '+34612000111', text: 'Marina Port Blau: aviso.' }, clock.now(), { devRoutes: true });
+    await enqueueMessage(
+      database.db,
+      { clientId: 41, channel: 'sms', destination: '+351912000111', text: 'Marina Port Blau: aviso.' },
+      clock.now(),
+      { devRoutes: true },
+    );
+    await enqueueMessage(
+      database.db,
+      { clientId: 41, channel: 'sms', destination: '+34612000111', text: 'Marina Port Blau: aviso.' },
+      clock.now(),
+      { devRoutes: true },
+    );
     await app.jobs.runDue();
-    expect(sent.map((message) => message.destination).filter((destination) => destination.endsWith('12000111'))).toEqual(['+34612000111']);
+    expect(
+      sent.map((message) => message.destination).filter((destination) => destination.endsWith('12000111')),
+    ).toEqual(['+34612000111']);
     const [refused] = await database.db.select().from(outbox).where(eq(outbox.destination, '+351912000111'));
     expect(refused).toMatchObject({ status: 'failed', text: '' });
   });

@@ -30,7 +30,14 @@ export function logTransport(log: FastifyBaseLogger): Transport {
     name: 'log',
     async send(message) {
       log.info(
-        { event: 'outbox_message', transport: 'log', outboxId: message.id, clientId: message.clientId, channel: message.channel, destination: maskDestination(message) },
+        {
+          event: 'outbox_message',
+          transport: 'log',
+          outboxId: message.id,
+          clientId: message.clientId,
+          channel: message.channel,
+          destination: maskDestination(message),
+        },
         'message written to the log only (no transport configured)',
       );
     },
@@ -51,7 +58,12 @@ export function smtpTransport(smtpUrl: string, from: string): Transport {
 const SMS_TIMEOUT_MS = 10_000;
 
 /** POST {to, from, text} as JSON with a bearer token; any answer other than 2xx is a failure to retry. */
-export function httpSmsTransport(url: string, token: string, sender: string, fetchImpl: typeof fetch = fetch): Transport {
+export function httpSmsTransport(
+  url: string,
+  token: string,
+  sender: string,
+  fetchImpl: typeof fetch = fetch,
+): Transport {
   return {
     name: 'sms-http',
     async send(message) {

@@ -22,12 +22,16 @@ useTestServer((ready) => (server = ready), { clock: clock.now });
 async function atSea(clientId = 41) {
   const owner = await eligibleOwner(server.app, server.database.db, clientId, { now: clock.now() });
   await launchOf(server.database.db, clientId, owner.accountId, owner.boatIds[0]!, clock.now());
-  const created = await owner.agent.post('/outings', outingBody(clientId, owner.boatIds[0]!, clock.now(), { expectedReturn: todayAt(clientId, '14:00', clock.now()) }));
+  const created = await owner.agent.post(
+    '/outings',
+    outingBody(clientId, owner.boatIds[0]!, clock.now(), { expectedReturn: todayAt(clientId, '14:00', clock.now()) }),
+  );
   expect(created.statusCode, created.body).toBe(201);
   return { owner, outing: created.json() as { id: string } };
 }
 
-const pass = (clientId: number, id: string) => createAgent(server.app, clientId).post(`/dev/outings/${id}/expected-return-passed`, {});
+const pass = (clientId: number, id: string) =>
+  createAgent(server.app, clientId).post(`/dev/outings/${id}/expected-return-passed`, {});
 
 describe('an outing made overdue for the browser suite', () => {
   it('moves the expected return 31 minutes back; the overdue job does the rest: the outing, the marina, the person', async () => {
@@ -42,9 +46,19 @@ describe('an outing made overdue for the browser suite', () => {
     await server.app.jobs.runDue();
     const seen = (await owner.agent.get(`/outings/${outing.id}`)).json();
     expect(seen).toMatchObject({ state: 'overdue', actions: { return: true } });
-    const told = await server.database.db.select().from(notifications).where(and(eq(notifications.accountId, owner.accountId), eq(notifications.type, 'outing_overdue')));
+    const told = await server.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.accountId, owner.accountId), eq(notifications.type, 'outing_overdue')));
     expect(told.map((notice) => notice.link)).toEqual([`/salidas?volver=${outing.id}`]);
-    expect((await server.database.db.select().from(outbox).where(like(outbox.subject, `Salida sin volver: ${seen.boatName} (%`))).length).toBe(1);
+    expect(
+      (
+        await server.database.db
+          .select()
+          .from(outbox)
+          .where(like(outbox.subject, `Salida sin volver: ${seen.boatName} (%`))
+      ).length,
+    ).toBe(1);
 
     // Marking the return clears it.
     expect((await owner.agent.post(`/outings/${outing.id}/return`, {})).json().state).toBe('returned');

@@ -25,12 +25,17 @@ export const devOutingRoutes: FastifyPluginAsync<{ services: Services }> = async
     {
       schema: {
         hide: true,
-        summary: "Move an outing at sea's expected return into the past, its overdue check due now (development and tests only)",
+        summary:
+          "Move an outing at sea's expected return into the past, its overdue check due now (development and tests only)",
         tags: ['development'],
         headers: clientHeaderSchema,
         params: idParams,
         response: {
-          200: { type: 'object', properties: { expectedReturn: { type: 'string', format: 'date-time' } }, required: ['expectedReturn'] },
+          200: {
+            type: 'object',
+            properties: { expectedReturn: { type: 'string', format: 'date-time' } },
+            required: ['expectedReturn'],
+          },
         },
       },
     },

@@ -29,11 +29,17 @@ describe('outings under bursts', () => {
     const boatId = owner.boatIds[0]!;
     await launchOf(database.db, 41, owner.accountId, boatId, clock.now());
     const person = await personWithAccount(app, database.db, 41, clock.now());
-    const authorisation = await activeAuthorisation(app, owner.agent, authorisationBody(41, owner.boatIds, { ...invitedAs(person) }, clock.now()));
+    const authorisation = await activeAuthorisation(
+      app,
+      owner.agent,
+      authorisationBody(41, owner.boatIds, { ...invitedAs(person) }, clock.now()),
+    );
     const requests = Array.from({ length: 100 }, (_, index) =>
       index % 2 === 0
         ? owner.agent.post('/outings', outingBody(41, boatId, clock.now()), { idempotencyKey: crypto.randomUUID() })
-        : person.agent.post('/outings', outingBody(41, boatId, clock.now(), { skipper: authorisation.id }), { idempotencyKey: crypto.randomUUID() }),
+        : person.agent.post('/outings', outingBody(41, boatId, clock.now(), { skipper: authorisation.id }), {
+            idempotencyKey: crypto.randomUUID(),
+          }),
     );
     const responses = await Promise.all(requests);
     expect(tally(responses)).toEqual({ '201': 1, '409 boat_already_at_sea': 99 });
@@ -43,7 +49,15 @@ describe('outings under bursts', () => {
     const checks = await database.db
       .select()
       .from(jobs)
-      .where(and(eq(jobs.name, MARK_OVERDUE.name), inArray(jobs.dedupKey, rows.map((row) => row.id))));
+      .where(
+        and(
+          eq(jobs.name, MARK_OVERDUE.name),
+          inArray(
+            jobs.dedupKey,
+            rows.map((row) => row.id),
+          ),
+        ),
+      );
     expect(checks).toHaveLength(1);
     expect(await database.db.select().from(jobs).where(eq(jobs.name, MARK_OVERDUE.name))).toHaveLength(1);
   });

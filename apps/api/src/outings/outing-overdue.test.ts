@@ -43,25 +43,36 @@ async function signedIn(accountId: string, clientId = 41) {
   return agent;
 }
 
-const stateOf = async (id: string) => (await server.database.db.select().from(outings).where(eq(outings.id, id)))[0]!.state;
+const stateOf = async (id: string) =>
+  (await server.database.db.select().from(outings).where(eq(outings.id, id)))[0]!.state;
 const alerts = () => server.database.db.select().from(outbox).where(eq(outbox.destination, MARINA_EMAIL));
 const told = async (accountId: string) =>
-  (await server.database.db.select().from(notifications).where(and(eq(notifications.accountId, accountId), eq(notifications.type, 'outing_overdue')))).map((row) => [
-    row.title,
-    row.link,
-  ]);
+  (
+    await server.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.accountId, accountId), eq(notifications.type, 'outing_overdue')))
+  ).map((row) => [row.title, row.link]);
 
 describe('overdue outings', () => {
   it('becomes overdue 30 minutes after the expected return, alerts the marina once and tells the customer and the skipper', async () => {
     const owner = await afloat();
     const person = await personWithAccount(server.app, server.database.db, 41, clock.now());
-    const authorisation = await activeAuthorisation(server.app, owner.agent, authorisationBody(41, owner.boatIds, { ...invitedAs(person) }, clock.now()));
-    const body = outingBody(41, owner.boatIds[0]!, clock.now(), { expectedReturn: todayAt(41, '12:00', clock.now()), skipper: authorisation.id });
+    const authorisation = await activeAuthorisation(
+      server.app,
+      owner.agent,
+      authorisationBody(41, owner.boatIds, { ...invitedAs(person) }, clock.now()),
+    );
+    const body = outingBody(41, owner.boatIds[0]!, clock.now(), {
+      expectedReturn: todayAt(41, '12:00', clock.now()),
+      skipper: authorisation.id,
+    });
     const created = await owner.agent.post('/outings', body);
     expect(created.statusCode, created.body).toBe(201);
     const { id } = created.json();
     // The owner was told that the skipper's account took the authorisation (decision 038).
-    const textsBefore = (await server.database.db.select().from(outbox).where(eq(outbox.destination, owner.phone))).length;
+    const textsBefore = (await server.database.db.select().from(outbox).where(eq(outbox.destination, owner.phone)))
+      .length;
 
     await at('2027-07-05T10:29:00Z'); // 12:29 in Madrid
     expect(await stateOf(id)).toBe('at_sea');
@@ -76,14 +87,21 @@ describe('overdue outings', () => {
     expect(await told(owner.accountId)).toEqual([['Salida sin volver', `/salidas?volver=${id}`]]);
     expect(await told(person.accountId)).toEqual([['Salida sin volver', `/salidas?volver=${id}`]]);
     // Marina 41 writes by SMS: the customer's mobile got one message more.
-    expect(await server.database.db.select().from(outbox).where(eq(outbox.destination, owner.phone))).toHaveLength(textsBefore + 1);
+    expect(await server.database.db.select().from(outbox).where(eq(outbox.destination, owner.phone))).toHaveLength(
+      textsBefore + 1,
+    );
     const runs = await server.database.db.select().from(jobRuns).where(eq(jobRuns.name, MARK_OVERDUE.name));
     expect(new Set(runs.map((run) => run.jobId)).size).toBe(runs.length);
 
     // Staff see it first in their list; the customer sees it overdue.
     const staff = await signInStaff(server.app, 41);
-    expect((await staff.get('/staff/outings?state=overdue')).json().outings.map((item: { id: string }) => item.id)).toEqual([id]);
-    expect((await (await signedIn(owner.accountId)).get(`/outings/${id}`)).json()).toMatchObject({ state: 'overdue', overdueSince: '2027-07-05T12:31:00+02:00' });
+    expect(
+      (await staff.get('/staff/outings?state=overdue')).json().outings.map((item: { id: string }) => item.id),
+    ).toEqual([id]);
+    expect((await (await signedIn(owner.accountId)).get(`/outings/${id}`)).json()).toMatchObject({
+      state: 'overdue',
+      overdueSince: '2027-07-05T12:31:00+02:00',
+    });
 
     // Extending clears it; it is overdue again 30 minutes after the new time, and alerts again once.
     const skipper = await signedIn(person.accountId);
@@ -98,24 +116,44 @@ describe('overdue outings', () => {
     expect(await stateOf(id)).toBe('at_sea');
     await at('2027-07-05T12:31:00Z');
     expect(await stateOf(id)).toBe('overdue');
-    expect((await alerts()).map((sent) => sent.subject!.split(':')[0])).toEqual(['Salida sin volver', 'Salida ampliada', 'Salida sin volver']);
+    expect((await alerts()).map((sent) => sent.subject!.split(':')[0])).toEqual([
+      'Salida sin volver',
+      'Salida ampliada',
+      'Salida sin volver',
+    ]);
 
     // "He vuelto" clears it for good, and the marina hears that too.
-    expect((await (await signedIn(person.accountId)).post(`/outings/${id}/return`)).json()).toMatchObject({ state: 'returned', overdueSince: null });
+    expect((await (await signedIn(person.accountId)).post(`/outings/${id}/return`)).json()).toMatchObject({
+      state: 'returned',
+      overdueSince: null,
+    });
     // Read before the outbox sends it (a sent text is blanked).
-    expect((await alerts()).at(-1)!.text).toMatch(/ha marcado en la aplicación, a las 14:31, que el barco .* ha vuelto\. Figuraba como salida sin volver desde las 14:31\./);
+    expect((await alerts()).at(-1)!.text).toMatch(
+      /ha marcado en la aplicación, a las 14:31, que el barco .* ha vuelto\. Figuraba como salida sin volver desde las 14:31\./,
+    );
     await at('2027-07-05T16:00:00Z');
-    expect((await alerts()).map((sent) => sent.subject!.split(':')[0])).toEqual(['Salida sin volver', 'Salida ampliada', 'Salida sin volver', 'Salida resuelta']);
+    expect((await alerts()).map((sent) => sent.subject!.split(':')[0])).toEqual([
+      'Salida sin volver',
+      'Salida ampliada',
+      'Salida sin volver',
+      'Salida resuelta',
+    ]);
   });
 
   it('alerts nobody for an outing back in time, and once when two runners mark it at the same moment', async () => {
     const back = await afloat();
-    const early = await back.agent.post('/outings', outingBody(41, back.boatIds[0]!, clock.now(), { expectedReturn: todayAt(41, '19:00', clock.now()) }));
+    const early = await back.agent.post(
+      '/outings',
+      outingBody(41, back.boatIds[0]!, clock.now(), { expectedReturn: todayAt(41, '19:00', clock.now()) }),
+    );
     expect(early.statusCode, early.body).toBe(201);
     expect((await back.agent.post(`/outings/${early.json().id}/return`)).statusCode).toBe(200);
 
     const late = await afloat();
-    const created = await late.agent.post('/outings', outingBody(41, late.boatIds[0]!, clock.now(), { expectedReturn: todayAt(41, '19:00', clock.now()) }));
+    const created = await late.agent.post(
+      '/outings',
+      outingBody(41, late.boatIds[0]!, clock.now(), { expectedReturn: todayAt(41, '19:00', clock.now()) }),
+    );
     const { id } = created.json();
     const before = (await alerts()).length;
     clock.advance(Date.parse('2027-07-05T17:31:00Z') - clock.now().getTime());

@@ -26,11 +26,24 @@ import { loadOutings, type LoadedOuting } from './outing-views.ts';
 import { outings, type OutingRow } from './outings.schema.ts';
 
 /** In a lane of its own (decision 039): an overdue outing is never marked late because other work is queued. */
-export const MARK_OVERDUE = defineJob<{ outingId: string }>('outings.overdue', { maxAttempts: 5, backoff: { firstMs: 60_000, maxMs: 10 * 60_000 }, lane: 'safety' });
+export const MARK_OVERDUE = defineJob<{ outingId: string }>('outings.overdue', {
+  maxAttempts: 5,
+  backoff: { firstMs: 60_000, maxMs: 10 * 60_000 },
+  lane: 'safety',
+});
 
 /** The outing's overdue check, at its overdue instant (replacing an earlier one after an extension). */
-export async function scheduleOverdue(db: Executor, outing: Pick<OutingRow, 'id' | 'expectedReturn'>, now: Date): Promise<void> {
-  await enqueueJob(db, MARK_OVERDUE, { outingId: outing.id }, { now, runAt: overdueAt(outing.expectedReturn), dedupKey: outing.id, onConflict: 'replace' });
+export async function scheduleOverdue(
+  db: Executor,
+  outing: Pick<OutingRow, 'id' | 'expectedReturn'>,
+  now: Date,
+): Promise<void> {
+  await enqueueJob(
+    db,
+    MARK_OVERDUE,
+    { outingId: outing.id },
+    { now, runAt: overdueAt(outing.expectedReturn), dedupKey: outing.id, onConflict: 'replace' },
+  );
 }
 
 export async function cancelOverdue(db: Executor, outingId: string): Promise<void> {
@@ -38,7 +51,13 @@ export async function cancelOverdue(db: Executor, outingId: string): Promise<voi
 }
 
 /** Marks one outing overdue if it is due at `now`, and alerts; answers whether it did. */
-export async function markOverdue(tx: Tx, directory: ClientDirectory, outingId: string, now: Date, config: Pick<Config, 'devRoutes'>): Promise<boolean> {
+export async function markOverdue(
+  tx: Tx,
+  directory: ClientDirectory,
+  outingId: string,
+  now: Date,
+  config: Pick<Config, 'devRoutes'>,
+): Promise<boolean> {
   const limit = new Date(now.getTime() - OUTING_OVERDUE_MINUTES * 60_000);
   const changed = await tx
     .update(outings)
@@ -140,7 +159,9 @@ export async function tellMarinaCleared(
   if (outing.state !== 'overdue' || !client.contactEmail) return;
   const name = `${personText(boat.name) || 'El barco'} (${boat.registration})`;
   const who = personName(by);
-  const since = outing.overdueSince ? ` Figuraba como salida sin volver desde las ${localTimeIn(outing.overdueSince, client.timeZone)}.` : '';
+  const since = outing.overdueSince
+    ? ` Figuraba como salida sin volver desde las ${localTimeIn(outing.overdueSince, client.timeZone)}.`
+    : '';
   const message =
     'returned' in change
       ? {
@@ -154,5 +175,10 @@ export async function tellMarinaCleared(
             `Ya no figura como sin volver; si a esa hora no ha vuelto, recibirás otro aviso ${OUTING_OVERDUE_MINUTES} minutos después.`,
         };
   // As urgent as the alert it clears: no one should go on searching for a boat that is safe.
-  await enqueueMessage(tx, { clientId: client.id, channel: 'email', destination: client.contactEmail, urgent: true, ...message }, now, config);
+  await enqueueMessage(
+    tx,
+    { clientId: client.id, channel: 'email', destination: client.contactEmail, urgent: true, ...message },
+    now,
+    config,
+  );
 }

@@ -40,12 +40,18 @@ async function afloat(clientId = 41): Promise<Owner> {
 }
 
 async function logged(owner: Owner, overrides: Record<string, unknown> = {}) {
-  const response = await owner.agent.post('/outings', outingBody(owner.agent.clientId, owner.boatIds[0]!, clock.now(), overrides));
+  const response = await owner.agent.post(
+    '/outings',
+    outingBody(owner.agent.clientId, owner.boatIds[0]!, clock.now(), overrides),
+  );
   expect(response.statusCode, response.body).toBe(201);
   return response.json();
 }
 
-function refusal(response: { statusCode: number; json(): { code: string; errors?: Array<{ field: string; message: string }> } }) {
+function refusal(response: {
+  statusCode: number;
+  json(): { code: string; errors?: Array<{ field: string; message: string }> };
+}) {
   const body = response.json();
   return { status: response.statusCode, code: body.code, fields: (body.errors ?? []).map((error) => error.field) };
 }
@@ -57,7 +63,12 @@ async function withAuthorised() {
   const authorisation = await activeAuthorisation(
     app,
     owner.agent,
-    authorisationBody(41, owner.boatIds, { ...invitedAs(person), firstName: 'Lucía', surnames: 'Pons Vidal' }, clock.now()),
+    authorisationBody(
+      41,
+      owner.boatIds,
+      { ...invitedAs(person), firstName: 'Lucía', surnames: 'Pons Vidal' },
+      clock.now(),
+    ),
   );
   return { owner, person, authorisation };
 }
@@ -89,11 +100,19 @@ describe('logging an outing', () => {
 
   it('accepts a boat whose launch of today is confirmed, not one confirmed for tomorrow or without a launch', async () => {
     const confirmed = await eligibleOwner(app, database.db, 41, { now: clock.now() });
-    await launchOf(database.db, 41, confirmed.accountId, confirmed.boatIds[0]!, clock.now(), { status: 'confirmed', date: TODAY, time: '11:00' });
+    await launchOf(database.db, 41, confirmed.accountId, confirmed.boatIds[0]!, clock.now(), {
+      status: 'confirmed',
+      date: TODAY,
+      time: '11:00',
+    });
     await logged(confirmed, { departure: todayAt(41, '10:30', clock.now()) });
 
     const tomorrow = await eligibleOwner(app, database.db, 41, { now: clock.now() });
-    await launchOf(database.db, 41, tomorrow.accountId, tomorrow.boatIds[0]!, clock.now(), { status: 'confirmed', date: addDays(TODAY, 1), time: '11:00' });
+    await launchOf(database.db, 41, tomorrow.accountId, tomorrow.boatIds[0]!, clock.now(), {
+      status: 'confirmed',
+      date: addDays(TODAY, 1),
+      time: '11:00',
+    });
     const none = await eligibleOwner(app, database.db, 41, { now: clock.now() });
     for (const owner of [tomorrow, none]) {
       expect(refusal(await owner.agent.post('/outings', outingBody(41, owner.boatIds[0]!, clock.now())))).toEqual({
@@ -112,27 +131,64 @@ describe('logging an outing', () => {
       code: 'boat_already_at_sea',
       fields: ['boatId'],
     });
-    expect((await owner.agent.post(`/outings/${first.id}/return`)).json()).toMatchObject({ state: 'returned', returnedBy: 'customer', actions: { return: false } });
+    expect((await owner.agent.post(`/outings/${first.id}/return`)).json()).toMatchObject({
+      state: 'returned',
+      returnedBy: 'customer',
+      actions: { return: false },
+    });
     await logged(owner);
   });
 
   it('wants the return later today by closing, unless the marina allows overnight outings', async () => {
     const owner = await afloat();
     const body = (expectedReturn: string) => outingBody(41, owner.boatIds[0]!, clock.now(), { expectedReturn });
-    expect(refusal(await owner.agent.post('/outings', body(todayAt(41, '20:01', clock.now()))))).toEqual({ status: 422, code: 'return_after_closing', fields: ['expectedReturn'] });
-    expect(refusal(await owner.agent.post('/outings', body('2027-07-06T09:00:00+02:00')))).toEqual({ status: 422, code: 'return_after_closing', fields: ['expectedReturn'] });
-    expect(refusal(await owner.agent.post('/outings', body(todayAt(41, '09:59', clock.now()))))).toEqual({ status: 422, code: 'return_in_past', fields: ['expectedReturn'] });
-    expect(refusal(await owner.agent.post('/outings', { ...body(todayAt(41, '09:00', clock.now())), departure: todayAt(41, '09:30', clock.now()) }))).toEqual({
+    expect(refusal(await owner.agent.post('/outings', body(todayAt(41, '20:01', clock.now()))))).toEqual({
+      status: 422,
+      code: 'return_after_closing',
+      fields: ['expectedReturn'],
+    });
+    expect(refusal(await owner.agent.post('/outings', body('2027-07-06T09:00:00+02:00')))).toEqual({
+      status: 422,
+      code: 'return_after_closing',
+      fields: ['expectedReturn'],
+    });
+    expect(refusal(await owner.agent.post('/outings', body(todayAt(41, '09:59', clock.now()))))).toEqual({
+      status: 422,
+      code: 'return_in_past',
+      fields: ['expectedReturn'],
+    });
+    expect(
+      refusal(
+        await owner.agent.post('/outings', {
+          ...body(todayAt(41, '09:00', clock.now())),
+          departure: todayAt(41, '09:30', clock.now()),
+        }),
+      ),
+    ).toEqual({
       status: 400,
       code: 'validation_failed',
       fields: ['expectedReturn'],
     });
-    expect(refusal(await owner.agent.post('/outings', { ...body(todayAt(41, '12:00', clock.now())), departure: todayAt(41, '11:01', clock.now()) }))).toEqual({
+    expect(
+      refusal(
+        await owner.agent.post('/outings', {
+          ...body(todayAt(41, '12:00', clock.now())),
+          departure: todayAt(41, '11:01', clock.now()),
+        }),
+      ),
+    ).toEqual({
       status: 422,
       code: 'departure_invalid',
       fields: ['departure'],
     });
-    expect(refusal(await owner.agent.post('/outings', { ...body(todayAt(41, '09:30', clock.now())), departure: todayAt(41, '09:00', clock.now()) }))).toEqual({
+    expect(
+      refusal(
+        await owner.agent.post('/outings', {
+          ...body(todayAt(41, '09:30', clock.now())),
+          departure: todayAt(41, '09:00', clock.now()),
+        }),
+      ),
+    ).toEqual({
       status: 422,
       code: 'return_in_past',
       fields: ['expectedReturn'],
@@ -142,15 +198,27 @@ describe('logging an outing', () => {
     expect((await desk.patch('/staff/settings', { allowOvernight: true })).statusCode).toBe(200);
     const night = await afloat(25);
     const nightBody = (expectedReturn: string) => outingBody(25, night.boatIds[0]!, clock.now(), { expectedReturn });
-    expect(refusal(await night.agent.post('/outings', nightBody('2027-07-08T10:01:00+02:00')))).toEqual({ status: 422, code: 'outing_too_long', fields: ['expectedReturn'] });
+    expect(refusal(await night.agent.post('/outings', nightBody('2027-07-08T10:01:00+02:00')))).toEqual({
+      status: 422,
+      code: 'outing_too_long',
+      fields: ['expectedReturn'],
+    });
     expect((await night.agent.post('/outings', nightBody('2027-07-06T12:00:00+02:00'))).statusCode).toBe(201);
   });
 
   it('names every wrong field in Spanish and saves nothing', async () => {
     const owner = await afloat();
-    const response = await owner.agent.post('/outings', { boatId: owner.boatIds[0], people: 0, skipper: 'x', destination: '', contactPhone: '912345678' });
+    const response = await owner.agent.post('/outings', {
+      boatId: owner.boatIds[0],
+      people: 0,
+      skipper: 'x',
+      destination: '',
+      contactPhone: '912345678',
+    });
     expect(response.statusCode).toBe(400);
-    expect(response.json().errors.map((error: { field: string; message: string }) => [error.field, error.message])).toEqual(
+    expect(
+      response.json().errors.map((error: { field: string; message: string }) => [error.field, error.message]),
+    ).toEqual(
       expect.arrayContaining([
         ['expectedReturn', 'Elige la hora de vuelta prevista.'],
         ['people', 'Personas a bordo: al menos 1.'],
@@ -165,8 +233,15 @@ describe('logging an outing', () => {
   it('refuses a boat the person may not use today (an expired insurance) with the reasons', async () => {
     const owner = await afloat();
     const { boats } = await import('../boats/boats.schema.ts');
-    await database.db.update(boats).set({ insuranceExpiresOn: addDays(TODAY, -1) }).where(eq(boats.id, owner.boatIds[0]!));
-    expect(refusal(await owner.agent.post('/outings', outingBody(41, owner.boatIds[0]!, clock.now())))).toEqual({ status: 422, code: 'not_eligible', fields: ['boatId'] });
+    await database.db
+      .update(boats)
+      .set({ insuranceExpiresOn: addDays(TODAY, -1) })
+      .where(eq(boats.id, owner.boatIds[0]!));
+    expect(refusal(await owner.agent.post('/outings', outingBody(41, owner.boatIds[0]!, clock.now())))).toEqual({
+      status: 422,
+      code: 'not_eligible',
+      fields: ['boatId'],
+    });
   });
 });
 
@@ -174,57 +249,118 @@ describe('skippers and authorised persons', () => {
   it('lets the owner name an active authorised person, and an authorised person log on the boat skippering themselves', async () => {
     const { owner, person, authorisation } = await withAuthorised();
     const byOwner = await logged(owner, { skipper: authorisation.id });
-    expect(byOwner.skipper).toEqual({ kind: 'authorised', authorisationId: authorisation.id, firstName: 'Lucía', surnames: 'Pons Vidal' });
+    expect(byOwner.skipper).toEqual({
+      kind: 'authorised',
+      authorisationId: authorisation.id,
+      firstName: 'Lucía',
+      surnames: 'Pons Vidal',
+    });
     // The skipper sees it and may mark the return.
     const seen = (await person.agent.get('/outings')).json();
-    expect(seen.atSea.map((item: { id: string; role: string; actions: object }) => [item.id, item.role, item.actions])).toEqual([[byOwner.id, 'authorised', { return: true, extend: true }]]);
+    expect(
+      seen.atSea.map((item: { id: string; role: string; actions: object }) => [item.id, item.role, item.actions]),
+    ).toEqual([[byOwner.id, 'authorised', { return: true, extend: true }]]);
     expect((await person.agent.post(`/outings/${byOwner.id}/return`)).statusCode).toBe(200);
 
-    const response = await person.agent.post('/outings', outingBody(41, owner.boatIds[0]!, clock.now(), { skipper: authorisation.id }));
+    const response = await person.agent.post(
+      '/outings',
+      outingBody(41, owner.boatIds[0]!, clock.now(), { skipper: authorisation.id }),
+    );
     expect(response.statusCode, response.body).toBe(201);
     // The owner sees it, read-only (decision 030).
     const ownerView = (await owner.agent.get(`/outings/${response.json().id}`)).json();
-    expect(ownerView).toMatchObject({ role: 'owner', loggedBy: { self: false }, actions: { return: false, extend: false } });
-    expect(refusal(await owner.agent.post(`/outings/${response.json().id}/return`))).toMatchObject({ status: 403, code: 'forbidden' });
+    expect(ownerView).toMatchObject({
+      role: 'owner',
+      loggedBy: { self: false },
+      actions: { return: false, extend: false },
+    });
+    expect(refusal(await owner.agent.post(`/outings/${response.json().id}/return`))).toMatchObject({
+      status: 403,
+      code: 'forbidden',
+    });
     expect((await person.agent.post(`/outings/${response.json().id}/return`)).statusCode).toBe(200);
   });
 
   it('refuses a skipper with an expired licence, a suspended authorisation, or one not on the boat', async () => {
     const { owner, authorisation } = await withAuthorised();
-    await database.db.update(authorisations).set({ licenceExpiresOn: addDays(TODAY, -1) }).where(eq(authorisations.id, authorisation.id));
+    await database.db
+      .update(authorisations)
+      .set({ licenceExpiresOn: addDays(TODAY, -1) })
+      .where(eq(authorisations.id, authorisation.id));
     const body = (skipper: string) => outingBody(41, owner.boatIds[0]!, clock.now(), { skipper });
     const expired = await owner.agent.post('/outings', body(authorisation.id));
     expect(refusal(expired)).toEqual({ status: 422, code: 'skipper_not_allowed', fields: ['skipper'] });
     expect(expired.json().detail).toBe('Patrón: su titulación náutica está caducada.');
 
     const other = await withAuthorised();
-    expect((await other.owner.agent.post(`/authorisations/${other.authorisation.id}/suspend`, { reason: 'Revisión' })).statusCode).toBe(200);
-    const suspended = await other.owner.agent.post('/outings', outingBody(41, other.owner.boatIds[0]!, clock.now(), { skipper: other.authorisation.id }));
+    expect(
+      (await other.owner.agent.post(`/authorisations/${other.authorisation.id}/suspend`, { reason: 'Revisión' }))
+        .statusCode,
+    ).toBe(200);
+    const suspended = await other.owner.agent.post(
+      '/outings',
+      outingBody(41, other.owner.boatIds[0]!, clock.now(), { skipper: other.authorisation.id }),
+    );
     expect(refusal(suspended)).toEqual({ status: 422, code: 'skipper_not_allowed', fields: ['skipper'] });
     expect(suspended.json().detail).toBe('Patrón: su autorización está suspendida.');
     // The suspended person may not log one on that boat either.
-    expect(refusal(await other.person.agent.post('/outings', outingBody(41, other.owner.boatIds[0]!, clock.now(), { skipper: other.authorisation.id })))).toMatchObject({
+    expect(
+      refusal(
+        await other.person.agent.post(
+          '/outings',
+          outingBody(41, other.owner.boatIds[0]!, clock.now(), { skipper: other.authorisation.id }),
+        ),
+      ),
+    ).toMatchObject({
       status: 422,
       code: 'not_eligible',
     });
     // Another boat's authorisation is no skipper here.
-    expect(refusal(await owner.agent.post('/outings', body(other.authorisation.id)))).toEqual({ status: 422, code: 'skipper_not_allowed', fields: ['skipper'] });
+    expect(refusal(await owner.agent.post('/outings', body(other.authorisation.id)))).toEqual({
+      status: 422,
+      code: 'skipper_not_allowed',
+      fields: ['skipper'],
+    });
   });
 
   it('offers the form each usable boat, why it may not go out, and its skippers', async () => {
     const { owner, person, authorisation } = await withAuthorised();
     const options = (await owner.agent.get('/outing-options')).json();
-    expect(options).toMatchObject({ timeZone: 'Europe/Madrid', today: TODAY, closesAt: '2027-07-05T20:00:00+02:00', allowOvernight: false, contactPhone: owner.phone });
+    expect(options).toMatchObject({
+      timeZone: 'Europe/Madrid',
+      today: TODAY,
+      closesAt: '2027-07-05T20:00:00+02:00',
+      allowOvernight: false,
+      contactPhone: owner.phone,
+    });
     expect(options.boats).toHaveLength(1);
-    expect(options.boats[0]).toMatchObject({ boatId: owner.boatIds[0], role: 'owner', canLog: true, refusals: [], launchToday: { status: 'in_water' } });
-    expect(options.boats[0].skippers.map((option: { skipper: string; available: boolean }) => [option.skipper, option.available])).toEqual([
+    expect(options.boats[0]).toMatchObject({
+      boatId: owner.boatIds[0],
+      role: 'owner',
+      canLog: true,
+      refusals: [],
+      launchToday: { status: 'in_water' },
+    });
+    expect(
+      options.boats[0].skippers.map((option: { skipper: string; available: boolean }) => [
+        option.skipper,
+        option.available,
+      ]),
+    ).toEqual([
       ['owner', true],
       [authorisation.id, true],
     ]);
     await logged(owner);
     const after = (await person.agent.get('/outing-options')).json();
-    expect(after.boats[0]).toMatchObject({ role: 'authorised', canLog: false, refusals: [{ code: 'boat_already_at_sea' }] });
-    expect(after.boats[0].skippers.map((option: { skipper: string }) => option.skipper)).toEqual(['owner', authorisation.id]);
+    expect(after.boats[0]).toMatchObject({
+      role: 'authorised',
+      canLog: false,
+      refusals: [{ code: 'boat_already_at_sea' }],
+    });
+    expect(after.boats[0].skippers.map((option: { skipper: string }) => option.skipper)).toEqual([
+      'owner',
+      authorisation.id,
+    ]);
   });
 });
 
@@ -232,16 +368,23 @@ describe('an account with an outing at sea', () => {
   it('is kept while an outing it logged, or one on its boats, is at sea, so the alarm stays; deleted once it is back', async () => {
     const { owner, person, authorisation } = await withAuthorised();
     for (const who of [owner, person]) {
-      await database.db.update(accounts).set({ passwordHash: await passwordHasher.hash(STRONG_PASSWORD) }).where(eq(accounts.id, who.accountId));
+      await database.db
+        .update(accounts)
+        .set({ passwordHash: await passwordHasher.hash(STRONG_PASSWORD) })
+        .where(eq(accounts.id, who.accountId));
     }
-    const outing = (await person.agent.post('/outings', outingBody(41, owner.boatIds[0]!, clock.now(), { skipper: authorisation.id }))).json();
+    const outing = (
+      await person.agent.post('/outings', outingBody(41, owner.boatIds[0]!, clock.now(), { skipper: authorisation.id }))
+    ).json();
     // The person who logged it, and the boat's owner: neither may go while the boat is out.
     for (const who of [person, owner]) {
       const refused = await who.agent.delete('/me', { password: STRONG_PASSWORD, confirm: true });
       expect(refusal(refused)).toMatchObject({ status: 409, code: 'outing_at_sea' });
       expect(refused.json().detail).toContain('salida en el mar');
     }
-    expect((await staff.get('/staff/outings')).json().outings.map((item: { id: string }) => item.id)).toContain(outing.id);
+    expect((await staff.get('/staff/outings')).json().outings.map((item: { id: string }) => item.id)).toContain(
+      outing.id,
+    );
     expect((await person.agent.post(`/outings/${outing.id}/return`)).statusCode).toBe(200);
     expect((await owner.agent.delete('/me', { password: STRONG_PASSWORD, confirm: true })).statusCode).toBe(204);
     expect(await database.db.select().from(outings).where(eq(outings.id, outing.id))).toEqual([]);
@@ -253,14 +396,34 @@ describe('returns and extensions', () => {
     const owner = await afloat();
     const outing = await logged(owner);
     const extend = (expectedReturn: string) => owner.agent.post(`/outings/${outing.id}/extend`, { expectedReturn });
-    expect(refusal(await extend(todayAt(41, '13:00', clock.now())))).toEqual({ status: 422, code: 'extend_not_later', fields: ['expectedReturn'] });
-    expect(refusal(await extend(todayAt(41, '20:30', clock.now())))).toEqual({ status: 422, code: 'return_after_closing', fields: ['expectedReturn'] });
-    expect((await extend(todayAt(41, '17:00', clock.now()))).json()).toMatchObject({ state: 'at_sea', expectedReturn: '2027-07-05T17:00:00+02:00' });
+    expect(refusal(await extend(todayAt(41, '13:00', clock.now())))).toEqual({
+      status: 422,
+      code: 'extend_not_later',
+      fields: ['expectedReturn'],
+    });
+    expect(refusal(await extend(todayAt(41, '20:30', clock.now())))).toEqual({
+      status: 422,
+      code: 'return_after_closing',
+      fields: ['expectedReturn'],
+    });
+    expect((await extend(todayAt(41, '17:00', clock.now()))).json()).toMatchObject({
+      state: 'at_sea',
+      expectedReturn: '2027-07-05T17:00:00+02:00',
+    });
     expect((await owner.agent.post(`/outings/${outing.id}/return`)).statusCode).toBe(200);
-    expect(refusal(await owner.agent.post(`/outings/${outing.id}/return`))).toMatchObject({ status: 409, code: 'state_conflict' });
-    expect(refusal(await extend(todayAt(41, '18:00', clock.now())))).toMatchObject({ status: 409, code: 'state_conflict' });
+    expect(refusal(await owner.agent.post(`/outings/${outing.id}/return`))).toMatchObject({
+      status: 409,
+      code: 'state_conflict',
+    });
+    expect(refusal(await extend(todayAt(41, '18:00', clock.now())))).toMatchObject({
+      status: 409,
+      code: 'state_conflict',
+    });
     const list = (await owner.agent.get('/outings')).json();
-    expect(list).toMatchObject({ atSea: [], history: [{ id: outing.id, state: 'returned', returnedAt: '2027-07-05T10:00:00+02:00' }] });
+    expect(list).toMatchObject({
+      atSea: [],
+      history: [{ id: outing.id, state: 'returned', returnedAt: '2027-07-05T10:00:00+02:00' }],
+    });
   });
 
   it("answers 404 for another account's outing and another marina's", async () => {
@@ -271,7 +434,10 @@ describe('returns and extensions', () => {
     for (const agent of [stranger.agent, elsewhere.agent]) {
       expect((await agent.get(`/outings/${outing.id}`)).statusCode).toBe(404);
       expect((await agent.post(`/outings/${outing.id}/return`)).statusCode).toBe(404);
-      expect((await agent.post(`/outings/${outing.id}/extend`, { expectedReturn: todayAt(41, '16:00', clock.now()) })).statusCode).toBe(404);
+      expect(
+        (await agent.post(`/outings/${outing.id}/extend`, { expectedReturn: todayAt(41, '16:00', clock.now()) }))
+          .statusCode,
+      ).toBe(404);
       expect((await agent.get('/outings')).json()).toEqual({ atSea: [], history: [], next: null });
       // Nor may they log one on that boat.
       expect((await agent.post('/outings', outingBody(41, owner.boatIds[0]!, clock.now()))).statusCode).toBe(404);
@@ -287,18 +453,35 @@ describe('staff', () => {
     const list = (await staff.get('/staff/outings?state=at_sea')).json();
     expect(list.date).toBe(TODAY);
     const mine = list.outings.find((item: { id: string }) => item.id === outing.id);
-    expect(mine).toMatchObject({ state: 'at_sea', owner: { id: owner.accountId, phone: owner.phone }, loggedBy: { id: owner.accountId } });
+    expect(mine).toMatchObject({
+      state: 'at_sea',
+      owner: { id: owner.accountId, phone: owner.phone },
+      loggedBy: { id: owner.accountId },
+    });
     expect(mine.boatRegistration).toEqual(expect.any(String));
     expect((await owner.agent.get('/staff/outings')).statusCode).toBe(403);
     expect((await owner.agent.post(`/staff/outings/${outing.id}/return`)).statusCode).toBe(403);
     const otherDesk = await signInStaff(app, 63);
-    expect((await otherDesk.get('/staff/outings')).json().outings.some((item: { id: string }) => item.id === outing.id)).toBe(false);
+    expect(
+      (await otherDesk.get('/staff/outings')).json().outings.some((item: { id: string }) => item.id === outing.id),
+    ).toBe(false);
     expect((await otherDesk.post(`/staff/outings/${outing.id}/return`)).statusCode).toBe(404);
 
-    expect((await staff.post(`/staff/outings/${outing.id}/return`)).json()).toMatchObject({ state: 'returned', returnedBy: 'staff' });
+    expect((await staff.post(`/staff/outings/${outing.id}/return`)).json()).toMatchObject({
+      state: 'returned',
+      returnedBy: 'staff',
+    });
     expect((await staff.post(`/staff/outings/${outing.id}/return`)).statusCode).toBe(409);
-    expect((await staff.get('/staff/outings?state=at_sea')).json().outings.some((item: { id: string }) => item.id === outing.id)).toBe(false);
-    expect((await staff.get(`/staff/outings?state=returned&date=${TODAY}`)).json().outings.some((item: { id: string }) => item.id === outing.id)).toBe(true);
+    expect(
+      (await staff.get('/staff/outings?state=at_sea'))
+        .json()
+        .outings.some((item: { id: string }) => item.id === outing.id),
+    ).toBe(false);
+    expect(
+      (await staff.get(`/staff/outings?state=returned&date=${TODAY}`))
+        .json()
+        .outings.some((item: { id: string }) => item.id === outing.id),
+    ).toBe(true);
     expect((await staff.get('/staff/outings?date=2027-13-01')).statusCode).toBe(400);
   });
 

@@ -50,7 +50,16 @@ import {
   toSkipperOption,
   type OutingParty,
 } from './outing-rules.ts';
-import { loadOutings, mayAct, splitAtSea, toOuting, viewerOf, visibleTo, type LoadedOuting, type Viewer } from './outing-views.ts';
+import {
+  loadOutings,
+  mayAct,
+  splitAtSea,
+  toOuting,
+  viewerOf,
+  visibleTo,
+  type LoadedOuting,
+  type Viewer,
+} from './outing-views.ts';
 import { outings } from './outings.schema.ts';
 
 /** The history, latest departure first (then by id). */
@@ -63,7 +72,13 @@ const notFound = () => problem('not_found', 404, 'No encontramos esa salida.');
  * A boat the person may use (docs/product.md §4.8): their own at this marina, or one an authorisation of their
  * document covers (active, suspended or expired, so a refusal can say why). Null otherwise: 404.
  */
-async function partyFor(db: Executor, client: ClientRecord, person: AccountRow, boatId: string, lock = false): Promise<OutingParty | null> {
+async function partyFor(
+  db: Executor,
+  client: ClientRecord,
+  person: AccountRow,
+  boatId: string,
+  lock = false,
+): Promise<OutingParty | null> {
   if (!isUuid(boatId)) return null;
   const [row] = await db
     .select({ boat: boats, owner: accounts })
@@ -83,14 +98,28 @@ export const outingRoutes: FastifyPluginAsync<{ services: Services }> = async (a
   async function signedIn(request: FastifyRequest) {
     const session = requireSession(request);
     const client = requireClient(request);
-    const [person] = await db.select().from(accounts).where(and(eq(accounts.id, session.accountId), eq(accounts.clientId, client.id)));
+    const [person] = await db
+      .select()
+      .from(accounts)
+      .where(and(eq(accounts.id, session.accountId), eq(accounts.clientId, client.id)));
     if (!person) throw problem('unauthenticated', 401, 'Tu sesión ha terminado. Vuelve a entrar.');
     return { session, client, person, viewer: await viewerOf(db, client.id, person) };
   }
 
-  async function visibleOuting(db: Executor, client: ClientRecord, viewer: Viewer, id: string, lock = false): Promise<LoadedOuting> {
+  async function visibleOuting(
+    db: Executor,
+    client: ClientRecord,
+    viewer: Viewer,
+    id: string,
+    lock = false,
+  ): Promise<LoadedOuting> {
     if (!isUuid(id)) throw notFound();
-    if (lock) await db.select({ id: outings.id }).from(outings).where(and(eq(outings.id, id), eq(outings.clientId, client.id))).for('update');
+    if (lock)
+      await db
+        .select({ id: outings.id })
+        .from(outings)
+        .where(and(eq(outings.id, id), eq(outings.clientId, client.id)))
+        .for('update');
     const [found] = await loadOutings(db, client.id, and(eq(outings.id, id), visibleTo(viewer)));
     if (!found) throw notFound();
     return found;
@@ -104,8 +133,10 @@ export const outingRoutes: FastifyPluginAsync<{ services: Services }> = async (a
   /** The locked outing the viewer may act on: 404 unseen, 403 read-only, 409 already back. */
   async function actable(tx: Executor, client: ClientRecord, viewer: Viewer, id: string): Promise<LoadedOuting> {
     const found = await visibleOuting(tx, client, viewer, id, true);
-    if (!mayAct(found, viewer)) throw problem('forbidden', 403, 'Solo quien registró la salida o su patrón pueden cambiarla.');
-    if (!isOpenOutingState(found.outing.state)) throw problem('state_conflict', 409, 'Esta salida ya tiene la vuelta marcada.');
+    if (!mayAct(found, viewer))
+      throw problem('forbidden', 403, 'Solo quien registró la salida o su patrón pueden cambiarla.');
+    if (!isOpenOutingState(found.outing.state))
+      throw problem('state_conflict', 409, 'Esta salida ya tiene la vuelta marcada.');
     return found;
   }
 
@@ -114,7 +145,8 @@ export const outingRoutes: FastifyPluginAsync<{ services: Services }> = async (a
     {
       schema: {
         operationId: 'getOutingOptions',
-        summary: 'What the form "alta-salida" needs: each boat the person may use, whether it may go out now and its skippers',
+        summary:
+          'What the form "alta-salida" needs: each boat the person may use, whether it may go out now and its skippers',
         description:
           'A boat may go out when it may be used today (docs/product.md §4.13), its launch of today is confirmed or it is in the water, and ' +
           'it has no outing at sea. Skippers: the owner and (for the owner) every authorised person of the boat; an authorised person sees ' +
@@ -129,12 +161,19 @@ export const outingRoutes: FastifyPluginAsync<{ services: Services }> = async (a
       const { client, person } = await signedIn(request);
       const now = clock();
       const today = todayIn(client.timeZone, now);
-      const own = await db.select({ boat: boats }).from(boats).where(and(eq(boats.accountId, person.id), eq(boats.clientId, client.id))).orderBy(boats.name);
+      const own = await db
+        .select({ boat: boats })
+        .from(boats)
+        .where(and(eq(boats.accountId, person.id), eq(boats.clientId, client.id)))
+        .orderBy(boats.name);
       const lent = await visibleAuthorisations(db, client.id, person);
       const parties: OutingParty[] = own.map(({ boat }) => ({ person, boat, owner: person, authorisation: null }));
       const seen = new Set(parties.map((party) => party.boat.id));
       const lentBoatIds = [...new Set(lent.map((item) => item.boatId).filter((id) => !seen.has(id)))];
-      const lentBoats = lentBoatIds.length > 0 ? await db.select().from(boats).where(inArray(boats.id, lentBoatIds)).orderBy(boats.name) : [];
+      const lentBoats =
+        lentBoatIds.length > 0
+          ? await db.select().from(boats).where(inArray(boats.id, lentBoatIds)).orderBy(boats.name)
+          : [];
       for (const boat of lentBoats) {
         const item = lent.find((entry) => entry.boatId === boat.id)!;
         parties.push({ person, boat, owner: item.owner, authorisation: item.authorisation });
@@ -146,7 +185,15 @@ export const outingRoutes: FastifyPluginAsync<{ services: Services }> = async (a
               await db
                 .select({ boatId: outings.boatId })
                 .from(outings)
-                .where(and(inArray(outings.boatId, parties.map((party) => party.boat.id)), inArray(outings.state, ['at_sea', 'overdue'])))
+                .where(
+                  and(
+                    inArray(
+                      outings.boatId,
+                      parties.map((party) => party.boat.id),
+                    ),
+                    inArray(outings.state, ['at_sea', 'overdue']),
+                  ),
+                )
             ).map((row) => row.boatId),
       );
       const boatOptions: OutingBoatOption[] = [];
@@ -154,14 +201,18 @@ export const outingRoutes: FastifyPluginAsync<{ services: Services }> = async (a
         const launch = await launchToday(db, client, party.boat.id, now);
         const verdict = await outingVerdict(db, client, party, now);
         const refusals: OutingBoatOption['refusals'] = [];
-        if (!verdict.eligible) refusals.push({ code: 'not_eligible', text: verdict.reasons.map((reason) => reason.text).join(', ') });
+        if (!verdict.eligible)
+          refusals.push({ code: 'not_eligible', text: verdict.reasons.map((reason) => reason.text).join(', ') });
         if (!launch) refusals.push({ code: 'boat_not_in_water', text: 'Sin bajada confirmada hoy' });
-        if (atSea.has(party.boat.id)) refusals.push({ code: 'boat_already_at_sea', text: 'Ya tiene una salida en el mar' });
+        if (atSea.has(party.boat.id))
+          refusals.push({ code: 'boat_already_at_sea', text: 'Ya tiene una salida en el mar' });
         boatOptions.push({
           boatId: party.boat.id,
           boatName: party.boat.name,
           role: party.authorisation ? 'authorised' : 'owner',
-          launchToday: launch ? { id: launch.id, status: launch.status, slotStart: formatInZone(launch.slotStart, client.timeZone) } : null,
+          launchToday: launch
+            ? { id: launch.id, status: launch.status, slotStart: formatInZone(launch.slotStart, client.timeZone) }
+            : null,
           canLog: refusals.length === 0,
           refusals,
           skippers: (await skipperCandidates(db, client, party, now)).map(toSkipperOption),
@@ -204,8 +255,16 @@ export const outingRoutes: FastifyPluginAsync<{ services: Services }> = async (a
       const scope = and(visibleTo(viewer), boatId === undefined ? undefined : eq(outings.boatId, boatId));
       const open = inArray(outings.state, [...OPEN_OUTING_STATES]);
       const view = (row: LoadedOuting) => toOuting(row, client, viewer);
-      const atSea = request.query.cursor === undefined ? splitAtSea((await loadOutings(db, client.id, and(scope, open))).map(view)).atSea : [];
-      const history = pageOf(await loadOutings(db, client.id, and(scope, not(open), after), limit + 1), limit, historyCursors, ({ outing }) => [outing.departure, outing.id]);
+      const atSea =
+        request.query.cursor === undefined
+          ? splitAtSea((await loadOutings(db, client.id, and(scope, open))).map(view)).atSea
+          : [];
+      const history = pageOf(
+        await loadOutings(db, client.id, and(scope, not(open), after), limit + 1),
+        limit,
+        historyCursors,
+        ({ outing }) => [outing.departure, outing.id],
+      );
       return { atSea, history: history.rows.map(view), next: history.next };
     },
   );
@@ -249,7 +308,10 @@ export const outingRoutes: FastifyPluginAsync<{ services: Services }> = async (a
         headers: idempotentHeadersSchema,
         security,
         body: bodyFrom(outingSchema),
-        response: { 201: { description: 'Logged', $ref: 'Outing#' }, ...problemResponses(400, 401, 403, 404, 409, 422) },
+        response: {
+          201: { description: 'Logged', $ref: 'Outing#' },
+          ...problemResponses(400, 401, 403, 404, 409, 422),
+        },
       },
     },
     async (request, reply) => {
@@ -259,19 +321,30 @@ export const outingRoutes: FastifyPluginAsync<{ services: Services }> = async (a
       const departure = input.departure ? new Date(input.departure) : now;
       const expectedReturn = new Date(input.expectedReturn);
       if (!departureValid(client.timeZone, departure, now)) throw departureInvalid();
-      const refusal = returnRefusal({ ...client, allowOvernight: client.settings.allowOvernight }, departure, expectedReturn, now);
+      const refusal = returnRefusal(
+        { ...client, allowOvernight: client.settings.allowOvernight },
+        departure,
+        expectedReturn,
+        now,
+      );
       if (refusal) throw returnProblem(refusal);
       try {
         const id = await db.transaction(async (tx) => {
           const [person] = await tx.select().from(accounts).where(eq(accounts.id, session.accountId));
           // The authorisation share-locked: a suspension either waits for this outing or is seen here.
           const party = person && (await partyFor(tx, client, person, input.boatId, true));
-          if (!party) throw problem('not_found', 404, 'No encontramos ese barco.', [{ field: 'boatId', code: 'not_found', message: 'Barco: elige uno de la lista.' }]);
+          if (!party)
+            throw problem('not_found', 404, 'No encontramos ese barco.', [
+              { field: 'boatId', code: 'not_found', message: 'Barco: elige uno de la lista.' },
+            ]);
           const verdict = await outingVerdict(tx, client, party, now);
           if (!verdict.eligible) throw notEligible(verdict.reasons);
           if (!(await launchToday(tx, client, party.boat.id, now))) throw boatNotInWater();
           const skipper = await chooseSkipper(tx, client, party, input.skipper, now);
-          const [open] = await tx.select({ id: outings.id }).from(outings).where(and(eq(outings.boatId, party.boat.id), inArray(outings.state, ['at_sea', 'overdue'])));
+          const [open] = await tx
+            .select({ id: outings.id })
+            .from(outings)
+            .where(and(eq(outings.boatId, party.boat.id), inArray(outings.state, ['at_sea', 'overdue'])));
           if (open) throw boatAlreadyAtSea();
           // The unique partial index is what holds under a race: the loser's insert fails (below).
           const [outing] = await tx
@@ -312,7 +385,8 @@ export const outingRoutes: FastifyPluginAsync<{ services: Services }> = async (a
       schema: {
         operationId: 'markOutingReturned',
         summary: '"He vuelto": mark the return (clears overdue)',
-        description: 'By the person who logged it or its skipper (403 for an owner who only reads it); 409 state_conflict when already back.',
+        description:
+          'By the person who logged it or its skipper (403 for an owner who only reads it); 409 state_conflict when already back.',
         tags,
         headers: clientHeaderSchema,
         params: idParams,
@@ -326,7 +400,10 @@ export const outingRoutes: FastifyPluginAsync<{ services: Services }> = async (a
       const { id } = request.params;
       await db.transaction(async (tx) => {
         const found = await actable(tx, client, viewer, id);
-        await tx.update(outings).set({ state: 'returned', returnedAt: now, returnedBy: 'customer', overdueSince: null, updatedAt: now }).where(eq(outings.id, found.outing.id));
+        await tx
+          .update(outings)
+          .set({ state: 'returned', returnedAt: now, returnedBy: 'customer', overdueSince: null, updatedAt: now })
+          .where(eq(outings.id, found.outing.id));
         await cancelOverdue(tx, found.outing.id);
         await tellMarinaCleared(tx, client, found, person, { returned: true }, now, config);
       });
@@ -349,7 +426,10 @@ export const outingRoutes: FastifyPluginAsync<{ services: Services }> = async (a
         params: idParams,
         security,
         body: bodyFrom(extendOutingSchema),
-        response: { 200: { description: 'Extended', $ref: 'Outing#' }, ...problemResponses(400, 401, 403, 404, 409, 422) },
+        response: {
+          200: { description: 'Extended', $ref: 'Outing#' },
+          ...problemResponses(400, 401, 403, 404, 409, 422),
+        },
       },
     },
     async (request) => {
@@ -362,11 +442,21 @@ export const outingRoutes: FastifyPluginAsync<{ services: Services }> = async (a
         const found = await actable(tx, client, viewer, id);
         if (expectedReturn.getTime() <= found.outing.expectedReturn.getTime()) {
           const message = 'Nueva hora de vuelta prevista: debe ser posterior a la que ya tenía la salida.';
-          throw problem('extend_not_later', 422, message, [{ field: 'expectedReturn', code: 'extend_not_later', message }]);
+          throw problem('extend_not_later', 422, message, [
+            { field: 'expectedReturn', code: 'extend_not_later', message },
+          ]);
         }
-        const refusal = returnRefusal({ ...client, allowOvernight: client.settings.allowOvernight }, found.outing.departure, expectedReturn, now);
+        const refusal = returnRefusal(
+          { ...client, allowOvernight: client.settings.allowOvernight },
+          found.outing.departure,
+          expectedReturn,
+          now,
+        );
         if (refusal) throw returnProblem(refusal);
-        await tx.update(outings).set({ expectedReturn, state: 'at_sea', overdueSince: null, updatedAt: now }).where(eq(outings.id, found.outing.id));
+        await tx
+          .update(outings)
+          .set({ expectedReturn, state: 'at_sea', overdueSince: null, updatedAt: now })
+          .where(eq(outings.id, found.outing.id));
         await scheduleOverdue(tx, { id: found.outing.id, expectedReturn }, now);
         await tellMarinaCleared(tx, client, found, person, { expectedReturn }, now, config);
       });

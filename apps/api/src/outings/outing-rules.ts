@@ -5,9 +5,19 @@
  * boat with a valid licence, and the times are inside the marina's limits (core's `returnRefusal`).
  */
 import { addDays, todayIn } from '@marina/core/domain/calendar.ts';
-import { authorisedEligibility, eligibility, type Eligibility, type EligibilityReason } from '@marina/core/domain/eligibility.ts';
+import {
+  authorisedEligibility,
+  eligibility,
+  type Eligibility,
+  type EligibilityReason,
+} from '@marina/core/domain/eligibility.ts';
 import { instantAt } from '@marina/core/domain/launches.ts';
-import { OWNER_SKIPPER, OUTING_MAX_OVERNIGHT_HOURS, type OutingBoatOption, type ReturnRefusal } from '@marina/core/domain/outings.ts';
+import {
+  OWNER_SKIPPER,
+  OUTING_MAX_OVERNIGHT_HOURS,
+  type OutingBoatOption,
+  type ReturnRefusal,
+} from '@marina/core/domain/outings.ts';
 import { and, desc, eq, gte, lt, or } from 'drizzle-orm';
 import { accountFacts, eligibilityContext } from '../accounts/account-summary.ts';
 import { authorisationFacts, stateOn } from '../authorisations/authorisation-views.ts';
@@ -29,12 +39,24 @@ export interface OutingParty {
 }
 
 /** May this person use this boat now: the owner's rule, or an authorised person's (docs/product.md §4.13). */
-export async function outingVerdict(db: Executor, client: ClientRecord, party: OutingParty, now: Date): Promise<Eligibility> {
+export async function outingVerdict(
+  db: Executor,
+  client: ClientRecord,
+  party: OutingParty,
+  now: Date,
+): Promise<Eligibility> {
   const contractRows = await db.select().from(contracts).where(eq(contracts.boatId, party.boat.id));
   const context = eligibilityContext(client, now);
-  if (!party.authorisation) return eligibility(accountFacts(party.person), boatFacts(party.boat, contractRows), context);
+  if (!party.authorisation)
+    return eligibility(accountFacts(party.person), boatFacts(party.boat, contractRows), context);
   const today = todayIn(client.timeZone, now);
-  return authorisedEligibility(accountFacts(party.person), accountFacts(party.owner), authorisationFacts(party.authorisation, today), boatFacts(party.boat, contractRows), context);
+  return authorisedEligibility(
+    accountFacts(party.person),
+    accountFacts(party.owner),
+    authorisationFacts(party.authorisation, today),
+    boatFacts(party.boat, contractRows),
+    context,
+  );
 }
 
 export function notEligible(reasons: EligibilityReason[]): HttpProblem {
@@ -53,7 +75,10 @@ export async function launchToday(db: Executor, client: ClientRecord, boatId: st
       and(
         eq(launches.boatId, boatId),
         eq(launches.clientId, client.id),
-        or(eq(launches.status, 'in_water'), and(eq(launches.status, 'confirmed'), gte(launches.slotStart, from), lt(launches.slotStart, to))),
+        or(
+          eq(launches.status, 'in_water'),
+          and(eq(launches.status, 'confirmed'), gte(launches.slotStart, from), lt(launches.slotStart, to)),
+        ),
       ),
     )
     .orderBy(desc(launches.slotStart))
@@ -62,7 +87,8 @@ export async function launchToday(db: Executor, client: ClientRecord, boatId: st
 }
 
 export function boatNotInWater(): HttpProblem {
-  const message = 'Barco: no tiene hoy una bajada confirmada ni está en el agua. Pide la bajada antes de registrar la salida.';
+  const message =
+    'Barco: no tiene hoy una bajada confirmada ni está en el agua. Pide la bajada antes de registrar la salida.';
   return problem('boat_not_in_water', 422, message, [{ field: 'boatId', code: 'boat_not_in_water', message }]);
 }
 
@@ -105,8 +131,21 @@ export interface SkipperCandidate {
 
 function ownerCandidate(owner: AccountRow, today: string): SkipperCandidate {
   const expires = owner.licenceExpiresOn;
-  const why = expires === null ? 'el propietario no tiene una titulación náutica registrada.' : expires < today ? 'la titulación náutica del propietario está caducada.' : null;
-  return { skipper: OWNER_SKIPPER, kind: 'owner', authorisationId: null, firstName: owner.firstName, surnames: owner.surnames, licenceExpiresOn: expires, why };
+  const why =
+    expires === null
+      ? 'el propietario no tiene una titulación náutica registrada.'
+      : expires < today
+        ? 'la titulación náutica del propietario está caducada.'
+        : null;
+  return {
+    skipper: OWNER_SKIPPER,
+    kind: 'owner',
+    authorisationId: null,
+    firstName: owner.firstName,
+    surnames: owner.surnames,
+    licenceExpiresOn: expires,
+    why,
+  };
 }
 
 function authorisedCandidate(row: AuthorisationRow, today: string): SkipperCandidate {
@@ -121,14 +160,27 @@ function authorisedCandidate(row: AuthorisationRow, today: string): SkipperCandi
           : row.licenceExpiresOn < today
             ? 'su titulación náutica está caducada.'
             : null;
-  return { skipper: row.id, kind: 'authorised', authorisationId: row.id, firstName: row.firstName, surnames: row.surnames, licenceExpiresOn: row.licenceExpiresOn, why };
+  return {
+    skipper: row.id,
+    kind: 'authorised',
+    authorisationId: row.id,
+    firstName: row.firstName,
+    surnames: row.surnames,
+    licenceExpiresOn: row.licenceExpiresOn,
+    why,
+  };
 }
 
 /**
  * The skippers a person may name for a boat: the owner, and every authorisation of the boat (not pending)
  * when the person is the owner; only their own when they are authorised (they do not see the others).
  */
-export async function skipperCandidates(db: Executor, client: ClientRecord, party: OutingParty, now: Date): Promise<SkipperCandidate[]> {
+export async function skipperCandidates(
+  db: Executor,
+  client: ClientRecord,
+  party: OutingParty,
+  now: Date,
+): Promise<SkipperCandidate[]> {
   const today = todayIn(client.timeZone, now);
   const rows = party.authorisation
     ? [party.authorisation]
@@ -137,7 +189,13 @@ export async function skipperCandidates(db: Executor, client: ClientRecord, part
           .select({ authorisation: authorisations })
           .from(authorisations)
           .innerJoin(authorisationBoats, eq(authorisationBoats.authorisationId, authorisations.id))
-          .where(and(eq(authorisations.clientId, client.id), eq(authorisationBoats.boatId, party.boat.id), eq(authorisations.accountId, party.owner.id)))
+          .where(
+            and(
+              eq(authorisations.clientId, client.id),
+              eq(authorisationBoats.boatId, party.boat.id),
+              eq(authorisations.accountId, party.owner.id),
+            ),
+          )
           .orderBy(authorisations.firstName, authorisations.surnames)
       )
         .map((row) => row.authorisation)
@@ -146,7 +204,13 @@ export async function skipperCandidates(db: Executor, client: ClientRecord, part
 }
 
 /** The named skipper, or the refusal: one the list does not hold, or one who may not skipper today. */
-export async function chooseSkipper(db: Executor, client: ClientRecord, party: OutingParty, skipper: string, now: Date): Promise<SkipperCandidate> {
+export async function chooseSkipper(
+  db: Executor,
+  client: ClientRecord,
+  party: OutingParty,
+  skipper: string,
+  now: Date,
+): Promise<SkipperCandidate> {
   const found = (await skipperCandidates(db, client, party, now)).find((candidate) => candidate.skipper === skipper);
   if (!found) throw skipperNotAllowed('debe ser el propietario o una persona autorizada en este barco.');
   if (found.why) throw skipperNotAllowed(found.why);
@@ -165,12 +229,21 @@ export function toSkipperOption(candidate: SkipperCandidate): OutingBoatOption['
 }
 
 /** The live account a skipper named through an authorisation is attached to (decision 038), if any. */
-export async function skipperAccount(db: Executor, clientId: number, authorisationId: string): Promise<AccountRow | undefined> {
+export async function skipperAccount(
+  db: Executor,
+  clientId: number,
+  authorisationId: string,
+): Promise<AccountRow | undefined> {
   const [row] = await db
     .select({ account: accounts })
     .from(authorisations)
-    .innerJoin(accounts, and(eq(accounts.clientId, authorisations.clientId), eq(accounts.id, authorisations.personAccountId)))
-    .where(and(eq(authorisations.id, authorisationId), eq(authorisations.clientId, clientId), eq(accounts.status, 'active')))
+    .innerJoin(
+      accounts,
+      and(eq(accounts.clientId, authorisations.clientId), eq(accounts.id, authorisations.personAccountId)),
+    )
+    .where(
+      and(eq(authorisations.id, authorisationId), eq(authorisations.clientId, clientId), eq(accounts.status, 'active')),
+    )
     .limit(1);
   return row?.account;
 }

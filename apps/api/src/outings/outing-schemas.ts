@@ -7,7 +7,11 @@ import { OUTING_STATES } from '@marina/core/domain/outings.ts';
 import { nextSchema } from '../http/pagination.ts';
 
 const offsetTime = { type: 'string', format: 'date-time', description: "ISO 8601 with the marina's offset" } as const;
-const nullableTime = { type: ['string', 'null'], format: 'date-time', description: "ISO 8601 with the marina's offset, or null" } as const;
+const nullableTime = {
+  type: ['string', 'null'],
+  format: 'date-time',
+  description: "ISO 8601 with the marina's offset, or null",
+} as const;
 
 const commonProperties = {
   id: { type: 'string', format: 'uuid' },
@@ -45,20 +49,35 @@ const outingProperties = {
   role: { type: 'string', enum: ['owner', 'authorised'], description: "The signed-in person's relation to the boat" },
   actions: {
     type: 'object',
-    description: 'The person who logged it or its skipper, while it is at sea or overdue; an owner only reads the others',
+    description:
+      'The person who logged it or its skipper, while it is at sea or overdue; an owner only reads the others',
     properties: { return: { type: 'boolean' }, extend: { type: 'boolean' } },
     required: ['return', 'extend'],
   },
 } as const;
 
-export const outingSchemaJson = { $id: 'Outing', type: 'object', properties: outingProperties, required: Object.keys(outingProperties) } as const;
+export const outingSchemaJson = {
+  $id: 'Outing',
+  type: 'object',
+  properties: outingProperties,
+  required: Object.keys(outingProperties),
+} as const;
 
 export const outingListSchema = {
   $id: 'OutingList',
   type: 'object',
   properties: {
-    atSea: { type: 'array', items: { $ref: 'Outing#' }, description: 'At sea or overdue: overdue first, then soonest expected return; all on the first page, none on the following' },
-    history: { type: 'array', items: { $ref: 'Outing#' }, description: 'Returned, latest departure first: one page of them' },
+    atSea: {
+      type: 'array',
+      items: { $ref: 'Outing#' },
+      description:
+        'At sea or overdue: overdue first, then soonest expected return; all on the first page, none on the following',
+    },
+    history: {
+      type: 'array',
+      items: { $ref: 'Outing#' },
+      description: 'Returned, latest departure first: one page of them',
+    },
     next: nextSchema,
   },
   required: ['atSea', 'history', 'next'],
@@ -66,11 +85,21 @@ export const outingListSchema = {
 
 const person = {
   type: 'object',
-  properties: { id: { type: 'string', format: 'uuid' }, firstName: { type: 'string' }, surnames: { type: 'string' }, phone: { type: 'string' } },
+  properties: {
+    id: { type: 'string', format: 'uuid' },
+    firstName: { type: 'string' },
+    surnames: { type: 'string' },
+    phone: { type: 'string' },
+  },
   required: ['id', 'firstName', 'surnames', 'phone'],
 } as const;
 
-const staffOutingProperties = { ...commonProperties, boatRegistration: { type: 'string' }, owner: person, loggedBy: person } as const;
+const staffOutingProperties = {
+  ...commonProperties,
+  boatRegistration: { type: 'string' },
+  owner: person,
+  loggedBy: person,
+} as const;
 
 export const staffOutingSchemaJson = {
   $id: 'StaffOuting',
@@ -85,7 +114,11 @@ export const staffOutingListSchema = {
   properties: {
     date: { type: 'string', format: 'date' },
     timeZone: { type: 'string' },
-    outings: { type: 'array', items: { $ref: 'StaffOuting#' }, description: 'Overdue first, then at sea, then returned' },
+    outings: {
+      type: 'array',
+      items: { $ref: 'StaffOuting#' },
+      description: 'Overdue first, then at sea, then returned',
+    },
   },
   required: ['date', 'timeZone', 'outings'],
 } as const;
@@ -113,7 +146,11 @@ const boatOption = {
       anyOf: [
         {
           type: 'object',
-          properties: { id: { type: 'string', format: 'uuid' }, status: { type: 'string', enum: ['confirmed', 'in_water'] }, slotStart: offsetTime },
+          properties: {
+            id: { type: 'string', format: 'uuid' },
+            status: { type: 'string', enum: ['confirmed', 'in_water'] },
+            slotStart: offsetTime,
+          },
           required: ['id', 'status', 'slotStart'],
         },
         { type: 'null' },
@@ -124,7 +161,10 @@ const boatOption = {
       type: 'array',
       items: {
         type: 'object',
-        properties: { code: { type: 'string', enum: ['boat_not_in_water', 'boat_already_at_sea', 'not_eligible'] }, text: { type: 'string' } },
+        properties: {
+          code: { type: 'string', enum: ['boat_not_in_water', 'boat_already_at_sea', 'not_eligible'] },
+          text: { type: 'string' },
+        },
         required: ['code', 'text'],
       },
     },
@@ -147,4 +187,10 @@ export const outingOptionsSchema = {
   required: ['timeZone', 'today', 'closesAt', 'allowOvernight', 'contactPhone', 'boats'],
 } as const;
 
-export const outingSchemas = [outingSchemaJson, outingListSchema, staffOutingSchemaJson, staffOutingListSchema, outingOptionsSchema];
+export const outingSchemas = [
+  outingSchemaJson,
+  outingListSchema,
+  staffOutingSchemaJson,
+  staffOutingListSchema,
+  outingOptionsSchema,
+];

@@ -26,7 +26,12 @@ export interface LoadedOuting {
 
 /** Outings of one marina matching `where`, with their boat, who logged them and the boat's owner. */
 /** Latest departure first, then by id (a total order: the history is paged on it, decision 042); `limit` keeps the first rows. */
-export async function loadOutings(db: Executor, clientId: number, where?: SQL, limit?: number): Promise<LoadedOuting[]> {
+export async function loadOutings(
+  db: Executor,
+  clientId: number,
+  where?: SQL,
+  limit?: number,
+): Promise<LoadedOuting[]> {
   const query = db
     .select({ outing: outings, boat: boats, logger, owner })
     .from(outings)
@@ -49,7 +54,13 @@ export async function viewerOf(db: Executor, clientId: number, person: Pick<Acco
   const rows = await db
     .select({ id: authorisations.id })
     .from(authorisations)
-    .where(and(eq(authorisations.clientId, clientId), eq(authorisations.personAccountId, person.id), ne(authorisations.accountId, person.id)));
+    .where(
+      and(
+        eq(authorisations.clientId, clientId),
+        eq(authorisations.personAccountId, person.id),
+        ne(authorisations.accountId, person.id),
+      ),
+    );
   return { accountId: person.id, authorisationIds: new Set(rows.map((row) => row.id)) };
 }
 
@@ -101,23 +112,43 @@ export function toOuting(row: LoadedOuting, client: ClientRecord, viewer: Viewer
   const acts = open && mayAct(row, viewer);
   return {
     ...common(row, client),
-    loggedBy: { firstName: row.logger.firstName, surnames: row.logger.surnames, self: row.outing.accountId === viewer.accountId },
+    loggedBy: {
+      firstName: row.logger.firstName,
+      surnames: row.logger.surnames,
+      self: row.outing.accountId === viewer.accountId,
+    },
     role: row.boat.accountId === viewer.accountId ? 'owner' : 'authorised',
     actions: { return: acts, extend: acts },
   };
 }
 
-const person = (account: AccountRow) => ({ id: account.id, firstName: account.firstName, surnames: account.surnames, phone: account.phone ?? '' });
+const person = (account: AccountRow) => ({
+  id: account.id,
+  firstName: account.firstName,
+  surnames: account.surnames,
+  phone: account.phone ?? '',
+});
 
 export function toStaffOuting(row: LoadedOuting, client: ClientRecord): StaffOuting {
-  return { ...common(row, client), boatRegistration: row.boat.registration, owner: person(row.owner), loggedBy: person(row.logger) };
+  return {
+    ...common(row, client),
+    boatRegistration: row.boat.registration,
+    owner: person(row.owner),
+    loggedBy: person(row.logger),
+  };
 }
 
 /** At sea first (overdue ones, then soonest expected return), then the history, latest departure first. */
 export function splitAtSea(list: Outing[]): { atSea: Outing[]; history: Outing[] } {
   const atSea = list
     .filter((outing) => isOpenOutingState(outing.state))
-    .sort((a, b) => Number(b.state === 'overdue') - Number(a.state === 'overdue') || Date.parse(a.expectedReturn) - Date.parse(b.expectedReturn));
-  const history = list.filter((outing) => !isOpenOutingState(outing.state)).sort((a, b) => Date.parse(b.departure) - Date.parse(a.departure));
+    .sort(
+      (a, b) =>
+        Number(b.state === 'overdue') - Number(a.state === 'overdue') ||
+        Date.parse(a.expectedReturn) - Date.parse(b.expectedReturn),
+    );
+  const history = list
+    .filter((outing) => !isOpenOutingState(outing.state))
+    .sort((a, b) => Date.parse(b.departure) - Date.parse(a.departure));
   return { atSea, history };
 }

@@ -24,7 +24,9 @@ export const outings = pgTable(
     accountId: accountIdColumn().notNull(),
     /** `owner`, or `authorised` with the authorisation that lets the skipper take the boat. */
     skipperKind: text('skipper_kind').$type<'owner' | 'authorised'>().notNull(),
-    skipperAuthorisationId: uuid('skipper_authorisation_id').references(() => authorisations.id, { onDelete: 'set null' }),
+    skipperAuthorisationId: uuid('skipper_authorisation_id').references(() => authorisations.id, {
+      onDelete: 'set null',
+    }),
     /** The skipper's name as it was when logged (an authorisation may later be removed). */
     skipperFirstName: text('skipper_first_name').notNull(),
     skipperSurnames: text('skipper_surnames').notNull(),

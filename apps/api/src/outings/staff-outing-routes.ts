@@ -4,7 +4,13 @@
  */
 import { addDays, isCalendarDate, todayIn } from '@marina/core/domain/calendar.ts';
 import { instantAt } from '@marina/core/domain/launches.ts';
-import { OUTING_STATES, isOpenOutingState, type OutingState, type StaffOuting, type StaffOutingList } from '@marina/core/domain/outings.ts';
+import {
+  OUTING_STATES,
+  isOpenOutingState,
+  type OutingState,
+  type StaffOuting,
+  type StaffOutingList,
+} from '@marina/core/domain/outings.ts';
 import { and, eq, gte, inArray, lt, or } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { idParams, isUuid } from '../http/ids.ts';
@@ -30,8 +36,10 @@ export const staffOutingRoutes: FastifyPluginAsync<{ services: Services }> = asy
     {
       schema: {
         operationId: 'staffListOutings',
-        summary: "The marina's outings of a day (by departure; today when no date is given), overdue first, then at sea, then returned",
-        description: 'Without `date`, outings still at sea from earlier days are listed too, so nothing at sea is out of sight.',
+        summary:
+          "The marina's outings of a day (by departure; today when no date is given), overdue first, then at sea, then returned",
+        description:
+          'Without `date`, outings still at sea from earlier days are listed too, so nothing at sea is out of sight.',
         tags,
         headers: clientHeaderSchema,
         querystring: {
@@ -48,11 +56,17 @@ export const staffOutingRoutes: FastifyPluginAsync<{ services: Services }> = asy
       const client = requireClient(request);
       const now = clock();
       const date = request.query.date ?? todayIn(client.timeZone, now);
-      if (!isCalendarDate(date)) throw problem('validation_failed', 400, undefined, [{ field: 'date', code: 'date', message: 'Fecha: elige una fecha válida.' }]);
+      if (!isCalendarDate(date))
+        throw problem('validation_failed', 400, undefined, [
+          { field: 'date', code: 'date', message: 'Fecha: elige una fecha válida.' },
+        ]);
       const from = instantAt(date, '00:00', client.timeZone);
       const to = instantAt(addDays(date, 1), '00:00', client.timeZone);
       const ofDay = and(gte(outings.departure, from), lt(outings.departure, to));
-      const day = request.query.date === undefined ? or(ofDay, and(lt(outings.departure, from), inArray(outings.state, ['at_sea', 'overdue']))) : ofDay;
+      const day =
+        request.query.date === undefined
+          ? or(ofDay, and(lt(outings.departure, from), inArray(outings.state, ['at_sea', 'overdue'])))
+          : ofDay;
       const { state } = request.query;
       const rows = await loadOutings(db, client.id, and(day, state ? eq(outings.state, state) : undefined));
       const list = rows
@@ -82,10 +96,18 @@ export const staffOutingRoutes: FastifyPluginAsync<{ services: Services }> = asy
       const { id } = request.params;
       if (!isUuid(id)) throw notFound();
       await db.transaction(async (tx) => {
-        const [row] = await tx.select().from(outings).where(and(eq(outings.id, id), eq(outings.clientId, client.id))).for('update');
+        const [row] = await tx
+          .select()
+          .from(outings)
+          .where(and(eq(outings.id, id), eq(outings.clientId, client.id)))
+          .for('update');
         if (!row) throw notFound();
-        if (!isOpenOutingState(row.state)) throw problem('state_conflict', 409, 'Esta salida ya tiene la vuelta marcada.');
-        await tx.update(outings).set({ state: 'returned', returnedAt: now, returnedBy: 'staff', overdueSince: null, updatedAt: now }).where(eq(outings.id, id));
+        if (!isOpenOutingState(row.state))
+          throw problem('state_conflict', 409, 'Esta salida ya tiene la vuelta marcada.');
+        await tx
+          .update(outings)
+          .set({ state: 'returned', returnedAt: now, returnedBy: 'staff', overdueSince: null, updatedAt: now })
+          .where(eq(outings.id, id));
         await cancelOverdue(tx, id);
       });
       audit(request, 'outing_returned_by_staff', { outcome: 'success', accountId: session.accountId });

@@ -24,7 +24,12 @@ function expectReadableBy(response: LightMyRequestResponse, origin: string) {
   expect(String(response.headers.vary)).toMatch(/\bOrigin\b/i);
 }
 
-function preflight(origin: string, path: string, method = 'POST', headers = 'content-type,x-client-id,x-xsrf-token,idempotency-key') {
+function preflight(
+  origin: string,
+  path: string,
+  method = 'POST',
+  headers = 'content-type,x-client-id,x-xsrf-token,idempotency-key',
+) {
   return app.inject({
     method: 'OPTIONS',
     url: `/api/v1${path}`,
@@ -34,7 +39,11 @@ function preflight(origin: string, path: string, method = 'POST', headers = 'con
 
 describe('the app on another origin', () => {
   it('reads answers with its credentials: its own origin echoed, never *', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/v1/client', headers: { 'x-client-id': '41', origin: APP_ORIGIN } });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/v1/client',
+      headers: { 'x-client-id': '41', origin: APP_ORIGIN },
+    });
     expect(response.statusCode).toBe(200);
     expectReadableBy(response, APP_ORIGIN);
   });
@@ -57,7 +66,11 @@ describe('the app on another origin', () => {
     const wrong = await agent.post('/session', { identifier: demo.email, password: 'no-es-la-contraseña' });
     expect(wrong.statusCode).toBe(401);
     expectReadableBy(wrong, APP_ORIGIN);
-    const noToken = await agent.post('/session', { identifier: demo.email, password: demo.password }, { withoutXsrf: true });
+    const noToken = await agent.post(
+      '/session',
+      { identifier: demo.email, password: demo.password },
+      { withoutXsrf: true },
+    );
     expect(noToken.json().code).toBe('csrf_failed');
     expectReadableBy(noToken, APP_ORIGIN);
     // A browser sends Origin with every cross-origin call, GET included.
@@ -92,9 +105,17 @@ describe('the app on another origin', () => {
 
 describe('any other origin', () => {
   it('gets no CORS header, so its page cannot read the answer', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/v1/client', headers: { 'x-client-id': '41', origin: OTHER_ORIGIN } });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/v1/client',
+      headers: { 'x-client-id': '41', origin: OTHER_ORIGIN },
+    });
     expect(corsHeaders(response)).toEqual({});
-    expect(corsHeaders(await app.inject({ method: 'GET', url: '/api/v1/client', headers: { 'x-client-id': '41', origin: 'null' } }))).toEqual({});
+    expect(
+      corsHeaders(
+        await app.inject({ method: 'GET', url: '/api/v1/client', headers: { 'x-client-id': '41', origin: 'null' } }),
+      ),
+    ).toEqual({});
   });
 
   it('gets no preflight either, and its changes are refused by the Origin check', async () => {

@@ -13,7 +13,10 @@ useTestServer((server) => ({ app } = server), { config: { allowedOrigins: [APP_O
 
 /** A sign-in attempt with exactly these headers (cookies of `agent` unless replaced). */
 async function signIn(cookie: string, headers: Record<string, string | undefined>) {
-  const clean = Object.fromEntries(Object.entries(headers).filter(([, value]) => value !== undefined)) as Record<string, string>;
+  const clean = Object.fromEntries(Object.entries(headers).filter(([, value]) => value !== undefined)) as Record<
+    string,
+    string
+  >;
   return app.inject({
     method: 'POST',
     url: '/api/v1/session',
@@ -46,7 +49,12 @@ describe('CSRF token', () => {
 
   it('refuses a missing or wrong token with 403 csrf_failed', async () => {
     const { cookie, token } = await anonymousVisitor();
-    for (const header of [undefined, '', `${token}x`, token.toLowerCase() === token ? token.toUpperCase() : token.toLowerCase()]) {
+    for (const header of [
+      undefined,
+      '',
+      `${token}x`,
+      token.toLowerCase() === token ? token.toUpperCase() : token.toLowerCase(),
+    ]) {
       const response = await signIn(cookie, { 'x-xsrf-token': header, origin: APP_ORIGIN });
       expect(response.statusCode, String(header)).toBe(403);
       expect(response.headers['content-type']).toMatch(PROBLEM_JSON);
@@ -85,7 +93,9 @@ describe('CSRF token', () => {
   });
 
   it('does not ask for a token on reads', async () => {
-    expect((await app.inject({ method: 'GET', url: '/api/v1/client', headers: { 'x-client-id': '41' } })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/v1/client', headers: { 'x-client-id': '41' } })).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -101,9 +111,17 @@ describe('Origin', () => {
 
   it("accepts the server's own origin, from the Host it was reached at", async () => {
     const { cookie, token } = await anonymousVisitor();
-    const response = await signIn(cookie, { 'x-xsrf-token': token, host: 'marina.example:8443', origin: 'http://marina.example:8443' });
+    const response = await signIn(cookie, {
+      'x-xsrf-token': token,
+      host: 'marina.example:8443',
+      origin: 'http://marina.example:8443',
+    });
     expect(response.statusCode).toBe(200);
-    const otherPort = await signIn(cookie, { 'x-xsrf-token': token, host: 'marina.example:8443', origin: 'http://marina.example:9443' });
+    const otherPort = await signIn(cookie, {
+      'x-xsrf-token': token,
+      host: 'marina.example:8443',
+      origin: 'http://marina.example:9443',
+    });
     expect(otherPort.statusCode).toBe(403);
   });
 });

@@ -9,7 +9,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER, type Config } from '../config.ts';
 import { problem } from '../http/problem.ts';
-import { isSessionId, newSessionId, setSessionCookies, setXsrfCookie, xsrfTokenFor } from '../sessions/session-cookies.ts';
+import {
+  isSessionId,
+  newSessionId,
+  setSessionCookies,
+  setXsrfCookie,
+  xsrfTokenFor,
+} from '../sessions/session-cookies.ts';
 import { safeEqual } from './secrets.ts';
 
 declare module 'fastify' {
@@ -53,7 +59,11 @@ export function registerCsrf(app: FastifyInstance, config: Config) {
     if (!MUTATING.has(request.method)) return;
     const token = request.headers[XSRF_HEADER];
     if (typeof token !== 'string' || !safeEqual(token, xsrfTokenFor(config.sessionSecret, sid))) {
-      throw problem('csrf_failed', 403, 'La petición no lleva un token de seguridad válido. Recarga la página y vuelve a intentarlo.');
+      throw problem(
+        'csrf_failed',
+        403,
+        'La petición no lleva un token de seguridad válido. Recarga la página y vuelve a intentarlo.',
+      );
     }
     if (!isAllowedOrigin(request, config, request.headers.origin)) {
       throw problem('origin_not_allowed', 403, 'La petición viene de un origen no permitido.');

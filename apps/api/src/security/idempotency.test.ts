@@ -35,7 +35,9 @@ describe('Idempotency-Key', () => {
   it('refuses the same key with another body with 422 idempotency_key_reused', async () => {
     const agent = createAgent(app, 41);
     const key = randomUUID();
-    expect((await agent.post('/password-resets', { identifier: 'ana@correo.example' }, { idempotencyKey: key })).statusCode).toBe(202);
+    expect(
+      (await agent.post('/password-resets', { identifier: 'ana@correo.example' }, { idempotencyKey: key })).statusCode,
+    ).toBe(202);
     const reused = await agent.post('/password-resets', { identifier: 'otra@correo.example' }, { idempotencyKey: key });
     expect(reused.statusCode).toBe(422);
     expect(reused.json()).toMatchObject({ code: 'idempotency_key_reused' });
@@ -54,19 +56,32 @@ describe('Idempotency-Key', () => {
     // Whichever arrives second finds the first still running, or (if the first already answered) its answer.
     expect(statuses[0]).toBe(202);
     expect([202, 409]).toContain(statuses[1]);
-    if (statuses[1] === 409) expect([first, second].find((r) => r.statusCode === 409)!.json()).toMatchObject({ code: 'idempotency_in_progress' });
+    if (statuses[1] === 409)
+      expect([first, second].find((r) => r.statusCode === 409)!.json()).toMatchObject({
+        code: 'idempotency_in_progress',
+      });
 
     // Deterministically: a key whose first call (same caller, same body) has not answered yet.
     const [answered] = await database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
     const pending = randomUUID();
-    await database.db.insert(idempotencyKeys).values({ clientId: 41, scope: answered!.scope, key: pending, requestHash: answered!.requestHash, createdAt: clock.now() });
+    await database.db.insert(idempotencyKeys).values({
+      clientId: 41,
+      scope: answered!.scope,
+      key: pending,
+      requestHash: answered!.requestHash,
+      createdAt: clock.now(),
+    });
     const stillRunning = await agent.post('/password-resets', body, { idempotencyKey: pending });
     expect(stillRunning.statusCode).toBe(409);
     expect(stillRunning.json()).toMatchObject({ code: 'idempotency_in_progress' });
   });
 
   it('refuses a key that is not a UUID with 400 idempotency_key_invalid', async () => {
-    const response = await createAgent(app, 41).post('/password-resets', { identifier: 'ana@correo.example' }, { idempotencyKey: 'retry-1' });
+    const response = await createAgent(app, 41).post(
+      '/password-resets',
+      { identifier: 'ana@correo.example' },
+      { idempotencyKey: 'retry-1' },
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'idempotency_key_invalid' });
   });
@@ -75,14 +90,24 @@ describe('Idempotency-Key', () => {
     const agent = createAgent(app, 41);
     const key = randomUUID();
     const person = newPerson();
-    expect((await agent.post('/registrations', { ...person, acceptPrivacy: false }, { idempotencyKey: key })).statusCode).toBe(400);
+    expect(
+      (await agent.post('/registrations', { ...person, acceptPrivacy: false }, { idempotencyKey: key })).statusCode,
+    ).toBe(400);
     expect((await agent.post('/registrations', person, { idempotencyKey: key })).statusCode).toBe(202);
   });
 
   it("keys per caller: another visitor's same key is another call", async () => {
     const key = randomUUID();
-    const first = await createAgent(app, 41).post('/password-resets', { identifier: 'ana@correo.example' }, { idempotencyKey: key });
-    const other = await createAgent(app, 41).post('/password-resets', { identifier: 'ana@correo.example' }, { idempotencyKey: key });
+    const first = await createAgent(app, 41).post(
+      '/password-resets',
+      { identifier: 'ana@correo.example' },
+      { idempotencyKey: key },
+    );
+    const other = await createAgent(app, 41).post(
+      '/password-resets',
+      { identifier: 'ana@correo.example' },
+      { idempotencyKey: key },
+    );
     expect(other.headers['idempotent-replayed']).toBeUndefined();
     expect(other.json().resetId).not.toBe(first.json().resetId);
   });
@@ -100,12 +125,20 @@ describe('Idempotency-Key', () => {
   it('keys a signed-in caller by account, and replays a profile change without a second code', async () => {
     const { agent, person, accountId } = await registerAccount(app, 63);
     const key = randomUUID();
-    const change = { firstName: person.firstName, surnames: person.surnames, email: newPerson().email, phone: person.phone };
+    const change = {
+      firstName: person.firstName,
+      surnames: person.surnames,
+      email: newPerson().email,
+      phone: person.phone,
+    };
     const first = await agent.patch('/me', change, { idempotencyKey: key });
     const retry = await agent.patch('/me', change, { idempotencyKey: key });
     expect(retry.json()).toEqual(first.json());
     expect(await outboxFor(app, change.email)).toHaveLength(1);
-    const rows = await database.db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.key, key), eq(idempotencyKeys.scope, `account:${accountId}`)));
+    const rows = await database.db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.key, key), eq(idempotencyKeys.scope, `account:${accountId}`)));
     expect(rows).toHaveLength(1);
   });
 
@@ -119,11 +152,21 @@ describe('Idempotency-Key', () => {
 
     const { agent: owner, person: ownerData } = await registerAccount(app, 41);
     const profileKey = randomUUID();
-    const change = { firstName: 'Lucía María', surnames: ownerData.surnames, email: ownerData.email, phone: ownerData.phone };
+    const change = {
+      firstName: 'Lucía María',
+      surnames: ownerData.surnames,
+      email: ownerData.email,
+      phone: ownerData.phone,
+    };
     const answer = await owner.patch('/me', change, { idempotencyKey: profileKey });
-    expect(answer.json().account).toMatchObject({ email: ownerData.email, phone: ownerData.phone, document: ownerData.document });
+    expect(answer.json().account).toMatchObject({
+      email: ownerData.email,
+      phone: ownerData.phone,
+      document: ownerData.document,
+    });
     const [profile] = await database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, profileKey));
-    for (const personal of [ownerData.email, ownerData.phone, ownerData.document, 'Lucía']) expect(profile!.responseBody).not.toContain(personal);
+    for (const personal of [ownerData.email, ownerData.phone, ownerData.document, 'Lucía'])
+      expect(profile!.responseBody).not.toContain(personal);
     // The replay reads the answer again.
     const replay = await owner.patch('/me', change, { idempotencyKey: profileKey });
     expect(replay.headers['idempotent-replayed']).toBe('true');
@@ -135,7 +178,8 @@ describe('Idempotency-Key', () => {
     const person = newPerson();
     const started = (await agent.post('/registrations', person)).json();
     const code = await latestCode(app, person.phone);
-    const token = (await agent.post(`/registrations/${started.registrationId}/validate`, { code })).json().activationToken;
+    const token = (await agent.post(`/registrations/${started.registrationId}/validate`, { code })).json()
+      .activationToken;
     const body = { token, password: STRONG_PASSWORD, acceptTerms: true };
     const key = randomUUID();
     const anonymous = new Map(agent.cookies);
@@ -147,11 +191,15 @@ describe('Idempotency-Key', () => {
     for (const [name, value] of anonymous) agent.cookies.set(name, value);
     const retry = await agent.post('/activations', body, { idempotencyKey: key });
     expect(retry.statusCode).toBe(409);
-    expect(retry.json()).toMatchObject({ code: 'account_already_active', detail: 'Tu cuenta ya está activada. Entra con tu contraseña.' });
+    expect(retry.json()).toMatchObject({
+      code: 'account_already_active',
+      detail: 'Tu cuenta ya está activada. Entra con tu contraseña.',
+    });
     expect(retry.cookies.find((cookie) => cookie.name === SESSION_COOKIE)).toBeUndefined();
     expect((await agent.get('/session')).statusCode).toBe(401);
 
     const [stored] = await database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
-    for (const personal of [person.email, person.phone, person.document, person.firstName]) expect(stored!.responseBody).not.toContain(personal);
+    for (const personal of [person.email, person.phone, person.document, person.firstName])
+      expect(stored!.responseBody).not.toContain(personal);
   });
 });

@@ -85,7 +85,10 @@ function canonical(value: unknown): string {
 function takenOver(now: Date) {
   return or(
     lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS)),
-    and(isNull(idempotencyKeys.completedAt), lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_STALE_MS))),
+    and(
+      isNull(idempotencyKeys.completedAt),
+      lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_STALE_MS)),
+    ),
   );
 }
 
@@ -126,7 +129,14 @@ export function registerIdempotency(app: FastifyInstance, { db, config, clock }:
       .values({ clientId, scope, key, requestHash, createdAt: now })
       .onConflictDoUpdate({
         target: [idempotencyKeys.clientId, idempotencyKeys.scope, idempotencyKeys.key],
-        set: { requestHash, createdAt: now, responseStatus: null, responseBody: null, responseType: null, completedAt: null },
+        set: {
+          requestHash,
+          createdAt: now,
+          responseStatus: null,
+          responseBody: null,
+          responseType: null,
+          completedAt: null,
+        },
         setWhere: takenOver(now),
       })
       .returning({ key: idempotencyKeys.key });
@@ -138,8 +148,16 @@ export function registerIdempotency(app: FastifyInstance, { db, config, clock }:
   });
 
   /** The call's key is someone's already: replay its answer, or say why not. */
-  async function answerFromKey(request: FastifyRequest, reply: FastifyReply, { clientId, scope, key, requestHash }: PendingKey) {
-    const thisKey = and(eq(idempotencyKeys.clientId, clientId), eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key));
+  async function answerFromKey(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    { clientId, scope, key, requestHash }: PendingKey,
+  ) {
+    const thisKey = and(
+      eq(idempotencyKeys.clientId, clientId),
+      eq(idempotencyKeys.scope, scope),
+      eq(idempotencyKeys.key, key),
+    );
     const [first] = await db.select().from(idempotencyKeys).where(thisKey).limit(1);
     if (first && first.requestHash !== requestHash) {
       throw problem('idempotency_key_reused', 422, 'Esta clave de idempotencia ya se usó con otros datos.');
@@ -226,7 +244,9 @@ const keyClaimedWithAnswer = statement('idempotency_key_claimed_with_answer', (d
       target: [idempotencyKeys.clientId, idempotencyKeys.scope, idempotencyKeys.key],
       // The row this call proposed (PostgreSQL's `excluded`), over the one taken over.
       set: Object.fromEntries(
-        (['requestHash', 'createdAt', 'responseStatus', 'responseBody', 'responseType', 'completedAt'] as const).map((field) => [field, sql.raw(`excluded.${idempotencyKeys[field].name}`)]),
+        (['requestHash', 'createdAt', 'responseStatus', 'responseBody', 'responseType', 'completedAt'] as const).map(
+          (field) => [field, sql.raw(`excluded.${idempotencyKeys[field].name}`)],
+        ),
       ),
       setWhere: or(
         lt(idempotencyKeys.createdAt, sql.placeholder('expiredBefore')),
@@ -242,7 +262,13 @@ const keyClaimedWithAnswer = statement('idempotency_key_claimed_with_answer', (d
  * transaction rolls back; the route's wrapper answers from the key); one held by a call still running waits
  * for it (the unique index), then the same.
  */
-export async function claimKeyIn(tx: Executor, request: FastifyRequest, now: Date, status: number, kept: unknown): Promise<void> {
+export async function claimKeyIn(
+  tx: Executor,
+  request: FastifyRequest,
+  now: Date,
+  status: number,
+  kept: unknown,
+): Promise<void> {
   const pending = request.idempotency;
   if (!pending?.inTransaction) return;
   const claimed = await keyClaimedWithAnswer(tx, {

@@ -42,7 +42,12 @@ export const SIGN_IN_PER_IP: WindowLimit = { max: 30, windowMs: 15 * MINUTE };
  * 15 min after 5. Another address is not slowed by them, so a burst cannot keep the owner out
  * (decision 008).
  */
-export const SIGN_IN_PER_ADDRESS: GrowingDelay = { free: 5, baseDelayMs: SECOND, maxDelayMs: 15 * MINUTE, windowMs: 24 * HOUR };
+export const SIGN_IN_PER_ADDRESS: GrowingDelay = {
+  free: 5,
+  baseDelayMs: SECOND,
+  maxDelayMs: 15 * MINUTE,
+  windowMs: 24 * HOUR,
+};
 /**
  * Failed sign-ins with one identifier from every address together, for browsers the account does not know:
  * the ceiling of an attack from many addresses. One address, held by the delays above, fails at most 17

@@ -72,27 +72,49 @@ describe('budgets of messages to addresses a person chooses', () => {
   it(`lets one IP address make ${CHOSEN_MESSAGES_PER_IP.max} a day, whatever the accounts`, async () => {
     const ip = '172.31.0.1';
     const owners = await Promise.all([1, 2, 3].map(() => owner(63)));
-    const responses = await Promise.all(owners.flatMap((who) => Array.from({ length: 15 }, () => changePhone(from(ip, who), who))));
-    expect(tally(responses)).toEqual({ 200: CHOSEN_MESSAGES_PER_IP.max, '429 rate_limited': 45 - CHOSEN_MESSAGES_PER_IP.max });
+    const responses = await Promise.all(
+      owners.flatMap((who) => Array.from({ length: 15 }, () => changePhone(from(ip, who), who))),
+    );
+    expect(tally(responses)).toEqual({
+      200: CHOSEN_MESSAGES_PER_IP.max,
+      '429 rate_limited': 45 - CHOSEN_MESSAGES_PER_IP.max,
+    });
     // Another address of the same accounts is not held by it.
     expect((await changePhone(owners[0]!.agent, owners[0]!)).statusCode).toBe(200);
   });
 
   it(`lets a marina send exactly ${CHOSEN_MESSAGES_PER_MARINA.max} an hour when 120 arrive at once from six accounts`, async () => {
     const owners = await Promise.all([1, 2, 3, 4, 5, 6].map(() => owner(25)));
-    const responses = await Promise.all(owners.flatMap((who) => Array.from({ length: CHOSEN_MESSAGES_PER_ACCOUNT.max }, () => changePhone(who.agent, who))));
-    expect(tally(responses)).toEqual({ 200: CHOSEN_MESSAGES_PER_MARINA.max, '429 rate_limited': 120 - CHOSEN_MESSAGES_PER_MARINA.max });
-    const counted = await database.db.select().from(rateLimitHits).where(eq(rateLimitHits.key, throttleKeys.chosenMessagesMarina(25)));
+    const responses = await Promise.all(
+      owners.flatMap((who) =>
+        Array.from({ length: CHOSEN_MESSAGES_PER_ACCOUNT.max }, () => changePhone(who.agent, who)),
+      ),
+    );
+    expect(tally(responses)).toEqual({
+      200: CHOSEN_MESSAGES_PER_MARINA.max,
+      '429 rate_limited': 120 - CHOSEN_MESSAGES_PER_MARINA.max,
+    });
+    const counted = await database.db
+      .select()
+      .from(rateLimitHits)
+      .where(eq(rateLimitHits.key, throttleKeys.chosenMessagesMarina(25)));
     expect(counted).toHaveLength(CHOSEN_MESSAGES_PER_MARINA.max);
     // A refused call sent nothing: one code per change let through.
-    expect(await database.db.select().from(outbox).where(eq(outbox.clientId, 25))).toHaveLength(CHOSEN_MESSAGES_PER_MARINA.max);
+    expect(await database.db.select().from(outbox).where(eq(outbox.clientId, 25))).toHaveLength(
+      CHOSEN_MESSAGES_PER_MARINA.max,
+    );
   });
 });
 
 describe('an owner’s own words in the invitation', () => {
   it('reach the person without the link (issue 19: «Marina Port Blau: BBVA: acceso bloqueado, desbloquea en https://bbva-es.evil.example…»)', async () => {
     const who = await owner(41);
-    const renamed = await who.agent.patch('/me', { firstName: 'BBVA: acceso bloqueado, desbloquea en', surnames: 'https://bbva-es.evil.example o llama al 600 111 222', email: who.email, phone: who.phone });
+    const renamed = await who.agent.patch('/me', {
+      firstName: 'BBVA: acceso bloqueado, desbloquea en',
+      surnames: 'https://bbva-es.evil.example o llama al 600 111 222',
+      email: who.email,
+      phone: who.phone,
+    });
     expect(renamed.statusCode, renamed.body).toBe(200);
     const body = authorisationBody(41, who.boatIds, {}, clock.now());
     expect((await who.agent.post('/authorisations', body)).statusCode).toBe(201);

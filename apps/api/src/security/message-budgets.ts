@@ -36,9 +36,17 @@ export function messageSender(request: FastifyRequest): MessageSender {
 export async function takeMessageBudget(db: Executor, sender: MessageSender, now: Date, messages = 1): Promise<void> {
   await db.transaction(async (tx) => {
     const budgets = [
-      { key: throttleKeys.chosenMessagesAccount(sender.clientId, sender.accountId), limit: CHOSEN_MESSAGES_PER_ACCOUNT, detail: ACCOUNT_SPENT },
+      {
+        key: throttleKeys.chosenMessagesAccount(sender.clientId, sender.accountId),
+        limit: CHOSEN_MESSAGES_PER_ACCOUNT,
+        detail: ACCOUNT_SPENT,
+      },
       { key: throttleKeys.chosenMessagesIp(sender.ip), limit: CHOSEN_MESSAGES_PER_IP, detail: ADDRESS_SPENT },
-      { key: throttleKeys.chosenMessagesMarina(sender.clientId), limit: CHOSEN_MESSAGES_PER_MARINA, detail: MARINA_SPENT },
+      {
+        key: throttleKeys.chosenMessagesMarina(sender.clientId),
+        limit: CHOSEN_MESSAGES_PER_MARINA,
+        detail: MARINA_SPENT,
+      },
     ];
     for (const { key, limit, detail } of budgets) {
       for (let message = 0; message < messages; message++) {
@@ -49,6 +57,7 @@ export async function takeMessageBudget(db: Executor, sender: MessageSender, now
   });
 }
 
-const ACCOUNT_SPENT = 'Has pedido enviar demasiados mensajes (códigos, invitaciones, enlaces) desde tu cuenta. Espera un poco y vuelve a probar.';
+const ACCOUNT_SPENT =
+  'Has pedido enviar demasiados mensajes (códigos, invitaciones, enlaces) desde tu cuenta. Espera un poco y vuelve a probar.';
 const ADDRESS_SPENT = 'Se han pedido demasiados mensajes desde esta conexión. Espera un poco y vuelve a probar.';
 const MARINA_SPENT = 'La marina ha enviado muchos mensajes en la última hora. Espera un poco y vuelve a probar.';

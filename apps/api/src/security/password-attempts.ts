@@ -8,7 +8,13 @@
  * to the account (device cookie) is counted on its own, so the owner gets in from it whatever the rest.
  */
 import type { Executor } from '../db/database.ts';
-import { PASSWORD_CHECKS_PER_SESSION, SIGN_IN_PER_ADDRESS, SIGN_IN_PER_IDENTIFIER, SIGN_IN_PER_IP, SIGN_IN_PER_KNOWN_DEVICE } from './limits.ts';
+import {
+  PASSWORD_CHECKS_PER_SESSION,
+  SIGN_IN_PER_ADDRESS,
+  SIGN_IN_PER_IDENTIFIER,
+  SIGN_IN_PER_IP,
+  SIGN_IN_PER_KNOWN_DEVICE,
+} from './limits.ts';
 import { clearHits, releaseSlot, takeDelaySlot, takeSlot, throttleKeys } from './rate-limits.ts';
 
 /** The places an attempt holds while its password is compared. */
@@ -35,7 +41,11 @@ export interface SignInAttempt {
 export async function reserveSignIn(db: Executor, attempt: SignInAttempt, now: Date): Promise<PasswordAttempt> {
   return db.transaction(async (tx) => {
     if (attempt.knownDevice) {
-      const key = throttleKeys.signInDevice(attempt.clientId, attempt.knownDevice.accountId, attempt.knownDevice.deviceId);
+      const key = throttleKeys.signInDevice(
+        attempt.clientId,
+        attempt.knownDevice.accountId,
+        attempt.knownDevice.deviceId,
+      );
       return { slots: [await takeDelaySlot(tx, key, SIGN_IN_PER_KNOWN_DEVICE, now)], clearedByRightPassword: [key] };
     }
     const addressKey = throttleKeys.signInAddress(attempt.clientId, attempt.identifier, attempt.ip);
@@ -43,7 +53,12 @@ export async function reserveSignIn(db: Executor, attempt: SignInAttempt, now: D
       await takeSlot(tx, throttleKeys.signInIp(attempt.ip), SIGN_IN_PER_IP, now),
       await takeDelaySlot(tx, addressKey, SIGN_IN_PER_ADDRESS, now),
       // Not wiped by a right password: the other addresses' failures were not the owner's.
-      await takeSlot(tx, throttleKeys.signInIdentifier(attempt.clientId, attempt.identifier), SIGN_IN_PER_IDENTIFIER, now),
+      await takeSlot(
+        tx,
+        throttleKeys.signInIdentifier(attempt.clientId, attempt.identifier),
+        SIGN_IN_PER_IDENTIFIER,
+        now,
+      ),
     ];
     return { slots, clearedByRightPassword: [addressKey] };
   });

@@ -51,7 +51,10 @@ async function hitsSince(db: Executor, key: string, since: Date) {
   return { count: Number(row?.count ?? 0), oldest: toDate(row?.oldest), newest: toDate(row?.newest) };
 }
 
-export function rateLimited(retryAfterMs: number, detail = 'Has hecho demasiados intentos. Espera un poco y vuelve a probar.'): HttpProblem {
+export function rateLimited(
+  retryAfterMs: number,
+  detail = 'Has hecho demasiados intentos. Espera un poco y vuelve a probar.',
+): HttpProblem {
   return new HttpProblem('rate_limited', 429, detail, undefined, retryAfter(retryAfterMs));
 }
 
@@ -64,7 +67,8 @@ export type SlotOutcome = { taken: true; id: number } | { taken: false; retryAft
 export async function trySlot(db: Executor, key: string, limit: WindowLimit, now: Date): Promise<SlotOutcome> {
   return withKeyLock(db, key, async (tx) => {
     const { count: hits, oldest } = await hitsSince(tx, key, new Date(now.getTime() - limit.windowMs));
-    if (hits >= limit.max) return { taken: false, retryAfterMs: (oldest?.getTime() ?? now.getTime()) + limit.windowMs - now.getTime() };
+    if (hits >= limit.max)
+      return { taken: false, retryAfterMs: (oldest?.getTime() ?? now.getTime()) + limit.windowMs - now.getTime() };
     return { taken: true, id: await recordHit(tx, key, now) };
   });
 }
@@ -111,15 +115,20 @@ const typed = (value: string) => sha256(value);
  */
 export const throttleKeys = {
   signInIp: (ip: string) => `sign-in:ip:${ip}`,
-  signInAddress: (clientId: number, identifier: string, ip: string) => `sign-in:address:${clientId}:${typed(identifier)}:${ip}`,
+  signInAddress: (clientId: number, identifier: string, ip: string) =>
+    `sign-in:address:${clientId}:${typed(identifier)}:${ip}`,
   signInIdentifier: (clientId: number, identifier: string) => `sign-in:identifier:${clientId}:${typed(identifier)}`,
-  signInDevice: (clientId: number, accountId: string, deviceId: string) => `sign-in:device:${clientId}:${accountId}:${deviceId}`,
-  passwordChecks: (clientId: number, accountId: string, sessionKey: string) => `password-check:${clientId}:${accountId}:${sessionKey}`,
+  signInDevice: (clientId: number, accountId: string, deviceId: string) =>
+    `sign-in:device:${clientId}:${accountId}:${deviceId}`,
+  passwordChecks: (clientId: number, accountId: string, sessionKey: string) =>
+    `password-check:${clientId}:${accountId}:${sessionKey}`,
   /** `typedHash` is already a hash of what was typed (verification_codes.typed_hash). */
-  codeChecks: (flow: string, clientId: number, accountId: string | null, typedHash: string) => `code-check:${flow}:${clientId}:${accountId ?? '-'}:${typedHash}`,
+  codeChecks: (flow: string, clientId: number, accountId: string | null, typedHash: string) =>
+    `code-check:${flow}:${clientId}:${accountId ?? '-'}:${typedHash}`,
   codeRequests: (flow: string, clientId: number, value: string) => `code-request:${flow}:${clientId}:${typed(value)}`,
   codeResends: (verificationId: string) => `code-resend:${verificationId}`,
-  codeSends: (flow: string, clientId: number, destination: string) => `code-send:${flow}:${clientId}:${typed(destination)}`,
+  codeSends: (flow: string, clientId: number, destination: string) =>
+    `code-send:${flow}:${clientId}:${typed(destination)}`,
   registrationIp: (ip: string) => `registration:ip:${ip}`,
   resetIp: (ip: string) => `password-reset:ip:${ip}`,
   cardCheckIp: (ip: string) => `card-check:ip:${ip}`,

@@ -25,13 +25,19 @@ export const idempotencyKeys = pgTable(
     /** Set when the first call answered; NULL while it is still running. */
     completedAt: at('completed_at'),
   },
-  (table) => [primaryKey({ columns: [table.clientId, table.scope, table.key] }), index('idempotency_keys_created_at_idx').on(table.createdAt)],
+  (table) => [
+    primaryKey({ columns: [table.clientId, table.scope, table.key] }),
+    index('idempotency_keys_created_at_idx').on(table.createdAt),
+  ],
 );
 
 /** The key of the account's own calls, whose stored answers may hold its data. */
 export const accountScope = (accountId: string) => `account:${accountId}`;
 
-registerPersonalData({ table: idempotencyKeys, erase: (tx, accountId) => tx.delete(idempotencyKeys).where(eq(idempotencyKeys.scope, accountScope(accountId))) });
+registerPersonalData({
+  table: idempotencyKeys,
+  erase: (tx, accountId) => tx.delete(idempotencyKeys).where(eq(idempotencyKeys.scope, accountScope(accountId))),
+});
 
 /**
  * Throttling counters shared by every instance: one row per counted event (a failed sign-in, a code sent…)
@@ -44,5 +50,8 @@ export const rateLimitHits = pgTable(
     key: text('key').notNull(),
     at: at('at').notNull(),
   },
-  (table) => [index('rate_limit_hits_key_at_idx').on(table.key, table.at), index('rate_limit_hits_at_idx').on(table.at)],
+  (table) => [
+    index('rate_limit_hits_key_at_idx').on(table.key, table.at),
+    index('rate_limit_hits_at_idx').on(table.at),
+  ],
 );

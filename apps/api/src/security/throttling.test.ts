@@ -9,7 +9,14 @@ import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { verificationCodes } from '../accounts/accounts.schema.ts';
 import { rateLimitHits } from './security.schema.ts';
-import { latestCode, newPerson, outboxFor, registerAccount, testClock, type RegisteredAccount } from '../test/accounts.ts';
+import {
+  latestCode,
+  newPerson,
+  outboxFor,
+  registerAccount,
+  testClock,
+  type RegisteredAccount,
+} from '../test/accounts.ts';
 import { createAgent } from '../test/test-agent.ts';
 import { useTestServer } from '../test/test-server.ts';
 import { codeChecksKey } from '../accounts/verification-codes.ts';
@@ -51,7 +58,8 @@ async function burst(count: number, fire: (index: number) => Promise<LightMyRequ
   return { responses, statuses };
 }
 
-const codesOf = (text: string) => async (destination: string) => (await outboxFor(app, destination)).filter((entry) => entry.code !== null && entry.text.includes(text));
+const codesOf = (text: string) => async (destination: string) =>
+  (await outboxFor(app, destination)).filter((entry) => entry.code !== null && entry.text.includes(text));
 const resetCodes = codesOf('cambiar la contraseña');
 const registrationCodes = codesOf('código de verificación');
 const contactCodes = codesOf('confirmar este teléfono');
@@ -66,7 +74,10 @@ describe('sign-in', () => {
   it(`checks exactly ${SIGN_IN_PER_IP.max} failed sign-ins from one address, whatever the accounts`, async () => {
     const ip = nextAddress();
     const { statuses } = await burst(100, (index) =>
-      createAgent(app, 41, { ip }).post('/session', { identifier: `rafaga.${index}@correo.example`, password: 'lo-que-sea-1' }),
+      createAgent(app, 41, { ip }).post('/session', {
+        identifier: `rafaga.${index}@correo.example`,
+        password: 'lo-que-sea-1',
+      }),
     );
     expect(statuses).toEqual({ 401: SIGN_IN_PER_IP.max, 429: 100 - SIGN_IN_PER_IP.max });
   });
@@ -74,21 +85,28 @@ describe('sign-in', () => {
   it(`checks exactly ${SIGN_IN_PER_ADDRESS.free} wrong passwords on one account from one address`, async () => {
     const account = await registerAccount(app, 41);
     const ip = nextAddress();
-    const { statuses } = await burst(150, () => createAgent(app, 41, { ip }).post('/session', { identifier: account.person.email, password: 'no-es-esta-1' }));
+    const { statuses } = await burst(150, () =>
+      createAgent(app, 41, { ip }).post('/session', { identifier: account.person.email, password: 'no-es-esta-1' }),
+    );
     expect(statuses).toEqual({ 401: SIGN_IN_PER_ADDRESS.free, 429: 150 - SIGN_IN_PER_ADDRESS.free });
   });
 
   it(`checks exactly ${SIGN_IN_PER_IDENTIFIER.max} wrong passwords on one account from as many addresses`, async () => {
     const account = await registerAccount(app, 41);
     const { statuses } = await burst(150, () =>
-      createAgent(app, 41, { ip: nextAddress() }).post('/session', { identifier: account.person.email, password: 'no-es-esta-1' }),
+      createAgent(app, 41, { ip: nextAddress() }).post('/session', {
+        identifier: account.person.email,
+        password: 'no-es-esta-1',
+      }),
     );
     expect(statuses).toEqual({ 401: SIGN_IN_PER_IDENTIFIER.max, 429: 150 - SIGN_IN_PER_IDENTIFIER.max });
   });
 
   it(`checks exactly ${PASSWORD_CHECKS_PER_SESSION.free} wrong current passwords from one session`, async () => {
     const { agent } = await registerAccount(app, 41);
-    const { statuses } = await burst(100, () => agent.post('/me/password', { currentPassword: 'no-es-esta-1', newPassword: NEW_PASSWORD }));
+    const { statuses } = await burst(100, () =>
+      agent.post('/me/password', { currentPassword: 'no-es-esta-1', newPassword: NEW_PASSWORD }),
+    );
     expect(statuses).toEqual({ 422: PASSWORD_CHECKS_PER_SESSION.free, 429: 100 - PASSWORD_CHECKS_PER_SESSION.free });
   });
 });
@@ -102,7 +120,9 @@ describe('starting registrations and resets', () => {
 
   it(`accepts exactly ${RESET_REQUESTS_PER_IP.max} reset requests from one address`, async () => {
     const ip = nextAddress();
-    const { statuses } = await burst(100, (index) => createAgent(app, 41, { ip }).post('/password-resets', { identifier: `olvido.${index}@correo.example` }));
+    const { statuses } = await burst(100, (index) =>
+      createAgent(app, 41, { ip }).post('/password-resets', { identifier: `olvido.${index}@correo.example` }),
+    );
     expect(statuses).toEqual({ 202: RESET_REQUESTS_PER_IP.max, 429: 100 - RESET_REQUESTS_PER_IP.max });
   });
 });
@@ -110,7 +130,9 @@ describe('starting registrations and resets', () => {
 describe('sending codes', () => {
   it(`sends exactly ${CODE_SENDS.max} registration codes to one phone`, async () => {
     const phone = newPerson().phone;
-    const { statuses } = await burst(100, () => createAgent(app, 41, { ip: nextAddress() }).post('/registrations', newPerson({ phone })));
+    const { statuses } = await burst(100, () =>
+      createAgent(app, 41, { ip: nextAddress() }).post('/registrations', newPerson({ phone })),
+    );
     expect(statuses).toEqual({ 202: CODE_SENDS.max, 429: 100 - CODE_SENDS.max });
     expect(await registrationCodes(phone)).toHaveLength(CODE_SENDS.max);
   });
@@ -118,7 +140,9 @@ describe('sending codes', () => {
   it(`answers exactly ${CODE_REQUESTS.max} reset requests per identifier, and sends at most ${CODE_SENDS.max} reset codes to the phone`, async () => {
     const account = await registerAccount(app, 41);
     const { statuses } = await burst(120, (index) =>
-      createAgent(app, 41, { ip: nextAddress() }).post('/password-resets', { identifier: index % 2 === 0 ? account.person.email : account.person.document }),
+      createAgent(app, 41, { ip: nextAddress() }).post('/password-resets', {
+        identifier: index % 2 === 0 ? account.person.email : account.person.document,
+      }),
     );
     // The e-mail and the document are two identifiers, counted apart: nothing links them to one account.
     expect(statuses).toEqual({ 202: 2 * CODE_REQUESTS.max, 429: 120 - 2 * CODE_REQUESTS.max });
@@ -132,7 +156,11 @@ describe('sending codes', () => {
     const agent = createAgent(app, 41);
     const { responses, statuses } = await burst(100, () => agent.post(`/password-resets/${resetId}/resend`));
     expect(statuses).toEqual({ 202: 1, 429: 99 });
-    expect(responses.filter((response) => response.statusCode === 429).every((response) => response.json().code === 'resend_too_soon')).toBe(true);
+    expect(
+      responses
+        .filter((response) => response.statusCode === 429)
+        .every((response) => response.json().code === 'resend_too_soon'),
+    ).toBe(true);
     expect(await resetCodes(account.person.phone)).toHaveLength(2);
   });
 
@@ -155,7 +183,9 @@ describe('checking codes', () => {
     const resetId = await startReset(account);
     const code = (await resetCodes(account.person.phone))[0]!.code!;
     const agent = createAgent(app, 41);
-    const { statuses } = await burst(100, () => agent.post(`/password-resets/${resetId}/complete`, { code: wrong(code), password: NEW_PASSWORD }));
+    const { statuses } = await burst(100, () =>
+      agent.post(`/password-resets/${resetId}/complete`, { code: wrong(code), password: NEW_PASSWORD }),
+    );
     // The fifth wrong code answers code_attempts_exceeded, like every refused one.
     expect(statuses).toEqual({ 422: CODE_MAX_ATTEMPTS - 1, 429: 100 - (CODE_MAX_ATTEMPTS - 1) });
     const [row] = await database.db.select().from(verificationCodes).where(eq(verificationCodes.id, resetId));
@@ -164,7 +194,10 @@ describe('checking codes', () => {
     const right = await agent.post(`/password-resets/${resetId}/complete`, { code, password: NEW_PASSWORD });
     expect(right.statusCode).toBe(429);
     expect(right.json()).toMatchObject({ code: 'code_attempts_exceeded' });
-    expect((await createAgent(app, 41).post('/session', { identifier: account.person.email, password: account.password })).statusCode).toBe(200);
+    expect(
+      (await createAgent(app, 41).post('/session', { identifier: account.person.email, password: account.password }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it(`compares exactly ${CODE_CHECKS.max} wrong codes per identifier typed, across its codes`, async () => {
@@ -177,7 +210,10 @@ describe('checking codes', () => {
     const code = await latestCode(app, account.person.phone);
     const agent = createAgent(app, 41);
     const { statuses } = await burst(150, (index) =>
-      agent.post(`/password-resets/${resetIds[index % resetIds.length]}/complete`, { code: wrong(code), password: NEW_PASSWORD }),
+      agent.post(`/password-resets/${resetIds[index % resetIds.length]}/complete`, {
+        code: wrong(code),
+        password: NEW_PASSWORD,
+      }),
     );
     expect(statuses[204]).toBeUndefined();
     const rows = await database.db.select().from(verificationCodes).where(inArray(verificationCodes.id, resetIds));
@@ -185,6 +221,8 @@ describe('checking codes', () => {
     // Every reset was asked for with the same e-mail: one counter.
     const key = codeChecksKey(rows[0]!);
     expect(rows.every((row) => codeChecksKey(row) === key)).toBe(true);
-    expect(await database.db.select().from(rateLimitHits).where(eq(rateLimitHits.key, key))).toHaveLength(CODE_CHECKS.max);
+    expect(await database.db.select().from(rateLimitHits).where(eq(rateLimitHits.key, key))).toHaveLength(
+      CODE_CHECKS.max,
+    );
   });
 });

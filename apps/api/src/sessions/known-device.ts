@@ -20,11 +20,19 @@ const DEVICE_VALUE = /^([A-Za-z0-9_-]{22})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
 type DeviceAccount = Pick<AccountRow, 'id' | 'clientId' | 'passwordHash'>;
 
 function deviceMac(secret: string, account: DeviceAccount, deviceId: string, issuedAt: number): string {
-  return hmacSha256(secret, `device:${account.clientId}:${account.id}:${deviceId}:${issuedAt}:${sha256(account.passwordHash ?? '')}`);
+  return hmacSha256(
+    secret,
+    `device:${account.clientId}:${account.id}:${deviceId}:${issuedAt}:${sha256(account.passwordHash ?? '')}`,
+  );
 }
 
 /** The id of this browser if its cookie is a live one of `account`, else null. */
-export function knownDeviceId(request: FastifyRequest, secret: string, account: DeviceAccount | undefined, now: Date): string | null {
+export function knownDeviceId(
+  request: FastifyRequest,
+  secret: string,
+  account: DeviceAccount | undefined,
+  now: Date,
+): string | null {
   const match = DEVICE_VALUE.exec(request.cookies[DEVICE_COOKIE] ?? '');
   if (!match || !account?.passwordHash) return null;
   const [, deviceId, issued, mac] = match as unknown as [string, string, string, string];
@@ -34,7 +42,13 @@ export function knownDeviceId(request: FastifyRequest, secret: string, account: 
 }
 
 /** Marks this browser as known to `account` for KNOWN_DEVICE_TTL_MS, keeping its id if it had one. */
-export function rememberDevice(reply: FastifyReply, secret: string, account: DeviceAccount, deviceId: string | null, now: Date): void {
+export function rememberDevice(
+  reply: FastifyReply,
+  secret: string,
+  account: DeviceAccount,
+  deviceId: string | null,
+  now: Date,
+): void {
   const id = deviceId ?? randomToken(16);
   const issuedAt = Math.floor(now.getTime() / 1000);
   reply.setCookie(DEVICE_COOKIE, `${id}.${issuedAt}.${deviceMac(secret, account, id, issuedAt)}`, {

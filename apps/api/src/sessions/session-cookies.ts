@@ -36,7 +36,12 @@ const BASE: CookieSerializeOptions = { path: '/', secure: true, sameSite: 'lax' 
  * Sets both cookies for `sid`. A signed-in session's cookies last as long as its absolute limit; an
  * anonymous one's end with the browser.
  */
-export function setSessionCookies(reply: FastifyReply, secret: string, sid: string, { signedIn }: { signedIn: boolean }) {
+export function setSessionCookies(
+  reply: FastifyReply,
+  secret: string,
+  sid: string,
+  { signedIn }: { signedIn: boolean },
+) {
   const lifetime = signedIn ? { maxAge: SESSION_ABSOLUTE_TIMEOUT_MS / 1000 } : {};
   reply.setCookie(SESSION_COOKIE, sid, { ...BASE, ...lifetime, httpOnly: true });
   setXsrfCookie(reply, secret, sid, { signedIn });

@@ -31,7 +31,11 @@ afterAll(async () => {
 
 const MINUTE = 60_000;
 
-async function insertSession(clientId: number, accountId: string, { ageMs = 0, idleMs = 0 }: { ageMs?: number; idleMs?: number } = {}) {
+async function insertSession(
+  clientId: number,
+  accountId: string,
+  { ageMs = 0, idleMs = 0 }: { ageMs?: number; idleMs?: number } = {},
+) {
   const sid = newSessionId();
   const createdAt = new Date(Date.now() - ageMs);
   await database.db.insert(sessions).values({
@@ -86,7 +90,12 @@ describe('GET /api/v1/session', () => {
   it('stores only a hash of the session id', async () => {
     const sid = await insertSession(41, demo41);
     expect(await database.db.select().from(sessions).where(eq(sessions.idHash, sid))).toEqual([]);
-    expect(await database.db.select().from(sessions).where(eq(sessions.idHash, sessionIdHash(sid)))).toHaveLength(1);
+    expect(
+      await database.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.idHash, sessionIdHash(sid))),
+    ).toHaveLength(1);
   });
 
   it("treats another marina's session as absent", async () => {
@@ -110,14 +119,23 @@ describe('GET /api/v1/session', () => {
   it('keeps a session in use alive by moving its idle limit', async () => {
     const sid = await insertSession(41, demo41, { idleMs: SESSION_IDLE_TIMEOUT_MS - MINUTE });
     expect((await getSession(41, sid)).statusCode).toBe(200);
-    const [row] = await database.db.select().from(sessions).where(eq(sessions.idHash, sessionIdHash(sid)));
+    const [row] = await database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.idHash, sessionIdHash(sid)));
     expect(Date.now() - row!.lastSeenAt.getTime()).toBeLessThan(MINUTE);
   });
 
   it('ends the sessions of an account that is no longer active', async () => {
     const [other] = await database.db
       .insert(accounts)
-      .values({ clientId: 41, status: 'active', firstName: 'Pau', surnames: 'Vidal', email: 'pau.suspendido@correo.example' })
+      .values({
+        clientId: 41,
+        status: 'active',
+        firstName: 'Pau',
+        surnames: 'Vidal',
+        email: 'pau.suspendido@correo.example',
+      })
       .returning();
     const sid = await insertSession(41, other!.id);
     expect((await getSession(41, sid)).statusCode).toBe(200);

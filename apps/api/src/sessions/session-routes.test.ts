@@ -7,7 +7,12 @@ import type { Database } from '../db/database.ts';
 import { accounts } from '../accounts/accounts.schema.ts';
 import { sessions } from './sessions.schema.ts';
 import { DEMO_ACCOUNT, demoAccountData } from '../db/seed.ts';
-import { KNOWN_DEVICE_TTL_MS, SIGN_IN_PER_ADDRESS, SIGN_IN_PER_IDENTIFIER, SIGN_IN_PER_IP } from '../security/limits.ts';
+import {
+  KNOWN_DEVICE_TTL_MS,
+  SIGN_IN_PER_ADDRESS,
+  SIGN_IN_PER_IDENTIFIER,
+  SIGN_IN_PER_IP,
+} from '../security/limits.ts';
 import { latestCode, registerAccount, testClock } from '../test/accounts.ts';
 import { createAgent } from '../test/test-agent.ts';
 import { PROBLEM_JSON, useTestServer } from '../test/test-server.ts';
@@ -22,28 +27,61 @@ const demo = DEMO_ACCOUNT(41);
 useTestServer((server) => ({ database, app } = server), { clock: clock.now });
 
 async function sessionCount(sid: string | undefined) {
-  return (await database.db.select().from(sessions).where(eq(sessions.idHash, sessionIdHash(sid!)))).length;
+  return (
+    await database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.idHash, sessionIdHash(sid!)))
+  ).length;
 }
 
 async function accountSessions(clientId: number, email: string) {
-  const [account] = await database.db.select().from(accounts).where(and(eq(accounts.clientId, clientId), eq(accounts.email, email)));
+  const [account] = await database.db
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.clientId, clientId), eq(accounts.email, email)));
   return database.db.select().from(sessions).where(eq(sessions.accountId, account!.id));
 }
 
 /** An active account straight in the database, for tests that spend its failure count. */
 async function activeAccount(clientId: number, email: string, password: string) {
-  await database.db.insert(accounts).values({ clientId, status: 'active', firstName: 'Joan', surnames: 'Serra', email, passwordHash: await passwordHasher.hash(password) });
+  await database.db.insert(accounts).values({
+    clientId,
+    status: 'active',
+    firstName: 'Joan',
+    surnames: 'Serra',
+    email,
+    passwordHash: await passwordHasher.hash(password),
+  });
   return { identifier: email, password };
 }
 
 describe('POST /api/v1/session', () => {
   it('signs in with e-mail, in any case, and sets the session cookies', async () => {
     const agent = createAgent(app, 41);
-    const response = await agent.post('/session', { identifier: ` ${demo.email.toUpperCase()} `, password: demo.password });
+    const response = await agent.post('/session', {
+      identifier: ` ${demo.email.toUpperCase()} `,
+      password: demo.password,
+    });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ account: { email: demo.email, firstName: 'Marina', surnames: 'Demo Marina Port Blau', status: 'active', dataValidationDue: false }, unreadNotifications: 0 });
+    expect(response.json()).toMatchObject({
+      account: {
+        email: demo.email,
+        firstName: 'Marina',
+        surnames: 'Demo Marina Port Blau',
+        status: 'active',
+        dataValidationDue: false,
+      },
+      unreadNotifications: 0,
+    });
     const sid = response.cookies.find((cookie) => cookie.name === SESSION_COOKIE)!;
-    expect(sid).toMatchObject({ path: '/', httpOnly: true, secure: true, sameSite: 'Lax', maxAge: SESSION_ABSOLUTE_TIMEOUT_MS / 1000 });
+    expect(sid).toMatchObject({
+      path: '/',
+      httpOnly: true,
+      secure: true,
+      sameSite: 'Lax',
+      maxAge: SESSION_ABSOLUTE_TIMEOUT_MS / 1000,
+    });
     const xsrf = response.cookies.find((cookie) => cookie.name === XSRF_COOKIE)!;
     expect(xsrf).toMatchObject({ path: '/', secure: true, sameSite: 'Lax' });
     expect(xsrf.httpOnly).toBeFalsy();
@@ -53,12 +91,20 @@ describe('POST /api/v1/session', () => {
   it('signs in with the document, typed with separators', async () => {
     const { document } = demoAccountData({ id: 41, title: 'Marina Port Blau' });
     const typed = `${document.slice(0, 2)}.${document.slice(2, 5)}.${document.slice(5, 8)}-${document.slice(8).toLowerCase()}`;
-    expect((await createAgent(app, 41).post('/session', { identifier: typed, password: demo.password })).statusCode).toBe(200);
+    expect(
+      (await createAgent(app, 41).post('/session', { identifier: typed, password: demo.password })).statusCode,
+    ).toBe(200);
   });
 
   it('answers the same invalid_credentials for an unknown account and a wrong password', async () => {
-    const unknown = await createAgent(app, 41).post('/session', { identifier: 'nadie@correo.example', password: demo.password });
-    const wrongPassword = await createAgent(app, 41).post('/session', { identifier: demo.email, password: 'not-the-password' });
+    const unknown = await createAgent(app, 41).post('/session', {
+      identifier: 'nadie@correo.example',
+      password: demo.password,
+    });
+    const wrongPassword = await createAgent(app, 41).post('/session', {
+      identifier: demo.email,
+      password: 'not-the-password',
+    });
     for (const response of [unknown, wrongPassword]) {
       expect(response.statusCode).toBe(401);
       expect(response.headers['content-type']).toMatch(PROBLEM_JSON);
@@ -70,7 +116,10 @@ describe('POST /api/v1/session', () => {
   it('spends one argon2 verification on an unknown account, as on a known one', async () => {
     const verify = vi.spyOn(passwordHasher, 'verify');
     try {
-      await createAgent(app, 41).post('/session', { identifier: 'nadie.mas@correo.example', password: 'Cualquier-cosa-1' });
+      await createAgent(app, 41).post('/session', {
+        identifier: 'nadie.mas@correo.example',
+        password: 'Cualquier-cosa-1',
+      });
       expect(verify).toHaveBeenCalledTimes(1);
       verify.mockClear();
       await createAgent(app, 41).post('/session', { identifier: demo.email, password: 'Cualquier-cosa-1' });
@@ -84,11 +133,16 @@ describe('POST /api/v1/session', () => {
     const email = 'demo@client25.example';
     await database.db.update(accounts).set({ status: 'suspended' }).where(eq(accounts.email, email));
     try {
-      const response = await createAgent(app, 25).post('/session', { identifier: email, password: DEMO_ACCOUNT(25).password });
+      const response = await createAgent(app, 25).post('/session', {
+        identifier: email,
+        password: DEMO_ACCOUNT(25).password,
+      });
       expect(response.statusCode).toBe(403);
       expect(response.json()).toMatchObject({ code: 'account_not_active' });
       // A wrong password still says nothing about the account's state.
-      expect((await createAgent(app, 25).post('/session', { identifier: email, password: 'otra-cosa-123' })).statusCode).toBe(401);
+      expect(
+        (await createAgent(app, 25).post('/session', { identifier: email, password: 'otra-cosa-123' })).statusCode,
+      ).toBe(401);
     } finally {
       await database.db.update(accounts).set({ status: 'active' }).where(eq(accounts.email, email));
     }
@@ -119,7 +173,12 @@ describe('POST /api/v1/session', () => {
   it('validates the body with the shared rules', async () => {
     const response = await createAgent(app, 41).post('/session', { identifier: '', password: '' });
     expect(response.statusCode).toBe(400);
-    expect(response.json().errors.map((error: { field: string }) => error.field).sort()).toEqual(['identifier', 'password']);
+    expect(
+      response
+        .json()
+        .errors.map((error: { field: string }) => error.field)
+        .sort(),
+    ).toEqual(['identifier', 'password']);
   });
 });
 
@@ -166,7 +225,8 @@ describe('DELETE /api/v1/session and POST /api/v1/session/revoke-all', () => {
     const email = 'demo@client63.example';
     const phone = createAgent(app, 63);
     const laptop = createAgent(app, 63);
-    for (const agent of [phone, laptop]) await agent.post('/session', { identifier: email, password: DEMO_ACCOUNT(63).password });
+    for (const agent of [phone, laptop])
+      await agent.post('/session', { identifier: email, password: DEMO_ACCOUNT(63).password });
     expect((await accountSessions(63, email)).length).toBe(2);
     expect((await phone.post('/session/revoke-all')).statusCode).toBe(204);
     expect(await accountSessions(63, email)).toEqual([]);
@@ -202,7 +262,11 @@ describe('sign-in throttling', () => {
 
   it('throttles unknown identifiers the same way', async () => {
     const ip = '198.51.100.32';
-    const attempt = () => createAgent(app, 41, { ip }).post('/session', { identifier: 'fantasma@correo.example', password: 'lo-que-sea-1' });
+    const attempt = () =>
+      createAgent(app, 41, { ip }).post('/session', {
+        identifier: 'fantasma@correo.example',
+        password: 'lo-que-sea-1',
+      });
     for (let failure = 0; failure < 5; failure++) expect((await attempt()).statusCode).toBe(401);
     const held = await attempt();
     expect(held.statusCode).toBe(429);
@@ -212,21 +276,30 @@ describe('sign-in throttling', () => {
   it(`refuses an address after ${SIGN_IN_PER_IP.max} failures in 15 minutes`, async () => {
     const ip = '198.51.100.7';
     for (let failure = 0; failure < SIGN_IN_PER_IP.max; failure++) {
-      const response = await createAgent(app, 41, { ip }).post('/session', { identifier: `persona${failure}@correo.example`, password: 'lo-que-sea-1' });
+      const response = await createAgent(app, 41, { ip }).post('/session', {
+        identifier: `persona${failure}@correo.example`,
+        password: 'lo-que-sea-1',
+      });
       expect(response.statusCode).toBe(401);
     }
-    const held = await createAgent(app, 41, { ip }).post('/session', { identifier: demo.email, password: demo.password });
+    const held = await createAgent(app, 41, { ip }).post('/session', {
+      identifier: demo.email,
+      password: demo.password,
+    });
     expect(held.statusCode).toBe(429);
     expect(Number(held.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(held.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
     // Another address is not affected.
-    expect((await createAgent(app, 41).post('/session', { identifier: demo.email, password: demo.password })).statusCode).toBe(200);
+    expect(
+      (await createAgent(app, 41).post('/session', { identifier: demo.email, password: demo.password })).statusCode,
+    ).toBe(200);
   });
 
   it("does not link an account's identifiers: failures with its e-mail leave its document alone", async () => {
     const { person } = await registerAccount(app, 41);
     const ip = '198.51.100.33';
-    const attempt = (identifier: string) => createAgent(app, 41, { ip }).post('/session', { identifier, password: 'mal-mal-mal' });
+    const attempt = (identifier: string) =>
+      createAgent(app, 41, { ip }).post('/session', { identifier, password: 'mal-mal-mal' });
     for (let failure = 0; failure < 5; failure++) expect((await attempt(person.email)).statusCode).toBe(401);
     expect((await attempt(person.email)).statusCode).toBe(429);
     // Answered like any other identifier would be: nothing tells that both name one account.
@@ -240,7 +313,12 @@ describe('an attacker cannot keep the owner out', () => {
   it('a burst of wrong passwords from one address slows that address, not the owner at another', async () => {
     const { person, password } = await registerAccount(app, 41);
     const guesses = await Promise.all(
-      Array.from({ length: 20 }, () => createAgent(app, 41, { ip: attacker }).post('/session', { identifier: person.email, password: 'adivina-adivina' })),
+      Array.from({ length: 20 }, () =>
+        createAgent(app, 41, { ip: attacker }).post('/session', {
+          identifier: person.email,
+          password: 'adivina-adivina',
+        }),
+      ),
     );
     expect(guesses.filter((response) => response.statusCode === 401)).toHaveLength(SIGN_IN_PER_ADDRESS.free);
 
@@ -265,11 +343,16 @@ describe('an attacker cannot keep the owner out', () => {
       maxAge: KNOWN_DEVICE_TTL_MS / 1000,
     });
     const other = await registerAccount(app, 41);
-    expect((await other.agent.post('/session', { identifier: other.person.email, password: other.password })).statusCode).toBe(200);
+    expect(
+      (await other.agent.post('/session', { identifier: other.person.email, password: other.password })).statusCode,
+    ).toBe(200);
 
     const botnet = await Promise.all(
       Array.from({ length: 60 }, (_, index) =>
-        createAgent(app, 41, { ip: `203.0.114.${index}` }).post('/session', { identifier: person.email, password: 'adivina-adivina' }),
+        createAgent(app, 41, { ip: `203.0.114.${index}` }).post('/session', {
+          identifier: person.email,
+          password: 'adivina-adivina',
+        }),
       ),
     );
     expect(botnet.filter((response) => response.statusCode === 401)).toHaveLength(SIGN_IN_PER_IDENTIFIER.max);
@@ -290,7 +373,14 @@ describe('an attacker cannot keep the owner out', () => {
     const travelling = createAgent(app, 41, { ip: attacker });
     travelling.cookies.set(DEVICE_COOKIE, home.cookies.get(DEVICE_COOKIE)!);
     expect((await travelling.post('/session', { identifier: person.email, password })).statusCode).toBe(200);
-    expect((await createAgent(app, 41, { ip: '203.0.114.200' }).post('/session', { identifier: person.email, password: 'otra-vez-no' })).statusCode).toBe(429);
+    expect(
+      (
+        await createAgent(app, 41, { ip: '203.0.114.200' }).post('/session', {
+          identifier: person.email,
+          password: 'otra-vez-no',
+        })
+      ).statusCode,
+    ).toBe(429);
   });
 
   it('a password reset makes its browser known, and forgets the browsers known before', async () => {
@@ -299,14 +389,20 @@ describe('an attacker cannot keep the owner out', () => {
     expect((await home.post('/session', { identifier: person.email, password })).statusCode).toBe(200);
     await Promise.all(
       Array.from({ length: 45 }, (_, index) =>
-        createAgent(app, 41, { ip: `203.0.115.${index}` }).post('/session', { identifier: person.email, password: 'adivina-adivina' }),
+        createAgent(app, 41, { ip: `203.0.115.${index}` }).post('/session', {
+          identifier: person.email,
+          password: 'adivina-adivina',
+        }),
       ),
     );
 
     const phone = createAgent(app, 41, { ip: '192.0.2.31' });
     const { resetId } = (await phone.post('/password-resets', { identifier: person.email })).json();
     const newPassword = 'Marea-alta-en-Mahon-7';
-    const done = await phone.post(`/password-resets/${resetId}/complete`, { code: await latestCode(app, person.phone), password: newPassword });
+    const done = await phone.post(`/password-resets/${resetId}/complete`, {
+      code: await latestCode(app, person.phone),
+      password: newPassword,
+    });
     expect(done.statusCode).toBe(204);
     expect((await phone.post('/session', { identifier: person.email, password: newPassword })).statusCode).toBe(200);
     // The cookie of the old password no longer counts.

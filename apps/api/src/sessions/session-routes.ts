@@ -52,7 +52,10 @@ export const sessionRoutes: FastifyPluginAsync<{ services: Services }> = async (
         headers: clientHeaderSchema,
         body: bodyFrom(signInSchema),
         security: [],
-        response: { 200: { description: 'Signed in: new session cookies', $ref: 'SessionInfo#' }, ...problemResponses(400, 401, 403, 429) },
+        response: {
+          200: { description: 'Signed in: new session cookies', $ref: 'SessionInfo#' },
+          ...problemResponses(400, 401, 403, 429),
+        },
       },
     },
     async (request, reply): Promise<SessionInfo> => {
@@ -76,7 +79,11 @@ export const sessionRoutes: FastifyPluginAsync<{ services: Services }> = async (
       // One argon2 verification whether or not the account exists: equal work, equal timing.
       const passwordOk = await passwordHasher.check(account?.passwordHash, input.password);
       if (!account || !passwordOk) {
-        audit(request, 'sign_in', { outcome: 'failure', accountId: account?.id, reason: account ? 'wrong_password' : 'unknown_account' });
+        audit(request, 'sign_in', {
+          outcome: 'failure',
+          accountId: account?.id,
+          reason: account ? 'wrong_password' : 'unknown_account',
+        });
         throw problem('invalid_credentials', 401, 'El correo, el documento o la contraseña no son correctos.');
       }
       if (account.status !== 'active') {
@@ -108,7 +115,10 @@ export const sessionRoutes: FastifyPluginAsync<{ services: Services }> = async (
         headers: clientHeaderSchema,
         // Ends the session the cookie names, if any: without one it still answers 204 with fresh cookies.
         security: [{ session: [] }, {}],
-        response: { 204: { description: 'Signed out; a new anonymous sid and XSRF token are set', type: 'null' }, ...problemResponses(400, 403) },
+        response: {
+          204: { description: 'Signed out; a new anonymous sid and XSRF token are set', type: 'null' },
+          ...problemResponses(400, 403),
+        },
       },
     },
     async (request, reply) => {

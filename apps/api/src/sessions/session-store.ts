@@ -6,7 +6,10 @@ import { sessions } from './sessions.schema.ts';
 import { isSessionId, newSessionId, sessionIdHash } from './session-cookies.ts';
 
 /** A new session for the account; returns the id to put in the cookie. */
-export async function createSession(db: Executor, { clientId, accountId, now }: { clientId: number; accountId: string; now: Date }) {
+export async function createSession(
+  db: Executor,
+  { clientId, accountId, now }: { clientId: number; accountId: string; now: Date },
+) {
   const sid = newSessionId();
   await db.insert(sessions).values({
     idHash: sessionIdHash(sid),

@@ -31,5 +31,4 @@ export const sessions = pgTable(
 // Deleting the account ends every session it has.
 registerPersonalData({ table: sessions, accountColumn: sessions.accountId, erase: 'delete' });
 
-
 export type SessionRow = typeof sessions.$inferSelect;

@@ -36,8 +36,9 @@ async function booked(who: Owner, time: string, overrides: Record<string, unknow
 }
 
 const toldTypes = async (who: Owner) =>
-  (await database.db.select().from(notifications).where(eq(notifications.accountId, who.accountId))).map((row) => row.type).sort();
-
+  (await database.db.select().from(notifications).where(eq(notifications.accountId, who.accountId)))
+    .map((row) => row.type)
+    .sort();
 
 describe('the day by slot', () => {
   it('lists each slot with its launches, owners and boats, waiting entries last', async () => {
@@ -48,7 +49,12 @@ describe('the day by slot', () => {
     const slot = day.json().slots.find((item: { start: string }) => item.start === '2027-06-02T09:00:00+02:00');
     expect(slot).toMatchObject({ capacity: 4, free: 3, state: 'free' });
     expect(slot.launches).toHaveLength(1);
-    expect(slot.launches[0]).toMatchObject({ id: launch.id, status: 'confirmed', owner: { id: first.accountId, phone: first.phone }, rackPosition: null });
+    expect(slot.launches[0]).toMatchObject({
+      id: launch.id,
+      status: 'confirmed',
+      owner: { id: first.accountId, phone: first.phone },
+      rackPosition: null,
+    });
     expect(slot.launches[0].boatRegistration).toMatch(/^7ª-BA-/);
     expect((await staff.get('/staff/launches')).json().date).toBe('2027-06-01');
   });
@@ -63,7 +69,9 @@ describe('the launch’s life', () => {
     const inWater = await staff.post(`/staff/launches/${launch.id}/in-water`);
     expect(inWater.statusCode, inWater.body).toBe(200);
     expect(inWater.json().status).toBe('in_water');
-    expect((await database.db.select({ state: boats.state }).from(boats).where(eq(boats.id, me.boatIds[0]!)))[0]!.state).toBe('in_water');
+    expect(
+      (await database.db.select({ state: boats.state }).from(boats).where(eq(boats.id, me.boatIds[0]!)))[0]!.state,
+    ).toBe('in_water');
     expectProblem(await me.agent.post(`/launches/${launch.id}/cancel`), 409, 'state_conflict');
     const ready = await me.agent.post(`/launches/${launch.id}/ready-to-stow`);
     expect(ready.statusCode, ready.body).toBe(200);
@@ -71,9 +79,15 @@ describe('the launch’s life', () => {
     expectProblem(await me.agent.post(`/launches/${launch.id}/ready-to-stow`), 409, 'state_conflict');
     const done = await staff.post(`/staff/launches/${launch.id}/complete`);
     expect(done.statusCode, done.body).toBe(200);
-    expect((await database.db.select({ state: boats.state }).from(boats).where(eq(boats.id, me.boatIds[0]!)))[0]!.state).toBe('in_rack');
+    expect(
+      (await database.db.select({ state: boats.state }).from(boats).where(eq(boats.id, me.boatIds[0]!)))[0]!.state,
+    ).toBe('in_rack');
     const detail = (await me.agent.get(`/launches/${launch.id}`)).json();
-    expect(detail.history.map((entry: { from: string | null; to: string; by: string }) => `${entry.from}→${entry.to} (${entry.by})`)).toEqual([
+    expect(
+      detail.history.map(
+        (entry: { from: string | null; to: string; by: string }) => `${entry.from}→${entry.to} (${entry.by})`,
+      ),
+    ).toEqual([
       'null→confirmed (customer)',
       'confirmed→in_water (staff)',
       'in_water→ready_to_stow (customer)',
@@ -94,8 +108,16 @@ describe('the launch’s life', () => {
     const cancelled = await staff.post(`/staff/launches/${launch.id}/cancel`, { reason: 'Avería de la grúa' });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json()).toMatchObject({ status: 'cancelled', cancellationReason: 'Avería de la grúa' });
-    expect(cancelled.json().history.at(-1)).toMatchObject({ by: 'staff', from: 'confirmed', to: 'cancelled', reason: 'Avería de la grúa' });
-    const [told] = await database.db.select().from(notifications).where(and(eq(notifications.accountId, me.accountId), eq(notifications.type, 'launch_cancelled_by_marina')));
+    expect(cancelled.json().history.at(-1)).toMatchObject({
+      by: 'staff',
+      from: 'confirmed',
+      to: 'cancelled',
+      reason: 'Avería de la grúa',
+    });
+    const [told] = await database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.accountId, me.accountId), eq(notifications.type, 'launch_cancelled_by_marina')));
     expect(told!.body).toContain('Motivo: Avería de la grúa');
     expect((await outboxFor(app, me.phone)).some((message) => message.text.includes('Avería de la grúa'))).toBe(true);
   });
@@ -117,7 +139,9 @@ describe('the launch’s life', () => {
       expect(await toldTypes(me)).toEqual(['launch_confirmed']);
 
       const other = await owner();
-      const rejected = await staff.post(`/staff/launches/${(await booked(other, '12:00')).id}/reject`, { reason: 'Grúa en revisión' });
+      const rejected = await staff.post(`/staff/launches/${(await booked(other, '12:00')).id}/reject`, {
+        reason: 'Grúa en revisión',
+      });
       expect(rejected.json()).toMatchObject({ status: 'cancelled', cancellationReason: 'Grúa en revisión' });
       expect(await toldTypes(other)).toEqual(['launch_cancelled_by_marina']);
     } finally {
@@ -131,14 +155,22 @@ describe('what each decision starts from', () => {
     const me = await owner();
     const launch = await booked(me, '13:00');
     // A confirmed launch is cancelled, not rejected: a rejection answers a request staff have not accepted.
-    expectProblem(await staff.post(`/staff/launches/${launch.id}/reject`, { reason: 'Grúa en revisión' }), 409, 'state_conflict');
+    expectProblem(
+      await staff.post(`/staff/launches/${launch.id}/reject`, { reason: 'Grúa en revisión' }),
+      409,
+      'state_conflict',
+    );
     expect((await me.agent.get(`/launches/${launch.id}`)).json().status).toBe('confirmed');
     expect(await toldTypes(me)).toEqual([]);
     expect((await staff.post(`/staff/launches/${launch.id}/in-water`)).statusCode).toBe(200);
     expectProblem(await staff.post(`/staff/launches/${launch.id}/in-water`), 409, 'state_conflict');
     const done = await staff.post(`/staff/launches/${launch.id}/complete`);
     expect(done.statusCode, done.body).toBe(200);
-    expect(done.json().history.map((entry: { to: string }) => entry.to)).toEqual(['confirmed', 'in_water', 'completed']);
+    expect(done.json().history.map((entry: { to: string }) => entry.to)).toEqual([
+      'confirmed',
+      'in_water',
+      'completed',
+    ]);
 
     for (let index = 0; index < 4; index++) await booked(await owner(), '13:30');
     const waiting = await owner();
@@ -146,7 +178,11 @@ describe('what each decision starts from', () => {
     expect(entry.status).toBe('waitlisted');
     expectProblem(await staff.post(`/staff/launches/${entry.id}/in-water`), 409, 'state_conflict');
     expectProblem(await staff.post(`/staff/launches/${entry.id}/confirm`), 409, 'state_conflict');
-    expectProblem(await staff.post(`/staff/launches/${entry.id}/reject`, { reason: 'Lista cerrada' }), 409, 'state_conflict');
+    expectProblem(
+      await staff.post(`/staff/launches/${entry.id}/reject`, { reason: 'Lista cerrada' }),
+      409,
+      'state_conflict',
+    );
     const cancelled = await staff.post(`/staff/launches/${entry.id}/cancel`, { reason: 'Lista cerrada' });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json()).toMatchObject({ status: 'cancelled', cancellationReason: 'Lista cerrada' });
@@ -156,7 +192,13 @@ describe('what each decision starts from', () => {
   it('answers 403 to a customer on every decision', async () => {
     const me = await owner();
     const launch = await booked(me, '16:30');
-    for (const [path, body] of [['confirm', undefined], ['reject', { reason: 'x' }], ['in-water', undefined], ['complete', undefined], ['cancel', { reason: 'x' }]] as const) {
+    for (const [path, body] of [
+      ['confirm', undefined],
+      ['reject', { reason: 'x' }],
+      ['in-water', undefined],
+      ['complete', undefined],
+      ['cancel', { reason: 'x' }],
+    ] as const) {
       expectProblem(await me.agent.post(`/staff/launches/${launch.id}/${path}`, body), 403, 'forbidden');
     }
     expect((await me.agent.get(`/launches/${launch.id}`)).json().status).toBe('confirmed');
@@ -171,9 +213,18 @@ describe('closures', () => {
     await booked(waiting, '15:00', { waitlist: true });
     const outside = await owner();
     const kept = await booked(outside, '17:00');
-    const closure = await staff.post('/staff/closures', { start: slotAt(41, DAY, '14:45'), end: slotAt(41, DAY, '16:00'), reason: 'Temporal de levante' });
+    const closure = await staff.post('/staff/closures', {
+      start: slotAt(41, DAY, '14:45'),
+      end: slotAt(41, DAY, '16:00'),
+      reason: 'Temporal de levante',
+    });
     expect(closure.statusCode, closure.body).toBe(201);
-    expect(closure.json()).toMatchObject({ start: '2027-06-02T14:45:00+02:00', end: '2027-06-02T16:00:00+02:00', reason: 'Temporal de levante', cancelledLaunches: 5 });
+    expect(closure.json()).toMatchObject({
+      start: '2027-06-02T14:45:00+02:00',
+      end: '2027-06-02T16:00:00+02:00',
+      reason: 'Temporal de levante',
+      cancelledLaunches: 5,
+    });
     for (const person of [...inside, waiting]) {
       const [launch] = (await person.agent.get('/launches')).json().past;
       expect(launch).toMatchObject({ status: 'cancelled', cancellationReason: 'Temporal de levante' });
@@ -181,18 +232,40 @@ describe('closures', () => {
     }
     expect((await outside.agent.get(`/launches/${kept.id}`)).json().status).toBe('confirmed');
     const grid = (await outside.agent.get(`/launch-slots?boatId=${outside.boatIds[0]}&date=${DAY}`)).json();
-    const states = Object.fromEntries(grid.slots.map((slot: { start: string; state: string; closedReason: string | null }) => [slot.start.slice(11, 16), [slot.state, slot.closedReason]]));
+    const states = Object.fromEntries(
+      grid.slots.map((slot: { start: string; state: string; closedReason: string | null }) => [
+        slot.start.slice(11, 16),
+        [slot.state, slot.closedReason],
+      ]),
+    );
     expect(states['14:30']).toEqual(['closed', 'Temporal de levante']);
     expect(states['15:30']).toEqual(['closed', 'Temporal de levante']);
     expect(states['16:00']).toEqual(['free', null]);
     const late = await owner();
-    expectProblem(await late.agent.post('/launches', launchBody(41, late.boatIds[0]!, DAY, '15:00', { waitlist: true })), 409, 'slot_closed');
-    expectProblem(await outside.agent.post(`/launches/${kept.id}/reschedule`, { slotStart: slotAt(41, DAY, '15:30') }), 409, 'slot_closed');
+    expectProblem(
+      await late.agent.post('/launches', launchBody(41, late.boatIds[0]!, DAY, '15:00', { waitlist: true })),
+      409,
+      'slot_closed',
+    );
+    expectProblem(
+      await outside.agent.post(`/launches/${kept.id}/reschedule`, { slotStart: slotAt(41, DAY, '15:30') }),
+      409,
+      'slot_closed',
+    );
   });
 
   it('checks the range and the reason', async () => {
-    const refused = await staff.post('/staff/closures', { start: slotAt(41, DAY, '16:00'), end: slotAt(41, DAY, '15:00'), reason: '' });
+    const refused = await staff.post('/staff/closures', {
+      start: slotAt(41, DAY, '16:00'),
+      end: slotAt(41, DAY, '15:00'),
+      reason: '',
+    });
     expectProblem(refused, 400, 'validation_failed');
-    expect(refused.json().errors.map((error: { field: string }) => error.field).sort()).toEqual(['end', 'reason']);
+    expect(
+      refused
+        .json()
+        .errors.map((error: { field: string }) => error.field)
+        .sort(),
+    ).toEqual(['end', 'reason']);
   });
 });

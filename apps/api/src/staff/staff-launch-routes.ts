@@ -29,7 +29,14 @@ import { audit } from '../http/audit.ts';
 import { problem, problemResponses } from '../http/problem.ts';
 import { bodyFrom, validateBody } from '../http/validation.ts';
 import type { LaunchNoticeKind } from '../launches/launch-messages.ts';
-import { changeStatus, launchVerdict, lockLaunch, lockSlots, partyOf, type LaunchScope } from '../launches/launch-places.ts';
+import {
+  changeStatus,
+  launchVerdict,
+  lockLaunch,
+  lockSlots,
+  partyOf,
+  type LaunchScope,
+} from '../launches/launch-places.ts';
 import { daySlots } from '../launches/launch-routes.ts';
 import { notEligible } from '../launches/launch-rules.ts';
 import { loadLaunches, toStaffLaunch } from '../launches/launch-views.ts';
@@ -58,10 +65,42 @@ interface Decision {
  * about in other words).
  */
 const DECISIONS: Record<string, Decision & { operationId: string; summary: string; reason?: true }> = {
-  confirm: { to: 'confirmed', notice: 'confirmed', event: 'launch_confirmed', recheck: true, operationId: 'staffConfirmLaunch', summary: 'Confirm a pending launch (the boat must still be eligible)', from: ['pending'] },
-  reject: { to: 'cancelled', notice: 'rejected', event: 'launch_rejected', operationId: 'staffRejectLaunch', summary: 'Reject a pending launch with a reason', from: ['pending'], reason: true },
-  'in-water': { to: 'in_water', notice: 'in_water', event: 'launch_in_water', boatState: 'in_water', operationId: 'staffMarkLaunchInWater', summary: 'Mark a confirmed launch’s boat in the water', from: ['confirmed'] },
-  complete: { to: 'completed', notice: 'completed', event: 'launch_completed', boatState: 'in_rack', operationId: 'staffCompleteLaunch', summary: 'Mark the boat back in its rack', from: ['in_water', 'ready_to_stow'] },
+  confirm: {
+    to: 'confirmed',
+    notice: 'confirmed',
+    event: 'launch_confirmed',
+    recheck: true,
+    operationId: 'staffConfirmLaunch',
+    summary: 'Confirm a pending launch (the boat must still be eligible)',
+    from: ['pending'],
+  },
+  reject: {
+    to: 'cancelled',
+    notice: 'rejected',
+    event: 'launch_rejected',
+    operationId: 'staffRejectLaunch',
+    summary: 'Reject a pending launch with a reason',
+    from: ['pending'],
+    reason: true,
+  },
+  'in-water': {
+    to: 'in_water',
+    notice: 'in_water',
+    event: 'launch_in_water',
+    boatState: 'in_water',
+    operationId: 'staffMarkLaunchInWater',
+    summary: 'Mark a confirmed launch’s boat in the water',
+    from: ['confirmed'],
+  },
+  complete: {
+    to: 'completed',
+    notice: 'completed',
+    event: 'launch_completed',
+    boatState: 'in_rack',
+    operationId: 'staffCompleteLaunch',
+    summary: 'Mark the boat back in its rack',
+    from: ['in_water', 'ready_to_stow'],
+  },
   cancel: {
     to: 'cancelled',
     notice: 'cancelled_by_staff',
@@ -87,10 +126,15 @@ export const staffLaunchRoutes: FastifyPluginAsync<{ services: Services }> = asy
     {
       schema: {
         operationId: 'staffListLaunches',
-        summary: "The day's launches by slot (today in the marina's calendar when no date is given), waiting entries last",
+        summary:
+          "The day's launches by slot (today in the marina's calendar when no date is given), waiting entries last",
         tags,
         headers: clientHeaderSchema,
-        querystring: { type: 'object', properties: { date: { type: 'string', format: 'date' } }, additionalProperties: false },
+        querystring: {
+          type: 'object',
+          properties: { date: { type: 'string', format: 'date' } },
+          additionalProperties: false,
+        },
         security,
         response: { 200: { description: 'The day', $ref: 'StaffLaunchDay#' }, ...problemResponses(400, 401, 403) },
       },
@@ -99,14 +143,30 @@ export const staffLaunchRoutes: FastifyPluginAsync<{ services: Services }> = asy
       const client = requireClient(request);
       const now = clock();
       const date = request.query.date ?? todayIn(client.timeZone, now);
-      if (!isCalendarDate(date)) throw problem('validation_failed', 400, undefined, [{ field: 'date', code: 'date', message: 'Fecha: elige una fecha válida.' }]);
+      if (!isCalendarDate(date))
+        throw problem('validation_failed', 400, undefined, [
+          { field: 'date', code: 'date', message: 'Fecha: elige una fecha válida.' },
+        ]);
       const slots = await daySlots(services, client, date, now);
       const times = slotTimesOn(client, date);
       const rows =
         times.length === 0
           ? []
-          : await loadLaunches(db, client.id, and(inArray(launches.slotStart, times.map((slot) => slot.start))));
-      const staffLaunches = rows.map((row) => ({ start: row.launch.slotStart.getTime(), waiting: row.launch.status === 'waitlisted', view: toStaffLaunch(row, client, now) }));
+          : await loadLaunches(
+              db,
+              client.id,
+              and(
+                inArray(
+                  launches.slotStart,
+                  times.map((slot) => slot.start),
+                ),
+              ),
+            );
+      const staffLaunches = rows.map((row) => ({
+        start: row.launch.slotStart.getTime(),
+        waiting: row.launch.status === 'waitlisted',
+        view: toStaffLaunch(row, client, now),
+      }));
       return {
         date,
         timeZone: client.timeZone,
@@ -122,7 +182,11 @@ export const staffLaunchRoutes: FastifyPluginAsync<{ services: Services }> = asy
   );
 
   /** One decision: the launch locked (its slot first), its state checked, changed, recorded and told. */
-  async function decide(request: FastifyRequest<{ Params: { id: string } }>, decision: Decision, reason: string | null) {
+  async function decide(
+    request: FastifyRequest<{ Params: { id: string } }>,
+    decision: Decision,
+    reason: string | null,
+  ) {
     const session = requireStaff(request);
     const client = requireClient(request);
     const scope: LaunchScope = { client, now: clock(), config };
@@ -132,14 +196,29 @@ export const staffLaunchRoutes: FastifyPluginAsync<{ services: Services }> = asy
       const launch = await lockLaunch(tx, client.id, id);
       if (!launch) throw notFound();
       if (!decision.from.includes(launch.status) || !canTransition('staff', launch.status, decision.to)) {
-        throw problem('state_conflict', 409, `Esta bajada está «${LAUNCH_STATUS_LABELS[launch.status].toLowerCase()}»: no se puede pasar a «${LAUNCH_STATUS_LABELS[decision.to].toLowerCase()}».`);
+        throw problem(
+          'state_conflict',
+          409,
+          `Esta bajada está «${LAUNCH_STATUS_LABELS[launch.status].toLowerCase()}»: no se puede pasar a «${LAUNCH_STATUS_LABELS[decision.to].toLowerCase()}».`,
+        );
       }
       if (decision.recheck) {
         const verdict = await launchVerdict(tx, client, await partyOf(tx, launch), scope.now, launch.slotStart);
         if (!verdict.eligible) throw notEligible(verdict.reasons);
       }
-      await changeStatus(tx, scope, launch, decision.to, { actor: 'staff', accountId: session.accountId }, { reason, notice: decision.notice });
-      if (decision.boatState) await tx.update(boats).set({ state: decision.boatState, updatedAt: scope.now }).where(eq(boats.id, launch.boatId));
+      await changeStatus(
+        tx,
+        scope,
+        launch,
+        decision.to,
+        { actor: 'staff', accountId: session.accountId },
+        { reason, notice: decision.notice },
+      );
+      if (decision.boatState)
+        await tx
+          .update(boats)
+          .set({ state: decision.boatState, updatedAt: scope.now })
+          .where(eq(boats.id, launch.boatId));
     });
     audit(request, decision.event, { outcome: 'success', accountId: session.accountId });
     return staffLaunch(client, id);
@@ -158,7 +237,10 @@ export const staffLaunchRoutes: FastifyPluginAsync<{ services: Services }> = asy
           params: idParams,
           security,
           ...(decision.reason ? { body: bodyFrom(cancelSchema) } : {}),
-          response: { 200: { description: 'The launch as it is now', $ref: 'StaffLaunch#' }, ...problemResponses(400, 401, 403, 404, 409, 422) },
+          response: {
+            200: { description: 'The launch as it is now', $ref: 'StaffLaunch#' },
+            ...problemResponses(400, 401, 403, 404, 409, 422),
+          },
         },
       },
       async (request) => {
@@ -173,8 +255,10 @@ export const staffLaunchRoutes: FastifyPluginAsync<{ services: Services }> = asy
     {
       schema: {
         operationId: 'staffCreateClosure',
-        summary: 'Declare a closure (weather, works): every launch and waiting entry inside it is cancelled and its customer told',
-        description: 'Slots that overlap [start, end) close; no booking or move can enter them afterwards (409 slot_closed).',
+        summary:
+          'Declare a closure (weather, works): every launch and waiting entry inside it is cancelled and its customer told',
+        description:
+          'Slots that overlap [start, end) close; no booking or move can enter them afterwards (409 slot_closed).',
         tags,
         headers: clientHeaderSchema,
         security,
@@ -193,16 +277,35 @@ export const staffLaunchRoutes: FastifyPluginAsync<{ services: Services }> = asy
         // Every slot it touches is locked first, so a booking that raced it either came before (and is
         // cancelled here) or sees the closure.
         const starts: Date[] = [];
-        for (let day = localDateIn(new Date(start.getTime() - SLOT_MS), client.timeZone); day <= localDateIn(end, client.timeZone); day = addDays(day, 1)) {
-          for (const slot of slotTimesOn(client, day)) if (slot.start < end && slot.end > start) starts.push(slot.start);
+        for (
+          let day = localDateIn(new Date(start.getTime() - SLOT_MS), client.timeZone);
+          day <= localDateIn(end, client.timeZone);
+          day = addDays(day, 1)
+        ) {
+          for (const slot of slotTimesOn(client, day))
+            if (slot.start < end && slot.end > start) starts.push(slot.start);
         }
-        const inRange = and(eq(launches.clientId, client.id), lt(launches.slotStart, end), gt(launches.slotStart, new Date(start.getTime() - SLOT_MS)));
+        const inRange = and(
+          eq(launches.clientId, client.id),
+          lt(launches.slotStart, end),
+          gt(launches.slotStart, new Date(start.getTime() - SLOT_MS)),
+        );
         const affected = await tx
           .select({ id: launches.id, slotStart: launches.slotStart })
           .from(launches)
           .where(and(inRange, inArray(launches.status, ['pending', 'confirmed', 'waitlisted'])));
         await lockSlots(tx, client.id, [...starts, ...affected.map((row) => row.slotStart)]);
-        const [closure] = await tx.insert(closures).values({ clientId: client.id, startsAt: start, endsAt: end, reason: input.reason, createdBy: session.accountId, createdAt: scope.now }).returning();
+        const [closure] = await tx
+          .insert(closures)
+          .values({
+            clientId: client.id,
+            startsAt: start,
+            endsAt: end,
+            reason: input.reason,
+            createdBy: session.accountId,
+            createdAt: scope.now,
+          })
+          .returning();
         // Read again now that the slots are held: a booking that held one of them while the list above was
         // read has committed since, and its launch is inside the closure too.
         // Waiting entries first: a place freed inside the closure must not promote anyone into it.
@@ -212,9 +315,19 @@ export const staffLaunchRoutes: FastifyPluginAsync<{ services: Services }> = asy
           .where(and(inRange, inArray(launches.status, ['pending', 'confirmed', 'waitlisted'])))
           .orderBy(launches.seq)
           .for('update');
-        const ordered = [...locked.filter((row) => row.status === 'waitlisted'), ...locked.filter((row) => row.status !== 'waitlisted')];
+        const ordered = [
+          ...locked.filter((row) => row.status === 'waitlisted'),
+          ...locked.filter((row) => row.status !== 'waitlisted'),
+        ];
         for (const launch of ordered) {
-          await changeStatus(tx, scope, launch, 'cancelled', { actor: 'staff', accountId: session.accountId }, { reason: input.reason, notice: 'closure' });
+          await changeStatus(
+            tx,
+            scope,
+            launch,
+            'cancelled',
+            { actor: 'staff', accountId: session.accountId },
+            { reason: input.reason, notice: 'closure' },
+          );
         }
         return { closure: closure!, cancelled: ordered.length };
       });

@@ -49,6 +49,17 @@ function texts({ client, boat: named, contract }: Decision) {
 }
 
 /** In the transaction that decided: the notice exists exactly when the decision does. */
-export async function tellContractDecision(tx: Tx, decision: Decision, now: Date, config: Pick<Config, 'devRoutes'>): Promise<void> {
-  await tellCustomer(tx, decision, { ...texts(decision), emailFooter: 'Lo tienes en la app, en Mis barcos.' }, now, config);
+export async function tellContractDecision(
+  tx: Tx,
+  decision: Decision,
+  now: Date,
+  config: Pick<Config, 'devRoutes'>,
+): Promise<void> {
+  await tellCustomer(
+    tx,
+    decision,
+    { ...texts(decision), emailFooter: 'Lo tienes en la app, en Mis barcos.' },
+    now,
+    config,
+  );
 }

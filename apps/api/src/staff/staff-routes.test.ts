@@ -35,7 +35,12 @@ async function staffOperations() {
   const document = (await app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
   return Object.entries(document.paths as Record<string, Record<string, unknown>>)
     .filter(([path]) => path.startsWith('/api/v1/staff/'))
-    .flatMap(([path, methods]) => Object.keys(methods).map((method) => ({ method: method.toUpperCase() as 'GET' | 'POST' | 'PATCH', path: path.replace('/api/v1', '').replace(/\{[^}]+\}/g, randomUUID()) })));
+    .flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => ({
+        method: method.toUpperCase() as 'GET' | 'POST' | 'PATCH',
+        path: path.replace('/api/v1', '').replace(/\{[^}]+\}/g, randomUUID()),
+      })),
+    );
 }
 
 async function customerWithRequest(clientId = 41): Promise<RegisteredAccount & { contract: StaffContract }> {
@@ -62,7 +67,9 @@ describe('who may call /staff/', () => {
   it('gives staff of another marina nothing of this one', async () => {
     const { contract } = await customerWithRequest(41);
     // Their session does not exist at marina 41…
-    const crossed = await staff25.request('POST', `/staff/contracts/${contract.id}/approve`, { headers: { 'x-client-id': '41' } });
+    const crossed = await staff25.request('POST', `/staff/contracts/${contract.id}/approve`, {
+      headers: { 'x-client-id': '41' },
+    });
     expect(crossed.statusCode).toBe(401);
     // …and at their own marina the contract, the boat and its owner are not there.
     expect((await staff25.post(`/staff/contracts/${contract.id}/approve`)).statusCode).toBe(404);
@@ -70,7 +77,9 @@ describe('who may call /staff/', () => {
     expect((await staff25.get(`/staff/boats/${contract.boatId}`)).statusCode).toBe(404);
     expect((await staff25.patch(`/staff/boats/${contract.boatId}`, { state: 'maintenance' })).statusCode).toBe(404);
     expect((await staff25.get(`/boats/${contract.boatId}/insurance-certificate`)).statusCode).toBe(404);
-    const lists = await Promise.all(['/staff/boats', '/staff/contracts', '/staff/customers'].map((path) => staff25.get(path)));
+    const lists = await Promise.all(
+      ['/staff/boats', '/staff/contracts', '/staff/customers'].map((path) => staff25.get(path)),
+    );
     for (const list of lists) expect(list.body.includes(contract.boatId)).toBe(false);
     const [row] = await database.db.select().from(contracts).where(eq(contracts.id, contract.id));
     expect(row!.status).toBe('requested');
@@ -83,7 +92,12 @@ describe('customers and boats', () => {
     const there = await registerAccount(app, 25);
     const { customers } = (await staff41.get('/staff/customers')).json() as { customers: StaffCustomer[] };
     const found = customers.find((customer) => customer.id === here.accountId);
-    expect(found).toMatchObject({ email: here.person.email, status: 'active', dataValidationDue: true, boatIds: [here.contract.boatId] });
+    expect(found).toMatchObject({
+      email: here.person.email,
+      status: 'active',
+      dataValidationDue: true,
+      boatIds: [here.contract.boatId],
+    });
     expect(found!.reasons.map((reason) => reason.code)).toEqual(['data_validation_due']);
     expect(customers.some((customer) => customer.id === there.accountId)).toBe(false);
     expect(customers.some((customer) => customer.email.startsWith('staff@'))).toBe(false);
@@ -93,15 +107,22 @@ describe('customers and boats', () => {
 
   it('reads any boat of the marina with its owner, its certificate, and sets its state and rack position', async () => {
     const { agent, accountId, contract } = await customerWithRequest(41);
-    expect((await agent.put(`/boats/${contract.boatId}/insurance-certificate`, pdfBytes(), 'application/pdf')).statusCode).toBe(200);
+    expect(
+      (await agent.put(`/boats/${contract.boatId}/insurance-certificate`, pdfBytes(), 'application/pdf')).statusCode,
+    ).toBe(200);
     const boat = (await staff41.get(`/staff/boats/${contract.boatId}`)).json();
     expect(boat).toMatchObject({ id: contract.boatId, owner: { id: accountId }, contract: { status: 'requested' } });
-    expect((await staff41.get('/staff/boats')).json().boats.map((item: { id: string }) => item.id)).toContain(contract.boatId);
+    expect((await staff41.get('/staff/boats')).json().boats.map((item: { id: string }) => item.id)).toContain(
+      contract.boatId,
+    );
     const certificate = await staff41.get(`/boats/${contract.boatId}/insurance-certificate`);
     expect(certificate.statusCode).toBe(200);
     expect(certificate.rawPayload.equals(pdfBytes())).toBe(true);
 
-    const changed = await staff41.patch(`/staff/boats/${contract.boatId}`, { state: 'maintenance', rackPosition: ' B-12 ' });
+    const changed = await staff41.patch(`/staff/boats/${contract.boatId}`, {
+      state: 'maintenance',
+      rackPosition: ' B-12 ',
+    });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json()).toMatchObject({ state: 'maintenance', rackPosition: 'B-12' });
     const seen = (await agent.get(`/boats/${contract.boatId}`)).json();
@@ -110,7 +131,9 @@ describe('customers and boats', () => {
 
     const wrong = await staff41.patch(`/staff/boats/${contract.boatId}`, { state: 'flying', lengthM: 3 });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().errors.map((error: { field: string }) => error.field)).toEqual(expect.arrayContaining(['state']));
+    expect(wrong.json().errors.map((error: { field: string }) => error.field)).toEqual(
+      expect.arrayContaining(['state']),
+    );
   });
 });
 
@@ -118,8 +141,16 @@ describe('deciding on contracts', () => {
   it('lists the requested ones and approves one; the customer is told in the app and by SMS', async () => {
     const { agent, person, contract } = await customerWithRequest(41);
     const waiting = (await staff41.get('/staff/contracts?status=requested')).json().contracts as StaffContract[];
-    expect(waiting.find((item) => item.id === contract.id)).toMatchObject({ status: 'requested', owner: { firstName: person.firstName }, boat: { id: contract.boatId } });
-    expect((await staff41.get('/staff/contracts?status=active')).json().contracts.some((item: StaffContract) => item.id === contract.id)).toBe(false);
+    expect(waiting.find((item) => item.id === contract.id)).toMatchObject({
+      status: 'requested',
+      owner: { firstName: person.firstName },
+      boat: { id: contract.boatId },
+    });
+    expect(
+      (await staff41.get('/staff/contracts?status=active'))
+        .json()
+        .contracts.some((item: StaffContract) => item.id === contract.id),
+    ).toBe(false);
     expect((await staff41.get('/staff/contracts?status=nonsense')).statusCode).toBe(400);
 
     const approved = await staff41.post(`/staff/contracts/${contract.id}/approve`);
@@ -130,7 +161,12 @@ describe('deciding on contracts', () => {
     expect(boat.contract.status).toBe('active');
     expect(boat.eligibility.reasons.map((reason: { code: string }) => reason.code)).toEqual(['data_validation_due']);
     const notifications = (await agent.get('/notifications')).json();
-    expect(notifications.items[0]).toMatchObject({ type: 'contract_approved', title: 'Contrato aprobado', body: expect.stringMatching(/^Tu contrato anual para Brisa \d+ está aprobado: del \d{2}\/\d{2}\/\d{4} al /), link: `/misbarcos/${contract.boatId}` });
+    expect(notifications.items[0]).toMatchObject({
+      type: 'contract_approved',
+      title: 'Contrato aprobado',
+      body: expect.stringMatching(/^Tu contrato anual para Brisa \d+ está aprobado: del \d{2}\/\d{2}\/\d{4} al /),
+      link: `/misbarcos/${contract.boatId}`,
+    });
     // Marina 41 sends SMS: the message goes to the mobile.
     const [sms] = await outboxFor(app, person.phone);
     expect(sms).toMatchObject({ channel: 'sms', text: expect.stringContaining('aprobado') });
@@ -138,7 +174,9 @@ describe('deciding on contracts', () => {
     const twice = await staff41.post(`/staff/contracts/${contract.id}/approve`);
     expect(twice.statusCode).toBe(409);
     expect(twice.json().code).toBe('state_conflict');
-    expect((await staff41.post(`/staff/contracts/${contract.id}/reject`, { reason: 'Tarde' })).json().code).toBe('state_conflict');
+    expect((await staff41.post(`/staff/contracts/${contract.id}/reject`, { reason: 'Tarde' })).json().code).toBe(
+      'state_conflict',
+    );
   });
 
   it('rejects with a reason the customer reads, by e-mail at an e-mail marina', async () => {
@@ -148,11 +186,16 @@ describe('deciding on contracts', () => {
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors).toEqual([expect.objectContaining({ field: 'reason' })]);
 
-    const rejected = await staff63.post(`/staff/contracts/${contract.id}/reject`, { reason: 'La eslora supera el hueco libre.' });
+    const rejected = await staff63.post(`/staff/contracts/${contract.id}/reject`, {
+      reason: 'La eslora supera el hueco libre.',
+    });
     expect(rejected.statusCode, rejected.body).toBe(200);
     expect(rejected.json()).toMatchObject({ status: 'rejected', rejectionReason: 'La eslora supera el hueco libre.' });
     const notice = (await agent.get('/notifications')).json().items[0];
-    expect(notice).toMatchObject({ type: 'contract_rejected', body: expect.stringContaining('La eslora supera el hueco libre.') });
+    expect(notice).toMatchObject({
+      type: 'contract_rejected',
+      body: expect.stringContaining('La eslora supera el hueco libre.'),
+    });
     const [mail] = await outboxFor(app, person.email);
     expect(mail).toMatchObject({ channel: 'email', text: expect.stringContaining('La eslora supera el hueco libre.') });
     // The boat may be asked for again.
@@ -168,16 +211,25 @@ describe('deciding on contracts', () => {
 
 describe('settings', () => {
   const clientSettings = async (clientId: number) =>
-    (await app.inject({ method: 'GET', url: '/api/v1/client', headers: { 'x-client-id': String(clientId) } })).json().settings;
+    (await app.inject({ method: 'GET', url: '/api/v1/client', headers: { 'x-client-id': String(clientId) } })).json()
+      .settings;
 
   it('refuses wrong values and unknown settings with 422 naming each, changing nothing', async () => {
     const before = await clientSettings(41);
-    const response = await staff41.patch('/staff/settings', { slotCapacity: 0, maxBeamM: '5', manualApproval: 1, maxLengthM: 1.5, bogus: 3 });
+    const response = await staff41.patch('/staff/settings', {
+      slotCapacity: 0,
+      maxBeamM: '5',
+      manualApproval: 1,
+      maxLengthM: 1.5,
+      bogus: 3,
+    });
     expect(response.statusCode).toBe(422);
     expect(response.json().code).toBe('setting_invalid');
     const errors = response.json().errors as { field: string; message: string }[];
     expect(errors.map((error) => error.field).sort()).toEqual(['bogus', 'manualApproval', 'maxBeamM', 'slotCapacity']);
-    expect(errors.find((error) => error.field === 'slotCapacity')!.message).toBe('slotCapacity: debe ser un número entero entre 1 y 50.');
+    expect(errors.find((error) => error.field === 'slotCapacity')!.message).toBe(
+      'slotCapacity: debe ser un número entero entre 1 y 50.',
+    );
     expect(await clientSettings(41)).toEqual(before);
     expect(await database.db.select().from(settingChanges).where(eq(settingChanges.clientId, 41))).toEqual([]);
   });
@@ -204,12 +256,20 @@ describe('settings', () => {
 
     // The new limit is the one contracts are checked against.
     const { agent } = await registerAccount(app, 41);
-    const tooLong = await agent.post('/contracts', newBoatContract(41, { boat: { ...newBoatContract(41).boat, lengthM: 9 } }));
-    expect(tooLong.json().errors).toEqual([expect.objectContaining({ field: 'boat.lengthM', message: expect.stringContaining('8 m') })]);
+    const tooLong = await agent.post(
+      '/contracts',
+      newBoatContract(41, { boat: { ...newBoatContract(41).boat, lengthM: 9 } }),
+    );
+    expect(tooLong.json().errors).toEqual([
+      expect.objectContaining({ field: 'boat.lengthM', message: expect.stringContaining('8 m') }),
+    ]);
 
     // A start seeds every folder again: staff's values stay.
     await seedClients(database.db, await marinaSeeds(DEFAULT_MARINAS_DIR));
-    expect((await loadClientDirectory(database.db)).get(41)!.settings).toMatchObject({ slotCapacity: 6, maxLengthM: 8 });
+    expect((await loadClientDirectory(database.db)).get(41)!.settings).toMatchObject({
+      slotCapacity: 6,
+      maxLengthM: 8,
+    });
     await staff41.patch('/staff/settings', { maxLengthM: 12 });
   });
 
@@ -217,10 +277,14 @@ describe('settings', () => {
     const secondConnection = await database.connectAgain();
     const other = await createTestServer(secondConnection, { clientsRefreshMs: 50 });
     try {
-      const settingsThere = async () => (await other.inject({ method: 'GET', url: '/api/v1/client', headers: { 'x-client-id': '41' } })).json().settings;
+      const settingsThere = async () =>
+        (await other.inject({ method: 'GET', url: '/api/v1/client', headers: { 'x-client-id': '41' } })).json()
+          .settings;
       expect((await settingsThere()).changeCutoffMinutes).toBe(60);
       expect((await staff41.patch('/staff/settings', { changeCutoffMinutes: 90 })).statusCode).toBe(200);
-      await expect.poll(async () => (await settingsThere()).changeCutoffMinutes, { timeout: 3000, interval: 50 }).toBe(90);
+      await expect
+        .poll(async () => (await settingsThere()).changeCutoffMinutes, { timeout: 3000, interval: 50 })
+        .toBe(90);
     } finally {
       await other.close();
       await secondConnection.close();
@@ -230,7 +294,9 @@ describe('settings', () => {
   it('applies 100 parallel changes one after the other, each recording the value it replaced', async () => {
     // maxAdvanceDays, whose range (1 to 365) holds 100 different values.
     const before = (await clientSettings(41)).maxAdvanceDays as number;
-    const responses = await Promise.all(Array.from({ length: 100 }, (_, index) => staff41.patch('/staff/settings', { maxAdvanceDays: 100 + index })));
+    const responses = await Promise.all(
+      Array.from({ length: 100 }, (_, index) => staff41.patch('/staff/settings', { maxAdvanceDays: 100 + index })),
+    );
     expect(responses.every((response) => response.statusCode === 200)).toBe(true);
     const recorded = await database.db
       .select()
@@ -247,25 +313,36 @@ describe('settings', () => {
 });
 
 describe('the range of each setting (docs/product.md §4.1)', () => {
-  const ranged = Object.entries(CLIENT_SETTING_RULES).flatMap(([key, rule]) => (rule.type === 'boolean' ? [] : [{ key, ...rule }]));
+  const ranged = Object.entries(CLIENT_SETTING_RULES).flatMap(([key, rule]) =>
+    rule.type === 'boolean' ? [] : [{ key, ...rule }],
+  );
   const kind = (type: string) => (type === 'integer' ? 'un número entero' : 'un número');
 
-  it.each(ranged)('takes $key at $minimum and $maximum and refuses one past either end with 422 naming it', async ({ key, type, minimum, maximum }) => {
-    const staff63 = await signInStaff(app, 63);
-    for (const value of [minimum - 1, maximum + 1, 2147483648]) {
-      const refused = await staff63.patch('/staff/settings', { [key]: value });
-      expect(refused.statusCode, `${key}: ${value}`).toBe(422);
-      expect(refused.json()).toMatchObject({
-        code: 'setting_invalid',
-        errors: [{ field: key, code: 'setting_invalid', message: `${key}: debe ser ${kind(type)} entre ${minimum} y ${maximum}.` }],
-      });
-    }
-    for (const value of [minimum, maximum, DEFAULT_CLIENT_SETTINGS[key as keyof ClientSettings]]) {
-      const taken = await staff63.patch('/staff/settings', { [key]: value });
-      expect(taken.statusCode, `${key}: ${value}`).toBe(200);
-      expect(taken.json().settings[key]).toBe(value);
-    }
-  });
+  it.each(ranged)(
+    'takes $key at $minimum and $maximum and refuses one past either end with 422 naming it',
+    async ({ key, type, minimum, maximum }) => {
+      const staff63 = await signInStaff(app, 63);
+      for (const value of [minimum - 1, maximum + 1, 2147483648]) {
+        const refused = await staff63.patch('/staff/settings', { [key]: value });
+        expect(refused.statusCode, `${key}: ${value}`).toBe(422);
+        expect(refused.json()).toMatchObject({
+          code: 'setting_invalid',
+          errors: [
+            {
+              field: key,
+              code: 'setting_invalid',
+              message: `${key}: debe ser ${kind(type)} entre ${minimum} y ${maximum}.`,
+            },
+          ],
+        });
+      }
+      for (const value of [minimum, maximum, DEFAULT_CLIENT_SETTINGS[key as keyof ClientSettings]]) {
+        const taken = await staff63.patch('/staff/settings', { [key]: value });
+        expect(taken.statusCode, `${key}: ${value}`).toBe(200);
+        expect(taken.json().settings[key]).toBe(value);
+      }
+    },
+  );
 
   it('books a launch and reads the card with every setting at its largest value (each answered 500 past 2^31)', async () => {
     const largest = Object.fromEntries(ranged.map(({ key, maximum }) => [key, maximum]));
@@ -274,7 +351,10 @@ describe('the range of each setting (docs/product.md §4.1)', () => {
       const owner = await eligibleOwner(app, database.db, 25);
       // minLeadMinutes at its largest is two days: the slot is ten days ahead, then as far as may be booked.
       for (const days of [10, largest.maxAdvanceDays! - 1]) {
-        const booked = await owner.agent.post('/launches', launchBody(25, owner.boatIds[0]!, dayFromToday(25, days), '11:00'));
+        const booked = await owner.agent.post(
+          '/launches',
+          launchBody(25, owner.boatIds[0]!, dayFromToday(25, days), '11:00'),
+        );
         expect(booked.statusCode, booked.body).toBe(201);
         expect((await owner.agent.post(`/launches/${booked.json().id}/cancel`)).statusCode).toBe(200);
       }
@@ -287,9 +367,16 @@ describe('the range of each setting (docs/product.md §4.1)', () => {
   });
 
   it('leaves a value stored before the ranges existed out of force, so the marina keeps working', async () => {
-    await database.db.update(clients).set({ staffSettings: { slotCapacity: 2147483648, dataValidationDays: 2147483648, maxAdvanceDays: 40 } }).where(eq(clients.id, 63));
+    await database.db
+      .update(clients)
+      .set({ staffSettings: { slotCapacity: 2147483648, dataValidationDays: 2147483648, maxAdvanceDays: 40 } })
+      .where(eq(clients.id, 63));
     const directory = await loadClientDirectory(database.db);
-    expect(directory.get(63)!.settings).toMatchObject({ slotCapacity: DEFAULT_CLIENT_SETTINGS.slotCapacity, dataValidationDays: DEFAULT_CLIENT_SETTINGS.dataValidationDays, maxAdvanceDays: 40 });
+    expect(directory.get(63)!.settings).toMatchObject({
+      slotCapacity: DEFAULT_CLIENT_SETTINGS.slotCapacity,
+      dataValidationDays: DEFAULT_CLIENT_SETTINGS.dataValidationDays,
+      maxAdvanceDays: 40,
+    });
     await database.db.update(clients).set({ staffSettings: {} }).where(eq(clients.id, 63));
   });
 });

@@ -4,9 +4,22 @@
  * here is refused to customers (403), and sees only the marina of the session (a session is only ever found
  * for its own marina, so staff of another marina have none here: 401, and their ids find nothing: 404).
  */
-import { CONTRACT_STATUS_LABELS, CONTRACT_STATUSES, contractRejectionSchema, staffBoatPatchSchema, type ContractStatus } from '@marina/core/domain/boats.ts';
+import {
+  CONTRACT_STATUS_LABELS,
+  CONTRACT_STATUSES,
+  contractRejectionSchema,
+  staffBoatPatchSchema,
+  type ContractStatus,
+} from '@marina/core/domain/boats.ts';
 import { accountReasons } from '@marina/core/domain/eligibility.ts';
-import type { StaffBoat, StaffBoatList, StaffContract, StaffContractList, StaffCustomer, StaffCustomerList } from '@marina/core/domain/staff.ts';
+import type {
+  StaffBoat,
+  StaffBoatList,
+  StaffContract,
+  StaffContractList,
+  StaffCustomer,
+  StaffCustomerList,
+} from '@marina/core/domain/staff.ts';
 import { and, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { accountBasics, accountFacts, eligibilityContext, licenceOnFile } from '../accounts/account-summary.ts';
@@ -40,7 +53,10 @@ function toStaffCustomer(account: AccountRow, boatIds: string[], client: ClientR
   };
 }
 
-const toStaffBoat = ({ row, parts }: LoadedBoat, client: ClientRecord, now: Date): StaffBoat => ({ ...toBoat(row, parts, client, now), owner: owner(parts.owner) });
+const toStaffBoat = ({ row, parts }: LoadedBoat, client: ClientRecord, now: Date): StaffBoat => ({
+  ...toBoat(row, parts, client, now),
+  owner: owner(parts.owner),
+});
 
 function toStaffContract(contract: ContractRow, boat: BoatRow, account: AccountRow): StaffContract {
   return {
@@ -51,7 +67,12 @@ function toStaffContract(contract: ContractRow, boat: BoatRow, account: AccountR
 }
 
 /** Contracts of the marina with their boat and owner, newest request first (then by id: a total order for pages). */
-async function staffContracts(db: Executor, clientId: number, where?: SQL, limit?: number): Promise<Array<{ contract: ContractRow; view: StaffContract }>> {
+async function staffContracts(
+  db: Executor,
+  clientId: number,
+  where?: SQL,
+  limit?: number,
+): Promise<Array<{ contract: ContractRow; view: StaffContract }>> {
   const query = db
     .select({ contract: contracts, boat: boats, owner: accounts })
     .from(contracts)
@@ -70,7 +91,11 @@ const contractCursors = cursorKind('staff-contracts', ['instant', 'text']);
 
 const staffSecurity = [{ session: [] }];
 const staffTags = ['staff'];
-const contractIdParams = { type: 'object', properties: { id: { type: 'string', description: 'UUID' } }, required: ['id'] } as const;
+const contractIdParams = {
+  type: 'object',
+  properties: { id: { type: 'string', description: 'UUID' } },
+  required: ['id'],
+} as const;
 
 export const staffRoutes: FastifyPluginAsync<{ services: Services }> = async (api, { services }) => {
   const { db, clock, config } = services;
@@ -91,7 +116,11 @@ export const staffRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
         querystring: pageQuerystring(),
         security: staffSecurity,
         response: {
-          200: pagedListOf('customers', 'StaffCustomer#', 'A page of the customer accounts of the marina (deleted ones aside)'),
+          200: pagedListOf(
+            'customers',
+            'StaffCustomer#',
+            'A page of the customer accounts of the marina (deleted ones aside)',
+          ),
           ...problemResponses(400, 401, 403),
         },
       },
@@ -99,12 +128,19 @@ export const staffRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
     async (request): Promise<StaffCustomerList> => {
       const client = requireClient(request);
       const now = clock();
-      const { limit, after } = pageRequest(request.query, customerCursors, [accounts.surnames, accounts.firstName, accounts.id], 'asc');
+      const { limit, after } = pageRequest(
+        request.query,
+        customerCursors,
+        [accounts.surnames, accounts.firstName, accounts.id],
+        'asc',
+      );
       const page = pageOf(
         await db
           .select()
           .from(accounts)
-          .where(and(eq(accounts.clientId, client.id), eq(accounts.role, 'customer'), ne(accounts.status, 'deleted'), after))
+          .where(
+            and(eq(accounts.clientId, client.id), eq(accounts.role, 'customer'), ne(accounts.status, 'deleted'), after),
+          )
           .orderBy(accounts.surnames, accounts.firstName, accounts.id)
           .limit(limit + 1),
         limit,
@@ -115,9 +151,20 @@ export const staffRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
       const owned =
         ids.length === 0
           ? []
-          : await db.select({ id: boats.id, accountId: boats.accountId }).from(boats).where(and(eq(boats.clientId, client.id), inArray(boats.accountId, ids))).orderBy(boats.name);
+          : await db
+              .select({ id: boats.id, accountId: boats.accountId })
+              .from(boats)
+              .where(and(eq(boats.clientId, client.id), inArray(boats.accountId, ids)))
+              .orderBy(boats.name);
       return {
-        customers: page.rows.map((account) => toStaffCustomer(account, owned.filter((boat) => boat.accountId === account.id).map((boat) => boat.id), client, now)),
+        customers: page.rows.map((account) =>
+          toStaffCustomer(
+            account,
+            owned.filter((boat) => boat.accountId === account.id).map((boat) => boat.id),
+            client,
+            now,
+          ),
+        ),
         next: page.next,
       };
     },
@@ -133,7 +180,10 @@ export const staffRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
         headers: clientHeaderSchema,
         params: idParams,
         security: staffSecurity,
-        response: { 200: { description: 'The customer', $ref: 'StaffCustomer#' }, ...problemResponses(400, 401, 403, 404) },
+        response: {
+          200: { description: 'The customer', $ref: 'StaffCustomer#' },
+          ...problemResponses(400, 401, 403, 404),
+        },
       },
     },
     async (request): Promise<StaffCustomer> => {
@@ -143,12 +193,28 @@ export const staffRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
         ? await db
             .select()
             .from(accounts)
-            .where(and(eq(accounts.id, id), eq(accounts.clientId, client.id), eq(accounts.role, 'customer'), ne(accounts.status, 'deleted')))
+            .where(
+              and(
+                eq(accounts.id, id),
+                eq(accounts.clientId, client.id),
+                eq(accounts.role, 'customer'),
+                ne(accounts.status, 'deleted'),
+              ),
+            )
             .limit(1)
         : [];
       if (!account) throw problem('not_found', 404, 'No encontramos ese cliente.');
-      const owned = await db.select({ id: boats.id }).from(boats).where(eq(boats.accountId, account.id)).orderBy(boats.name);
-      return toStaffCustomer(account, owned.map((boat) => boat.id), client, clock());
+      const owned = await db
+        .select({ id: boats.id })
+        .from(boats)
+        .where(eq(boats.accountId, account.id))
+        .orderBy(boats.name);
+      return toStaffCustomer(
+        account,
+        owned.map((boat) => boat.id),
+        client,
+        clock(),
+      );
     },
   );
 
@@ -162,14 +228,26 @@ export const staffRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
         headers: clientHeaderSchema,
         querystring: pageQuerystring(),
         security: staffSecurity,
-        response: { 200: pagedListOf('boats', 'StaffBoat#', 'A page of the boats of the marina, by name'), ...problemResponses(400, 401, 403) },
+        response: {
+          200: pagedListOf('boats', 'StaffBoat#', 'A page of the boats of the marina, by name'),
+          ...problemResponses(400, 401, 403),
+        },
       },
     },
     async (request): Promise<StaffBoatList> => {
       const client = requireClient(request);
       const now = clock();
-      const { limit, after } = pageRequest(request.query, boatCursors, [boats.name, boats.registration, boats.id], 'asc');
-      const page = pageOf(await loadBoats(db, client.id, after, limit + 1), limit, boatCursors, ({ row }) => [row.name, row.registration, row.id]);
+      const { limit, after } = pageRequest(
+        request.query,
+        boatCursors,
+        [boats.name, boats.registration, boats.id],
+        'asc',
+      );
+      const page = pageOf(await loadBoats(db, client.id, after, limit + 1), limit, boatCursors, ({ row }) => [
+        row.name,
+        row.registration,
+        row.id,
+      ]);
       return { boats: page.rows.map((found) => toStaffBoat(found, client, now)), next: page.next };
     },
   );
@@ -204,7 +282,10 @@ export const staffRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
         params: idParams,
         security: staffSecurity,
         body: bodyFrom(staffBoatPatchSchema),
-        response: { 200: { description: 'The boat as it is now', $ref: 'StaffBoat#' }, ...problemResponses(400, 401, 403, 404) },
+        response: {
+          200: { description: 'The boat as it is now', $ref: 'StaffBoat#' },
+          ...problemResponses(400, 401, 403, 404),
+        },
       },
     },
     async (request): Promise<StaffBoat> => {
@@ -229,20 +310,34 @@ export const staffRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
     {
       schema: {
         operationId: 'staffListContracts',
-        summary: "The marina's contracts, newest request first, a page at a time; `status=requested` lists those waiting for a decision",
+        summary:
+          "The marina's contracts, newest request first, a page at a time; `status=requested` lists those waiting for a decision",
         tags: staffTags,
         headers: clientHeaderSchema,
         querystring: pageQuerystring({ status: { type: 'string', enum: [...CONTRACT_STATUSES] } }),
         security: staffSecurity,
-        response: { 200: pagedListOf('contracts', 'StaffContract#', 'A page of the contracts, each with its boat and owner'), ...problemResponses(400, 401, 403) },
+        response: {
+          200: pagedListOf('contracts', 'StaffContract#', 'A page of the contracts, each with its boat and owner'),
+          ...problemResponses(400, 401, 403),
+        },
       },
     },
     async (request): Promise<StaffContractList> => {
       const client = requireClient(request);
       const { status } = request.query;
-      const { limit, after } = pageRequest(request.query, contractCursors, [contracts.requestedAt, contracts.id], 'desc');
+      const { limit, after } = pageRequest(
+        request.query,
+        contractCursors,
+        [contracts.requestedAt, contracts.id],
+        'desc',
+      );
       const page = pageOf(
-        await staffContracts(db, client.id, and(status === undefined ? undefined : eq(contracts.status, status), after), limit + 1),
+        await staffContracts(
+          db,
+          client.id,
+          and(status === undefined ? undefined : eq(contracts.status, status), after),
+          limit + 1,
+        ),
         limit,
         contractCursors,
         ({ contract }) => [contract.requestedAt, contract.id],
@@ -256,7 +351,10 @@ export const staffRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
    * members deciding at once, or one clicking twice, exactly one wins and the other gets 409
    * `state_conflict`. The customer hears of it in the same transaction.
    */
-  async function decide(request: FastifyRequest<{ Params: { id: string } }>, decision: { status: 'active' | 'rejected'; reason: string | null }) {
+  async function decide(
+    request: FastifyRequest<{ Params: { id: string } }>,
+    decision: { status: 'active' | 'rejected'; reason: string | null },
+  ) {
     const session = requireStaff(request);
     const client = requireClient(request);
     const now = clock();
@@ -267,21 +365,39 @@ export const staffRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
       : await db.transaction(async (tx) => {
           const [contract] = await tx
             .update(contracts)
-            .set({ status: decision.status, decidedAt: now, decidedBy: session.accountId, rejectionReason: decision.reason })
+            .set({
+              status: decision.status,
+              decidedAt: now,
+              decidedBy: session.accountId,
+              rejectionReason: decision.reason,
+            })
             .where(and(inMarina, eq(contracts.status, 'requested')))
             .returning();
           if (!contract) return null;
-          const [row] = await tx.select({ boat: boats, owner: accounts }).from(boats).innerJoin(accounts, eq(accounts.id, boats.accountId)).where(eq(boats.id, contract.boatId));
+          const [row] = await tx
+            .select({ boat: boats, owner: accounts })
+            .from(boats)
+            .innerJoin(accounts, eq(accounts.id, boats.accountId))
+            .where(eq(boats.id, contract.boatId));
           await tellContractDecision(tx, { client, owner: row!.owner, boat: row!.boat, contract }, now, config);
           return toStaffContract(contract, row!.boat, row!.owner);
         });
     if (decided) {
-      audit(request, decision.status === 'active' ? 'contract_approved' : 'contract_rejected', { outcome: 'success', accountId: session.accountId });
+      audit(request, decision.status === 'active' ? 'contract_approved' : 'contract_rejected', {
+        outcome: 'success',
+        accountId: session.accountId,
+      });
       return decided;
     }
-    const [existing] = isUuid(id) ? await db.select({ status: contracts.status }).from(contracts).where(inMarina).limit(1) : [];
+    const [existing] = isUuid(id)
+      ? await db.select({ status: contracts.status }).from(contracts).where(inMarina).limit(1)
+      : [];
     if (!existing) throw problem('not_found', 404, 'No encontramos ese contrato.');
-    throw problem('state_conflict', 409, `Este contrato ya no está pendiente: está «${CONTRACT_STATUS_LABELS[existing.status].toLowerCase()}».`);
+    throw problem(
+      'state_conflict',
+      409,
+      `Este contrato ya no está pendiente: está «${CONTRACT_STATUS_LABELS[existing.status].toLowerCase()}».`,
+    );
   }
 
   api.post<{ Params: { id: string } }>(
@@ -294,7 +410,10 @@ export const staffRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
         headers: clientHeaderSchema,
         params: contractIdParams,
         security: staffSecurity,
-        response: { 200: { description: 'Now active', $ref: 'StaffContract#' }, ...problemResponses(400, 401, 403, 404, 409) },
+        response: {
+          200: { description: 'Now active', $ref: 'StaffContract#' },
+          ...problemResponses(400, 401, 403, 404, 409),
+        },
       },
     },
     (request) => decide(request, { status: 'active', reason: null }),
@@ -311,7 +430,10 @@ export const staffRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
         params: contractIdParams,
         security: staffSecurity,
         body: bodyFrom(contractRejectionSchema),
-        response: { 200: { description: 'Rejected', $ref: 'StaffContract#' }, ...problemResponses(400, 401, 403, 404, 409) },
+        response: {
+          200: { description: 'Rejected', $ref: 'StaffContract#' },
+          ...problemResponses(400, 401, 403, 404, 409),
+        },
       },
     },
     async (request) => {

@@ -7,7 +7,11 @@ const personRef = {
   anyOf: [
     {
       type: 'object',
-      properties: { id: { type: 'string', format: 'uuid' }, firstName: { type: 'string' }, surnames: { type: 'string' } },
+      properties: {
+        id: { type: 'string', format: 'uuid' },
+        firstName: { type: 'string' },
+        surnames: { type: 'string' },
+      },
       required: ['id', 'firstName', 'surnames'],
     },
     { type: 'null' },
@@ -19,7 +23,11 @@ export const staffCustomerSchema = {
   type: 'object',
   properties: {
     ...accountProperties,
-    reasons: { type: 'array', items: { $ref: 'EligibilityReason#' }, description: 'What keeps the person from using any boat today' },
+    reasons: {
+      type: 'array',
+      items: { $ref: 'EligibilityReason#' },
+      description: 'What keeps the person from using any boat today',
+    },
     documentExpiresOn: { type: ['string', 'null'], format: 'date' },
     licence: licenceSchema,
     boatIds: { type: 'array', items: { type: 'string', format: 'uuid' } },

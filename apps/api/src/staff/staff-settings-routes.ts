@@ -6,7 +6,14 @@
  * `GET /client`.
  */
 import type { FieldError } from '@marina/core/domain/error-codes.ts';
-import { CLIENT_SETTING_RULES, clientSettingsOverridesSchema, settingsWithinRules, withDefaultSettings, type ClientSettings, type SettingRule } from '@marina/core/domain/marina.ts';
+import {
+  CLIENT_SETTING_RULES,
+  clientSettingsOverridesSchema,
+  settingsWithinRules,
+  withDefaultSettings,
+  type ClientSettings,
+  type SettingRule,
+} from '@marina/core/domain/marina.ts';
 import type { SettingChange, StaffSettings } from '@marina/core/domain/staff.ts';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
@@ -35,12 +42,18 @@ function ruleText(rule: SettingRule): string {
   return `debe ser ${kind} entre ${rule.minimum} y ${rule.maximum}`;
 }
 
-const invalid = (setting: string, message: string): FieldError => ({ field: setting, code: 'setting_invalid', message: `${setting}: ${message}.` });
+const invalid = (setting: string, message: string): FieldError => ({
+  field: setting,
+  code: 'setting_invalid',
+  message: `${setting}: ${message}.`,
+});
 
 /** The body checked by the shared rules, without casting ("5" is not 5); 422 naming each wrong setting. */
 async function settingsInput(body: unknown): Promise<Partial<ClientSettings>> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new HttpProblem('validation_failed', 400, undefined, [{ field: 'body', code: 'invalid_type', message: 'Debe ser un objeto con los ajustes que cambian.' }]);
+    throw new HttpProblem('validation_failed', 400, undefined, [
+      { field: 'body', code: 'invalid_type', message: 'Debe ser un objeto con los ajustes que cambian.' },
+    ]);
   }
   const errors = Object.keys(body)
     .filter((key) => !(key in CLIENT_SETTING_RULES))
@@ -51,7 +64,8 @@ async function settingsInput(body: unknown): Promise<Partial<ClientSettings>> {
     if (!ValidationError.isError(error)) throw error;
     for (const issue of error.inner.length > 0 ? error.inner : [error]) {
       const key = issue.path as SettingKey | undefined;
-      if (key && key in CLIENT_SETTING_RULES && !errors.some((known) => known.field === key)) errors.push(invalid(key, ruleText(CLIENT_SETTING_RULES[key])));
+      if (key && key in CLIENT_SETTING_RULES && !errors.some((known) => known.field === key))
+        errors.push(invalid(key, ruleText(CLIENT_SETTING_RULES[key])));
     }
   }
   if (errors.length > 0) throw new HttpProblem('setting_invalid', 422, 'Hay ajustes con valores no válidos.', errors);
@@ -60,7 +74,10 @@ async function settingsInput(body: unknown): Promise<Partial<ClientSettings>> {
 
 async function staffSettings(db: Executor, client: ClientRecord): Promise<StaffSettings> {
   const rows = await db
-    .select({ change: settingChanges, person: { id: accounts.id, firstName: accounts.firstName, surnames: accounts.surnames } })
+    .select({
+      change: settingChanges,
+      person: { id: accounts.id, firstName: accounts.firstName, surnames: accounts.surnames },
+    })
     .from(settingChanges)
     .leftJoin(accounts, eq(accounts.id, settingChanges.accountId))
     .where(eq(settingChanges.clientId, client.id))
@@ -88,7 +105,10 @@ export const staffSettingsRoutes: FastifyPluginAsync<{ services: Services }> = a
         tags: ['staff'],
         headers: clientHeaderSchema,
         security: [{ session: [] }],
-        response: { 200: { description: 'Settings and changes', $ref: 'StaffSettings#' }, ...problemResponses(400, 401, 403) },
+        response: {
+          200: { description: 'Settings and changes', $ref: 'StaffSettings#' },
+          ...problemResponses(400, 401, 403),
+        },
       },
     },
     async (request) => staffSettings(db, requireClient(request)),
@@ -117,22 +137,39 @@ export const staffSettingsRoutes: FastifyPluginAsync<{ services: Services }> = a
       const now = clock();
       const changed = await db.transaction(async (tx) => {
         // The row lock orders concurrent changes: each reads what the one before it wrote.
-        const [row] = await tx.select({ settings: clients.settings, staffSettings: clients.staffSettings }).from(clients).where(eq(clients.id, client.id)).for('update');
+        const [row] = await tx
+          .select({ settings: clients.settings, staffSettings: clients.staffSettings })
+          .from(clients)
+          .where(eq(clients.id, client.id))
+          .for('update');
         // What applies now, as the directory reads it: a stored value outside its range is not in force.
         const before = withDefaultSettings({ ...row!.settings, ...settingsWithinRules(row!.staffSettings) });
-        const changes = (Object.entries(input) as [SettingKey, number | boolean][]).filter(([key, value]) => before[key] !== value);
+        const changes = (Object.entries(input) as [SettingKey, number | boolean][]).filter(
+          ([key, value]) => before[key] !== value,
+        );
         if (changes.length === 0) return [];
         await tx
           .update(clients)
           .set({ staffSettings: { ...row!.staffSettings, ...Object.fromEntries(changes) } })
           .where(eq(clients.id, client.id));
         await tx.insert(settingChanges).values(
-          changes.map(([setting, value]) => ({ clientId: client.id, accountId: session.accountId, setting, oldValue: before[setting], newValue: value, changedAt: now })),
+          changes.map(([setting, value]) => ({
+            clientId: client.id,
+            accountId: session.accountId,
+            setting,
+            oldValue: before[setting],
+            newValue: value,
+            changedAt: now,
+          })),
         );
         return changes.map(([setting]) => setting);
       });
       if (changed.length > 0) await directory.reload();
-      audit(request, 'settings_changed', { outcome: 'success', accountId: session.accountId, ...(changed.length > 0 ? { reason: changed.join(',') } : {}) });
+      audit(request, 'settings_changed', {
+        outcome: 'success',
+        accountId: session.accountId,
+        ...(changed.length > 0 ? { reason: changed.join(',') } : {}),
+      });
       return staffSettings(db, directory.get(client.id)!);
     },
   );

@@ -21,6 +21,10 @@ export const settingChanges = pgTable(
   (table) => [index('setting_changes_client_idx').on(table.clientId, table.changedAt)],
 );
 
-registerPersonalData({ table: settingChanges, accountColumn: settingChanges.accountId, erase: { anonymise: () => ({ accountId: null }) } });
+registerPersonalData({
+  table: settingChanges,
+  accountColumn: settingChanges.accountId,
+  erase: { anonymise: () => ({ accountId: null }) },
+});
 
 export type SettingChangeRow = typeof settingChanges.$inferSelect;

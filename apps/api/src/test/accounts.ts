@@ -89,7 +89,11 @@ export async function registerAccount(
   const code = await latestCode(app, channel === 'sms' ? person.phone : person.email);
   const validated = await agent.post(`/registrations/${registrationId}/validate`, { code });
   expect(validated.statusCode, validated.body).toBe(200);
-  const activated = await agent.post('/activations', { token: validated.json().activationToken, password, acceptTerms: true });
+  const activated = await agent.post('/activations', {
+    token: validated.json().activationToken,
+    password,
+    acceptTerms: true,
+  });
   expect(activated.statusCode, activated.body).toBe(200);
   if (confirm && activated.json().account.emailVerified === false) {
     const confirmed = await confirmEmail(agent, app, person.email);

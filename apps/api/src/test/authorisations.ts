@@ -11,7 +11,12 @@ import { eligibleOwner, type Owner } from './launches.ts';
 import type { Agent } from './test-agent.ts';
 
 /** The body of `POST /authorisations` for a new person, from today for a year, with a licence that covers it. */
-export function authorisationBody(clientId: number, boatIds: string[], overrides: Record<string, unknown> = {}, now = new Date()) {
+export function authorisationBody(
+  clientId: number,
+  boatIds: string[],
+  overrides: Record<string, unknown> = {},
+  now = new Date(),
+) {
   const today = todayIn(ZONES[clientId]!, now);
   const person = newPerson({ firstName: 'Marta', surnames: 'Ruiz Soler' });
   return {
@@ -32,9 +37,17 @@ export function authorisationBody(clientId: number, boatIds: string[], overrides
  * A customer with an account (and no boats) who may be authorised: an authorisation attaches to it when it names
  * its document and a contact it has proven (its e-mail, confirmed; decision 038), as `invitedAs` writes them.
  */
-export async function personWithAccount(app: FastifyInstance, db: Db, clientId: number, now = new Date()): Promise<Owner & { document: string }> {
+export async function personWithAccount(
+  app: FastifyInstance,
+  db: Db,
+  clientId: number,
+  now = new Date(),
+): Promise<Owner & { document: string }> {
   const person = await eligibleOwner(app, db, clientId, { boatCount: 0, now });
-  const [row] = await db.select({ document: accounts.document }).from(accounts).where(eq(accounts.id, person.accountId));
+  const [row] = await db
+    .select({ document: accounts.document })
+    .from(accounts)
+    .where(eq(accounts.id, person.accountId));
   return { ...person, document: row!.document! };
 }
 
@@ -44,7 +57,12 @@ export function invitedAs(person: { document: string; phone: string; email: stri
 }
 
 /** Adds an authorisation and validates it with the code sent to the person (SMS marinas: their phone). */
-export async function activeAuthorisation(app: FastifyInstance, owner: Agent, body: ReturnType<typeof authorisationBody>, sms = true) {
+export async function activeAuthorisation(
+  app: FastifyInstance,
+  owner: Agent,
+  body: ReturnType<typeof authorisationBody>,
+  sms = true,
+) {
   const created = await owner.post('/authorisations', body);
   expect(created.statusCode, created.body).toBe(201);
   const code = await latestCode(app, sms ? body.phone : body.email);

@@ -27,7 +27,12 @@ export interface Owner {
 }
 
 /** An active customer, data validated, with `boatCount` boats in the rack under active contracts and insurance. */
-export async function eligibleOwner(app: FastifyInstance, db: Db, clientId: number, { boatCount = 1, now = new Date() }: { boatCount?: number; now?: Date } = {}): Promise<Owner> {
+export async function eligibleOwner(
+  app: FastifyInstance,
+  db: Db,
+  clientId: number,
+  { boatCount = 1, now = new Date() }: { boatCount?: number; now?: Date } = {},
+): Promise<Owner> {
   const today = todayIn(ZONES[clientId]!, now);
   const person = newPerson();
   const [account] = await db
@@ -45,10 +50,28 @@ export async function eligibleOwner(app: FastifyInstance, db: Db, clientId: numb
   for (let index = 0; index < boatCount; index++) {
     const [boat] = await db
       .insert(boats)
-      .values({ clientId, accountId, ...newBoat(), insurer: 'Mapfre', policyNumber: `POL-${index}`, insuranceExpiresOn: addDays(today, 400), createdAt: now, updatedAt: now })
+      .values({
+        clientId,
+        accountId,
+        ...newBoat(),
+        insurer: 'Mapfre',
+        policyNumber: `POL-${index}`,
+        insuranceExpiresOn: addDays(today, 400),
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning({ id: boats.id });
     const startsOn = addDays(today, -30);
-    await db.insert(contracts).values({ clientId, boatId: boat!.id, plan: 'annual', status: 'active', startsOn, endsOn: contractEndsOn('annual', startsOn), requestedAt: now, decidedAt: now });
+    await db.insert(contracts).values({
+      clientId,
+      boatId: boat!.id,
+      plan: 'annual',
+      status: 'active',
+      startsOn,
+      endsOn: contractEndsOn('annual', startsOn),
+      requestedAt: now,
+      decidedAt: now,
+    });
     boatIds.push(boat!.id);
   }
   const agent = createAgent(app, clientId);
@@ -64,7 +87,13 @@ export function slotAt(clientId: number, date: string, time: string): string {
 }
 
 /** A request body for one boat in the slot at `time` on `date`, back two hours later. */
-export function launchBody(clientId: number, boatId: string, date: string, time: string, overrides: Record<string, unknown> = {}) {
+export function launchBody(
+  clientId: number,
+  boatId: string,
+  date: string,
+  time: string,
+  overrides: Record<string, unknown> = {},
+) {
   const start = instantAt(date, time, ZONES[clientId]!);
   return {
     boatId,

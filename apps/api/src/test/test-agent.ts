@@ -36,7 +36,11 @@ export interface Agent {
 let agents = 0;
 
 /** Each agent is another person on another network, unless told an `ip`. */
-export function createAgent(app: FastifyInstance, clientId: number, { origin = TEST_ORIGIN, ip }: { origin?: string; ip?: string } = {}): Agent {
+export function createAgent(
+  app: FastifyInstance,
+  clientId: number,
+  { origin = TEST_ORIGIN, ip }: { origin?: string; ip?: string } = {},
+): Agent {
   agents += 1;
   const address = ip ?? `10.${(agents >> 16) & 255}.${(agents >> 8) & 255}.${agents & 255}`;
   const cookies = new Map<string, string>();
@@ -53,7 +57,14 @@ export function createAgent(app: FastifyInstance, clientId: number, { origin = T
     const mutating = method !== 'GET';
     // The app's first call (GET /session) hands it the cookies a mutating call needs.
     if (mutating && !cookies.has(SESSION_COOKIE)) {
-      remember(await app.inject({ method: 'GET', url: '/api/v1/session', headers: { 'x-client-id': String(clientId) }, remoteAddress: address }));
+      remember(
+        await app.inject({
+          method: 'GET',
+          url: '/api/v1/session',
+          headers: { 'x-client-id': String(clientId) },
+          remoteAddress: address,
+        }),
+      );
     }
     const headers: Record<string, string> = { 'x-client-id': String(clientId) };
     if (cookies.size > 0) headers.cookie = [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
@@ -63,7 +74,12 @@ export function createAgent(app: FastifyInstance, clientId: number, { origin = T
       if (token !== undefined && !options.withoutXsrf) headers['x-xsrf-token'] = token;
     }
     if (options.idempotencyKey !== undefined) headers['idempotency-key'] = options.idempotencyKey;
-    const inject: InjectOptions = { method, url: `/api/v1${path}`, headers: { ...headers, ...options.headers }, remoteAddress: address };
+    const inject: InjectOptions = {
+      method,
+      url: `/api/v1${path}`,
+      headers: { ...headers, ...options.headers },
+      remoteAddress: address,
+    };
     if (options.body !== undefined) inject.payload = options.body as InjectOptions['payload'];
     const response = await app.inject(inject);
     remember(response);
@@ -80,7 +96,8 @@ export function createAgent(app: FastifyInstance, clientId: number, { origin = T
     get: (path, options) => send('GET', path, options),
     post: (path, body, options) => send('POST', path, { ...options, ...(body === undefined ? {} : { body }) }),
     patch: (path, body, options) => send('PATCH', path, { ...options, ...(body === undefined ? {} : { body }) }),
-    put: (path, body, contentType, options) => send('PUT', path, { ...options, body, headers: { 'content-type': contentType, ...options?.headers } }),
+    put: (path, body, contentType, options) =>
+      send('PUT', path, { ...options, body, headers: { 'content-type': contentType, ...options?.headers } }),
     delete: (path, body, options) => send('DELETE', path, { ...options, ...(body === undefined ? {} : { body }) }),
   };
 }

@@ -24,7 +24,10 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   const maintenanceUrl = process.env.TEST_DATABASE_URL;
   if (!maintenanceUrl) {
     const template = inject('pgliteTemplate');
-    const database = await openDatabase({ dataDir: 'memory', pgliteTemplate: template ? new Blob([readFileSync(template)]) : undefined });
+    const database = await openDatabase({
+      dataDir: 'memory',
+      pgliteTemplate: template ? new Blob([readFileSync(template)]) : undefined,
+    });
     return { ...database, connectAgain: async () => ({ ...database, close: async () => {} }) };
   }
 
@@ -32,7 +35,10 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   // a deployment allows (decision 036), which is not what those tests are about. The 503 has a test of its own.
   const lockTimeoutMs = TEST_LOCK_WAIT_MS;
   const database = await openScratchDatabase(maintenanceUrl, undefined, { lockTimeoutMs });
-  return { ...database, connectAgain: (options = {}) => openDatabase({ databaseUrl: database.url, lockTimeoutMs, ...options }) };
+  return {
+    ...database,
+    connectAgain: (options = {}) => openDatabase({ databaseUrl: database.url, lockTimeoutMs, ...options }),
+  };
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {

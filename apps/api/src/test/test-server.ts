@@ -61,7 +61,11 @@ export function useTestServer(ready: (server: TestServer) => void, options: Test
 export const PROBLEM_JSON = /^application\/problem\+json/;
 
 /** A refusal as the API answers one: the status, a problem+json body, and its stable code. */
-export function expectProblem(response: { statusCode: number; body: string; headers: Record<string, unknown>; json: () => { code: string } }, status: number, code: string) {
+export function expectProblem(
+  response: { statusCode: number; body: string; headers: Record<string, unknown>; json: () => { code: string } },
+  status: number,
+  code: string,
+) {
   expect(response.statusCode, response.body).toBe(status);
   expect(response.headers['content-type']).toMatch(PROBLEM_JSON);
   expect(response.json().code).toBe(code);

@@ -18,7 +18,13 @@ export class ApiError extends Error {
 
   constructor(
     code: ApiError['code'],
-    options: { status?: number; fieldErrors?: FieldError[]; retryAfter?: number; detail?: string; cause?: unknown } = {},
+    options: {
+      status?: number;
+      fieldErrors?: FieldError[];
+      retryAfter?: number;
+      detail?: string;
+      cause?: unknown;
+    } = {},
   ) {
     super(options.detail ?? code, { cause: options.cause });
     this.name = 'ApiError';

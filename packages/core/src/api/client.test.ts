@@ -74,7 +74,8 @@ describe('createApiClient', () => {
     await api.send('patch', 'me', {});
     // The server's list (apps/api/src/security/cors.ts); Accept is one a browser never preflights.
     const allowed = new Set(['accept', 'content-type', 'x-client-id', 'x-xsrf-token', 'idempotency-key']);
-    for (const [request] of fetchMock.mock.calls) expect([...request.headers.keys()].filter((name) => !allowed.has(name))).toEqual([]);
+    for (const [request] of fetchMock.mock.calls)
+      expect([...request.headers.keys()].filter((name) => !allowed.has(name))).toEqual([]);
   });
 
   it('turns a problem answer into an ApiError with its code and field errors', async () => {
@@ -124,7 +125,8 @@ describe('createApiClient', () => {
   it('sends a file as the raw body with its own type, and reads a file answer as a Blob', async () => {
     let received: Uint8Array | undefined;
     const fetchMock = vi.fn(async (request: Request) => {
-      if (request.method !== 'PUT') return new Response(new Uint8Array([0x25, 0x50]), { headers: { 'Content-Type': 'application/pdf' } });
+      if (request.method !== 'PUT')
+        return new Response(new Uint8Array([0x25, 0x50]), { headers: { 'Content-Type': 'application/pdf' } });
       received = new Uint8Array(await request.arrayBuffer());
       return new Response(null, { status: 204 });
     });
@@ -157,7 +159,9 @@ describe('a refused XSRF token', () => {
       .mockResolvedValueOnce(new Response(null, { status: 204 }));
     const api = clientWith(fetchMock as unknown as typeof fetch);
     await expect(api.send('post', 'session', { a: 1 })).resolves.toBeUndefined();
-    const calls = fetchMock.mock.calls.map(([request]) => `${(request as Request).method} ${new URL((request as Request).url).pathname}`);
+    const calls = fetchMock.mock.calls.map(
+      ([request]) => `${(request as Request).method} ${new URL((request as Request).url).pathname}`,
+    );
     expect(calls).toEqual(['POST /api/v1/session', 'GET /api/v1/session', 'POST /api/v1/session']);
   });
 });
@@ -175,7 +179,12 @@ describe('a first call made offline', () => {
     try {
       const { createApiClient: create } = await import('./client.ts');
       const { ApiError: FreshApiError } = await import('./api-error.ts');
-      const api = create({ apiUrl: '/', clientId: 41, location, fetch: (async () => Response.json({ ok: true })) as unknown as typeof fetch });
+      const api = create({
+        apiUrl: '/',
+        clientId: 41,
+        location,
+        fetch: (async () => Response.json({ ok: true })) as unknown as typeof fetch,
+      });
       const first = api.get('session');
       await expect(first).rejects.toBeInstanceOf(FreshApiError);
       await expect(first).rejects.toMatchObject({ code: 'network_error' });

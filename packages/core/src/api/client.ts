@@ -52,7 +52,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       // The words for a failed call come with it, so the screens can say at once what went wrong.
       void loadMessageFor();
       http = import('./http.ts').then(
-        ({ createHttpClient, resolveApiBase }) => createHttpClient(options, resolveApiBase(options.apiUrl, options.location)),
+        ({ createHttpClient, resolveApiBase }) =>
+          createHttpClient(options, resolveApiBase(options.apiUrl, options.location)),
         (error: unknown) => {
           // Its file could not be fetched (offline at the first call): the next call tries again, and this
           // one fails as any call without a connection does.

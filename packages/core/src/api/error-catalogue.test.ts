@@ -9,9 +9,7 @@ describe('the error catalogue', () => {
   });
 
   it('has no message for a code the server never sends', () => {
-    const extra = Object.keys(errorMessages).filter(
-      (code) => !(ERROR_CODES as readonly string[]).includes(code),
-    );
+    const extra = Object.keys(errorMessages).filter((code) => !(ERROR_CODES as readonly string[]).includes(code));
     expect(extra.sort()).toEqual(['network_error', 'timeout', 'unexpected_response']);
   });
 

@@ -27,7 +27,8 @@ export const errorMessages: Record<ApiError['code'], string> = {
   idempotency_in_progress: 'Tu petición anterior aún se está procesando. Espera un momento.',
   idempotency_key_invalid: 'La aplicación envió una petición mal formada. Recarga la página e inténtalo de nuevo.',
   invalid_credentials: 'El usuario o la contraseña no son correctos.',
-  account_not_active: 'Tu cuenta aún no está activa o está suspendida. Si acabas de registrarte, termina la activación; si no, llama a tu marina.',
+  account_not_active:
+    'Tu cuenta aún no está activa o está suspendida. Si acabas de registrarte, termina la activación; si no, llama a tu marina.',
   code_invalid: 'El código no es correcto. Revisa el último mensaje que te hemos enviado.',
   code_expired: 'El código ha caducado. Pide uno nuevo.',
   code_attempts_exceeded: 'Has superado los intentos con este código. Pide uno nuevo.',
@@ -54,16 +55,19 @@ export const errorMessages: Record<ApiError['code'], string> = {
   boat_has_open_launch: 'Este barco ya tiene una bajada pedida. Muévela o cancélala antes de pedir otra.',
   too_many_open_launches: 'Ya tienes el máximo de bajadas pedidas a la vez. Espera a que termine alguna o cancela una.',
   change_too_late: 'Ya no se puede cambiar ni cancelar esta bajada desde la aplicación. Llama al puerto.',
-  authorisation_limit_reached: 'Uno de los barcos ya tiene el máximo de personas autorizadas. Suspende o quita una antes de añadir otra.',
+  authorisation_limit_reached:
+    'Uno de los barcos ya tiene el máximo de personas autorizadas. Suspende o quita una antes de añadir otra.',
   authorisation_duplicate: 'Esa persona ya está autorizada (o pendiente de validar) en uno de estos barcos.',
   authorising_self: 'No hace falta que te autorices: ya puedes usar tus barcos.',
   phone_country_not_allowed: 'Esta marina no envía SMS a móviles de ese país. Escribe un móvil de un país que admita.',
   licence_expires_in_period: 'Caducidad de la titulación: caduca antes de que termine el periodo autorizado.',
-  boat_not_in_water: 'Barco: no tiene hoy una bajada confirmada ni está en el agua. Pide la bajada antes de registrar la salida.',
+  boat_not_in_water:
+    'Barco: no tiene hoy una bajada confirmada ni está en el agua. Pide la bajada antes de registrar la salida.',
   boat_already_at_sea: 'Barco: ya tiene una salida en el mar. Marca la vuelta antes de registrar otra.',
   outing_at_sea:
     'No puedes borrar tu cuenta mientras haya una salida en el mar sin cerrar, tuya o en uno de tus barcos: el puerto la vigila. Cuando el barco vuelva, marca «He vuelto» (o que lo haga quien salió) y vuelve a intentarlo.',
-  skipper_not_allowed: 'Patrón: debe ser el propietario o una persona autorizada activa, con la titulación náutica en vigor.',
+  skipper_not_allowed:
+    'Patrón: debe ser el propietario o una persona autorizada activa, con la titulación náutica en vigor.',
   departure_invalid: 'Hora de salida: debe ser hoy y como mucho dentro de una hora.',
   return_in_past: 'Hora de vuelta prevista: debe ser posterior a la hora actual.',
   outing_too_long: `Hora de vuelta prevista: la salida no puede durar más de ${OUTING_MAX_OVERNIGHT_HOURS} horas.`,

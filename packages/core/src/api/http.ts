@@ -135,8 +135,6 @@ export function createHttpClient(options: ApiClientOptions, base: ApiBase): ApiC
           retry: { limit: 2, methods: ['post'] },
         }),
       ),
-    send: (method, path, body) =>
-      change((http) => http(path, { method, ...bodyOf(body), retry: 0 })),
+    send: (method, path, body) => change((http) => http(path, { method, ...bodyOf(body), retry: 0 })),
   };
 }
-

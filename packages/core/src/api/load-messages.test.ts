@@ -16,7 +16,9 @@ describe('loadMessageFor', () => {
     const first = loadMessageFor();
     expect(loadMessageFor()).toBe(first);
     const messageFor = await first;
-    expect(messageFor(new ApiError('invalid_credentials', { status: 401 }))).toBe('El usuario o la contraseña no son correctos.');
+    expect(messageFor(new ApiError('invalid_credentials', { status: 401 }))).toBe(
+      'El usuario o la contraseña no son correctos.',
+    );
   });
 
   it('without the catalogue (no connection to fetch it), says there is none, and tries again the next time', async () => {
@@ -29,6 +31,8 @@ describe('loadMessageFor', () => {
 
     vi.doUnmock('./error-catalogue.ts');
     const again = await loadMessageFor();
-    expect(again(new ApiError('invalid_credentials', { status: 401 }))).toBe('El usuario o la contraseña no son correctos.');
+    expect(again(new ApiError('invalid_credentials', { status: 401 }))).toBe(
+      'El usuario o la contraseña no son correctos.',
+    );
   });
 });

@@ -30,7 +30,9 @@ function TabBar() {
             <span className={layout.tabBadge}>
               <span className={ui.visuallyHidden}>, </span>
               {unread}
-              <span className={ui.visuallyHidden}>{unread === 1 ? ' notificación sin leer' : ' notificaciones sin leer'}</span>
+              <span className={ui.visuallyHidden}>
+                {unread === 1 ? ' notificación sin leer' : ' notificaciones sin leer'}
+              </span>
             </span>
           ) : null}
         </NavLink>

@@ -17,7 +17,9 @@ describe('what features contribute through app/', () => {
       within(main).getByRole('region', { name: 'Mis barcos' }),
       within(main).getByRole('region', { name: 'Notificaciones' }),
     ]);
-    expect(within(main).getByRole('region', { name: 'Notificaciones' })).toHaveTextContent('Tienes 2 notificaciones sin leer.');
+    expect(within(main).getByRole('region', { name: 'Notificaciones' })).toHaveTextContent(
+      'Tienes 2 notificaciones sin leer.',
+    );
     expect(within(main).getByRole('link', { name: 'Ver notificaciones' })).toHaveAttribute('href', '/notificaciones');
     expect(await within(main).findByText('No tienes ninguna bajada pedida.')).toBeInTheDocument();
     expect(within(main).getByRole('link', { name: 'Pedir una bajada' })).toHaveAttribute('href', '/alta-pedido-bajada');
@@ -33,16 +35,21 @@ describe('what features contribute through app/', () => {
     const main = screen.getByRole('main');
     const regions = within(main).getAllByRole('region');
     expect(regions[0]).toBe(within(main).getByRole('region', { name: 'Tienes algo pendiente' }));
-    expect(within(regions[0]!).getByRole('link', { name: 'Revisar mis datos' })).toHaveAttribute('href', '/validar-datos');
+    expect(within(regions[0]!).getByRole('link', { name: 'Revisar mis datos' })).toHaveAttribute(
+      'href',
+      '/validar-datos',
+    );
     expect(within(main).queryByRole('region', { name: 'Estado de la cuenta' })).toBeNull();
   });
 
   it("mas lists every feature's entry from app/more-menu.ts, in order", async () => {
     renderApp('/mas', { api: signedInApi() });
     const menu = await screen.findByRole('navigation', { name: 'Más opciones' });
-    expect(within(menu).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(
-      [...moreMenu].sort((a, b) => a.order - b.order).map((entry) => entry.to),
-    );
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual([...moreMenu].sort((a, b) => a.order - b.order).map((entry) => entry.to));
     expect(within(menu).getByRole('link', { name: /^Notificaciones/ })).toHaveTextContent('Notificaciones2 sin leer');
   });
 });

@@ -26,7 +26,13 @@ describe('the sign-in screen drawn at build time', () => {
     // Nobody is signed in: what the session check answers on a first visit.
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ code: 'unauthenticated', status: 401 }), { status: 401, headers: { 'content-type': 'application/problem+json' } })),
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ code: 'unauthenticated', status: 401 }), {
+            status: 401,
+            headers: { 'content-type': 'application/problem+json' },
+          }),
+      ),
     );
   });
   afterEach(() => {
@@ -36,7 +42,7 @@ describe('the sign-in screen drawn at build time', () => {
     document.documentElement.removeAttribute(FIRST_START_ATTRIBUTE);
   });
 
-  it('is the form, labelled, in the marina\'s header, with sending off until the app runs', async () => {
+  it("is the form, labelled, in the marina's header, with sending off until the app runs", async () => {
     const container = await drawnSignIn('/login');
     expect(screen.getByRole('heading', { level: 1, name: 'Entrar' })).toBeInTheDocument();
     expect(screen.getByLabelText('Correo electrónico o documento')).toHaveAttribute('autocomplete', 'username');
@@ -74,7 +80,10 @@ describe('the sign-in screen drawn at build time', () => {
     const sent: unknown[] = [];
     vi.mocked(fetch).mockImplementation(async (request) => {
       if (request instanceof Request && request.method === 'POST') sent.push(await request.json());
-      return new Response(JSON.stringify({ code: 'unauthenticated', status: 401 }), { status: 401, headers: { 'content-type': 'application/problem+json' } });
+      return new Response(JSON.stringify({ code: 'unauthenticated', status: 401 }), {
+        status: 401,
+        headers: { 'content-type': 'application/problem+json' },
+      });
     });
     const container = await drawnSignIn('/login');
     identifier(container).value = 'ana@correo.es';
@@ -103,7 +112,11 @@ describe('the sign-in screen drawn at build time', () => {
       'fetch',
       vi.fn(async (request: Request) => {
         const answer = answers[new URL(request.url).pathname.split('/').at(-1) ?? ''];
-        if (answer === undefined) return new Response(JSON.stringify({ code: 'not_found', status: 404 }), { status: 404, headers: { 'content-type': 'application/problem+json' } });
+        if (answer === undefined)
+          return new Response(JSON.stringify({ code: 'not_found', status: 404 }), {
+            status: 404,
+            headers: { 'content-type': 'application/problem+json' },
+          });
         return new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } });
       }),
     );

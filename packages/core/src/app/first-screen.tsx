@@ -27,7 +27,15 @@ export const firstStartGateScript =
  * The whole app as both sides draw it: the build (to a string) and the browser. Hydration needs the two
  * trees to be the same, so both use this. `onShown` runs once the first screen is on the page.
  */
-export function AppRoot({ services, router, onShown }: { services: Services; router: DataRouter; onShown?: () => void }) {
+export function AppRoot({
+  services,
+  router,
+  onShown,
+}: {
+  services: Services;
+  router: DataRouter;
+  onShown?: () => void;
+}) {
   return (
     <StrictMode>
       <ServicesProvider services={services}>
@@ -83,7 +91,8 @@ export async function takeOverDrawnScreen(
     history.replaceState(history.state, '', `${paths.login}${location.search}${location.hash}`);
   }
   const leaf = matchRoutes(routes, location.pathname)?.at(-1)?.route;
-  const hydration = leaf?.id === drawn && sliderSeen(storage) ? await readyToShow(routes, location.pathname) : undefined;
+  const hydration =
+    leaf?.id === drawn && sliderSeen(storage) ? await readyToShow(routes, location.pathname) : undefined;
   if (!hydration) {
     container.replaceChildren();
     container.removeAttribute(PRERENDERED_ATTRIBUTE);

@@ -51,7 +51,8 @@ export function PlatformFooter() {
   const { MboLogo, version } = useConfig();
   return (
     <footer className={layout.footer}>
-      <img className={layout.platformLogo} src={MboLogo} alt="Plataforma MBO" width={60} height={20} /> · {formatVersion(version)}
+      <img className={layout.platformLogo} src={MboLogo} alt="Plataforma MBO" width={60} height={20} /> ·{' '}
+      {formatVersion(version)}
     </footer>
   );
 }

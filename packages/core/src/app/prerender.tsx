@@ -39,10 +39,17 @@ export async function prerenderScreen(config: RuntimeConfig, screen: RouteName):
   const storage = memoryStorage();
   markSliderSeen(storage);
   const session = createSessionStore();
-  const services: Services = { config, api: noCalls, storage, session, cache: createServerCache({ api: noCalls, storage, session }) };
+  const services: Services = {
+    config,
+    api: noCalls,
+    storage,
+    session,
+    cache: createServerCache({ api: noCalls, storage, session }),
+  };
   const routes = appRoutes(services);
   const hydrationData = await readyToShow(routes, paths[screen]);
-  if (!hydrationData) throw new Error(`${screen} cannot be drawn at build time: a route on its way has a loader and no id`);
+  if (!hydrationData)
+    throw new Error(`${screen} cannot be drawn at build time: a route on its way has a loader and no id`);
   const router = createMemoryRouter(routes, { initialEntries: [paths[screen]], hydrationData });
   return renderToString(<AppRoot services={services} router={router} />);
 }

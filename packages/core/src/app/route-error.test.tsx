@@ -14,7 +14,7 @@ function failingSession(error: ApiError) {
 }
 
 describe('a private screen that cannot load', () => {
-  it('offline, says so in the marina\'s colours, with what to do and a retry', async () => {
+  it("offline, says so in the marina's colours, with what to do and a retry", async () => {
     renderApp('/inicio', { api: failingSession(new ApiError('network_error')) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Sin conexión' })).toBeInTheDocument();
     expect(within(screen.getByRole('banner')).getByText(testConfig.clientTitulo)).toBeInTheDocument();

@@ -49,8 +49,13 @@ export function RouteError() {
           <div className={ui.stack}>
             {offline ? (
               <>
-                <p role="alert">No hemos podido conectar con la marina: parece que el móvil no tiene conexión ahora mismo.</p>
-                <p>Comprueba que tienes cobertura o wifi y que el modo avión está desactivado. Luego, vuelve a intentarlo.</p>
+                <p role="alert">
+                  No hemos podido conectar con la marina: parece que el móvil no tiene conexión ahora mismo.
+                </p>
+                <p>
+                  Comprueba que tienes cobertura o wifi y que el modo avión está desactivado. Luego, vuelve a
+                  intentarlo.
+                </p>
               </>
             ) : (
               <p className={ui.alert} role="alert">

@@ -48,11 +48,14 @@ describe('a signed-in person', () => {
     expect(router.state.location.pathname).toBe('/inicio');
   });
 
-  it.each(['/.//evil.example', '/%2e//evil.example', '//evil.example'])('opening login with next=%s lands on inicio, not another host', async (next) => {
-    const { router } = renderApp(`/login?next=${encodeURIComponent(next)}`, { api: signedInApi() });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Hola, Ana' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/inicio');
-  });
+  it.each(['/.//evil.example', '/%2e//evil.example', '//evil.example'])(
+    'opening login with next=%s lands on inicio, not another host',
+    async (next) => {
+      const { router } = renderApp(`/login?next=${encodeURIComponent(next)}`, { api: signedInApi() });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Hola, Ana' })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/inicio');
+    },
+  );
 });
 
 describe('the not-found screen, signed out', () => {
@@ -62,7 +65,7 @@ describe('the not-found screen, signed out', () => {
   });
 });
 
-describe('the header\'s way back', () => {
+describe("the header's way back", () => {
   const back = () => within(screen.getByRole('banner')).queryByRole('link', { name: 'Volver' });
 
   it.each([

@@ -64,9 +64,15 @@ async function loadSession(api: ApiClient, session: SessionStore): Promise<Sessi
  * the card, shown at the gate on a dock without coverage, and the two lists. Any other private screen
  * offline says «Sin conexión» (`RouteError`).
  */
-const OFFLINE_PATHS: ReadonlySet<string> = new Set([paths.carnetVerde, paths.carnetRojo, paths.misbarcos, paths.pedidosbajadas]);
+const OFFLINE_PATHS: ReadonlySet<string> = new Set([
+  paths.carnetVerde,
+  paths.carnetRojo,
+  paths.misbarcos,
+  paths.pedidosbajadas,
+]);
 
-const unreachable = (error: unknown) => error instanceof ApiError && (error.code === 'network_error' || error.code === 'timeout');
+const unreachable = (error: unknown) =>
+  error instanceof ApiError && (error.code === 'network_error' || error.code === 'timeout');
 
 /**
  * Private screens: without a session, go to login and come back here after it. Someone signed in on
@@ -151,8 +157,14 @@ export function appRoutes(services: RouterServices): RouteObject[] {
         {
           element: <PublicLayout />,
           children: [
-            { ...screenRoute('home'), loader: chain(signedOutOnly(session), firstStart(storage), primeSession(api, session)) },
-            { ...screenRoute('login'), loader: chain(signedOutOnly(session), firstStart(storage), primeSession(api, session)) },
+            {
+              ...screenRoute('home'),
+              loader: chain(signedOutOnly(session), firstStart(storage), primeSession(api, session)),
+            },
+            {
+              ...screenRoute('login'),
+              loader: chain(signedOutOnly(session), firstStart(storage), primeSession(api, session)),
+            },
             { ...screenRoute('registro'), loader: chain(signedOutOnly(session), primeSession(api, session)) },
             ...accountScreens.map((name) => ({ ...screenRoute(name), loader: primeSession(api, session) })),
             {

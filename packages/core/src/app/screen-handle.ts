@@ -7,7 +7,13 @@ export interface ScreenHandle {
 }
 
 /** The five tabs: the top of the private screens, with no "Volver". */
-export const TAB_ROUTES = ['inicio', 'misbarcos', 'pedidosbajadas', 'carnetVerde', 'mas'] as const satisfies readonly RouteName[];
+export const TAB_ROUTES = [
+  'inicio',
+  'misbarcos',
+  'pedidosbajadas',
+  'carnetVerde',
+  'mas',
+] as const satisfies readonly RouteName[];
 
 const start = (signedIn: boolean) => (signedIn ? paths.inicio : paths.home);
 

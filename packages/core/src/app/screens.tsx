@@ -27,11 +27,17 @@ const screens: Partial<Record<RouteName, ScreenLoader>> = {
   // What the features contribute (`app/dashboard.ts`, `app/more-menu.ts`) comes in as props, loaded in
   // parallel with the screen.
   inicio: async () => {
-    const [{ default: Inicio }, { dashboard }] = await Promise.all([import('../features/account/inicio-screen.tsx'), import('./dashboard.ts')]);
+    const [{ default: Inicio }, { dashboard }] = await Promise.all([
+      import('../features/account/inicio-screen.tsx'),
+      import('./dashboard.ts'),
+    ]);
     return { default: () => <Inicio cards={dashboard} /> };
   },
   mas: async () => {
-    const [{ default: Mas }, { moreMenu }] = await Promise.all([import('../features/account/mas-screen.tsx'), import('./more-menu.ts')]);
+    const [{ default: Mas }, { moreMenu }] = await Promise.all([
+      import('../features/account/mas-screen.tsx'),
+      import('./more-menu.ts'),
+    ]);
     return { default: () => <Mas entries={moreMenu} /> };
   },
   micuenta: () => import('../features/account/micuenta-screen.tsx'),

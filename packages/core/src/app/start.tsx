@@ -58,6 +58,9 @@ export async function startApp(config: RuntimeConfig, container: HTMLElement): P
     production: config.production,
     whenStable: whenAppStable(firstScreen),
     // The registration, with Workbox, is loaded then: the first screen does without it.
-    register: () => void import('./register-service-worker.ts').then(({ registerServiceWorker }) => registerServiceWorker('/sw.js', offerUpdate)),
+    register: () =>
+      void import('./register-service-worker.ts').then(({ registerServiceWorker }) =>
+        registerServiceWorker('/sw.js', offerUpdate),
+      ),
   });
 }

@@ -19,7 +19,11 @@ function subscribe(listener: () => void) {
 }
 
 export function UpdatePrompt() {
-  const apply = useSyncExternalStore(subscribe, () => pending, () => null);
+  const apply = useSyncExternalStore(
+    subscribe,
+    () => pending,
+    () => null,
+  );
   if (!apply) return null;
   return (
     <div className={ui.banner} role="status">

@@ -34,7 +34,13 @@ export function useAction() {
  * The failure of the last call in words, announced at once; nothing while there is none. `messageOf` words
  * the codes a feature says better than the catalogue (it answers undefined for the rest).
  */
-export function ActionError({ error, messageOf }: { error: unknown; messageOf?: (error: unknown) => string | undefined }) {
+export function ActionError({
+  error,
+  messageOf,
+}: {
+  error: unknown;
+  messageOf?: (error: unknown) => string | undefined;
+}) {
   return error ? (
     <p className={ui.alert} role="alert">
       {messageOf?.(error) ?? messageFor(error)}

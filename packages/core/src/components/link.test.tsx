@@ -11,7 +11,20 @@ function Where() {
 
 /** The links under test on every screen, in a router that starts at `start`. */
 function renderAt(start: string, links: React.ReactNode) {
-  const router = createMemoryRouter([{ path: '*', element: <>{links}<Where /></> }], { initialEntries: [start] });
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <>
+            {links}
+            <Where />
+          </>
+        ),
+      },
+    ],
+    { initialEntries: [start] },
+  );
   render(<RouterProvider router={router} />);
   return router;
 }
@@ -27,13 +40,18 @@ describe('Link', () => {
   });
 
   it('replaces the current entry when asked, and carries state', async () => {
-    const router = renderAt('/login', <Link to="/forgot" replace state={{ from: 'login' }}>Olvidé</Link>);
+    const router = renderAt(
+      '/login',
+      <Link to="/forgot" replace state={{ from: 'login' }}>
+        Olvidé
+      </Link>,
+    );
     await userEvent.click(screen.getByRole('link', { name: 'Olvidé' }));
     expect(router.state.historyAction).toBe('REPLACE');
     expect(router.state.location.state).toEqual({ from: 'login' });
   });
 
-  it("leaves to the browser a click with a modifier key, and one its own onClick has handled", async () => {
+  it('leaves to the browser a click with a modifier key, and one its own onClick has handled', async () => {
     let handled = 0;
     renderAt(
       '/login',

@@ -23,7 +23,8 @@ const OUTSIDE_THE_APP = /^(?:[a-z][a-z0-9+.-]*:|[\\/]{2})/i;
 export function Link({ to, replace, state, reloadDocument, target, onClick, ...props }: LinkProps) {
   const inApp = useHref(to);
   const navigate = useLinkClickHandler<HTMLAnchorElement>(to, { replace, state, target });
-  if (typeof to === 'string' && OUTSIDE_THE_APP.test(to)) return <a {...props} href={to} target={target} onClick={onClick} />;
+  if (typeof to === 'string' && OUTSIDE_THE_APP.test(to))
+    return <a {...props} href={to} target={target} onClick={onClick} />;
   if (reloadDocument) return <a {...props} href={inApp} target={target} onClick={onClick} />;
   return (
     <a
@@ -42,9 +43,16 @@ export function Link({ to, replace, state, reloadDocument, target, onClick, ...p
  * A link that says it leads to the screen on show, or to one under it (`aria-current="page"`), as React
  * Router's `NavLink` does (without its class names: the styles read `aria-current`).
  */
-export function NavLink({ to, also = [], ...props }: LinkProps & { /** Other screens the link stands for (a tab's). */ also?: readonly string[] }) {
+export function NavLink({
+  to,
+  also = [],
+  ...props
+}: LinkProps & { /** Other screens the link stands for (a tab's). */ also?: readonly string[] }) {
   const shown = useLocation().pathname.toLowerCase();
   const target = useResolvedPath(to).pathname.toLowerCase();
-  const current = shown === target || (target !== '/' && shown.startsWith(`${target}/`)) || also.some((path) => path.toLowerCase() === shown);
+  const current =
+    shown === target ||
+    (target !== '/' && shown.startsWith(`${target}/`)) ||
+    also.some((path) => path.toLowerCase() === shown);
   return <Link to={to} aria-current={current ? 'page' : undefined} {...props} />;
 }

@@ -45,7 +45,12 @@ export function LoadMore({ hasMore, loading, error, loadMore, label = 'Cargar m�
       {loading ? <Loading label="Cargando más…" /> : null}
       {failed && !loading ? <LoadError error={error} retry={loadMore} /> : null}
       {hasMore && !failed ? (
-        <Button variant="secondary" fullWidth aria-disabled={loading} onClick={() => (loading ? undefined : loadMore())}>
+        <Button
+          variant="secondary"
+          fullWidth
+          aria-disabled={loading}
+          onClick={() => (loading ? undefined : loadMore())}
+        >
           {label}
         </Button>
       ) : null}

@@ -16,7 +16,12 @@ const load = (state: { isError?: boolean; isFetching?: boolean; error?: Error | 
 
 describe('LoadStatus: the loads a screen needs together', () => {
   it('says "Cargando…" while any of them runs, even after another has failed', () => {
-    render(<LoadStatus loads={[load({ isError: true, error: new ApiError('network_error') }), load({ isFetching: true })]} ready={false} />);
+    render(
+      <LoadStatus
+        loads={[load({ isError: true, error: new ApiError('network_error') }), load({ isFetching: true })]}
+        ready={false}
+      />,
+    );
     expect(screen.getByRole('status')).toHaveTextContent('Cargando…');
     expect(screen.queryByRole('alert')).toBeNull();
   });

@@ -20,7 +20,9 @@ export function LoadError({ error, retry }: { error: unknown; retry?: () => void
  * What a screen's load shows: its data once there; "Cargando…" while it runs, also while it is tried
  * again after a failure (the failure's message goes as the new try starts); else the failure.
  */
-export function loadState(query: Pick<UseQueryResult, 'data' | 'isError' | 'isFetching'>): 'loading' | 'error' | 'ready' {
+export function loadState(
+  query: Pick<UseQueryResult, 'data' | 'isError' | 'isFetching'>,
+): 'loading' | 'error' | 'ready' {
   if (query.data !== undefined) return 'ready';
   return query.isError && !query.isFetching ? 'error' : 'loading';
 }

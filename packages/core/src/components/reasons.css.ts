@@ -34,7 +34,14 @@ export const blocked = styleVariants({
 });
 
 /** Reasons as badges, one under another. */
-export const badges = style({ margin: 0, padding: 0, listStyle: 'none', display: 'flex', flexDirection: 'column', gap: vars.space.small });
+export const badges = style({
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.small,
+});
 
 /** One reason: its words, and its fix beside them (under them when the line is short). */
 export const badge = style({

@@ -18,15 +18,21 @@ export function offlineWords(updatedAt: number, now: Date = new Date()): string 
   return `Sin conexión · actualizado ${sameDay ? '' : `el ${day.format(at)} `}a las ${hour.format(at)}`;
 }
 
-const isOffline = (error: unknown) => error instanceof ApiError && (error.code === 'network_error' || error.code === 'timeout');
+const isOffline = (error: unknown) =>
+  error instanceof ApiError && (error.code === 'network_error' || error.code === 'timeout');
 
 /**
  * A list still shown after loading it again failed (docs/product.md §9): offline, the last-seen copy
  * stays readable under a notice with the time it was loaded; any other failure is said as usual.
  */
-export function StaleNotice({ query }: { query: Pick<UseQueryResult, 'data' | 'isError' | 'isFetching' | 'error' | 'dataUpdatedAt' | 'refetch'> }) {
+export function StaleNotice({
+  query,
+}: {
+  query: Pick<UseQueryResult, 'data' | 'isError' | 'isFetching' | 'error' | 'dataUpdatedAt' | 'refetch'>;
+}) {
   if (query.data === undefined || !query.isError || query.isFetching) return null;
-  if (!isOffline(query.error)) return <ErrorAlert error={query.error} message={messageFor(query.error)} retry={() => void query.refetch()} />;
+  if (!isOffline(query.error))
+    return <ErrorAlert error={query.error} message={messageFor(query.error)} retry={() => void query.refetch()} />;
   return (
     <div className={ui.stack}>
       <p role="status" className={ui.alert}>

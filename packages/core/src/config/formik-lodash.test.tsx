@@ -37,12 +37,16 @@ describe("Formik's lodash functions, from es-toolkit/compat", () => {
     }
     expect([...imported].sort()).toEqual([...FORMIK_LODASH_FUNCTIONS].sort());
     for (const name of imported) {
-      const alias = formikLodashAliases.find(({ find }) => find.test(`lodash-es/${name}`) && find.test(`lodash/${name}`));
+      const alias = formikLodashAliases.find(
+        ({ find }) => find.test(`lodash-es/${name}`) && find.test(`lodash/${name}`),
+      );
       expect(alias?.replacement).toBe(compatModule(name));
       expect(readFileSync(alias!.replacement, 'utf8')).toMatch(/export \{ \w+ as default \}/);
     }
     // Another lodash function, or a longer name, is not taken for one of these.
-    expect(formikLodashAliases.some(({ find }) => find.test('lodash/cloneDeepWith') || find.test('lodash/merge'))).toBe(false);
+    expect(formikLodashAliases.some(({ find }) => find.test('lodash/cloneDeepWith') || find.test('lodash/merge'))).toBe(
+      false,
+    );
   });
 
   it('clone and cloneDeep copy what a form holds as lodash does', () => {
@@ -84,13 +88,36 @@ describe("Formik's lodash functions, from es-toolkit/compat", () => {
   });
 
   it('toPath splits field names as lodash does', () => {
-    for (const name of ['identifier', 'owner.name', 'boats[0].name', 'boats.0.name', 'a[0][1]', 'a["b.c"].d', "a['x']", '', 'a..b', '[0]']) {
+    for (const name of [
+      'identifier',
+      'owner.name',
+      'boats[0].name',
+      'boats.0.name',
+      'a[0][1]',
+      'a["b.c"].d',
+      "a['x']",
+      '',
+      'a..b',
+      '[0]',
+    ]) {
       expect(toPath(name)).toEqual(lodash.toPath(name));
     }
   });
 
   it('isPlainObject tells plain objects as lodash does', () => {
-    for (const value of [{}, { a: 1 }, Object.create(null), [], new Date(), new (class Boat {})(), null, undefined, 'a', 1, () => {}]) {
+    for (const value of [
+      {},
+      { a: 1 },
+      Object.create(null),
+      [],
+      new Date(),
+      new (class Boat {})(),
+      null,
+      undefined,
+      'a',
+      1,
+      () => {},
+    ]) {
       expect(isPlainObject(value)).toBe(lodash.isPlainObject(value));
     }
   });
@@ -120,7 +147,8 @@ describe('a Formik form running on them', () => {
             {touched.owner?.name && errors.owner?.name ? <p>{errors.owner.name}</p> : null}
             <label htmlFor="boat">Barco</label>
             <Field id="boat" name="boats[0].name" />
-            {(touched.boats as Array<{ name?: boolean }> | undefined)?.[0]?.name && typeof errors.boats?.[0] === 'object' ? (
+            {(touched.boats as Array<{ name?: boolean }> | undefined)?.[0]?.name &&
+            typeof errors.boats?.[0] === 'object' ? (
               <p>{errors.boats[0].name}</p>
             ) : null}
             <button type="submit">Guardar</button>

@@ -4,7 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ClientFolderConfig } from './app-config.ts';
-import { clientesConSMS, ClientFoldersError, discoverMarinaFolders, loadMarinaDeclarations, marinaDeclaration } from './marina-folders.ts';
+import {
+  clientesConSMS,
+  ClientFoldersError,
+  discoverMarinaFolders,
+  loadMarinaDeclarations,
+  marinaDeclaration,
+} from './marina-folders.ts';
 
 let apps: string | undefined;
 afterEach(async () => {
@@ -26,7 +32,12 @@ const marina = (id: number, overrides: Partial<ClientFolderConfig> = {}): Client
   ],
   sendsSms: false,
   tokens: { color: { brand: '#0b4f6c', onBrand: '#ffffff', accent: '#0b6e99' } },
-  contact: { phone: '+34 900 000 077', email: 'info@marina.example', address: 'Muelle 1, Málaga', openingHours: ['De 08:00 a 20:00'] },
+  contact: {
+    phone: '+34 900 000 077',
+    email: 'info@marina.example',
+    address: 'Muelle 1, Málaga',
+    openingHours: ['De 08:00 a 20:00'],
+  },
   faq: [{ question: '¿Cómo pido una bajada?', answer: 'Desde la pestaña Bajadas.' }],
   ...overrides,
 });
@@ -68,12 +79,18 @@ describe('discoverMarinaFolders', () => {
       'Invalid configuration for client 50 (client-50):\n  - timeZone must be an IANA time zone such as Atlantic/Canary\n  - settings.slotCapacity must be greater than or equal to 1',
     );
     expect(message).toContain('Invalid configuration for client 60 (client-60):\n  - sendsSms is a required field');
-    expect(message).toContain('Invalid configuration for client client-70 (client-70):\n  - client.config.ts must `export default defineClientConfig({ … })`');
-    expect(message).toMatch(/clientId 41 is declared by 2 marina folders: .*client-41\/client\.config\.ts and .*client-42\/client\.config\.ts\./);
+    expect(message).toContain(
+      'Invalid configuration for client client-70 (client-70):\n  - client.config.ts must `export default defineClientConfig({ … })`',
+    );
+    expect(message).toMatch(
+      /clientId 41 is declared by 2 marina folders: .*client-41\/client\.config\.ts and .*client-42\/client\.config\.ts\./,
+    );
   });
 
   it('says when the folder of marina folders is missing', async () => {
-    await expect(discoverMarinaFolders(join(tmpdir(), 'no-such-apps'))).rejects.toThrow(/No marina folders: .*no-such-apps does not exist/);
+    await expect(discoverMarinaFolders(join(tmpdir(), 'no-such-apps'))).rejects.toThrow(
+      /No marina folders: .*no-such-apps does not exist/,
+    );
   });
 });
 
@@ -103,7 +120,9 @@ describe('marinaDeclaration', () => {
 
 describe('clientesConSMS', () => {
   it('lists every marina that sends codes by SMS, and no other', () => {
-    const folders = [marina(25, { sendsSms: true }), marina(41, { sendsSms: true }), marina(63)].map((config) => ({ config }));
+    const folders = [marina(25, { sendsSms: true }), marina(41, { sendsSms: true }), marina(63)].map((config) => ({
+      config,
+    }));
     expect(clientesConSMS(folders)).toEqual([41, 25]);
     expect(clientesConSMS([{ config: marina(63) }])).toEqual([]);
   });

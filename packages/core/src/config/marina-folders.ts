@@ -73,11 +73,15 @@ export async function discoverMarinaFolders(appsDir: string): Promise<MarinaFold
   });
   const byId = new Map<number, MarinaFolder[]>();
   // A folder without a readable clientId is already reported above.
-  for (const folder of folders) if (typeof folder.id === 'number') byId.set(folder.id, [...(byId.get(folder.id) ?? []), folder]);
+  for (const folder of folders)
+    if (typeof folder.id === 'number') byId.set(folder.id, [...(byId.get(folder.id) ?? []), folder]);
   const shown = (dir: string) => `${relative(process.cwd(), dir) || dir}/client.config.ts`;
   const clashes = [...byId]
     .filter(([, group]) => group.length > 1)
-    .map(([id, group]) => `clientId ${id} is declared by ${group.length} marina folders: ${group.map(({ dir }) => shown(dir)).join(' and ')}.`);
+    .map(
+      ([id, group]) =>
+        `clientId ${id} is declared by ${group.length} marina folders: ${group.map(({ dir }) => shown(dir)).join(' and ')}.`,
+    );
   if (clashes.length > 0) clashes.push('Each marina needs its own clientId: change it in all but one of them.');
   if (invalid.length > 0 || clashes.length > 0) throw new ClientFoldersError([...invalid, ...clashes].join('\n'));
   return folders.sort((a, b) => a.id - b.id);

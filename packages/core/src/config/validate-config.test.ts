@@ -73,7 +73,9 @@ describe('resolveAppConfig', () => {
 
   it('refuses a brand colour that fails WCAG AA against its text', () => {
     const problems = problemsOf({ ...folder, tokens: { color: { ...folder.tokens.color, brand: '#8fd3f4' } } });
-    expect(problems).toContainEqual(expect.stringMatching(/^tokens\.color\.onBrand on tokens\.color\.brand has contrast 1\.\d\d:1/));
+    expect(problems).toContainEqual(
+      expect.stringMatching(/^tokens\.color\.onBrand on tokens\.color\.brand has contrast 1\.\d\d:1/),
+    );
   });
 
   it('reports wrong fields and contrast together, so one build lists every fix', () => {
@@ -103,12 +105,18 @@ describe('resolveAppConfig', () => {
 
   it("accepts the marina's IANA time zone and refuses one that is not", () => {
     expect(problemsOf({ ...folder, timeZone: 'Atlantic/Canary' })).toEqual([]);
-    expect(problemsOf({ ...folder, timeZone: 'Canarias' })).toEqual(['timeZone must be an IANA time zone such as Atlantic/Canary']);
+    expect(problemsOf({ ...folder, timeZone: 'Canarias' })).toEqual([
+      'timeZone must be an IANA time zone such as Atlantic/Canary',
+    ]);
   });
 
   it('needs the time zone, the opening hours and whether codes go by SMS: no marina gets them by default', () => {
     const { timeZone: _zone, openingHours: _hours, sendsSms: _sms, ...rest } = folder;
-    expect(problemsOf(rest)).toEqual(['timeZone is a required field', 'openingHours is a required field', 'sendsSms is a required field']);
+    expect(problemsOf(rest)).toEqual([
+      'timeZone is a required field',
+      'openingHours is a required field',
+      'sendsSms is a required field',
+    ]);
   });
 
   it('checks the opening hours as data: times, open before close, every day in exactly one season', () => {
@@ -128,8 +136,11 @@ describe('resolveAppConfig', () => {
     ]);
   });
 
-  it("refuses an hours text that names a time the seasons do not, so the help page and the slots agree", () => {
-    const contact = { ...folder.contact, openingHours: ['Abril a octubre: de 08:00 a 21:00', 'Noviembre a marzo: de 09:00 a 18:00'] };
+  it('refuses an hours text that names a time the seasons do not, so the help page and the slots agree', () => {
+    const contact = {
+      ...folder.contact,
+      openingHours: ['Abril a octubre: de 08:00 a 21:00', 'Noviembre a marzo: de 09:00 a 18:00'],
+    };
     expect(problemsOf({ ...folder, contact })).toEqual([
       'contact.openingHours[0] mentions 21:00, which no season of openingHours opens or closes at',
     ]);
@@ -142,12 +153,16 @@ describe('resolveAppConfig', () => {
       expect.stringMatching(/^settings\.maxBeamM must be a `number` type/),
       'settings has unknown setting(s): slots',
     ]);
-    expect(problemsOf({ ...folder, sendsSms: 'yes' })).toEqual([expect.stringMatching(/^sendsSms must be a `boolean` type/)]);
+    expect(problemsOf({ ...folder, sendsSms: 'yes' })).toEqual([
+      expect.stringMatching(/^sendsSms must be a `boolean` type/),
+    ]);
   });
 
   it('takes SMS countries the platform can tell by their numbers, at least one (docs/product.md §7.6)', () => {
     expect(problemsOf({ ...folder, smsCountries: ['ES', 'PT', 'FR'] })).toEqual([]);
-    expect(problemsOf({ ...folder, smsCountries: ['ES', 'US'] })).toEqual([expect.stringMatching(/^smsCountries\[1\] must be one of ES, PT, /)]);
+    expect(problemsOf({ ...folder, smsCountries: ['ES', 'US'] })).toEqual([
+      expect.stringMatching(/^smsCountries\[1\] must be one of ES, PT, /),
+    ]);
     expect(problemsOf({ ...folder, smsCountries: [] })).toEqual(['smsCountries must name at least one country']);
   });
 

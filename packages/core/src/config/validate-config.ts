@@ -20,8 +20,14 @@ const folderSchema = yup
     sendsSms: marinaRules.sendsSms,
     smsCountries: marinaRules.smsCountries,
     clientShortName: yup.string().trim().min(2).max(12).required(),
-    clientLogo: yup.string().matches(/\.(svg|png|webp)$/, '${path} must be an .svg, .png or .webp file').required(),
-    clientIcon: yup.string().matches(/\.svg$/, '${path} must be a square .svg file').required(),
+    clientLogo: yup
+      .string()
+      .matches(/\.(svg|png|webp)$/, '${path} must be an .svg, .png or .webp file')
+      .required(),
+    clientIcon: yup
+      .string()
+      .matches(/\.svg$/, '${path} must be a square .svg file')
+      .required(),
     apiUrl: yup.string().matches(/^(\/|https:\/\/.+)$/, '${path} must be "/" or an https:// address'),
     tokens: yup
       .object({
@@ -102,11 +108,16 @@ function colourContrastProblems(folder: ClientFolderConfig, fields: FieldProblem
   if (typeof declared !== 'object' || declared === null) return [];
   const unreadable = new Set(fields.map(({ path }) => path).filter((path) => path?.startsWith('tokens.color.')));
   const readable = Object.fromEntries(
-    Object.entries(declared).filter(([key, value]) => typeof value === 'string' && !unreadable.has(`tokens.color.${key}`)),
+    Object.entries(declared).filter(
+      ([key, value]) => typeof value === 'string' && !unreadable.has(`tokens.color.${key}`),
+    ),
   );
   const tokens = makeTokens({ color: readable } as ClientFolderConfig['tokens']);
   return contrastProblems(tokens.color)
-    .filter(({ foreground, background }) => !unreadable.has(`tokens.color.${foreground}`) && !unreadable.has(`tokens.color.${background}`))
+    .filter(
+      ({ foreground, background }) =>
+        !unreadable.has(`tokens.color.${foreground}`) && !unreadable.has(`tokens.color.${background}`),
+    )
     .map(
       ({ foreground, background, ratio }) =>
         `tokens.color.${foreground} on tokens.color.${background} has contrast ${ratio.toFixed(2)}:1, under WCAG AA's ${MIN_CONTRAST}:1`,
@@ -131,7 +142,10 @@ function hoursTextProblems(folder: ClientFolderConfig): string[] {
       ? []
       : [...new Set(text.match(/\b\d{2}:\d{2}\b/g) ?? [])]
           .filter((time) => !declared.has(time))
-          .map((time) => `contact.openingHours[${index}] mentions ${time}, which no season of openingHours opens or closes at`),
+          .map(
+            (time) =>
+              `contact.openingHours[${index}] mentions ${time}, which no season of openingHours opens or closes at`,
+          ),
   );
 }
 
@@ -141,18 +155,18 @@ function hoursTextProblems(folder: ClientFolderConfig): string[] {
  */
 export function folderProblems(folder: ClientFolderConfig): string[] {
   const fields = fieldProblems(folder);
-  return [...fields.map(({ message }) => message), ...colourContrastProblems(folder, fields), ...hoursTextProblems(folder)];
+  return [
+    ...fields.map(({ message }) => message),
+    ...colourContrastProblems(folder, fields),
+    ...hoursTextProblems(folder),
+  ];
 }
 
 /**
  * Checks a client folder's config and completes it into the build's `AppConfig`. Every problem is
  * reported at once, each naming the client and the field, so a release fails with a list to fix.
  */
-export function resolveAppConfig(
-  source: string,
-  folder: ClientFolderConfig,
-  options: ResolveOptions,
-): AppConfig {
+export function resolveAppConfig(source: string, folder: ClientFolderConfig, options: ResolveOptions): AppConfig {
   const problems = folderProblems(folder);
   if (problems.length > 0) throw new ClientConfigError(source, problems);
   const tokens = makeTokens(folder.tokens);

@@ -32,7 +32,9 @@ describe('registration rules', () => {
   });
 
   it('keeps names on one line', () => {
-    expect(registrationSchema.validateSync({ ...valid, firstName: ' Ana\r\n\tMaría ', surnames: 'García \n Pons' })).toMatchObject({
+    expect(
+      registrationSchema.validateSync({ ...valid, firstName: ' Ana\r\n\tMaría ', surnames: 'García \n Pons' }),
+    ).toMatchObject({
       firstName: 'Ana María',
       surnames: 'García Pons',
     });
@@ -57,9 +59,9 @@ describe('registration rules', () => {
   });
 
   it('asks for a new password different from the current one', () => {
-    expect(() => changePasswordSchema.validateSync({ currentPassword: 'barco-azul-1', newPassword: 'barco-azul-1' })).toThrow(
-      'Nueva contraseña: debe ser distinta de la actual.',
-    );
+    expect(() =>
+      changePasswordSchema.validateSync({ currentPassword: 'barco-azul-1', newPassword: 'barco-azul-1' }),
+    ).toThrow('Nueva contraseña: debe ser distinta de la actual.');
   });
 });
 

@@ -34,8 +34,10 @@ export const documentRuleWith = (required: string) =>
     .transform((value: unknown) => (typeof value === 'string' ? normalizeDocument(value) : value))
     .test('document', (value, context) => {
       const problem = documentProblem(value ?? '');
-      if (problem === 'letter') return context.createError({ message: 'DNI/NIE: la letra no corresponde al número. Revísalo.' });
-      if (problem === 'format') return context.createError({ message: 'DNI/NIE o pasaporte: el formato no es válido.' });
+      if (problem === 'letter')
+        return context.createError({ message: 'DNI/NIE: la letra no corresponde al número. Revísalo.' });
+      if (problem === 'format')
+        return context.createError({ message: 'DNI/NIE o pasaporte: el formato no es válido.' });
       return true;
     })
     .meta({
@@ -66,8 +68,12 @@ export const phoneRuleWith = (required: string) =>
     .required(required)
     .test('phone', (value, context) => {
       const problem = phoneProblem(value ?? '');
-      if (problem === 'not_mobile') return context.createError({ message: 'Teléfono móvil: un número español debe empezar por 6 o 7.' });
-      if (problem === 'format') return context.createError({ message: 'Teléfono móvil: escríbelo completo, por ejemplo 612 345 678 o +351 912 345 678.' });
+      if (problem === 'not_mobile')
+        return context.createError({ message: 'Teléfono móvil: un número español debe empezar por 6 o 7.' });
+      if (problem === 'format')
+        return context.createError({
+          message: 'Teléfono móvil: escríbelo completo, por ejemplo 612 345 678 o +351 912 345 678.',
+        });
       return true;
     })
     .meta({
@@ -146,13 +152,19 @@ export const profileSchema = yup.object({
 export type ProfileInput = yup.InferType<typeof profileSchema>;
 
 export const changePasswordSchema = yup.object({
-  currentPassword: yup.string().required('Escribe tu contraseña actual.').max(PASSWORD_MAX, 'Contraseña actual: es demasiado larga.'),
+  currentPassword: yup
+    .string()
+    .required('Escribe tu contraseña actual.')
+    .max(PASSWORD_MAX, 'Contraseña actual: es demasiado larga.'),
   newPassword: passwordRule.notOneOf([yup.ref('currentPassword')], 'Nueva contraseña: debe ser distinta de la actual.'),
 });
 export type ChangePasswordInput = yup.InferType<typeof changePasswordSchema>;
 
 export const deleteAccountSchema = yup.object({
-  password: yup.string().required('Escribe tu contraseña para confirmar.').max(PASSWORD_MAX, 'Contraseña: es demasiado larga.'),
+  password: yup
+    .string()
+    .required('Escribe tu contraseña para confirmar.')
+    .max(PASSWORD_MAX, 'Contraseña: es demasiado larga.'),
   confirm: accepted('Marca la casilla para confirmar que quieres borrar tu cuenta.'),
 });
 export type DeleteAccountInput = yup.InferType<typeof deleteAccountSchema>;

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from 'yup';
 import { authorisationSchema, licenceCoversPeriod, rescheduleSchema, suspensionSchema } from './authorisations.ts';
-import { authorisedEligibility, type AccountFacts, type AuthorisationFacts, type BoatFacts, type EligibilityContext } from './eligibility.ts';
+import {
+  authorisedEligibility,
+  type AccountFacts,
+  type AuthorisationFacts,
+  type BoatFacts,
+  type EligibilityContext,
+} from './eligibility.ts';
 
 const today = '2026-11-25';
 const BOAT = 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d';
@@ -17,7 +23,10 @@ const valid = {
   validTo: '2027-06-30',
 };
 
-function messages(schema: { validateSync: (value: unknown, options: object) => unknown }, value: unknown): Record<string, string> {
+function messages(
+  schema: { validateSync: (value: unknown, options: object) => unknown },
+  value: unknown,
+): Record<string, string> {
   try {
     schema.validateSync(value, { abortEarly: false });
     return {};
@@ -56,13 +65,26 @@ describe('authorisation form', () => {
   });
 
   it('names every field it refuses, in Spanish', () => {
-    expect(messages(authorisationSchema(today), { ...valid, document: '12345678A', phone: '912345678', boatIds: [], validFrom: '2026-11-24' })).toEqual({
+    expect(
+      messages(authorisationSchema(today), {
+        ...valid,
+        document: '12345678A',
+        phone: '912345678',
+        boatIds: [],
+        validFrom: '2026-11-24',
+      }),
+    ).toEqual({
       document: 'DNI/NIE: la letra no corresponde al número. Revísalo.',
       phone: 'Teléfono móvil: un número español debe empezar por 6 o 7.',
       boatIds: 'Elige al menos un barco.',
       validFrom: 'Desde: hoy (25/11/2026) o después.',
     });
-    const errors = allMessages({ ...valid, firstName: '', document: '', licence: { type: 'x', number: '', expiresOn: '2026-11-24' } });
+    const errors = allMessages({
+      ...valid,
+      firstName: '',
+      document: '',
+      licence: { type: 'x', number: '', expiresOn: '2026-11-24' },
+    });
     expect(errors.firstName).toContain('Escribe el nombre.');
     expect(errors.document).toContain('Escribe el DNI, NIE o pasaporte de la persona.');
     expect(errors['licence.type']).toContain('Elige el tipo de titulación.');
@@ -71,7 +93,9 @@ describe('authorisation form', () => {
   });
 
   it('refuses a licence that expires inside the period, and an end before the start', () => {
-    expect(messages(authorisationSchema(today), { ...valid, licence: { ...valid.licence, expiresOn: '2027-06-29' } })).toEqual({
+    expect(
+      messages(authorisationSchema(today), { ...valid, licence: { ...valid.licence, expiresOn: '2027-06-29' } }),
+    ).toEqual({
       'licence.expiresOn': 'Caducidad de la titulación: caduca antes de que termine el periodo autorizado.',
     });
     expect(messages(authorisationSchema(today), { ...valid, validTo: '2026-11-24' })).toEqual({
@@ -82,8 +106,13 @@ describe('authorisation form', () => {
   });
 
   it('reschedules with a start in the past but an end from today on', () => {
-    expect(rescheduleSchema(today).validateSync({ validFrom: '2026-01-01', validTo: null })).toEqual({ validFrom: '2026-01-01', validTo: null });
-    expect(messages(rescheduleSchema(today), { validFrom: '2026-01-01', validTo: '2026-11-24' })).toEqual({ validTo: 'Hasta: hoy (25/11/2026) o después.' });
+    expect(rescheduleSchema(today).validateSync({ validFrom: '2026-01-01', validTo: null })).toEqual({
+      validFrom: '2026-01-01',
+      validTo: null,
+    });
+    expect(messages(rescheduleSchema(today), { validFrom: '2026-01-01', validTo: '2026-11-24' })).toEqual({
+      validTo: 'Hasta: hoy (25/11/2026) o después.',
+    });
   });
 
   it('takes an optional suspension reason on one line', () => {
@@ -93,11 +122,35 @@ describe('authorisation form', () => {
 });
 
 describe('authorised eligibility', () => {
-  const context: EligibilityContext = { now: new Date('2026-11-25T10:00:00Z'), timeZone: 'Europe/Madrid', dataValidationDays: 365 };
-  const account: AccountFacts = { status: 'active', dataValidatedAt: '2026-06-01T10:00:00Z', documentExpiresOn: null, licenceExpiresOn: null };
-  const boat: BoatFacts = { id: BOAT, state: 'in_rack', insuranceExpiresOn: '2027-05-31', contract: { status: 'active', startsOn: '2026-01-01', endsOn: '2026-12-31' } };
-  const authorisation: AuthorisationFacts = { state: 'active', validFrom: '2026-11-01', validTo: '2026-12-31', licenceExpiresOn: '2027-01-01' };
-  const codes = (changes: { person?: Partial<AccountFacts>; owner?: Partial<AccountFacts>; authorisation?: Partial<AuthorisationFacts>; boat?: Partial<BoatFacts> }) =>
+  const context: EligibilityContext = {
+    now: new Date('2026-11-25T10:00:00Z'),
+    timeZone: 'Europe/Madrid',
+    dataValidationDays: 365,
+  };
+  const account: AccountFacts = {
+    status: 'active',
+    dataValidatedAt: '2026-06-01T10:00:00Z',
+    documentExpiresOn: null,
+    licenceExpiresOn: null,
+  };
+  const boat: BoatFacts = {
+    id: BOAT,
+    state: 'in_rack',
+    insuranceExpiresOn: '2027-05-31',
+    contract: { status: 'active', startsOn: '2026-01-01', endsOn: '2026-12-31' },
+  };
+  const authorisation: AuthorisationFacts = {
+    state: 'active',
+    validFrom: '2026-11-01',
+    validTo: '2026-12-31',
+    licenceExpiresOn: '2027-01-01',
+  };
+  const codes = (changes: {
+    person?: Partial<AccountFacts>;
+    owner?: Partial<AccountFacts>;
+    authorisation?: Partial<AuthorisationFacts>;
+    boat?: Partial<BoatFacts>;
+  }) =>
     authorisedEligibility(
       { ...account, ...changes.person },
       { ...account, ...changes.owner },
@@ -126,11 +179,19 @@ describe('authorised eligibility', () => {
   });
 
   it("ignores the owner's own licence and the person's account licence: the authorisation's licence counts", () => {
-    expect(codes({ owner: { licenceExpiresOn: '2026-01-01' }, person: { licenceExpiresOn: '2026-01-01' } })).toEqual([]);
+    expect(codes({ owner: { licenceExpiresOn: '2026-01-01' }, person: { licenceExpiresOn: '2026-01-01' } })).toEqual(
+      [],
+    );
   });
 
   it("gives the person no fix for the boat's reasons (they are the owner's to fix)", () => {
-    const verdict = authorisedEligibility(account, account, authorisation, { ...boat, insuranceExpiresOn: null }, context);
+    const verdict = authorisedEligibility(
+      account,
+      account,
+      authorisation,
+      { ...boat, insuranceExpiresOn: null },
+      context,
+    );
     expect(verdict.reasons).toEqual([{ code: 'insurance_missing', text: 'Sin seguro', fix: null }]);
   });
 });

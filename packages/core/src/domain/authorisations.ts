@@ -6,7 +6,14 @@ import * as yup from 'yup';
 import type { CodeSent } from './accounts.ts';
 import { codeRuleWith, documentRuleWith, emailRuleWith, nameRule, phoneRuleWith } from './account-rules.ts';
 import { formatCalendarDate, isCalendarDate } from './calendar.ts';
-import { LICENCE_TYPE_LABELS, LICENCE_TYPES, licenceNumberRule, licenceTypeRule, type Licence, type LicenceType } from './data-validation.ts';
+import {
+  LICENCE_TYPE_LABELS,
+  LICENCE_TYPES,
+  licenceNumberRule,
+  licenceTypeRule,
+  type Licence,
+  type LicenceType,
+} from './data-validation.ts';
 import type {} from './schema-meta.ts';
 
 export { LICENCE_TYPE_LABELS, LICENCE_TYPES, type Licence, type LicenceType };
@@ -20,7 +27,13 @@ export { LICENCE_TYPE_LABELS, LICENCE_TYPES, type Licence, type LicenceType };
  *   same document, never inherits it; the owner adds the person again).
  */
 export type AuthorisationState = 'pending' | 'active' | 'suspended' | 'expired' | 'ended';
-export const AUTHORISATION_STATES = ['pending', 'active', 'suspended', 'expired', 'ended'] as const satisfies readonly AuthorisationState[];
+export const AUTHORISATION_STATES = [
+  'pending',
+  'active',
+  'suspended',
+  'expired',
+  'ended',
+] as const satisfies readonly AuthorisationState[];
 export const AUTHORISATION_STATE_LABELS: Readonly<Record<AuthorisationState, string>> = {
   pending: 'Pendiente de validar',
   active: 'Activa',
@@ -106,7 +119,11 @@ export type BoatRole = 'owner' | 'authorised';
 const calendarDate = (label: string) =>
   yup
     .string()
-    .test('date', `${label}: elige una fecha válida.`, (value) => value === undefined || value === null || isCalendarDate(value))
+    .test(
+      'date',
+      `${label}: elige una fecha válida.`,
+      (value) => value === undefined || value === null || isCalendarDate(value),
+    )
     .meta({ jsonSchema: { format: 'date' }, description: "A calendar day (YYYY-MM-DD) of the marina's calendar." });
 
 const validToRule = () =>
@@ -117,7 +134,10 @@ const validToRule = () =>
       const from = (this.parent as { validFrom?: unknown }).validFrom;
       return value === null || value === undefined || !isCalendarDate(value) || !isCalendarDate(from) || value >= from;
     })
-    .meta({ description: 'Last day included (YYYY-MM-DD), not before `validFrom`; null for no end.', jsonSchema: { format: 'date' } });
+    .meta({
+      description: 'Last day included (YYYY-MM-DD), not before `validFrom`; null for no end.',
+      jsonSchema: { format: 'date' },
+    });
 
 /**
  * Does the licence cover the period? Its last valid day must be on or after the period's last day; an
@@ -148,8 +168,15 @@ export function authorisationSchema(today: string) {
           number: licenceNumberRule(),
           expiresOn: calendarDate('Caducidad de la titulación')
             .required('Escribe la fecha de caducidad de la titulación.')
-            .test('not-past', 'Caducidad de la titulación: ya ha caducado.', (value) => value === undefined || !isCalendarDate(value) || value >= today)
-            .meta({ description: "Last valid day (YYYY-MM-DD): today or later, and covering the period (see the object's rule)." }),
+            .test(
+              'not-past',
+              'Caducidad de la titulación: ya ha caducado.',
+              (value) => value === undefined || !isCalendarDate(value) || value >= today,
+            )
+            .meta({
+              description:
+                "Last valid day (YYYY-MM-DD): today or later, and covering the period (see the object's rule).",
+            }),
         })
         .noUnknown(true, 'Campo desconocido: ${unknown}.')
         .required('Escribe los datos de la titulación.'),
@@ -161,8 +188,15 @@ export function authorisationSchema(today: string) {
         .meta({ description: 'Ids of boats of the signed-in owner (their own, not ones they are authorised on).' }),
       validFrom: calendarDate('Desde')
         .required('Elige desde qué día.')
-        .test('from-today', `Desde: hoy (${formatCalendarDate(today)}) o después.`, (value) => value === undefined || !isCalendarDate(value) || value >= today)
-        .meta({ description: "First day (YYYY-MM-DD): today or later in the marina's calendar.", jsonSchema: { format: 'date' } }),
+        .test(
+          'from-today',
+          `Desde: hoy (${formatCalendarDate(today)}) o después.`,
+          (value) => value === undefined || !isCalendarDate(value) || value >= today,
+        )
+        .meta({
+          description: "First day (YYYY-MM-DD): today or later in the marina's calendar.",
+          jsonSchema: { format: 'date' },
+        }),
       validTo: validToRule(),
     })
     .noUnknown(true, 'Campo desconocido: ${unknown}.')
@@ -170,9 +204,14 @@ export function authorisationSchema(today: string) {
       const expiresOn = value.licence?.expiresOn;
       if (!isCalendarDate(expiresOn) || !isCalendarDate(value.validFrom)) return true;
       if (value.validTo !== null && value.validTo !== undefined && !isCalendarDate(value.validTo)) return true;
-      return licenceCoversPeriod(expiresOn, value.validFrom, value.validTo ?? null) || context.createError({ path: 'licence.expiresOn', message: LICENCE_PERIOD_MESSAGE });
+      return (
+        licenceCoversPeriod(expiresOn, value.validFrom, value.validTo ?? null) ||
+        context.createError({ path: 'licence.expiresOn', message: LICENCE_PERIOD_MESSAGE })
+      );
     })
-    .meta({ description: "The licence's expiry must be on or after `validTo` (or `validFrom` when `validTo` is null)." });
+    .meta({
+      description: "The licence's expiry must be on or after `validTo` (or `validFrom` when `validTo` is null).",
+    });
 }
 export type AuthorisationInput = yup.InferType<ReturnType<typeof authorisationSchema>>;
 
@@ -183,9 +222,13 @@ export type AuthorisationInput = yup.InferType<ReturnType<typeof authorisationSc
 export function rescheduleSchema(today: string) {
   return yup
     .object({
-      validFrom: calendarDate('Desde').required('Elige desde qué día.').meta({ jsonSchema: { format: 'date' } }),
-      validTo: validToRule().test('not-past', `Hasta: hoy (${formatCalendarDate(today)}) o después.`, (value) =>
-        value === null || value === undefined || !isCalendarDate(value) || value >= today,
+      validFrom: calendarDate('Desde')
+        .required('Elige desde qué día.')
+        .meta({ jsonSchema: { format: 'date' } }),
+      validTo: validToRule().test(
+        'not-past',
+        `Hasta: hoy (${formatCalendarDate(today)}) o después.`,
+        (value) => value === null || value === undefined || !isCalendarDate(value) || value >= today,
       ),
     })
     .noUnknown(true, 'Campo desconocido: ${unknown}.');
@@ -206,5 +249,7 @@ export const suspensionSchema = yup
 export type SuspensionInput = yup.InferType<typeof suspensionSchema>;
 
 /** `POST /authorisations/{id}/validate`: the code the person received, typed by the owner. */
-export const authorisationCodeSchema = yup.object({ code: codeRuleWith('Escribe el código que ha recibido la persona autorizada.') });
+export const authorisationCodeSchema = yup.object({
+  code: codeRuleWith('Escribe el código que ha recibido la persona autorizada.'),
+});
 export type AuthorisationCodeInput = yup.InferType<typeof authorisationCodeSchema>;

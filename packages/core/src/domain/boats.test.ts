@@ -62,7 +62,7 @@ describe('the insurance certificate', () => {
 });
 
 describe('boat and contract bodies', () => {
-  it('normalises the registration and says the marina\'s size limits', () => {
+  it("normalises the registration and says the marina's size limits", () => {
     expect(boatSchema(limits).validateSync(newBoat).registration).toBe('7ª-BA-1-23-19');
     expect(errorsOf(boatSchema(limits), { ...newBoat, lengthM: 12.5, beamM: 4.01 })).toEqual({
       lengthM: 'Eslora: el puerto admite como mucho 12 m.',
@@ -75,9 +75,16 @@ describe('boat and contract bodies', () => {
 
   it('asks for a listed boat or a new one with its insurance, a plan, a start from today and the conditions', () => {
     const schema = contractRequestSchema(limits, today);
-    expect(errorsOf(schema, { plan: 'annual', startsOn: today, acceptConditions: true, boat: newBoat, insurance })).toEqual({});
     expect(
-      errorsOf(schema, { boatId: '1ef2d0c4-9b43-4f4e-9a51-5a43c3a1b2c3', plan: 'weekly', startsOn: '2026-11-22', acceptConditions: false }),
+      errorsOf(schema, { plan: 'annual', startsOn: today, acceptConditions: true, boat: newBoat, insurance }),
+    ).toEqual({});
+    expect(
+      errorsOf(schema, {
+        boatId: '1ef2d0c4-9b43-4f4e-9a51-5a43c3a1b2c3',
+        plan: 'weekly',
+        startsOn: '2026-11-22',
+        acceptConditions: false,
+      }),
     ).toEqual({
       plan: 'Elige una modalidad de contrato.',
       startsOn: 'Fecha de inicio: desde hoy (23/11/2026) en adelante.',
@@ -90,9 +97,9 @@ describe('boat and contract bodies', () => {
       'insurance.insurer': 'Escribe la aseguradora.',
     });
     // A JSON `"true"` is not an acceptance.
-    expect(errorsOf(schema, { plan: 'annual', startsOn: today, acceptConditions: 'true', boat: newBoat, insurance })).toHaveProperty(
-      'acceptConditions',
-    );
+    expect(
+      errorsOf(schema, { plan: 'annual', startsOn: today, acceptConditions: 'true', boat: newBoat, insurance }),
+    ).toHaveProperty('acceptConditions');
   });
 
   it('refuses a policy that has already ended and a day that does not exist', () => {
@@ -113,7 +120,12 @@ describe('calendar days', () => {
     expect(isCalendarDate('2027-2-1')).toBe(false);
     // Only CALENDAR_YEARS: the day after 9999-12-31 is the year 10000, and years under 1000 lose a digit.
     expect(['1900-01-01', '2999-12-31'].map(isCalendarDate)).toEqual([true, true]);
-    expect(['1899-12-31', '3000-01-01', '9999-12-31', '0100-01-01'].map(isCalendarDate)).toEqual([false, false, false, false]);
+    expect(['1899-12-31', '3000-01-01', '9999-12-31', '0100-01-01'].map(isCalendarDate)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
     expect(daysBetween('2026-03-28', '2026-03-30')).toBe(2);
     expect(formatCalendarDate('2026-11-23')).toBe('23/11/2026');

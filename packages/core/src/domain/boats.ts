@@ -26,7 +26,13 @@ export const CONTRACT_PLAN_LABELS: Readonly<Record<ContractPlan, string>> = {
 };
 
 export type ContractStatus = 'requested' | 'active' | 'rejected' | 'expired' | 'cancelled';
-export const CONTRACT_STATUSES = ['requested', 'active', 'rejected', 'expired', 'cancelled'] as const satisfies readonly ContractStatus[];
+export const CONTRACT_STATUSES = [
+  'requested',
+  'active',
+  'rejected',
+  'expired',
+  'cancelled',
+] as const satisfies readonly ContractStatus[];
 export const CONTRACT_STATUS_LABELS: Readonly<Record<ContractStatus, string>> = {
   requested: 'Pendiente de aprobación',
   active: 'Activo',
@@ -47,7 +53,8 @@ export function contractEndsOn(plan: ContractPlan, startsOn: string): string {
   // the period runs to the month's last day.
   const end = new Date(Date.UTC(year, month - 1 + months, 1));
   const lastDay = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() + 1, 0)).getUTCDate();
-  if (day > lastDay) return new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth(), lastDay)).toISOString().slice(0, 10);
+  if (day > lastDay)
+    return new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth(), lastDay)).toISOString().slice(0, 10);
   end.setUTCDate(day);
   return addDays(end.toISOString().slice(0, 10), -1);
 }
@@ -116,7 +123,11 @@ export interface ContractList {
 // --- The insurance certificate ---------------------------------------------------------------------------
 
 export type CertificateType = 'application/pdf' | 'image/jpeg' | 'image/png';
-export const CERTIFICATE_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const satisfies readonly CertificateType[];
+export const CERTIFICATE_TYPES = [
+  'application/pdf',
+  'image/jpeg',
+  'image/png',
+] as const satisfies readonly CertificateType[];
 export const CERTIFICATE_MAX_BYTES = 5 * 1024 * 1024;
 
 /**
@@ -197,7 +208,12 @@ function boatFields(limits: BoatLimits) {
 export function boatSchema(limits: BoatLimits) {
   const fields = boatFields(limits);
   return yup
-    .object({ ...fields, make: fields.make.default(''), model: fields.model.default(''), engine: fields.engine.default('') })
+    .object({
+      ...fields,
+      make: fields.make.default(''),
+      model: fields.model.default(''),
+      engine: fields.engine.default(''),
+    })
     .noUnknown(true, 'Campo desconocido: ${unknown}.');
 }
 export type BoatInput = yup.InferType<ReturnType<typeof boatSchema>>;
@@ -218,8 +234,10 @@ export function insuranceSchema(today: string) {
       policyNumber: oneLine('Número de póliza', 40).required('Escribe el número de póliza.'),
       expiresOn: calendarDate('Caducidad del seguro')
         .required('Escribe hasta cuándo cubre el seguro.')
-        .test('not-past', `Caducidad del seguro: la póliza ya ha caducado; escribe la de la póliza en vigor.`, (value) =>
-          value === undefined || !isCalendarDate(value) || value >= today,
+        .test(
+          'not-past',
+          `Caducidad del seguro: la póliza ya ha caducado; escribe la de la póliza en vigor.`,
+          (value) => value === undefined || !isCalendarDate(value) || value >= today,
         )
         .meta({ description: "Last day covered (YYYY-MM-DD): today or later in the marina's calendar." }),
     })
@@ -243,8 +261,10 @@ export function contractRequestSchema(limits: BoatLimits, today: string) {
         .required('Elige una modalidad de contrato.') as yup.StringSchema<ContractPlan>,
       startsOn: calendarDate('Fecha de inicio')
         .required('Elige la fecha de inicio.')
-        .test('from-today', `Fecha de inicio: desde hoy (${formatCalendarDate(today)}) en adelante.`, (value) =>
-          value === undefined || !isCalendarDate(value) || value >= today,
+        .test(
+          'from-today',
+          `Fecha de inicio: desde hoy (${formatCalendarDate(today)}) en adelante.`,
+          (value) => value === undefined || !isCalendarDate(value) || value >= today,
         )
         .meta({ description: "First day (YYYY-MM-DD): today or later in the marina's calendar." }),
       acceptConditions: yup
@@ -256,14 +276,19 @@ export function contractRequestSchema(limits: BoatLimits, today: string) {
     .noUnknown(true, 'Campo desconocido: ${unknown}.')
     .test('one-boat', 'Elige un barco de la lista o escribe los datos del nuevo.', (value, context) => {
       if ((value.boatId === undefined) === (value.boat === undefined)) {
-        return context.createError({ path: 'boatId', message: 'Elige un barco de la lista o escribe los datos del nuevo.' });
+        return context.createError({
+          path: 'boatId',
+          message: 'Elige un barco de la lista o escribe los datos del nuevo.',
+        });
       }
       if (value.boat !== undefined && value.insurance === undefined) {
         return context.createError({ path: 'insurance.insurer', message: 'Escribe la aseguradora.' });
       }
       return true;
     })
-    .meta({ description: 'Either `boatId` (a listed boat of the account) or `boat` with its `insurance` (a new one).' });
+    .meta({
+      description: 'Either `boatId` (a listed boat of the account) or `boat` with its `insurance` (a new one).',
+    });
 }
 export type ContractRequestInput = yup.InferType<ReturnType<typeof contractRequestSchema>>;
 
@@ -275,7 +300,9 @@ export const contractRejectionSchema = yup
 /** Staff: `PATCH /staff/boats/{id}`. */
 export const staffBoatPatchSchema = yup
   .object({
-    state: yup.string().oneOf(BOAT_STATES, 'Estado: en el rack, en el agua o en mantenimiento.') as yup.StringSchema<BoatState | undefined>,
+    state: yup.string().oneOf(BOAT_STATES, 'Estado: en el rack, en el agua o en mantenimiento.') as yup.StringSchema<
+      BoatState | undefined
+    >,
     rackPosition: oneLine('Posición en el rack', 20).nullable(),
   })
   .noUnknown(true, 'Campo desconocido: ${unknown}.');

@@ -64,12 +64,16 @@ describe('the card code (RFC 6238, 60 s steps)', () => {
     expect(mine).toMatch(/^[A-Z2-7]{32}$/);
     expect(mine).not.toBe(other);
     const code = cardCode(other, now);
-    if (code !== cardCode(mine, now) && code !== cardCode(mine, at('2026-11-25T09:59:30Z'))) expect(cardCodeValid(mine, code, now)).toBe(false);
-    for (const bad of ['', '12345', '1234567', 'abcdef', ` ${cardCode(mine, now)}`]) expect(cardCodeValid(mine, bad, now)).toBe(false);
+    if (code !== cardCode(mine, now) && code !== cardCode(mine, at('2026-11-25T09:59:30Z')))
+      expect(cardCodeValid(mine, code, now)).toBe(false);
+    for (const bad of ['', '12345', '1234567', 'abcdef', ` ${cardCode(mine, now)}`])
+      expect(cardCodeValid(mine, bad, now)).toBe(false);
   });
 
   it('builds the QR address and the printed number', () => {
-    expect(cardCheckUrl('https://marina.example/', 'AbC_-0123456789abcdefg', '012345')).toBe('https://marina.example/checkQR/AbC_-0123456789abcdefg?c=012345');
+    expect(cardCheckUrl('https://marina.example/', 'AbC_-0123456789abcdefg', '012345')).toBe(
+      'https://marina.example/checkQR/AbC_-0123456789abcdefg?c=012345',
+    );
     expect(formatCardNumber('12345678')).toBe('1234 5678');
     expect(surnameInitial(' álvarez Ruiz')).toBe('Á.');
     expect(surnameInitial('')).toBe('');
@@ -77,19 +81,42 @@ describe('the card code (RFC 6238, 60 s steps)', () => {
 });
 
 // The card's verdict, read through the eligibility rule as the server does (docs/product.md §4.10, §4.13).
-const context: EligibilityContext = { now: at('2026-11-25T10:00:00Z'), timeZone: 'Europe/Madrid', dataValidationDays: 365 };
-const account: AccountFacts = { status: 'active', dataValidatedAt: '2026-06-01T10:00:00Z', documentExpiresOn: '2030-01-01', licenceExpiresOn: '2030-01-01' };
+const context: EligibilityContext = {
+  now: at('2026-11-25T10:00:00Z'),
+  timeZone: 'Europe/Madrid',
+  dataValidationDays: 365,
+};
+const account: AccountFacts = {
+  status: 'active',
+  dataValidatedAt: '2026-06-01T10:00:00Z',
+  documentExpiresOn: '2030-01-01',
+  licenceExpiresOn: '2030-01-01',
+};
 const boatFacts: BoatFacts = {
   id: 'b0a7b0a7-0000-4000-8000-000000000001',
   state: 'in_rack',
   insuranceExpiresOn: '2027-05-31',
   contract: { status: 'active', startsOn: '2026-01-01', endsOn: '2026-12-31' },
 };
-const authorisation: AuthorisationFacts = { state: 'active', validFrom: '2026-11-01', validTo: '2027-03-31', licenceExpiresOn: '2028-01-01' };
+const authorisation: AuthorisationFacts = {
+  state: 'active',
+  validFrom: '2026-11-01',
+  validTo: '2027-03-31',
+  licenceExpiresOn: '2028-01-01',
+};
 
-const ownBoat = (accountChange: Partial<AccountFacts> = {}, boatChange: Partial<BoatFacts> = {}, name = 'Gaviota'): CardBoatFacts => {
+const ownBoat = (
+  accountChange: Partial<AccountFacts> = {},
+  boatChange: Partial<BoatFacts> = {},
+  name = 'Gaviota',
+): CardBoatFacts => {
   const facts = { ...boatFacts, ...boatChange };
-  return { id: facts.id, name, eligibility: eligibility({ ...account, ...accountChange }, facts, context), lastDay: null };
+  return {
+    id: facts.id,
+    name,
+    eligibility: eligibility({ ...account, ...accountChange }, facts, context),
+    lastDay: null,
+  };
 };
 
 const codes = (boats: CardBoatFacts[], accountChange: Partial<AccountFacts> = {}) =>
@@ -121,21 +148,29 @@ describe('the card verdict', () => {
     const verdict = cardVerdict(accountReasons({ ...account, ...accountChange }, context), [boat]);
     expect(verdict.valid).toBe(false);
     expect(verdict.reasons).toEqual([
-      { ...boat.eligibility.reasons[0], boat: Object.keys(accountChange).length > 0 ? null : { id: boat.id, name: 'Gaviota' } },
+      {
+        ...boat.eligibility.reasons[0],
+        boat: Object.keys(accountChange).length > 0 ? null : { id: boat.id, name: 'Gaviota' },
+      },
     ]);
   });
 
   it('names the holder’s own reasons once and first, then every boat’s with the boat', () => {
     const verdict = cardVerdict(accountReasons({ ...account, status: 'suspended' }, context), [
       ownBoat({ status: 'suspended' }, { insuranceExpiresOn: null }, 'Gaviota'),
-      { ...ownBoat({ status: 'suspended' }, { id: 'b0a7b0a7-0000-4000-8000-000000000002', contract: null }, 'Albatros') },
+      {
+        ...ownBoat({ status: 'suspended' }, { id: 'b0a7b0a7-0000-4000-8000-000000000002', contract: null }, 'Albatros'),
+      },
     ]);
     expect(verdict.reasons.map((reason) => [reason.code, reason.boat?.name ?? null])).toEqual([
       ['account_suspended', null],
       ['insurance_missing', 'Gaviota'],
       ['no_active_contract', 'Albatros'],
     ]);
-    expect(verdict.reasons[2]!.fix).toEqual({ label: 'Solicitar contrato', to: '/alta-contrato?barco=b0a7b0a7-0000-4000-8000-000000000002' });
+    expect(verdict.reasons[2]!.fix).toEqual({
+      label: 'Solicitar contrato',
+      to: '/alta-contrato?barco=b0a7b0a7-0000-4000-8000-000000000002',
+    });
   });
 
   it('is red with no_boats (and the account’s reasons) for a holder without boats', () => {
@@ -154,26 +189,42 @@ describe('the card verdict', () => {
     const boat: CardBoatFacts = {
       id: boatFacts.id,
       name: 'Gaviota',
-      eligibility: authorisedEligibility(account, { ...account, ...ownerChange }, { ...authorisation, ...authorisationChange }, boatFacts, context),
+      eligibility: authorisedEligibility(
+        account,
+        { ...account, ...ownerChange },
+        { ...authorisation, ...authorisationChange },
+        boatFacts,
+        context,
+      ),
       lastDay: null,
     };
     const verdict = cardVerdict(accountReasons(account, context), [boat]);
-    expect(verdict).toEqual({ valid: false, reasons: [{ ...boat.eligibility.reasons[0], boat: { id: boatFacts.id, name: 'Gaviota' } }] });
+    expect(verdict).toEqual({
+      valid: false,
+      reasons: [{ ...boat.eligibility.reasons[0], boat: { id: boatFacts.id, name: 'Gaviota' } }],
+    });
   });
 
   it('is green for an authorised person with an active authorisation inside its period', () => {
     const eligible = authorisedEligibility(account, account, authorisation, boatFacts, context);
-    expect(cardVerdict([], [{ id: boatFacts.id, name: 'Gaviota', eligibility: eligible, lastDay: '2027-03-31' }]).valid).toBe(true);
+    expect(
+      cardVerdict([], [{ id: boatFacts.id, name: 'Gaviota', eligibility: eligible, lastDay: '2027-03-31' }]).valid,
+    ).toBe(true);
   });
 });
 
 describe('the card’s valid-until', () => {
   const green = cardVerdict([], [ownBoat()]);
   const usable = (lastDay: string | null): CardBoatFacts => ({ ...ownBoat(), lastDay });
-  const unusable = (lastDay: string | null): CardBoatFacts => ({ ...ownBoat({}, { insuranceExpiresOn: null }), lastDay });
+  const unusable = (lastDay: string | null): CardBoatFacts => ({
+    ...ownBoat({}, { insuranceExpiresOn: null }),
+    lastDay,
+  });
 
   it('is the latest end of the usable boats, capped by the holder’s own deadlines', () => {
-    expect(cardValidUntil(green, null, [usable('2026-12-31'), usable('2027-05-31'), unusable('2030-01-01')])).toBe('2027-05-31');
+    expect(cardValidUntil(green, null, [usable('2026-12-31'), usable('2027-05-31'), unusable('2030-01-01')])).toBe(
+      '2027-05-31',
+    );
     expect(cardValidUntil(green, '2027-01-15', [usable('2027-05-31')])).toBe('2027-01-15');
     expect(cardValidUntil(green, null, [usable(null), usable('2027-05-31')])).toBeNull();
   });

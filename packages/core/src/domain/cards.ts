@@ -40,7 +40,13 @@ export function cardCode(secret: string, at: Date): string {
  */
 export function cardCodeValid(secret: string, code: string, at: Date): boolean {
   if (!CARD_CODE_PATTERN.test(code)) return false;
-  const delta = TOTP.validate({ token: code, secret: secretOf(secret), ...CARD_CODE, timestamp: at.getTime(), window: CARD_CODE_STEPS_BACK });
+  const delta = TOTP.validate({
+    token: code,
+    secret: secretOf(secret),
+    ...CARD_CODE,
+    timestamp: at.getTime(),
+    window: CARD_CODE_STEPS_BACK,
+  });
   return delta !== null && delta <= 0 && delta >= -CARD_CODE_STEPS_BACK;
 }
 
@@ -134,7 +140,12 @@ export interface Card {
   validUntil: string | null;
   verdict: CardVerdict;
   /** What the phone needs to compute the QR's code offline (cardCode). Keep it like a password. */
-  code: { secret: string; algorithm: typeof CARD_CODE.algorithm; digits: typeof CARD_CODE.digits; period: typeof CARD_CODE.period };
+  code: {
+    secret: string;
+    algorithm: typeof CARD_CODE.algorithm;
+    digits: typeof CARD_CODE.digits;
+    period: typeof CARD_CODE.period;
+  };
   /** When this card (its id and secret) was issued. */
   issuedAt: string;
   /** The server's clock when it answered: the phone computes codes with its offset from it. */
@@ -170,7 +181,16 @@ export interface CardCheck {
 }
 
 /** The keys of every `CardCheck`, in one place for the server's schema and the tests. */
-export const CARD_CHECK_KEYS = ['valid', 'codeStale', 'reasons', 'holder', 'role', 'boats', 'validUntil', 'checkedAt'] as const satisfies readonly (keyof CardCheck)[];
+export const CARD_CHECK_KEYS = [
+  'valid',
+  'codeStale',
+  'reasons',
+  'holder',
+  'role',
+  'boats',
+  'validUntil',
+  'checkedAt',
+] as const satisfies readonly (keyof CardCheck)[];
 
 // --- The verdict ---------------------------------------------------------------------------------------
 
@@ -194,7 +214,8 @@ export function cardVerdict(holderReasons: readonly EligibilityReason[], boats: 
   const reasons: CardReason[] = [];
   const seen = new Set<string>();
   const add = (reason: Omit<CardReason, 'boat'>, boat: CardBoatFacts | null) => {
-    const about = boat === null || ACCOUNT_CODES.has(reason.code as IneligibilityCode) ? null : { id: boat.id, name: boat.name };
+    const about =
+      boat === null || ACCOUNT_CODES.has(reason.code as IneligibilityCode) ? null : { id: boat.id, name: boat.name };
     const key = about === null ? reason.code : `${reason.code}:${about.id}`;
     if (seen.has(key)) return;
     seen.add(key);
@@ -206,17 +227,29 @@ export function cardVerdict(holderReasons: readonly EligibilityReason[], boats: 
   }
   for (const boat of boats) for (const reason of boat.eligibility.reasons) add(reason, boat);
   // Holder's own reasons first: they stop every boat at once.
-  return { valid: false, reasons: [...reasons.filter((reason) => reason.boat === null), ...reasons.filter((reason) => reason.boat !== null)] };
+  return {
+    valid: false,
+    reasons: [...reasons.filter((reason) => reason.boat === null), ...reasons.filter((reason) => reason.boat !== null)],
+  };
 }
 
 /**
  * While green, the last day it stays green if nothing changes: the earliest of `holderLastDay` (the
  * holder's own deadlines) and the latest last day of the usable boats. Null when red, or when nothing ends.
  */
-export function cardValidUntil(verdict: CardVerdict, holderLastDay: string | null, boats: readonly CardBoatFacts[]): string | null {
+export function cardValidUntil(
+  verdict: CardVerdict,
+  holderLastDay: string | null,
+  boats: readonly CardBoatFacts[],
+): string | null {
   if (!verdict.valid) return null;
   const usable = boats.filter((boat) => boat.eligibility.eligible);
-  const boatsEnd = usable.some((boat) => boat.lastDay === null) ? null : usable.map((boat) => boat.lastDay!).sort().at(-1) ?? null;
+  const boatsEnd = usable.some((boat) => boat.lastDay === null)
+    ? null
+    : (usable
+        .map((boat) => boat.lastDay!)
+        .sort()
+        .at(-1) ?? null);
   return earliestDay(holderLastDay, boatsEnd);
 }
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { maskEmail, maskPhone, normalizeEmail, normalizePhone, phoneCountry, phoneProblem, smsAllowed } from './contact.ts';
+import {
+  maskEmail,
+  maskPhone,
+  normalizeEmail,
+  normalizePhone,
+  phoneCountry,
+  phoneProblem,
+  smsAllowed,
+} from './contact.ts';
 
 describe('phones', () => {
   it('normalises a Spanish mobile to E.164', () => {

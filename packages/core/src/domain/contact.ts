@@ -67,7 +67,8 @@ export function phoneCountry(phone: string): string | undefined {
   const digits = normalizePhone(phone).replace(/^\+/, '');
   let found: { country: string; length: number } | undefined;
   for (const [country, { callingCode }] of Object.entries(SMS_COUNTRIES)) {
-    if (digits.startsWith(callingCode) && callingCode.length > (found?.length ?? 0)) found = { country, length: callingCode.length };
+    if (digits.startsWith(callingCode) && callingCode.length > (found?.length ?? 0))
+      found = { country, length: callingCode.length };
   }
   return found?.country;
 }

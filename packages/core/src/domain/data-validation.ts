@@ -11,7 +11,14 @@ import { firstNameRule, surnamesRule } from './account-rules.ts';
 import type {} from './schema-meta.ts';
 
 export type LicenceType = 'per' | 'pnb' | 'patron_yate' | 'capitan_yate' | 'licencia_navegacion' | 'foreign';
-export const LICENCE_TYPES = ['per', 'pnb', 'patron_yate', 'capitan_yate', 'licencia_navegacion', 'foreign'] as const satisfies readonly LicenceType[];
+export const LICENCE_TYPES = [
+  'per',
+  'pnb',
+  'patron_yate',
+  'capitan_yate',
+  'licencia_navegacion',
+  'foreign',
+] as const satisfies readonly LicenceType[];
 export const LICENCE_TYPE_LABELS: Readonly<Record<LicenceType, string>> = {
   per: 'Patrón de Embarcaciones de Recreo (PER)',
   pnb: 'Patrón de Navegación Básica (PNB)',
@@ -56,21 +63,37 @@ export const BOATS_MAX = 100;
 
 /** A licence's type, one of LICENCE_TYPES (shared with the authorised persons' form). */
 export const licenceTypeRule = () =>
-  yup.string().oneOf(LICENCE_TYPES, 'Elige el tipo de titulación.').required('Elige el tipo de titulación.') as yup.StringSchema<LicenceType>;
+  yup
+    .string()
+    .oneOf(LICENCE_TYPES, 'Elige el tipo de titulación.')
+    .required('Elige el tipo de titulación.') as yup.StringSchema<LicenceType>;
 
 /** A licence's number, as printed on it. */
 export const licenceNumberRule = () =>
-  yup.string().trim().required('Escribe el número de la titulación.').max(40, 'Número de la titulación: como mucho 40 caracteres.');
+  yup
+    .string()
+    .trim()
+    .required('Escribe el número de la titulación.')
+    .max(40, 'Número de la titulación: como mucho 40 caracteres.');
 
 const futureDay = (label: string, today: string) =>
   yup
     .string()
     .required(`Escribe la fecha de caducidad de ${label}.`)
-    .test('date', `Caducidad de ${label}: elige una fecha válida.`, (value) => value === undefined || isCalendarDate(value))
-    .test('not-past', `Caducidad de ${label}: ya ha caducado. Renuévalo antes de confirmar tus datos.`, (value) =>
-      value === undefined || !isCalendarDate(value) || value >= today,
+    .test(
+      'date',
+      `Caducidad de ${label}: elige una fecha válida.`,
+      (value) => value === undefined || isCalendarDate(value),
     )
-    .meta({ jsonSchema: { format: 'date' }, description: "Last valid day (YYYY-MM-DD): today or later in the marina's calendar." });
+    .test(
+      'not-past',
+      `Caducidad de ${label}: ya ha caducado. Renuévalo antes de confirmar tus datos.`,
+      (value) => value === undefined || !isCalendarDate(value) || value >= today,
+    )
+    .meta({
+      jsonSchema: { format: 'date' },
+      description: "Last valid day (YYYY-MM-DD): today or later in the marina's calendar.",
+    });
 
 /** `POST /data-validation`: everything reviewed, confirmed at once (nothing is half saved). */
 export function dataValidationSchema(today: string) {
@@ -92,12 +115,16 @@ export function dataValidationSchema(today: string) {
       boats: yup
         .array(
           insuranceSchema(today)
-            .shape({ boatId: yup.string().uuid('Barco: no es uno de tus barcos.').required('Barco: falta indicar cuál.') })
+            .shape({
+              boatId: yup.string().uuid('Barco: no es uno de tus barcos.').required('Barco: falta indicar cuál.'),
+            })
             .noUnknown(true, 'Campo desconocido: ${unknown}.'),
         )
         .default([])
         .max(BOATS_MAX, `Barcos: como mucho ${BOATS_MAX}.`)
-        .meta({ description: "Every boat of the account with its insurance as it stands; the boat's certificate stays." }),
+        .meta({
+          description: "Every boat of the account with its insurance as it stands; the boat's certificate stays.",
+        }),
       confirm: yup
         .boolean()
         .strict()

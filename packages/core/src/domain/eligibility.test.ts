@@ -66,18 +66,26 @@ describe('eligibility', () => {
       context,
     );
     expect(verdict.reasons).toEqual([
-      { code: 'data_validation_due', text: 'Datos pendientes de validar', fix: { label: 'Validar mis datos', to: '/validar-datos' } },
+      {
+        code: 'data_validation_due',
+        text: 'Datos pendientes de validar',
+        fix: { label: 'Validar mis datos', to: '/validar-datos' },
+      },
       {
         code: 'no_active_contract',
         text: 'Sin contrato',
         fix: { label: 'Solicitar contrato', to: `/alta-contrato?barco=${boat.id}` },
       },
-      { code: 'insurance_expired', text: 'Seguro caducado', fix: { label: 'Renovar el seguro', to: `/misbarcos/${boat.id}` } },
+      {
+        code: 'insurance_expired',
+        text: 'Seguro caducado',
+        fix: { label: 'Renovar el seguro', to: `/misbarcos/${boat.id}` },
+      },
       { code: 'boat_in_maintenance', text: 'Barco en mantenimiento', fix: null },
     ]);
   });
 
-  it('counts a policy, a document, a licence and a contract as valid through their last day, in the marina\'s calendar', () => {
+  it("counts a policy, a document, a licence and a contract as valid through their last day, in the marina's calendar", () => {
     // 23 November in Madrid (22 November in UTC): expiring "today" is still valid.
     const lastDay = '2026-11-23';
     expect(
@@ -88,17 +96,16 @@ describe('eligibility', () => {
     ).toEqual([]);
     // The same facts one day later, and at the same instant for a marina whose day has not turned yet.
     const nextDay = { ...context, now: new Date('2026-11-23T23:30:00Z') };
-    expect(codesOf({ ...account, documentExpiresOn: lastDay }, { ...boat, insuranceExpiresOn: lastDay }, nextDay)).toEqual([
-      'identity_document_expired',
-      'insurance_expired',
-    ]);
+    expect(
+      codesOf({ ...account, documentExpiresOn: lastDay }, { ...boat, insuranceExpiresOn: lastDay }, nextDay),
+    ).toEqual(['identity_document_expired', 'insurance_expired']);
     const canary = { ...context, timeZone: 'Atlantic/Canary' };
     expect(codesOf(account, { ...boat, insuranceExpiresOn: '2026-11-22' }, canary)).toEqual([]);
   });
 });
 
 describe('launch eligibility', () => {
-  it('adds the launch\'s own reason to the rule: a boat already in the water cannot be launched', () => {
+  it("adds the launch's own reason to the rule: a boat already in the water cannot be launched", () => {
     const inWater = { ...boat, state: 'in_water' as const };
     expect(eligibility(account, inWater, context)).toEqual({ eligible: true, reasons: [] });
     expect(launchEligibility(account, inWater, context)).toEqual({
@@ -109,8 +116,16 @@ describe('launch eligibility', () => {
   });
 
   it('keeps every reason of the rule, account first', () => {
-    const verdict = launchEligibility({ ...account, status: 'suspended' }, { ...boat, state: 'in_water', insuranceExpiresOn: null }, context);
-    expect(verdict.reasons.map((reason) => reason.code)).toEqual(['account_suspended', 'insurance_missing', 'boat_in_water']);
+    const verdict = launchEligibility(
+      { ...account, status: 'suspended' },
+      { ...boat, state: 'in_water', insuranceExpiresOn: null },
+      context,
+    );
+    expect(verdict.reasons.map((reason) => reason.code)).toEqual([
+      'account_suspended',
+      'insurance_missing',
+      'boat_in_water',
+    ]);
   });
 });
 
@@ -133,10 +148,10 @@ describe('data validation due', () => {
     expect(isDataValidationDue({ ...account, status: 'suspended' }, context)).toBe(false);
   });
 
-  it('follows the marina\'s own dataValidationDays', () => {
+  it("follows the marina's own dataValidationDays", () => {
     expect(isDataValidationDue(account, { ...context, dataValidationDays: 30 })).toBe(true);
-    expect(accountEligibility({ ...account, status: 'suspended' }, context).reasons.map((reason) => reason.code)).toEqual([
-      'account_suspended',
-    ]);
+    expect(
+      accountEligibility({ ...account, status: 'suspended' }, context).reasons.map((reason) => reason.code),
+    ).toEqual(['account_suspended']);
   });
 });

@@ -129,7 +129,8 @@ const ACCOUNT_RULES: readonly Rule<AccountFacts>[] = [
 const BOAT_RULES: readonly Rule<BoatFacts>[] = [
   {
     code: 'no_active_contract',
-    applies: (boat) => boat.contract === null || boat.contract.status === 'rejected' || boat.contract.status === 'cancelled',
+    applies: (boat) =>
+      boat.contract === null || boat.contract.status === 'rejected' || boat.contract.status === 'cancelled',
     text: 'Sin contrato',
     fix: (boat) => fixes.contract(boat.id),
   },
@@ -148,7 +149,8 @@ const BOAT_RULES: readonly Rule<BoatFacts>[] = [
   {
     code: 'contract_expired',
     applies: (boat, today) =>
-      boat.contract?.status === 'expired' || (boat.contract?.status === 'active' && expired(boat.contract.endsOn, today)),
+      boat.contract?.status === 'expired' ||
+      (boat.contract?.status === 'active' && expired(boat.contract.endsOn, today)),
     text: 'Contrato caducado',
     fix: (boat) => fixes.contract(boat.id),
   },
@@ -212,7 +214,11 @@ const AUTHORISATION_RULES: readonly Rule<AuthorisationFacts>[] = [
 ];
 
 /** The owner's own account reasons that also stop the people they authorised (not the owner's licence). */
-const OWNER_BLOCKING: ReadonlySet<IneligibilityCode> = new Set<IneligibilityCode>(['account_suspended', 'data_validation_due', 'identity_document_expired']);
+const OWNER_BLOCKING: ReadonlySet<IneligibilityCode> = new Set<IneligibilityCode>([
+  'account_suspended',
+  'data_validation_due',
+  'identity_document_expired',
+]);
 
 function reasons<Facts>(rules: readonly Rule<Facts>[], facts: Facts, context: EligibilityContext): EligibilityReason[] {
   const today = todayIn(context.timeZone, context.now);
@@ -245,7 +251,11 @@ export function eligibility(account: AccountFacts, boat: BoatFacts, context: Eli
  * reasons (asked at booking and again when staff confirm).
  */
 export function launchEligibility(account: AccountFacts, boat: BoatFacts, context: EligibilityContext): Eligibility {
-  return verdict([...accountReasons(account, context), ...boatReasons(boat, context), ...reasons(LAUNCH_BOAT_RULES, boat, context)]);
+  return verdict([
+    ...accountReasons(account, context),
+    ...boatReasons(boat, context),
+    ...reasons(LAUNCH_BOAT_RULES, boat, context),
+  ]);
 }
 
 /**
@@ -264,8 +274,12 @@ export function authorisedEligibility(
 ): Eligibility {
   const own = accountReasons(person, context).filter((reason) => reason.code !== 'licence_expired');
   const ownerBlocked = accountReasons(owner, context).some((reason) => OWNER_BLOCKING.has(reason.code));
-  const ownerReasons: EligibilityReason[] = ownerBlocked ? [{ code: 'owner_not_eligible', text: 'El propietario tiene trámites pendientes', fix: null }] : [];
-  const boatSide = [...boatReasons(boat, context), ...(launch ? reasons(LAUNCH_BOAT_RULES, boat, context) : [])].map((reason) => ({ ...reason, fix: null }));
+  const ownerReasons: EligibilityReason[] = ownerBlocked
+    ? [{ code: 'owner_not_eligible', text: 'El propietario tiene trámites pendientes', fix: null }]
+    : [];
+  const boatSide = [...boatReasons(boat, context), ...(launch ? reasons(LAUNCH_BOAT_RULES, boat, context) : [])].map(
+    (reason) => ({ ...reason, fix: null }),
+  );
   return verdict([...own, ...reasons(AUTHORISATION_RULES, authorisation, context), ...ownerReasons, ...boatSide]);
 }
 
@@ -283,7 +297,11 @@ export function isDataValidationDue(account: AccountFacts, context: EligibilityC
 export const ACCOUNT_CODES: ReadonlySet<IneligibilityCode> = new Set(ACCOUNT_RULES.map((rule) => rule.code));
 
 /** The reasons that make `validar-datos` due (a confirmation fixes them all). */
-export const DATA_VALIDATION_CODES: ReadonlySet<IneligibilityCode> = new Set<IneligibilityCode>(['data_validation_due', 'identity_document_expired', 'licence_expired']);
+export const DATA_VALIDATION_CODES: ReadonlySet<IneligibilityCode> = new Set<IneligibilityCode>([
+  'data_validation_due',
+  'identity_document_expired',
+  'licence_expired',
+]);
 
 /** Why `validar-datos` is due now; empty when it is not. */
 export function dataValidationReasons(account: AccountFacts, context: EligibilityContext): EligibilityReason[] {

@@ -22,10 +22,17 @@ const seasons: OpeningSeason[] = [
   { from: '04-01', to: '10-31', open: '08:00', close: '20:00' },
   { from: '11-01', to: '03-31', open: '09:00', close: '18:00' },
 ];
-const madrid: SlotRules = { timeZone: 'Europe/Madrid', openingHours: seasons, slotCapacity: 4, minLeadMinutes: 120, maxAdvanceDays: 30 };
+const madrid: SlotRules = {
+  timeZone: 'Europe/Madrid',
+  openingHours: seasons,
+  slotCapacity: 4,
+  minLeadMinutes: 120,
+  maxAdvanceDays: 30,
+};
 const canary: SlotRules = { ...madrid, timeZone: 'Atlantic/Canary' };
 
-const starts = (rules: SlotRules, date: string) => slotTimesOn(rules, date).map((slot) => formatInZone(slot.start, rules.timeZone));
+const starts = (rules: SlotRules, date: string) =>
+  slotTimesOn(rules, date).map((slot) => formatInZone(slot.start, rules.timeZone));
 const utc = (rules: SlotRules, date: string) => slotTimesOn(rules, date).map((slot) => slot.start.toISOString());
 
 function errorsOf(schema: yup.AnySchema, value: unknown): Record<string, string> {
@@ -48,7 +55,9 @@ describe('slots of a day across the 2027 clock changes', () => {
     expect(day[0]).toBe('2027-03-28T09:00:00+02:00');
     expect(day.at(-1)).toBe('2027-03-28T17:30:00+02:00');
     expect(utc(madrid, '2027-03-28')[0]).toBe('2027-03-28T07:00:00.000Z');
-    expect(formatInZone(slotTimesOn(madrid, '2027-03-28').at(-1)!.end, madrid.timeZone)).toBe('2027-03-28T18:00:00+02:00');
+    expect(formatInZone(slotTimesOn(madrid, '2027-03-28').at(-1)!.end, madrid.timeZone)).toBe(
+      '2027-03-28T18:00:00+02:00',
+    );
   });
 
   it('Madrid, fall back (31 October 2027): summer hours still, one hour later in UTC than the day before', () => {
@@ -70,7 +79,10 @@ describe('slots of a day across the 2027 clock changes', () => {
   });
 
   it('splits real time when the hours span the change: an hour fewer in spring, an hour more in autumn', () => {
-    const night = (rules: SlotRules): SlotRules => ({ ...rules, openingHours: [{ from: '01-01', to: '12-31', open: '00:00', close: '06:00' }] });
+    const night = (rules: SlotRules): SlotRules => ({
+      ...rules,
+      openingHours: [{ from: '01-01', to: '12-31', open: '00:00', close: '06:00' }],
+    });
     const spring = starts(night(madrid), '2027-03-28');
     expect(spring).toHaveLength(10);
     expect(spring.slice(3, 5)).toEqual(['2027-03-28T01:30:00+01:00', '2027-03-28T03:00:00+02:00']);
@@ -83,11 +95,14 @@ describe('slots of a day across the 2027 clock changes', () => {
       '2027-10-31T02:30:00+01:00',
     ]);
     // The Canaries change at 01:00 local: the same shape one hour earlier on the wall clock.
-    expect(starts(night(canary), '2027-03-28').slice(1, 3)).toEqual(['2027-03-28T00:30:00+00:00', '2027-03-28T02:00:00+01:00']);
+    expect(starts(night(canary), '2027-03-28').slice(1, 3)).toEqual([
+      '2027-03-28T00:30:00+00:00',
+      '2027-03-28T02:00:00+01:00',
+    ]);
     expect(starts(night(canary), '2027-10-31')).toHaveLength(14);
   });
 
-  it('converts wall-clock times and back in the marina\'s zone', () => {
+  it("converts wall-clock times and back in the marina's zone", () => {
     expect(instantAt('2027-03-28', '09:00', 'Europe/Madrid').toISOString()).toBe('2027-03-28T07:00:00.000Z');
     expect(instantAt('2027-03-28', '09:00', 'Atlantic/Canary').toISOString()).toBe('2027-03-28T08:00:00.000Z');
     expect(localTimeIn(new Date('2027-10-31T07:00:00Z'), 'Europe/Madrid')).toBe('08:00');
@@ -108,14 +123,22 @@ describe('which slots may be booked, with a fixed clock', () => {
     expect(slotRefusal(madrid, new Date('2027-03-28T06:00:00Z'), now, [])).toBe('slot_invalid'); // 08:00 before opening in winter
     expect(slotRefusal(madrid, instantAt('2027-04-27', '08:00', madrid.timeZone), now, [])).toBeUndefined();
     expect(slotRefusal(madrid, instantAt('2027-04-28', '08:00', madrid.timeZone), now, [])).toBe('slot_too_far');
-    const storm = { start: new Date('2027-03-28T12:00:00Z'), end: new Date('2027-03-28T13:15:00Z'), reason: 'Temporal' };
+    const storm = {
+      start: new Date('2027-03-28T12:00:00Z'),
+      end: new Date('2027-03-28T13:15:00Z'),
+      reason: 'Temporal',
+    };
     expect(slotRefusal(madrid, new Date('2027-03-28T11:30:00Z'), now, [storm])).toBeUndefined(); // ends as the storm starts
     expect(slotRefusal(madrid, new Date('2027-03-28T13:00:00Z'), now, [storm])).toBe('slot_closed');
     expect(slotRefusal(madrid, new Date('2027-03-28T13:30:00Z'), now, [storm])).toBeUndefined();
   });
 
   it('gives each slot of the grid its places, waiting count and state', () => {
-    const storm = { start: new Date('2027-03-28T14:00:00Z'), end: new Date('2027-03-28T15:00:00Z'), reason: 'Temporal' };
+    const storm = {
+      start: new Date('2027-03-28T14:00:00Z'),
+      end: new Date('2027-03-28T15:00:00Z'),
+      reason: 'Temporal',
+    };
     const slots = launchSlots(
       madrid,
       '2027-03-28',
@@ -217,7 +240,13 @@ describe('bodies', () => {
     expect(rescheduleSchema.validateSync({ slotStart: request.slotStart })).toEqual({ slotStart: request.slotStart });
     expect(errorsOf(cancelSchema, { reason: '  ' })).toEqual({ reason: 'Escribe el motivo.' });
     expect(cancelSchema.validateSync({ reason: ' Mal   tiempo ' })).toEqual({ reason: 'Mal tiempo' });
-    expect(errorsOf(closureSchema, { start: '2027-03-28T12:00:00+02:00', end: '2027-03-28T11:00:00+02:00', reason: 'Temporal' })).toEqual({
+    expect(
+      errorsOf(closureSchema, {
+        start: '2027-03-28T12:00:00+02:00',
+        end: '2027-03-28T11:00:00+02:00',
+        reason: 'Temporal',
+      }),
+    ).toEqual({
       end: 'Fin del cierre: debe ser posterior al inicio.',
     });
     expect(errorsOf(closureSchema, {})).toEqual({

@@ -20,7 +20,8 @@ import { formatInZone } from './zone-time.ts';
 
 // --- States ------------------------------------------------------------------------------------------------
 
-export type LaunchStatus = 'pending' | 'confirmed' | 'waitlisted' | 'in_water' | 'ready_to_stow' | 'completed' | 'cancelled';
+export type LaunchStatus =
+  'pending' | 'confirmed' | 'waitlisted' | 'in_water' | 'ready_to_stow' | 'completed' | 'cancelled';
 export const LAUNCH_STATUSES = [
   'pending',
   'confirmed',
@@ -42,7 +43,13 @@ export const LAUNCH_STATUS_LABELS: Readonly<Record<LaunchStatus, string>> = {
 };
 
 /** Requests still in course: they count toward one per boat and `maxOpenPerAccount` (waiting ones too). */
-export const OPEN_LAUNCH_STATUSES = ['pending', 'confirmed', 'waitlisted', 'in_water', 'ready_to_stow'] as const satisfies readonly LaunchStatus[];
+export const OPEN_LAUNCH_STATUSES = [
+  'pending',
+  'confirmed',
+  'waitlisted',
+  'in_water',
+  'ready_to_stow',
+] as const satisfies readonly LaunchStatus[];
 /** Requests that hold one of the slot's places (a pending one too, so staff can confirm it). */
 export const PLACE_HOLDING_STATUSES = ['pending', 'confirmed'] as const satisfies readonly LaunchStatus[];
 
@@ -62,7 +69,9 @@ export const LAUNCH_ACTOR_LABELS: Readonly<Record<LaunchActor, string>> = {
  * Every allowed change, by who may make it. Anything else is refused (`state_conflict`). A move
  * (reschedule) keeps the state, except a waiting entry moved to a free slot, which takes a place.
  */
-export const LAUNCH_TRANSITIONS: Readonly<Record<LaunchActor, Readonly<Partial<Record<LaunchStatus, readonly LaunchStatus[]>>>>> = {
+export const LAUNCH_TRANSITIONS: Readonly<
+  Record<LaunchActor, Readonly<Partial<Record<LaunchStatus, readonly LaunchStatus[]>>>>
+> = {
   customer: {
     pending: ['cancelled'],
     confirmed: ['cancelled'],
@@ -237,15 +246,27 @@ const OFFSET_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)
 
 /** An ISO 8601 date-time that says its offset (a bare local time is ambiguous on the day the clocks change), in `CALENDAR_YEARS`. */
 export function isOffsetDateTime(value: unknown): value is string {
-  return typeof value === 'string' && OFFSET_DATE_TIME.test(value) && isCalendarYear(Number(value.slice(0, 4))) && !Number.isNaN(Date.parse(value));
+  return (
+    typeof value === 'string' &&
+    OFFSET_DATE_TIME.test(value) &&
+    isCalendarYear(Number(value.slice(0, 4))) &&
+    !Number.isNaN(Date.parse(value))
+  );
 }
 
 const dateTime = (label: string, required: string) =>
   yup
     .string()
     .required(required)
-    .test('date-time', `${label}: no es una fecha y hora válida.`, (value) => value === undefined || isOffsetDateTime(value))
-    .meta({ jsonSchema: { format: 'date-time' }, description: 'ISO 8601 date-time with an offset, such as 2027-03-28T08:00:00+02:00.' });
+    .test(
+      'date-time',
+      `${label}: no es una fecha y hora válida.`,
+      (value) => value === undefined || isOffsetDateTime(value),
+    )
+    .meta({
+      jsonSchema: { format: 'date-time' },
+      description: 'ISO 8601 date-time with an offset, such as 2027-03-28T08:00:00+02:00.',
+    });
 
 const reasonRule = (label: string, required: string) =>
   yup
@@ -262,7 +283,10 @@ const laterThanSlot = (value: { slotStart?: string; expectedReturn?: string }, c
   if (!isOffsetDateTime(value.slotStart) || !isOffsetDateTime(value.expectedReturn)) return true;
   return Date.parse(value.expectedReturn) > Date.parse(value.slotStart)
     ? true
-    : context.createError({ path: 'expectedReturn', message: 'Hora de vuelta prevista: debe ser posterior a la hora de bajada.' });
+    : context.createError({
+        path: 'expectedReturn',
+        message: 'Hora de vuelta prevista: debe ser posterior a la hora de bajada.',
+      });
 };
 
 /** `POST /launches` */
@@ -284,11 +308,7 @@ export const launchRequestSchema = yup
       .integer('Personas a bordo: escribe un número entero.')
       .min(1, 'Personas a bordo: al menos 1.')
       .max(LAUNCH_MAX_PEOPLE, `Personas a bordo: como mucho ${LAUNCH_MAX_PEOPLE}.`),
-    notes: yup
-      .string()
-      .trim()
-      .max(LAUNCH_NOTES_MAX, `Notas: como mucho ${LAUNCH_NOTES_MAX} caracteres.`)
-      .default(''),
+    notes: yup.string().trim().max(LAUNCH_NOTES_MAX, `Notas: como mucho ${LAUNCH_NOTES_MAX} caracteres.`).default(''),
     waitlist: yup
       .boolean()
       .typeError('Lista de espera: indica sí o no.')
@@ -306,8 +326,15 @@ export const rescheduleSchema = yup
     slotStart: dateTime('Hora de bajada', 'Elige la nueva hora de bajada.'),
     expectedReturn: yup
       .string()
-      .test('date-time', 'Hora de vuelta prevista: no es una fecha y hora válida.', (value) => value === undefined || isOffsetDateTime(value))
-      .meta({ jsonSchema: { format: 'date-time' }, description: 'Optional: by default the return keeps its time after the slot.' }),
+      .test(
+        'date-time',
+        'Hora de vuelta prevista: no es una fecha y hora válida.',
+        (value) => value === undefined || isOffsetDateTime(value),
+      )
+      .meta({
+        jsonSchema: { format: 'date-time' },
+        description: 'Optional: by default the return keeps its time after the slot.',
+      }),
   })
   .noUnknown(true, 'Campo desconocido: ${unknown}.')
   .test('return-after-slot', laterThanSlot)
@@ -331,8 +358,10 @@ export const closureSchema = yup
   .test('end-after-start', (value, context) => {
     if (!isOffsetDateTime(value.start) || !isOffsetDateTime(value.end)) return true;
     const length = Date.parse(value.end) - Date.parse(value.start);
-    if (length <= 0) return context.createError({ path: 'end', message: 'Fin del cierre: debe ser posterior al inicio.' });
-    if (length > 31 * 86_400_000) return context.createError({ path: 'end', message: 'Fin del cierre: como mucho 31 días después del inicio.' });
+    if (length <= 0)
+      return context.createError({ path: 'end', message: 'Fin del cierre: debe ser posterior al inicio.' });
+    if (length > 31 * 86_400_000)
+      return context.createError({ path: 'end', message: 'Fin del cierre: como mucho 31 días después del inicio.' });
     return true;
   })
   .meta({ description: '`end` comes after `start`, at most 31 days later.' });
@@ -424,12 +453,18 @@ export type SlotRefusal = 'slot_invalid' | 'slot_closed' | 'slot_too_soon' | 'sl
  * Whether an instant starts one of the marina's slots, and whether it may be booked at `now`: within
  * `minLeadMinutes` is too soon, a local day beyond today + `maxAdvanceDays` too far, a closure closed.
  */
-export function slotRefusal(rules: SlotRules, start: Date, now: Date, closures: readonly ClosureRange[]): SlotRefusal | undefined {
+export function slotRefusal(
+  rules: SlotRules,
+  start: Date,
+  now: Date,
+  closures: readonly ClosureRange[],
+): SlotRefusal | undefined {
   const localDate = localDateIn(start, rules.timeZone);
   const day = openingInstants(rules, localDate);
   // One of the day's slots (see slotTimesOn): a whole number of slots after opening, ending by closing.
   const offset = day ? start.getTime() - day.start.getTime() : -1;
-  if (!day || offset < 0 || offset % SLOT_MS !== 0 || start.getTime() + SLOT_MS > day.end.getTime()) return 'slot_invalid';
+  if (!day || offset < 0 || offset % SLOT_MS !== 0 || start.getTime() + SLOT_MS > day.end.getTime())
+    return 'slot_invalid';
   const slot = { start, end: new Date(start.getTime() + SLOT_MS) };
   if (start.getTime() < now.getTime() + rules.minLeadMinutes * MINUTE) return 'slot_too_soon';
   if (localDate > addDays(todayIn(rules.timeZone, now), rules.maxAdvanceDays)) return 'slot_too_far';
@@ -465,7 +500,13 @@ export function launchSlots(
     const refusal = slotRefusal(rules, slot.start, now, closures);
     const closure = closureOver(slot, closures);
     const state: LaunchSlotState =
-      refusal === 'slot_too_soon' ? 'past' : refusal === 'slot_closed' || refusal === 'slot_too_far' ? 'closed' : free === 0 ? 'full' : 'free';
+      refusal === 'slot_too_soon'
+        ? 'past'
+        : refusal === 'slot_closed' || refusal === 'slot_too_far'
+          ? 'closed'
+          : free === 0
+            ? 'full'
+            : 'free';
     return {
       start: formatInZone(slot.start, rules.timeZone),
       end: formatInZone(slot.end, rules.timeZone),

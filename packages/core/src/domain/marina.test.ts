@@ -36,7 +36,9 @@ describe('client settings', () => {
     expect(problemsOf(clientSettingsOverridesSchema, { ...DEFAULT_CLIENT_SETTINGS })).toEqual([]);
   });
 
-  const ranged = Object.entries(CLIENT_SETTING_RULES).flatMap(([key, rule]) => (rule.type === 'boolean' ? [] : [{ key: key as keyof ClientSettings, ...rule }]));
+  const ranged = Object.entries(CLIENT_SETTING_RULES).flatMap(([key, rule]) =>
+    rule.type === 'boolean' ? [] : [{ key: key as keyof ClientSettings, ...rule }],
+  );
 
   it('gives every number a range that holds its default', () => {
     expect(ranged.map(({ key }) => key).sort()).toEqual(
@@ -51,17 +53,28 @@ describe('client settings', () => {
     }
   });
 
-  it.each(ranged)('takes $key from $minimum to $maximum, both included, and nothing outside', ({ key, minimum, maximum }) => {
-    expect(problemsOf(clientSettingsOverridesSchema, { [key]: minimum })).toEqual([]);
-    expect(problemsOf(clientSettingsOverridesSchema, { [key]: maximum })).toEqual([]);
-    expect(problemsOf(clientSettingsOverridesSchema, { [key]: minimum - 1 })).toEqual([`${key} must be greater than or equal to ${minimum}`]);
-    expect(problemsOf(clientSettingsOverridesSchema, { [key]: maximum + 1 })).toEqual([`${key} must be less than or equal to ${maximum}`]);
-    expect(problemsOf(clientSettingsOverridesSchema, { [key]: 2147483648 })).toEqual([`${key} must be less than or equal to ${maximum}`]);
-    expect(problemsOf(clientSettingsOverridesSchema, { [key]: Infinity })).not.toEqual([]);
-  });
+  it.each(ranged)(
+    'takes $key from $minimum to $maximum, both included, and nothing outside',
+    ({ key, minimum, maximum }) => {
+      expect(problemsOf(clientSettingsOverridesSchema, { [key]: minimum })).toEqual([]);
+      expect(problemsOf(clientSettingsOverridesSchema, { [key]: maximum })).toEqual([]);
+      expect(problemsOf(clientSettingsOverridesSchema, { [key]: minimum - 1 })).toEqual([
+        `${key} must be greater than or equal to ${minimum}`,
+      ]);
+      expect(problemsOf(clientSettingsOverridesSchema, { [key]: maximum + 1 })).toEqual([
+        `${key} must be less than or equal to ${maximum}`,
+      ]);
+      expect(problemsOf(clientSettingsOverridesSchema, { [key]: 2147483648 })).toEqual([
+        `${key} must be less than or equal to ${maximum}`,
+      ]);
+      expect(problemsOf(clientSettingsOverridesSchema, { [key]: Infinity })).not.toEqual([]);
+    },
+  );
 
   it('leaves out a stored override outside its rule, keeping the others', () => {
-    expect(settingsWithinRules({ slotCapacity: 2147483648, dataValidationDays: 400, maxBeamM: 0, manualApproval: true })).toEqual({ dataValidationDays: 400, manualApproval: true });
+    expect(
+      settingsWithinRules({ slotCapacity: 2147483648, dataValidationDays: 400, maxBeamM: 0, manualApproval: true }),
+    ).toEqual({ dataValidationDays: 400, manualApproval: true });
     expect(settingsWithinRules({ colour: 'blue' } as Partial<ClientSettings>)).toEqual({});
     expect(settingsWithinRules(null)).toEqual({});
   });
@@ -96,7 +109,9 @@ describe('client settings', () => {
 
 describe('marinaDeclarationsSchema', () => {
   it('accepts declarations by the rules', () => {
-    expect(problemsOf(marinaDeclarationsSchema, [marina, { ...marina, id: 91, app: 'MB91', settings: {}, sendsSms: true }])).toEqual([]);
+    expect(
+      problemsOf(marinaDeclarationsSchema, [marina, { ...marina, id: 91, app: 'MB91', settings: {}, sendsSms: true }]),
+    ).toEqual([]);
   });
 
   it('names every problem of every entry, a clientId declared twice among them', () => {

@@ -129,12 +129,21 @@ export const marinaRules = {
   timeZone: yup
     .string()
     .required()
-    .test('time-zone', '${path} must be an IANA time zone such as Atlantic/Canary', (value) => value === undefined || isTimeZone(value)),
+    .test(
+      'time-zone',
+      '${path} must be an IANA time zone such as Atlantic/Canary',
+      (value) => value === undefined || isTimeZone(value),
+    ),
   openingHours: openingHoursSchema,
   settings: clientSettingsOverridesSchema,
   sendsSms: yup.boolean().required(),
   smsCountries: yup
-    .array(yup.string().required().oneOf(Object.keys(SMS_COUNTRIES), `\${path} must be one of ${Object.keys(SMS_COUNTRIES).join(', ')}`))
+    .array(
+      yup
+        .string()
+        .required()
+        .oneOf(Object.keys(SMS_COUNTRIES), `\${path} must be one of ${Object.keys(SMS_COUNTRIES).join(', ')}`),
+    )
     .min(1, '${path} must name at least one country'),
   contactEmail: yup.string().email('${path} must be an e-mail address').nullable(),
 };

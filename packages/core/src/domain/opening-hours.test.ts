@@ -62,12 +62,26 @@ describe('localDateIn', () => {
   });
 
   it('agrees with the zone’s own formatter minute by minute around midnights and the clock changes, remembered or not', () => {
-    const formatter = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    const formatter = (timeZone: string) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
     // Both zones' 2027 changes (28 March, 31 October, at 01:00 UTC) and the midnights around them, in zones
     // whose offsets are not whole hours too (Kolkata +05:30, Kathmandu +05:45, Chatham +12:45/+13:45).
-    const zones = ['Europe/Madrid', 'Atlantic/Canary', 'Asia/Kolkata', 'Asia/Kathmandu', 'Pacific/Chatham', 'America/St_Johns'];
+    const zones = [
+      'Europe/Madrid',
+      'Atlantic/Canary',
+      'Asia/Kolkata',
+      'Asia/Kathmandu',
+      'Pacific/Chatham',
+      'America/St_Johns',
+    ];
     // And St John's 2010 fall-back, at 00:01 local (02:31 UTC): not on a quarter hour, so not remembered.
-    const ranges = ['2027-03-27T20:00:00Z', '2027-10-30T20:00:00Z', '2027-04-04T10:00:00Z', '2027-09-25T12:00:00Z', '2010-11-06T20:00:00Z'].map((from) => Date.parse(from));
+    const ranges = [
+      '2027-03-27T20:00:00Z',
+      '2027-10-30T20:00:00Z',
+      '2027-04-04T10:00:00Z',
+      '2027-09-25T12:00:00Z',
+      '2010-11-06T20:00:00Z',
+    ].map((from) => Date.parse(from));
     for (const timeZone of zones) {
       const format = formatter(timeZone);
       for (const from of ranges) {
@@ -75,7 +89,9 @@ describe('localDateIn', () => {
         for (let pass = 0; pass < 2; pass++) {
           for (let time = from; time < from + 12 * 3600_000; time += 60_000 + pass * 7_000) {
             const instant = new Date(time);
-            expect(localDateIn(instant, timeZone), `${instant.toISOString()} in ${timeZone}`).toBe(format.format(instant));
+            expect(localDateIn(instant, timeZone), `${instant.toISOString()} in ${timeZone}`).toBe(
+              format.format(instant),
+            );
           }
         }
       }
@@ -95,7 +111,10 @@ describe('openingHoursSchema', () => {
         { from: '04-01', to: '10-31', open: '8:00', close: '20:00' },
         { from: '11-01', to: '03-31', open: '18:00', close: '09:00' },
       ]),
-    ).toEqual(['[0].open must be a time of day as HH:MM, such as 08:00', '[1] must open before it closes (opens 18:00, closes 09:00)']);
+    ).toEqual([
+      '[0].open must be a time of day as HH:MM, such as 08:00',
+      '[1] must open before it closes (opens 18:00, closes 09:00)',
+    ]);
     expect(problemsOf([{ from: '01-01', to: '12-31', open: '08:00', close: '24:00' }])).toEqual([
       '[0].close must be a time of day as HH:MM, such as 08:00',
     ]);
@@ -125,7 +144,9 @@ describe('openingHoursSchema', () => {
         { from: '04-01', to: '10-31', open: '08:00', close: '20:00' },
         { from: '10-15', to: '03-31', open: '09:00', close: '18:00' },
       ]),
-    ).toEqual(['this give more than one season for 10-15 to 10-31 ([0], [1]): every day of the year needs exactly one season']);
+    ).toEqual([
+      'this give more than one season for 10-15 to 10-31 ([0], [1]): every day of the year needs exactly one season',
+    ]);
   });
 
   it('reports gaps, overlaps and bad times at once', () => {

@@ -61,7 +61,8 @@ function includes(season: Pick<OpeningSeason, 'from' | 'to'>, monthDay: string):
  */
 export function openingHoursOn(seasons: readonly OpeningSeason[], localDate: string): DayHours | undefined {
   const monthDay = LOCAL_DATE.exec(localDate)?.[1];
-  if (monthDay === undefined || !isMonthDay(monthDay)) throw new RangeError(`not a local date YYYY-MM-DD: ${localDate}`);
+  if (monthDay === undefined || !isMonthDay(monthDay))
+    throw new RangeError(`not a local date YYYY-MM-DD: ${localDate}`);
   const season = seasons.find((candidate) => includes(candidate, monthDay));
   return season && { open: season.open, close: season.close };
 }
@@ -136,16 +137,27 @@ function coverage(value: unknown): Map<string, number[]> | undefined {
   const seasons = value as Array<Partial<OpeningSeason> | null | undefined>;
   if (!seasons.every((season) => isMonthDay(season?.from) && isMonthDay(season?.to))) return undefined;
   return new Map(
-    DAYS_OF_YEAR.map((day) => [day, seasons.flatMap((season, index) => (includes(season as OpeningSeason, day) ? [index] : []))]),
+    DAYS_OF_YEAR.map((day) => [
+      day,
+      seasons.flatMap((season, index) => (includes(season as OpeningSeason, day) ? [index] : [])),
+    ]),
   );
 }
 
 const monthDay = yup
   .string()
-  .test('month-day', '${path} must be a day of the year as MM-DD, such as 04-01', (value) => value === undefined || isMonthDay(value));
+  .test(
+    'month-day',
+    '${path} must be a day of the year as MM-DD, such as 04-01',
+    (value) => value === undefined || isMonthDay(value),
+  );
 const timeOfDay = yup
   .string()
-  .test('time', '${path} must be a time of day as HH:MM, such as 08:00', (value) => value === undefined || isTimeOfDay(value));
+  .test(
+    'time',
+    '${path} must be a time of day as HH:MM, such as 08:00',
+    (value) => value === undefined || isTimeOfDay(value),
+  );
 
 const seasonSchema = yup
   .object({
@@ -158,7 +170,9 @@ const seasonSchema = yup
   .test('open-before-close', (season, context) =>
     !isTimeOfDay(season?.open) || !isTimeOfDay(season?.close) || season.open < season.close
       ? true
-      : context.createError({ message: `${context.path} must open before it closes (opens ${season.open}, closes ${season.close})` }),
+      : context.createError({
+          message: `${context.path} must open before it closes (opens ${season.open}, closes ${season.close})`,
+        }),
   );
 
 /**
@@ -175,7 +189,8 @@ export const openingHoursSchema = yup
     if (missing.length === 0 || missing.length === DAYS_OF_YEAR.length) return true;
     return context.createError({
       // `${path}` is left for yup, which names the root `this` (the folder check names it openingHours).
-      message: '${path}' + ` give no hours for ${runs(missing).join(', ')}: every day of the year needs exactly one season`,
+      message:
+        '${path}' + ` give no hours for ${runs(missing).join(', ')}: every day of the year needs exactly one season`,
     });
   })
   .test('no-overlaps', (value, context) => {
@@ -184,6 +199,8 @@ export const openingHoursSchema = yup
     if (twice.length === 0) return true;
     const seasons = [...new Set(twice.flatMap(([, indexes]) => indexes))].map((index) => `${context.path}[${index}]`);
     return context.createError({
-      message: '${path}' + ` give more than one season for ${runs(twice.map(([day]) => day)).join(', ')} (${seasons.join(', ')}): every day of the year needs exactly one season`,
+      message:
+        '${path}' +
+        ` give more than one season for ${runs(twice.map(([day]) => day)).join(', ')} (${seasons.join(', ')}): every day of the year needs exactly one season`,
     });
   });

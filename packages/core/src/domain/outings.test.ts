@@ -36,13 +36,19 @@ async function fieldErrors(body: unknown, schema: typeof outingSchema | typeof e
     await schema.validate(body, { abortEarly: false });
     return {};
   } catch (error) {
-    return Object.fromEntries((error as { inner: Array<{ path: string; message: string }> }).inner.map((inner) => [inner.path, inner.message]));
+    return Object.fromEntries(
+      (error as { inner: Array<{ path: string; message: string }> }).inner.map((inner) => [inner.path, inner.message]),
+    );
   }
 }
 
 describe('outing states', () => {
   it('labels every state in Spanish', () => {
-    expect(OUTING_STATES.map((state) => OUTING_STATE_LABELS[state])).toEqual(['En el mar', 'Sin noticias: retrasada', 'De vuelta']);
+    expect(OUTING_STATES.map((state) => OUTING_STATE_LABELS[state])).toEqual([
+      'En el mar',
+      'Sin noticias: retrasada',
+      'De vuelta',
+    ]);
   });
 
   it('links "He vuelto" to the outings screen with the outing', () => {
@@ -53,16 +59,32 @@ describe('outing states', () => {
 describe('outingSchema', () => {
   it('normalises a valid body', async () => {
     const input = await outingSchema.validate(valid);
-    expect(input).toMatchObject({ destination: 'Cala Llamp', contactPhone: '+34612345678', skipper: 'owner', people: 3 });
+    expect(input).toMatchObject({
+      destination: 'Cala Llamp',
+      contactPhone: '+34612345678',
+      skipper: 'owner',
+      people: 3,
+    });
   });
 
   it('takes an authorisation id as skipper and no departure (now)', async () => {
     const { departure: _departure, ...rest } = valid;
-    await expect(outingSchema.validate({ ...rest, skipper: '9b2f6a3c-1d4e-4f5a-8b6c-7d8e9f0a1b2c' })).resolves.toBeTruthy();
+    await expect(
+      outingSchema.validate({ ...rest, skipper: '9b2f6a3c-1d4e-4f5a-8b6c-7d8e9f0a1b2c' }),
+    ).resolves.toBeTruthy();
   });
 
   it('names every wrong field in Spanish', async () => {
-    expect(await fieldErrors({ boatId: 'x', skipper: 'captain', people: 0, destination: ' ', contactPhone: '912345678', departure: 'ayer' })).toEqual({
+    expect(
+      await fieldErrors({
+        boatId: 'x',
+        skipper: 'captain',
+        people: 0,
+        destination: ' ',
+        contactPhone: '912345678',
+        departure: 'ayer',
+      }),
+    ).toEqual({
       boatId: 'Barco: elige uno de la lista.',
       departure: 'Hora de salida: no es una fecha y hora válida.',
       expectedReturn: 'Elige la hora de vuelta prevista.',
@@ -80,7 +102,9 @@ describe('outingSchema', () => {
   });
 
   it('extend needs a valid date-time', async () => {
-    expect(await fieldErrors({}, extendOutingSchema)).toEqual({ expectedReturn: 'Elige la nueva hora de vuelta prevista.' });
+    expect(await fieldErrors({}, extendOutingSchema)).toEqual({
+      expectedReturn: 'Elige la nueva hora de vuelta prevista.',
+    });
     expect(await fieldErrors({ expectedReturn: '2027-07-04 19:00' }, extendOutingSchema)).toEqual({
       expectedReturn: 'Nueva hora de vuelta prevista: no es una fecha y hora válida.',
     });

@@ -185,14 +185,24 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-
 const dateTime = (label: string) =>
   yup
     .string()
-    .test('date-time', `${label}: no es una fecha y hora válida.`, (value) => value === undefined || isOffsetDateTime(value))
-    .meta({ jsonSchema: { format: 'date-time' }, description: 'ISO 8601 date-time with an offset, such as 2027-07-04T10:30:00+02:00.' });
+    .test(
+      'date-time',
+      `${label}: no es una fecha y hora válida.`,
+      (value) => value === undefined || isOffsetDateTime(value),
+    )
+    .meta({
+      jsonSchema: { format: 'date-time' },
+      description: 'ISO 8601 date-time with an offset, such as 2027-07-04T10:30:00+02:00.',
+    });
 
 const returnAfterDeparture = (value: { departure?: string; expectedReturn?: string }, context: yup.TestContext) => {
   if (!isOffsetDateTime(value.departure) || !isOffsetDateTime(value.expectedReturn)) return true;
   return Date.parse(value.expectedReturn) > Date.parse(value.departure)
     ? true
-    : context.createError({ path: 'expectedReturn', message: 'Hora de vuelta prevista: debe ser posterior a la salida.' });
+    : context.createError({
+        path: 'expectedReturn',
+        message: 'Hora de vuelta prevista: debe ser posterior a la salida.',
+      });
 };
 
 /** `POST /outings` (the form `alta-salida`). */
@@ -221,7 +231,11 @@ export const outingSchema = yup
     skipper: yup
       .string()
       .required('Elige quién lleva el barco (patrón).')
-      .test('skipper', 'Patrón: elige uno de la lista.', (value) => value === undefined || value === OWNER_SKIPPER || UUID.test(value))
+      .test(
+        'skipper',
+        'Patrón: elige uno de la lista.',
+        (value) => value === undefined || value === OWNER_SKIPPER || UUID.test(value),
+      )
       .meta({ description: '`owner`, or the id of an active authorisation of the boat whose licence is valid today.' }),
     destination: yup
       .string()
@@ -241,7 +255,10 @@ export const extendOutingSchema = yup
   .object({
     expectedReturn: dateTime('Nueva hora de vuelta prevista')
       .required('Elige la nueva hora de vuelta prevista.')
-      .meta({ description: 'Later than the current expected return and than now; same limits as when logging.', jsonSchema: { format: 'date-time' } }),
+      .meta({
+        description: 'Later than the current expected return and than now; same limits as when logging.',
+        jsonSchema: { format: 'date-time' },
+      }),
   })
   .noUnknown(true, 'Campo desconocido: ${unknown}.');
 export type ExtendOutingInput = yup.InferType<typeof extendOutingSchema>;
@@ -270,18 +287,29 @@ export type ReturnRefusal = 'return_in_past' | 'return_after_closing' | 'outing_
  * than that day's closing (a day the marina does not open has no valid return); with overnight, at most
  * OUTING_MAX_OVERNIGHT_HOURS after the departure.
  */
-export function returnRefusal(marina: OutingMarina, departure: Date, expectedReturn: Date, now: Date): ReturnRefusal | undefined {
+export function returnRefusal(
+  marina: OutingMarina,
+  departure: Date,
+  expectedReturn: Date,
+  now: Date,
+): ReturnRefusal | undefined {
   if (expectedReturn.getTime() <= now.getTime()) return 'return_in_past';
   if (marina.allowOvernight) {
-    return expectedReturn.getTime() - departure.getTime() > OUTING_MAX_OVERNIGHT_HOURS * 60 * MINUTE ? 'outing_too_long' : undefined;
+    return expectedReturn.getTime() - departure.getTime() > OUTING_MAX_OVERNIGHT_HOURS * 60 * MINUTE
+      ? 'outing_too_long'
+      : undefined;
   }
   const day = localDateIn(departure, marina.timeZone);
   const hours = openingInstants(marina, day);
-  if (!hours || localDateIn(expectedReturn, marina.timeZone) !== day || expectedReturn.getTime() > hours.end.getTime()) return 'return_after_closing';
+  if (!hours || localDateIn(expectedReturn, marina.timeZone) !== day || expectedReturn.getTime() > hours.end.getTime())
+    return 'return_after_closing';
   return undefined;
 }
 
 /** A departure is today (the marina's calendar) and at most OUTING_DEPARTURE_AHEAD_MINUTES ahead of `now`. */
 export function departureValid(timeZone: string, departure: Date, now: Date): boolean {
-  return localDateIn(departure, timeZone) === localDateIn(now, timeZone) && departure.getTime() <= now.getTime() + OUTING_DEPARTURE_AHEAD_MINUTES * MINUTE;
+  return (
+    localDateIn(departure, timeZone) === localDateIn(now, timeZone) &&
+    departure.getTime() <= now.getTime() + OUTING_DEPARTURE_AHEAD_MINUTES * MINUTE
+  );
 }

@@ -18,7 +18,18 @@ describe('passwordForms', () => {
 
 describe('isTrivialPassword', () => {
   it('spots repetitions and runs of the alphabet, the digits or the keyboard', () => {
-    for (const password of ['aaaaaaaa', 'abababab', 'abcabcabc', '12121212', 'abcdefgh', '87654321', 'qwertyuiop', 'asdfghjk', 'Aaaaaaaa1!', '1234abcd']) {
+    for (const password of [
+      'aaaaaaaa',
+      'abababab',
+      'abcabcabc',
+      '12121212',
+      'abcdefgh',
+      '87654321',
+      'qwertyuiop',
+      'asdfghjk',
+      'Aaaaaaaa1!',
+      '1234abcd',
+    ]) {
       expect(isTrivialPassword(password), password).toBe(true);
     }
   });

@@ -10,11 +10,33 @@ export type PasswordStrength = 'weak' | 'fair' | 'strong';
 export const HABITUAL_AFFIX_MAX = 6;
 
 // Leetspeak a guesser undoes. "1" is "i" or "l": both are tried.
-const LEET: Record<string, string> = { '0': 'o', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '9': 'g', '@': 'a', $: 's', '!': 'i', '|': 'l', '+': 't' };
+const LEET: Record<string, string> = {
+  '0': 'o',
+  '3': 'e',
+  '4': 'a',
+  '5': 's',
+  '7': 't',
+  '8': 'b',
+  '9': 'g',
+  '@': 'a',
+  $: 's',
+  '!': 'i',
+  '|': 'l',
+  '+': 't',
+};
 const LEET_ONE = ['i', 'l'];
 
 // Runs people type instead of choosing (alphabet, digits, Spanish and other keyboard rows).
-const RUNS = ['abcdefghijklmnopqrstuvwxyz', '01234567890', 'qwertyuiop', 'asdfghjklñ', 'zxcvbnm', 'qwertzuiop', 'azertyuiop', '1qaz2wsx3edc4rfv'];
+const RUNS = [
+  'abcdefghijklmnopqrstuvwxyz',
+  '01234567890',
+  'qwertyuiop',
+  'asdfghjklñ',
+  'zxcvbnm',
+  'qwertzuiop',
+  'azertyuiop',
+  '1qaz2wsx3edc4rfv',
+];
 const RUNS_BOTH_WAYS = [...RUNS, ...RUNS.map((run) => [...run].reverse().join(''))];
 
 /** Lower case, compatibility forms unified (full-width letters and the like), accents dropped (ñ → n). */
@@ -23,7 +45,9 @@ export function foldText(text: string): string {
 }
 
 function deleet(text: string): string[] {
-  return LEET_ONE.map((one) => [...text].map((character) => (character === '1' ? one : (LEET[character] ?? character))).join(''));
+  return LEET_ONE.map((one) =>
+    [...text].map((character) => (character === '1' ? one : (LEET[character] ?? character))).join(''),
+  );
 }
 
 /** A repetition of one short unit ("aaaa", "abab", "121212") or a run of the alphabet, digits or keyboard. */

@@ -37,5 +37,12 @@ export function weekdayIn(instant: Date, timeZone: string): string {
 
 /** "24/11/26, 09:15": when something happened, in the zone. */
 export function momentIn(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('es-ES', { timeZone, day: '2-digit', month: '2-digit', year: '2-digit', hour: '2-digit', minute: '2-digit' }).format(instant);
+  return new Intl.DateTimeFormat('es-ES', {
+    timeZone,
+    day: '2-digit',
+    month: '2-digit',
+    year: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(instant);
 }

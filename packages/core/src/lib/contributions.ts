@@ -23,4 +23,5 @@ export interface MoreEntry {
   badge?: (session: SessionInfo) => number;
 }
 
-export const byOrder = <T extends { order: number }>(items: readonly T[]): T[] => [...items].sort((a, b) => a.order - b.order);
+export const byOrder = <T extends { order: number }>(items: readonly T[]): T[] =>
+  [...items].sort((a, b) => a.order - b.order);

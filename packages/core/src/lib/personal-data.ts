@@ -9,7 +9,15 @@ const DEVICE_KEYS = new Set([SLIDER_SEEN]);
  * Sign-out and account deletion leave nothing personal on the phone: session, server cache (in memory
  * and kept for offline use), storage, the service worker's data caches.
  */
-export async function clearPersonalData({ storage, session, cache }: { storage: Storage; session: SessionStore; cache: ServerCache }): Promise<void> {
+export async function clearPersonalData({
+  storage,
+  session,
+  cache,
+}: {
+  storage: Storage;
+  session: SessionStore;
+  cache: ServerCache;
+}): Promise<void> {
   session.set(null);
   await cache.close();
   for (const key of Object.keys(storage)) if (!DEVICE_KEYS.has(key)) storage.removeItem(key);

@@ -31,7 +31,8 @@ export const PERSIST_MAX_AGE = 7 * 24 * 60 * 60 * 1000;
 export function keptOwner(storage: Pick<Storage, 'getItem'>, now: number = Date.now()): string | null {
   try {
     const kept = JSON.parse(storage.getItem(PERSIST_KEY) ?? 'null') as { buster?: unknown; timestamp?: unknown } | null;
-    if (!kept || typeof kept.buster !== 'string' || kept.buster === '' || typeof kept.timestamp !== 'number') return null;
+    if (!kept || typeof kept.buster !== 'string' || kept.buster === '' || typeof kept.timestamp !== 'number')
+      return null;
     return now - kept.timestamp <= PERSIST_MAX_AGE ? kept.buster : null;
   } catch {
     return null;

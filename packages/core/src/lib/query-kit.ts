@@ -1,6 +1,17 @@
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
-import { defaultShouldDehydrateQuery, dehydrate, hashKey, QueryClient, type DehydrateOptions, type Query } from '@tanstack/react-query';
-import { persistQueryClientRestore, persistQueryClientSubscribe, type PersistedClient } from '@tanstack/react-query-persist-client';
+import {
+  defaultShouldDehydrateQuery,
+  dehydrate,
+  hashKey,
+  QueryClient,
+  type DehydrateOptions,
+  type Query,
+} from '@tanstack/react-query';
+import {
+  persistQueryClientRestore,
+  persistQueryClientSubscribe,
+  type PersistedClient,
+} from '@tanstack/react-query-persist-client';
 import type { SessionInfo } from '../domain/accounts.ts';
 import { PERSIST_KEY, PERSIST_MAX_AGE, sessionKey, shouldRetry } from './queries.ts';
 import type { CacheOwner, ServerCacheOptions } from './server-cache.ts';
@@ -10,7 +21,10 @@ import { fetchSession } from './session-store.ts';
 const PERSIST_THROTTLE = 1000;
 
 const persistedOnly = (query: Query) => query.meta?.persist === true && defaultShouldDehydrateQuery(query);
-const dehydrateOptions: DehydrateOptions = { shouldDehydrateQuery: persistedOnly, shouldDehydrateMutation: () => false };
+const dehydrateOptions: DehydrateOptions = {
+  shouldDehydrateQuery: persistedOnly,
+  shouldDehydrateMutation: () => false,
+};
 
 export interface CacheKit {
   /** Tells one cache from the next: a screen tree shown with one is not reused with another. */
@@ -69,7 +83,11 @@ export async function openKit(options: ServerCacheOptions & { owner: CacheOwner 
     },
     removeItem: (key) => storage.removeItem(key),
   };
-  const persister = createAsyncStoragePersister({ storage: gate, key: PERSIST_KEY, throttleTime: options.persistThrottle ?? PERSIST_THROTTLE });
+  const persister = createAsyncStoragePersister({
+    storage: gate,
+    key: PERSIST_KEY,
+    throttleTime: options.persistThrottle ?? PERSIST_THROTTLE,
+  });
   let stopPersisting = () => {};
   if (owner !== null) {
     // Kept for another account (or too old): dropped, never shown to this one.
@@ -84,13 +102,22 @@ export async function openKit(options: ServerCacheOptions & { owner: CacheOwner 
     // again: staff approve contracts and move launches meanwhile, and the 30-second freshness of a moment
     // ago is not this start's.
     await client.invalidateQueries({ refetchType: 'none' });
-    const stopSubscription = persistQueryClientSubscribe({ queryClient: client, persister, buster: owner, dehydrateOptions });
+    const stopSubscription = persistQueryClientSubscribe({
+      queryClient: client,
+      persister,
+      buster: owner,
+      dehydrateOptions,
+    });
     // The throttled write is lost when the page goes (a reload, another address, the app closed or put
     // away) right after an answer came: the card just shown would not be there offline. What the cache
     // holds is written at once then, as the persister writes it.
     const saveNow = () => {
       if (disposed) return;
-      const kept: PersistedClient = { timestamp: Date.now(), buster: owner, clientState: dehydrate(client, dehydrateOptions) };
+      const kept: PersistedClient = {
+        timestamp: Date.now(),
+        buster: owner,
+        clientState: dehydrate(client, dehydrateOptions),
+      };
       try {
         gate.setItem(PERSIST_KEY, JSON.stringify(kept));
       } catch {

@@ -68,7 +68,13 @@ describe('the server cache on the phone', () => {
 
   it('writes what it holds at once when the page goes, not only after the pause between writes', async () => {
     const session = createSessionStore();
-    const cache = createServerCache({ api: signedInApi(), storage: localStorage, session, ...fastCache, persistThrottle: 60_000 });
+    const cache = createServerCache({
+      api: signedInApi(),
+      storage: localStorage,
+      session,
+      ...fastCache,
+      persistThrottle: 60_000,
+    });
     const { client } = await cache.open('a1');
     await client.fetchQuery({ queryKey: ['boats'], queryFn: async () => ['Brisa'], ...persisted });
     await client.fetchQuery(cardQuery);

@@ -29,9 +29,10 @@ export function bareBoat(id: string, name: string, registration: string, overrid
   };
 }
 
-
 /** Luis's authorisation for the person on a boat of his: active, from 10 days ago for 20 more days. */
-export function lentByLuis(overrides: Partial<NonNullable<Boat['authorisation']>> = {}): NonNullable<Boat['authorisation']> {
+export function lentByLuis(
+  overrides: Partial<NonNullable<Boat['authorisation']>> = {},
+): NonNullable<Boat['authorisation']> {
   return {
     id: 'x9',
     owner: { firstName: 'Luis', surnames: 'Pons' },

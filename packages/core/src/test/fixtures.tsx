@@ -188,8 +188,16 @@ export function answeringApi(answers: Record<string, Answer>) {
     if (path === 'client') return testMarina;
     return answer(`GET ${path}`);
   });
-  const send = vi.fn(async (method: string, path: string, body?: unknown) => answer(`${method.toUpperCase()} ${path}`, body));
-  const create = vi.fn(async (path: string, body: unknown, _options: { idempotencyKey: string }) => answer(`POST ${path}`, body));
-  const api: ApiClient = { get: get as ApiClient['get'], send: send as ApiClient['send'], create: create as ApiClient['create'] };
+  const send = vi.fn(async (method: string, path: string, body?: unknown) =>
+    answer(`${method.toUpperCase()} ${path}`, body),
+  );
+  const create = vi.fn(async (path: string, body: unknown, _options: { idempotencyKey: string }) =>
+    answer(`POST ${path}`, body),
+  );
+  const api: ApiClient = {
+    get: get as ApiClient['get'],
+    send: send as ApiClient['send'],
+    create: create as ApiClient['create'],
+  };
   return { api, get, send, create };
 }

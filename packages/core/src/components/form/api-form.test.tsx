@@ -64,7 +64,11 @@ describe('a form says each problem once, and only while it is current', () => {
     await userEvent.type(await screen.findByLabelText('Correo electrónico o documento'), 'ana@correo.es');
     await userEvent.type(screen.getByLabelText('Contraseña'), 'equivocada');
     await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
-    await waitFor(() => expect(screen.getByLabelText('Contraseña')).toHaveAccessibleDescription('El usuario o la contraseña no son correctos.'));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Contraseña')).toHaveAccessibleDescription(
+        'El usuario o la contraseña no son correctos.',
+      ),
+    );
     expect(times('El usuario o la contraseña no son correctos.')).toBe(1);
     expect(screen.queryByRole('alert')).toBeNull();
   });

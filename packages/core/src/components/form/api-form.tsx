@@ -39,7 +39,8 @@ const snapshot = (values: FormikValues) => JSON.stringify(values);
 /** Formik's shape of errors (and of `touched`) for flat, dotted names: nested objects, as its fields read them. */
 function nest<T>(flat: Record<string, T>, into: object = {}): object {
   let nested = into;
-  for (const [name, value] of Object.entries(flat)) if (getIn(nested, name) === undefined) nested = setIn(nested, name, value);
+  for (const [name, value] of Object.entries(flat))
+    if (getIn(nested, name) === undefined) nested = setIn(nested, name, value);
   return nested;
 }
 
@@ -193,11 +194,18 @@ export function ApiForm<Values extends FormikValues>({
             if (field && !fields[field]) fields[field] = messageFor(error);
           }
           const named = Object.keys(fields).length > 0;
-          const result: Verdict = { sent: snapshot(values), fields, ...(named ? {} : { error, message: bannerMessage(error, messageFor) }) };
+          const result: Verdict = {
+            sent: snapshot(values),
+            fields,
+            ...(named ? {} : { error, message: bannerMessage(error, messageFor) }),
+          };
           verdict.current = result;
           if (named) {
             helpers.setErrors(nest(fields) as never);
-            helpers.setTouched(nest(Object.fromEntries(Object.keys(fields).map((name) => [name, true]))) as never, false);
+            helpers.setTouched(
+              nest(Object.fromEntries(Object.keys(fields).map((name) => [name, true]))) as never,
+              false,
+            );
           }
           helpers.setStatus(result);
         }
@@ -233,7 +241,15 @@ const noSubscription = () => () => {};
  * it (which the browser would turn into a click on it) does nothing either. Drawn by the app itself, it is
  * enabled from the start.
  */
-function SubmitButton({ variant, busy, children }: { variant: keyof typeof ui.button; busy: boolean; children: ReactNode }) {
+function SubmitButton({
+  variant,
+  busy,
+  children,
+}: {
+  variant: keyof typeof ui.button;
+  busy: boolean;
+  children: ReactNode;
+}) {
   // `false` on the server and while hydrating, `true` afterwards and whenever the app draws the form itself.
   const running = useSyncExternalStore(
     noSubscription,

@@ -6,7 +6,10 @@ import type { AnyObjectSchema } from 'yup';
  * form whose field names are the body's shows every error, found here or by the server, on its field
  * (decision 021). `toBody` meets empty inputs as `undefined` (Formik's way while checking) or as ''.
  */
-export function bodyRule<Values>(rule: AnyObjectSchema, toBody: (values: Partial<Values> | undefined) => unknown): AnyObjectSchema {
+export function bodyRule<Values>(
+  rule: AnyObjectSchema,
+  toBody: (values: Partial<Values> | undefined) => unknown,
+): AnyObjectSchema {
   return rule.transform((_value: unknown, original: Partial<Values> | undefined) => toBody(original));
 }
 

@@ -146,7 +146,9 @@ export function CheckboxGroupField(props: ChoiceGroupProps) {
   const [field, meta, helpers] = useField<string[]>(props.name);
   const ticked = field.value ?? [];
   const toggle = (value: string, on: boolean) => {
-    const next = props.choices.map((choice) => choice.value).filter((candidate) => (candidate === value ? on : ticked.includes(candidate)));
+    const next = props.choices
+      .map((choice) => choice.value)
+      .filter((candidate) => (candidate === value ? on : ticked.includes(candidate)));
     void helpers.setValue(next);
     void helpers.setTouched(true, false);
   };

@@ -6,7 +6,10 @@ import { renderApp, signedOutApi } from '../../test/fixtures.tsx';
 
 describe('the password strength hint', () => {
   async function typeNewPassword(password: string) {
-    const api: ApiClient = { ...signedOutApi(), get: (async () => ({ firstName: 'Ana', email: 'a•••@correo.es' })) as ApiClient['get'] };
+    const api: ApiClient = {
+      ...signedOutApi(),
+      get: (async () => ({ firstName: 'Ana', email: 'a•••@correo.es' })) as ApiClient['get'],
+    };
     renderApp('/activar?token=tok', { api });
     await userEvent.type(await screen.findByLabelText('Contraseña nueva'), password);
     return screen.getByText(/^Seguridad:/);

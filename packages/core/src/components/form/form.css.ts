@@ -70,4 +70,3 @@ export const success = style({
   color: vars.color.success,
   fontWeight: 600,
 });
-

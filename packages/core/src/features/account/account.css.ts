@@ -38,11 +38,15 @@ export const badge = style({
 
 export const danger = style({ borderColor: vars.color.danger, borderWidth: '2px' });
 
-export const confirmTitle = style({ margin: 0, fontSize: vars.fontSize.body, color: vars.color.danger, outline: 'none' });
+export const confirmTitle = style({
+  margin: 0,
+  fontSize: vars.fontSize.body,
+  color: vars.color.danger,
+  outline: 'none',
+});
 
 export const confirmLead = style({ margin: 0, fontWeight: 600 });
 
 export const lostList = style({ margin: `${vars.space.xsmall} 0 0`, paddingLeft: vars.space.large });
 
 export const flush = style({ margin: 0 });
-

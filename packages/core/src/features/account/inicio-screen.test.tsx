@@ -14,6 +14,9 @@ describe('inicio', () => {
       />,
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'Hola, Ana' })).toBeInTheDocument();
-    expect(screen.getAllByRole('region').map((region) => region.getAttribute('aria-label'))).toEqual(['Primera tarjeta', 'Segunda tarjeta']);
+    expect(screen.getAllByRole('region').map((region) => region.getAttribute('aria-label'))).toEqual([
+      'Primera tarjeta',
+      'Segunda tarjeta',
+    ]);
   });
 });

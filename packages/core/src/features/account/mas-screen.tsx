@@ -26,17 +26,17 @@ export default function MasScreen({ entries }: { entries: readonly MoreEntry[] }
             {byOrder(entries).map((entry) => {
               const badge = entry.badge?.(session) ?? 0;
               return (
-              <li key={entry.to} className={css.menuItem}>
-                <Link className={css.menuLink} to={entry.to}>
-                  {entry.label}
-                  {badge > 0 ? (
-                    <span className={css.badge}>
-                      {badge}
-                      <span className={ui.visuallyHidden}> sin leer</span>
-                    </span>
-                  ) : null}
-                </Link>
-              </li>
+                <li key={entry.to} className={css.menuItem}>
+                  <Link className={css.menuLink} to={entry.to}>
+                    {entry.label}
+                    {badge > 0 ? (
+                      <span className={css.badge}>
+                        {badge}
+                        <span className={ui.visuallyHidden}> sin leer</span>
+                      </span>
+                    ) : null}
+                  </Link>
+                </li>
               );
             })}
           </ul>

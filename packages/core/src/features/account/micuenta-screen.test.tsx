@@ -33,12 +33,16 @@ const notice = () => screen.findByRole('region', { name: 'Confirma tu correo' })
 
 describe('micuenta: the e-mail confirmation', () => {
   it('says the e-mail is not confirmed and sends the link again', async () => {
-    const { api, send } = apiWithEmail(false, { 'me/email-confirmation': async () => ({ destination: 'a•••@correo.es' }) });
+    const { api, send } = apiWithEmail(false, {
+      'me/email-confirmation': async () => ({ destination: 'a•••@correo.es' }),
+    });
     renderApp('/micuenta', { api });
     const region = await notice();
     expect(region).toHaveTextContent('Tu correo ana@correo.es aún no está confirmado.');
     await userEvent.click(within(region).getByRole('button', { name: 'Reenviar enlace' }));
-    expect(await within(region).findByRole('status')).toHaveTextContent('Te hemos enviado un enlace a a•••@correo.es. Ábrelo para confirmar tu correo.');
+    expect(await within(region).findByRole('status')).toHaveTextContent(
+      'Te hemos enviado un enlace a a•••@correo.es. Ábrelo para confirmar tu correo.',
+    );
     expect(send).toHaveBeenCalledWith('post', 'me/email-confirmation');
   });
 
@@ -49,7 +53,9 @@ describe('micuenta: the e-mail confirmation', () => {
   });
 
   it('applies the link it was opened with once, says so and takes the token out of the address', async () => {
-    const { api, send } = apiWithEmail(false, { 'me/email-confirmation/confirm': async () => ({ ...account, emailVerified: true }) });
+    const { api, send } = apiWithEmail(false, {
+      'me/email-confirmation/confirm': async () => ({ ...account, emailVerified: true }),
+    });
     const { router, services } = renderApp('/micuenta?confirmar-email=tok_123', { api });
     expect(await screen.findByText('Tu correo está confirmado.')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Confirma tu correo' })).not.toBeInTheDocument();
@@ -68,7 +74,9 @@ describe('micuenta: the e-mail confirmation', () => {
     });
     renderApp('/micuenta?confirmar-email=old', { api });
     const region = await notice();
-    expect(await within(region).findByRole('alert')).toHaveTextContent('El enlace para confirmar tu correo no es válido o ha caducado.');
+    expect(await within(region).findByRole('alert')).toHaveTextContent(
+      'El enlace para confirmar tu correo no es válido o ha caducado.',
+    );
     expect(within(region).getByRole('button', { name: 'Reenviar enlace' })).toBeEnabled();
   });
 });
@@ -126,13 +134,23 @@ describe('micuenta', () => {
     const start = within(section).getByRole('button', { name: 'Borrar mi cuenta' });
     const danger = start.className;
     expect(danger).not.toBe(screen.getByRole('button', { name: 'Cerrar sesión' }).className);
-    expect(danger).not.toBe(within(screen.getByRole('region', { name: 'Datos personales' })).getByRole('button', { name: 'Guardar cambios' }).className);
+    expect(danger).not.toBe(
+      within(screen.getByRole('region', { name: 'Datos personales' })).getByRole('button', { name: 'Guardar cambios' })
+        .className,
+    );
 
     await userEvent.click(start);
     const confirmation = within(section).getByRole('heading', { name: '¿Seguro que quieres borrar tu cuenta?' });
     await waitFor(() => expect(confirmation).toHaveFocus());
     const lost = within(section).getByRole('list');
-    for (const item of ['acceso a la aplicación', 'datos personales', 'carnet', 'barcos', 'bajadas', 'notificaciones']) {
+    for (const item of [
+      'acceso a la aplicación',
+      'datos personales',
+      'carnet',
+      'barcos',
+      'bajadas',
+      'notificaciones',
+    ]) {
       expect(lost).toHaveTextContent(item);
     }
     expect(within(section).getByRole('button', { name: 'Borrar mi cuenta para siempre' }).className).toBe(danger);

@@ -72,7 +72,10 @@ function EmailConfirmation() {
           if (updated) updateSession(client, (info) => ({ ...info, account: updated }));
           setNotice(t.emailConfirmed);
         },
-        (caught: unknown) => setError(caught instanceof ApiError && caught.code === 'token_invalid' ? t.confirmLinkInvalid : messageFor(caught)),
+        (caught: unknown) =>
+          setError(
+            caught instanceof ApiError && caught.code === 'token_invalid' ? t.confirmLinkInvalid : messageFor(caught),
+          ),
       )
       .finally(() => {
         // The token has done its job: out of the address bar and the history.
@@ -140,7 +143,10 @@ function ConfirmChange({ change, onDone }: { change: ContactChangeStarted; onDon
           onDone();
         }}
       >
-        <CodeField name="code" label={change.field === 'email' ? 'Código enviado a tu nuevo correo' : 'Código enviado a tu nuevo móvil'} />
+        <CodeField
+          name="code"
+          label={change.field === 'email' ? 'Código enviado a tu nuevo correo' : 'Código enviado a tu nuevo móvil'}
+        />
       </ApiForm>
     </div>
   );
@@ -158,7 +164,12 @@ function ProfileSection() {
       <div className={ui.stack}>
         <Notice text={notice} />
         <ApiForm<ProfileInput>
-          initialValues={{ firstName: account.firstName, surnames: account.surnames, email: account.email, phone: account.phone }}
+          initialValues={{
+            firstName: account.firstName,
+            surnames: account.surnames,
+            email: account.email,
+            phone: account.phone,
+          }}
           validationSchema={profileSchema}
           submitLabel={t.saveProfile}
           onSubmit={async (values) => {

@@ -54,22 +54,25 @@ describe('signing out', () => {
     expect(localStorage.getItem('mb.sliderSeen')).toBe('1');
   });
 
-  it.each(['/mas', '/micuenta'])('from %s, empties the server cache: in memory, and what it kept on the phone for offline use', async (path) => {
-    const { services } = renderApp(path, { api: signedInApi() });
-    const signOut = await screen.findByRole('button', { name: 'Cerrar sesión' });
-    const kit = services.cache.current()!;
-    await kit.client.fetchQuery({ queryKey: ['card'], queryFn: async () => ({ holder: 'Ana' }), ...persisted });
-    await waitFor(() => expect(localStorage.getItem(PERSIST_KEY)).toContain('Ana'));
+  it.each(['/mas', '/micuenta'])(
+    'from %s, empties the server cache: in memory, and what it kept on the phone for offline use',
+    async (path) => {
+      const { services } = renderApp(path, { api: signedInApi() });
+      const signOut = await screen.findByRole('button', { name: 'Cerrar sesión' });
+      const kit = services.cache.current()!;
+      await kit.client.fetchQuery({ queryKey: ['card'], queryFn: async () => ({ holder: 'Ana' }), ...persisted });
+      await waitFor(() => expect(localStorage.getItem(PERSIST_KEY)).toContain('Ana'));
 
-    await userEvent.click(signOut);
-    await screen.findByRole('heading', { level: 1, name: 'Entrar' });
-    expect(services.cache.current()).toBeUndefined();
-    expect(localStorage.getItem(PERSIST_KEY)).toBeNull();
-    // Memory is emptied when the private layout lets the cache go: in its effect's cleanup, which React
-    // runs after the commit that drew `login`, so possibly after the heading is found.
-    await waitFor(() => expect(kit.client.getQueryCache().getAll()).toEqual([]));
-    // Nothing written back meanwhile either (a write already on its way when the cache closed is dropped:
-    // `server-cache.test.ts` covers it).
-    expect(localStorage.getItem(PERSIST_KEY)).toBeNull();
-  });
+      await userEvent.click(signOut);
+      await screen.findByRole('heading', { level: 1, name: 'Entrar' });
+      expect(services.cache.current()).toBeUndefined();
+      expect(localStorage.getItem(PERSIST_KEY)).toBeNull();
+      // Memory is emptied when the private layout lets the cache go: in its effect's cleanup, which React
+      // runs after the commit that drew `login`, so possibly after the heading is found.
+      await waitFor(() => expect(kit.client.getQueryCache().getAll()).toEqual([]));
+      // Nothing written back meanwhile either (a write already on its way when the cache closed is dropped:
+      // `server-cache.test.ts` covers it).
+      expect(localStorage.getItem(PERSIST_KEY)).toBeNull();
+    },
+  );
 });

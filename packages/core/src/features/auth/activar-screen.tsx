@@ -36,7 +36,9 @@ export default function ActivarScreen() {
         <div className={ui.stack}>
           <LoadError
             error={activation.error}
-            {...(activation.error instanceof ApiError && activation.error.code === 'token_invalid' ? {} : { retry: () => void activation.refetch() })}
+            {...(activation.error instanceof ApiError && activation.error.code === 'token_invalid'
+              ? {}
+              : { retry: () => void activation.refetch() })}
           />
           <ButtonLink to={paths.registro} variant="secondary" fullWidth>
             {t.restartRegistration}

@@ -58,7 +58,13 @@ export default function ForgotScreen() {
             keys.done();
           }}
         >
-          <TextField name="identifier" label={t.identifier} autoComplete="username" autoCapitalize="none" spellCheck={false} />
+          <TextField
+            name="identifier"
+            label={t.identifier}
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+          />
         </ApiForm>
       </Page>
     );

@@ -36,7 +36,9 @@ describe('login', () => {
     await userEvent.type(screen.getByLabelText('Contraseña'), 'equivocada');
     await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
     await waitFor(() => expect(screen.getByLabelText('Contraseña')).toHaveAttribute('aria-invalid', 'true'));
-    expect(screen.getByLabelText('Contraseña')).toHaveAccessibleDescription('El usuario o la contraseña no son correctos.');
+    expect(screen.getByLabelText('Contraseña')).toHaveAccessibleDescription(
+      'El usuario o la contraseña no son correctos.',
+    );
     expect(screen.getByLabelText('Correo electrónico o documento')).toHaveValue('ana@correo.es');
   });
 

@@ -25,16 +25,15 @@ async function fillForm() {
 
 describe('registro', () => {
   it('keeps the form after a network failure and retries with the same Idempotency-Key', async () => {
-    const create = vi
-      .fn()
-      .mockRejectedValueOnce(new ApiError('network_error'))
-      .mockResolvedValueOnce(started);
+    const create = vi.fn().mockRejectedValueOnce(new ApiError('network_error')).mockResolvedValueOnce(started);
     const api: ApiClient = { ...signedOutApi(), create };
     const { router } = renderApp('/registro', { api });
     await fillForm();
     await userEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));
     // A form can say it: what was typed is still there.
-    expect(await screen.findByRole('alert')).toHaveTextContent('No hay conexión. Comprueba tu cobertura e inténtalo de nuevo. No se ha perdido lo que escribiste.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'No hay conexión. Comprueba tu cobertura e inténtalo de nuevo. No se ha perdido lo que escribiste.',
+    );
     expect(screen.getByLabelText('Correo electrónico')).toHaveValue('ana@correo.es');
 
     await userEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));
@@ -49,7 +48,9 @@ describe('registro', () => {
     const create = vi.fn().mockRejectedValue(
       new ApiError('validation_failed', {
         status: 400,
-        fieldErrors: [{ field: 'document', code: 'invalid', message: 'DNI/NIE: la letra no corresponde al número. Revísalo.' }],
+        fieldErrors: [
+          { field: 'document', code: 'invalid', message: 'DNI/NIE: la letra no corresponde al número. Revísalo.' },
+        ],
       }),
     );
     renderApp('/registro', { api: { ...signedOutApi(), create } });

@@ -51,8 +51,21 @@ export default function RegistroScreen() {
       >
         <TextField name="firstName" label={t.firstName} autoComplete="given-name" />
         <TextField name="surnames" label={t.surnames} autoComplete="family-name" />
-        <TextField name="document" label={t.document} hint={t.documentHint} autoCapitalize="characters" spellCheck={false} />
-        <TextField name="email" label={t.email} type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} />
+        <TextField
+          name="document"
+          label={t.document}
+          hint={t.documentHint}
+          autoCapitalize="characters"
+          spellCheck={false}
+        />
+        <TextField
+          name="email"
+          label={t.email}
+          type="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+        />
         <TextField name="phone" label={t.phone} hint={t.phoneHint} type="tel" autoComplete="tel" inputMode="tel" />
         <details className={css.privacy}>
           <summary className={css.link}>{t.privacySummary}</summary>

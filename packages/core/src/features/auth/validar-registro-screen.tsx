@@ -10,7 +10,12 @@ import { sendsSms } from '../../config/app-config.ts';
 import { codeChannelFor } from '../../domain/platform.ts';
 import { paths } from '../../lib/paths.ts';
 import { useServices } from '../../lib/services.tsx';
-import { codeSchema, resendRegistrationCode, validateRegistration, type CodeInput } from './api/validate-registration.ts';
+import {
+  codeSchema,
+  resendRegistrationCode,
+  validateRegistration,
+  type CodeInput,
+} from './api/validate-registration.ts';
 import { recallCodeSent, rememberCodeSent } from './code-sent.ts';
 import { authTexts as t } from './texts.ts';
 

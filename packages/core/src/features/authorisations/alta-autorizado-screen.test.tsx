@@ -11,7 +11,12 @@ const created = () =>
     id: 'p9',
     state: 'pending',
     validatedAt: null,
-    code: { channel: 'sms', destination: '+34 6•• ••• •11', expiresAt: new Date(Date.now() + 600_000).toISOString(), resendAvailableAt: new Date(Date.now() + 60_000).toISOString() },
+    code: {
+      channel: 'sms',
+      destination: '+34 6•• ••• •11',
+      expiresAt: new Date(Date.now() + 600_000).toISOString(),
+      resendAvailableAt: new Date(Date.now() + 60_000).toISOString(),
+    },
   });
 
 /** Marta's data and licence: the form's fields before the boats. */
@@ -47,12 +52,23 @@ const body = {
 
 describe('alta-autorizado', () => {
   it('offers only the owner’s own boats, sends the person and goes on to type their code', async () => {
-    const { api, create } = answeringApi({ 'GET boats': () => ({ boats: boats() }), 'POST authorisations': () => created() });
+    const { api, create } = answeringApi({
+      'GET boats': () => ({ boats: boats() }),
+      'POST authorisations': () => created(),
+    });
     const { router } = renderApp('/alta-autorizado', { api });
     const group = await screen.findByRole('group', { name: 'Barcos que podrá usar' });
-    expect(within(group).getAllByRole('checkbox').map((box) => box.closest('div')!.textContent)).toEqual(['Gaviota (7ª-BA-1-23-19)', 'Brisa (7ª-BA-9-99-20)']);
+    expect(
+      within(group)
+        .getAllByRole('checkbox')
+        .map((box) => box.closest('div')!.textContent),
+    ).toEqual(['Gaviota (7ª-BA-1-23-19)', 'Brisa (7ª-BA-9-99-20)']);
     expect(screen.getByLabelText('Desde')).toHaveValue(today);
-    expect(within(screen.getByLabelText('Tipo de titulación')).getAllByRole('option').map((option) => option.textContent)).toEqual([
+    expect(
+      within(screen.getByLabelText('Tipo de titulación'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
       'Elige el tipo',
       'Patrón de Embarcaciones de Recreo (PER)',
       'Patrón de Navegación Básica (PNB)',
@@ -64,9 +80,13 @@ describe('alta-autorizado', () => {
     await fillPerson();
     await userEvent.click(screen.getByRole('button', { name: 'Autorizar y enviar el código' }));
 
-    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/validar-autorizado?id=p9'));
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/validar-autorizado?id=p9'),
+    );
     expect(create).toHaveBeenCalledWith('authorisations', body, { idempotencyKey: expect.any(String) });
-    expect(await screen.findByText('Hemos enviado un código de 6 cifras a Marta Vidal Roig por SMS al +34 6•• ••• •11.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Hemos enviado un código de 6 cifras a Marta Vidal Roig por SMS al +34 6•• ••• •11.'),
+    ).toBeInTheDocument();
   });
 
   it('names each missing field in Spanish before anything is sent', async () => {
@@ -75,10 +95,18 @@ describe('alta-autorizado', () => {
     await screen.findByRole('group', { name: 'Barcos que podrá usar' });
     await userEvent.click(screen.getByRole('button', { name: 'Autorizar y enviar el código' }));
     const document = screen.getByLabelText('DNI, NIE o pasaporte');
-    await waitFor(() => expect(document).toHaveAccessibleDescription(/Escribe el DNI, NIE o pasaporte de la persona\./));
-    expect(screen.getByLabelText('Teléfono móvil')).toHaveAccessibleDescription(/Escribe el teléfono móvil de la persona\./);
-    expect(screen.getByLabelText('Correo electrónico')).toHaveAccessibleDescription(/Escribe el correo electrónico de la persona\./);
-    expect(screen.getByRole('group', { name: 'Barcos que podrá usar' })).toHaveAccessibleDescription(/Elige al menos un barco\./);
+    await waitFor(() =>
+      expect(document).toHaveAccessibleDescription(/Escribe el DNI, NIE o pasaporte de la persona\./),
+    );
+    expect(screen.getByLabelText('Teléfono móvil')).toHaveAccessibleDescription(
+      /Escribe el teléfono móvil de la persona\./,
+    );
+    expect(screen.getByLabelText('Correo electrónico')).toHaveAccessibleDescription(
+      /Escribe el correo electrónico de la persona\./,
+    );
+    expect(screen.getByRole('group', { name: 'Barcos que podrá usar' })).toHaveAccessibleDescription(
+      /Elige al menos un barco\./,
+    );
     expect(screen.getByLabelText('Nombre')).toHaveFocus();
     expect(create).not.toHaveBeenCalled();
   });
@@ -89,15 +117,29 @@ describe('alta-autorizado', () => {
     await fillPerson({ licenceExpiresOn: addDays(today, 30) });
     await userEvent.click(screen.getByRole('button', { name: 'Autorizar y enviar el código' }));
     await waitFor(() =>
-      expect(screen.getByLabelText('Caducidad de la titulación')).toHaveAccessibleDescription(/Caducidad de la titulación: caduca antes de que termine el periodo autorizado\./),
+      expect(screen.getByLabelText('Caducidad de la titulación')).toHaveAccessibleDescription(
+        /Caducidad de la titulación: caduca antes de que termine el periodo autorizado\./,
+      ),
     );
     expect(create).not.toHaveBeenCalled();
   });
 
   it.each([
-    ['authorisation_limit_reached', () => screen.getByRole('group', { name: 'Barcos que podrá usar' }), /Uno de los barcos ya tiene el máximo de personas autorizadas/],
-    ['authorisation_duplicate', () => screen.getByRole('group', { name: 'Barcos que podrá usar' }), /Esa persona ya está autorizada \(o pendiente de validar\) en uno de estos barcos\./],
-    ['licence_expires_in_period', () => screen.getByLabelText('Caducidad de la titulación'), /caduca antes de que termine el periodo autorizado/],
+    [
+      'authorisation_limit_reached',
+      () => screen.getByRole('group', { name: 'Barcos que podrá usar' }),
+      /Uno de los barcos ya tiene el máximo de personas autorizadas/,
+    ],
+    [
+      'authorisation_duplicate',
+      () => screen.getByRole('group', { name: 'Barcos que podrá usar' }),
+      /Esa persona ya está autorizada \(o pendiente de validar\) en uno de estos barcos\./,
+    ],
+    [
+      'licence_expires_in_period',
+      () => screen.getByLabelText('Caducidad de la titulación'),
+      /caduca antes de que termine el periodo autorizado/,
+    ],
   ] as const)('shows the server’s %s on its field and keeps what was typed', async (code, field, message) => {
     const { api } = answeringApi({
       'GET boats': () => ({ boats: boats() }),
@@ -134,17 +176,26 @@ describe('alta-autorizado', () => {
   });
 
   it('with one boat of their own, has it ticked and sends it as the list of one', async () => {
-    const { api, create } = answeringApi({ 'GET boats': () => ({ boats: boats().slice(0, 1) }), 'POST authorisations': () => created() });
+    const { api, create } = answeringApi({
+      'GET boats': () => ({ boats: boats().slice(0, 1) }),
+      'POST authorisations': () => created(),
+    });
     const { router } = renderApp('/alta-autorizado', { api });
     expect(await screen.findByRole('checkbox', { name: 'Gaviota (7ª-BA-1-23-19)' })).toBeChecked();
     await fillPersonAndLicence();
     await userEvent.click(screen.getByRole('button', { name: 'Autorizar y enviar el código' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/validar-autorizado'));
-    expect(create).toHaveBeenCalledWith('authorisations', { ...body, validTo: null }, { idempotencyKey: expect.any(String) });
+    expect(create).toHaveBeenCalledWith(
+      'authorisations',
+      { ...body, validTo: null },
+      { idempotencyKey: expect.any(String) },
+    );
   });
 
   it('opened from a boat, has that boat ticked', async () => {
-    renderApp(`/alta-autorizado?barco=${BRISA}`, { api: answeringApi({ 'GET boats': () => ({ boats: boats() }) }).api });
+    renderApp(`/alta-autorizado?barco=${BRISA}`, {
+      api: answeringApi({ 'GET boats': () => ({ boats: boats() }) }).api,
+    });
     expect(await screen.findByRole('checkbox', { name: 'Brisa (7ª-BA-9-99-20)' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Gaviota (7ª-BA-1-23-19)' })).not.toBeChecked();
   });

@@ -9,7 +9,13 @@ import { TextField } from '../../components/form/fields.tsx';
 import * as groupCss from '../../components/form/group.css.ts';
 import { Page } from '../../components/page.tsx';
 import { LoadStatus } from '../../components/query-status.tsx';
-import { authorisationSchema, LICENCE_TYPE_LABELS, LICENCE_TYPES, type AuthorisationInput, type LicenceType } from '../../domain/authorisations.ts';
+import {
+  authorisationSchema,
+  LICENCE_TYPE_LABELS,
+  LICENCE_TYPES,
+  type AuthorisationInput,
+  type LicenceType,
+} from '../../domain/authorisations.ts';
 import type { Boat } from '../../domain/boats.ts';
 import { createKeyKeeper } from '../../lib/idempotency.ts';
 import { marinaToday, useMarina } from '../../lib/marina.ts';
@@ -94,9 +100,23 @@ function PersonForm({ boats, today }: { boats: Boat[]; today: string }) {
         <legend className={css.legend}>{t.personTitle}</legend>
         <TextField name="firstName" label={t.firstName} autoComplete="off" />
         <TextField name="surnames" label={t.surnames} autoComplete="off" />
-        <TextField name="document" label={t.document} hint={t.documentHint} autoComplete="off" autoCapitalize="characters" spellCheck={false} />
+        <TextField
+          name="document"
+          label={t.document}
+          hint={t.documentHint}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+        />
         <TextField name="phone" label={t.phone} hint={t.phoneHint} type="tel" inputMode="tel" autoComplete="off" />
-        <TextField name="email" label={t.email} type="email" autoComplete="off" autoCapitalize="none" spellCheck={false} />
+        <TextField
+          name="email"
+          label={t.email}
+          type="email"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+        />
       </fieldset>
       <fieldset className={groupCss.group}>
         <legend className={css.legend}>{t.licenceTitle}</legend>
@@ -107,7 +127,13 @@ function PersonForm({ boats, today }: { boats: Boat[]; today: string }) {
           choices={LICENCE_TYPES.map((type) => ({ value: type, label: LICENCE_TYPE_LABELS[type] }))}
         />
         <TextField name="licence.number" label={t.licenceNumber} autoComplete="off" spellCheck={false} />
-        <TextField name="licence.expiresOn" label={t.licenceExpiresOn} hint={t.licenceExpiresOnHint} type="date" min={today} />
+        <TextField
+          name="licence.expiresOn"
+          label={t.licenceExpiresOn}
+          hint={t.licenceExpiresOnHint}
+          type="date"
+          min={today}
+        />
       </fieldset>
       <CheckboxGroupField
         name="boatIds"

@@ -3,9 +3,11 @@ import * as css from './authorisations.css.ts';
 import { authorisationTexts as t } from './texts.ts';
 import { type Fact, Facts } from '../../components/facts.tsx';
 
-export const fullName = (person: Pick<Authorisation, 'firstName' | 'surnames'>) => `${person.firstName} ${person.surnames}`;
+export const fullName = (person: Pick<Authorisation, 'firstName' | 'surnames'>) =>
+  `${person.firstName} ${person.surnames}`;
 
-export const periodText = (person: Pick<Authorisation, 'validFrom' | 'validTo'>) => t.periodText(person.validFrom, person.validTo);
+export const periodText = (person: Pick<Authorisation, 'validFrom' | 'validTo'>) =>
+  t.periodText(person.validFrom, person.validTo);
 
 /** The state in words, with its colour; a suspension's reason under it. */
 export function AuthorisationState({ authorisation }: { authorisation: Authorisation }) {
@@ -43,9 +45,7 @@ export function AuthorisationFacts({ authorisation }: { authorisation: Authorisa
     [t.boats, authorisation.boats.map((boat) => boat.name).join(', ')],
     [t.period, periodText(authorisation)],
   ];
-  return (
-    <Facts rows={rows} />
-  );
+  return <Facts rows={rows} />;
 }
 
 /**
@@ -55,6 +55,11 @@ export function AuthorisationFacts({ authorisation }: { authorisation: Authorisa
  */
 export function actionsOf(authorisation: Pick<Authorisation, 'state'>) {
   const { state } = authorisation;
-  return { validate: state === 'pending', withdraw: state === 'pending', suspend: state === 'active', reactivate: state === 'suspended', reschedule: state !== 'ended' };
+  return {
+    validate: state === 'pending',
+    withdraw: state === 'pending',
+    suspend: state === 'active',
+    reactivate: state === 'suspended',
+    reschedule: state !== 'ended',
+  };
 }
-

@@ -1,10 +1,16 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '@marina/theme/vars.css.ts';
 
-export const list = style({ margin: 0, padding: 0, listStyle: 'none', display: 'flex', flexDirection: 'column', gap: vars.space.medium });
+export const list = style({
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.medium,
+});
 
 export const name = style({ margin: 0, fontSize: vars.fontSize.large, overflowWrap: 'anywhere' });
-
 
 const stateBase = style({
   display: 'inline-block',
@@ -23,7 +29,12 @@ export const state = styleVariants({
   ended: [stateBase, { borderColor: vars.color.border, color: vars.color.textMuted }],
 });
 
-export const actions = style({ display: 'flex', flexDirection: 'column', gap: vars.space.small, marginTop: vars.space.small });
+export const actions = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.small,
+  marginTop: vars.space.small,
+});
 
 export const legend = style({ padding: `0 ${vars.space.xsmall}`, fontWeight: 700 });
 

@@ -55,8 +55,30 @@ export const people = (): Authorisation[] => [
     validatedAt: null,
     account: null,
     validTo: null,
-    code: { channel: 'sms', destination: '+34 6•• ••• •22', expiresAt: new Date(Date.now() + 600_000).toISOString(), resendAvailableAt: new Date(Date.now() + 60_000).toISOString() },
+    code: {
+      channel: 'sms',
+      destination: '+34 6•• ••• •22',
+      expiresAt: new Date(Date.now() + 600_000).toISOString(),
+      resendAvailableAt: new Date(Date.now() + 60_000).toISOString(),
+    },
   }),
-  person({ id: 'p3', firstName: 'Pau', surnames: 'Ferrer', boats: [{ id: GAVIOTA, name: 'Gaviota' }, { id: BRISA, name: 'Brisa' }], state: 'suspended', suspensionReason: 'Dejó el barco sin amarrar' }),
-  person({ id: 'p4', firstName: 'Eva', surnames: 'Soler', validFrom: addDays(today, -90), validTo: addDays(today, -1), state: 'expired' }),
+  person({
+    id: 'p3',
+    firstName: 'Pau',
+    surnames: 'Ferrer',
+    boats: [
+      { id: GAVIOTA, name: 'Gaviota' },
+      { id: BRISA, name: 'Brisa' },
+    ],
+    state: 'suspended',
+    suspensionReason: 'Dejó el barco sin amarrar',
+  }),
+  person({
+    id: 'p4',
+    firstName: 'Eva',
+    surnames: 'Soler',
+    validFrom: addDays(today, -90),
+    validTo: addDays(today, -1),
+    state: 'expired',
+  }),
 ];

@@ -6,12 +6,16 @@ import { addDays, formatCalendarDate } from '../../domain/calendar.ts';
 import { answeringApi, renderApp } from '../../test/fixtures.tsx';
 import { boats, BRISA, people, person, today } from './authorisations.fixtures.ts';
 
-const listApi = (list = people()) => answeringApi({ 'GET authorisations': () => ({ authorisations: list }), 'GET boats': () => ({ boats: boats() }) });
+const listApi = (list = people()) =>
+  answeringApi({ 'GET authorisations': () => ({ authorisations: list }), 'GET boats': () => ({ boats: boats() }) });
 
 describe('autorizados', () => {
   it('says it is loading, then lists each person with the state in words, licence, boats, period and what may be done', async () => {
     let answer: (value: unknown) => void = () => {};
-    const { api } = answeringApi({ 'GET authorisations': () => new Promise((resolve) => (answer = resolve)), 'GET boats': () => ({ boats: boats() }) });
+    const { api } = answeringApi({
+      'GET authorisations': () => new Promise((resolve) => (answer = resolve)),
+      'GET boats': () => ({ boats: boats() }),
+    });
     renderApp('/autorizados', { api });
     expect(await screen.findByText('Cargando tus autorizados…')).toBeInTheDocument();
     answer({ authorisations: people() });
@@ -19,28 +23,49 @@ describe('autorizados', () => {
     const marta = await screen.findByRole('article', { name: 'Marta Vidal Roig' });
     expect(marta).toHaveTextContent('EstadoActiva');
     expect(marta).toHaveTextContent('Cuenta en la aplicaciónMarta Vidal Roig');
-    expect(marta).toHaveTextContent(`TitulaciónPatrón de Navegación Básica (PNB) nº PNB-123, hasta el ${formatCalendarDate(addDays(today, 300))}`);
+    expect(marta).toHaveTextContent(
+      `TitulaciónPatrón de Navegación Básica (PNB) nº PNB-123, hasta el ${formatCalendarDate(addDays(today, 300))}`,
+    );
     expect(marta).toHaveTextContent('BarcosGaviota');
-    expect(marta).toHaveTextContent(`PeriodoDel ${formatCalendarDate(today)} al ${formatCalendarDate(addDays(today, 60))}`);
-    expect(within(marta).getByRole('link', { name: 'Suspender Marta Vidal Roig' })).toHaveAttribute('href', '/suspender-autorizado?id=p1');
-    expect(within(marta).getByRole('link', { name: 'Cambiar el periodo Marta Vidal Roig' })).toHaveAttribute('href', '/reprogramar-autorizado?id=p1');
+    expect(marta).toHaveTextContent(
+      `PeriodoDel ${formatCalendarDate(today)} al ${formatCalendarDate(addDays(today, 60))}`,
+    );
+    expect(within(marta).getByRole('link', { name: 'Suspender Marta Vidal Roig' })).toHaveAttribute(
+      'href',
+      '/suspender-autorizado?id=p1',
+    );
+    expect(within(marta).getByRole('link', { name: 'Cambiar el periodo Marta Vidal Roig' })).toHaveAttribute(
+      'href',
+      '/reprogramar-autorizado?id=p1',
+    );
     expect(within(marta).queryByRole('link', { name: /^Validar/ })).toBeNull();
 
     const jordi = screen.getByRole('article', { name: 'Jordi Mas' });
     expect(jordi).toHaveTextContent('EstadoPendiente de validar');
     expect(jordi).not.toHaveTextContent('Cuenta en la aplicación');
     expect(jordi).toHaveTextContent(`Desde el ${formatCalendarDate(today)}, sin fecha de fin`);
-    expect(within(jordi).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/validar-autorizado?id=p2', '/reprogramar-autorizado?id=p2']);
+    expect(
+      within(jordi)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/validar-autorizado?id=p2', '/reprogramar-autorizado?id=p2']);
 
     const pau = screen.getByRole('article', { name: 'Pau Ferrer' });
     expect(pau).toHaveTextContent('EstadoSuspendidaMotivo de la suspensión: Dejó el barco sin amarrar');
     expect(pau).toHaveTextContent('BarcosGaviota, Brisa');
-    expect(within(pau).getByRole('link', { name: 'Reactivar Pau Ferrer' })).toHaveAttribute('href', '/suspender-autorizado?id=p3');
+    expect(within(pau).getByRole('link', { name: 'Reactivar Pau Ferrer' })).toHaveAttribute(
+      'href',
+      '/suspender-autorizado?id=p3',
+    );
     expect(within(pau).queryByRole('link', { name: /^Suspender/ })).toBeNull();
 
     const eva = screen.getByRole('article', { name: 'Eva Soler' });
     expect(eva).toHaveTextContent('EstadoCaducada');
-    expect(within(eva).getAllByRole('link').map((link) => link.textContent)).toEqual(['Cambiar el periodo Eva Soler']);
+    expect(
+      within(eva)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Cambiar el periodo Eva Soler']);
 
     expect(screen.getByRole('link', { name: 'Autorizar a una persona' })).toHaveAttribute('href', '/alta-autorizado');
   });
@@ -57,7 +82,9 @@ describe('autorizados', () => {
     );
     const rosa = screen.getByRole('article', { name: 'Rosa Vall' });
     expect(rosa).toHaveTextContent('EstadoTerminada');
-    expect(rosa).toHaveTextContent('Cuenta en la aplicaciónBorró su cuenta: la autorización ha terminado. Si quieres que use tus barcos, autorízala de nuevo.');
+    expect(rosa).toHaveTextContent(
+      'Cuenta en la aplicaciónBorró su cuenta: la autorización ha terminado. Si quieres que use tus barcos, autorízala de nuevo.',
+    );
     expect(within(rosa).queryAllByRole('link')).toEqual([]);
     expect(within(rosa).queryAllByRole('button')).toEqual([]);
   });
@@ -65,11 +92,20 @@ describe('autorizados', () => {
   it('filters by one of the owner’s boats (never one they are only authorised on), in the address', async () => {
     const { router } = renderApp('/autorizados', { api: listApi().api });
     const filter = await screen.findByRole('combobox', { name: 'Barco' });
-    expect(within(filter).getAllByRole('option').map((option) => option.textContent)).toEqual(['Todos los barcos', 'Gaviota', 'Brisa']);
+    expect(
+      within(filter)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Todos los barcos', 'Gaviota', 'Brisa']);
     expect(screen.getAllByRole('article')).toHaveLength(4);
 
     await userEvent.selectOptions(filter, 'Brisa');
-    await waitFor(() => expect(screen.getAllByRole('article').map((item) => item.getAttribute('aria-labelledby'))).toEqual(['autorizado-p2', 'autorizado-p3']));
+    await waitFor(() =>
+      expect(screen.getAllByRole('article').map((item) => item.getAttribute('aria-labelledby'))).toEqual([
+        'autorizado-p2',
+        'autorizado-p3',
+      ]),
+    );
     expect(router.state.location.search).toBe(`?barco=${BRISA}`);
 
     await userEvent.selectOptions(filter, 'Todos los barcos');
@@ -88,9 +124,14 @@ describe('autorizados', () => {
   });
 
   it('a person with no boat of their own gets no way to add anyone', async () => {
-    const { api } = answeringApi({ 'GET authorisations': () => ({ authorisations: [] }), 'GET boats': () => ({ boats: boats().slice(2) }) });
+    const { api } = answeringApi({
+      'GET authorisations': () => ({ authorisations: [] }),
+      'GET boats': () => ({ boats: boats().slice(2) }),
+    });
     renderApp('/autorizados', { api });
-    expect(await screen.findByText('Solo puedes autorizar a otras personas en los barcos de los que eres titular.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Solo puedes autorizar a otras personas en los barcos de los que eres titular.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Autorizar a una persona' })).toBeNull();
   });
 

@@ -42,7 +42,9 @@ function Actions({ authorisation, onNotice }: { authorisation: Authorisation; on
           {named}
         </ButtonLink>
       ) : null}
-      {actions.withdraw ? <WithdrawInvitation person={authorisation} heading="h3" label={named} onDone={onNotice} /> : null}
+      {actions.withdraw ? (
+        <WithdrawInvitation person={authorisation} heading="h3" label={named} onDone={onNotice} />
+      ) : null}
       {actions.reschedule ? (
         <ButtonLink to={href.reprogramarAutorizado(authorisation.id)} variant="secondary" fullWidth>
           {t.reschedule}
@@ -81,7 +83,15 @@ function PersonItem({ authorisation, onNotice }: { authorisation: Authorisation;
 }
 
 /** The boat filter: a plain choice in the address (`?barco=`), so a boat's screen can link to its own list. */
-function BoatFilter({ boats, value, onChange }: { boats: ReadonlyArray<{ id: string; name: string }>; value: string; onChange: (id: string) => void }) {
+function BoatFilter({
+  boats,
+  value,
+  onChange,
+}: {
+  boats: ReadonlyArray<{ id: string; name: string }>;
+  value: string;
+  onChange: (id: string) => void;
+}) {
   const id = useId();
   return (
     <div className={formCss.field}>
@@ -121,7 +131,9 @@ export default function AutorizadosScreen() {
   const ownBoats = (boats.data?.boats ?? []).filter((boat) => boat.role === 'owner');
   const wanted = search.get('barco') ?? '';
   const filter = ownBoats.some((boat) => boat.id === wanted) ? wanted : '';
-  const people = (query.data?.authorisations ?? []).filter((item) => !filter || item.boats.some((boat) => boat.id === filter));
+  const people = (query.data?.authorisations ?? []).filter(
+    (item) => !filter || item.boats.some((boat) => boat.id === filter),
+  );
   const filterName = ownBoats.find((boat) => boat.id === filter)?.name;
   return (
     <Page title={t.title}>

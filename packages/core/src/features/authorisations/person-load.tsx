@@ -22,7 +22,5 @@ export function usePerson() {
 
 /** The id leads nowhere: say so, and lead back to the list. */
 export function PersonMissing() {
-  return (
-    <NotThere text={t.notFound} backTo={paths.autorizados} backLabel={t.backToList} />
-  );
+  return <NotThere text={t.notFound} backTo={paths.autorizados} backLabel={t.backToList} />;
 }

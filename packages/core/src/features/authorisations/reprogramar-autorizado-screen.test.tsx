@@ -16,7 +16,9 @@ describe('reprogramar-autorizado', () => {
       'POST authorisations/p1/reschedule': () => person({ validTo: null }),
     });
     const { router } = renderApp('/reprogramar-autorizado?id=p1', { api });
-    expect((await screen.findByText('Marta Vidal Roig')).closest('p')).toHaveTextContent(`Marta Vidal Roig. Ahora: del ${formatCalendarDate(today)} al ${formatCalendarDate(addDays(today, 60))}.`);
+    expect((await screen.findByText('Marta Vidal Roig')).closest('p')).toHaveTextContent(
+      `Marta Vidal Roig. Ahora: del ${formatCalendarDate(today)} al ${formatCalendarDate(addDays(today, 60))}.`,
+    );
     expect(screen.getByLabelText('Desde')).toHaveValue(today);
     const to = screen.getByLabelText('Hasta (opcional)');
     expect(to).toHaveValue(addDays(today, 60));
@@ -38,7 +40,9 @@ describe('reprogramar-autorizado', () => {
     await userEvent.clear(to);
     await userEvent.type(to, addDays(today, 5));
     await userEvent.click(screen.getByRole('button', { name: 'Guardar el periodo' }));
-    await waitFor(() => expect(to).toHaveAccessibleDescription(/Hasta: debe ser el mismo día que «Desde» o posterior\./));
+    await waitFor(() =>
+      expect(to).toHaveAccessibleDescription(/Hasta: debe ser el mismo día que «Desde» o posterior\./),
+    );
     expect(send).not.toHaveBeenCalled();
   });
 

@@ -22,7 +22,10 @@ interface PeriodValues {
   validTo: string;
 }
 
-const toBody = (values: Partial<PeriodValues> | undefined) => ({ validFrom: written(values?.validFrom), validTo: written(values?.validTo) ?? null });
+const toBody = (values: Partial<PeriodValues> | undefined) => ({
+  validFrom: written(values?.validFrom),
+  validTo: written(values?.validTo) ?? null,
+});
 
 function PeriodForm({ person, today }: { person: Authorisation; today: string }) {
   const { api } = useServices();
@@ -38,7 +41,10 @@ function PeriodForm({ person, today }: { person: Authorisation; today: string })
       submitLabel={t.rescheduleSend}
       codeFields={{ licence_expires_in_period: 'validTo' }}
       onSubmit={async (values) => {
-        authorisationChanged(client, await rescheduleAuthorisation(api, person.id, rule.cast(toBody(values)) as RescheduleInput));
+        authorisationChanged(
+          client,
+          await rescheduleAuthorisation(api, person.id, rule.cast(toBody(values)) as RescheduleInput),
+        );
         const state: AutorizadosState = { notice: t.rescheduled(name) };
         await navigate(paths.autorizados, { state, replace: true });
       }}

@@ -21,11 +21,19 @@ describe('suspender-autorizado', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Suspender la autorización' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/autorizados'));
     expect(send).toHaveBeenCalledWith('post', 'authorisations/p1/suspend', { reason: 'Fin de temporada' });
-    expect(await screen.findByText('Autorización de Marta Vidal Roig suspendida. Sus bajadas pedidas con tus barcos se han cancelado.')).toHaveAttribute('role', 'status');
+    expect(
+      await screen.findByText(
+        'Autorización de Marta Vidal Roig suspendida. Sus bajadas pedidas con tus barcos se han cancelado.',
+      ),
+    ).toHaveAttribute('role', 'status');
   });
 
   it('suspends without a reason too', async () => {
-    const { api, send } = answeringApi({ ...afterwards, 'GET authorisations/p1': () => person(), 'POST authorisations/p1/suspend': () => person({ state: 'suspended' }) });
+    const { api, send } = answeringApi({
+      ...afterwards,
+      'GET authorisations/p1': () => person(),
+      'POST authorisations/p1/suspend': () => person({ state: 'suspended' }),
+    });
     const { router } = renderApp('/suspender-autorizado?id=p1', { api });
     await userEvent.click(await screen.findByRole('button', { name: 'Suspender la autorización' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/autorizados'));
@@ -47,7 +55,8 @@ describe('suspender-autorizado', () => {
   it('a suspended person shows the reason and is reactivated', async () => {
     const { api, send } = answeringApi({
       ...afterwards,
-      'GET authorisations/p3': () => person({ id: 'p3', state: 'suspended', suspensionReason: 'Dejó el barco sin amarrar' }),
+      'GET authorisations/p3': () =>
+        person({ id: 'p3', state: 'suspended', suspensionReason: 'Dejó el barco sin amarrar' }),
       'POST authorisations/p3/reactivate': () => person({ id: 'p3' }),
     });
     const { router } = renderApp('/suspender-autorizado?id=p3', { api });
@@ -75,7 +84,9 @@ describe('suspender-autorizado', () => {
   });
 
   it('a pending person cannot be suspended yet', async () => {
-    renderApp('/suspender-autorizado?id=p2', { api: answeringApi({ 'GET authorisations/p2': () => person({ id: 'p2', state: 'pending' }) }).api });
+    renderApp('/suspender-autorizado?id=p2', {
+      api: answeringApi({ 'GET authorisations/p2': () => person({ id: 'p2', state: 'pending' }) }).api,
+    });
     expect(await screen.findByText('Esta autorización no se puede suspender ni reactivar ahora.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Suspender/ })).toBeNull();
   });

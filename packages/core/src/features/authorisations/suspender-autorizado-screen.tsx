@@ -41,7 +41,9 @@ function SuspendForm({ person }: { person: Authorisation }) {
         validationSchema={suspensionSchema}
         submitLabel={t.suspendSend}
         submitVariant="danger"
-        onSubmit={async (values) => done(await suspendAuthorisation(api, person.id, suspensionSchema.cast(values).reason), t.suspended(name))}
+        onSubmit={async (values) =>
+          done(await suspendAuthorisation(api, person.id, suspensionSchema.cast(values).reason), t.suspended(name))
+        }
       >
         <TextField name="reason" label={t.reason} hint={t.reasonHint} autoComplete="off" maxLength={300} />
       </ApiForm>

@@ -13,14 +13,18 @@ export const authorisationTexts = {
   allBoats: 'Todos los barcos',
   state: 'Estado',
   licence: 'Titulación',
-  licenceSummary: (type: string, number: string, expiresOn: string) => `${type} nº ${number}, hasta el ${formatCalendarDate(expiresOn)}`,
+  licenceSummary: (type: string, number: string, expiresOn: string) =>
+    `${type} nº ${number}, hasta el ${formatCalendarDate(expiresOn)}`,
   boats: 'Barcos',
   period: 'Periodo',
   periodText: (from: string, to: string | null) =>
-    to ? `Del ${formatCalendarDate(from)} al ${formatCalendarDate(to)}` : `Desde el ${formatCalendarDate(from)}, sin fecha de fin`,
+    to
+      ? `Del ${formatCalendarDate(from)} al ${formatCalendarDate(to)}`
+      : `Desde el ${formatCalendarDate(from)}, sin fecha de fin`,
   suspendedBecause: (reason: string) => `Motivo de la suspensión: ${reason}`,
   account: 'Cuenta en la aplicación',
-  accountNone: 'Ninguna todavía: verá tus barcos cuando entre en la aplicación con una cuenta que tenga su documento y el teléfono o el correo que diste.',
+  accountNone:
+    'Ninguna todavía: verá tus barcos cuando entre en la aplicación con una cuenta que tenga su documento y el teléfono o el correo que diste.',
   accountDeleted: 'Borró su cuenta: la autorización ha terminado. Si quieres que use tus barcos, autorízala de nuevo.',
   validate: 'Validar el código',
   suspend: 'Suspender',
@@ -33,7 +37,8 @@ export const authorisationTexts = {
   firstName: 'Nombre',
   surnames: 'Apellidos',
   document: 'DNI, NIE o pasaporte',
-  documentHint: 'La persona verá tus barcos en su cuenta de la aplicación si esa cuenta tiene este documento y el teléfono o el correo que escribas aquí.',
+  documentHint:
+    'La persona verá tus barcos en su cuenta de la aplicación si esa cuenta tiene este documento y el teléfono o el correo que escribas aquí.',
   phone: 'Teléfono móvil',
   phoneHint: 'Ejemplo: 612 345 678. Con prefijo si no es español (+33…).',
   email: 'Correo electrónico',
@@ -72,8 +77,10 @@ export const authorisationTexts = {
   reason: 'Motivo (opcional)',
   reasonHint: 'La persona lo verá en su aplicación.',
   suspendSend: 'Suspender la autorización',
-  suspended: (name: string) => `Autorización de ${name} suspendida. Sus bajadas pedidas con tus barcos se han cancelado.`,
-  reactivateExplain: (name: string) => `La autorización de ${name} está suspendida. Si la reactivas, podrá volver a pedir bajadas dentro de su periodo.`,
+  suspended: (name: string) =>
+    `Autorización de ${name} suspendida. Sus bajadas pedidas con tus barcos se han cancelado.`,
+  reactivateExplain: (name: string) =>
+    `La autorización de ${name} está suspendida. Si la reactivas, podrá volver a pedir bajadas dentro de su periodo.`,
   reactivateSend: 'Reactivar la autorización',
   reactivated: (name: string) => `Autorización de ${name} reactivada.`,
   cannotSuspend: 'Esta autorización no se puede suspender ni reactivar ahora.',
@@ -84,20 +91,23 @@ export const authorisationTexts = {
   rescheduled: (name: string) => `Periodo de ${name} cambiado.`,
   // Withdrawing a pending invitation (autorizados, validar-autorizado)
   withdraw: 'Retirar la invitación',
-  withdrawHint: '¿El teléfono o el correo estaban mal? Retira la invitación y vuelve a añadir a la persona con los datos correctos.',
+  withdrawHint:
+    '¿El teléfono o el correo estaban mal? Retira la invitación y vuelve a añadir a la persona con los datos correctos.',
   withdrawQuestion: (name: string) => `¿Retirar la invitación a ${name}?`,
   withdrawExplain: (channel: CodeChannel | undefined) =>
     `El código que le enviamos${channel === 'sms' ? ' por SMS' : channel === 'email' ? ' por correo' : ''} dejará de valer y su plaza en tus barcos quedará libre. No guardaremos sus datos: podrás volver a añadirla cuando quieras.`,
   withdrawConfirm: 'Sí, retirar la invitación',
   withdrawKeep: 'No, mantenerla',
   withdrawn: (name: string) => `Invitación a ${name} retirada.`,
-  withdrawConflict: 'Esta persona ya ha validado su código, así que la invitación no se puede retirar. Si no quieres que use tus barcos, suspende su autorización.',
+  withdrawConflict:
+    'Esta persona ya ha validado su código, así que la invitación no se puede retirar. Si no quieres que use tus barcos, suspende su autorización.',
   // Shared
   notFoundTitle: 'Autorización no encontrada',
   notFound: 'No hemos encontrado esta autorización entre las tuyas. Puede que el enlace esté incompleto.',
   backToList: 'Volver a Autorizados',
   // misbarcos, for a boat someone else owns
   boatOf: (owner: string) => `Barco de ${owner}`,
-  authorisedUntil: (day: string | null) => (day ? `Autorizado hasta el ${formatCalendarDate(day)}` : 'Autorizado sin fecha de fin'),
+  authorisedUntil: (day: string | null) =>
+    day ? `Autorizado hasta el ${formatCalendarDate(day)}` : 'Autorizado sin fecha de fin',
   authorise: 'Autorizados de este barco',
 } as const;

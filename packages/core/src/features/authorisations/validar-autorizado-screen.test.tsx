@@ -10,7 +10,12 @@ const pending = (resendIn = 60_000) =>
     id: 'p2',
     state: 'pending',
     validatedAt: null,
-    code: { channel: 'email', destination: 'm•••@correo.es', expiresAt: new Date(Date.now() + 600_000).toISOString(), resendAvailableAt: new Date(Date.now() + resendIn).toISOString() },
+    code: {
+      channel: 'email',
+      destination: 'm•••@correo.es',
+      expiresAt: new Date(Date.now() + 600_000).toISOString(),
+      resendAvailableAt: new Date(Date.now() + resendIn).toISOString(),
+    },
   });
 
 describe('validar-autorizado', () => {
@@ -22,7 +27,11 @@ describe('validar-autorizado', () => {
       'GET boats': () => ({ boats: [] }),
     });
     const { router } = renderApp('/validar-autorizado?id=p2', { api });
-    expect(await screen.findByText('Hemos enviado un código de 6 cifras a Marta Vidal Roig por correo electrónico a m•••@correo.es.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Hemos enviado un código de 6 cifras a Marta Vidal Roig por correo electrónico a m•••@correo.es.',
+      ),
+    ).toBeInTheDocument();
     const code = screen.getByLabelText('Código de la persona autorizada');
     expect(code).toHaveAttribute('autocomplete', 'one-time-code');
     expect(code).toHaveAttribute('inputmode', 'numeric');
@@ -33,7 +42,9 @@ describe('validar-autorizado', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/autorizados'));
     expect(send).toHaveBeenCalledWith('post', 'authorisations/p2/validate', { code: '123456' });
     expect(
-      await screen.findByText('Autorización de Marta Vidal Roig validada: ya puede usar los barcos dentro de su periodo, desde la cuenta de Marta Vidal Roig.'),
+      await screen.findByText(
+        'Autorización de Marta Vidal Roig validada: ya puede usar los barcos dentro de su periodo, desde la cuenta de Marta Vidal Roig.',
+      ),
     ).toHaveAttribute('role', 'status');
   });
 
@@ -79,14 +90,21 @@ describe('validar-autorizado', () => {
     renderApp('/validar-autorizado?id=p2', { api });
     const code = await screen.findByLabelText('Código de la persona autorizada');
     await userEvent.click(screen.getByRole('button', { name: 'Validar' }));
-    await waitFor(() => expect(code).toHaveAccessibleDescription('Escribe el código que ha recibido la persona autorizada.'));
+    await waitFor(() =>
+      expect(code).toHaveAccessibleDescription('Escribe el código que ha recibido la persona autorizada.'),
+    );
     expect(send).not.toHaveBeenCalled();
   });
 
   it('sends another code once the wait is over, and the new wait starts', async () => {
     const { api, send } = answeringApi({
       'GET authorisations/p2': () => pending(0),
-      'POST authorisations/p2/resend': () => ({ channel: 'email', destination: 'm•••@correo.es', expiresAt: new Date(Date.now() + 600_000).toISOString(), resendAvailableAt: new Date(Date.now() + 60_000).toISOString() }),
+      'POST authorisations/p2/resend': () => ({
+        channel: 'email',
+        destination: 'm•••@correo.es',
+        expiresAt: new Date(Date.now() + 600_000).toISOString(),
+        resendAvailableAt: new Date(Date.now() + 60_000).toISOString(),
+      }),
     });
     renderApp('/validar-autorizado?id=p2', { api });
     await userEvent.click(await screen.findByRole('button', { name: 'Enviar otro código' }));

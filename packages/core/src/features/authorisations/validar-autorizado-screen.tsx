@@ -7,10 +7,19 @@ import { Page } from '../../components/page.tsx';
 import { LoadStatus } from '../../components/query-status.tsx';
 import { ResendCode } from '../../components/resend-code.tsx';
 import * as ui from '../../components/ui.css.ts';
-import { authorisationCodeSchema, type Authorisation, type AuthorisationCodeInput } from '../../domain/authorisations.ts';
+import {
+  authorisationCodeSchema,
+  type Authorisation,
+  type AuthorisationCodeInput,
+} from '../../domain/authorisations.ts';
 import { paths } from '../../lib/paths.ts';
 import { useServices } from '../../lib/services.tsx';
-import { authorisationChanged, authorisationKey, resendAuthorisationCode, validateAuthorisation } from './api/authorisations.ts';
+import {
+  authorisationChanged,
+  authorisationKey,
+  resendAuthorisationCode,
+  validateAuthorisation,
+} from './api/authorisations.ts';
 import { fullName, periodText } from './authorisation-summary.tsx';
 import * as css from './authorisations.css.ts';
 import type { AutorizadosState } from './autorizados-screen.tsx';
@@ -36,7 +45,9 @@ function CodeForm({ person }: { person: Authorisation }) {
         onSubmit={async (values) => {
           const validated = await validateAuthorisation(api, person.id, authorisationCodeSchema.cast(values).code);
           authorisationChanged(client, validated);
-          const state: AutorizadosState = { notice: t.validated(name, validated.account && fullName(validated.account)) };
+          const state: AutorizadosState = {
+            notice: t.validated(name, validated.account && fullName(validated.account)),
+          };
           await navigate(paths.autorizados, { state, replace: true });
         }}
       >
@@ -45,7 +56,12 @@ function CodeForm({ person }: { person: Authorisation }) {
       <ResendCode
         availableAt={sent?.resendAvailableAt ?? new Date().toISOString()}
         resend={() => resendAuthorisationCode(api, person.id)}
-        onSent={(next) => client.setQueryData<Authorisation>(authorisationKey(person.id), (current) => current && { ...current, code: next })}
+        onSent={(next) =>
+          client.setQueryData<Authorisation>(
+            authorisationKey(person.id),
+            (current) => current && { ...current, code: next },
+          )
+        }
       />
     </div>
   );
@@ -86,7 +102,8 @@ export default function ValidarAutorizadoScreen() {
           person.state === 'pending' ? (
             <>
               <p>
-                <strong>{fullName(person)}</strong>. {periodText(person)}: {person.boats.map((boat) => boat.name).join(', ')}.
+                <strong>{fullName(person)}</strong>. {periodText(person)}:{' '}
+                {person.boats.map((boat) => boat.name).join(', ')}.
               </p>
               <CodeForm person={person} />
               <Withdraw person={person} />

@@ -30,13 +30,17 @@ describe('withdrawing a pending invitation from autorizados', () => {
     const { api, send } = listing();
     renderApp('/autorizados', { api });
     const jordi = await screen.findByRole('article', { name: 'Jordi Mas' });
-    expect(screen.getAllByRole('button', { name: /^Retirar la invitación/ }).map((button) => button.textContent)).toEqual(['Retirar la invitación Jordi Mas']);
+    expect(
+      screen.getAllByRole('button', { name: /^Retirar la invitación/ }).map((button) => button.textContent),
+    ).toEqual(['Retirar la invitación Jordi Mas']);
 
     within(jordi).getByRole('button', { name: 'Retirar la invitación Jordi Mas' }).focus();
     await userEvent.keyboard('{Enter}');
     const question = within(jordi).getByRole('group', { name: '¿Retirar la invitación a Jordi Mas?' });
     expect(within(question).getByRole('heading', { name: '¿Retirar la invitación a Jordi Mas?' })).toHaveFocus();
-    expect(question).toHaveTextContent('El código que le enviamos por SMS dejará de valer y su plaza en tus barcos quedará libre.');
+    expect(question).toHaveTextContent(
+      'El código que le enviamos por SMS dejará de valer y su plaza en tus barcos quedará libre.',
+    );
     expect(send).not.toHaveBeenCalled();
 
     await userEvent.tab();
@@ -56,7 +60,9 @@ describe('withdrawing a pending invitation from autorizados', () => {
     const jordi = await screen.findByRole('article', { name: 'Jordi Mas' });
     await userEvent.click(within(jordi).getByRole('button', { name: 'Retirar la invitación Jordi Mas' }));
     await userEvent.click(within(jordi).getByRole('button', { name: 'No, mantenerla' }));
-    await waitFor(() => expect(within(jordi).getByRole('button', { name: 'Retirar la invitación Jordi Mas' })).toHaveFocus());
+    await waitFor(() =>
+      expect(within(jordi).getByRole('button', { name: 'Retirar la invitación Jordi Mas' })).toHaveFocus(),
+    );
     expect(send).not.toHaveBeenCalled();
     expect(screen.getAllByRole('article')).toHaveLength(4);
   });
@@ -76,8 +82,9 @@ describe('withdrawing a pending invitation from autorizados', () => {
     expect(within(jordi).getByRole('button', { name: 'Sí, retirar la invitación' })).toBeEnabled();
   });
 
-  it('an invitation whose period ended while the list was open is refused in the server\'s words, not as validated', async () => {
-    const expired = 'Esta invitación ha caducado: ya no se puede retirar. Cambia el periodo si quieres que la persona use tus barcos.';
+  it("an invitation whose period ended while the list was open is refused in the server's words, not as validated", async () => {
+    const expired =
+      'Esta invitación ha caducado: ya no se puede retirar. Cambia el periodo si quieres que la persona use tus barcos.';
     const { api } = listing(() => {
       throw new ApiError('state_conflict', { status: 409, detail: expired });
     });
@@ -129,7 +136,17 @@ describe('withdrawing a pending invitation from autorizados', () => {
 
 describe('withdrawing from validar-autorizado', () => {
   it('asks, withdraws, and goes back to the list saying so', async () => {
-    const pending = person({ id: 'p2', state: 'pending', validatedAt: null, code: { channel: 'email', destination: 'm•••@correo.es', expiresAt: new Date(Date.now() + 600_000).toISOString(), resendAvailableAt: new Date(Date.now() + 60_000).toISOString() } });
+    const pending = person({
+      id: 'p2',
+      state: 'pending',
+      validatedAt: null,
+      code: {
+        channel: 'email',
+        destination: 'm•••@correo.es',
+        expiresAt: new Date(Date.now() + 600_000).toISOString(),
+        resendAvailableAt: new Date(Date.now() + 60_000).toISOString(),
+      },
+    });
     const { api, send, get } = answeringApi({
       'GET authorisations/p2': () => pending,
       'POST authorisations/p2/withdraw': () => undefined,
@@ -138,7 +155,9 @@ describe('withdrawing from validar-autorizado', () => {
     });
     const { router } = renderApp('/validar-autorizado?id=p2', { api });
     const section = await screen.findByRole('region', { name: 'Retirar la invitación' });
-    expect(section).toHaveTextContent('¿El teléfono o el correo estaban mal? Retira la invitación y vuelve a añadir a la persona con los datos correctos.');
+    expect(section).toHaveTextContent(
+      '¿El teléfono o el correo estaban mal? Retira la invitación y vuelve a añadir a la persona con los datos correctos.',
+    );
     await userEvent.click(within(section).getByRole('button', { name: 'Retirar la invitación' }));
     const question = within(section).getByRole('group', { name: '¿Retirar la invitación a Marta Vidal Roig?' });
     expect(question).toHaveTextContent('El código que le enviamos por correo dejará de valer');

@@ -5,7 +5,12 @@ import { ConfirmPanel, useInPlace } from '../../components/actions.tsx';
 import { Button } from '../../components/button.tsx';
 import type { Authorisation } from '../../domain/authorisations.ts';
 import { useServices } from '../../lib/services.tsx';
-import { authorisationKey, authorisationsKey, authorisationWithdrawn, withdrawAuthorisation } from './api/authorisations.ts';
+import {
+  authorisationKey,
+  authorisationsKey,
+  authorisationWithdrawn,
+  withdrawAuthorisation,
+} from './api/authorisations.ts';
 import { fullName } from './authorisation-summary.tsx';
 import { authorisationTexts as t } from './texts.ts';
 
@@ -14,7 +19,11 @@ import { authorisationTexts as t } from './texts.ts';
  * was open): the server says which, and what to do instead; without its words, the usual case.
  */
 const withdrawMessage = (error: unknown) =>
-  error instanceof ApiError && error.code === 'state_conflict' ? (error.message !== error.code ? error.message : t.withdrawConflict) : undefined;
+  error instanceof ApiError && error.code === 'state_conflict'
+    ? error.message !== error.code
+      ? error.message
+      : t.withdrawConflict
+    : undefined;
 
 /**
  * «Retirar la invitación» of a pending person (docs/product.md §4.8, decision 034): asks first, in place of the

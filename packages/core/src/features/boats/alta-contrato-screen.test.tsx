@@ -46,12 +46,24 @@ describe('alta-contrato', () => {
     await waitFor(() => expect(get).toHaveBeenCalledWith('boats'));
     expect(screen.getByText('Cargando…')).toBeInTheDocument();
     // Someone else's boat the person is authorised on is not theirs to store.
-    answer({ boats: [readyBoat(), rejected, { ...rejected, id: '99999999-9999-4999-8999-999999999999', name: 'Ajeno', role: 'authorised' }] });
+    answer({
+      boats: [
+        readyBoat(),
+        rejected,
+        { ...rejected, id: '99999999-9999-4999-8999-999999999999', name: 'Ajeno', role: 'authorised' },
+      ],
+    });
 
-    expect(await screen.findByText('Eslora máxima del puerto: 12 m. Manga máxima del puerto: 4 m.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Eslora máxima del puerto: 12 m. Manga máxima del puerto: 4 m.'),
+    ).toBeInTheDocument();
     const boats = screen.getByRole('group', { name: 'Barco' });
     // The boat with an active contract is not offered.
-    expect(within(boats).getAllByRole('radio').map((radio) => radio.closest('div')!.textContent)).toEqual(['Albatros (PM-1234-AB)', 'Un barco nuevo']);
+    expect(
+      within(boats)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('div')!.textContent),
+    ).toEqual(['Albatros (PM-1234-AB)', 'Un barco nuevo']);
     expect(within(boats).getByRole('radio', { name: 'Albatros (PM-1234-AB)' })).toBeChecked();
     expect(screen.queryByRole('group', { name: 'Datos del barco nuevo' })).toBeNull();
     expect(screen.getByLabelText('Fecha de inicio')).toHaveValue(today);
@@ -63,7 +75,9 @@ describe('alta-contrato', () => {
       'POST contracts': () => {
         throw new ApiError('validation_failed', {
           status: 400,
-          fieldErrors: [{ field: 'boat.lengthM', code: 'too_large', message: 'Eslora: el puerto admite como mucho 8 m.' }],
+          fieldErrors: [
+            { field: 'boat.lengthM', code: 'too_large', message: 'Eslora: el puerto admite como mucho 8 m.' },
+          ],
         });
       },
     });
@@ -83,7 +97,15 @@ describe('alta-contrato', () => {
     expect(create).toHaveBeenCalledWith(
       'contracts',
       {
-        boat: { name: 'Cormorán', registration: '7ª-BA-2-34-20', make: '', model: '', lengthM: 8.4, beamM: 2.9, engine: '' },
+        boat: {
+          name: 'Cormorán',
+          registration: '7ª-BA-2-34-20',
+          make: '',
+          model: '',
+          lengthM: 8.4,
+          beamM: 2.9,
+          engine: '',
+        },
         insurance: { insurer: 'Mapfre', policyNumber: 'POL-77', expiresOn: addDays(today, 300) },
         plan: 'seasonal',
         startsOn: today,
@@ -116,7 +138,9 @@ describe('alta-contrato', () => {
     expect(create).toHaveBeenCalledTimes(2);
     expect(create.mock.calls[1]![2].idempotencyKey).toBe(create.mock.calls[0]![2].idempotencyKey);
     expect(send).toHaveBeenCalledWith('put', `boats/${NEW_BOAT_ID}/insurance-certificate`, expect.any(Blob));
-    expect(await screen.findByRole('status')).toHaveTextContent('Solicitud enviada. El puerto la revisará y te avisará cuando la apruebe.');
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Solicitud enviada. El puerto la revisará y te avisará cuando la apruebe.',
+    );
   });
 
   it('a failed certificate upload never asks for the contract again', async () => {
@@ -149,9 +173,14 @@ describe('alta-contrato', () => {
     await screen.findByRole('group', { name: 'Datos del barco nuevo' });
     await fillNewBoatFields();
     const file = screen.getByLabelText('Certificado del seguro (opcional)');
-    await userEvent.upload(file, new File([new Uint8Array([0x47, 0x49, 0x46, 0x38])], 'seguro.png', { type: 'image/png' }));
+    await userEvent.upload(
+      file,
+      new File([new Uint8Array([0x47, 0x49, 0x46, 0x38])], 'seguro.png', { type: 'image/png' }),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Solicitar contrato' }));
-    await waitFor(() => expect(file).toHaveAccessibleDescription(/Certificado del seguro: debe ser un PDF, JPEG o PNG\./));
+    await waitFor(() =>
+      expect(file).toHaveAccessibleDescription(/Certificado del seguro: debe ser un PDF, JPEG o PNG\./),
+    );
     expect(create).not.toHaveBeenCalled();
   });
 
@@ -167,7 +196,9 @@ describe('alta-contrato', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'He leído y acepto las condiciones del contrato.' }));
     await userEvent.click(screen.getByRole('button', { name: 'Solicitar contrato' }));
     const group = screen.getByRole('group', { name: 'Barco' });
-    await waitFor(() => expect(group).toHaveAccessibleDescription('Este barco ya tiene un contrato activo o pendiente de aprobación.'));
+    await waitFor(() =>
+      expect(group).toHaveAccessibleDescription('Este barco ya tiene un contrato activo o pendiente de aprobación.'),
+    );
   });
 });
 

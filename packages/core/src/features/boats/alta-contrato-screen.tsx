@@ -31,7 +31,17 @@ import { boatsQuery, requestContract, uploadCertificate, type ContractRequestBod
 import { BoatDataFields } from './boat-fields.tsx';
 import * as css from './boats.css.ts';
 import { CertificateField } from './certificate-field.tsx';
-import { boatBody, emptyBoat, emptyInsurance, formatMetres, formSchema, insuranceBody, type BoatFields, type CertificateChoice, type InsuranceFields } from './form-values.ts';
+import {
+  boatBody,
+  emptyBoat,
+  emptyInsurance,
+  formatMetres,
+  formSchema,
+  insuranceBody,
+  type BoatFields,
+  type CertificateChoice,
+  type InsuranceFields,
+} from './form-values.ts';
 import type { MisbarcosState } from './misbarcos-screen.tsx';
 import { boatTexts as t } from './texts.ts';
 
@@ -52,11 +62,17 @@ interface ContractValues {
  * A listed boat may ask for a contract unless one is open (active, or waiting for staff); only its owner asks,
  * never a person authorised on it (docs/product.md §4.8).
  */
-const mayRequest = (boat: Boat) => boat.role === 'owner' && (boat.contract === null || !['requested', 'active'].includes(boat.contract.status));
+const mayRequest = (boat: Boat) =>
+  boat.role === 'owner' && (boat.contract === null || !['requested', 'active'].includes(boat.contract.status));
 
 function toBody(values: Partial<ContractValues> | undefined): Record<string, unknown> {
-  const common = { plan: values?.plan || undefined, startsOn: values?.startsOn || undefined, acceptConditions: values?.acceptConditions ?? false };
-  if (values?.boatId === NEW_BOAT) return { ...common, boat: boatBody(values.boat ?? {}), insurance: insuranceBody(values.insurance) };
+  const common = {
+    plan: values?.plan || undefined,
+    startsOn: values?.startsOn || undefined,
+    acceptConditions: values?.acceptConditions ?? false,
+  };
+  if (values?.boatId === NEW_BOAT)
+    return { ...common, boat: boatBody(values.boat ?? {}), insurance: insuranceBody(values.insurance) };
   return { ...common, boatId: values?.boatId || undefined };
 }
 
@@ -167,7 +183,11 @@ function ContractForm({ boats, limits, today }: { boats: Boat[]; limits: BoatLim
         <p>{t.allBoatsHaveContract}</p>
       ) : null}
       <NewBoatFields limits={limits} />
-      <RadioGroupField name="plan" legend={t.plan} choices={CONTRACT_PLANS.map((plan) => ({ value: plan, label: CONTRACT_PLAN_LABELS[plan] }))} />
+      <RadioGroupField
+        name="plan"
+        legend={t.plan}
+        choices={CONTRACT_PLANS.map((plan) => ({ value: plan, label: CONTRACT_PLAN_LABELS[plan] }))}
+      />
       <TextField name="startsOn" label={t.startsOn} hint={t.startsOnHint(today)} type="date" min={today} />
       <EndsOn />
       <details>
@@ -191,7 +211,9 @@ export default function AltaContratoScreen() {
   return (
     <Page title={t.contractFormTitle}>
       <LoadStatus loads={[boats, marina]} ready={Boolean(boats.data && marina.data)} />
-      {boats.data && marina.data ? <ContractForm boats={boats.data.boats} limits={marina.data.settings} today={marinaToday(marina.data)} /> : null}
+      {boats.data && marina.data ? (
+        <ContractForm boats={boats.data.boats} limits={marina.data.settings} today={marinaToday(marina.data)} />
+      ) : null}
     </Page>
   );
 }

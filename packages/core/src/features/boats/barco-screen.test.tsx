@@ -24,7 +24,10 @@ describe('a boat of misbarcos', () => {
     expect(summary).toHaveTextContent('Seguro caducado');
     // The fix leads here: no link to the screen already open.
     expect(within(summary).queryByRole('link', { name: 'Renovar el seguro' })).toBeNull();
-    expect(within(summary).getByRole('link', { name: 'Pedir bajada' })).toHaveAttribute('href', `/alta-pedido-bajada-barco?barco=${boat.id}`);
+    expect(within(summary).getByRole('link', { name: 'Pedir bajada' })).toHaveAttribute(
+      'href',
+      `/alta-pedido-bajada-barco?barco=${boat.id}`,
+    );
     expect(screen.getByRole('region', { name: 'Seguro' })).toHaveTextContent('No hay certificado del seguro.');
     expect(screen.getByRole('region', { name: 'Datos del barco' })).toHaveTextContent('Eslora máxima del puerto: 12 m');
   });
@@ -32,7 +35,10 @@ describe('a boat of misbarcos', () => {
   it('leads the owner to the people authorised on the boat', async () => {
     renderApp(path, { api: boatsApi({ [`GET boats/${boat.id}`]: () => boat }).api });
     const section = await screen.findByRole('region', { name: 'Autorizados' });
-    expect(within(section).getByRole('link', { name: 'Ver quién puede usarlo' })).toHaveAttribute('href', `/autorizados?barco=${boat.id}`);
+    expect(within(section).getByRole('link', { name: 'Ver quién puede usarlo' })).toHaveAttribute(
+      'href',
+      `/autorizados?barco=${boat.id}`,
+    );
   });
 
   it('a boat the person is only authorised on shows whose it is and the way to launch it, none of the owner’s business', async () => {
@@ -52,7 +58,8 @@ describe('a boat of misbarcos', () => {
     const summary = await screen.findByRole('region', { name: 'Resumen' });
     expect(summary).toHaveTextContent('Barco de Luis PonsAutorizado sin fecha de fin');
     expect(within(summary).getByRole('link', { name: 'Pedir bajada' })).toBeInTheDocument();
-    for (const name of ['Contrato', 'Autorizados', 'Seguro', 'Datos del barco']) expect(screen.queryByRole('region', { name })).toBeNull();
+    for (const name of ['Contrato', 'Autorizados', 'Seguro', 'Datos del barco'])
+      expect(screen.queryByRole('region', { name })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Solicitar contrato' })).toBeNull();
   });
 
@@ -78,9 +85,15 @@ describe('a boat of misbarcos', () => {
     await userEvent.clear(length);
     await userEvent.type(length, '7,25');
     await userEvent.click(within(data).getByRole('button', { name: 'Guardar cambios' }));
-    await waitFor(() => expect(within(data).getByLabelText('Matrícula')).toHaveAccessibleDescription(/Matrícula: revisa el formato\./));
+    await waitFor(() =>
+      expect(within(data).getByLabelText('Matrícula')).toHaveAccessibleDescription(/Matrícula: revisa el formato\./),
+    );
     expect(length).toHaveValue('7,25');
-    expect(send).toHaveBeenCalledWith('patch', `boats/${boat.id}`, expect.objectContaining({ lengthM: 7.25, registration: 'PM-1234-AB' }));
+    expect(send).toHaveBeenCalledWith(
+      'patch',
+      `boats/${boat.id}`,
+      expect.objectContaining({ lengthM: 7.25, registration: 'PM-1234-AB' }),
+    );
   });
 
   it('refuses a longer boat than the marina admits before sending', async () => {
@@ -103,7 +116,9 @@ describe('a boat of misbarcos', () => {
 
     // Named .pdf and typed as one by the browser, but a text inside.
     await userEvent.upload(file, new File(['no soy un pdf'], 'seguro.pdf', { type: 'application/pdf' }));
-    await waitFor(() => expect(file).toHaveAccessibleDescription(/Certificado del seguro: debe ser un PDF, JPEG o PNG\./));
+    await waitFor(() =>
+      expect(file).toHaveAccessibleDescription(/Certificado del seguro: debe ser un PDF, JPEG o PNG\./),
+    );
 
     await userEvent.upload(file, pdfFile('grande.pdf', CERTIFICATE_MAX_BYTES + 1));
     await waitFor(() => expect(file).toHaveAccessibleDescription(/Certificado del seguro: como mucho 5 MB\./));
@@ -117,7 +132,10 @@ describe('a boat of misbarcos', () => {
   });
 
   it('renews the insurance: the policy, then the certificate typed by its content', async () => {
-    const renewed: Boat = { ...boat, insurance: { insurer: 'Allianz', policyNumber: 'POL-3', expiresOn: addDays(today, 365), certificate: null } };
+    const renewed: Boat = {
+      ...boat,
+      insurance: { insurer: 'Allianz', policyNumber: 'POL-3', expiresOn: addDays(today, 365), certificate: null },
+    };
     const { api, send } = boatsApi({
       [`GET boats/${boat.id}`]: () => boat,
       [`PATCH boats/${boat.id}`]: () => renewed,
@@ -132,11 +150,18 @@ describe('a boat of misbarcos', () => {
     await userEvent.clear(expiry);
     await userEvent.type(expiry, addDays(today, 365));
     // The browser does not know what it is (no type); its first bytes say PDF.
-    await userEvent.setup({ applyAccept: false }).upload(within(insurance).getByLabelText('Certificado del seguro'), new File([await pdfFile().arrayBuffer()], 'poliza.pdf', { type: '' }));
+    await userEvent
+      .setup({ applyAccept: false })
+      .upload(
+        within(insurance).getByLabelText('Certificado del seguro'),
+        new File([await pdfFile().arrayBuffer()], 'poliza.pdf', { type: '' }),
+      );
     await userEvent.click(within(insurance).getByRole('button', { name: 'Guardar el seguro' }));
 
     expect(await within(insurance).findByText('Seguro guardado.')).toBeInTheDocument();
-    expect(send).toHaveBeenCalledWith('patch', `boats/${boat.id}`, { insurance: { insurer: 'Allianz', policyNumber: 'POL-3', expiresOn: addDays(today, 365) } });
+    expect(send).toHaveBeenCalledWith('patch', `boats/${boat.id}`, {
+      insurance: { insurer: 'Allianz', policyNumber: 'POL-3', expiresOn: addDays(today, 365) },
+    });
     const upload = send.mock.calls.find(([method]) => method === 'put')!;
     expect(upload[1]).toBe(`boats/${boat.id}/insurance-certificate`);
     expect((upload[2] as Blob).type).toBe('application/pdf');

@@ -37,7 +37,11 @@ import { boatTexts as t } from './texts.ts';
 
 const uploadedAt = new Intl.DateTimeFormat('es-ES', { dateStyle: 'long' });
 
-const EXTENSIONS: Readonly<Record<string, string>> = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' };
+const EXTENSIONS: Readonly<Record<string, string>> = {
+  'application/pdf': 'pdf',
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+};
 
 /** Downloads the certificate on file through the API client (the call names the marina) and hands it to the browser. */
 function CertificateDownload({ boat }: { boat: Boat }) {
@@ -80,13 +84,20 @@ function InsuranceSection({ boat, today }: { boat: Boat; today: string }) {
   const policy = useMemo(() => insuranceSchema(today), [today]);
   // Under the name the body (and so the server's field errors) give the policy: `insurance.expiresOn`.
   const schema = useMemo(
-    () => formSchema<InsuranceValues>(yup.object({ insurance: policy }), (values) => ({ insurance: insuranceBody(values?.insurance) })),
+    () =>
+      formSchema<InsuranceValues>(yup.object({ insurance: policy }), (values) => ({
+        insurance: insuranceBody(values?.insurance),
+      })),
     [policy],
   );
   return (
     <Section id="barco-seguro" title={t.insuranceTitle}>
       <div className={ui.stack}>
-        <p>{boat.insurance ? t.policyOnFile(boat.insurance.insurer, boat.insurance.policyNumber, boat.insurance.expiresOn) : t.noInsurance}</p>
+        <p>
+          {boat.insurance
+            ? t.policyOnFile(boat.insurance.insurer, boat.insurance.policyNumber, boat.insurance.expiresOn)
+            : t.noInsurance}
+        </p>
         <CertificateDownload boat={boat} />
         <h3 className={css.fieldsetTitle}>{t.renewInsurance}</h3>
         <Notice text={notice} />
@@ -99,7 +110,8 @@ function InsuranceSection({ boat, today }: { boat: Boat; today: string }) {
           onSubmit={async (values) => {
             setNotice(undefined);
             const saved = await patchBoat(api, boat.id, { insurance: policy.cast(insuranceBody(values.insurance)) });
-            if (values.certificate?.file) await uploadCertificate(api, boat.id, values.certificate.file, values.certificate.type);
+            if (values.certificate?.file)
+              await uploadCertificate(api, boat.id, values.certificate.file, values.certificate.type);
             boatChanged(client, saved);
             setNotice(t.insuranceSaved);
             setGeneration((n) => n + 1);

@@ -39,7 +39,12 @@ export function EligibilityBadges({ boat, here }: { boat: Pick<Boat, 'eligibilit
 export function contractText(boat: Pick<Boat, 'contract'>): string {
   const { contract } = boat;
   if (!contract) return t.noContract;
-  return t.contractSummary(CONTRACT_STATUS_LABELS[contract.status], CONTRACT_PLAN_LABELS[contract.plan], contract.startsOn, contract.endsOn);
+  return t.contractSummary(
+    CONTRACT_STATUS_LABELS[contract.status],
+    CONTRACT_PLAN_LABELS[contract.plan],
+    contract.startsOn,
+    contract.endsOn,
+  );
 }
 
 /** What a boat owner looks for first: registration, size, where it is, its contract and its insurance. */
@@ -48,12 +53,14 @@ export function BoatFacts({ boat, full = false }: { boat: Boat; full?: boolean }
     [t.registration, boat.registration],
     [t.length, t.metres(formatMetres(boat.lengthM))],
     ...(full
-      ? ([
-          [t.beam, t.metres(formatMetres(boat.beamM))],
-          [t.make, boat.make],
-          [t.model, boat.model],
-          [t.engine, boat.engine],
-        ] satisfies Fact[]).filter(([, value]) => value !== '')
+      ? (
+          [
+            [t.beam, t.metres(formatMetres(boat.beamM))],
+            [t.make, boat.make],
+            [t.model, boat.model],
+            [t.engine, boat.engine],
+          ] satisfies Fact[]
+        ).filter(([, value]) => value !== '')
       : []),
     [t.state, BOAT_STATE_LABELS[boat.state]],
     ...(boat.rackPosition ? ([[t.rackPosition, boat.rackPosition]] as Fact[]) : []),
@@ -79,8 +86,12 @@ export function AuthorisedNote({ boat }: { boat: Pick<Boat, 'role' | 'authorisat
     <div className={css.authorised}>
       <p className={css.owner}>{t.boatOf(`${authorisation.owner.firstName} ${authorisation.owner.surnames}`)}</p>
       <p>{t.authorisedUntil(authorisation.validTo)}</p>
-      {authorisation.state === 'active' ? null : <p>{t.authorisationState(AUTHORISATION_STATE_LABELS[authorisation.state])}</p>}
-      {authorisation.state === 'suspended' && authorisation.suspensionReason ? <p>{t.suspendedBecause(authorisation.suspensionReason)}</p> : null}
+      {authorisation.state === 'active' ? null : (
+        <p>{t.authorisationState(AUTHORISATION_STATE_LABELS[authorisation.state])}</p>
+      )}
+      {authorisation.state === 'suspended' && authorisation.suspensionReason ? (
+        <p>{t.suspendedBecause(authorisation.suspensionReason)}</p>
+      ) : null}
     </div>
   );
 }

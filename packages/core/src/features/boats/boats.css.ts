@@ -1,10 +1,16 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '@marina/theme/vars.css.ts';
 
-export const list = style({ margin: 0, padding: 0, listStyle: 'none', display: 'flex', flexDirection: 'column', gap: vars.space.medium });
+export const list = style({
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.medium,
+});
 
 export const name = style({ margin: 0, fontSize: vars.fontSize.large });
-
 
 export const ready = style({
   display: 'inline-block',
@@ -15,7 +21,12 @@ export const ready = style({
   fontWeight: 600,
 });
 
-export const actions = style({ display: 'flex', flexDirection: 'column', gap: vars.space.small, marginTop: vars.space.small });
+export const actions = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.small,
+  marginTop: vars.space.small,
+});
 
 export const fieldsetTitle = style({ margin: 0, fontSize: vars.fontSize.body, fontWeight: 700 });
 

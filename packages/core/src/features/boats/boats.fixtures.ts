@@ -38,7 +38,13 @@ export function uninsuredBoat(): Boat {
     insurance: { insurer: 'Allianz', policyNumber: 'POL-2', expiresOn: addDays(today, -1), certificate: null },
     eligibility: {
       eligible: false,
-      reasons: [{ code: 'insurance_expired', text: 'Seguro caducado', fix: { label: 'Renovar el seguro', to: `/misbarcos/${id}` } }],
+      reasons: [
+        {
+          code: 'insurance_expired',
+          text: 'Seguro caducado',
+          fix: { label: 'Renovar el seguro', to: `/misbarcos/${id}` },
+        },
+      ],
     },
   });
 }

@@ -24,7 +24,9 @@ export function CertificateField({ name = 'certificate', label = t.certificate }
     const problem = certificateProblem(head, file.size);
     const type = sniffCertificateType(head);
     await helpers.setTouched(true, false);
-    await helpers.setValue(problem || !type ? { name: file.name, file: null, problem: problem ?? 'type' } : { name: file.name, file, type });
+    await helpers.setValue(
+      problem || !type ? { name: file.name, file: null, problem: problem ?? 'type' } : { name: file.name, file, type },
+    );
   };
   return (
     <FileInputField

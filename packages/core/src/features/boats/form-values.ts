@@ -5,7 +5,15 @@
  */
 import type { AnyObjectSchema } from 'yup';
 import { bodyRule, written } from '../../components/form/body-rule.ts';
-import { CERTIFICATE_MESSAGES, type Boat, type BoatInput, type CertificateProblem, type CertificateType, type Insurance, type InsuranceInput } from '../../domain/boats.ts';
+import {
+  CERTIFICATE_MESSAGES,
+  type Boat,
+  type BoatInput,
+  type CertificateProblem,
+  type CertificateType,
+  type Insurance,
+  type InsuranceInput,
+} from '../../domain/boats.ts';
 
 /** A file the person chose as the insurance certificate: usable, or refused in the browser (and why). */
 export type CertificateChoice =
@@ -24,7 +32,15 @@ export interface BoatFields {
 
 export type InsuranceFields = InsuranceInput;
 
-export const emptyBoat: BoatFields = { name: '', registration: '', make: '', model: '', lengthM: '', beamM: '', engine: '' };
+export const emptyBoat: BoatFields = {
+  name: '',
+  registration: '',
+  make: '',
+  model: '',
+  lengthM: '',
+  beamM: '',
+  engine: '',
+};
 export const emptyInsurance: InsuranceFields = { insurer: '', policyNumber: '', expiresOn: '' };
 
 const decimal = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 2 });
@@ -37,7 +53,6 @@ function metres(text: string | undefined): number | undefined {
   const trimmed = text?.trim() ?? '';
   return trimmed === '' ? undefined : Number(trimmed.replace(',', '.'));
 }
-
 
 export function boatFieldsOf(boat: Boat): BoatFields {
   return {
@@ -52,7 +67,9 @@ export function boatFieldsOf(boat: Boat): BoatFields {
 }
 
 export function insuranceFieldsOf(insurance: Insurance | null): InsuranceFields {
-  return insurance ? { insurer: insurance.insurer, policyNumber: insurance.policyNumber, expiresOn: insurance.expiresOn } : emptyInsurance;
+  return insurance
+    ? { insurer: insurance.insurer, policyNumber: insurance.policyNumber, expiresOn: insurance.expiresOn }
+    : emptyInsurance;
 }
 
 /** The boat's part of a body, before the rule casts it (numbers parsed, the registration upper-cased…). */
@@ -70,13 +87,22 @@ export function boatBody(fields: Partial<BoatFields>): Record<keyof BoatInput, u
 
 /** The policy's part of a body: an empty field is "not written". */
 export function insuranceBody(fields: Partial<InsuranceFields> | undefined): Record<keyof InsuranceInput, unknown> {
-  return { insurer: written(fields?.insurer), policyNumber: written(fields?.policyNumber), expiresOn: written(fields?.expiresOn) };
+  return {
+    insurer: written(fields?.insurer),
+    policyNumber: written(fields?.policyNumber),
+    expiresOn: written(fields?.expiresOn),
+  };
 }
 
 /** The domain's rule for the body (`bodyRule`), plus the certificate refused in the browser, which no body carries. */
-export function formSchema<Values>(rule: AnyObjectSchema, toBody: (values: Partial<Values> | undefined) => unknown): AnyObjectSchema {
+export function formSchema<Values>(
+  rule: AnyObjectSchema,
+  toBody: (values: Partial<Values> | undefined) => unknown,
+): AnyObjectSchema {
   return bodyRule<Values>(rule, toBody).test('certificate', function certificate() {
     const choice = (this.originalValue as { certificate?: CertificateChoice | null } | undefined)?.certificate;
-    return choice?.problem ? this.createError({ path: 'certificate', message: CERTIFICATE_MESSAGES[choice.problem] }) : true;
+    return choice?.problem
+      ? this.createError({ path: 'certificate', message: CERTIFICATE_MESSAGES[choice.problem] })
+      : true;
   });
 }

@@ -31,7 +31,9 @@ export default function BoatsCard() {
                   {boat.name} <span className={ui.muted}>· {BOAT_STATE_LABELS[boat.state]}</span>
                 </h3>
                 {boat.role === 'authorised' && boat.authorisation ? (
-                  <p className={css.owner}>{t.boatOf(`${boat.authorisation.owner.firstName} ${boat.authorisation.owner.surnames}`)}</p>
+                  <p className={css.owner}>
+                    {t.boatOf(`${boat.authorisation.owner.firstName} ${boat.authorisation.owner.surnames}`)}
+                  </p>
                 ) : null}
                 <EligibilityBadges boat={boat} />
               </li>

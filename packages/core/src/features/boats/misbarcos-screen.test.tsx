@@ -29,7 +29,10 @@ describe('misbarcos', () => {
     expect(blocked).not.toHaveTextContent('Posición en el rack');
     const badges = within(blocked).getByRole('list', { name: 'Qué falta: Albatros' });
     expect(badges).toHaveTextContent('Seguro caducado');
-    expect(within(badges).getByRole('link', { name: 'Renovar el seguro' })).toHaveAttribute('href', '/misbarcos/22222222-2222-4222-8222-222222222222');
+    expect(within(badges).getByRole('link', { name: 'Renovar el seguro' })).toHaveAttribute(
+      'href',
+      '/misbarcos/22222222-2222-4222-8222-222222222222',
+    );
     expect(within(blocked).getByRole('link', { name: /^Ver y corregir\s*Albatros$/ })).toHaveAttribute(
       'href',
       '/misbarcos/22222222-2222-4222-8222-222222222222',
@@ -47,15 +50,31 @@ describe('misbarcos', () => {
         contract: null,
         insurance: null,
         authorisation: lentByLuis({ state, suspensionReason }),
-        ...(state === 'suspended' ? { eligibility: { eligible: false as const, reasons: [{ code: 'authorisation_suspended' as const, text: 'Autorización suspendida', fix: null }] } } : {}),
+        ...(state === 'suspended'
+          ? {
+              eligibility: {
+                eligible: false as const,
+                reasons: [{ code: 'authorisation_suspended' as const, text: 'Autorización suspendida', fix: null }],
+              },
+            }
+          : {}),
       });
     const { router } = renderApp('/misbarcos', {
-      api: boatsApi({ 'GET boats': () => ({ boats: [readyBoat(), lent('active', null)] }), 'GET launches': () => ({ upcoming: [], past: [] }) }).api,
+      api: boatsApi({
+        'GET boats': () => ({ boats: [readyBoat(), lent('active', null)] }),
+        'GET launches': () => ({ upcoming: [], past: [] }),
+      }).api,
     });
     const marea = await screen.findByRole('article', { name: 'Marea' });
     expect(marea).toHaveTextContent(`Barco de Luis PonsAutorizado hasta el ${formatCalendarDate(addDays(today, 20))}`);
-    expect(within(marea).getByRole('link', { name: /^Pedir bajada\s*Marea$/ })).toHaveAttribute('href', '/alta-pedido-bajada-barco?barco=55555555-5555-4555-8555-555555555555');
-    expect(within(marea).getByRole('link', { name: /^Ver el barco\s*Marea$/ })).toHaveAttribute('href', '/misbarcos/55555555-5555-4555-8555-555555555555');
+    expect(within(marea).getByRole('link', { name: /^Pedir bajada\s*Marea$/ })).toHaveAttribute(
+      'href',
+      '/alta-pedido-bajada-barco?barco=55555555-5555-4555-8555-555555555555',
+    );
+    expect(within(marea).getByRole('link', { name: /^Ver el barco\s*Marea$/ })).toHaveAttribute(
+      'href',
+      '/misbarcos/55555555-5555-4555-8555-555555555555',
+    );
     expect(within(marea).queryByRole('link', { name: /^Ver y corregir/ })).toBeNull();
     // Neither «Sin contrato» nor «Sin seguro»: those rows are the owner's, not missing.
     expect(marea).not.toHaveTextContent('Contrato');
@@ -69,11 +88,15 @@ describe('misbarcos', () => {
 
     cleanup();
     localStorage.removeItem(PERSIST_KEY);
-    renderApp('/misbarcos', { api: boatsApi({ 'GET boats': () => ({ boats: [lent('suspended', 'Fin de temporada')] }) }).api });
+    renderApp('/misbarcos', {
+      api: boatsApi({ 'GET boats': () => ({ boats: [lent('suspended', 'Fin de temporada')] }) }).api,
+    });
     const suspended = await screen.findByRole('article', { name: 'Marea' });
     expect(suspended).toHaveTextContent('Autorización: suspendida');
     expect(suspended).toHaveTextContent('Motivo de la suspensión: Fin de temporada');
-    expect(within(suspended).getByRole('list', { name: 'Qué falta: Marea' })).toHaveTextContent('Autorización suspendida');
+    expect(within(suspended).getByRole('list', { name: 'Qué falta: Marea' })).toHaveTextContent(
+      'Autorización suspendida',
+    );
   });
 
   it('with no boats, leads to a contract request', async () => {
@@ -89,7 +112,9 @@ describe('misbarcos', () => {
 
     // An hour later the tab is opened again at the dock, without coverage.
     cleanup();
-    const kept = JSON.parse(localStorage.getItem(PERSIST_KEY)!) as { clientState: { queries: Array<{ state: { dataUpdatedAt: number } }> } };
+    const kept = JSON.parse(localStorage.getItem(PERSIST_KEY)!) as {
+      clientState: { queries: Array<{ state: { dataUpdatedAt: number } }> };
+    };
     for (const query of kept.clientState.queries) query.state.dataUpdatedAt -= 60 * 60 * 1000;
     localStorage.setItem(PERSIST_KEY, JSON.stringify(kept));
     const offline = boatsApi({
@@ -99,6 +124,8 @@ describe('misbarcos', () => {
     });
     renderApp('/misbarcos', { api: offline.api });
     expect(await screen.findByRole('article', { name: 'Gaviota' })).toBeInTheDocument();
-    expect(await screen.findByText(/^Sin conexión · actualizado (el \d{1,2}\/\d{1,2} )?a las \d\d:\d\d$/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/^Sin conexión · actualizado (el \d{1,2}\/\d{1,2} )?a las \d\d:\d\d$/),
+    ).toBeInTheDocument();
   });
 });

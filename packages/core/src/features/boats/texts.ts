@@ -28,7 +28,8 @@ export const boatTexts = {
   // Detail
   boatTitle: 'Barco',
   summaryTitle: 'Resumen',
-  policyOnFile: (insurer: string, policy: string, expiresOn: string) => `${insurer}, póliza ${policy}, hasta el ${formatCalendarDate(expiresOn)}.`,
+  policyOnFile: (insurer: string, policy: string, expiresOn: string) =>
+    `${insurer}, póliza ${policy}, hasta el ${formatCalendarDate(expiresOn)}.`,
   boatNotFoundTitle: 'Barco no encontrado',
   boatNotFound: 'No hemos encontrado este barco entre los tuyos. Puede que el enlace esté incompleto.',
   backToBoats: 'Volver a Mis barcos',
@@ -80,16 +81,19 @@ export const boatTexts = {
   certificatePending:
     'Tu solicitud ya está enviada; falta subir el certificado. Vuelve a intentarlo, o quita el archivo y súbelo más tarde desde la ficha del barco.',
   someBoatsHaveContract: 'Los barcos con un contrato activo o pendiente no salen en la lista.',
-  allBoatsHaveContract: 'Todos tus barcos tienen ya un contrato activo o pendiente: puedes solicitar uno para un barco nuevo.',
+  allBoatsHaveContract:
+    'Todos tus barcos tienen ya un contrato activo o pendiente: puedes solicitar uno para un barco nuevo.',
   // A boat someone else owns and authorised the person on (docs/product.md §4.8)
   boatOf: (owner: string) => `Barco de ${owner}`,
-  authorisedUntil: (day: string | null) => (day ? `Autorizado hasta el ${formatCalendarDate(day)}` : 'Autorizado sin fecha de fin'),
+  authorisedUntil: (day: string | null) =>
+    day ? `Autorizado hasta el ${formatCalendarDate(day)}` : 'Autorizado sin fecha de fin',
   authorisedFrom: (day: string) => `Autorizado desde el ${formatCalendarDate(day)}`,
   authorisationState: (state: string) => `Autorización: ${state.toLowerCase()}`,
   suspendedBecause: (reason: string) => `Motivo de la suspensión: ${reason}`,
   seeAuthorisedBoat: 'Ver el barco',
   authorisedTitle: 'Tu autorización',
-  authorisedHint: 'El titular decide quién usa el barco y durante cuánto tiempo; sus datos, su seguro y su contrato los lleva él.',
+  authorisedHint:
+    'El titular decide quién usa el barco y durante cuánto tiempo; sus datos, su seguro y su contrato los lleva él.',
   authorised: 'Autorizados',
   seeAuthorised: 'Ver quién puede usarlo',
   dashboardTitle: 'Mis barcos',

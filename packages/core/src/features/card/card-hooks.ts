@@ -13,10 +13,13 @@ export function useCardQr(card: Pick<Card, 'idTarjeta' | 'code' | 'serverTime'>,
     let timer: ReturnType<typeof setTimeout>;
     const schedule = () => {
       // A little past the step's turn, so the new code is the one computed.
-      timer = setTimeout(() => {
-        setNow(Date.now());
-        schedule();
-      }, untilNextCode(card.code.period, Date.now(), offset) + 50);
+      timer = setTimeout(
+        () => {
+          setNow(Date.now());
+          schedule();
+        },
+        untilNextCode(card.code.period, Date.now(), offset) + 50,
+      );
     };
     schedule();
     return () => clearTimeout(timer);

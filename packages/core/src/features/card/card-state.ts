@@ -26,7 +26,12 @@ export function clockOffset(card: Pick<Card, 'serverTime'>, fetchedAt: number): 
 }
 
 /** The QR's content at `now` (the phone's clock, corrected by `offset`). */
-export function cardQrValue(card: Pick<Card, 'idTarjeta' | 'code'>, origin: string, now: number, offset: number): string {
+export function cardQrValue(
+  card: Pick<Card, 'idTarjeta' | 'code'>,
+  origin: string,
+  now: number,
+  offset: number,
+): string {
   return cardCheckUrl(origin, card.idTarjeta, cardCode(card.code.secret, new Date(now + offset)));
 }
 

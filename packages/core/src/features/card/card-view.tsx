@@ -37,9 +37,7 @@ export function CardFacts({ card, fetchedAt }: { card: Card; fetchedAt: number }
     ...(card.verdict.valid ? ([[t.validUntil, card.validUntil ? t.until(card.validUntil) : t.noEnd]] as Fact[]) : []),
     [t.checkedAt, fetchedText(fetchedAt)],
   ];
-  return (
-    <Facts rows={rows} />
-  );
+  return <Facts rows={rows} />;
 }
 
 export function HolderName({ card }: { card: Card }) {

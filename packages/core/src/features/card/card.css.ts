@@ -33,7 +33,6 @@ export const verdict = styleVariants({
 
 export const holderName = style({ margin: 0, fontSize: vars.fontSize.title, overflowWrap: 'anywhere' });
 
-
 export const boatList = style({ margin: 0, padding: 0, listStyle: 'none' });
 
 /**

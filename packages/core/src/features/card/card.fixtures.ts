@@ -30,15 +30,34 @@ export function redCard(overrides: Partial<Card> = {}): Card {
         id: 'b2',
         name: 'Albatros',
         role: 'owner',
-        eligibility: { eligible: false, reasons: [{ code: 'insurance_expired', text: 'Seguro caducado', fix: { label: 'Renovar el seguro', to: '/misbarcos/b2' } }] },
+        eligibility: {
+          eligible: false,
+          reasons: [
+            {
+              code: 'insurance_expired',
+              text: 'Seguro caducado',
+              fix: { label: 'Renovar el seguro', to: '/misbarcos/b2' },
+            },
+          ],
+        },
       },
     ],
     validUntil: null,
     verdict: {
       valid: false,
       reasons: [
-        { code: 'data_validation_due', text: 'Datos por confirmar', fix: { label: 'Confirmar mis datos', to: '/validar-datos' }, boat: null },
-        { code: 'insurance_expired', text: 'Seguro caducado', fix: { label: 'Renovar el seguro', to: '/misbarcos/b2' }, boat: { id: 'b2', name: 'Albatros' } },
+        {
+          code: 'data_validation_due',
+          text: 'Datos por confirmar',
+          fix: { label: 'Confirmar mis datos', to: '/validar-datos' },
+          boat: null,
+        },
+        {
+          code: 'insurance_expired',
+          text: 'Seguro caducado',
+          fix: { label: 'Renovar el seguro', to: '/misbarcos/b2' },
+          boat: { id: 'b2', name: 'Albatros' },
+        },
       ],
     },
     ...overrides,

@@ -13,16 +13,21 @@ import { CARD_ID, CARD_SECRET, greenCard, redCard } from './card.fixtures.ts';
 /** The dark modules of the QR a value makes, as qrcode.react draws them with the screen's settings. */
 function qrModules(value: string): string | null {
   const markup = renderToStaticMarkup(<QRCodeSVG value={value} size={320} level="M" marginSize={4} />);
-  return new DOMParser().parseFromString(markup, 'image/svg+xml').querySelectorAll('path')[1]?.getAttribute('d') ?? null;
+  return (
+    new DOMParser().parseFromString(markup, 'image/svg+xml').querySelectorAll('path')[1]?.getAttribute('d') ?? null
+  );
 }
 
 const shownModules = () => screen.getByTestId('card-qr').querySelectorAll('path')[1]?.getAttribute('d') ?? null;
 
-const expectedAt = (at: number) => qrModules(cardCheckUrl(window.location.origin, CARD_ID, cardCode(CARD_SECRET, new Date(at))));
+const expectedAt = (at: number) =>
+  qrModules(cardCheckUrl(window.location.origin, CARD_ID, cardCode(CARD_SECRET, new Date(at))));
 
 /** Moves the copy of the card kept on the phone `ms` into the past, as if fetched that long ago. */
 function ageKeptCopy(ms: number) {
-  const kept = JSON.parse(localStorage.getItem(PERSIST_KEY)!) as { clientState: { queries: Array<{ state: { dataUpdatedAt: number; data?: { serverTime?: string } } }> } };
+  const kept = JSON.parse(localStorage.getItem(PERSIST_KEY)!) as {
+    clientState: { queries: Array<{ state: { dataUpdatedAt: number; data?: { serverTime?: string } } }> };
+  };
   for (const { state } of kept.clientState.queries) {
     state.dataUpdatedAt -= ms;
     if (state.data?.serverTime) state.data.serverTime = new Date(Date.parse(state.data.serverTime) - ms).toISOString();
@@ -83,7 +88,10 @@ describe('carnet-verde', () => {
     vi.setSystemTime(new Date('2026-11-25T10:00:30Z'));
     // The phone's clock is five minutes behind the server's.
     const ahead = 5 * 60 * 1000;
-    renderApp('/carnet-verde', { api: answeringApi({ 'GET card': () => greenCard({ serverTime: new Date(Date.now() + ahead).toISOString() }) }).api });
+    renderApp('/carnet-verde', {
+      api: answeringApi({ 'GET card': () => greenCard({ serverTime: new Date(Date.now() + ahead).toISOString() }) })
+        .api,
+    });
     await screen.findByTestId('card-qr');
     const first = shownModules();
     expect(first).toBe(expectedAt(Date.now() + ahead));
@@ -140,7 +148,9 @@ describe('carnet-verde', () => {
 
     renderApp('/carnet-verde', { api: offlineApi().api });
     const card = await screen.findByRole('article', { name: 'VÁLIDA' });
-    expect(await screen.findByText(/^Sin conexión · actualizado (el \d{1,2}\/\d{1,2} )?a las \d\d:\d\d$/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/^Sin conexión · actualizado (el \d{1,2}\/\d{1,2} )?a las \d\d:\d\d$/),
+    ).toBeInTheDocument();
     expect(card).toHaveTextContent('Ana García López');
     // The server's time kept with the answer is as old as the answer: the phone's clock is right, no offset.
     expect(shownModules()).toBe(expectedAt(Date.now()));
@@ -157,7 +167,9 @@ describe('carnet-verde', () => {
     const card = await screen.findByRole('article', { name: 'Sin comprobar' });
     expect(card).toHaveTextContent(/Hace más de 24 horas/);
     expect(screen.queryByText('VÁLIDA')).toBeNull();
-    expect(await screen.findByText(/^Sin conexión · actualizado el \d{1,2}\/\d{1,2} a las \d\d:\d\d$/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/^Sin conexión · actualizado el \d{1,2}\/\d{1,2} a las \d\d:\d\d$/),
+    ).toBeInTheDocument();
   });
 
   it('re-issues the card after saying that every earlier QR stops working at once', async () => {
@@ -172,7 +184,9 @@ describe('carnet-verde', () => {
     await userEvent.click(within(question).getByRole('button', { name: 'Sí, renovar' }));
     expect(await screen.findByText('Carnet renovado: los códigos anteriores ya no sirven.')).toBeInTheDocument();
     expect(send).toHaveBeenCalledWith('post', 'card/reissue', {});
-    expect(shownModules()).toBe(qrModules(cardCheckUrl(window.location.origin, renewed.idTarjeta, cardCode(CARD_SECRET, new Date()))));
+    expect(shownModules()).toBe(
+      qrModules(cardCheckUrl(window.location.origin, renewed.idTarjeta, cardCode(CARD_SECRET, new Date()))),
+    );
   });
 
   it('offline, re-issuing says it needs a connection and leaves the card as it was', async () => {
@@ -187,7 +201,9 @@ describe('carnet-verde', () => {
     const before = shownModules();
     await userEvent.click(screen.getByRole('button', { name: 'Renovar el carnet' }));
     await userEvent.click(screen.getByRole('button', { name: 'Sí, renovar' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('No hay conexión. Comprueba tu cobertura e inténtalo de nuevo.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'No hay conexión. Comprueba tu cobertura e inténtalo de nuevo.',
+    );
     expect(shownModules()).toBe(before);
     await userEvent.click(screen.getByRole('button', { name: 'No, mantenerlo' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Renovar el carnet' })).toHaveFocus());
@@ -195,7 +211,10 @@ describe('carnet-verde', () => {
 
   it('signing out removes the card and its secret from the phone', async () => {
     const inner = signedInApi();
-    const api: ApiClient = { ...inner, get: (async (path: string) => (path === 'card' ? greenCard() : inner.get(path))) as ApiClient['get'] };
+    const api: ApiClient = {
+      ...inner,
+      get: (async (path: string) => (path === 'card' ? greenCard() : inner.get(path))) as ApiClient['get'],
+    };
     const { router } = renderApp('/carnet-verde', { api });
     await screen.findByRole('article', { name: 'VÁLIDA' });
     await waitFor(() => expect(localStorage.getItem(PERSIST_KEY)).toContain(CARD_SECRET));
@@ -216,7 +235,10 @@ describe('carnet-rojo', () => {
     expect(own).toHaveTextContent('Datos por confirmar');
     expect(within(own!).getByRole('link', { name: 'Confirmar mis datos' })).toHaveAttribute('href', '/validar-datos');
     expect(boat).toHaveTextContent('Seguro caducadoBarco Albatros');
-    expect(within(boat!).getByRole('link', { name: 'Renovar el seguro (Albatros)' })).toHaveAttribute('href', '/misbarcos/b2');
+    expect(within(boat!).getByRole('link', { name: 'Renovar el seguro (Albatros)' })).toHaveAttribute(
+      'href',
+      '/misbarcos/b2',
+    );
     expect(card).toHaveTextContent('Ana García López');
     expect(card).not.toHaveTextContent('Válido hasta');
     expect(screen.queryByTestId('card-qr')).toBeNull();
@@ -241,7 +263,13 @@ describe('carnet-rojo', () => {
 
 describe('the Carnet tab', () => {
   it('opens the card that matches the verdict and stays marked on carnet-rojo, with no "Volver" back to carnet-verde', async () => {
-    const { router } = renderApp('/inicio', { api: answeringApi({ 'GET card': () => redCard(), 'GET boats': () => ({ boats: [] }), 'GET launches': () => ({ upcoming: [], past: [] }) }).api });
+    const { router } = renderApp('/inicio', {
+      api: answeringApi({
+        'GET card': () => redCard(),
+        'GET boats': () => ({ boats: [] }),
+        'GET launches': () => ({ upcoming: [], past: [] }),
+      }).api,
+    });
     const tab = await screen.findByRole('link', { name: 'Carnet' });
     await userEvent.click(tab);
     await screen.findByRole('article', { name: 'NO VÁLIDA' });

@@ -23,7 +23,18 @@ function CardQr({ card, fetchedAt }: { card: Card; fetchedAt: number }) {
   const number = formatCardNumber(card.number);
   return (
     <>
-      <QRCodeSVG value={value} size={320} level="M" marginSize={4} bgColor="#ffffff" fgColor="#000000" className={css.qr} role="img" title={t.qrLabel(number)} data-testid="card-qr" />
+      <QRCodeSVG
+        value={value}
+        size={320}
+        level="M"
+        marginSize={4}
+        bgColor="#ffffff"
+        fgColor="#000000"
+        className={css.qr}
+        role="img"
+        title={t.qrLabel(number)}
+        data-testid="card-qr"
+      />
       <p className={css.number}>
         <span className={ui.visuallyHidden}>{t.number}: </span>
         {number}

@@ -27,7 +27,10 @@ describe('checkQR', () => {
     const { api, get } = checkApi(() => validCheck());
     const { router } = renderApp(path, { api, sliderSeen: false });
     const result = await screen.findByRole('article', { name: 'VÁLIDA' });
-    expect(get).toHaveBeenCalledWith(`cards/${CARD_ID}/check?c=123456`, expect.objectContaining({ retry: expect.objectContaining({ limit: 2 }) }));
+    expect(get).toHaveBeenCalledWith(
+      `cards/${CARD_ID}/check?c=123456`,
+      expect.objectContaining({ retry: expect.objectContaining({ limit: 2 }) }),
+    );
     expect(router.state.location.pathname).toBe(`/checkQR/${CARD_ID}`);
     expect(screen.getByRole('heading', { level: 1, name: 'Comprobación del carnet' })).toBeInTheDocument();
     expect(result).toHaveTextContent('TitularAna G.');
@@ -123,7 +126,12 @@ describe('checkQR', () => {
     });
     renderApp(path, { api, sliderSeen: false });
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Si eres del personal de la marina, inicia sesión en este teléfono y podrás comprobarlo sin esperar.');
-    expect(within(alert).getByRole('link', { name: 'Iniciar sesión' })).toHaveAttribute('href', `/login?next=${encodeURIComponent(path)}`);
+    expect(alert).toHaveTextContent(
+      'Si eres del personal de la marina, inicia sesión en este teléfono y podrás comprobarlo sin esperar.',
+    );
+    expect(within(alert).getByRole('link', { name: 'Iniciar sesión' })).toHaveAttribute(
+      'href',
+      `/login?next=${encodeURIComponent(path)}`,
+    );
   });
 });

@@ -57,9 +57,7 @@ function CheckResult({ check }: { check: CardCheck }) {
         </ul>
       ) : null}
       {check.codeStale ? <p>{t.codeStaleLead}</p> : null}
-      {rows.length > 0 ? (
-        <Facts rows={rows} />
-      ) : null}
+      {rows.length > 0 ? <Facts rows={rows} /> : null}
       <p className={ui.muted}>{t.checkedAtTime(time.format(new Date(check.checkedAt)))}</p>
     </article>
   );

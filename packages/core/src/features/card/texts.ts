@@ -9,7 +9,8 @@ export const cardTexts = {
   valid: 'VÁLIDA',
   invalid: 'NO VÁLIDA',
   unchecked: 'Sin comprobar',
-  uncheckedLead: 'Hace más de 24 horas que no se comprueba tu carnet: conéctate para saber si sigue siendo válido. En la entrada se comprueba al escanear el código.',
+  uncheckedLead:
+    'Hace más de 24 horas que no se comprueba tu carnet: conéctate para saber si sigue siendo válido. En la entrada se comprueba al escanear el código.',
   holder: 'Titular',
   role: 'Tipo',
   marina: 'Marina',

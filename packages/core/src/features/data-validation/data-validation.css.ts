@@ -9,7 +9,6 @@ export const groupTitle = style({ padding: 0, fontSize: vars.fontSize.large, fon
 
 export const boatTitle = style({ margin: `${vars.space.small} 0 0`, fontSize: vars.fontSize.body });
 
-
 export const link = style({ color: vars.color.accent, fontWeight: 600 });
 
 export const flush = style({ margin: 0 });

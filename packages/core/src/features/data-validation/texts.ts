@@ -4,10 +4,12 @@ export const dataValidationTexts = {
   title: 'Validar mis datos',
   menuEntry: 'Validar mis datos',
   dueTitle: 'Tienes algo pendiente',
-  dueLead: 'Revisa y confirma tus datos personales, el seguro y la titulación: hasta entonces no podrás pedir bajadas y tu carnet saldrá en rojo.',
+  dueLead:
+    'Revisa y confirma tus datos personales, el seguro y la titulación: hasta entonces no podrás pedir bajadas y tu carnet saldrá en rojo.',
   review: 'Revisar mis datos',
   dueBecause: 'Tienes que confirmar tus datos:',
-  validUntil: (day: string) => `Tus datos están confirmados hasta el ${formatCalendarDate(day)}. Si algo ha cambiado, corrígelo y confírmalo de nuevo.`,
+  validUntil: (day: string) =>
+    `Tus datos están confirmados hasta el ${formatCalendarDate(day)}. Si algo ha cambiado, corrígelo y confírmalo de nuevo.`,
   personalTitle: 'Datos personales',
   firstName: 'Nombre',
   surnames: 'Apellidos',

@@ -13,7 +13,13 @@ const BOAT = '11111111-1111-4111-8111-111111111111';
 
 const dueStatus: DataValidationStatus = {
   due: true,
-  reasons: [{ code: 'data_validation_due', text: 'Datos pendientes de validar', fix: { label: 'Validar mis datos', to: '/validar-datos' } }],
+  reasons: [
+    {
+      code: 'data_validation_due',
+      text: 'Datos pendientes de validar',
+      fix: { label: 'Validar mis datos', to: '/validar-datos' },
+    },
+  ],
   validatedAt: null,
   nextDueOn: null,
   data: {
@@ -24,7 +30,14 @@ const dueStatus: DataValidationStatus = {
     document: '12345678Z',
     documentExpiresOn: null,
     licence: null,
-    boats: [{ id: BOAT, name: 'Gaviota', registration: 'PM-1234-AB', insurance: { insurer: 'Mapfre', policyNumber: 'POL-1', expiresOn: addDays(today, 100), certificate: null } }],
+    boats: [
+      {
+        id: BOAT,
+        name: 'Gaviota',
+        registration: 'PM-1234-AB',
+        insurance: { insurer: 'Mapfre', policyNumber: 'POL-1', expiresOn: addDays(today, 100), certificate: null },
+      },
+    ],
   },
 };
 
@@ -67,7 +80,10 @@ describe('validar-datos', () => {
     let answer: (value: DataValidationStatus) => void = () => {};
     const { api } = validationApi(() => dueStatus);
     const get = api.get;
-    api.get = (async (path: string) => (path === 'data-validation' ? new Promise<DataValidationStatus>((resolve) => (answer = resolve)) : get(path))) as ApiClient['get'];
+    api.get = (async (path: string) =>
+      path === 'data-validation'
+        ? new Promise<DataValidationStatus>((resolve) => (answer = resolve))
+        : get(path)) as ApiClient['get'];
     renderApp('/validar-datos', { api });
     expect(await screen.findByRole('heading', { level: 1, name: 'Validar mis datos' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText('Cargando…')).toBeInTheDocument());
@@ -79,12 +95,21 @@ describe('validar-datos', () => {
     expect(personal).toHaveTextContent('ana@correo.es');
     expect(personal).toHaveTextContent('+34612345678');
     expect(personal).toHaveTextContent('12345678Z');
-    expect(within(personal).getByRole('link', { name: 'Cambiar el correo o el móvil en Mi cuenta' })).toHaveAttribute('href', '/micuenta');
+    expect(within(personal).getByRole('link', { name: 'Cambiar el correo o el móvil en Mi cuenta' })).toHaveAttribute(
+      'href',
+      '/micuenta',
+    );
     expect(screen.getByLabelText('Aseguradora: Gaviota')).toHaveValue('Mapfre');
   });
 
   it('when not due, says until when the data hold', async () => {
-    const confirmed: DataValidationStatus = { ...dueStatus, due: false, reasons: [], validatedAt: '2026-01-10T10:00:00Z', nextDueOn: '2027-01-10' };
+    const confirmed: DataValidationStatus = {
+      ...dueStatus,
+      due: false,
+      reasons: [],
+      validatedAt: '2026-01-10T10:00:00Z',
+      nextDueOn: '2027-01-10',
+    };
     renderApp('/validar-datos', { api: validationApi(() => confirmed, confirmed).api });
     expect(await screen.findByText(/Tus datos están confirmados hasta el 10\/01\/2027\./)).toBeInTheDocument();
   });

@@ -52,7 +52,9 @@ function toBody(values: Partial<ValidationValues> | undefined): Record<string, u
     firstName: values?.firstName,
     surnames: values?.surnames,
     documentExpiresOn: written(values?.documentExpiresOn),
-    licence: values?.noLicence ? null : { type: written(licence?.type), number: written(licence?.number), expiresOn: written(licence?.expiresOn) },
+    licence: values?.noLicence
+      ? null
+      : { type: written(licence?.type), number: written(licence?.number), expiresOn: written(licence?.expiresOn) },
     boats: (values?.boats ?? []).map((boat) => ({
       boatId: boat.boatId,
       insurer: written(boat.insurer),
@@ -156,8 +158,18 @@ function ValidationForm({ status, today }: { status: DataValidationStatus; today
               {boat.name} ({boat.registration})
             </h3>
             <TextField name={`boats.${index}.insurer`} label={`${t.insurer}: ${boat.name}`} autoComplete="off" />
-            <TextField name={`boats.${index}.policyNumber`} label={`${t.policyNumber}: ${boat.name}`} autoComplete="off" spellCheck={false} />
-            <TextField name={`boats.${index}.expiresOn`} label={`${t.insuranceExpiresOn}: ${boat.name}`} type="date" min={today} />
+            <TextField
+              name={`boats.${index}.policyNumber`}
+              label={`${t.policyNumber}: ${boat.name}`}
+              autoComplete="off"
+              spellCheck={false}
+            />
+            <TextField
+              name={`boats.${index}.expiresOn`}
+              label={`${t.insuranceExpiresOn}: ${boat.name}`}
+              type="date"
+              min={today}
+            />
           </Fragment>
         ))}
       </fieldset>

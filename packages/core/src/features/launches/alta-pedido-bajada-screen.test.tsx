@@ -57,13 +57,19 @@ describe('alta-pedido-bajada', () => {
     };
     renderApp('/alta-pedido-bajada', { api: bookingApi({ 'GET boats': () => ({ boats: [lent] }) }).api });
     const blocked = await screen.findByRole('list', { name: 'Marea: no puede bajar al agua' });
-    expect(within(blocked).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    expect(
+      within(blocked)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
       'Autorización suspendida',
       'Fuera del periodo autorizado',
       'Motivo que da el titular: Fin de temporada',
     ]);
     expect(within(blocked).queryByRole('link')).toBeNull();
-    expect(screen.getByText('Ninguno de tus barcos puede bajar al agua ahora. Arriba tienes lo que falta en cada uno.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Ninguno de tus barcos puede bajar al agua ahora. Arriba tienes lo que falta en cada uno.'),
+    ).toBeInTheDocument();
   });
 
   it('offers the boats that may go, says why the others may not with the fix, and preselects the boat of the link', async () => {
@@ -79,18 +85,28 @@ describe('alta-pedido-bajada', () => {
     expect(within(choice).getByRole('radio', { name: 'Gaviota (7ª-BA-1-23-19)' })).toBeChecked();
     const blocked = screen.getByRole('list', { name: 'Albatros: no puede bajar al agua' });
     expect(blocked).toHaveTextContent('Seguro caducado');
-    expect(within(blocked).getByRole('link', { name: 'Renovar el seguro' })).toHaveAttribute('href', `/misbarcos/${BLOCKED_ID}`);
+    expect(within(blocked).getByRole('link', { name: 'Renovar el seguro' })).toHaveAttribute(
+      'href',
+      `/misbarcos/${BLOCKED_ID}`,
+    );
     const busy = screen.getByRole('list', { name: 'Brisa: no puede bajar al agua' });
     expect(busy).toHaveTextContent('Brisa: Ya tiene una bajada pedida');
     expect(within(busy).getByRole('link', { name: 'Ver mis bajadas' })).toHaveAttribute('href', '/pedidosbajadas');
   });
 
   it('says who holds a boat and for which day when a person the owner authorised asked for it', async () => {
-    const theirs = launch({ bookedBy: { name: 'Marta Ruiz Soler', role: 'authorised' }, actions: { reschedule: false, cancel: true, readyToStow: false, calendar: true } });
-    renderApp('/alta-pedido-bajada', { api: bookingApi({ 'GET launches': () => ({ upcoming: [theirs], past: [] }) }).api });
+    const theirs = launch({
+      bookedBy: { name: 'Marta Ruiz Soler', role: 'authorised' },
+      actions: { reschedule: false, cancel: true, readyToStow: false, calendar: true },
+    });
+    renderApp('/alta-pedido-bajada', {
+      api: bookingApi({ 'GET launches': () => ({ upcoming: [theirs], past: [] }) }).api,
+    });
     const busy = await screen.findByRole('list', { name: 'Brisa: no puede bajar al agua' });
     // Tomorrow at 10:00 in Madrid, named in words.
-    expect(busy).toHaveTextContent(/^Brisa: Ya tiene una bajada pedida por Marta Ruiz Soler para el \p{L}+, \d+ de \p{L}+ · Ver mis bajadas$/u);
+    expect(busy).toHaveTextContent(
+      /^Brisa: Ya tiene una bajada pedida por Marta Ruiz Soler para el \p{L}+, \d+ de \p{L}+ · Ver mis bajadas$/u,
+    );
     expect(within(screen.getByRole('group', { name: 'Barco' })).queryByRole('radio', { name: /^Brisa/ })).toBeNull();
   });
 
@@ -100,7 +116,11 @@ describe('alta-pedido-bajada', () => {
     const { api } = bookingApi({
       'GET launches': () => ({ upcoming: [], past: [] }),
       'POST launches': () => {
-        throw new ApiError('boat_has_open_launch', { status: 409, detail: message, fieldErrors: [{ field: 'boatId', code: 'boat_has_open_launch', message }] });
+        throw new ApiError('boat_has_open_launch', {
+          status: 409,
+          detail: message,
+          fieldErrors: [{ field: 'boatId', code: 'boat_has_open_launch', message }],
+        });
       },
     });
     renderApp(`/alta-pedido-bajada-barco?barco=${BOAT_ID}`, { api });
@@ -110,7 +130,11 @@ describe('alta-pedido-bajada', () => {
     await userEvent.selectOptions(screen.getByLabelText('Vuelta prevista'), at(tomorrow, '13:00'));
     await userEvent.type(screen.getByLabelText('Personas a bordo'), '2');
     await userEvent.click(screen.getByRole('button', { name: 'Pedir la bajada' }));
-    await waitFor(() => expect(screen.getByRole('group', { name: 'Barco' })).toHaveAccessibleDescription(expect.stringContaining('Marta Ruiz Soler, a quien autorizaste')));
+    await waitFor(() =>
+      expect(screen.getByRole('group', { name: 'Barco' })).toHaveAccessibleDescription(
+        expect.stringContaining('Marta Ruiz Soler, a quien autorizaste'),
+      ),
+    );
     expect(screen.getByRole('group', { name: 'Barco' })).toHaveTextContent('jueves 03/06/2027 a las 10:30');
     expect(screen.getByLabelText('Personas a bordo')).toHaveValue('2');
   });
@@ -130,14 +154,24 @@ describe('alta-pedido-bajada', () => {
 
     // The return: every half hour after the slot, up to closing.
     await userEvent.click(slot('10:00 a 10:30, Libre, quedan 4 plazas'));
-    const returns = within(screen.getByLabelText('Vuelta prevista')).getAllByRole('option').map((option) => option.textContent);
+    const returns = within(screen.getByLabelText('Vuelta prevista'))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
     expect(returns[1]).toBe('10:30');
     expect(returns.at(-1)).toBe('20:00');
   });
 
   it('a full slot needs the waiting list, then books on it', async () => {
     const { api, create } = bookingApi({
-      'POST launches': () => launch({ id: 'l2', boatId: BOAT_ID, boatName: 'Gaviota', status: 'waitlisted', waitlistPosition: 2, slotStart: at(tomorrow, '09:30') }),
+      'POST launches': () =>
+        launch({
+          id: 'l2',
+          boatId: BOAT_ID,
+          boatName: 'Gaviota',
+          status: 'waitlisted',
+          waitlistPosition: 2,
+          slotStart: at(tomorrow, '09:30'),
+        }),
       'GET launches': () => ({ upcoming: [launch()], past: [] }),
     });
     const { router } = renderApp('/alta-pedido-bajada', { api });
@@ -147,7 +181,11 @@ describe('alta-pedido-bajada', () => {
     await userEvent.type(screen.getByLabelText('Personas a bordo'), '2');
     await userEvent.click(screen.getByRole('button', { name: 'Pedir la bajada' }));
     const waitlist = await screen.findByRole('checkbox', { name: 'Apuntarme a la lista de espera' });
-    await waitFor(() => expect(waitlist).toHaveAccessibleDescription('Ese turno está completo: marca «Apuntarme a la lista de espera» o elige otro.'));
+    await waitFor(() =>
+      expect(waitlist).toHaveAccessibleDescription(
+        'Ese turno está completo: marca «Apuntarme a la lista de espera» o elige otro.',
+      ),
+    );
     expect(create).not.toHaveBeenCalled();
 
     await userEvent.click(waitlist);
@@ -155,10 +193,21 @@ describe('alta-pedido-bajada', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/pedidosbajadas'));
     expect(create).toHaveBeenCalledWith(
       'launches',
-      { boatId: BOAT_ID, slotStart: at(tomorrow, '09:30'), expectedReturn: at(tomorrow, '12:00'), people: 2, notes: '', waitlist: true },
+      {
+        boatId: BOAT_ID,
+        slotStart: at(tomorrow, '09:30'),
+        expectedReturn: at(tomorrow, '12:00'),
+        people: 2,
+        notes: '',
+        waitlist: true,
+      },
       { idempotencyKey: expect.any(String) },
     );
-    expect(await screen.findByText('Te has apuntado a la lista de espera (puesto 2). Te avisaremos si queda una plaza libre.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Te has apuntado a la lista de espera (puesto 2). Te avisaremos si queda una plaza libre.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('says a slot taken meanwhile on the slot, keeps what was typed, and sends again with the same key', async () => {
@@ -182,7 +231,9 @@ describe('alta-pedido-bajada', () => {
 
     // On the slot's group, and focus goes to it.
     const error = await screen.findByText('Ese turno está completo. Elige otro o apúntate a la lista de espera.');
-    expect(screen.getByRole('group', { name: 'Hora de bajada' })).toHaveAccessibleDescription(expect.stringContaining(error.textContent!));
+    expect(screen.getByRole('group', { name: 'Hora de bajada' })).toHaveAccessibleDescription(
+      expect.stringContaining(error.textContent!),
+    );
     expect(ten).toBeChecked();
     expect(screen.getByLabelText('Personas a bordo')).toHaveValue('4');
     expect(screen.getByLabelText('Notas')).toHaveValue('Con remolque');
@@ -197,6 +248,11 @@ describe('alta-pedido-bajada', () => {
     // Another slot is another request; its retry is the same one.
     expect(create.mock.calls[1]![2].idempotencyKey).not.toBe(create.mock.calls[0]![2].idempotencyKey);
     expect(create.mock.calls[2]![2].idempotencyKey).toBe(create.mock.calls[1]![2].idempotencyKey);
-    expect(create.mock.calls[2]![1]).toMatchObject({ slotStart: at(tomorrow, '10:30'), people: 4, notes: 'Con remolque', waitlist: false });
+    expect(create.mock.calls[2]![1]).toMatchObject({
+      slotStart: at(tomorrow, '10:30'),
+      people: 4,
+      notes: 'Con remolque',
+      waitlist: false,
+    });
   });
 });

@@ -10,7 +10,15 @@ import { TextField } from '../../components/form/fields.tsx';
 import { Page } from '../../components/page.tsx';
 import { LoadStatus } from '../../components/query-status.tsx';
 import type { Boat } from '../../domain/boats.ts';
-import { isOpenLaunchStatus, launchRequestSchema, LAUNCH_MAX_PEOPLE, type Launch, type LaunchRequestInput, type LaunchSlot, type LaunchSlotDay } from '../../domain/launches.ts';
+import {
+  isOpenLaunchStatus,
+  launchRequestSchema,
+  LAUNCH_MAX_PEOPLE,
+  type Launch,
+  type LaunchRequestInput,
+  type LaunchSlot,
+  type LaunchSlotDay,
+} from '../../domain/launches.ts';
 import type { Marina } from '../../domain/marina.ts';
 import { createKeyKeeper } from '../../lib/idempotency.ts';
 import { marinaToday, useMarina } from '../../lib/marina.ts';
@@ -51,7 +59,15 @@ function toBody(values: Partial<BookingValues> | undefined, slots: readonly Laun
 }
 
 /** The boat chosen, for the day's eligibility (the launch's own reasons, such as a boat already in the water). */
-function DayBlockers({ day, boats, boatId }: { day: LaunchSlotDay | undefined; boats: readonly Boat[]; boatId: string }) {
+function DayBlockers({
+  day,
+  boats,
+  boatId,
+}: {
+  day: LaunchSlotDay | undefined;
+  boats: readonly Boat[];
+  boatId: string;
+}) {
   const boat = boats.find((candidate) => candidate.id === boatId);
   if (!boat || !day || day.eligibility.eligible) return null;
   return <Blockers name={boat.name} eligibility={day.eligibility} />;
@@ -68,17 +84,29 @@ function BookingForm({ boats, busy, marina }: { boats: Boat[]; busy: ReadonlyMap
   const today = marinaToday(marina);
   const schema = useMemo(
     () =>
-      bodyRule<BookingValues>(launchRequestSchema, (values) => toBody(values, slots)).test('waitlist', function waitlist() {
-        const values = this.originalValue as Partial<BookingValues> | undefined;
-        const full = chosenSlot(slots, values?.slotStart)?.state === 'full';
-        return full && !values?.waitlist ? this.createError({ path: 'waitlist', message: t.mustJoinWaitlist }) : true;
-      }),
+      bodyRule<BookingValues>(launchRequestSchema, (values) => toBody(values, slots)).test(
+        'waitlist',
+        function waitlist() {
+          const values = this.originalValue as Partial<BookingValues> | undefined;
+          const full = chosenSlot(slots, values?.slotStart)?.state === 'full';
+          return full && !values?.waitlist ? this.createError({ path: 'waitlist', message: t.mustJoinWaitlist }) : true;
+        },
+      ),
     [slots],
   );
   const choosable = boats.filter((boat) => boat.eligibility.eligible && !busy.has(boat.id));
   const wanted = search.get('barco');
-  const preselected = choosable.find((boat) => boat.id === wanted)?.id ?? (choosable.length === 1 ? choosable[0]!.id : '');
-  const initialValues: BookingValues = { boatId: preselected, date: today, slotStart: '', expectedReturn: '', waitlist: false, people: '', notes: '' };
+  const preselected =
+    choosable.find((boat) => boat.id === wanted)?.id ?? (choosable.length === 1 ? choosable[0]!.id : '');
+  const initialValues: BookingValues = {
+    boatId: preselected,
+    date: today,
+    slotStart: '',
+    expectedReturn: '',
+    waitlist: false,
+    people: '',
+    notes: '',
+  };
 
   return (
     <ApiForm<BookingValues>
@@ -93,12 +121,17 @@ function BookingForm({ boats, busy, marina }: { boats: Boat[]; busy: ReadonlyMap
           keys.done();
           await client.invalidateQueries({ queryKey: launchesKey });
           const notice =
-            launch.status === 'waitlisted' ? t.waitlisted(launch.waitlistPosition ?? 1) : launch.status === 'pending' ? t.bookedPending : t.booked;
+            launch.status === 'waitlisted'
+              ? t.waitlisted(launch.waitlistPosition ?? 1)
+              : launch.status === 'pending'
+                ? t.bookedPending
+                : t.booked;
           const state: PedidosBajadasState = { notice };
           await navigate(paths.pedidosbajadas, { state });
         } catch (error) {
           // The grid may be out of date (someone took the last place): load it again under the message.
-          if (error instanceof ApiError && error.code.startsWith('slot_')) void client.invalidateQueries({ queryKey: ['launch-slots'] });
+          if (error instanceof ApiError && error.code.startsWith('slot_'))
+            void client.invalidateQueries({ queryKey: ['launch-slots'] });
           throw error;
         }
       }}
@@ -120,7 +153,15 @@ function BookingForm({ boats, busy, marina }: { boats: Boat[]; busy: ReadonlyMap
           </>
         )}
       </BoatFieldWatcher>
-      <TextField name="people" label={t.people} hint={t.peopleHint} inputMode="numeric" autoComplete="off" min={1} max={LAUNCH_MAX_PEOPLE} />
+      <TextField
+        name="people"
+        label={t.people}
+        hint={t.peopleHint}
+        inputMode="numeric"
+        autoComplete="off"
+        min={1}
+        max={LAUNCH_MAX_PEOPLE}
+      />
       <TextField name="notes" label={t.notes} hint={t.notesHint} autoComplete="off" />
     </ApiForm>
   );
@@ -130,7 +171,13 @@ function BookingForm({ boats, busy, marina }: { boats: Boat[]; busy: ReadonlyMap
  * The chosen boat, for the parts that follow it. A boat chosen from what the phone kept that can no longer
  * be asked for (the answer that came next says why, under the choice) is chosen no more.
  */
-function BoatFieldWatcher({ choosable, children }: { choosable: readonly Boat[]; children: (boatId: string) => ReactNode }) {
+function BoatFieldWatcher({
+  choosable,
+  children,
+}: {
+  choosable: readonly Boat[];
+  children: (boatId: string) => ReactNode;
+}) {
   const { values, setFieldValue } = useFormikContext<BookingValues>();
   const stillChoosable = values.boatId === '' || choosable.some((boat) => boat.id === values.boatId);
   useEffect(() => {
@@ -150,7 +197,12 @@ export default function AltaPedidoBajadaScreen() {
   const marina = useMarina();
   const all = [boats, launches, marina];
   const busy = useMemo(
-    () => new Map((launches.data?.upcoming ?? []).filter((launch) => isOpenLaunchStatus(launch.status)).map((launch) => [launch.boatId, launch])),
+    () =>
+      new Map(
+        (launches.data?.upcoming ?? [])
+          .filter((launch) => isOpenLaunchStatus(launch.status))
+          .map((launch) => [launch.boatId, launch]),
+      ),
     [launches.data],
   );
   return (

@@ -33,11 +33,15 @@ function History({ launch, timeZone }: { launch: Launch; timeZone: string }) {
               ? `${by}: ${LAUNCH_STATUS_LABELS[entry.to].toLowerCase()}`
               : t.historyEntry(by, LAUNCH_STATUS_LABELS[entry.from], LAUNCH_STATUS_LABELS[entry.to]);
         const moved = before !== undefined && Date.parse(before.slotStart) !== Date.parse(entry.slotStart);
-        const end = new Date(Date.parse(entry.slotStart) + Date.parse(launch.slotEnd) - Date.parse(launch.slotStart)).toISOString();
+        const end = new Date(
+          Date.parse(entry.slotStart) + Date.parse(launch.slotEnd) - Date.parse(launch.slotStart),
+        ).toISOString();
         return (
           <li key={`${entry.at}-${index}`}>
             <span className={ui.muted}>{momentOf(entry.at, timeZone)}</span> · {what}
-            {entry.from === null || moved ? <> · {t.historyMoved(slotText({ slotStart: entry.slotStart, slotEnd: end }, timeZone))}</> : null}
+            {entry.from === null || moved ? (
+              <> · {t.historyMoved(slotText({ slotStart: entry.slotStart, slotEnd: end }, timeZone))}</>
+            ) : null}
             {entry.reason ? <> · {t.reason(entry.reason)}</> : null}
           </li>
         );
@@ -77,7 +81,12 @@ export default function BajadaScreen() {
                 {launch.boatName}
               </h2>
               <LaunchFacts launch={launch} timeZone={marina.data.timeZone} full />
-              <LaunchActions launch={launch} timeZone={marina.data.timeZone} cutoffMinutes={marina.data.settings.changeCutoffMinutes} onNotice={setNotice} />
+              <LaunchActions
+                launch={launch}
+                timeZone={marina.data.timeZone}
+                cutoffMinutes={marina.data.settings.changeCutoffMinutes}
+                onNotice={setNotice}
+              />
             </section>
             <section className={ui.card} aria-labelledby="bajada-historial">
               <h2 id="bajada-historial" className={css.sectionTitle}>

@@ -13,7 +13,15 @@ import { launchTexts as t } from './texts.ts';
  * Why a boat cannot go in the water, each reason with what fixes it when the customer can; `note`, the
  * owner's words on a suspended authorisation.
  */
-export function Blockers({ name, eligibility, note }: { name: string; eligibility: Eligibility; note?: string | undefined }) {
+export function Blockers({
+  name,
+  eligibility,
+  note,
+}: {
+  name: string;
+  eligibility: Eligibility;
+  note?: string | undefined;
+}) {
   if (eligibility.eligible) return null;
   return (
     <ul className={reasonsCss.blocked.danger} aria-label={t.boatBlocked(name)}>
@@ -49,13 +57,25 @@ const suspensionNote = (boat: Boat) =>
  * launch already open says so (one open request per boat), and who asked for it and for which day when it was
  * someone the owner authorised, and leads to the list, where it is moved or cancelled.
  */
-export function BoatChoice({ boats, busy, timeZone }: { boats: readonly Boat[]; busy: ReadonlyMap<string, Launch>; timeZone: string }) {
+export function BoatChoice({
+  boats,
+  busy,
+  timeZone,
+}: {
+  boats: readonly Boat[];
+  busy: ReadonlyMap<string, Launch>;
+  timeZone: string;
+}) {
   const choosable = boats.filter((boat) => boat.eligibility.eligible && !busy.has(boat.id));
   const others = boats.filter((boat) => !choosable.includes(boat));
   return (
     <>
       {choosable.length > 0 ? (
-        <RadioGroupField name="boatId" legend={t.whichBoat} choices={choosable.map((boat) => ({ value: boat.id, label: `${boat.name} (${boat.registration})` }))} />
+        <RadioGroupField
+          name="boatId"
+          legend={t.whichBoat}
+          choices={choosable.map((boat) => ({ value: boat.id, label: `${boat.name} (${boat.registration})` }))}
+        />
       ) : (
         <p>{t.noEligibleBoat}</p>
       )}
@@ -64,7 +84,8 @@ export function BoatChoice({ boats, busy, timeZone }: { boats: readonly Boat[]; 
         return open ? (
           <ul key={boat.id} className={reasonsCss.blocked.danger} aria-label={t.boatBlocked(boat.name)}>
             <li>
-              {boat.name}: {open.bookedBy ? t.hasOthersLaunch(open.bookedBy.name, dayOf(open.slotStart, timeZone)) : t.hasOpenLaunch}
+              {boat.name}:{' '}
+              {open.bookedBy ? t.hasOthersLaunch(open.bookedBy.name, dayOf(open.slotStart, timeZone)) : t.hasOpenLaunch}
               {' · '}
               <Link className={reasonsCss.fixLink} to={paths.pedidosbajadas}>
                 {t.seeLaunches}

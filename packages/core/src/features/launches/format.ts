@@ -24,7 +24,9 @@ export function momentOf(iso: string, timeZone: string): string {
 
 /** A calendar day (`YYYY-MM-DD`) named in words: "martes, 24 de noviembre". Noon UTC falls on that day in every zone the marinas use. */
 export function calendarDayText(date: string): string {
-  return new Intl.DateTimeFormat('es-ES', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' }).format(new Date(`${date}T12:00:00Z`));
+  return new Intl.DateTimeFormat('es-ES', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' }).format(
+    new Date(`${date}T12:00:00Z`),
+  );
 }
 
 /** The days a launch may be asked for: today to `maxAdvanceDays` ahead, in the marina's calendar. */

@@ -18,7 +18,17 @@ import { launchTexts as t } from './texts.ts';
 export const changeableStatus = (launch: Launch) => ['pending', 'confirmed', 'waitlisted'].includes(launch.status);
 
 /** Asks once more, naming the slot; the question takes focus, and "No" goes back to the button. */
-function ConfirmCancel({ launch, timeZone, onDone, onKeep }: { launch: Launch; timeZone: string; onDone: (notice: string) => void; onKeep: () => void }) {
+function ConfirmCancel({
+  launch,
+  timeZone,
+  onDone,
+  onKeep,
+}: {
+  launch: Launch;
+  timeZone: string;
+  onDone: (notice: string) => void;
+  onKeep: () => void;
+}) {
   const { api } = useServices();
   const client = useQueryClient();
   return (
@@ -35,7 +45,11 @@ function ConfirmCancel({ launch, timeZone, onDone, onKeep }: { launch: Launch; t
       }}
       onKeep={onKeep}
     >
-      <p>{launch.bookedBy ? t.cancelOthersExplain(slotText(launch, timeZone), launch.bookedBy.name) : t.cancelExplain(slotText(launch, timeZone))}</p>
+      <p>
+        {launch.bookedBy
+          ? t.cancelOthersExplain(slotText(launch, timeZone), launch.bookedBy.name)
+          : t.cancelExplain(slotText(launch, timeZone))}
+      </p>
     </ConfirmPanel>
   );
 }
@@ -56,7 +70,17 @@ async function saveCalendar(api: ReturnType<typeof useServices>['api'], launch: 
  * "listo para subir", add it to the calendar; past the cut-off, call the marina. On a launch someone the owner
  * authorised asked for, the server offers the owner only cancelling and the calendar, and the screen says why.
  */
-export function LaunchActions({ launch, timeZone, cutoffMinutes, onNotice }: { launch: Launch; timeZone: string; cutoffMinutes: number; onNotice: (notice: string) => void }) {
+export function LaunchActions({
+  launch,
+  timeZone,
+  cutoffMinutes,
+  onNotice,
+}: {
+  launch: Launch;
+  timeZone: string;
+  cutoffMinutes: number;
+  onNotice: (notice: string) => void;
+}) {
   const { api } = useServices();
   const client = useQueryClient();
   const cancelButton = useRef<HTMLButtonElement>(null);
@@ -72,7 +96,9 @@ export function LaunchActions({ launch, timeZone, cutoffMinutes, onNotice }: { l
   );
   return (
     <div className={css.actions}>
-      {launch.bookedBy && changeableStatus(launch) && actions.cancel ? <p className={ui.muted}>{t.bookedByHint(launch.bookedBy.name)}</p> : null}
+      {launch.bookedBy && changeableStatus(launch) && actions.cancel ? (
+        <p className={ui.muted}>{t.bookedByHint(launch.bookedBy.name)}</p>
+      ) : null}
       <ActionError error={error} />
       {actions.readyToStow ? (
         <>

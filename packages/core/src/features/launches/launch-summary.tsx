@@ -15,18 +15,21 @@ export function LaunchFacts({ launch, timeZone, full = false }: { launch: Launch
     [t.slot, slotText(launch, timeZone)],
     [t.expectedReturn, timeOf(launch.expectedReturn, timeZone)],
     ...(full
-      ? ([
-          [t.people, String(launch.people)],
-          [t.notes, launch.notes],
-        ] satisfies Fact[]).filter(([, value]) => value !== '')
+      ? (
+          [
+            [t.people, String(launch.people)],
+            [t.notes, launch.notes],
+          ] satisfies Fact[]
+        ).filter(([, value]) => value !== '')
       : []),
   ];
   return (
     <>
       <Facts rows={rows} />
-      {launch.status === 'waitlisted' && launch.waitlistPosition !== null ? <p className={css.status}>{t.waitlistPlace(launch.waitlistPosition)}</p> : null}
+      {launch.status === 'waitlisted' && launch.waitlistPosition !== null ? (
+        <p className={css.status}>{t.waitlistPlace(launch.waitlistPosition)}</p>
+      ) : null}
       {launch.cancellationReason ? <p>{t.reason(launch.cancellationReason)}</p> : null}
     </>
   );
 }
-

@@ -1,12 +1,18 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '@marina/theme/vars.css.ts';
 
-export const list = style({ margin: 0, padding: 0, listStyle: 'none', display: 'flex', flexDirection: 'column', gap: vars.space.medium });
+export const list = style({
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.medium,
+});
 
 export const sectionTitle = style({ margin: 0, fontSize: vars.fontSize.large });
 
 export const name = style({ margin: 0, fontSize: vars.fontSize.large });
-
 
 export const status = style({
   display: 'inline-block',
@@ -16,7 +22,12 @@ export const status = style({
   fontWeight: 600,
 });
 
-export const actions = style({ display: 'flex', flexDirection: 'column', gap: vars.space.small, marginTop: vars.space.small });
+export const actions = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.small,
+  marginTop: vars.space.small,
+});
 
 export const blockedTitle = style({ fontWeight: 700 });
 
@@ -36,7 +47,11 @@ export const slot = style({
   borderRadius: vars.radius.small,
   background: vars.color.surface,
   selectors: {
-    '&:has(input:checked)': { borderColor: vars.color.brand, borderWidth: '3px', padding: `calc(${vars.space.small} - 2px)` },
+    '&:has(input:checked)': {
+      borderColor: vars.color.brand,
+      borderWidth: '3px',
+      padding: `calc(${vars.space.small} - 2px)`,
+    },
     '&[data-state="full"]': { borderStyle: 'dashed' },
     '&[data-state="closed"], &[data-state="past"]': { color: vars.color.textMuted, background: vars.color.background },
   },
@@ -48,4 +63,10 @@ export const slotTime = style({ fontWeight: 700, fontVariantNumeric: 'tabular-nu
 
 export const slotState = style({ fontSize: vars.fontSize.small });
 
-export const history = style({ margin: 0, paddingLeft: vars.space.large, display: 'flex', flexDirection: 'column', gap: vars.space.small });
+export const history = style({
+  margin: 0,
+  paddingLeft: vars.space.large,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.small,
+});

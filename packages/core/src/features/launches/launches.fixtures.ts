@@ -19,7 +19,13 @@ export const boats = (): Boat[] => [
   bareBoat(BLOCKED_ID, 'Albatros', 'PM-1234-AB', {
     eligibility: {
       eligible: false,
-      reasons: [{ code: 'insurance_expired', text: 'Seguro caducado', fix: { label: 'Renovar el seguro', to: `/misbarcos/${BLOCKED_ID}` } }],
+      reasons: [
+        {
+          code: 'insurance_expired',
+          text: 'Seguro caducado',
+          fix: { label: 'Renovar el seguro', to: `/misbarcos/${BLOCKED_ID}` },
+        },
+      ],
     },
   }),
   bareBoat(BUSY_ID, 'Brisa', '7ª-BA-9-99-20'),
@@ -46,7 +52,8 @@ export function slotDay(date = tomorrow, states: Partial<Record<number, Partial<
 }
 
 /** The instant a local time of a day names in the marina's zone, as the API writes it. */
-export const at = (date: string, time: string) => slotDay(date).slots.find((slot) => slot.start.slice(11, 16) === time)!.start;
+export const at = (date: string, time: string) =>
+  slotDay(date).slots.find((slot) => slot.start.slice(11, 16) === time)!.start;
 
 export function launch(overrides: Partial<Launch> = {}): Launch {
   const slotStart = overrides.slotStart ?? at(tomorrow, '10:00');
@@ -65,7 +72,17 @@ export function launch(overrides: Partial<Launch> = {}): Launch {
     cancellationReason: null,
     createdAt: '2026-11-20T10:00:00+01:00',
     actions: { reschedule: true, cancel: true, readyToStow: false, calendar: true },
-    history: [{ at: '2026-11-20T10:00:00+01:00', by: 'customer', from: null, to: 'confirmed', slotStart, reason: null, byName: null }],
+    history: [
+      {
+        at: '2026-11-20T10:00:00+01:00',
+        by: 'customer',
+        from: null,
+        to: 'confirmed',
+        slotStart,
+        reason: null,
+        byName: null,
+      },
+    ],
     bookedBy: null,
     ...overrides,
   };

@@ -27,7 +27,9 @@ const done = launch({
 
 describe('pedidosbajadas', () => {
   it('lists upcoming launches, then past ones, each with its state in words and its slot in the marina’s time', async () => {
-    renderApp('/pedidosbajadas', { api: answeringApi({ 'GET launches': () => ({ upcoming: [confirmed, waiting], past: [done] }) }).api });
+    renderApp('/pedidosbajadas', {
+      api: answeringApi({ 'GET launches': () => ({ upcoming: [confirmed, waiting], past: [done] }) }).api,
+    });
     const upcoming = await screen.findByRole('region', { name: 'Próximas' });
     const [first, second] = within(upcoming).getAllByRole('article');
     expect(first).toHaveAccessibleName('Brisa');
@@ -35,7 +37,10 @@ describe('pedidosbajadas', () => {
     // 10:00 in Madrid, whatever the test machine's zone.
     expect(first).toHaveTextContent(/Turno\p{L}+, \d+ de \p{L}+, de 10:00 a 10:30/u);
     expect(first).toHaveTextContent('Vuelta prevista14:00');
-    expect(within(first!).getByRole('link', { name: 'Mover Brisa' })).toHaveAttribute('href', '/reprogramar-bajada?id=l1');
+    expect(within(first!).getByRole('link', { name: 'Mover Brisa' })).toHaveAttribute(
+      'href',
+      '/reprogramar-bajada?id=l1',
+    );
     expect(within(first!).getByRole('button', { name: 'Añadir al calendario Brisa' })).toBeInTheDocument();
     expect(second).toHaveTextContent('EstadoEn lista de espera');
     expect(second).toHaveTextContent('Puesto 2 en la lista de espera.');
@@ -50,7 +55,11 @@ describe('pedidosbajadas', () => {
   it('asks before cancelling, naming the slot; "No" keeps it, "Sí" cancels it', async () => {
     const { api, send } = answeringApi({
       'GET launches': () => ({ upcoming: [confirmed], past: [] }),
-      'POST launches/l1/cancel': () => ({ ...confirmed, status: 'cancelled', actions: { reschedule: false, cancel: false, readyToStow: false, calendar: false } }),
+      'POST launches/l1/cancel': () => ({
+        ...confirmed,
+        status: 'cancelled',
+        actions: { reschedule: false, cancel: false, readyToStow: false, calendar: false },
+      }),
     });
     renderApp('/pedidosbajadas', { api });
     await userEvent.click(await screen.findByRole('button', { name: 'Cancelar Brisa' }));
@@ -72,24 +81,43 @@ describe('pedidosbajadas', () => {
       id: 'l9',
       bookedBy: { name: 'Marta Ruiz Soler', role: 'authorised' },
       actions: { reschedule: false, cancel: true, readyToStow: false, calendar: true },
-      history: [{ at: '2026-11-20T10:00:00+01:00', by: 'customer', from: null, to: 'confirmed', slotStart: at(tomorrow, '10:00'), reason: null, byName: 'Marta Ruiz Soler' }],
+      history: [
+        {
+          at: '2026-11-20T10:00:00+01:00',
+          by: 'customer',
+          from: null,
+          to: 'confirmed',
+          slotStart: at(tomorrow, '10:00'),
+          reason: null,
+          byName: 'Marta Ruiz Soler',
+        },
+      ],
     });
 
     it('says «Pedida por» with the name, offers cancelling and the calendar, not moving, and asks naming the person', async () => {
       const { api, send } = answeringApi({
         'GET launches': () => ({ upcoming: [theirs], past: [] }),
-        'POST launches/l9/cancel': () => ({ ...theirs, status: 'cancelled', cancellationReason: 'La ha cancelado Ana Prueba, titular del barco.', actions: { reschedule: false, cancel: false, readyToStow: false, calendar: false } }),
+        'POST launches/l9/cancel': () => ({
+          ...theirs,
+          status: 'cancelled',
+          cancellationReason: 'La ha cancelado Ana Prueba, titular del barco.',
+          actions: { reschedule: false, cancel: false, readyToStow: false, calendar: false },
+        }),
       });
       renderApp('/pedidosbajadas', { api });
       const item = await screen.findByRole('article', { name: 'Brisa' });
       expect(item).toHaveTextContent('Pedida porMarta Ruiz SolerEstadoConfirmada');
-      expect(item).toHaveTextContent('La pidió Marta Ruiz Soler, a quien autorizaste. Como titular del barco, puedes cancelarla; moverla le corresponde a esa persona.');
+      expect(item).toHaveTextContent(
+        'La pidió Marta Ruiz Soler, a quien autorizaste. Como titular del barco, puedes cancelarla; moverla le corresponde a esa persona.',
+      );
       expect(within(item).queryByRole('link', { name: /^Mover/ })).toBeNull();
       expect(within(item).queryByRole('button', { name: /^Listo para subir/ })).toBeNull();
       expect(within(item).getByRole('button', { name: 'Añadir al calendario Brisa' })).toBeInTheDocument();
       await userEvent.click(within(item).getByRole('button', { name: 'Cancelar Brisa' }));
       const question = screen.getByRole('group', { name: '¿Cancelar esta bajada?' });
-      expect(question).toHaveTextContent(/Se cancelará la bajada que pidió Marta Ruiz Soler para el \p{L}+, \d+ de \p{L}+, de 10:00 a 10:30\. Le avisaremos de que la has cancelado tú\./u);
+      expect(question).toHaveTextContent(
+        /Se cancelará la bajada que pidió Marta Ruiz Soler para el \p{L}+, \d+ de \p{L}+, de 10:00 a 10:30\. Le avisaremos de que la has cancelado tú\./u,
+      );
       await userEvent.click(within(question).getByRole('button', { name: 'Sí, cancelar la bajada' }));
       expect(await screen.findByRole('status')).toHaveTextContent('Bajada cancelada.');
       expect(send).toHaveBeenCalledWith('post', 'launches/l9/cancel', {});
@@ -102,12 +130,22 @@ describe('pedidosbajadas', () => {
       expect(screen.getByRole('region', { name: 'Brisa' })).toHaveTextContent('Pedida porMarta Ruiz Soler');
       cleanup();
       renderApp('/reprogramar-bajada?id=l9', { api: answeringApi({ 'GET launches/l9': () => theirs }).api });
-      expect(await screen.findByText('Esta bajada la pidió Marta Ruiz Soler: solo esa persona puede moverla. Como titular del barco, puedes cancelarla desde Bajadas.')).toBeInTheDocument();
+      expect(
+        await screen.findByText(
+          'Esta bajada la pidió Marta Ruiz Soler: solo esa persona puede moverla. Como titular del barco, puedes cancelarla desde Bajadas.',
+        ),
+      ).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Mover la bajada' })).toBeNull();
     });
 
     it('is inicio’s next launch, saying who asked for it', async () => {
-      renderApp('/inicio', { api: answeringApi({ 'GET launches': () => ({ upcoming: [theirs], past: [] }), 'GET boats': () => ({ boats: [] }), 'GET outings': () => ({ atSea: [], history: [] }) }).api });
+      renderApp('/inicio', {
+        api: answeringApi({
+          'GET launches': () => ({ upcoming: [theirs], past: [] }),
+          'GET boats': () => ({ boats: [] }),
+          'GET outings': () => ({ atSea: [], history: [] }),
+        }).api,
+      });
       const card = await screen.findByRole('region', { name: 'Próxima bajada' });
       await waitFor(() => expect(card).toHaveTextContent('Pedida porMarta Ruiz SolerEstadoConfirmada'));
       expect(within(card).getByRole('link', { name: 'Ver detalle' })).toHaveAttribute('href', '/pedidosbajadas/l9');
@@ -118,43 +156,63 @@ describe('pedidosbajadas', () => {
     const late = { ...confirmed, actions: { reschedule: false, cancel: false, readyToStow: false, calendar: true } };
     renderApp('/pedidosbajadas', { api: answeringApi({ 'GET launches': () => ({ upcoming: [late], past: [] }) }).api });
     const item = await screen.findByRole('article', { name: 'Brisa' });
-    expect(item).toHaveTextContent('Faltan menos de 60 minutos para el turno: ya no se puede mover ni cancelar desde la aplicación. Llama al puerto:');
-    expect(await within(item).findByRole('link', { name: 'Llamar al +34 971 000 041' })).toHaveAttribute('href', 'tel:+34971000041');
+    expect(item).toHaveTextContent(
+      'Faltan menos de 60 minutos para el turno: ya no se puede mover ni cancelar desde la aplicación. Llama al puerto:',
+    );
+    expect(await within(item).findByRole('link', { name: 'Llamar al +34 971 000 041' })).toHaveAttribute(
+      'href',
+      'tel:+34971000041',
+    );
     expect(within(item).queryByRole('button', { name: /^Cancelar/ })).toBeNull();
     expect(within(item).queryByRole('link', { name: /^Mover/ })).toBeNull();
   });
 
   it('"Listo para subir" once the boat is in the water', async () => {
-    const inWater = { ...confirmed, status: 'in_water' as const, actions: { reschedule: false, cancel: false, readyToStow: true, calendar: false } };
+    const inWater = {
+      ...confirmed,
+      status: 'in_water' as const,
+      actions: { reschedule: false, cancel: false, readyToStow: true, calendar: false },
+    };
     let current: Launch = inWater;
     const { api, send } = answeringApi({
       'GET launches': () => ({ upcoming: [current], past: [] }),
-      'POST launches/l1/ready-to-stow': () => (current = { ...inWater, status: 'ready_to_stow', actions: { ...inWater.actions, readyToStow: false } }),
+      'POST launches/l1/ready-to-stow': () =>
+        (current = { ...inWater, status: 'ready_to_stow', actions: { ...inWater.actions, readyToStow: false } }),
     });
     renderApp('/pedidosbajadas', { api });
     await userEvent.click(await screen.findByRole('button', { name: 'Listo para subir Brisa' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('Hemos avisado al puerto de que el barco está listo para subir.');
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Hemos avisado al puerto de que el barco está listo para subir.',
+    );
     expect(send).toHaveBeenCalledWith('post', 'launches/l1/ready-to-stow', {});
     expect(screen.getByRole('article', { name: 'Brisa' })).toHaveTextContent('EstadoLista para subir');
   });
 
   it('asks again every time it opens, even just after: staff may have changed a launch meanwhile', async () => {
-    renderApp('/pedidosbajadas', { api: answeringApi({ 'GET launches': () => ({ upcoming: [waiting], past: [] }) }).api });
+    renderApp('/pedidosbajadas', {
+      api: answeringApi({ 'GET launches': () => ({ upcoming: [waiting], past: [] }) }).api,
+    });
     expect(await screen.findByRole('article', { name: 'Gaviota' })).toHaveTextContent('EstadoEn lista de espera');
     await waitFor(() => expect(localStorage.getItem(PERSIST_KEY)).toContain('Gaviota'));
     cleanup();
     const promoted = { ...waiting, status: 'confirmed' as const, waitlistPosition: null };
-    renderApp('/pedidosbajadas', { api: answeringApi({ 'GET launches': () => ({ upcoming: [promoted], past: [] }) }).api });
+    renderApp('/pedidosbajadas', {
+      api: answeringApi({ 'GET launches': () => ({ upcoming: [promoted], past: [] }) }).api,
+    });
     await waitFor(() => expect(screen.getByRole('article', { name: 'Gaviota' })).toHaveTextContent('EstadoConfirmada'));
   });
 
   it('keeps the last list on the phone and shows it offline, saying from when', async () => {
-    renderApp('/pedidosbajadas', { api: answeringApi({ 'GET launches': () => ({ upcoming: [confirmed], past: [] }) }).api });
+    renderApp('/pedidosbajadas', {
+      api: answeringApi({ 'GET launches': () => ({ upcoming: [confirmed], past: [] }) }).api,
+    });
     await screen.findByRole('article', { name: 'Brisa' });
     await waitFor(() => expect(localStorage.getItem(PERSIST_KEY)).toContain('Brisa'));
     // An hour later the tab is opened again at the dock, without coverage.
     cleanup();
-    const kept = JSON.parse(localStorage.getItem(PERSIST_KEY)!) as { clientState: { queries: Array<{ state: { dataUpdatedAt: number } }> } };
+    const kept = JSON.parse(localStorage.getItem(PERSIST_KEY)!) as {
+      clientState: { queries: Array<{ state: { dataUpdatedAt: number } }> };
+    };
     for (const query of kept.clientState.queries) query.state.dataUpdatedAt -= 60 * 60 * 1000;
     localStorage.setItem(PERSIST_KEY, JSON.stringify(kept));
     const offline = answeringApi({
@@ -164,7 +222,9 @@ describe('pedidosbajadas', () => {
     });
     renderApp('/pedidosbajadas', { api: offline.api });
     expect(await screen.findByRole('article', { name: 'Brisa' })).toBeInTheDocument();
-    expect(await screen.findByText(/^Sin conexión · actualizado (el \d{1,2}\/\d{1,2} )?a las \d\d:\d\d$/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/^Sin conexión · actualizado (el \d{1,2}\/\d{1,2} )?a las \d\d:\d\d$/),
+    ).toBeInTheDocument();
   });
 
   it('loads older launches a page at a time, and shows the pages loaded offline', async () => {

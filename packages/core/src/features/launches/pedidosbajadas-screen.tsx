@@ -24,7 +24,15 @@ export interface PedidosBajadasState {
   notice?: string;
 }
 
-function LaunchItem({ launch, marina, onNotice }: { launch: Launch; marina: Marina; onNotice: (notice: string) => void }) {
+function LaunchItem({
+  launch,
+  marina,
+  onNotice,
+}: {
+  launch: Launch;
+  marina: Marina;
+  onNotice: (notice: string) => void;
+}) {
   const heading = `bajada-${launch.id}`;
   return (
     <li>
@@ -33,7 +41,12 @@ function LaunchItem({ launch, marina, onNotice }: { launch: Launch; marina: Mari
           {launch.boatName}
         </h3>
         <LaunchFacts launch={launch} timeZone={marina.timeZone} />
-        <LaunchActions launch={launch} timeZone={marina.timeZone} cutoffMinutes={marina.settings.changeCutoffMinutes} onNotice={onNotice} />
+        <LaunchActions
+          launch={launch}
+          timeZone={marina.timeZone}
+          cutoffMinutes={marina.settings.changeCutoffMinutes}
+          onNotice={onNotice}
+        />
         <ButtonLink to={href.bajada(launch.id)} variant="quiet" fullWidth>
           {t.seeDetail} <span className={ui.visuallyHidden}>{launch.boatName}</span>
         </ButtonLink>
@@ -42,7 +55,21 @@ function LaunchItem({ launch, marina, onNotice }: { launch: Launch; marina: Mari
   );
 }
 
-function Section({ id, title, launches, empty, marina, onNotice }: { id: string; title: string; launches: Launch[]; empty?: string; marina: Marina; onNotice: (notice: string) => void }) {
+function Section({
+  id,
+  title,
+  launches,
+  empty,
+  marina,
+  onNotice,
+}: {
+  id: string;
+  title: string;
+  launches: Launch[];
+  empty?: string;
+  marina: Marina;
+  onNotice: (notice: string) => void;
+}) {
   if (launches.length === 0 && !empty) return null;
   return (
     <section aria-labelledby={id} className={ui.stack}>
@@ -87,8 +114,21 @@ export default function PedidosBajadasScreen() {
             <p>{t.none}</p>
           ) : (
             <>
-              <Section id="bajadas-proximas" title={t.upcoming} launches={data.upcoming} empty={t.noneUpcoming} marina={marina.data} onNotice={setNotice} />
-              <Section id="bajadas-anteriores" title={t.past} launches={data.past} marina={marina.data} onNotice={setNotice} />
+              <Section
+                id="bajadas-proximas"
+                title={t.upcoming}
+                launches={data.upcoming}
+                empty={t.noneUpcoming}
+                marina={marina.data}
+                onNotice={setNotice}
+              />
+              <Section
+                id="bajadas-anteriores"
+                title={t.past}
+                launches={data.past}
+                marina={marina.data}
+                onNotice={setNotice}
+              />
               <LoadMore
                 hasMore={query.hasNextPage}
                 loading={query.isFetchingNextPage}

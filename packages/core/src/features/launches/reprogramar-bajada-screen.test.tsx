@@ -11,7 +11,8 @@ describe('reprogramar-bajada and a launch’s detail', () => {
     const { api, send } = answeringApi({
       'GET launches/l1': () => current,
       'GET launches': () => ({ upcoming: [moved], past: [] }),
-      [`GET launch-slots?boatId=${BUSY_ID}&date=${tomorrow}`]: () => slotDay(tomorrow, { 5: { state: 'full', free: 0 } }),
+      [`GET launch-slots?boatId=${BUSY_ID}&date=${tomorrow}`]: () =>
+        slotDay(tomorrow, { 5: { state: 'full', free: 0 } }),
       'POST launches/l1/reschedule': () => moved,
     });
     const { router } = renderApp('/reprogramar-bajada?id=l1', { api });
@@ -34,17 +35,45 @@ describe('reprogramar-bajada and a launch’s detail', () => {
       slotStart: movedTo,
       status: 'confirmed',
       history: [
-        { at: '2026-11-20T10:00:00+01:00', by: 'customer', from: null, to: 'waitlisted', slotStart: at(tomorrow, '10:00'), reason: null, byName: null },
-        { at: '2026-11-20T11:00:00+01:00', by: 'system', from: 'waitlisted', to: 'confirmed', slotStart: at(tomorrow, '10:00'), reason: null, byName: null },
-        { at: '2026-11-21T09:30:00+01:00', by: 'customer', from: 'confirmed', to: 'confirmed', slotStart: movedTo, reason: null, byName: null },
+        {
+          at: '2026-11-20T10:00:00+01:00',
+          by: 'customer',
+          from: null,
+          to: 'waitlisted',
+          slotStart: at(tomorrow, '10:00'),
+          reason: null,
+          byName: null,
+        },
+        {
+          at: '2026-11-20T11:00:00+01:00',
+          by: 'system',
+          from: 'waitlisted',
+          to: 'confirmed',
+          slotStart: at(tomorrow, '10:00'),
+          reason: null,
+          byName: null,
+        },
+        {
+          at: '2026-11-21T09:30:00+01:00',
+          by: 'customer',
+          from: 'confirmed',
+          to: 'confirmed',
+          slotStart: movedTo,
+          reason: null,
+          byName: null,
+        },
       ],
     });
     renderApp('/pedidosbajadas/l1', { api: answeringApi({ 'GET launches/l1': () => detail }).api });
     const history = await screen.findByRole('region', { name: 'Historial' });
-    const entries = within(history).getAllByRole('listitem').map((item) => item.textContent);
+    const entries = within(history)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
     expect(entries[0]).toMatch(/^20\/11\/26, 10:00 · Tú: pedida · Turno: \p{L}+, \d+ de \p{L}+, de 10:00 a 10:30$/u);
     expect(entries[1]).toBe('20/11/26, 11:00 · Automático: de «En lista de espera» a «Confirmada»');
-    expect(entries[2]).toMatch(/^21\/11\/26, 09:30 · Tú: confirmada · Turno: \p{L}+, \d+ de \p{L}+, de 12:00 a 12:30$/u);
+    expect(entries[2]).toMatch(
+      /^21\/11\/26, 09:30 · Tú: confirmada · Turno: \p{L}+, \d+ de \p{L}+, de 12:00 a 12:30$/u,
+    );
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Bajada: Brisa');
   });
 });

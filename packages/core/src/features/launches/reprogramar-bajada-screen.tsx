@@ -24,7 +24,10 @@ import type { PedidosBajadasState } from './pedidosbajadas-screen.tsx';
 import { launchTexts as t } from './texts.ts';
 
 /** Only the new slot, and the return when one is chosen (else the server keeps its length after the slot). */
-const toBody = (values: Partial<SlotValues> | undefined) => ({ slotStart: written(values?.slotStart), expectedReturn: written(values?.expectedReturn) });
+const toBody = (values: Partial<SlotValues> | undefined) => ({
+  slotStart: written(values?.slotStart),
+  expectedReturn: written(values?.expectedReturn),
+});
 
 function MoveForm({ launch, marina }: { launch: Launch; marina: Marina }) {
   const { api } = useServices();
@@ -33,7 +36,12 @@ function MoveForm({ launch, marina }: { launch: Launch; marina: Marina }) {
   const schema = useMemo(() => bodyRule<SlotValues>(rescheduleSchema, toBody), []);
   const today = marinaToday(marina);
   const launchDay = localDateIn(new Date(launch.slotStart), marina.timeZone);
-  const initialValues: SlotValues = { date: launchDay >= today ? launchDay : today, slotStart: '', expectedReturn: '', waitlist: false };
+  const initialValues: SlotValues = {
+    date: launchDay >= today ? launchDay : today,
+    slotStart: '',
+    expectedReturn: '',
+    waitlist: false,
+  };
   return (
     <ApiForm<SlotValues>
       initialValues={initialValues}
@@ -42,9 +50,13 @@ function MoveForm({ launch, marina }: { launch: Launch; marina: Marina }) {
       codeFields={SLOT_CODE_FIELDS}
       onSubmit={async (values) => {
         try {
-          launchChanged(client, await rescheduleLaunch(api, launch.id, rescheduleSchema.cast(toBody(values)) as RescheduleInput));
+          launchChanged(
+            client,
+            await rescheduleLaunch(api, launch.id, rescheduleSchema.cast(toBody(values)) as RescheduleInput),
+          );
         } catch (error) {
-          if (error instanceof ApiError && error.code.startsWith('slot_')) void client.invalidateQueries({ queryKey: ['launch-slots'] });
+          if (error instanceof ApiError && error.code.startsWith('slot_'))
+            void client.invalidateQueries({ queryKey: ['launch-slots'] });
           throw error;
         }
         const state: PedidosBajadasState = { notice: t.moved };

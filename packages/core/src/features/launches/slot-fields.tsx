@@ -31,12 +31,15 @@ export const SLOT_CODE_FIELDS = {
   return_after_closing: 'expectedReturn',
 } as const;
 
-export const chosenSlot = (slots: readonly LaunchSlot[], start: string | undefined) => slots.find((slot) => slot.start === start);
+export const chosenSlot = (slots: readonly LaunchSlot[], start: string | undefined) =>
+  slots.find((slot) => slot.start === start);
 
 /** Return times: every slot end after the chosen start, up to closing (the same day, by construction). */
 function returnChoices(slots: readonly LaunchSlot[], slotStart: string, timeZone: string) {
   const start = Date.parse(slotStart);
-  return slots.filter((slot) => Date.parse(slot.end) > start).map((slot) => ({ value: slot.end, label: timeOf(slot.end, timeZone) }));
+  return slots
+    .filter((slot) => Date.parse(slot.end) > start)
+    .map((slot) => ({ value: slot.end, label: timeOf(slot.end, timeZone) }));
 }
 
 /** Clears the slot and the return when the boat or the day changes: another day's slot is not this one's. */
@@ -99,9 +102,13 @@ export function SlotFields({
       />
       {!ready ? <p className={formCss.hint}>{t.chooseBoatFirst}</p> : null}
       {ready && loadState({ ...query, data: day }) === 'loading' ? <Loading label={t.slotsLoading} /> : null}
-      {ready && loadState({ ...query, data: day }) === 'error' ? <LoadError error={query.error} retry={() => void query.refetch()} /> : null}
+      {ready && loadState({ ...query, data: day }) === 'error' ? (
+        <LoadError error={query.error} retry={() => void query.refetch()} />
+      ) : null}
       {day && day.slots.length === 0 ? <p>{t.closedDay}</p> : null}
-      {day && day.slots.length > 0 ? <SlotPicker name="slotStart" slots={day.slots} timeZone={timeZone} allowFull={allowFull} current={current} /> : null}
+      {day && day.slots.length > 0 ? (
+        <SlotPicker name="slotStart" slots={day.slots} timeZone={timeZone} allowFull={allowFull} current={current} />
+      ) : null}
       {allowFull && chosen?.state === 'full' ? (
         <div className={formCss.field}>
           <p className={formCss.hint}>{t.waitlistHint}</p>

@@ -13,11 +13,13 @@ export const launchTexts = {
   expectedReturn: 'Vuelta prevista',
   people: 'Personas a bordo',
   notes: 'Notas',
-  waitlistPlace: (position: number) => (position === 1 ? 'Eres el siguiente en la lista de espera.' : `Puesto ${position} en la lista de espera.`),
+  waitlistPlace: (position: number) =>
+    position === 1 ? 'Eres el siguiente en la lista de espera.' : `Puesto ${position} en la lista de espera.`,
   reason: (reason: string) => `Motivo: ${reason}`,
   seeDetail: 'Ver detalle',
   bookedBy: 'Pedida por',
-  bookedByHint: (name: string) => `La pidió ${name}, a quien autorizaste. Como titular del barco, puedes cancelarla; moverla le corresponde a esa persona.`,
+  bookedByHint: (name: string) =>
+    `La pidió ${name}, a quien autorizaste. Como titular del barco, puedes cancelarla; moverla le corresponde a esa persona.`,
   move: 'Mover',
   cancel: 'Cancelar',
   readyToStow: 'Listo para subir',
@@ -27,19 +29,22 @@ export const launchTexts = {
     `Faltan menos de ${minutes} minutos para el turno: ya no se puede mover ni cancelar desde la aplicación. Llama al puerto:`,
   cancelQuestion: '¿Cancelar esta bajada?',
   cancelExplain: (slot: string) => `Se cancelará la bajada del ${slot}. Si quieres otra, tendrás que pedirla de nuevo.`,
-  cancelOthersExplain: (slot: string, name: string) => `Se cancelará la bajada que pidió ${name} para el ${slot}. Le avisaremos de que la has cancelado tú.`,
+  cancelOthersExplain: (slot: string, name: string) =>
+    `Se cancelará la bajada que pidió ${name} para el ${slot}. Le avisaremos de que la has cancelado tú.`,
   cancelConfirm: 'Sí, cancelar la bajada',
   cancelKeep: 'No, mantenerla',
   cancelled: 'Bajada cancelada.',
   readyDone: 'Hemos avisado al puerto de que el barco está listo para subir.',
   booked: 'Bajada pedida. Te avisaremos de cualquier cambio.',
   bookedPending: 'Bajada pedida. El puerto la revisará y te avisará cuando la confirme.',
-  waitlisted: (position: number) => `Te has apuntado a la lista de espera (puesto ${position}). Te avisaremos si queda una plaza libre.`,
+  waitlisted: (position: number) =>
+    `Te has apuntado a la lista de espera (puesto ${position}). Te avisaremos si queda una plaza libre.`,
   moved: 'Bajada movida.',
   // Detail
   detailTitle: 'Bajada',
   history: 'Historial',
-  historyEntry: (by: string, from: string | null, to: string) => (from ? `${by}: de «${from}» a «${to}»` : `${by}: ${to.toLowerCase()}`),
+  historyEntry: (by: string, from: string | null, to: string) =>
+    from ? `${by}: de «${from}» a «${to}»` : `${by}: ${to.toLowerCase()}`,
   historyAsked: (by: string) => `${by}: pedida`,
   historyMoved: (slot: string) => `Turno: ${slot}`,
   notFoundTitle: 'Bajada no encontrada',
@@ -75,7 +80,8 @@ export const launchTexts = {
   slotName: (from: string, to: string, state: string) => `De ${from} a ${to}: ${state}`,
   current: 'Turno actual',
   joinWaitlist: 'Apuntarme a la lista de espera',
-  waitlistHint: 'El turno está completo. Si queda una plaza libre, pasarás a confirmada por orden de llegada y te avisaremos.',
+  waitlistHint:
+    'El turno está completo. Si queda una plaza libre, pasarás a confirmada por orden de llegada y te avisaremos.',
   mustJoinWaitlist: 'Ese turno está completo: marca «Apuntarme a la lista de espera» o elige otro.',
   returnTime: 'Vuelta prevista',
   returnHint: 'El mismo día, antes del cierre del puerto.',
@@ -91,7 +97,8 @@ export const launchTexts = {
   keepReturn: 'La misma duración que ahora',
   moveSend: 'Mover la bajada',
   cannotMove: 'Esta bajada ya no se puede mover desde la aplicación.',
-  notYoursToMove: (name: string) => `Esta bajada la pidió ${name}: solo esa persona puede moverla. Como titular del barco, puedes cancelarla desde Bajadas.`,
+  notYoursToMove: (name: string) =>
+    `Esta bajada la pidió ${name}: solo esa persona puede moverla. Como titular del barco, puedes cancelarla desde Bajadas.`,
   // inicio
   dashboardTitle: 'Próxima bajada',
   noNext: 'No tienes ninguna bajada pedida.',

@@ -36,7 +36,17 @@ describe('a session that ended elsewhere', () => {
 
   it('also when marking one as read', async () => {
     const list: NotificationList = {
-      items: [{ id: 'n1', type: 'welcome', title: 'Te damos la bienvenida', body: 'Hola.', link: null, read: false, createdAt: '2026-11-01T10:00:00Z' }],
+      items: [
+        {
+          id: 'n1',
+          type: 'welcome',
+          title: 'Te damos la bienvenida',
+          body: 'Hola.',
+          link: null,
+          read: false,
+          createdAt: '2026-11-01T10:00:00Z',
+        },
+      ],
       unread: 1,
       next: null,
     };
@@ -74,12 +84,29 @@ describe('a list that fails to load for another reason', () => {
 });
 
 describe('marking as read', () => {
-  const unreadBadge = () => within(screen.getByRole('navigation', { name: 'Principal' })).getByRole('link', { name: /^Más/ });
+  const unreadBadge = () =>
+    within(screen.getByRole('navigation', { name: 'Principal' })).getByRole('link', { name: /^Más/ });
 
   it('updates the list and the tab bar badge at once, then asks the server for the list again', async () => {
     const items: NotificationList['items'] = [
-      { id: 'n1', type: 'welcome', title: 'Te damos la bienvenida', body: 'Hola.', link: null, read: false, createdAt: '2026-11-01T10:00:00Z' },
-      { id: 'n2', type: 'launch_reminder', title: 'Tu bajada es mañana', body: 'A las 9:00.', link: null, read: false, createdAt: '2026-11-02T10:00:00Z' },
+      {
+        id: 'n1',
+        type: 'welcome',
+        title: 'Te damos la bienvenida',
+        body: 'Hola.',
+        link: null,
+        read: false,
+        createdAt: '2026-11-01T10:00:00Z',
+      },
+      {
+        id: 'n2',
+        type: 'launch_reminder',
+        title: 'Tu bajada es mañana',
+        body: 'A las 9:00.',
+        link: null,
+        read: false,
+        createdAt: '2026-11-02T10:00:00Z',
+      },
     ];
     const base = signedInApi();
     let readOnServer = new Set<string>();
@@ -115,7 +142,8 @@ describe('marking as read', () => {
     const base = signedInApi();
     const api: ApiClient = {
       ...base,
-      get: (async (path: string) => (path === 'notifications' ? { items: [], unread: 0 } : base.get(path))) as ApiClient['get'],
+      get: (async (path: string) =>
+        path === 'notifications' ? { items: [], unread: 0 } : base.get(path)) as ApiClient['get'],
     };
     renderApp('/notificaciones', { api });
     expect(await screen.findByText('Aún no tienes notificaciones.')).toBeInTheDocument();
@@ -143,7 +171,15 @@ describe('asking again', () => {
 });
 
 describe('a long list', () => {
-  const note = (id: string, title: string) => ({ id, type: 'welcome' as const, title, body: 'Hola.', link: null, read: true, createdAt: '2026-11-01T10:00:00Z' });
+  const note = (id: string, title: string) => ({
+    id,
+    type: 'welcome' as const,
+    title,
+    body: 'Hola.',
+    link: null,
+    read: true,
+    createdAt: '2026-11-01T10:00:00Z',
+  });
 
   it('loads the next page with «Cargar más», by keyboard too, and says when there is no more', async () => {
     const base = signedInApi();
@@ -154,7 +190,8 @@ describe('a long list', () => {
       get: (async (path: string) => {
         if (!path.startsWith('notifications')) return base.get(path);
         asked.push(path);
-        if (path === 'notifications') return { items: [note('n1', 'Primera')], unread: 0, next: 'c-1' } satisfies NotificationList;
+        if (path === 'notifications')
+          return { items: [note('n1', 'Primera')], unread: 0, next: 'c-1' } satisfies NotificationList;
         await new Promise<void>((resolve) => (release = resolve));
         return { items: [note('n2', 'Segunda')], unread: 0, next: null } satisfies NotificationList;
       }) as ApiClient['get'],

@@ -32,9 +32,7 @@ export default function NotificacionesScreen() {
       {data ? (
         <div className={ui.stack}>
           {mark.isError ? <ErrorAlert error={mark.error} message={messageFor(mark.error)} /> : null}
-          <p role="status">
-            {data.unread === 0 ? 'No tienes notificaciones sin leer.' : `${data.unread} sin leer.`}
-          </p>
+          <p role="status">{data.unread === 0 ? 'No tienes notificaciones sin leer.' : `${data.unread} sin leer.`}</p>
           {data.unread > 0 ? (
             <Button variant="secondary" fullWidth onClick={() => mark.mutate('all')}>
               Marcar todas como leídas

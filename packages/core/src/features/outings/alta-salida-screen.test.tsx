@@ -25,20 +25,34 @@ describe('alta-salida', () => {
     expect(within(choice).getByRole('radio', { name: 'Gaviota' })).toBeChecked();
     const notToday = screen.getByRole('list', { name: 'Albatros' });
     expect(notToday).toHaveTextContent('Albatros: No tiene hoy una bajada confirmada ni está en el agua');
-    expect(within(notToday).getByRole('link', { name: 'Pedir una bajada Albatros' })).toHaveAttribute('href', `/alta-pedido-bajada-barco?barco=${OTHER_ID}`);
-    expect(within(screen.getByRole('list', { name: 'Brisa' })).getByRole('link', { name: 'Ver mis salidas' })).toHaveAttribute('href', '/salidas');
+    expect(within(notToday).getByRole('link', { name: 'Pedir una bajada Albatros' })).toHaveAttribute(
+      'href',
+      `/alta-pedido-bajada-barco?barco=${OTHER_ID}`,
+    );
+    expect(
+      within(screen.getByRole('list', { name: 'Brisa' })).getByRole('link', { name: 'Ver mis salidas' }),
+    ).toHaveAttribute('href', '/salidas');
 
     const skipper = screen.getByRole('group', { name: 'Patrón' });
     expect(within(skipper).getByRole('radio', { name: 'Ana García (tú)' })).toBeChecked();
     expect(within(skipper).getByRole('radio', { name: 'Luis Pons' })).not.toBeChecked();
-    expect(screen.getByRole('list', { name: 'No pueden llevar el barco hoy' })).toHaveTextContent('Marta Vidal: Titulación caducada');
+    expect(screen.getByRole('list', { name: 'No pueden llevar el barco hoy' })).toHaveTextContent(
+      'Marta Vidal: Titulación caducada',
+    );
     expect(screen.getByLabelText('Teléfono de contacto')).toHaveValue('+34612345678');
 
     // Departure: now by default, or a quarter hour of the next hour; returns: quarter hours after it, up to closing.
     const departure = screen.getByLabelText('Salida');
-    expect(within(departure).getAllByRole('option').map((option) => option.textContent)).toEqual(['Ahora (10:07)', '10:15', '10:30', '10:45', '11:00']);
+    expect(
+      within(departure)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Ahora (10:07)', '10:15', '10:30', '10:45', '11:00']);
     expect(departure).toHaveValue('');
-    const returns = () => within(screen.getByLabelText('Regreso previsto')).getAllByRole('option').map((option) => option.textContent);
+    const returns = () =>
+      within(screen.getByLabelText('Regreso previsto'))
+        .getAllByRole('option')
+        .map((option) => option.textContent);
     expect(returns()[1]).toBe('10:15');
     expect(returns().at(-1)).toBe('20:00');
     await userEvent.selectOptions(departure, at(today, '11:00'));
@@ -50,7 +64,9 @@ describe('alta-salida', () => {
     none.boats = none.boats.filter((boat) => !boat.canLog);
     renderApp('/alta-salida', { api: outingApi({ 'GET outing-options': () => none }).api });
     expect(
-      await screen.findByText('Para registrar una salida, el barco tiene que tener hoy una bajada confirmada o estar ya en el agua. Ninguno de tus barcos la tiene.'),
+      await screen.findByText(
+        'Para registrar una salida, el barco tiene que tener hoy una bajada confirmada o estar ya en el agua. Ninguno de tus barcos la tiene.',
+      ),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Registrar la salida' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Pedir una bajada' })).toHaveAttribute('href', '/alta-pedido-bajada');
@@ -73,10 +89,19 @@ describe('alta-salida', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/salidas'));
     expect(create).toHaveBeenCalledWith(
       'outings',
-      { boatId: BOAT_ID, expectedReturn: at(today, '14:00'), people: 3, skipper: AUTHORISATION_ID, destination: 'Cala Blava', contactPhone: '+34612345678' },
+      {
+        boatId: BOAT_ID,
+        expectedReturn: at(today, '14:00'),
+        people: 3,
+        skipper: AUTHORISATION_ID,
+        destination: 'Cala Blava',
+        contactPhone: '+34612345678',
+      },
       { idempotencyKey: expect.any(String) },
     );
-    expect(await screen.findByRole('status')).toHaveTextContent('Salida de Gaviota registrada. Buena navegación. Al volver, pulsa «He vuelto».');
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Salida de Gaviota registrada. Buena navegación. Al volver, pulsa «He vuelto».',
+    );
   });
 
   it('says what is missing on each field before sending anything', async () => {
@@ -85,10 +110,20 @@ describe('alta-salida', () => {
     await screen.findByRole('group', { name: 'Barco' });
     await userEvent.clear(screen.getByLabelText('Teléfono de contacto'));
     await userEvent.click(screen.getByRole('button', { name: 'Registrar la salida' }));
-    await waitFor(() => expect(screen.getByLabelText('Regreso previsto')).toHaveAccessibleDescription(expect.stringContaining('Elige la hora de vuelta prevista.')));
-    expect(screen.getByLabelText('Personas a bordo')).toHaveAccessibleDescription(expect.stringContaining('Escribe cuántas personas van a bordo.'));
-    expect(screen.getByLabelText('Destino o zona')).toHaveAccessibleDescription(expect.stringContaining('Escribe el destino o la zona de navegación.'));
-    expect(screen.getByLabelText('Teléfono de contacto')).toHaveAccessibleDescription(expect.stringContaining('Escribe un teléfono de contacto durante la salida.'));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Regreso previsto')).toHaveAccessibleDescription(
+        expect.stringContaining('Elige la hora de vuelta prevista.'),
+      ),
+    );
+    expect(screen.getByLabelText('Personas a bordo')).toHaveAccessibleDescription(
+      expect.stringContaining('Escribe cuántas personas van a bordo.'),
+    );
+    expect(screen.getByLabelText('Destino o zona')).toHaveAccessibleDescription(
+      expect.stringContaining('Escribe el destino o la zona de navegación.'),
+    );
+    expect(screen.getByLabelText('Teléfono de contacto')).toHaveAccessibleDescription(
+      expect.stringContaining('Escribe un teléfono de contacto durante la salida.'),
+    );
     await waitFor(() => expect(screen.getByLabelText('Regreso previsto')).toHaveFocus());
     expect(create).not.toHaveBeenCalled();
   });
@@ -111,8 +146,12 @@ describe('alta-salida', () => {
     await userEvent.type(screen.getByLabelText('Destino o zona'), 'Isla de Cabrera');
     await userEvent.click(screen.getByRole('button', { name: 'Registrar la salida' }));
 
-    const message = await screen.findByText('Barco: no tiene hoy una bajada confirmada ni está en el agua. Pide la bajada antes de registrar la salida.');
-    expect(screen.getByRole('group', { name: 'Barco' })).toHaveAccessibleDescription(expect.stringContaining(message.textContent!));
+    const message = await screen.findByText(
+      'Barco: no tiene hoy una bajada confirmada ni está en el agua. Pide la bajada antes de registrar la salida.',
+    );
+    expect(screen.getByRole('group', { name: 'Barco' })).toHaveAccessibleDescription(
+      expect.stringContaining(message.textContent!),
+    );
     expect(screen.getByLabelText('Salida')).toHaveValue(at(today, '10:30'));
     expect(screen.getByLabelText('Regreso previsto')).toHaveValue(at(today, '15:00'));
     expect(screen.getByLabelText('Personas a bordo')).toHaveValue('2');
@@ -131,7 +170,11 @@ describe('alta-salida', () => {
     const keys = create.mock.calls.map((call) => call[2].idempotencyKey);
     expect(keys[1]).not.toBe(keys[0]);
     expect(keys[2]).toBe(keys[1]);
-    expect(create.mock.calls[2]![1]).toMatchObject({ departure: at(today, '10:45'), destination: 'Isla de Cabrera', people: 2 });
+    expect(create.mock.calls[2]![1]).toMatchObject({
+      departure: at(today, '10:45'),
+      destination: 'Isla de Cabrera',
+      people: 2,
+    });
   });
 
   it('a skipper refused by the server is said on the skipper', async () => {
@@ -149,7 +192,9 @@ describe('alta-salida', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Registrar la salida' }));
     await waitFor(() =>
       expect(screen.getByRole('group', { name: 'Patrón' })).toHaveAccessibleDescription(
-        expect.stringContaining('Patrón: debe ser el propietario o una persona autorizada activa, con la titulación náutica en vigor.'),
+        expect.stringContaining(
+          'Patrón: debe ser el propietario o una persona autorizada activa, con la titulación náutica en vigor.',
+        ),
       ),
     );
   });

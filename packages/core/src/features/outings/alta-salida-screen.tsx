@@ -13,7 +13,13 @@ import * as ui from '../../components/ui.css.ts';
 import { Page } from '../../components/page.tsx';
 import { LoadStatus } from '../../components/query-status.tsx';
 import * as reasonsCss from '../../components/reasons.css.ts';
-import { OUTING_MAX_PEOPLE, outingSchema, type OutingBoatOption, type OutingInput, type OutingOptions } from '../../domain/outings.ts';
+import {
+  OUTING_MAX_PEOPLE,
+  outingSchema,
+  type OutingBoatOption,
+  type OutingInput,
+  type OutingOptions,
+} from '../../domain/outings.ts';
 import { localTimeIn } from '../../domain/zone-time.ts';
 import { createKeyKeeper } from '../../lib/idempotency.ts';
 import { href, paths } from '../../lib/paths.ts';
@@ -78,7 +84,10 @@ function Refusals({ boat }: { boat: OutingBoatOption }) {
           {refusal.code === 'boat_not_in_water' || refusal.code === 'boat_already_at_sea' ? (
             <>
               {' · '}
-              <Link className={reasonsCss.fixLink} to={refusal.code === 'boat_not_in_water' ? href.altaPedidoBajadaBarco(boat.boatId) : paths.salidas}>
+              <Link
+                className={reasonsCss.fixLink}
+                to={refusal.code === 'boat_not_in_water' ? href.altaPedidoBajadaBarco(boat.boatId) : paths.salidas}
+              >
                 {refusal.code === 'boat_not_in_water' ? t.bookLaunch : t.seeOutings}
                 {refusal.code === 'boat_not_in_water' ? (
                   <>
@@ -137,12 +146,20 @@ function ReturnField({ options, now }: { options: OutingOptions; now: number }) 
   const { values, setFieldValue } = useFormikContext<OutingValues>();
   const departure = values.departure ? Date.parse(values.departure) : now;
   const choices = useMemo(
-    () => returnChoices({ departure, now, timeZone: options.timeZone, closesAt: options.closesAt, allowOvernight: options.allowOvernight }),
+    () =>
+      returnChoices({
+        departure,
+        now,
+        timeZone: options.timeZone,
+        closesAt: options.closesAt,
+        allowOvernight: options.allowOvernight,
+      }),
     [departure, now, options],
   );
   // A return no longer after the departure goes.
   useEffect(() => {
-    if (values.expectedReturn && !choices.some((choice) => choice.value === values.expectedReturn)) void setFieldValue('expectedReturn', '', false);
+    if (values.expectedReturn && !choices.some((choice) => choice.value === values.expectedReturn))
+      void setFieldValue('expectedReturn', '', false);
   }, [choices, values.expectedReturn, setFieldValue]);
   const close = options.closesAt ? localTimeIn(new Date(options.closesAt), options.timeZone) : null;
   return (
@@ -166,7 +183,8 @@ function OutingForm({ options }: { options: OutingOptions }) {
   const choosable = options.boats.filter((boat) => boat.canLog);
   const others = options.boats.filter((boat) => !boat.canLog);
   const wanted = search.get('barco');
-  const boatId = choosable.find((boat) => boat.boatId === wanted)?.boatId ?? (choosable.length === 1 ? choosable[0]!.boatId : '');
+  const boatId =
+    choosable.find((boat) => boat.boatId === wanted)?.boatId ?? (choosable.length === 1 ? choosable[0]!.boatId : '');
   const initialValues: OutingValues = {
     boatId,
     departure: '',
@@ -213,7 +231,11 @@ function OutingForm({ options }: { options: OutingOptions }) {
         }
       }}
     >
-      <RadioGroupField name="boatId" legend={t.whichBoat} choices={choosable.map((boat) => ({ value: boat.boatId, label: boat.boatName }))} />
+      <RadioGroupField
+        name="boatId"
+        legend={t.whichBoat}
+        choices={choosable.map((boat) => ({ value: boat.boatId, label: boat.boatName }))}
+      />
       {refused}
       <SelectField
         name="departure"
@@ -223,7 +245,15 @@ function OutingForm({ options }: { options: OutingOptions }) {
         choices={departures}
       />
       <ReturnField options={options} now={now} />
-      <TextField name="people" label={t.people} hint={t.peopleHint} inputMode="numeric" autoComplete="off" min={1} max={OUTING_MAX_PEOPLE} />
+      <TextField
+        name="people"
+        label={t.people}
+        hint={t.peopleHint}
+        inputMode="numeric"
+        autoComplete="off"
+        min={1}
+        max={OUTING_MAX_PEOPLE}
+      />
       <SkipperField boats={choosable} />
       <TextField name="destination" label={t.destination} hint={t.destinationHint} autoComplete="off" />
       <TextField name="contactPhone" label={t.phone} hint={t.phoneHint} type="tel" inputMode="tel" autoComplete="tel" />

@@ -66,7 +66,11 @@ export function returnChoices({
 }): TimeChoice[] {
   const from = Math.max(departure, now);
   const step = allowOvernight ? 2 * QUARTER : QUARTER;
-  const last = allowOvernight ? departure + OUTING_MAX_OVERNIGHT_HOURS * 60 * MINUTE : closesAt ? Date.parse(closesAt) : from;
+  const last = allowOvernight
+    ? departure + OUTING_MAX_OVERNIGHT_HOURS * 60 * MINUTE
+    : closesAt
+      ? Date.parse(closesAt)
+      : from;
   const choices: TimeChoice[] = [];
   for (let at = Math.floor(from / step) * step + step; at <= last; at += step) {
     choices.push({ value: formatInZone(new Date(at), timeZone), label: timeFrom(at, departure, timeZone) });

@@ -34,7 +34,15 @@ export default function AtSeaCard() {
           <div key={outing.id} className={ui.stack}>
             <h3 className={css.name}>{outing.boatName}</h3>
             <OutingFacts outing={outing} timeZone={marina.data.timeZone} brief />
-            {outing.state === 'overdue' ? <OutingActions outing={outing} marina={marina.data} focusReturn={false} onNotice={setNotice} extend={false} /> : null}
+            {outing.state === 'overdue' ? (
+              <OutingActions
+                outing={outing}
+                marina={marina.data}
+                focusReturn={false}
+                onNotice={setNotice}
+                extend={false}
+              />
+            ) : null}
           </div>
         ))}
         <ButtonLink to={paths.salidas} fullWidth>

@@ -30,7 +30,9 @@ const EXTEND_CODE_FIELDS = {
   outing_too_long: 'expectedReturn',
 } as const;
 
-const toExtendBody = (values: Partial<ExtendValues> | undefined) => ({ expectedReturn: written(values?.expectedReturn) });
+const toExtendBody = (values: Partial<ExtendValues> | undefined) => ({
+  expectedReturn: written(values?.expectedReturn),
+});
 
 /** A change just made: said once (a status) and focused, since the button pressed may have gone with it. */
 export function FocusedNotice({ text }: { text: string | undefined }) {
@@ -49,7 +51,17 @@ export function FocusedNotice({ text }: { text: string | undefined }) {
  * «Ampliar hora de regreso», in place: a group named for the boat whose list of later returns takes focus;
  * «Cancelar» (or Escape) closes it and gives focus back to the button.
  */
-function ExtendForm({ outing, marina, onDone, onClose }: { outing: Outing; marina: Marina; onDone: (notice: string) => void; onClose: () => void }) {
+function ExtendForm({
+  outing,
+  marina,
+  onDone,
+  onClose,
+}: {
+  outing: Outing;
+  marina: Marina;
+  onDone: (notice: string) => void;
+  onClose: () => void;
+}) {
   const { api } = useServices();
   const client = useQueryClient();
   const [now] = useState(() => Date.now());
@@ -108,7 +120,13 @@ function ExtendForm({ outing, marina, onDone, onClose }: { outing: Outing; marin
             </Button>
           }
         >
-          <SelectField name="expectedReturn" label={t.newReturn} hint={t.newReturnHint} placeholder={t.chooseReturn} choices={choices} />
+          <SelectField
+            name="expectedReturn"
+            label={t.newReturn}
+            hint={t.newReturnHint}
+            placeholder={t.chooseReturn}
+            choices={choices}
+          />
         </ApiForm>
       )}
     </div>
@@ -160,7 +178,14 @@ export function OutingActions({
     <div className={css.actions}>
       <ActionError error={error} />
       {outing.actions.return ? (
-        <Button ref={returnButton} fullWidth className={css.returnButton} disabled={busy} aria-busy={busy} onClick={() => void back()}>
+        <Button
+          ref={returnButton}
+          fullWidth
+          className={css.returnButton}
+          disabled={busy}
+          aria-busy={busy}
+          onClick={() => void back()}
+        >
           {busy ? 'Enviando…' : t.returned}
           {named}
         </Button>

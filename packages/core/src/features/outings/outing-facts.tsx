@@ -12,7 +12,15 @@ const fullName = (person: { firstName: string; surnames: string }) => `${person.
  * An outing's state in words, its times in the marina's zone, who skippers it and where it goes. `brief`
  * (inicio) keeps to the state and the times. Overdue comes first, in words, with the marina's phone to call.
  */
-export function OutingFacts({ outing, timeZone, brief = false }: { outing: Outing; timeZone: string; brief?: boolean }) {
+export function OutingFacts({
+  outing,
+  timeZone,
+  brief = false,
+}: {
+  outing: Outing;
+  timeZone: string;
+  brief?: boolean;
+}) {
   const rows: Fact[] = [
     [t.state, OUTING_STATE_LABELS[outing.state]],
     [t.departure, momentOf(outing.departure, timeZone)],
@@ -42,4 +50,3 @@ export function OutingFacts({ outing, timeZone, brief = false }: { outing: Outin
     </>
   );
 }
-

@@ -1,7 +1,14 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '@marina/theme/vars.css.ts';
 
-export const list = style({ margin: 0, padding: 0, listStyle: 'none', display: 'flex', flexDirection: 'column', gap: vars.space.medium });
+export const list = style({
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.medium,
+});
 
 export const sectionTitle = style({ margin: 0, fontSize: vars.fontSize.large });
 
@@ -24,9 +31,12 @@ export const overdue = style({
   fontWeight: 700,
 });
 
-
-export const actions = style({ display: 'flex', flexDirection: 'column', gap: vars.space.small, marginTop: vars.space.small });
+export const actions = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.small,
+  marginTop: vars.space.small,
+});
 
 /** «He vuelto»: the one thing to do on the way back to the dock, large. */
 export const returnButton = style({ minHeight: `calc(${vars.size.touchTarget} * 1.5)`, fontSize: vars.fontSize.large });
-

@@ -47,9 +47,36 @@ export function outing(overrides: Partial<Outing> = {}): Outing {
 
 /** Two past outings of Gaviota and one of Albatros, latest first. */
 export const history = (): Outing[] => [
-  outing({ id: 'h3', state: 'returned', departure: at('2026-11-20', '09:00'), expectedReturn: at('2026-11-20', '13:00'), returnedAt: at('2026-11-20', '12:40'), returnedBy: 'customer', actions: { return: false, extend: false } }),
-  outing({ id: 'h2', boatId: OTHER_ID, boatName: 'Albatros', state: 'returned', departure: at('2026-11-12', '10:00'), expectedReturn: at('2026-11-12', '12:00'), returnedAt: at('2026-11-12', '12:10'), returnedBy: 'staff', actions: { return: false, extend: false } }),
-  outing({ id: 'h1', state: 'returned', departure: at('2026-11-02', '11:00'), expectedReturn: at('2026-11-02', '15:00'), returnedAt: at('2026-11-02', '14:30'), returnedBy: 'customer', destination: 'Isla de Cabrera', actions: { return: false, extend: false } }),
+  outing({
+    id: 'h3',
+    state: 'returned',
+    departure: at('2026-11-20', '09:00'),
+    expectedReturn: at('2026-11-20', '13:00'),
+    returnedAt: at('2026-11-20', '12:40'),
+    returnedBy: 'customer',
+    actions: { return: false, extend: false },
+  }),
+  outing({
+    id: 'h2',
+    boatId: OTHER_ID,
+    boatName: 'Albatros',
+    state: 'returned',
+    departure: at('2026-11-12', '10:00'),
+    expectedReturn: at('2026-11-12', '12:00'),
+    returnedAt: at('2026-11-12', '12:10'),
+    returnedBy: 'staff',
+    actions: { return: false, extend: false },
+  }),
+  outing({
+    id: 'h1',
+    state: 'returned',
+    departure: at('2026-11-02', '11:00'),
+    expectedReturn: at('2026-11-02', '15:00'),
+    returnedAt: at('2026-11-02', '14:30'),
+    returnedBy: 'customer',
+    destination: 'Isla de Cabrera',
+    actions: { return: false, extend: false },
+  }),
 ];
 
 function boat(overrides: Partial<OutingBoatOption>): OutingBoatOption {
@@ -61,9 +88,30 @@ function boat(overrides: Partial<OutingBoatOption>): OutingBoatOption {
     canLog: true,
     refusals: [],
     skippers: [
-      { skipper: 'owner', firstName: 'Ana', surnames: 'García', licenceExpiresOn: '2030-01-01', available: true, reason: null },
-      { skipper: AUTHORISATION_ID, firstName: 'Luis', surnames: 'Pons', licenceExpiresOn: '2029-05-01', available: true, reason: null },
-      { skipper: '55555555-5555-4555-8555-555555555555', firstName: 'Marta', surnames: 'Vidal', licenceExpiresOn: '2025-01-01', available: false, reason: 'Titulación caducada' },
+      {
+        skipper: 'owner',
+        firstName: 'Ana',
+        surnames: 'García',
+        licenceExpiresOn: '2030-01-01',
+        available: true,
+        reason: null,
+      },
+      {
+        skipper: AUTHORISATION_ID,
+        firstName: 'Luis',
+        surnames: 'Pons',
+        licenceExpiresOn: '2029-05-01',
+        available: true,
+        reason: null,
+      },
+      {
+        skipper: '55555555-5555-4555-8555-555555555555',
+        firstName: 'Marta',
+        surnames: 'Vidal',
+        licenceExpiresOn: '2025-01-01',
+        available: false,
+        reason: 'Titulación caducada',
+      },
     ],
     ...overrides,
   };
@@ -89,7 +137,12 @@ export function options(overrides: Partial<OutingOptions> = {}): OutingOptions {
         canLog: false,
         refusals: [{ code: 'boat_not_in_water', text: 'No tiene hoy una bajada confirmada ni está en el agua' }],
       }),
-      boat({ boatId: AT_SEA_ID, boatName: 'Brisa', canLog: false, refusals: [{ code: 'boat_already_at_sea', text: 'Ya está en el mar' }] }),
+      boat({
+        boatId: AT_SEA_ID,
+        boatName: 'Brisa',
+        canLog: false,
+        refusals: [{ code: 'boat_already_at_sea', text: 'Ya está en el mar' }],
+      }),
     ],
     ...overrides,
   };

@@ -10,11 +10,19 @@ import { at, atTenPastTen, history, outing, today } from './outings.fixtures.ts'
 beforeEach(atTenPastTen);
 afterEach(() => vi.useRealTimers());
 
-const returned = (from: Outing): Outing => ({ ...from, state: 'returned', returnedAt: at(today, '10:07'), returnedBy: 'customer', actions: { return: false, extend: false } });
+const returned = (from: Outing): Outing => ({
+  ...from,
+  state: 'returned',
+  returnedAt: at(today, '10:07'),
+  returnedBy: 'customer',
+  actions: { return: false, extend: false },
+});
 
 describe('salidas', () => {
   it('shows the outing at sea first, with its times in the marina’s zone, then the history per boat', async () => {
-    renderApp('/salidas', { api: answeringApi({ 'GET outings': () => ({ atSea: [outing()], history: history() }) }).api });
+    renderApp('/salidas', {
+      api: answeringApi({ 'GET outings': () => ({ atSea: [outing()], history: history() }) }).api,
+    });
     const atSea = await screen.findByRole('region', { name: 'En el mar' });
     const item = within(atSea).getByRole('article', { name: 'Gaviota' });
     expect(item).toHaveTextContent('EstadoEn el mar');
@@ -27,9 +35,14 @@ describe('salidas', () => {
 
     const past = screen.getByRole('region', { name: 'Historial' });
     const boats = within(past).getAllByRole('region');
-    expect(boats.map((region) => region.getAttribute('aria-labelledby') && within(region).getByRole('heading').textContent)).toEqual(['Gaviota', 'Albatros']);
+    expect(
+      boats.map((region) => region.getAttribute('aria-labelledby') && within(region).getByRole('heading').textContent),
+    ).toEqual(['Gaviota', 'Albatros']);
     const gaviota = within(boats[0]!).getAllByRole('article');
-    expect(gaviota.map((article) => article.getAttribute('aria-label'))).toEqual(['Gaviota, 20/11/26, 09:00', 'Gaviota, 02/11/26, 11:00']);
+    expect(gaviota.map((article) => article.getAttribute('aria-label'))).toEqual([
+      'Gaviota, 20/11/26, 09:00',
+      'Gaviota, 02/11/26, 11:00',
+    ]);
     expect(gaviota[0]).toHaveTextContent('EstadoDe vuelta');
     expect(gaviota[0]).toHaveTextContent('Regreso12:40');
     expect(within(past).queryByRole('button')).toBeNull();
@@ -55,11 +68,18 @@ describe('salidas', () => {
     });
     renderApp('/salidas', { api: answeringApi({ 'GET outings': () => ({ atSea: [late, theirs], history: [] }) }).api });
     const item = await screen.findByRole('article', { name: 'Gaviota' });
-    expect(item).toHaveTextContent('Retrasada: el regreso previsto era a las 09:00 y el puerto ya está avisado. Si todo va bien, pulsa «He vuelto» o amplía la hora.');
+    expect(item).toHaveTextContent(
+      'Retrasada: el regreso previsto era a las 09:00 y el puerto ya está avisado. Si todo va bien, pulsa «He vuelto» o amplía la hora.',
+    );
     expect(item).toHaveTextContent('EstadoSin noticias: retrasada');
     // Said before the facts, with the marina's phone to call, and «He vuelto» in place.
-    expect(await within(item).findByRole('link', { name: 'Llamar al +34 971 000 041' })).toHaveAttribute('href', 'tel:+34971000041');
-    expect(item).toHaveTextContent(/^Gaviota(Retrasada: .*)Si necesitas ayuda, llama al puerto:Llamar al \+34 971 000 041Estado/);
+    expect(await within(item).findByRole('link', { name: 'Llamar al +34 971 000 041' })).toHaveAttribute(
+      'href',
+      'tel:+34971000041',
+    );
+    expect(item).toHaveTextContent(
+      /^Gaviota(Retrasada: .*)Si necesitas ayuda, llama al puerto:Llamar al \+34 971 000 041Estado/,
+    );
     expect(within(item).getByRole('button', { name: 'He vuelto Gaviota' })).toBeEnabled();
     const other = screen.getByRole('article', { name: 'Brisa' });
     expect(other).toHaveTextContent('Registrada porLuis Pons');
@@ -69,7 +89,8 @@ describe('salidas', () => {
   it('«He vuelto» marks the return: the outing moves to the history and the notice takes focus', async () => {
     let current = outing();
     const { api, send } = answeringApi({
-      'GET outings': () => (current.state === 'returned' ? { atSea: [], history: [current] } : { atSea: [current], history: [] }),
+      'GET outings': () =>
+        current.state === 'returned' ? { atSea: [], history: [current] } : { atSea: [current], history: [] },
       'POST outings/o1/return': () => (current = returned(current)),
     });
     renderApp('/salidas', { api });
@@ -79,7 +100,9 @@ describe('salidas', () => {
     await waitFor(() => expect(notice).toHaveFocus());
     expect(send).toHaveBeenCalledWith('post', 'outings/o1/return', {});
     expect(screen.getByText('Ahora no tienes ninguna salida en el mar.')).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'Historial' })).getByRole('article')).toHaveTextContent('EstadoDe vuelta');
+    expect(within(screen.getByRole('region', { name: 'Historial' })).getByRole('article')).toHaveTextContent(
+      'EstadoDe vuelta',
+    );
   });
 
   it('a failed return says why and keeps the outing at sea', async () => {
@@ -100,21 +123,26 @@ describe('salidas', () => {
     let current = outing();
     const { api, send } = answeringApi({
       'GET outings': () => ({ atSea: [current], history: [] }),
-      'POST outings/o1/extend': (body) => (current = { ...current, expectedReturn: (body as { expectedReturn: string }).expectedReturn }),
+      'POST outings/o1/extend': (body) =>
+        (current = { ...current, expectedReturn: (body as { expectedReturn: string }).expectedReturn }),
     });
     renderApp('/salidas', { api });
     await userEvent.click(await screen.findByRole('button', { name: 'Ampliar hora de regreso Gaviota' }));
     const group = screen.getByRole('group', { name: 'Ampliar el regreso de Gaviota' });
     const select = within(group).getByLabelText('Nuevo regreso previsto');
     await waitFor(() => expect(select).toHaveFocus());
-    const choices = within(select).getAllByRole('option').map((option) => option.textContent);
+    const choices = within(select)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
     expect(choices[1]).toBe('14:15');
     expect(choices.at(-1)).toBe('20:00');
     await userEvent.selectOptions(select, at(today, '16:30'));
     await userEvent.click(within(group).getByRole('button', { name: 'Guardar la nueva hora' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Regreso previsto de Gaviota: 16:30.');
     expect(send).toHaveBeenCalledWith('post', 'outings/o1/extend', { expectedReturn: at(today, '16:30') });
-    await waitFor(() => expect(screen.getByRole('article', { name: 'Gaviota' })).toHaveTextContent('Regreso previsto16:30'));
+    await waitFor(() =>
+      expect(screen.getByRole('article', { name: 'Gaviota' })).toHaveTextContent('Regreso previsto16:30'),
+    );
     expect(screen.queryByRole('group', { name: 'Ampliar el regreso de Gaviota' })).toBeNull();
   });
 
@@ -131,7 +159,11 @@ describe('salidas', () => {
     const select = screen.getByLabelText('Nuevo regreso previsto');
     await userEvent.selectOptions(select, at(today, '19:45'));
     await userEvent.click(screen.getByRole('button', { name: 'Guardar la nueva hora' }));
-    await waitFor(() => expect(select).toHaveAccessibleDescription(expect.stringContaining('Hora de vuelta prevista: debe ser el mismo día, antes del cierre del puerto.')));
+    await waitFor(() =>
+      expect(select).toHaveAccessibleDescription(
+        expect.stringContaining('Hora de vuelta prevista: debe ser el mismo día, antes del cierre del puerto.'),
+      ),
+    );
     expect(select).toHaveValue(at(today, '19:45'));
     await waitFor(() => expect(select).toHaveFocus());
 
@@ -141,16 +173,25 @@ describe('salidas', () => {
   });
 
   it('with no later time left before closing, says to call the marina', async () => {
-    renderApp('/salidas', { api: answeringApi({ 'GET outings': () => ({ atSea: [outing({ expectedReturn: at(today, '20:00') })], history: [] }) }).api });
+    renderApp('/salidas', {
+      api: answeringApi({
+        'GET outings': () => ({ atSea: [outing({ expectedReturn: at(today, '20:00') })], history: [] }),
+      }).api,
+    });
     await userEvent.click(await screen.findByRole('button', { name: 'Ampliar hora de regreso Gaviota' }));
     const group = screen.getByRole('group', { name: 'Ampliar el regreso de Gaviota' });
     expect(group).toHaveTextContent('No queda una hora de regreso posterior antes del cierre del puerto.');
-    expect(await within(group).findByRole('link', { name: 'Llamar al +34 971 000 041' })).toHaveAttribute('href', 'tel:+34971000041');
+    expect(await within(group).findByRole('link', { name: 'Llamar al +34 971 000 041' })).toHaveAttribute(
+      'href',
+      'tel:+34971000041',
+    );
   });
 
   it('the overdue notice’s link (?volver=) puts focus on that outing’s «He vuelto»', async () => {
     const other = outing({ id: 'o2', boatId: 'b2', boatName: 'Brisa' });
-    renderApp('/salidas?volver=o2', { api: answeringApi({ 'GET outings': () => ({ atSea: [outing(), other], history: [] }) }).api });
+    renderApp('/salidas?volver=o2', {
+      api: answeringApi({ 'GET outings': () => ({ atSea: [outing(), other], history: [] }) }).api,
+    });
     await waitFor(() => expect(screen.getByRole('button', { name: 'He vuelto Brisa' })).toHaveFocus());
   });
 
@@ -168,14 +209,20 @@ describe('salidas', () => {
     });
     renderApp('/salidas', { api: offline.api });
     expect(await screen.findByRole('article', { name: 'Gaviota' })).toHaveTextContent('Regreso previsto14:00');
-    expect(await screen.findByText(/^Sin conexión · actualizado (el \d{1,2}\/\d{1,2} )?a las \d\d:\d\d$/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/^Sin conexión · actualizado (el \d{1,2}\/\d{1,2} )?a las \d\d:\d\d$/),
+    ).toBeInTheDocument();
   });
 });
 
 describe('inicio', () => {
   it('shows the outing at sea and its expected return, with the way to salidas', async () => {
     renderApp('/inicio', {
-      api: answeringApi({ 'GET outings': () => ({ atSea: [outing()], history: [] }), 'GET boats': () => ({ boats: [] }), 'GET launches': () => ({ upcoming: [], past: [] }) }).api,
+      api: answeringApi({
+        'GET outings': () => ({ atSea: [outing()], history: [] }),
+        'GET boats': () => ({ boats: [] }),
+        'GET launches': () => ({ upcoming: [], past: [] }),
+      }).api,
     });
     const card = await screen.findByRole('region', { name: 'En el mar' });
     expect(card).toHaveTextContent('Gaviota');
@@ -186,7 +233,8 @@ describe('inicio', () => {
   it('says an overdue outing in words, with the marina’s phone and «He vuelto», which clears it and says so', async () => {
     let current = outing({ state: 'overdue', expectedReturn: at(today, '09:00'), overdueSince: at(today, '09:30') });
     const { api, send } = answeringApi({
-      'GET outings': () => (current.state === 'returned' ? { atSea: [], history: [current] } : { atSea: [current], history: [] }),
+      'GET outings': () =>
+        current.state === 'returned' ? { atSea: [], history: [current] } : { atSea: [current], history: [] },
       'POST outings/o1/return': () => (current = returned(current)),
       'GET boats': () => ({ boats: [] }),
       'GET launches': () => ({ upcoming: [], past: [] }),
@@ -194,7 +242,10 @@ describe('inicio', () => {
     renderApp('/inicio', { api });
     const card = await screen.findByRole('region', { name: 'En el mar' });
     expect(card).toHaveTextContent('Retrasada: el regreso previsto era a las 09:00 y el puerto ya está avisado.');
-    expect(await within(card).findByRole('link', { name: 'Llamar al +34 971 000 041' })).toHaveAttribute('href', 'tel:+34971000041');
+    expect(await within(card).findByRole('link', { name: 'Llamar al +34 971 000 041' })).toHaveAttribute(
+      'href',
+      'tel:+34971000041',
+    );
     // «He vuelto» here; extending stays on salidas.
     expect(within(card).queryByRole('button', { name: /^Ampliar/ })).toBeNull();
     await userEvent.click(within(card).getByRole('button', { name: 'He vuelto Gaviota' }));
@@ -207,7 +258,11 @@ describe('inicio', () => {
 
   it('offers no «He vuelto» on inicio for an outing still on time (salidas has it)', async () => {
     renderApp('/inicio', {
-      api: answeringApi({ 'GET outings': () => ({ atSea: [outing()], history: [] }), 'GET boats': () => ({ boats: [] }), 'GET launches': () => ({ upcoming: [], past: [] }) }).api,
+      api: answeringApi({
+        'GET outings': () => ({ atSea: [outing()], history: [] }),
+        'GET boats': () => ({ boats: [] }),
+        'GET launches': () => ({ upcoming: [], past: [] }),
+      }).api,
     });
     const card = await screen.findByRole('region', { name: 'En el mar' });
     expect(card).toHaveTextContent('Regreso previsto14:00');
@@ -216,7 +271,11 @@ describe('inicio', () => {
 
   it('shows no card when nothing is at sea', async () => {
     renderApp('/inicio', {
-      api: answeringApi({ 'GET outings': () => ({ atSea: [], history: history() }), 'GET boats': () => ({ boats: [] }), 'GET launches': () => ({ upcoming: [], past: [] }) }).api,
+      api: answeringApi({
+        'GET outings': () => ({ atSea: [], history: history() }),
+        'GET boats': () => ({ boats: [] }),
+        'GET launches': () => ({ upcoming: [], past: [] }),
+      }).api,
     });
     await screen.findByRole('region', { name: 'Próxima bajada' });
     expect(screen.queryByRole('region', { name: 'En el mar' })).toBeNull();
@@ -236,7 +295,9 @@ describe('a long history', () => {
     const past = screen.getByRole('region', { name: 'Historial' });
     expect(within(past).queryByRole('heading', { name: 'Albatros' })).toBeNull();
     await userEvent.click(more);
-    expect(await within(screen.getByRole('region', { name: 'Historial' })).findByRole('heading', { name: 'Albatros' })).toBeInTheDocument();
+    expect(
+      await within(screen.getByRole('region', { name: 'Historial' })).findByRole('heading', { name: 'Albatros' }),
+    ).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Cargar más salidas anteriores' })).toBeNull());
   });
 });

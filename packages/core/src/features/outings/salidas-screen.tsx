@@ -24,11 +24,24 @@ export interface SalidasState {
   notice?: string;
 }
 
-function AtSeaItem({ outing, marina, focusReturn, onNotice }: { outing: Outing; marina: Marina; focusReturn: boolean; onNotice: (notice: string) => void }) {
+function AtSeaItem({
+  outing,
+  marina,
+  focusReturn,
+  onNotice,
+}: {
+  outing: Outing;
+  marina: Marina;
+  focusReturn: boolean;
+  onNotice: (notice: string) => void;
+}) {
   const heading = `salida-${outing.id}`;
   return (
     <li>
-      <article className={[ui.card, outing.state === 'overdue' ? css.overdueCard : css.atSea].join(' ')} aria-labelledby={heading}>
+      <article
+        className={[ui.card, outing.state === 'overdue' ? css.overdueCard : css.atSea].join(' ')}
+        aria-labelledby={heading}
+      >
         <h3 id={heading} className={css.name}>
           {outing.boatName}
         </h3>
@@ -60,7 +73,10 @@ function History({ outings, marina }: { outings: Outing[]; marina: Marina }) {
           <ul className={css.list}>
             {boat.outings.map((outing) => (
               <li key={outing.id}>
-                <article className={ui.card} aria-label={`${boat.name}, ${momentOf(outing.departure, marina.timeZone)}`}>
+                <article
+                  className={ui.card}
+                  aria-label={`${boat.name}, ${momentOf(outing.departure, marina.timeZone)}`}
+                >
                   <OutingFacts outing={outing} timeZone={marina.timeZone} />
                 </article>
               </li>
@@ -103,7 +119,13 @@ export default function SalidasScreen() {
               ) : (
                 <ul className={css.list}>
                   {data.atSea.map((outing) => (
-                    <AtSeaItem key={outing.id} outing={outing} marina={marina.data} focusReturn={outing.id === returning} onNotice={setNotice} />
+                    <AtSeaItem
+                      key={outing.id}
+                      outing={outing}
+                      marina={marina.data}
+                      focusReturn={outing.id === returning}
+                      onNotice={setNotice}
+                    />
                   ))}
                 </ul>
               )}

@@ -16,7 +16,8 @@ export const outingTexts = {
   skipper: 'Patrón',
   destination: 'Destino o zona',
   phone: 'Teléfono de contacto',
-  overdue: (time: string) => `Retrasada: el regreso previsto era a las ${time} y el puerto ya está avisado. Si todo va bien, pulsa «He vuelto» o amplía la hora.`,
+  overdue: (time: string) =>
+    `Retrasada: el regreso previsto era a las ${time} y el puerto ya está avisado. Si todo va bien, pulsa «He vuelto» o amplía la hora.`,
   overdueOther: (time: string) => `Retrasada: el regreso previsto era a las ${time} y el puerto ya está avisado.`,
   overdueHelp: 'Si necesitas ayuda, llama al puerto:',
   overdueOtherHelp: 'Para saber del barco, llama al puerto:',
@@ -31,7 +32,8 @@ export const outingTexts = {
   extendSend: 'Guardar la nueva hora',
   extendKeep: 'Cancelar',
   extended: (boat: string, time: string) => `Regreso previsto de ${boat}: ${time}.`,
-  noLaterReturn: 'No queda una hora de regreso posterior antes del cierre del puerto. Si vas a tardar más, llama al puerto:',
+  noLaterReturn:
+    'No queda una hora de regreso posterior antes del cierre del puerto. Si vas a tardar más, llama al puerto:',
   // alta-salida
   logTitle: 'Registrar una salida',
   whichBoat: 'Barco',
@@ -48,7 +50,9 @@ export const outingTexts = {
   noReturnLeft: 'Hoy ya no queda hora de regreso antes del cierre',
   skippersNot: 'No pueden llevar el barco hoy',
   returnHint: (close: string | null) =>
-    close ? `Hoy, antes de que cierre el puerto (${close}), en hora del puerto.` : 'En hora del puerto. Puede ser otro día.',
+    close
+      ? `Hoy, antes de que cierre el puerto (${close}), en hora del puerto.`
+      : 'En hora del puerto. Puede ser otro día.',
   peopleHint: 'Contándote a ti.',
   skipperHint: 'Tú o una persona autorizada en este barco con la titulación en vigor.',
   chooseSkipper: 'Elige el patrón',

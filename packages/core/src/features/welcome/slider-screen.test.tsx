@@ -12,7 +12,9 @@ describe('the intro slides', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Saltar' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
     expect(localStorage.getItem('mb.sliderSeen')).toBe('1');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Te damos la bienvenida a Marina de Prueba' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Te damos la bienvenida a Marina de Prueba' }),
+    ).toBeInTheDocument();
   });
 
   it('walks through every slide to the end', async () => {
@@ -30,7 +32,11 @@ describe('the intro slides', () => {
     renderApp('/slider', { sliderSeen: false });
     await screen.findByRole('heading', { level: 2, name: 'Tu barco, al agua cuando lo pidas' });
     expect(screen.queryByRole('button', { name: 'Anterior' })).toBeNull();
-    for (const title of ['Tu carnet, siempre contigo', 'Comparte tu barco con tranquilidad', 'Sal a navegar con seguridad']) {
+    for (const title of [
+      'Tu carnet, siempre contigo',
+      'Comparte tu barco con tranquilidad',
+      'Sal a navegar con seguridad',
+    ]) {
       await userEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
       expect(current()).toHaveTextContent(title);
       expect(screen.getByRole('button', { name: 'Anterior' })).toBeInTheDocument();

@@ -4,6 +4,10 @@ import { registrationSchema, type RegistrationInput } from '../../../domain/acco
 
 export { registrationSchema, type RegistrationInput };
 
-export function register(api: ApiClient, input: RegistrationInput, idempotencyKey: string): Promise<RegistrationStarted> {
+export function register(
+  api: ApiClient,
+  input: RegistrationInput,
+  idempotencyKey: string,
+): Promise<RegistrationStarted> {
   return api.create('registrations', input, { idempotencyKey });
 }

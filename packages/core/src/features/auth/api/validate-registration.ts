@@ -4,7 +4,11 @@ import { codeSchema, type CodeInput } from '../../../domain/account-rules.ts';
 
 export { codeSchema, type CodeInput };
 
-export function validateRegistration(api: ApiClient, registrationId: string, input: CodeInput): Promise<RegistrationValidated> {
+export function validateRegistration(
+  api: ApiClient,
+  registrationId: string,
+  input: CodeInput,
+): Promise<RegistrationValidated> {
   return api.send('post', `registrations/${encodeURIComponent(registrationId)}/validate`, input);
 }
 

@@ -1,7 +1,12 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../../api/client.ts';
 import type { CodeSent } from '../../../domain/accounts.ts';
-import type { Authorisation, AuthorisationInput, AuthorisationList, RescheduleInput } from '../../../domain/authorisations.ts';
+import type {
+  Authorisation,
+  AuthorisationInput,
+  AuthorisationList,
+  RescheduleInput,
+} from '../../../domain/authorisations.ts';
 import type { BoatList } from '../../../domain/boats.ts';
 import { boatsKey, persisted } from '../../../lib/queries.ts';
 
@@ -28,7 +33,8 @@ export function authorisationQuery(api: ApiClient, client: QueryClient, id: stri
     queryKey: authorisationKey(id),
     queryFn: () => api.get<Authorisation>(`authorisations/${encodeURIComponent(id)}`),
     staleTime: 0,
-    placeholderData: () => client.getQueryData<AuthorisationList>(authorisationsKey)?.authorisations.find((item) => item.id === id),
+    placeholderData: () =>
+      client.getQueryData<AuthorisationList>(authorisationsKey)?.authorisations.find((item) => item.id === id),
     ...persisted,
   });
 }
@@ -40,7 +46,11 @@ export function ownBoatsQuery(api: ApiClient) {
 
 const path = (id: string, action?: string) => `authorisations/${encodeURIComponent(id)}${action ? `/${action}` : ''}`;
 
-export function createAuthorisation(api: ApiClient, body: AuthorisationInput, idempotencyKey: string): Promise<Authorisation> {
+export function createAuthorisation(
+  api: ApiClient,
+  body: AuthorisationInput,
+  idempotencyKey: string,
+): Promise<Authorisation> {
   return api.create('authorisations', body, { idempotencyKey });
 }
 
@@ -71,7 +81,10 @@ export function withdrawAuthorisation(api: ApiClient, id: string): Promise<void>
 
 /** A withdrawn invitation leaves the list and its own entry at once; then the list loads again. */
 export function authorisationWithdrawn(client: QueryClient, id: string): void {
-  client.setQueryData<AuthorisationList>(authorisationsKey, (list) => list && { ...list, authorisations: list.authorisations.filter((item) => item.id !== id) });
+  client.setQueryData<AuthorisationList>(
+    authorisationsKey,
+    (list) => list && { ...list, authorisations: list.authorisations.filter((item) => item.id !== id) },
+  );
   client.removeQueries({ queryKey: authorisationKey(id), exact: true });
   void client.invalidateQueries({ queryKey: authorisationsKey });
 }

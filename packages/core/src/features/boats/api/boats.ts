@@ -1,6 +1,14 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../../api/client.ts';
-import type { Boat, BoatInput, BoatList, CertificateType, Contract, ContractPlan, InsuranceInput } from '../../../domain/boats.ts';
+import type {
+  Boat,
+  BoatInput,
+  BoatList,
+  CertificateType,
+  Contract,
+  ContractPlan,
+  InsuranceInput,
+} from '../../../domain/boats.ts';
 import { boatsKey, persisted } from '../../../lib/queries.ts';
 
 export const boatKey = (id: string) => [...boatsKey, id] as const;
@@ -55,6 +63,9 @@ export function requestContract(api: ApiClient, body: ContractRequestBody, idemp
 /** What the server said about one boat, in the list and in its own entry; then both load again. */
 export function boatChanged(client: QueryClient, boat: Boat): void {
   client.setQueryData(boatKey(boat.id), boat);
-  client.setQueryData<BoatList>(boatsKey, (list) => list && { boats: list.boats.map((item) => (item.id === boat.id ? boat : item)) });
+  client.setQueryData<BoatList>(
+    boatsKey,
+    (list) => list && { boats: list.boats.map((item) => (item.id === boat.id ? boat : item)) },
+  );
   void client.invalidateQueries({ queryKey: boatsKey });
 }

@@ -1,6 +1,12 @@
 import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../../api/client.ts';
-import type { Launch, LaunchList, LaunchRequestInput, LaunchSlotDay, RescheduleInput } from '../../../domain/launches.ts';
+import type {
+  Launch,
+  LaunchList,
+  LaunchRequestInput,
+  LaunchSlotDay,
+  RescheduleInput,
+} from '../../../domain/launches.ts';
 import { FIRST_PAGE, nextCursor, pagePath } from '../../../lib/pages.ts';
 import { boatsKey, persisted } from '../../../lib/queries.ts';
 import type { BoatList } from '../../../domain/boats.ts';
@@ -24,7 +30,11 @@ export function joinLaunchPages(data: LaunchPages | undefined): LaunchList | und
 export function joinLaunchPages(data: LaunchPages | undefined): LaunchList | undefined {
   if (!data) return undefined;
   const pages = data.pages;
-  return { upcoming: pages.flatMap((page) => page.upcoming), past: pages.flatMap((page) => page.past), next: pages[pages.length - 1]?.next ?? null };
+  return {
+    upcoming: pages.flatMap((page) => page.upcoming),
+    past: pages.flatMap((page) => page.past),
+    next: pages[pages.length - 1]?.next ?? null,
+  };
 }
 
 /**
@@ -99,7 +109,10 @@ export function launchChanged(client: QueryClient, launch: Launch): void {
   client.setQueryData<LaunchPages>(launchListKey, (list) => {
     if (!list) return list;
     const swap = (items: Launch[]) => items.map((item) => (item.id === launch.id ? launch : item));
-    return { ...list, pages: list.pages.map((page) => ({ ...page, upcoming: swap(page.upcoming), past: swap(page.past) })) };
+    return {
+      ...list,
+      pages: list.pages.map((page) => ({ ...page, upcoming: swap(page.upcoming), past: swap(page.past) })),
+    };
   });
   void client.invalidateQueries({ queryKey: launchesKey });
   void client.invalidateQueries({ queryKey: ['launch-slots'] });

@@ -21,7 +21,9 @@ export function markAllRead(api: ApiClient): Promise<void> {
 
 /** The tab bar's badge says what the freshest list says. */
 function setUnread(client: QueryClient, unread: number) {
-  updateSession(client, (info) => (info.unreadNotifications === unread ? info : { ...info, unreadNotifications: unread }));
+  updateSession(client, (info) =>
+    info.unreadNotifications === unread ? info : { ...info, unreadNotifications: unread },
+  );
 }
 
 /** The pages loaded so far, one after the other (decision 042: «Cargar más» asks for the next). */
@@ -56,7 +58,9 @@ export function markReadMutation(api: ApiClient) {
           items: page.items.map((item) => (target === 'all' || item.id === target.id ? { ...item, read: true } : item)),
         }));
         // The count is of them all, loaded or not: one fewer for one just read, none for all.
-        const wasUnread = current.pages.some((page) => page.items.some((item) => target !== 'all' && item.id === target.id && !item.read));
+        const wasUnread = current.pages.some((page) =>
+          page.items.some((item) => target !== 'all' && item.id === target.id && !item.read),
+        );
         const unread = target === 'all' ? 0 : Math.max(0, (current.pages[0]?.unread ?? 0) - (wasUnread ? 1 : 0));
         return { ...current, pages: pages.map((page) => ({ ...page, unread })) };
       });

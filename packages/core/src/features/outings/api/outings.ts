@@ -19,7 +19,11 @@ export type OutingPages = InfiniteData<OutingList, string | null>;
 /** The pages as one list: those at sea (all on the first page) and the history loaded so far. */
 export function joinOutingPages(data: OutingPages): OutingList {
   const pages = data.pages;
-  return { atSea: pages.flatMap((page) => page.atSea), history: pages.flatMap((page) => page.history), next: pages[pages.length - 1]?.next ?? null };
+  return {
+    atSea: pages.flatMap((page) => page.atSea),
+    history: pages.flatMap((page) => page.history),
+    next: pages[pages.length - 1]?.next ?? null,
+  };
 }
 
 /**
@@ -73,7 +77,11 @@ export function outingChanged(client: QueryClient, outing: Outing): void {
     const others = (items: Outing[]) => items.filter((item) => item.id !== outing.id);
     const pages = list.pages.map((page, index) =>
       outing.state === 'returned'
-        ? { ...page, atSea: others(page.atSea), history: index === 0 ? [outing, ...others(page.history)] : others(page.history) }
+        ? {
+            ...page,
+            atSea: others(page.atSea),
+            history: index === 0 ? [outing, ...others(page.history)] : others(page.history),
+          }
         : { ...page, atSea: page.atSea.map((item) => (item.id === outing.id ? outing : item)) },
     );
     return { ...list, pages };
