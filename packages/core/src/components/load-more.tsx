@@ -1,16 +1,18 @@
+import type { UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Button } from './button.tsx';
 import { LoadError, Loading } from './query-status.tsx';
 import * as ui from './ui.css.ts';
 
+/** What the foot reads of a paged list's infinite query (TanStack Query's `useInfiniteQuery` result). */
+export type PagedQuery = Pick<
+  UseInfiniteQueryResult,
+  'hasNextPage' | 'isFetchingNextPage' | 'isFetchNextPageError' | 'error' | 'fetchNextPage'
+>;
+
 export interface LoadMoreProps {
-  /** The server said there is a next page (`next` not null). */
-  hasMore: boolean;
-  /** The next page is on its way. */
-  loading: boolean;
-  /** The last try at the next page failed (offline, say): its message, with a retry. */
-  error?: unknown;
-  loadMore: () => void;
+  /** The list's query: whether there is a next page (`next` not null), whether it is on its way or failed. */
+  query: PagedQuery;
   /** What the button says, «Cargar más» unless told. */
   label?: string;
 }
@@ -21,7 +23,10 @@ export interface LoadMoreProps {
  * scrolls into view. «Cargando más…» is announced as the screens announce a load (`Loading`); a failure shows with a retry and stops
  * the loading on scroll until the person asks again (no loop of failures offline).
  */
-export function LoadMore({ hasMore, loading, error, loadMore, label = 'Cargar más' }: LoadMoreProps) {
+export function LoadMore({ query, label = 'Cargar más' }: LoadMoreProps) {
+  const { hasNextPage: hasMore, isFetchingNextPage: loading } = query;
+  const error = query.isFetchNextPageError ? query.error : undefined;
+  const loadMore = () => void query.fetchNextPage();
   const foot = useRef<HTMLDivElement>(null);
   const failed = error !== undefined && error !== null;
   const auto = hasMore && !loading && !failed;

@@ -4,6 +4,9 @@
  * asked for without one, at the server's default size.
  */
 
+import { infiniteQueryOptions } from '@tanstack/react-query';
+import { persisted } from './queries.ts';
+
 /** `initialPageParam` of a paged list's infinite query: the first page has no cursor. */
 export const FIRST_PAGE: string | null = null;
 
@@ -15,4 +18,28 @@ export function pagePath(path: string, cursor: string | null): string {
 /** `getNextPageParam`: the page's `next`, or no next page (an answer without `next` is the last page too). */
 export function nextCursor(page: { next?: string | null }): string | undefined {
   return page.next ?? undefined;
+}
+
+/**
+ * The kept paged list a screen reads at the dock (launches, outings): its pages live under `[...key, 'list']`
+ * and are kept on the phone; it is asked again every time a screen shows it (what was kept shows meanwhile).
+ * An earlier version kept the whole list as one answer under `key` itself: a phone's copy of that would not
+ * read as pages, so it is dropped when the first page loads.
+ */
+export function keptPagedList<Page extends { next?: string | null }>(
+  key: readonly [string],
+  get: (path: string) => Promise<Page>,
+) {
+  const [path] = key;
+  return infiniteQueryOptions({
+    queryKey: [...key, 'list'] as const,
+    queryFn: ({ pageParam, client }) => {
+      if (pageParam === FIRST_PAGE) client.removeQueries({ queryKey: key, exact: true });
+      return get(pagePath(path, pageParam));
+    },
+    initialPageParam: FIRST_PAGE,
+    getNextPageParam: nextCursor,
+    ...persisted,
+    staleTime: 0,
+  });
 }

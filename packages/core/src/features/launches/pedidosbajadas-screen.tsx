@@ -129,13 +129,7 @@ export default function PedidosBajadasScreen() {
                 marina={marina.data}
                 onNotice={setNotice}
               />
-              <LoadMore
-                hasMore={query.hasNextPage}
-                loading={query.isFetchingNextPage}
-                error={query.isFetchNextPageError ? query.error : undefined}
-                loadMore={() => void query.fetchNextPage()}
-                label={t.morePast}
-              />
+              <LoadMore query={query} label={t.morePast} />
             </>
           )
         ) : null}

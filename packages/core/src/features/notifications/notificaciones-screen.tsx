@@ -63,13 +63,7 @@ export default function NotificacionesScreen() {
               </li>
             ))}
           </ul>
-          <LoadMore
-            hasMore={query.hasNextPage}
-            loading={query.isFetchingNextPage}
-            error={query.isFetchNextPageError ? query.error : undefined}
-            loadMore={() => void query.fetchNextPage()}
-            label="Cargar más notificaciones"
-          />
+          <LoadMore query={query} label="Cargar más notificaciones" />
         </div>
       ) : null}
     </Page>

@@ -134,13 +134,7 @@ export default function SalidasScreen() {
               </ButtonLink>
             </section>
             {data.history.length > 0 ? <History outings={data.history} marina={marina.data} /> : null}
-            <LoadMore
-              hasMore={query.hasNextPage}
-              loading={query.isFetchingNextPage}
-              error={query.isFetchNextPageError ? query.error : undefined}
-              loadMore={() => void query.fetchNextPage()}
-              label={t.moreHistory}
-            />
+            <LoadMore query={query} label={t.moreHistory} />
           </>
         ) : null}
       </div>

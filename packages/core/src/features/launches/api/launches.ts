@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../../api/client.ts';
 import type {
   Launch,
@@ -7,17 +7,14 @@ import type {
   LaunchSlotDay,
   RescheduleInput,
 } from '../../../domain/launches.ts';
-import { FIRST_PAGE, nextCursor, pagePath } from '../../../lib/pages.ts';
+import { keptPagedList } from '../../../lib/pages.ts';
 import { boatsKey, persisted } from '../../../lib/queries.ts';
 import type { BoatList } from '../../../domain/boats.ts';
 
 /** `GET /launches` and each launch (`['launches', id]`). */
 export const launchesKey = ['launches'] as const;
 export const launchKey = (id: string) => [...launchesKey, id] as const;
-/**
- * The list's pages. Not `launchesKey` itself: an earlier version kept the list there as one answer, and a
- * copy of it on a phone would not read as pages (it is dropped once the list loads).
- */
+/** The list's pages (`keptPagedList`). */
 const launchListKey = [...launchesKey, 'list'] as const;
 const slotsKey = (boatId: string, date: string) => ['launch-slots', boatId, date] as const;
 
@@ -44,17 +41,7 @@ export function joinLaunchPages(data: LaunchPages | undefined): LaunchList | und
  * come a page at a time («Cargar más»); `select: joinLaunchPages` reads the pages as one list.
  */
 export function launchesQuery(api: ApiClient) {
-  return infiniteQueryOptions({
-    queryKey: launchListKey,
-    queryFn: ({ pageParam, client }) => {
-      if (pageParam === FIRST_PAGE) client.removeQueries({ queryKey: launchesKey, exact: true });
-      return api.get<LaunchList>(pagePath('launches', pageParam));
-    },
-    initialPageParam: FIRST_PAGE,
-    getNextPageParam: nextCursor,
-    ...persisted,
-    staleTime: 0,
-  });
+  return keptPagedList(launchesKey, (path) => api.get<LaunchList>(path));
 }
 
 /** One launch with its history; what the list already says shows while it loads. */

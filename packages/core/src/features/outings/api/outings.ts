@@ -1,16 +1,12 @@
-import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../../api/client.ts';
 import type { ExtendOutingInput, Outing, OutingInput, OutingList, OutingOptions } from '../../../domain/outings.ts';
-import { FIRST_PAGE, nextCursor, pagePath } from '../../../lib/pages.ts';
-import { persisted } from '../../../lib/queries.ts';
+import { keptPagedList } from '../../../lib/pages.ts';
 
 /** `GET /outings`: at sea, then the history. */
 export const outingsKey = ['outings'] as const;
 const optionsKey = ['outing-options'] as const;
-/**
- * The list's pages. Not `outingsKey` itself: an earlier version kept the list there as one answer, and a
- * copy of it on a phone would not read as pages (it is dropped once the list loads).
- */
+/** The list's pages (`keptPagedList`). */
 const outingListKey = [...outingsKey, 'list'] as const;
 
 /** What the outings query holds: the pages loaded so far (decision 042). */
@@ -33,17 +29,7 @@ export function joinOutingPages(data: OutingPages): OutingList {
  * page at a time («Cargar más», with the pages loaded kept too); `select: joinOutingPages` reads one list.
  */
 export function outingsQuery(api: ApiClient) {
-  return infiniteQueryOptions({
-    queryKey: outingListKey,
-    queryFn: ({ pageParam, client }) => {
-      if (pageParam === FIRST_PAGE) client.removeQueries({ queryKey: outingsKey, exact: true });
-      return api.get<OutingList>(pagePath('outings', pageParam));
-    },
-    initialPageParam: FIRST_PAGE,
-    getNextPageParam: nextCursor,
-    ...persisted,
-    staleTime: 0,
-  });
+  return keptPagedList(outingsKey, (path) => api.get<OutingList>(path));
 }
 
 /**
