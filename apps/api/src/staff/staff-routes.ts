@@ -91,11 +91,6 @@ const contractCursors = cursorKind('staff-contracts', ['instant', 'text']);
 
 const staffSecurity = [{ session: [] }];
 const staffTags = ['staff'];
-const contractIdParams = {
-  type: 'object',
-  properties: { id: { type: 'string', description: 'UUID' } },
-  required: ['id'],
-} as const;
 
 export const staffRoutes: FastifyPluginAsync<{ services: Services }> = async (api, { services }) => {
   const { db, clock, config } = services;
@@ -408,7 +403,7 @@ export const staffRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
         summary: 'Approve a requested contract; the customer is told in the app and by SMS or e-mail',
         tags: staffTags,
         headers: clientHeaderSchema,
-        params: contractIdParams,
+        params: idParams,
         security: staffSecurity,
         response: {
           200: { description: 'Now active', $ref: 'StaffContract#' },
@@ -427,7 +422,7 @@ export const staffRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
         summary: 'Reject a requested contract with a reason the customer reads',
         tags: staffTags,
         headers: clientHeaderSchema,
-        params: contractIdParams,
+        params: idParams,
         security: staffSecurity,
         body: bodyFrom(contractRejectionSchema),
         response: {
