@@ -54,7 +54,7 @@ export default tseslint.config(
           basePath: import.meta.dirname,
           zones: [
             // Shared code never imports the app or a feature.
-            ...['components', 'lib', 'api', 'domain', 'config'].map((shared) => ({
+            ...['components', 'lib', 'api', 'domain', 'messages', 'config'].map((shared) => ({
               target: `${core}/${shared}`,
               from: [`${core}/app`, `${core}/features`],
               message: 'Shared code must not depend on the app or on a feature.',
@@ -64,6 +64,12 @@ export default tseslint.config(
               from: core,
               except: ['./domain'],
               message: 'domain/ holds rules and types only: it imports nothing else of the app.',
+            },
+            {
+              target: `${core}/messages`,
+              from: core,
+              except: ['./domain', './messages'],
+              message: 'messages/ is the message catalogue (decision 044): words over domain/ codes, nothing else.',
             },
             { target: `${core}/features`, from: `${core}/app`, message: 'Features must not import the app shell.' },
             // A feature never reaches into another one.
@@ -79,10 +85,11 @@ export default tseslint.config(
             {
               target: './apps/api',
               from: './packages/core/src',
-              // The marina folders' loader: the server seeds from the same declarations as the build.
-              except: ['./domain', './config/marina-folders.ts'],
+              // The marina folders' loader: the server seeds from the same declarations as the build. The
+              // message catalogue: the server's words come from it too (decision 044).
+              except: ['./domain', './messages', './config/marina-folders.ts'],
               message:
-                "The server may share only domain/ (rules and types) and the marina folders' loader, never React code.",
+                "The server may share only domain/ (rules and types), messages/ (the catalogue) and the marina folders' loader, never React code.",
             },
             {
               target: [
@@ -92,6 +99,7 @@ export default tseslint.config(
                 `${core}/lib`,
                 `${core}/api`,
                 `${core}/domain`,
+                `${core}/messages`,
               ],
               from: `${core}/config/marina-folders.ts`,
               message: "The marina folders' loader reads the disk (Node only): the app never imports it.",
@@ -122,7 +130,7 @@ export default tseslint.config(
     },
   },
   {
-    files: [`${core}/domain/**/*.ts`],
+    files: [`${core}/domain/**/*.ts`, `${core}/messages/**/*.ts`],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -130,7 +138,7 @@ export default tseslint.config(
           patterns: [
             {
               group: ['react', 'react-*', 'react/*', 'ky', 'formik'],
-              message: 'domain/ is plain TypeScript: no React, no HTTP.',
+              message: 'domain/ and messages/ are plain TypeScript: no React, no HTTP.',
             },
           ],
         },

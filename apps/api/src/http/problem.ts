@@ -1,75 +1,13 @@
 /**
  * RFC 9457 problem details: every error the API sends has this shape and a stable `code` from the shared
- * list. The app shows its own Spanish message per code; `title` is the server's Spanish fallback.
+ * list. The app shows its own Spanish message per code; `title` is the server's Spanish fallback. Both come
+ * from the one message catalogue, `packages/core/src/messages/` (decision 044).
  */
 import type { EligibilityReason } from '@marina/core/domain/eligibility.ts';
 import { ERROR_CODES, type ErrorCode, type FieldError, type Problem } from '@marina/core/domain/error-codes.ts';
+import { problemTitles as TITLES } from '@marina/core/messages/problem-titles.ts';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
-
-const TITLES: Record<ErrorCode, string> = {
-  bad_request: 'Petición incorrecta',
-  validation_failed: 'Hay datos que revisar',
-  not_found: 'No encontrado',
-  method_not_allowed: 'Método no permitido',
-  unsupported_media_type: 'Formato no admitido',
-  payload_too_large: 'Datos demasiado grandes',
-  body_too_deep: 'Datos anidados en demasiados niveles',
-  body_too_complex: 'Datos con demasiados valores',
-  unknown_client: 'Marina desconocida',
-  client_required: 'Falta indicar la marina',
-  rate_limited: 'Demasiados intentos',
-  internal_error: 'Error interno',
-  service_unavailable: 'Servicio no disponible',
-  unauthenticated: 'Sesión no iniciada',
-  forbidden: 'Acceso no permitido',
-  csrf_failed: 'Petición no verificada',
-  origin_not_allowed: 'Origen no permitido',
-  idempotency_key_reused: 'Clave de idempotencia reutilizada',
-  idempotency_in_progress: 'Petición en curso',
-  idempotency_key_invalid: 'Clave de idempotencia no válida',
-  invalid_credentials: 'Datos de acceso incorrectos',
-  account_not_active: 'Cuenta no activa',
-  code_invalid: 'Código incorrecto',
-  code_expired: 'Código caducado',
-  code_attempts_exceeded: 'Demasiados intentos con este código',
-  resend_too_soon: 'Aún no puedes pedir otro código',
-  token_invalid: 'Enlace no válido o caducado',
-  password_too_common: 'Contraseña demasiado común',
-  current_password_incorrect: 'Contraseña actual incorrecta',
-  contact_unavailable: 'Dato de contacto no disponible',
-  account_already_active: 'Cuenta ya activada',
-  email_already_confirmed: 'Correo ya confirmado',
-  not_eligible: 'No se puede usar este barco ahora',
-  state_conflict: 'El estado ha cambiado',
-  contract_already_open: 'El barco ya tiene un contrato abierto',
-  registration_taken: 'Matrícula ya registrada',
-  certificate_type_not_allowed: 'Tipo de certificado no admitido',
-  certificate_too_large: 'Certificado demasiado grande',
-  setting_invalid: 'Ajuste no válido',
-  slot_invalid: 'Turno no válido',
-  slot_full: 'Turno completo',
-  slot_closed: 'Turno cerrado',
-  slot_too_soon: 'Turno demasiado próximo',
-  slot_too_far: 'Turno demasiado lejano',
-  return_after_closing: 'Vuelta después del cierre',
-  boat_has_open_launch: 'El barco ya tiene una bajada abierta',
-  too_many_open_launches: 'Demasiadas bajadas abiertas',
-  change_too_late: 'Demasiado tarde para cambiarla',
-  authorisation_limit_reached: 'Máximo de personas autorizadas',
-  authorisation_duplicate: 'Persona ya autorizada',
-  authorising_self: 'No hace falta autorizarse',
-  phone_country_not_allowed: 'Móvil de un país al que la marina no envía SMS',
-  licence_expires_in_period: 'Titulación caduca en el periodo',
-  boat_not_in_water: 'El barco no está en el agua hoy',
-  boat_already_at_sea: 'El barco ya está en el mar',
-  outing_at_sea: 'Hay una salida en el mar sin cerrar',
-  skipper_not_allowed: 'Patrón no válido',
-  departure_invalid: 'Hora de salida no válida',
-  return_in_past: 'Vuelta prevista ya pasada',
-  outing_too_long: 'Salida demasiado larga',
-  extend_not_later: 'La nueva vuelta no es posterior',
-};
 
 /** An error a route or hook throws to answer with a problem; the error handler turns it into the body. */
 export class HttpProblem extends Error {

@@ -1,12 +1,7 @@
 import type { ErrorCode, FieldError } from '../domain/error-codes.ts';
 
-/**
- * What every failure says when the error catalogue itself cannot be loaded: its file is not on the phone and
- * there is no connection to fetch it. The catalogue's `network_error` says the same. Here, beside the error
- * every failure is, so that the catalogue (a lazy chunk) and its loader (in the first load) share it without
- * importing each other, and without a chunk of its own in the first load (decision 017's budget).
- */
-export const NO_CONNECTION = 'No hay conexión. Comprueba tu cobertura e inténtalo de nuevo.';
+/** Beside the error every failure is, so the catalogue and its loader share it (`messages/no-connection.ts`). */
+export { NO_CONNECTION } from '../messages/no-connection.ts';
 
 /** A failed call as the screens see it: a stable code, the per-field problems, and the HTTP status. */
 export class ApiError extends Error {

@@ -1,6 +1,6 @@
 /**
  * Every stable `code` the API may put in a problem+json answer. The server imports this list to type
- * what it sends; the app's catalogue (`api/error-catalogue.ts`) must give each one a Spanish message.
+ * what it sends; the message catalogue (`messages/`, decision 044) must word each one.
  */
 export const ERROR_CODES = [
   // Transport and platform
