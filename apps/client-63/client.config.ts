@@ -31,10 +31,6 @@ export default defineClientConfig({
   },
   faq: [
     {
-      question: '¿Con cuánta antelación tengo que pedir la bajada?',
-      answer: 'Al menos dos horas antes y como máximo con 30 días. La app solo te ofrece las horas que quedan libres.',
-    },
-    {
       question: '¿Qué hago si no puedo entrar en la app?',
       answer:
         'Usa «¿Has olvidado tu contraseña?» en la pantalla de entrada o llámanos: te ayudamos a recuperar el acceso.',

@@ -110,7 +110,7 @@ describe('the JavaScript before the sign-in form can be sent (decision 017)', ()
     // link prefetching (unused), the other screens' chunks and the files each needs (`app/screens.tsx`).
     for (const text of [
       'Demasiados intentos',
-      '¿Con cuánta antelación',
+      '¿Por qué mi carnet aparece en rojo',
       'contentMaxWidth',
       '__lodash_hash_undefined__',
       'handleUnshift',

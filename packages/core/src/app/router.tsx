@@ -175,8 +175,14 @@ export function appRoutes(services: RouterServices): RouteObject[] {
               children: [{ ...screenRoute('activar'), loader: primeSession(api, session) }],
             },
             screenRoute('slider'),
-            // The marina's contact details and questions: a chunk of their own, loaded with the screen.
-            { ...screenRoute('ayuda'), loader: () => config.help() },
+            {
+              // The marina's contact details and questions: a chunk of their own, loaded with the screen.
+              // The questions answered from its rules read its settings (`GET /client`), so the page
+              // comes with the server cache, as `activar` does.
+              lazy: async () => ({ Component: (await (await screenTable()).cachedLayouts()).CachedScreenLayout }),
+              loader: () => cache.open(session.current()?.account.id ?? null).then(() => null),
+              children: [{ ...screenRoute('ayuda'), loader: () => config.help() }],
+            },
             screenRoute('checkQR'),
           ],
         },

@@ -82,6 +82,10 @@ export interface ClientFolderConfig {
   clientIcon: string;
   tokens: BrandTokens;
   contact: MarinaContact;
+  /**
+   * The marina's own questions for `ayuda`. Not those answered by a rule staff can change (how far ahead to
+   * ask for a launch): the platform words those from the live settings (docs/product.md §4.11).
+   */
   faq: FaqEntry[];
   /** Only for a marina whose API lives elsewhere than the platform's usual address. */
   apiUrl?: string;

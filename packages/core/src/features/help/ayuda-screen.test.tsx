@@ -1,6 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp, testHelp } from '../../test/fixtures.tsx';
+import { ApiError } from '../../api/api-error.ts';
+import type { ApiClient } from '../../api/client.ts';
+import { renderApp, signedOutApi, testHelp, testMarina } from '../../test/fixtures.tsx';
 
 describe('ayuda', () => {
   it("gives the marina's phone, e-mail, hours, FAQ and the app version", async () => {
@@ -14,5 +16,36 @@ describe('ayuda', () => {
     expect(screen.getByText('Abril a octubre: de 08:00 a 20:00')).toBeInTheDocument();
     expect(screen.getByText('¿Puedo pedir una bajada hoy?')).toBeInTheDocument();
     expect(screen.getByText('Versión 5.1010.1945')).toBeInTheDocument();
+  });
+
+  it('answers the booking lead from the settings the API serves today, not from prose', async () => {
+    const settings = { ...testMarina.settings, minLeadMinutes: 90, maxAdvanceDays: 14 };
+    const base = signedOutApi();
+    const api: ApiClient = {
+      ...base,
+      get: (async (path: string) =>
+        path === 'client' ? { ...testMarina, settings } : base.get(path)) as ApiClient['get'],
+    };
+    renderApp('/ayuda', { api });
+    expect(await screen.findByText('¿Con cuánta antelación tengo que pedir la bajada?')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Al menos 1 hora y 30 minutos antes y como máximo con 14 días. La app solo te ofrece las horas que quedan libres.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it("shows the marina's own questions when its settings cannot be read", async () => {
+    const base = signedOutApi();
+    const api: ApiClient = {
+      ...base,
+      get: (async (path: string) => {
+        if (path === 'client') throw new ApiError('network_error');
+        return base.get(path);
+      }) as ApiClient['get'],
+    };
+    renderApp('/ayuda', { api });
+    expect(await screen.findByText('¿Puedo pedir una bajada hoy?')).toBeInTheDocument();
+    expect(screen.queryByText('¿Con cuánta antelación tengo que pedir la bajada?')).not.toBeInTheDocument();
   });
 });

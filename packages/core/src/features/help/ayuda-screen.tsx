@@ -1,6 +1,8 @@
 import { useLoaderData } from 'react-router';
 import type { MarinaHelp } from '../../config/app-config.ts';
+import { useMarina } from '../../lib/marina.ts';
 import { useConfig } from '../../lib/services.tsx';
+import { ruleAnswers } from './rule-answers.ts';
 import { formatVersion } from '../../lib/version.ts';
 import { ButtonLink } from '../../components/button.tsx';
 import { Page } from '../../components/page.tsx';
@@ -13,7 +15,12 @@ import { helpTexts as t } from './texts.ts';
 export default function AyudaScreen() {
   const { version, clientTitulo } = useConfig();
   // The route's loader: `RuntimeConfig.help`.
-  const { contact, faq } = useLoaderData<MarinaHelp>();
+  const { contact, faq: folderFaq } = useLoaderData<MarinaHelp>();
+  // The rules' answers need the marina's settings (public, and kept on the phone): until they come, or
+  // if they cannot, the page shows the marina's own questions rather than an answer that may be old.
+  const marina = useMarina();
+  const ruled = marina.data ? ruleAnswers(marina.data.settings) : [];
+  const faq = [...ruled, ...folderFaq.filter((entry) => !ruled.some((rule) => rule.question === entry.question))];
   const tel = `tel:${contact.phone.replace(/\s+/g, '')}`;
   return (
     <Page title={t.title}>
