@@ -1,3 +1,5 @@
+import { SLOT_MINUTES } from '../../domain/launches.ts';
+
 export const launchTexts = {
   // pedidosbajadas
   title: 'Bajadas',
@@ -67,7 +69,7 @@ export const launchTexts = {
   today: (day: string) => `Hoy, ${day}`,
   tomorrow: (day: string) => `Mañana, ${day}`,
   slots: 'Hora de bajada',
-  slotsHint: (timeZone: string) => `Turnos de 30 minutos, en hora del puerto (${timeZone}).`,
+  slotsHint: (timeZone: string) => `Turnos de ${SLOT_MINUTES} minutos, en hora del puerto (${timeZone}).`,
   slotsLoading: 'Cargando los turnos…',
   chooseBoatFirst: 'Elige primero el barco y el día.',
   closedDay: 'El puerto no abre ese día. Elige otro.',
