@@ -14,7 +14,7 @@ import {
 } from '@tanstack/react-query-persist-client';
 import type { SessionInfo } from '../domain/accounts.ts';
 import { PERSIST_KEY, PERSIST_MAX_AGE, sessionKey, shouldRetry } from './queries.ts';
-import type { CacheOwner, ServerCacheOptions } from './server-cache.ts';
+import type { CacheKit, CacheOwner, ServerCacheOptions } from './cache-kit.ts';
 import { fetchSession } from './session-store.ts';
 
 /** Writes to the phone at most this often: a burst of answers is one write. */
@@ -25,25 +25,6 @@ const dehydrateOptions: DehydrateOptions = {
   shouldDehydrateQuery: persistedOnly,
   shouldDehydrateMutation: () => false,
 };
-
-export interface CacheKit {
-  /** Tells one cache from the next: a screen tree shown with one is not reused with another. */
-  readonly id: number;
-  readonly owner: CacheOwner;
-  readonly client: QueryClient;
-  /** The route guard's word on who is signed in, when it differs from the cache's. */
-  setSession(info: SessionInfo): void;
-  /** A screen shows this cache; the function returned lets it go. */
-  retain(): () => void;
-  /**
-   * Another owner takes over: nothing more is written to the phone, and the data go from memory as soon
-   * as no screen shows them (emptying a cache under a mounted screen would make it load again, flashing
-   * "Cargando…" or an error on the way out).
-   */
-  dispose(): void;
-  /** Sign-out, or the session ended elsewhere: nobody is signed in, `dispose`, and what the phone kept goes too. */
-  forget(): Promise<void>;
-}
 
 let lastId = 0;
 

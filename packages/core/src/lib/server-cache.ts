@@ -1,12 +1,4 @@
-import type { ApiClient } from '../api/client.ts';
-import type { CacheKit } from './query-kit.ts';
-import type { SessionStore } from './session-store.ts';
-
-/**
- * Whose data a cache holds: an account's id, or `null` before anyone is signed in (the activation
- * screen). A cache never outlives its owner: another owner gets a new, empty one.
- */
-export type CacheOwner = string | null;
+import type { CacheKit, CacheOwner, ServerCacheOptions } from './cache-kit.ts';
 
 export interface ServerCache {
   /**
@@ -20,15 +12,6 @@ export interface ServerCache {
   subscribe(listener: () => void): () => void;
   /** Sign-out: the cache is emptied, on the phone and, once no screen shows it, in memory. */
   close(): Promise<void>;
-}
-
-export interface ServerCacheOptions {
-  api: ApiClient;
-  storage: Storage;
-  session: SessionStore;
-  /** Tests shorten the wait before a failed load is tried again, and between writes to the phone. */
-  retryDelay?: number;
-  persistThrottle?: number;
 }
 
 export function createServerCache(options: ServerCacheOptions): ServerCache {
