@@ -1,5 +1,10 @@
 /** What the API tells about an account (AccountSummary, SessionInfo in `@marina/core/domain/accounts.ts`). */
-import type { AccountSummary, SessionInfo } from '@marina/core/domain/accounts.ts';
+import {
+  accountSummaryResponse,
+  sessionInfoResponse,
+  type AccountSummary,
+  type SessionInfo,
+} from '@marina/core/domain/accounts.ts';
 import type { Licence } from '@marina/core/domain/data-validation.ts';
 import { isDataValidationDue, type AccountFacts, type EligibilityContext } from '@marina/core/domain/eligibility.ts';
 import type { ClientRecord } from '../clients/client-directory.ts';
@@ -65,55 +70,5 @@ export async function sessionInfo(
   return { account: toAccountSummary(account, client, now), unreadNotifications: await unreadCount(db, account.id) };
 }
 
-/** JSON schema properties of personOnFile. */
-export const personOnFileProperties = {
-  firstName: { type: 'string' },
-  surnames: { type: 'string' },
-  email: { type: 'string' },
-  phone: { type: 'string', description: 'E.164' },
-  document: { type: 'string' },
-} as const;
-
-/** JSON schema properties of accountBasics, and their names (all required). */
-export const accountProperties = {
-  id: { type: 'string', format: 'uuid' },
-  ...personOnFileProperties,
-  status: { type: 'string', enum: ['registered', 'validated', 'active', 'suspended', 'deleted'] },
-  dataValidatedAt: { type: ['string', 'null'], format: 'date-time' },
-  dataValidationDue: { type: 'boolean' },
-} as const;
-export const accountRequired = [
-  'id',
-  'firstName',
-  'surnames',
-  'email',
-  'phone',
-  'document',
-  'status',
-  'dataValidatedAt',
-  'dataValidationDue',
-] as const;
-
-/** JSON schema of AccountSummary, registered once (`$ref: 'AccountSummary#'`). */
-export const accountSummarySchema = {
-  $id: 'AccountSummary',
-  type: 'object',
-  properties: {
-    ...accountProperties,
-    emailVerified: {
-      type: 'boolean',
-      description: 'A code or link sent to the e-mail came back; until then it recovers nothing',
-    },
-  },
-  required: [...accountRequired, 'emailVerified'],
-} as const;
-
-export const sessionInfoSchema = {
-  $id: 'SessionInfo',
-  type: 'object',
-  properties: {
-    account: { $ref: 'AccountSummary#' },
-    unreadNotifications: { type: 'integer', minimum: 0 },
-  },
-  required: ['account', 'unreadNotifications'],
-} as const;
+/** Registered once (`$ref: 'AccountSummary#'`, `$ref: 'SessionInfo#'`): described in the domain (decision 045). */
+export { accountSummaryResponse as accountSummarySchema, sessionInfoResponse as sessionInfoSchema };

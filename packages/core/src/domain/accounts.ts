@@ -1,5 +1,6 @@
 /** What the accounts API sends and receives (the contract both sides compile against). */
 import type { CodeChannel } from './platform.ts';
+import { Instant, Nullable, Ref, StringEnum, Shared, Type, Uuid, type Static } from './response-schema.ts';
 
 export const ACCOUNT_STATUSES = ['registered', 'validated', 'active', 'suspended', 'deleted'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
@@ -8,30 +9,54 @@ export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 export const ACCOUNT_ROLES = ['customer', 'staff'] as const;
 export type AccountRole = (typeof ACCOUNT_ROLES)[number];
 
-export interface AccountSummary {
-  id: string;
-  firstName: string;
-  surnames: string;
-  email: string;
-  phone: string;
-  document: string;
-  status: AccountStatus;
+/** What every account view tells of the person on file (AccountSummary, StaffCustomer, validar-datos): '' where none. */
+export const personOnFileProperties = {
+  firstName: Type.String(),
+  surnames: Type.String(),
+  email: Type.String(),
+  phone: Type.String({ description: 'E.164' }),
+  document: Type.String(),
+};
+
+/** What AccountSummary and the staff's StaffCustomer both tell of an account. */
+export const accountProperties = {
+  id: Uuid(),
+  ...personOnFileProperties,
+  status: StringEnum(ACCOUNT_STATUSES),
   /** ISO date of the last data validation, or null if never. */
-  dataValidatedAt: string | null;
+  dataValidatedAt: Nullable(Instant()),
   /** Personal data must be reviewed (validar-datos) before launches or a green card. */
-  dataValidationDue: boolean;
-  /**
-   * A code or link sent to `email` came back. Until then nothing that recovers the account goes there
-   * (micuenta offers to send the confirmation link again).
-   */
-  emailVerified: boolean;
-}
+  dataValidationDue: Type.Boolean(),
+};
+
+export const accountSummaryResponse = Shared(
+  Type.Object(
+    {
+      ...accountProperties,
+      /**
+       * A code or link sent to `email` came back. Until then nothing that recovers the account goes there
+       * (micuenta offers to send the confirmation link again).
+       */
+      emailVerified: Type.Boolean({
+        description: 'A code or link sent to the e-mail came back; until then it recovers nothing',
+      }),
+    },
+    { $id: 'AccountSummary' },
+  ),
+);
+export type AccountSummary = Static<typeof accountSummaryResponse>;
 
 /** `GET /session` when signed in. */
-export interface SessionInfo {
-  account: AccountSummary;
-  unreadNotifications: number;
-}
+export const sessionInfoResponse = Shared(
+  Type.Object(
+    {
+      account: Ref<typeof accountSummaryResponse>('AccountSummary'),
+      unreadNotifications: Type.Integer({ minimum: 0 }),
+    },
+    { $id: 'SessionInfo' },
+  ),
+);
+export type SessionInfo = Static<typeof sessionInfoResponse>;
 
 /** A code is on its way: where (masked) and when the person may ask again. */
 export interface CodeSent {

@@ -3,7 +3,6 @@
  * receives, and the rules of every body, written once for the forms and the server.
  */
 import * as yup from 'yup';
-import type { CodeSent } from './accounts.ts';
 import { codeRuleWith, documentRuleWith, emailRuleWith, nameRule, phoneRuleWith } from './account-rules.ts';
 import { formatCalendarDate, isCalendarDate } from './calendar.ts';
 import {
@@ -13,7 +12,21 @@ import {
   licenceTypeRule,
   type Licence,
   type LicenceType,
+  type licenceResponse,
 } from './data-validation.ts';
+import type { CodeChannel } from './platform.ts';
+import {
+  CalendarDay,
+  Instant,
+  Nullable,
+  OrNull,
+  Ref,
+  StringEnum,
+  Shared,
+  Type,
+  Uuid,
+  type Static,
+} from './response-schema.ts';
 import type {} from './schema-meta.ts';
 
 export { LICENCE_TYPE_LABELS, LICENCE_TYPES, type Licence, type LicenceType };
@@ -51,45 +64,92 @@ export function holdsPlace(state: AuthorisationState): boolean {
 }
 
 /** A boat an authorisation covers (only the owner's boats). */
-export interface AuthorisedBoat {
-  id: string;
-  name: string;
-}
+export const authorisedBoatResponse = Type.Object({ id: Uuid(), name: Type.String() });
+export type AuthorisedBoat = Static<typeof authorisedBoatResponse>;
 
 /** `GET /authorisations/{id}`, an item of `GET /authorisations`: what the owner sees. */
-export interface Authorisation {
-  id: string;
-  firstName: string;
-  surnames: string;
-  /**
-   * Normalised identity document (DNI, NIE or passport). An account with it is attached only once it has also
-   * proven the phone or e-mail below (decision 038): the document alone gives no one anything.
-   */
-  document: string;
-  /** E.164 mobile. */
-  phone: string;
-  email: string;
-  /** The person's nautical licence; `expiresOn` is its last valid day. */
-  licence: Licence;
-  boats: AuthorisedBoat[];
-  /** First day of the period (`YYYY-MM-DD`, the marina's calendar). */
-  validFrom: string;
-  /** Last day of the period, included; null when open-ended. */
-  validTo: string | null;
-  state: AuthorisationState;
-  /** The owner's words when suspending; null when none was given or it is not suspended. */
-  suspensionReason: string | null;
-  suspendedAt: string | null;
-  createdAt: string;
-  validatedAt: string | null;
-  /**
-   * The person's account in the app it is attached to, by the name its holder registered with; null until an
-   * account with this document proves this phone or e-mail (and once that account is deleted: `ended`).
-   */
-  account: { firstName: string; surnames: string } | null;
-  /** While `pending`: where the code went (masked) and when another may be asked for; null otherwise. */
-  code: CodeSent | null;
-}
+export const authorisationResponse = Shared(
+  Type.Object(
+    {
+      id: Uuid(),
+      firstName: Type.String(),
+      surnames: Type.String(),
+      /**
+       * Normalised identity document (DNI, NIE or passport). An account with it is attached only once it has also
+       * proven the phone or e-mail below (decision 038): the document alone gives no one anything.
+       */
+      document: Type.String({
+        description:
+          'Normalised DNI, NIE or passport; an account with it is attached only once it proves this phone or e-mail (decision 038)',
+      }),
+      /** E.164 mobile. */
+      phone: Type.String({ description: 'E.164' }),
+      email: Type.String(),
+      /** The person's nautical licence; `expiresOn` is its last valid day. */
+      licence: Ref<typeof licenceResponse>('Licence'),
+      boats: Type.Array(authorisedBoatResponse),
+      /** First day of the period (`YYYY-MM-DD`, the marina's calendar). */
+      validFrom: CalendarDay(),
+      /** Last day of the period, included; null when open-ended. */
+      validTo: Nullable(CalendarDay(), { description: 'Last day included; null when open-ended' }),
+      state: StringEnum(AUTHORISATION_STATES),
+      /** The owner's words when suspending; null when none was given or it is not suspended. */
+      suspensionReason: Nullable(Type.String()),
+      suspendedAt: Nullable(Instant()),
+      createdAt: Instant(),
+      validatedAt: Nullable(Instant()),
+      /**
+       * The person's account in the app it is attached to, by the name its holder registered with; null until an
+       * account with this document proves this phone or e-mail (and once that account is deleted: `ended`).
+       */
+      account: OrNull(Type.Object({ firstName: Type.String(), surnames: Type.String() }), {
+        description:
+          'The account in the app it is attached to, by its holder’s name; null until one with this document proves this phone or e-mail, and once it is deleted',
+      }),
+      /** While `pending`: where the code went (masked) and when another may be asked for; null otherwise. */
+      code: OrNull(
+        Type.Object({
+          channel: StringEnum(['sms', 'email'] as const satisfies readonly CodeChannel[]),
+          destination: Type.String({ description: 'Masked phone (SMS) or e-mail' }),
+          expiresAt: Instant(),
+          resendAvailableAt: Instant(),
+        }),
+        { description: 'While pending: where the code went (masked) and when another may be asked for' },
+      ),
+    },
+    {
+      $id: 'Authorisation',
+      description: 'A person the owner lets use some of their boats (docs/product.md §4.8)',
+      examples: [
+        {
+          id: '7d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6',
+          firstName: 'Marta',
+          surnames: 'Ruiz Soler',
+          document: '12345678Z',
+          phone: '+34612345678',
+          email: 'marta@correo.es',
+          licence: { type: 'per', number: 'PER-123', expiresOn: '2028-01-01' },
+          boats: [{ id: 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d', name: 'Brisa' }],
+          validFrom: '2026-12-01',
+          validTo: '2027-06-30',
+          state: 'pending',
+          suspensionReason: null,
+          suspendedAt: null,
+          createdAt: '2026-11-25T18:00:00.000Z',
+          validatedAt: null,
+          account: null,
+          code: {
+            channel: 'sms',
+            destination: '+34 6•• ••• •78',
+            expiresAt: '2026-11-25T18:10:00.000Z',
+            resendAvailableAt: '2026-11-25T18:01:00.000Z',
+          },
+        },
+      ],
+    },
+  ),
+);
+export type Authorisation = Static<typeof authorisationResponse>;
 
 /** `GET /authorisations` (`?boatId=` keeps those covering that boat). */
 export interface AuthorisationList {
@@ -100,16 +160,25 @@ export interface AuthorisationList {
  * On a boat the signed-in person may use because someone authorised them (`Boat.authorisation`, only when
  * `Boat.role` is `authorised`).
  */
-export interface BoatAuthorisation {
-  id: string;
-  /** Whose boat it is. */
-  owner: { firstName: string; surnames: string };
-  validFrom: string;
-  validTo: string | null;
-  state: AuthorisationState;
-  suspensionReason: string | null;
-  licence: Licence;
-}
+export const boatAuthorisationResponse = Shared(
+  Type.Object(
+    {
+      id: Uuid(),
+      /** Whose boat it is. */
+      owner: Type.Object({ firstName: Type.String(), surnames: Type.String() }),
+      validFrom: CalendarDay(),
+      validTo: Nullable(CalendarDay()),
+      state: StringEnum(AUTHORISATION_STATES),
+      suspensionReason: Nullable(Type.String()),
+      licence: Ref<typeof licenceResponse>('Licence'),
+    },
+    {
+      $id: 'BoatAuthorisation',
+      description: 'The authorisation that lets the signed-in person use someone else’s boat',
+    },
+  ),
+);
+export type BoatAuthorisation = Static<typeof boatAuthorisationResponse>;
 
 /** `Boat.role`: the signed-in person's relation to the boat. */
 export type BoatRole = 'owner' | 'authorised';

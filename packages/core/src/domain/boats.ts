@@ -4,9 +4,21 @@
  */
 import * as yup from 'yup';
 import { addDays, formatCalendarDate, isCalendarDate } from './calendar.ts';
-import type { BoatAuthorisation, BoatRole } from './authorisations.ts';
-import type { Eligibility } from './eligibility.ts';
+import type { boatAuthorisationResponse, BoatRole } from './authorisations.ts';
+import { eligibilityResponse } from './eligibility.ts';
 import type { ClientSettings } from './marina.ts';
+import {
+  CalendarDay,
+  Instant,
+  Nullable,
+  OrNull,
+  Ref,
+  StringEnum,
+  Shared,
+  Type,
+  Uuid,
+  type Static,
+} from './response-schema.ts';
 import type {} from './schema-meta.ts';
 
 export type BoatState = 'in_rack' | 'in_water' | 'maintenance';
@@ -59,56 +71,118 @@ export function contractEndsOn(plan: ContractPlan, startsOn: string): string {
   return addDays(end.toISOString().slice(0, 10), -1);
 }
 
+export type CertificateType = 'application/pdf' | 'image/jpeg' | 'image/png';
+export const CERTIFICATE_TYPES = [
+  'application/pdf',
+  'image/jpeg',
+  'image/png',
+] as const satisfies readonly CertificateType[];
 /** An insurance certificate on file (its bytes are at `GET /boats/{id}/insurance-certificate`). */
-export interface CertificateInfo {
-  contentType: CertificateType;
-  size: number;
-  uploadedAt: string;
-}
+export const certificateInfoResponse = Type.Object({
+  contentType: StringEnum(CERTIFICATE_TYPES),
+  size: Type.Integer(),
+  uploadedAt: Instant(),
+});
+export type CertificateInfo = Static<typeof certificateInfoResponse>;
 
-export interface Insurance {
-  insurer: string;
-  policyNumber: string;
-  /** Last day covered (`YYYY-MM-DD`, the marina's calendar). */
-  expiresOn: string;
-  certificate: CertificateInfo | null;
-}
+export const insuranceResponse = Shared(
+  Type.Object(
+    {
+      insurer: Type.String(),
+      policyNumber: Type.String(),
+      /** Last day covered (`YYYY-MM-DD`, the marina's calendar). */
+      expiresOn: CalendarDay({ description: "Last day covered, the marina's calendar" }),
+      certificate: OrNull(certificateInfoResponse),
+    },
+    { $id: 'Insurance' },
+  ),
+);
+export type Insurance = Static<typeof insuranceResponse>;
 
-export interface Contract {
-  id: string;
-  boatId: string;
-  plan: ContractPlan;
-  status: ContractStatus;
-  startsOn: string;
-  endsOn: string;
-  requestedAt: string;
-  decidedAt: string | null;
+export const CONTRACT_EXAMPLE = {
+  id: '3f0c2a4e-8a51-4b8e-9d7c-1f6a2b3c4d5e',
+  boatId: 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d',
+  plan: 'annual',
+  status: 'requested',
+  startsOn: '2026-12-01',
+  endsOn: '2027-11-30',
+  requestedAt: '2026-11-23T18:00:00.000Z',
+  decidedAt: null,
+  rejectionReason: null,
+} as const;
+
+export const contractProperties = {
+  id: Uuid(),
+  boatId: Uuid(),
+  plan: StringEnum(CONTRACT_PLANS),
+  status: StringEnum(CONTRACT_STATUSES),
+  startsOn: CalendarDay(),
+  endsOn: CalendarDay({ description: 'Last day included: contractEndsOn(plan, startsOn)' }),
+  requestedAt: Instant(),
+  decidedAt: Nullable(Instant()),
   /** Staff's words when they reject it. */
-  rejectionReason: string | null;
-}
+  rejectionReason: Nullable(Type.String()),
+};
 
-export interface Boat {
-  id: string;
-  name: string;
-  registration: string;
-  make: string;
-  model: string;
-  lengthM: number;
-  beamM: number;
-  engine: string;
-  state: BoatState;
+export const contractResponse = Shared(
+  Type.Object(contractProperties, { $id: 'Contract', examples: [CONTRACT_EXAMPLE] }),
+);
+export type Contract = Static<typeof contractResponse>;
+
+export const BOAT_EXAMPLE = {
+  id: 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d',
+  name: 'Brisa',
+  registration: '7ª-BA-1-23-19',
+  make: 'Quicksilver',
+  model: 'Activ 605',
+  lengthM: 6.1,
+  beamM: 2.4,
+  engine: 'Mercury 115 CV',
+  state: 'in_rack',
+  rackPosition: 'B-12',
+  insurance: {
+    insurer: 'Mapfre',
+    policyNumber: 'POL-1234',
+    expiresOn: '2027-05-31',
+    certificate: { contentType: 'application/pdf', size: 48213, uploadedAt: '2026-06-01T09:30:00.000Z' },
+  },
+  contract: { ...CONTRACT_EXAMPLE, status: 'active', decidedAt: '2026-11-24T08:00:00.000Z' },
+  eligibility: { eligible: true, reasons: [] },
+  role: 'owner',
+  authorisation: null,
+} as const;
+
+export const boatProperties = {
+  id: Uuid(),
+  name: Type.String(),
+  registration: Type.String(),
+  make: Type.String(),
+  model: Type.String(),
+  lengthM: Type.Number(),
+  beamM: Type.Number(),
+  engine: Type.String(),
+  state: StringEnum(BOAT_STATES),
   /** Where it sits in the racks, set by staff ("B-12"); null until then. */
-  rackPosition: string | null;
-  insurance: Insurance | null;
+  rackPosition: Nullable(Type.String()),
+  insurance: OrNull(Ref<typeof insuranceResponse>('Insurance')),
   /** The contract that governs it now: the active one, else the latest request or the latest ended one. */
-  contract: Contract | null;
+  contract: OrNull(Ref<typeof contractResponse>('Contract'), {
+    description: 'The active contract, else the open request, else the latest that ended',
+  }),
   /** May it be used today, and if not why (docs/product.md §4.13); for an authorised person, by them. */
-  eligibility: Eligibility;
+  eligibility: eligibilityResponse({ description: 'May it be used today, and if not why' }),
   /** `owner`: the signed-in person's own boat; `authorised`: someone authorised them on it (docs/product.md §4.8). */
-  role: BoatRole;
+  role: StringEnum(['owner', 'authorised'] as const satisfies readonly BoatRole[], {
+    description: "`authorised`: someone else's boat the person may use (docs/product.md §4.8)",
+  }),
   /** The authorisation that lets them use it, when `role` is `authorised`; null for the owner. */
-  authorisation: BoatAuthorisation | null;
-}
+  authorisation: OrNull(Ref<typeof boatAuthorisationResponse>('BoatAuthorisation'), {
+    description: 'When `role` is `authorised`: the authorisation; else null',
+  }),
+};
+
+export const boatResponse = Shared(Type.Object(boatProperties, { $id: 'Boat', examples: [BOAT_EXAMPLE] }));
+export type Boat = Static<typeof boatResponse>;
 
 /** `GET /boats` */
 export interface BoatList {
@@ -122,12 +196,6 @@ export interface ContractList {
 
 // --- The insurance certificate ---------------------------------------------------------------------------
 
-export type CertificateType = 'application/pdf' | 'image/jpeg' | 'image/png';
-export const CERTIFICATE_TYPES = [
-  'application/pdf',
-  'image/jpeg',
-  'image/png',
-] as const satisfies readonly CertificateType[];
 export const CERTIFICATE_MAX_BYTES = 5 * 1024 * 1024;
 
 /**

@@ -3,11 +3,24 @@
  * confirms it. E-mail and phone are shown but changed on `micuenta` (a new one is proven with a code).
  */
 import * as yup from 'yup';
-import type { Insurance } from './boats.ts';
-import { insuranceSchema } from './boats.ts';
+import { BOAT_EXAMPLE, insuranceSchema, type insuranceResponse } from './boats.ts';
+import { personOnFileProperties } from './accounts.ts';
+import { paths } from './app-paths.ts';
 import { isCalendarDate } from './calendar.ts';
-import type { EligibilityReason } from './eligibility.ts';
+import type { eligibilityReasonResponse } from './eligibility.ts';
 import { firstNameRule, surnamesRule } from './account-rules.ts';
+import {
+  CalendarDay,
+  Instant,
+  Nullable,
+  OrNull,
+  Ref,
+  StringEnum,
+  Shared,
+  Type,
+  Uuid,
+  type Static,
+} from './response-schema.ts';
 import type {} from './schema-meta.ts';
 
 export type LicenceType = 'per' | 'pnb' | 'patron_yate' | 'capitan_yate' | 'licencia_navegacion' | 'foreign';
@@ -28,32 +41,80 @@ export const LICENCE_TYPE_LABELS: Readonly<Record<LicenceType, string>> = {
   foreign: 'Titulación extranjera',
 };
 
-export interface Licence {
-  type: LicenceType;
-  number: string;
-  expiresOn: string;
-}
+const licenceProperties = {
+  type: StringEnum(LICENCE_TYPES),
+  number: Type.String(),
+  expiresOn: CalendarDay(),
+};
+
+/** A nautical licence (`$ref: 'Licence#'`); `expiresOn` is its last valid day. */
+export const licenceResponse = Shared(
+  Type.Object({ ...licenceProperties, expiresOn: CalendarDay({ description: 'Last valid day' }) }, { $id: 'Licence' }),
+);
+export type Licence = Static<typeof licenceResponse>;
+
+/** A licence on file, or null unless all of it is (DataValidationStatus, StaffCustomer). */
+export const licenceOnFileResponse = OrNull(Type.Object(licenceProperties));
 
 /** `GET /data-validation` */
-export interface DataValidationStatus {
-  due: boolean;
-  /** Why it is due (data validation, an expired document or licence); empty when not due. */
-  reasons: EligibilityReason[];
-  /** Instant of the last confirmation, or null. */
-  validatedAt: string | null;
-  /** The day it falls due again, when it has been confirmed. */
-  nextDueOn: string | null;
-  data: {
-    firstName: string;
-    surnames: string;
-    email: string;
-    phone: string;
-    document: string;
-    documentExpiresOn: string | null;
-    licence: Licence | null;
-    boats: Array<{ id: string; name: string; registration: string; insurance: Insurance | null }>;
-  };
-}
+export const dataValidationStatusResponse = Shared(
+  Type.Object(
+    {
+      due: Type.Boolean(),
+      /** Why it is due (data validation, an expired document or licence); empty when not due. */
+      reasons: Type.Array(Ref<typeof eligibilityReasonResponse>('EligibilityReason'), {
+        description: 'Why it is due; empty when not',
+      }),
+      /** Instant of the last confirmation, or null. */
+      validatedAt: Nullable(Instant()),
+      /** The day it falls due again, when it has been confirmed. */
+      nextDueOn: Nullable(CalendarDay(), { description: 'The day it falls due again' }),
+      data: Type.Object({
+        ...personOnFileProperties,
+        documentExpiresOn: Nullable(CalendarDay()),
+        licence: licenceOnFileResponse,
+        boats: Type.Array(
+          Type.Object({
+            id: Uuid(),
+            name: Type.String(),
+            registration: Type.String(),
+            insurance: OrNull(Ref<typeof insuranceResponse>('Insurance')),
+          }),
+        ),
+      }),
+    },
+    {
+      $id: 'DataValidationStatus',
+      examples: [
+        {
+          due: true,
+          reasons: [
+            {
+              code: 'data_validation_due',
+              text: 'Datos pendientes de validar',
+              fix: { label: 'Validar mis datos', to: paths.validarDatos },
+            },
+          ],
+          validatedAt: '2025-11-20T10:00:00.000Z',
+          nextDueOn: '2026-11-20',
+          data: {
+            firstName: 'Lucía',
+            surnames: 'García Pons',
+            email: 'lucia@correo.example',
+            phone: '+34612345678',
+            document: '12345678Z',
+            documentExpiresOn: '2030-04-01',
+            licence: { type: 'per', number: 'PER-55123', expiresOn: '2031-02-15' },
+            boats: [
+              { id: BOAT_EXAMPLE.id, name: 'Brisa', registration: '7ª-BA-1-23-19', insurance: BOAT_EXAMPLE.insurance },
+            ],
+          },
+        },
+      ],
+    },
+  ),
+);
+export type DataValidationStatus = Static<typeof dataValidationStatusResponse>;
 
 /**
  * The most boats one confirmation lists (every boat of the account): far above any customer's, and a bound on

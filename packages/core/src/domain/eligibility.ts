@@ -9,6 +9,7 @@ import type { AuthorisationState } from './authorisations.ts';
 import type { BoatState, Contract } from './boats.ts';
 import { addDays, daysBetween, todayIn } from './calendar.ts';
 import { localDateIn } from './opening-hours.ts';
+import { OrNull, Ref, Shared, Type, type SchemaOptions, type Static } from './response-schema.ts';
 
 export type IneligibilityCode =
   | 'account_suspended'
@@ -30,15 +31,35 @@ export type IneligibilityCode =
   | 'authorised_licence_expired'
   | 'owner_not_eligible';
 
-export interface EligibilityReason {
-  code: IneligibilityCode;
-  /** Short, for a badge: "Seguro caducado". */
-  text: string;
-  /** What fixes it, when the customer can: a label and the app's address. */
-  fix: { label: string; to: string } | null;
-}
+/** Why something may not be used today (`$ref: 'EligibilityReason#'`). */
+export const eligibilityReasonResponse = Shared(
+  Type.Object(
+    {
+      code: Type.Unsafe<IneligibilityCode>(Type.String({ examples: ['insurance_expired'] })),
+      /** Short, for a badge: "Seguro caducado". */
+      text: Type.String({ description: 'Short Spanish text for a badge' }),
+      /** What fixes it, when the customer can: a label and the app's address. */
+      fix: OrNull(Type.Object({ label: Type.String(), to: Type.String({ description: "The app's path" }) })),
+    },
+    {
+      $id: 'EligibilityReason',
+      description: 'Why something may not be used today (the one rule of @marina/core/domain/eligibility.ts)',
+    },
+  ),
+);
+export type EligibilityReason = Static<typeof eligibilityReasonResponse>;
 
 export type Eligibility = { eligible: true; reasons: [] } | { eligible: false; reasons: EligibilityReason[] };
+
+/** The schema of an Eligibility: JSON Schema says a boolean and a list, the type also that eligible has none. */
+export function eligibilityResponse(options: SchemaOptions = {}) {
+  return Type.Unsafe<Eligibility>(
+    Type.Object(
+      { eligible: Type.Boolean(), reasons: Type.Array(Ref<typeof eligibilityReasonResponse>('EligibilityReason')) },
+      options,
+    ),
+  );
+}
 
 /** What the rule reads of an account. */
 export interface AccountFacts {

@@ -99,12 +99,8 @@ describe('validar-autorizado', () => {
   it('sends another code once the wait is over, and the new wait starts', async () => {
     const { api, send } = answeringApi({
       'GET authorisations/p2': () => pending(0),
-      'POST authorisations/p2/resend': () => ({
-        channel: 'email',
-        destination: 'm•••@correo.es',
-        expiresAt: new Date(Date.now() + 600_000).toISOString(),
-        resendAvailableAt: new Date(Date.now() + 60_000).toISOString(),
-      }),
+      // The API answers the pending authorisation with its new code.
+      'POST authorisations/p2/resend': () => pending(60_000),
     });
     renderApp('/validar-autorizado?id=p2', { api });
     await userEvent.click(await screen.findByRole('button', { name: 'Enviar otro código' }));

@@ -55,13 +55,14 @@ function CodeForm({ person }: { person: Authorisation }) {
       </ApiForm>
       <ResendCode
         availableAt={sent?.resendAvailableAt ?? new Date().toISOString()}
-        resend={() => resendAuthorisationCode(api, person.id)}
-        onSent={(next) =>
-          client.setQueryData<Authorisation>(
-            authorisationKey(person.id),
-            (current) => current && { ...current, code: next },
-          )
-        }
+        resend={async () => {
+          const next = await resendAuthorisationCode(api, person.id);
+          client.setQueryData<Authorisation>(authorisationKey(person.id), next);
+          // Only a pending authorisation is sent another code (else 409), and a pending one has its code.
+          if (next.code === null) throw new Error('A pending authorisation without its code');
+          return next.code;
+        }}
+        onSent={() => undefined}
       />
     </div>
   );

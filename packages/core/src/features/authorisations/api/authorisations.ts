@@ -1,6 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../../api/client.ts';
-import type { CodeSent } from '../../../domain/accounts.ts';
 import type {
   Authorisation,
   AuthorisationInput,
@@ -58,7 +57,8 @@ export function validateAuthorisation(api: ApiClient, id: string, code: string):
   return api.send('post', path(id, 'validate'), { code });
 }
 
-export function resendAuthorisationCode(api: ApiClient, id: string): Promise<CodeSent> {
+/** A new code: the API answers the pending authorisation with it, as `validate` answers the validated one. */
+export function resendAuthorisationCode(api: ApiClient, id: string): Promise<Authorisation> {
   return api.send('post', path(id, 'resend'), {});
 }
 
