@@ -13,7 +13,7 @@ import {
   type Licence,
   type LicenceType,
   type licenceResponse,
-} from './data-validation.ts';
+} from './licences.ts';
 import type { CodeChannel } from './platform.ts';
 import {
   CalendarDay,

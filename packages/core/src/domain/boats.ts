@@ -20,9 +20,12 @@ import {
   type Static,
 } from './response-schema.ts';
 import type {} from './schema-meta.ts';
+import { BOAT_STATES, CONTRACT_STATUSES, type BoatState, type ContractStatus } from './boat-states.ts';
 
-export type BoatState = 'in_rack' | 'in_water' | 'maintenance';
-export const BOAT_STATES = ['in_rack', 'in_water', 'maintenance'] as const satisfies readonly BoatState[];
+// A boat's state and its contract's status have their own module (boat-states.ts), which the eligibility rule
+// reads without importing this one; what this one exported of them before, it still does.
+export { BOAT_STATES, CONTRACT_STATUSES, type BoatState, type ContractStatus } from './boat-states.ts';
+
 export const BOAT_STATE_LABELS: Readonly<Record<BoatState, string>> = {
   in_rack: 'En el rack',
   in_water: 'En el agua',
@@ -37,14 +40,6 @@ export const CONTRACT_PLAN_LABELS: Readonly<Record<ContractPlan, string>> = {
   monthly: 'Mensual',
 };
 
-export type ContractStatus = 'requested' | 'active' | 'rejected' | 'expired' | 'cancelled';
-export const CONTRACT_STATUSES = [
-  'requested',
-  'active',
-  'rejected',
-  'expired',
-  'cancelled',
-] as const satisfies readonly ContractStatus[];
 export const CONTRACT_STATUS_LABELS: Readonly<Record<ContractStatus, string>> = {
   requested: 'Pendiente de aprobación',
   active: 'Activo',

@@ -6,7 +6,7 @@
 import type { AccountStatus } from './accounts.ts';
 import { href, paths } from './app-paths.ts';
 import type { AuthorisationState } from './authorisations.ts';
-import type { BoatState, Contract } from './boats.ts';
+import type { BoatState, ContractStatus } from './boat-states.ts';
 import { addDays, daysBetween, todayIn } from './calendar.ts';
 import { localDateIn } from './opening-hours.ts';
 import { OrNull, Ref, Shared, Type, type SchemaOptions, type Static } from './response-schema.ts';
@@ -79,7 +79,7 @@ export interface BoatFacts {
   /** Last day the insurance covers; null when none is on file. */
   insuranceExpiresOn: string | null;
   /** The contract that governs it now (`Boat.contract`). */
-  contract: Pick<Contract, 'status' | 'startsOn' | 'endsOn'> | null;
+  contract: { status: ContractStatus; startsOn: string; endsOn: string } | null;
 }
 
 /** What the rule reads of the authorisation that lets a person use someone else's boat. */
