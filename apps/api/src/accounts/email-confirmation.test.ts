@@ -24,10 +24,10 @@ const clock = testClock();
 useTestServer((server) => ({ database, app } = server), { clock: clock.now });
 
 const CONFIRM = '/me/email-confirmation/confirm';
-const CONFIRMATION_SUBJECT = 'Marina Port Blau: confirma tu correo';
+const CONFIRMATION_SUBJECT = 'Marina de Pruebas SMS: confirma tu correo';
 
 /** An active account on an SMS marina whose e-mail nobody has proven yet. */
-const unproven = (clientId = 41) =>
+const unproven = (clientId = 901) =>
   registerAccount(app, clientId, newPerson(), STRONG_PASSWORD, { confirmEmail: false });
 
 const tokenOf = (link: string) => new URL(link).searchParams.get('confirmar-email')!;
@@ -51,16 +51,18 @@ describe('the e-mail of an account on an SMS marina', () => {
 
   it('recovers nothing until confirmed: a reset asked by it is a decoy; by the document the code goes to the phone', async () => {
     const { agent, person } = await unproven();
-    const byEmail = await createAgent(app, 41).post('/password-resets', { identifier: person.email });
+    const byEmail = await createAgent(app, 901).post('/password-resets', { identifier: person.email });
     expect(byEmail.statusCode).toBe(202);
     expect(Object.keys(byEmail.json()).sort()).toEqual(['channel', 'expiresAt', 'resendAvailableAt', 'resetId']);
     expect(await resetCodesTo(person.phone)).toEqual([]);
 
-    expect((await createAgent(app, 41).post('/password-resets', { identifier: person.document })).statusCode).toBe(202);
+    expect((await createAgent(app, 901).post('/password-resets', { identifier: person.document })).statusCode).toBe(
+      202,
+    );
     expect(await resetCodesTo(person.phone)).toHaveLength(1);
 
     expect((await confirmEmail(agent, app, person.email)).json()).toMatchObject({ emailVerified: true });
-    expect((await createAgent(app, 41).post('/password-resets', { identifier: person.email })).statusCode).toBe(202);
+    expect((await createAgent(app, 901).post('/password-resets', { identifier: person.email })).statusCode).toBe(202);
     expect(await resetCodesTo(person.phone)).toHaveLength(2);
   });
 
@@ -79,7 +81,7 @@ describe('the e-mail of an account on an SMS marina', () => {
     const bea = await unproven();
     const anaToken = tokenOf(await latestLink(app, ana.person.email));
 
-    expect((await createAgent(app, 41).post(CONFIRM, { token: anaToken })).statusCode).toBe(401);
+    expect((await createAgent(app, 901).post(CONFIRM, { token: anaToken })).statusCode).toBe(401);
     for (const [agent, token] of [
       [bea.agent, anaToken],
       [ana.agent, 'x'.repeat(43)],
@@ -124,14 +126,14 @@ describe('the e-mail of an account on an SMS marina', () => {
     expect(changed.json()).toMatchObject({ email: newEmail, emailVerified: true });
     // The old, unproven address is not told either.
     expect((await outboxFor(app, person.email)).map((message) => message.subject)).not.toContain(
-      'Marina Port Blau: tu correo ha cambiado',
+      'Marina de Pruebas SMS: tu correo ha cambiado',
     );
     expect((await agent.post(CONFIRM, { token: oldToken })).statusCode).toBe(410);
   });
 
   it('gets the link again on request, counted like codes to that address; not once confirmed', async () => {
     const { agent, person } = await unproven();
-    expect((await createAgent(app, 41).post('/me/email-confirmation')).statusCode).toBe(401);
+    expect((await createAgent(app, 901).post('/me/email-confirmation')).statusCode).toBe(401);
     const sent = await agent.post('/me/email-confirmation');
     expect(sent.statusCode).toBe(202);
     expect(sent.json()).toEqual({ destination: 'l•••@correo.example' });
@@ -163,11 +165,11 @@ describe('the e-mail of an account on an SMS marina', () => {
 
 describe('an e-mail marina account whose e-mail was never proven (from before this rule)', () => {
   it('gets no reset code at that e-mail, whatever identifier is typed', async () => {
-    const { person, accountId } = await registerAccount(app, 63);
+    const { person, accountId } = await registerAccount(app, 902);
     await database.db.update(accounts).set({ emailVerifiedAt: null }).where(eq(accounts.id, accountId));
     const before = await outboxFor(app, person.email);
     for (const identifier of [person.email, person.document]) {
-      const response = await createAgent(app, 63).post('/password-resets', { identifier });
+      const response = await createAgent(app, 902).post('/password-resets', { identifier });
       expect(response.statusCode).toBe(202);
       expect(response.json()).toMatchObject({ channel: 'email' });
     }

@@ -41,12 +41,12 @@ async function requestReset(clientId: number, identifier: string) {
 describe('asking for a reset', () => {
   let account: RegisteredAccount;
   beforeAll(async () => {
-    account = await registerAccount(app, 41);
+    account = await registerAccount(app, 901);
   });
 
   it('answers the same status and keys, with no destination, for a known and an unknown account', async () => {
-    const known = await requestReset(41, account.person.email);
-    const unknown = await requestReset(41, 'nadie@correo.example');
+    const known = await requestReset(901, account.person.email);
+    const unknown = await requestReset(901, 'nadie@correo.example');
     expect(known.response.statusCode).toBe(202);
     expect(unknown.response.statusCode).toBe(202);
     const [knownBody, unknownBody] = [known.response.json(), unknown.response.json()];
@@ -56,26 +56,29 @@ describe('asking for a reset', () => {
     expect(unknownBody.resetId).not.toBe(knownBody.resetId);
   });
 
-  it('sends the code by SMS on 41 and by e-mail on 63; nothing for an unknown account', async () => {
+  it('sends the code by SMS on 901 and by e-mail on 902; nothing for an unknown account', async () => {
     const before = (await outboxFor(app)).length;
-    await requestReset(41, 'nadie.tampoco@correo.example');
+    await requestReset(901, 'nadie.tampoco@correo.example');
     expect((await outboxFor(app)).length).toBe(before);
 
-    await requestReset(41, account.person.document);
+    await requestReset(901, account.person.document);
     const [sms] = await outboxFor(app, account.person.phone);
     expect(sms!.text).toBe(
-      `Marina Port Blau: tu código para cambiar la contraseña es ${sms!.code}. Caduca en 10 minutos.`,
+      `Marina de Pruebas SMS: tu código para cambiar la contraseña es ${sms!.code}. Caduca en 10 minutos.`,
     );
 
-    const other = await registerAccount(app, 63);
-    const { response } = await requestReset(63, other.person.email);
+    const other = await registerAccount(app, 902);
+    const { response } = await requestReset(902, other.person.email);
     expect(response.json().channel).toBe('email');
     const [mail] = await outboxFor(app, other.person.email);
-    expect(mail).toMatchObject({ channel: 'email', subject: 'Marina Atlántica: código para cambiar tu contraseña' });
+    expect(mail).toMatchObject({
+      channel: 'email',
+      subject: 'Marina de Pruebas Correo: código para cambiar tu contraseña',
+    });
   });
 
   it('lets a decoy be resent and checked like a real one, never succeeding', async () => {
-    const { agent, response } = await requestReset(41, 'fantasma@correo.example');
+    const { agent, response } = await requestReset(901, 'fantasma@correo.example');
     const { resetId } = response.json();
     expect((await agent.post(`/password-resets/${resetId}/resend`)).statusCode).toBe(429);
     clock.advance(CODE_RESEND_AFTER_MS);
@@ -94,11 +97,11 @@ describe('asking for a reset', () => {
     const ip = '192.0.2.44';
     for (let i = 0; i < RESET_REQUESTS_PER_IP.max; i++) {
       expect(
-        (await createAgent(app, 41, { ip }).post('/password-resets', { identifier: `p${i}@correo.example` }))
+        (await createAgent(app, 901, { ip }).post('/password-resets', { identifier: `p${i}@correo.example` }))
           .statusCode,
       ).toBe(202);
     }
-    const held = await createAgent(app, 41, { ip }).post('/password-resets', { identifier: 'otra@correo.example' });
+    const held = await createAgent(app, 901, { ip }).post('/password-resets', { identifier: 'otra@correo.example' });
     expect(held.statusCode).toBe(429);
     expect(held.headers['retry-after']).toBeDefined();
   });
@@ -106,10 +109,10 @@ describe('asking for a reset', () => {
 
 describe('completing a reset', () => {
   it('sets the new password, ends every session, tells the person and leaves a security notification', async () => {
-    const account = await registerAccount(app, 41);
-    const laptop = createAgent(app, 41);
+    const account = await registerAccount(app, 901);
+    const laptop = createAgent(app, 901);
     await laptop.post('/session', { identifier: account.person.email, password: account.password });
-    const { agent, response } = await requestReset(41, account.person.email);
+    const { agent, response } = await requestReset(901, account.person.email);
     const code = await latestCode(app, account.person.phone);
     const done = await agent.post(`/password-resets/${response.json().resetId}/complete`, {
       code,
@@ -120,7 +123,7 @@ describe('completing a reset', () => {
     expect((await account.agent.get('/session')).statusCode).toBe(401);
     expect((await laptop.get('/session')).statusCode).toBe(401);
     const [notice] = await outboxFor(app, account.person.email);
-    expect(notice).toMatchObject({ subject: 'Marina Port Blau: tu contraseña ha cambiado', code: null });
+    expect(notice).toMatchObject({ subject: 'Marina de Pruebas SMS: tu contraseña ha cambiado', code: null });
 
     expect(
       (await laptop.post('/session', { identifier: account.person.email, password: NEW_PASSWORD })).statusCode,
@@ -130,8 +133,8 @@ describe('completing a reset', () => {
   });
 
   it('refuses a common password without spending a try', async () => {
-    const account = await registerAccount(app, 41);
-    const { agent, response } = await requestReset(41, account.person.email);
+    const account = await registerAccount(app, 901);
+    const { agent, response } = await requestReset(901, account.person.email);
     const code = await latestCode(app, account.person.phone);
     const common = await agent.post(`/password-resets/${response.json().resetId}/complete`, {
       code,
@@ -146,8 +149,8 @@ describe('completing a reset', () => {
   });
 
   it('answers wrong, expired and exhausted codes like registration does', async () => {
-    const account = await registerAccount(app, 41);
-    const { agent, response } = await requestReset(41, account.person.email);
+    const account = await registerAccount(app, 901);
+    const { agent, response } = await requestReset(901, account.person.email);
     const { resetId } = response.json();
     const code = await latestCode(app, account.person.phone);
     const wrongCode = code === '000000' ? '111111' : '000000';
@@ -161,17 +164,17 @@ describe('completing a reset', () => {
     expect(expired.json()).toMatchObject({ code: 'code_expired' });
   });
 
-  it('treats a resetId of 41 as unknown on 25', async () => {
-    const account = await registerAccount(app, 41);
-    const { response } = await requestReset(41, account.person.email);
+  it('treats a resetId of 901 as unknown on 903', async () => {
+    const account = await registerAccount(app, 901);
+    const { response } = await requestReset(901, account.person.email);
     const code = await latestCode(app, account.person.phone);
-    const on25 = createAgent(app, 25);
+    const on903 = createAgent(app, 903);
     const { resetId } = response.json();
-    expect((await on25.post(`/password-resets/${resetId}/complete`, { code, password: NEW_PASSWORD })).statusCode).toBe(
-      404,
-    );
-    expect((await on25.post(`/password-resets/${resetId}/resend`)).statusCode).toBe(404);
-    expect((await on25.post(`/password-resets/${randomUUID()}/resend`)).statusCode).toBe(404);
+    expect(
+      (await on903.post(`/password-resets/${resetId}/complete`, { code, password: NEW_PASSWORD })).statusCode,
+    ).toBe(404);
+    expect((await on903.post(`/password-resets/${resetId}/resend`)).statusCode).toBe(404);
+    expect((await on903.post(`/password-resets/${randomUUID()}/resend`)).statusCode).toBe(404);
   });
 });
 
@@ -182,8 +185,8 @@ describe('code throttling', () => {
     );
 
   it(`gives one reset at most ${CODE_RESENDS.max} new codes an hour, then 429 with Retry-After`, async () => {
-    const account = await registerAccount(app, 63);
-    const { agent, response } = await requestReset(63, account.person.email);
+    const account = await registerAccount(app, 902);
+    const { agent, response } = await requestReset(902, account.person.email);
     const { resetId } = response.json();
     const statuses = [];
     for (let i = 0; i <= CODE_RESENDS.max; i++) {
@@ -198,31 +201,31 @@ describe('code throttling', () => {
   });
 
   it(`sends at most ${CODE_SENDS.max} reset codes an hour to one phone, answering as if it had`, async () => {
-    const account = await registerAccount(app, 41);
-    const first = await requestReset(41, account.person.email);
+    const account = await registerAccount(app, 901);
+    const first = await requestReset(901, account.person.email);
     for (let i = 0; i < CODE_RESENDS.max; i++) {
       clock.advance(CODE_RESEND_AFTER_MS);
       expect((await first.agent.post(`/password-resets/${first.response.json().resetId}/resend`)).statusCode).toBe(202);
     }
     expect(await resetCodes(account.person.phone)).toHaveLength(CODE_SENDS.max);
     // Asked by the document, which no counter links to the e-mail: answered as ever, but nothing more is sent.
-    const byDocument = await requestReset(41, account.person.document);
-    const unknown = await requestReset(41, 'otro.fantasma@correo.example');
+    const byDocument = await requestReset(901, account.person.document);
+    const unknown = await requestReset(901, 'otro.fantasma@correo.example');
     expect(byDocument.response.statusCode).toBe(202);
     expect(Object.keys(byDocument.response.json()).sort()).toEqual(Object.keys(unknown.response.json()).sort());
     expect(await resetCodes(account.person.phone)).toHaveLength(CODE_SENDS.max);
   });
 
   it("does not tell, through the phone's registrations, whose phone it is", async () => {
-    const account = await registerAccount(app, 41);
+    const account = await registerAccount(app, 901);
     const phone = account.person.phone;
     // Someone else fills the registrations to that phone: the first went to the account's own registration.
     for (let i = 1; i < CODE_REQUESTS.max; i++)
-      expect((await createAgent(app, 41).post('/registrations', newPerson({ phone }))).statusCode).toBe(202);
-    expect((await createAgent(app, 41).post('/registrations', newPerson({ phone }))).statusCode).toBe(429);
+      expect((await createAgent(app, 901).post('/registrations', newPerson({ phone }))).statusCode).toBe(202);
+    expect((await createAgent(app, 901).post('/registrations', newPerson({ phone }))).statusCode).toBe(429);
 
-    const known = await requestReset(41, account.person.email);
-    const unknown = await requestReset(41, 'nadie.nunca@correo.example');
+    const known = await requestReset(901, account.person.email);
+    const unknown = await requestReset(901, 'nadie.nunca@correo.example');
     expect(known.response.statusCode).toBe(202);
     expect(unknown.response.statusCode).toBe(202);
     expect(Object.keys(known.response.json()).sort()).toEqual(Object.keys(unknown.response.json()).sort());
@@ -231,8 +234,8 @@ describe('code throttling', () => {
   });
 
   it('answers an exhausted code with Retry-After until a new one may be asked for', async () => {
-    const account = await registerAccount(app, 41);
-    const { agent, response } = await requestReset(41, account.person.email);
+    const account = await registerAccount(app, 901);
+    const { agent, response } = await requestReset(901, account.person.email);
     const { resetId } = response.json();
     const code = await latestCode(app, account.person.phone);
     const wrongCode = code === '000000' ? '111111' : '000000';
@@ -261,8 +264,8 @@ describe('code throttling', () => {
   });
 
   it('refuses an account more than 10 wrong codes an hour across codes', async () => {
-    const account = await registerAccount(app, 41);
-    const agent = createAgent(app, 41);
+    const account = await registerAccount(app, 901);
+    const agent = createAgent(app, 901);
     const statuses: number[] = [];
     let resetId = '';
     for (let i = 0; i < 11; i++) {
@@ -287,8 +290,8 @@ describe('code throttling', () => {
   });
 
   it('does not tell, through the wrong-code counter, that an e-mail and a document name one account', async () => {
-    const account = await registerAccount(app, 41);
-    const agent = createAgent(app, 41);
+    const account = await registerAccount(app, 901);
+    const agent = createAgent(app, 901);
     // Ten wrong codes through resets asked for by the account's e-mail: that counter is full…
     for (let reset = 0; reset < CODE_CHECKS.max / CODE_MAX_ATTEMPTS; reset++) {
       const { resetId } = (await agent.post('/password-resets', { identifier: account.person.email })).json();

@@ -25,12 +25,12 @@ const profileOf = (person: { firstName: string; surnames: string; email: string;
 
 describe('GET and PATCH /api/v1/me', () => {
   it('needs a session', async () => {
-    expect((await createAgent(app, 41).get('/me')).statusCode).toBe(401);
-    expect((await createAgent(app, 41).patch('/me', {})).statusCode).toBe(401);
+    expect((await createAgent(app, 901).get('/me')).statusCode).toBe(401);
+    expect((await createAgent(app, 901).patch('/me', {})).statusCode).toBe(401);
   });
 
   it('applies new names at once', async () => {
-    const { agent, person } = await registerAccount(app, 41);
+    const { agent, person } = await registerAccount(app, 901);
     const response = await agent.patch('/me', { ...profileOf(person), firstName: ' Lucía María ', surnames: 'García' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
@@ -41,7 +41,7 @@ describe('GET and PATCH /api/v1/me', () => {
   });
 
   it('keeps a new e-mail pending until its code, sent to the new address, confirms it', async () => {
-    const { agent, person } = await registerAccount(app, 41);
+    const { agent, person } = await registerAccount(app, 901);
     const newEmail = newPerson().email;
     const response = await agent.patch('/me', { ...profileOf(person), email: newEmail.toUpperCase() });
     expect(response.statusCode).toBe(200);
@@ -58,7 +58,7 @@ describe('GET and PATCH /api/v1/me', () => {
       },
     ]);
     const [mail] = await outboxFor(app, newEmail);
-    expect(mail).toMatchObject({ channel: 'email', subject: 'Marina Port Blau: confirma tu nuevo correo' });
+    expect(mail).toMatchObject({ channel: 'email', subject: 'Marina de Pruebas SMS: confirma tu nuevo correo' });
 
     const wrongCode = mail!.code === '000000' ? '111111' : '000000';
     expect(
@@ -72,12 +72,12 @@ describe('GET and PATCH /api/v1/me', () => {
     expect(confirmed.json()).toMatchObject({ email: newEmail });
     // The old address hears of the change.
     const [notice] = await outboxFor(app, person.email);
-    expect(notice!.subject).toBe('Marina Port Blau: tu correo ha cambiado');
+    expect(notice!.subject).toBe('Marina de Pruebas SMS: tu correo ha cambiado');
     expect((await agent.post('/session', { identifier: newEmail, password: STRONG_PASSWORD })).statusCode).toBe(200);
   });
 
   it('sends a new phone its code by SMS, whatever the marina', async () => {
-    const { agent, person } = await registerAccount(app, 63);
+    const { agent, person } = await registerAccount(app, 902);
     const newPhone = newPerson().phone;
     const body = (await agent.patch('/me', { ...profileOf(person), phone: newPhone })).json();
     expect(body.pendingChanges).toEqual([
@@ -93,11 +93,11 @@ describe('GET and PATCH /api/v1/me', () => {
   });
 
   it('refuses with contact_unavailable when the new e-mail was taken meanwhile', async () => {
-    const { agent, person } = await registerAccount(app, 41);
+    const { agent, person } = await registerAccount(app, 901);
     const wanted = newPerson().email;
     const body = (await agent.patch('/me', { ...profileOf(person), email: wanted })).json();
     const code = await latestCode(app, wanted);
-    await registerAccount(app, 41, newPerson({ email: wanted }));
+    await registerAccount(app, 901, newPerson({ email: wanted }));
     const response = await agent.post(`/me/contact-changes/${body.pendingChanges[0].changeId}/confirm`, { code });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ code: 'contact_unavailable' });
@@ -105,14 +105,14 @@ describe('GET and PATCH /api/v1/me', () => {
   });
 
   it('does not let another account, or another marina, use a changeId', async () => {
-    const owner = await registerAccount(app, 41);
+    const owner = await registerAccount(app, 901);
     const wanted = newPerson().email;
     const { changeId } = (await owner.agent.patch('/me', { ...profileOf(owner.person), email: wanted })).json()
       .pendingChanges[0];
     const code = await latestCode(app, wanted);
-    const stranger = await registerAccount(app, 41);
+    const stranger = await registerAccount(app, 901);
     expect((await stranger.agent.post(`/me/contact-changes/${changeId}/confirm`, { code })).statusCode).toBe(404);
-    const elsewhere = await registerAccount(app, 25, owner.person);
+    const elsewhere = await registerAccount(app, 903, owner.person);
     expect((await elsewhere.agent.post(`/me/contact-changes/${changeId}/confirm`, { code })).statusCode).toBe(404);
     expect((await owner.agent.post(`/me/contact-changes/${changeId}/confirm`, { code })).statusCode).toBe(200);
   });
@@ -120,8 +120,8 @@ describe('GET and PATCH /api/v1/me', () => {
 
 describe('POST /api/v1/me/password', () => {
   it('changes the password, keeps this session and ends the others', async () => {
-    const { agent, person } = await registerAccount(app, 41);
-    const other = createAgent(app, 41);
+    const { agent, person } = await registerAccount(app, 901);
+    const other = createAgent(app, 901);
     await other.post('/session', { identifier: person.email, password: STRONG_PASSWORD });
     const response = await agent.post('/me/password', {
       currentPassword: STRONG_PASSWORD,
@@ -134,11 +134,11 @@ describe('POST /api/v1/me/password', () => {
       (await other.post('/session', { identifier: person.email, password: 'Rumbo-al-norte-2025' })).statusCode,
     ).toBe(200);
     const [notice] = await outboxFor(app, person.email);
-    expect(notice!.subject).toBe('Marina Port Blau: tu contraseña ha cambiado');
+    expect(notice!.subject).toBe('Marina de Pruebas SMS: tu contraseña ha cambiado');
   });
 
   it('refuses a wrong current password on its field, and a common new one', async () => {
-    const { agent } = await registerAccount(app, 41);
+    const { agent } = await registerAccount(app, 901);
     const wrongCurrent = await agent.post('/me/password', {
       currentPassword: 'no-es-esta-1',
       newPassword: 'Rumbo-al-norte-2025',
@@ -154,8 +154,8 @@ describe('POST /api/v1/me/password', () => {
   });
 
   it('slows wrong current passwords in one session without slowing the owner elsewhere', async () => {
-    const { agent, person } = await registerAccount(app, 41);
-    const stolen = createAgent(app, 41);
+    const { agent, person } = await registerAccount(app, 901);
+    const stolen = createAgent(app, 901);
     await stolen.post('/session', { identifier: person.email, password: STRONG_PASSWORD });
     const guesses = await Promise.all(
       Array.from({ length: 10 }, () =>
@@ -168,7 +168,8 @@ describe('POST /api/v1/me/password', () => {
     ]);
     // The owner's own session, and signing in, are not slowed by them.
     expect(
-      (await createAgent(app, 41).post('/session', { identifier: person.email, password: STRONG_PASSWORD })).statusCode,
+      (await createAgent(app, 901).post('/session', { identifier: person.email, password: STRONG_PASSWORD }))
+        .statusCode,
     ).toBe(200);
     expect(
       (await agent.post('/me/password', { currentPassword: STRONG_PASSWORD, newPassword: 'Rumbo-al-norte-2025' }))
@@ -179,7 +180,7 @@ describe('POST /api/v1/me/password', () => {
 
 describe('DELETE /api/v1/me', () => {
   it('checks the password first', async () => {
-    const { agent } = await registerAccount(app, 41);
+    const { agent } = await registerAccount(app, 901);
     const response = await agent.delete('/me', { password: 'no-es-esta-1', confirm: true });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({ code: 'current_password_incorrect', errors: [{ field: 'password' }] });
@@ -187,7 +188,7 @@ describe('DELETE /api/v1/me', () => {
   });
 
   it('anonymises the account, ends its sessions, removes its codes, notifications and messages, and frees the e-mail', async () => {
-    const { agent, person, accountId } = await registerAccount(app, 41);
+    const { agent, person, accountId } = await registerAccount(app, 901);
     const response = await agent.delete('/me', { password: STRONG_PASSWORD, confirm: true });
     expect(response.statusCode).toBe(204);
     expect((await agent.get('/session')).statusCode).toBe(401);
@@ -208,9 +209,10 @@ describe('DELETE /api/v1/me', () => {
     expect(await outboxFor(app, person.email)).toEqual([]);
 
     expect(
-      (await createAgent(app, 41).post('/session', { identifier: person.email, password: STRONG_PASSWORD })).statusCode,
+      (await createAgent(app, 901).post('/session', { identifier: person.email, password: STRONG_PASSWORD }))
+        .statusCode,
     ).toBe(401);
-    const again = await registerAccount(app, 41, person);
+    const again = await registerAccount(app, 901, person);
     expect(again.accountId).not.toBe(accountId);
   });
 });

@@ -47,7 +47,7 @@ async function startRegistration(clientId: number, person = newPerson()) {
 describe('the whole journey', () => {
   it('register → code by SMS → validate → activate → session → sign out → sign in → reset → sign in with the new password', async () => {
     const person = newPerson();
-    const agent = createAgent(app, 41);
+    const agent = createAgent(app, 901);
 
     const started = await agent.post('/registrations', person);
     expect(started.statusCode).toBe(202);
@@ -59,19 +59,19 @@ describe('the whole journey', () => {
       expiresAt: new Date(clock.now().getTime() + CODE_TTL_MS).toISOString(),
       resendAvailableAt: new Date(clock.now().getTime() + CODE_RESEND_AFTER_MS).toISOString(),
     });
-    expect((await accountByEmail(41, person.email))?.status).toBe('registered');
+    expect((await accountByEmail(901, person.email))?.status).toBe('registered');
 
     const [sms] = await outboxFor(app, person.phone);
-    expect(sms).toMatchObject({ clientId: 41, channel: 'sms', subject: null, code: expect.stringMatching(/^\d{6}$/) });
-    expect(sms!.text).toBe(`Marina Port Blau: tu código de verificación es ${sms!.code}. Caduca en 10 minutos.`);
+    expect(sms).toMatchObject({ clientId: 901, channel: 'sms', subject: null, code: expect.stringMatching(/^\d{6}$/) });
+    expect(sms!.text).toBe(`Marina de Pruebas SMS: tu código de verificación es ${sms!.code}. Caduca en 10 minutos.`);
 
     const validated = await agent.post(`/registrations/${body.registrationId}/validate`, { code: sms!.code });
     expect(validated.statusCode).toBe(200);
     const { activationToken } = validated.json();
     expect(activationToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect((await accountByEmail(41, person.email))?.status).toBe('validated');
+    expect((await accountByEmail(901, person.email))?.status).toBe('validated');
     const [link] = await outboxFor(app, person.email);
-    expect(link).toMatchObject({ channel: 'email', subject: 'Marina Port Blau: activa tu cuenta' });
+    expect(link).toMatchObject({ channel: 'email', subject: 'Marina de Pruebas SMS: activa tu cuenta' });
     expect(link!.text).toContain(`${APP_ORIGIN}/activar?token=${activationToken}`);
 
     const info = await agent.get(`/activations/${activationToken}`);
@@ -108,7 +108,7 @@ describe('the whole journey', () => {
     expect(notifications.items).toEqual([
       expect.objectContaining({
         type: 'welcome',
-        title: 'Te damos la bienvenida a Marina Port Blau',
+        title: 'Te damos la bienvenida a Marina de Pruebas SMS',
         link: '/inicio',
         read: false,
       }),
@@ -153,22 +153,24 @@ describe('the whole journey', () => {
     expect(again.statusCode).toBe(200);
   });
 
-  it('sends the code by SMS for client 25 too', async () => {
-    const { person, started } = await startRegistration(25);
+  it('sends the code by SMS for client 903 too', async () => {
+    const { person, started } = await startRegistration(903);
     expect(started.channel).toBe('sms');
     const [sms] = await outboxFor(app, person.phone);
-    expect(sms).toMatchObject({ clientId: 25, channel: 'sms' });
-    expect(sms!.text).toMatch(/^Varadero Costa Brava: tu código de verificación es \d{6}\. Caduca en 10 minutos\.$/);
+    expect(sms).toMatchObject({ clientId: 903, channel: 'sms' });
+    expect(sms!.text).toMatch(
+      /^Marina Vecina de Pruebas: tu código de verificación es \d{6}\. Caduca en 10 minutos\.$/,
+    );
   });
 
-  it('sends the code by e-mail for an e-mail-only marina (63)', async () => {
-    const { person, started } = await startRegistration(63);
+  it('sends the code by e-mail for an e-mail-only marina (902)', async () => {
+    const { person, started } = await startRegistration(902);
     expect(started).toMatchObject({ channel: 'email', destination: 'l•••@correo.example' });
     const [mail] = await outboxFor(app, person.email);
     expect(mail).toMatchObject({
-      clientId: 63,
+      clientId: 902,
       channel: 'email',
-      subject: 'Marina Atlántica: tu código de verificación',
+      subject: 'Marina de Pruebas Correo: tu código de verificación',
     });
     expect(mail!.text).toContain(mail!.code!);
     expect(await outboxFor(app, person.phone)).toEqual([]);
@@ -182,13 +184,13 @@ describe('the whole journey', () => {
       email: ` ${person.email.toUpperCase()} `,
       phone: person.phone.replace('+34', '').replace(/(\d{3})(\d{3})(\d{3})/, '$1 $2 $3'),
     };
-    await startRegistration(41, typed);
-    const row = await accountByEmail(41, person.email);
+    await startRegistration(901, typed);
+    const row = await accountByEmail(901, person.email);
     expect(row).toMatchObject({ document: person.document, phone: person.phone, email: person.email });
   });
 
   it('refuses invalid data with the form rules, naming every field in Spanish', async () => {
-    const agent = createAgent(app, 41);
+    const agent = createAgent(app, 901);
     const response = await agent.post('/registrations', {
       firstName: '',
       document: '12345678A',
@@ -219,12 +221,12 @@ describe('the whole journey', () => {
   });
 
   it('refreshes an unfinished registration with the same e-mail instead of refusing it', async () => {
-    const { person, started: first } = await startRegistration(41);
-    const { started: second } = await startRegistration(41, { ...person, firstName: 'Lucia' });
+    const { person, started: first } = await startRegistration(901);
+    const { started: second } = await startRegistration(901, { ...person, firstName: 'Lucia' });
     expect(second.registrationId).not.toBe(first.registrationId);
-    expect((await accountByEmail(41, person.email))?.firstName).toBe('Lucia');
+    expect((await accountByEmail(901, person.email))?.firstName).toBe('Lucia');
     const code = await latestCode(app, person.phone);
-    const agent = createAgent(app, 41);
+    const agent = createAgent(app, 901);
     // The first registrationId is over; the second one works.
     expect((await agent.post(`/registrations/${first.registrationId}/validate`, { code })).statusCode).toBe(404);
     expect((await agent.post(`/registrations/${second.registrationId}/validate`, { code })).statusCode).toBe(200);
@@ -235,7 +237,7 @@ describe('links in messages', () => {
   it('builds them on the configured app origin, whatever Host and Origin a caller forges', async () => {
     const person = newPerson();
     // A non-browser client may send any Host, and an Origin that matches it.
-    const agent = createAgent(app, 41, { origin: 'http://attacker.example' });
+    const agent = createAgent(app, 901, { origin: 'http://attacker.example' });
     const forged = { headers: { host: 'attacker.example' } };
     const started = await agent.post('/registrations', person, forged);
     expect(started.statusCode, started.body).toBe(202);
@@ -257,18 +259,18 @@ describe('links in messages', () => {
 
 describe('unfinished registrations', () => {
   it("leave someone else's registration in progress intact, answering exactly as usual", async () => {
-    const { person: owner, started: ownerStarted } = await startRegistration(41);
-    const fresh = await startRegistration(41);
+    const { person: owner, started: ownerStarted } = await startRegistration(901);
+    const fresh = await startRegistration(901);
     // Her e-mail, or her document, with the squatter's own phone (where the code would go).
     for (const squatter of [newPerson({ email: owner.email }), newPerson({ document: owner.document })]) {
-      const { response, started } = await startRegistration(41, squatter);
+      const { response, started } = await startRegistration(901, squatter);
       expect(response.statusCode).toBe(fresh.response.statusCode);
       expect(response.headers['content-type']).toBe(fresh.response.headers['content-type']);
       expect(Object.keys(started).sort()).toEqual(Object.keys(fresh.started).sort());
       expect(started).toMatchObject({ channel: 'sms', destination: expect.stringMatching(/^\+34 7•• ••• •\d\d$/) });
       expect(await outboxFor(app, squatter.phone)).toEqual([]);
     }
-    expect(await accountByEmail(41, owner.email)).toMatchObject({
+    expect(await accountByEmail(901, owner.email)).toMatchObject({
       status: 'registered',
       firstName: owner.firstName,
       phone: owner.phone,
@@ -276,33 +278,33 @@ describe('unfinished registrations', () => {
     });
     const code = await latestCode(app, owner.phone);
     expect(
-      (await createAgent(app, 41).post(`/registrations/${ownerStarted.registrationId}/validate`, { code })).statusCode,
+      (await createAgent(app, 901).post(`/registrations/${ownerStarted.registrationId}/validate`, { code })).statusCode,
     ).toBe(200);
   });
 
   it('do the same on an e-mail marina, where the code goes to the e-mail', async () => {
-    const { person: owner } = await startRegistration(63);
+    const { person: owner } = await startRegistration(902);
     const squatter = newPerson({ document: owner.document });
-    await startRegistration(63, squatter);
+    await startRegistration(902, squatter);
     expect(await outboxFor(app, squatter.email)).toEqual([]);
-    expect(await accountByEmail(63, owner.email)).toMatchObject({ document: owner.document });
+    expect(await accountByEmail(902, owner.email)).toMatchObject({ document: owner.document });
   });
 
   it('stay while their activation link lives; abandoned, another person may register with the data', async () => {
-    const { person: owner, started } = await startRegistration(41);
+    const { person: owner, started } = await startRegistration(901);
     const code = await latestCode(app, owner.phone);
     expect(
-      (await createAgent(app, 41).post(`/registrations/${started.registrationId}/validate`, { code })).statusCode,
+      (await createAgent(app, 901).post(`/registrations/${started.registrationId}/validate`, { code })).statusCode,
     ).toBe(200);
     const other = newPerson({ email: owner.email });
-    await startRegistration(41, other);
+    await startRegistration(901, other);
     expect(await outboxFor(app, other.phone)).toEqual([]);
-    expect((await accountByEmail(41, owner.email))?.status).toBe('validated');
+    expect((await accountByEmail(901, owner.email))?.status).toBe('validated');
 
     clock.advance(ACTIVATION_TOKEN_TTL_MS + 1000);
-    await startRegistration(41, other);
+    await startRegistration(901, other);
     expect(await outboxFor(app, other.phone)).toHaveLength(1);
-    const row = await accountByEmail(41, owner.email);
+    const row = await accountByEmail(901, owner.email);
     expect(row).toMatchObject({ status: 'registered', phone: other.phone, document: other.document });
     expect(await database.db.select().from(activationTokens).where(eq(activationTokens.accountId, row!.id))).toEqual(
       [],
@@ -310,24 +312,24 @@ describe('unfinished registrations', () => {
   });
 
   it('are abandoned once their code died unused', async () => {
-    const { person: owner } = await startRegistration(41);
+    const { person: owner } = await startRegistration(901);
     clock.advance(CODE_TTL_MS + 1000);
     const other = newPerson({ document: owner.document });
-    await startRegistration(41, other);
+    await startRegistration(901, other);
     expect(await outboxFor(app, other.phone)).toHaveLength(1);
-    expect(await accountByEmail(41, owner.email)).toBeUndefined();
-    expect(await accountByEmail(41, other.email)).toMatchObject({ document: owner.document, phone: other.phone });
+    expect(await accountByEmail(901, owner.email)).toBeUndefined();
+    expect(await accountByEmail(901, other.email)).toMatchObject({ document: owner.document, phone: other.phone });
   });
 
   it('go to exactly one of 100 people registering one e-mail at once: one account, one code', async () => {
     const email = newPerson().email;
     const people = Array.from({ length: 100 }, () => newPerson({ email }));
-    const responses = await Promise.all(people.map((person) => createAgent(app, 41).post('/registrations', person)));
+    const responses = await Promise.all(people.map((person) => createAgent(app, 901).post('/registrations', person)));
     expect(responses.map((response) => response.statusCode)).toEqual(people.map(() => 202));
     const rows = await database.db
       .select()
       .from(accounts)
-      .where(and(eq(accounts.clientId, 41), eq(accounts.email, email)));
+      .where(and(eq(accounts.clientId, 901), eq(accounts.email, email)));
     expect(rows).toHaveLength(1);
     const sent = (await Promise.all(people.map((person) => outboxFor(app, person.phone)))).flat();
     expect(sent).toHaveLength(1);
@@ -337,16 +339,16 @@ describe('unfinished registrations', () => {
 
 describe('the e-mail', () => {
   it('is proven at validation on an e-mail marina, where the code went to it', async () => {
-    const { agent, person } = await registerAccount(app, 63, newPerson(), STRONG_PASSWORD, { confirmEmail: false });
+    const { agent, person } = await registerAccount(app, 902, newPerson(), STRONG_PASSWORD, { confirmEmail: false });
     expect((await agent.get('/me')).json()).toMatchObject({ email: person.email, emailVerified: true });
     expect((await outboxFor(app, person.email)).map((message) => message.subject)).not.toContain(
-      'Marina Atlántica: confirma tu correo',
+      'Marina de Pruebas Correo: confirma tu correo',
     );
   });
 });
 
 describe('codes', () => {
-  async function registrationWithCode(clientId = 41) {
+  async function registrationWithCode(clientId = 901) {
     const { agent, person, started } = await startRegistration(clientId);
     const code = await latestCode(app, started.channel === 'sms' ? person.phone : person.email);
     return { agent, person, id: started.registrationId as string, code };
@@ -433,9 +435,9 @@ describe('codes', () => {
 
   it('binds a code to its purpose: a reset id or code does not validate a registration', async () => {
     const { agent, id: registrationId, code: registrationCode } = await registrationWithCode();
-    const reset = await agent.post('/password-resets', { identifier: DEMO_ACCOUNT(41).email });
+    const reset = await agent.post('/password-resets', { identifier: DEMO_ACCOUNT(901).email });
     const resetId = reset.json().resetId;
-    const resetCode = await latestCode(app, '+34600000041');
+    const resetCode = await latestCode(app, '+34600000901');
     expect((await agent.post(`/registrations/${resetId}/validate`, { code: resetCode })).statusCode).toBe(404);
     expect(
       (
@@ -451,7 +453,7 @@ describe('codes', () => {
   });
 
   it('answers not_found for an id that is not a registration', async () => {
-    const agent = createAgent(app, 41);
+    const agent = createAgent(app, 901);
     expect((await agent.post(`/registrations/${randomUUID()}/validate`, { code: '123456' })).statusCode).toBe(404);
     expect((await agent.post('/registrations/not-a-uuid/resend')).statusCode).toBe(404);
   });
@@ -459,10 +461,10 @@ describe('codes', () => {
 
 describe('no enumeration', () => {
   it('answers a registration with the e-mail of an active account exactly like a new one, sends no code and warns the holder', async () => {
-    const existing = await registerAccount(app, 41);
-    const fresh = await startRegistration(41);
+    const existing = await registerAccount(app, 901);
+    const fresh = await startRegistration(901);
     const twin = newPerson({ email: existing.person.email });
-    const { started: decoy, response } = await startRegistration(41, twin);
+    const { started: decoy, response } = await startRegistration(901, twin);
 
     expect(response.statusCode).toBe(fresh.response.statusCode);
     expect(Object.keys(decoy).sort()).toEqual(Object.keys(fresh.started).sort());
@@ -477,29 +479,29 @@ describe('no enumeration', () => {
     expect(warning!.code).toBeNull();
 
     // Its id never validates: it fails like a wrong code.
-    const agent = createAgent(app, 41);
+    const agent = createAgent(app, 901);
     for (const code of ['000000', '123456']) {
       const attempt = await agent.post(`/registrations/${decoy.registrationId}/validate`, { code });
       expect(attempt.statusCode).toBe(422);
       expect(attempt.json()).toMatchObject({ code: 'code_invalid' });
     }
-    expect((await accountByEmail(41, existing.person.email))?.status).toBe('active');
+    expect((await accountByEmail(901, existing.person.email))?.status).toBe('active');
   });
 
   it('warns a holder only at a proven e-mail', async () => {
-    const existing = await registerAccount(app, 41, newPerson(), STRONG_PASSWORD, { confirmEmail: false });
+    const existing = await registerAccount(app, 901, newPerson(), STRONG_PASSWORD, { confirmEmail: false });
     const before = await outboxFor(app, existing.person.email);
-    const { started } = await startRegistration(41, newPerson({ document: existing.person.document }));
+    const { started } = await startRegistration(901, newPerson({ document: existing.person.document }));
     expect(started.channel).toBe('sms');
     expect(await outboxFor(app, existing.person.email)).toEqual(before);
   });
 
   it('does the same for the document of an active account', async () => {
-    const existing = await registerAccount(app, 63);
-    const { started } = await startRegistration(63, newPerson({ document: existing.person.document }));
+    const existing = await registerAccount(app, 902);
+    const { started } = await startRegistration(902, newPerson({ document: existing.person.document }));
     expect(started).toMatchObject({ channel: 'email', destination: 'l•••@correo.example' });
     const [warning] = await outboxFor(app, existing.person.email);
-    expect(warning!.subject).toBe('Marina Atlántica: intento de registro con tus datos');
+    expect(warning!.subject).toBe('Marina de Pruebas Correo: intento de registro con tus datos');
   });
 });
 
@@ -516,7 +518,7 @@ describe('activation', () => {
   }
 
   it('refuses a common password with password_too_common on the password field', async () => {
-    const agent = createAgent(app, 41);
+    const agent = createAgent(app, 901);
     const { token } = await validatedToken(agent);
     const response = await agent.post('/activations', { token, password: 'Password123', acceptTerms: true });
     expect(response.statusCode).toBe(422);
@@ -527,14 +529,14 @@ describe('activation', () => {
   });
 
   it('stores the password as argon2id with m=19456, t=2, p=1', async () => {
-    const { person } = await registerAccount(app, 41);
-    const row = await accountByEmail(41, person.email);
+    const { person } = await registerAccount(app, 901);
+    const row = await accountByEmail(901, person.email);
     expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(row!.passwordHash).not.toContain(STRONG_PASSWORD);
   });
 
   it('uses a link once, and answers token_invalid for an unknown, used or expired one', async () => {
-    const agent = createAgent(app, 41);
+    const agent = createAgent(app, 901);
     const { token } = await validatedToken(agent);
     expect((await agent.post('/activations', { token, password: STRONG_PASSWORD, acceptTerms: true })).statusCode).toBe(
       200,
@@ -548,14 +550,14 @@ describe('activation', () => {
       410,
     );
 
-    const other = createAgent(app, 41);
+    const other = createAgent(app, 901);
     const { token: late } = await validatedToken(other);
     clock.advance(24 * 60 * 60 * 1000 + 1000);
     expect((await other.get(`/activations/${late}`)).statusCode).toBe(410);
   });
 
   it('requires accepting the terms', async () => {
-    const agent = createAgent(app, 41);
+    const agent = createAgent(app, 901);
     const { token } = await validatedToken(agent);
     const response = await agent.post('/activations', { token, password: STRONG_PASSWORD, acceptTerms: false });
     expect(response.statusCode).toBe(400);
@@ -566,26 +568,26 @@ describe('activation', () => {
 });
 
 describe('across marinas', () => {
-  it('treats a registration id or activation link of 41 as unknown on 25', async () => {
-    const { person, started } = await startRegistration(41);
+  it('treats a registration id or activation link of 901 as unknown on 903', async () => {
+    const { person, started } = await startRegistration(901);
     const code = await latestCode(app, person.phone);
-    const on25 = createAgent(app, 25);
-    expect((await on25.post(`/registrations/${started.registrationId}/validate`, { code })).statusCode).toBe(404);
-    expect((await on25.post(`/registrations/${started.registrationId}/resend`)).statusCode).toBe(404);
-    const on41 = createAgent(app, 41);
-    const token = (await on41.post(`/registrations/${started.registrationId}/validate`, { code })).json()
+    const on903 = createAgent(app, 903);
+    expect((await on903.post(`/registrations/${started.registrationId}/validate`, { code })).statusCode).toBe(404);
+    expect((await on903.post(`/registrations/${started.registrationId}/resend`)).statusCode).toBe(404);
+    const on901 = createAgent(app, 901);
+    const token = (await on901.post(`/registrations/${started.registrationId}/validate`, { code })).json()
       .activationToken;
-    expect((await on25.get(`/activations/${token}`)).statusCode).toBe(410);
-    expect((await on25.post('/activations', { token, password: STRONG_PASSWORD, acceptTerms: true })).statusCode).toBe(
+    expect((await on903.get(`/activations/${token}`)).statusCode).toBe(410);
+    expect((await on903.post('/activations', { token, password: STRONG_PASSWORD, acceptTerms: true })).statusCode).toBe(
       410,
     );
   });
 
   it('lets the same person register at two marinas with the same data', async () => {
     const person = newPerson();
-    await registerAccount(app, 41, person);
-    const second = await registerAccount(app, 25, person);
+    await registerAccount(app, 901, person);
+    const second = await registerAccount(app, 903, person);
     expect(second.accountId).toBeDefined();
-    expect((await accountByEmail(25, person.email))?.status).toBe('active');
+    expect((await accountByEmail(903, person.email))?.status).toBe('active');
   });
 });

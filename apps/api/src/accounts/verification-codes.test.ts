@@ -4,10 +4,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_MARINAS_DIR } from '../config.ts';
 import { verificationCodes } from './accounts.schema.ts';
 import { marinaSeeds, seedClients } from '../db/seed.ts';
-import { openTestDatabase, type TestDatabase } from '../test/test-database.ts';
+import { FIXTURE_MARINAS_DIR, openTestDatabase, type TestDatabase } from '../test/test-database.ts';
 import { CODE_RESEND_AFTER_MS } from '../security/limits.ts';
 import { checkCode, issueCode, markCodeUsed, resendCode } from './verification-codes.ts';
 
@@ -17,14 +16,14 @@ describe('consuming a checked code', () => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await openTestDatabase();
-    await seedClients(database.db, await marinaSeeds(DEFAULT_MARINAS_DIR));
+    await seedClients(database.db, await marinaSeeds(FIXTURE_MARINAS_DIR));
   });
   afterAll(() => database.close());
 
   const issue = (destination: string) =>
     issueCode(
       database.db,
-      { clientId: 41, accountId: null, purpose: 'registration', channel: 'sms', destination, typed: destination },
+      { clientId: 901, accountId: null, purpose: 'registration', channel: 'sms', destination, typed: destination },
       now,
     );
 

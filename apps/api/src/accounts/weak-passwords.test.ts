@@ -8,9 +8,9 @@ let app: FastifyInstance;
 
 useTestServer((server) => ({ app } = server));
 
-// Lucía García Pons, of Marina Port Blau (client 41): her surnames with a year; the marina's name with one.
+// Lucía García Pons, of Marina de Pruebas SMS (client 901): her surnames with a year; the marina's name with one.
 const HER_OWN_WORDS = 'GarciaPons2024!';
-const THE_MARINAS_WORDS = 'PortBlau-2024';
+const THE_MARINAS_WORDS = 'PruebasSMS-2024';
 
 function expectRefused(response: { statusCode: number; json(): unknown }, field: string, why: RegExp) {
   expect(response.statusCode).toBe(422);
@@ -23,7 +23,7 @@ function expectRefused(response: { statusCode: number; json(): unknown }, field:
 describe('passwords easy to guess', () => {
   it('are refused at activation: common, hers, the marina’s', async () => {
     const person = newPerson();
-    const agent = createAgent(app, 41);
+    const agent = createAgent(app, 901);
     const { registrationId } = (await agent.post('/registrations', person)).json();
     const code = await latestCode(app, person.phone);
     const { activationToken } = (await agent.post(`/registrations/${registrationId}/validate`, { code })).json();
@@ -50,7 +50,7 @@ describe('passwords easy to guess', () => {
   });
 
   it('are refused on a password change', async () => {
-    const { agent, password } = await registerAccount(app, 41);
+    const { agent, password } = await registerAccount(app, 901);
     for (const [newPassword, why] of [
       ['demo1234', /de las más usadas/],
       [HER_OWN_WORDS, /tu nombre/],
@@ -61,8 +61,8 @@ describe('passwords easy to guess', () => {
   });
 
   it('are refused on a reset, hers only once the code is proven, and the code still works after', async () => {
-    const { person } = await registerAccount(app, 41);
-    const agent = createAgent(app, 41);
+    const { person } = await registerAccount(app, 901);
+    const agent = createAgent(app, 901);
     const { resetId } = (await agent.post('/password-resets', { identifier: person.document })).json();
     const code = await latestCode(app, person.phone);
     const wrongCode = code === '000001' ? '000002' : '000001';
@@ -88,7 +88,7 @@ describe('passwords easy to guess', () => {
       (await agent.post(`/password-resets/${resetId}/complete`, { code, password: 'Faro-de-levante-2024' })).statusCode,
     ).toBe(204);
     expect(
-      (await createAgent(app, 41).post('/session', { identifier: person.email, password: 'Faro-de-levante-2024' }))
+      (await createAgent(app, 901).post('/session', { identifier: person.email, password: 'Faro-de-levante-2024' }))
         .statusCode,
     ).toBe(200);
   });

@@ -40,7 +40,7 @@ const DAY = '2027-06-03';
 
 useTestServer((server) => ({ database, app } = server), { clock: clock.now });
 
-const owner = (clientId = 41) => eligibleOwner(app, database.db, clientId, { now: clock.now() });
+const owner = (clientId = 901) => eligibleOwner(app, database.db, clientId, { now: clock.now() });
 const body = (clientId: number, boatIds: string[], overrides: Record<string, unknown> = {}) =>
   authorisationBody(clientId, boatIds, overrides, clock.now());
 
@@ -48,7 +48,7 @@ const body = (clientId: number, boatIds: string[], overrides: Record<string, unk
 async function confirmData(accountId: string) {
   await database.db
     .update(accounts)
-    .set({ dataValidatedAt: clock.now(), documentExpiresOn: addDays(dayFromToday(41, 0, clock.now()), 2000) })
+    .set({ dataValidatedAt: clock.now(), documentExpiresOn: addDays(dayFromToday(901, 0, clock.now()), 2000) })
     .where(eq(accounts.id, accountId));
 }
 
@@ -60,9 +60,9 @@ async function register(clientId: number, person: PersonData, options: { confirm
 }
 
 /** An authorisation validated by the owner with the code the person at `invited` received, before any account has it. */
-async function authorised(from: Owner, invited: Record<string, unknown> = {}, clientId = 41) {
+async function authorised(from: Owner, invited: Record<string, unknown> = {}, clientId = 901) {
   const input = body(clientId, from.boatIds, invited);
-  const active = await activeAuthorisation(app, from.agent, input, clientId !== 63);
+  const active = await activeAuthorisation(app, from.agent, input, clientId !== 902);
   return { input, id: active.id as string };
 }
 
@@ -81,7 +81,7 @@ const ownerNotices = async (from: Owner, type: string) =>
 /** What a person with the authorisation's boat may do, as the person and at the gate. */
 async function expectUses(agent: Agent, boatId: string, time: string) {
   expect(await boatsOf(agent)).toEqual([boatId]);
-  const booked = await agent.post('/launches', launchBody(41, boatId, DAY, time));
+  const booked = await agent.post('/launches', launchBody(901, boatId, DAY, time));
   expect(booked.statusCode, booked.body).toBe(201);
   const card = await cardOf(agent);
   expect(card.boats.map((boat) => boat.id)).toEqual([boatId]);
@@ -92,7 +92,7 @@ async function expectUses(agent: Agent, boatId: string, time: string) {
 /** A person the authorisation does not reach: no boat, booking and the day's grid not found, no green card. */
 async function expectNothing(agent: Agent, boatId: string) {
   expect(await boatsOf(agent)).toEqual([]);
-  const booking = await agent.post('/launches', launchBody(41, boatId, DAY, '10:00'));
+  const booking = await agent.post('/launches', launchBody(901, boatId, DAY, '10:00'));
   expect(booking.statusCode, booking.body).toBe(404);
   expect((await agent.get(`/launch-slots?boatId=${boatId}&date=${DAY}`)).statusCode).toBe(404);
   expect((await agent.get(`/boats/${boatId}`)).statusCode).toBe(404);
@@ -107,7 +107,10 @@ describe('a stranger registering with the person’s document (issue 19)', () =>
     // The owner authorised a person who has no account yet; the person gave the owner the code from their phone.
     const { input, id } = await authorised(lender);
     // A stranger registers with that document and their own phone and e-mail, and confirms their data.
-    const stranger = await register(41, newPerson({ document: input.document, firstName: 'Eve', surnames: 'Intrusa' }));
+    const stranger = await register(
+      901,
+      newPerson({ document: input.document, firstName: 'Eve', surnames: 'Intrusa' }),
+    );
     await expectNothing(stranger.agent, lender.boatIds[0]!);
     expect(await attachedTo(id)).toBeNull();
     expect((await lender.agent.get(`/authorisations/${id}`)).json()).toMatchObject({ state: 'active', account: null });
@@ -116,8 +119,8 @@ describe('a stranger registering with the person’s document (issue 19)', () =>
 
   it('gets nothing either when their account is there before the owner validates', async () => {
     const lender = await owner();
-    const input = body(41, lender.boatIds);
-    const stranger = await register(41, newPerson({ document: input.document }));
+    const input = body(901, lender.boatIds);
+    const stranger = await register(901, newPerson({ document: input.document }));
     const created = await lender.agent.post('/authorisations', input);
     expect(created.statusCode, created.body).toBe(201);
     const validated = await lender.agent.post(`/authorisations/${created.json().id}/validate`, {
@@ -135,7 +138,7 @@ describe('the person who proves the contact the owner typed', () => {
     const { input, id } = await authorised(lender);
     // Their own e-mail, not the one the owner typed, and never confirmed: the phone's code is the proof.
     const real = await register(
-      41,
+      901,
       newPerson({ document: input.document, phone: input.phone, firstName: 'Tomás', surnames: 'Ferrer Gil' }),
       { confirmEmail: false },
     );
@@ -153,9 +156,9 @@ describe('the person who proves the contact the owner typed', () => {
   });
 
   it('with an account there before (an e-mail marina, its e-mail the one typed) is attached at the validation, and the owner is told at once', async () => {
-    const lender = await owner(63);
-    const someone = await personWithAccount(app, database.db, 63, clock.now());
-    const { id } = await authorised(lender, invitedAs(someone), 63);
+    const lender = await owner(902);
+    const someone = await personWithAccount(app, database.db, 902, clock.now());
+    const { id } = await authorised(lender, invitedAs(someone), 902);
     expect(await attachedTo(id)).toBe(someone.accountId);
     expect(await boatsOf(someone.agent)).toEqual(lender.boatIds);
     expect(await ownerNotices(lender, 'authorisation_attached')).toHaveLength(1);
@@ -166,7 +169,7 @@ describe('the person who proves the contact the owner typed', () => {
   it('once they confirm, by its link, the e-mail the owner typed (an SMS marina, their phone another one)', async () => {
     const lender = await owner();
     const { input, id } = await authorised(lender);
-    const real = await register(41, newPerson({ document: input.document, email: input.email }), {
+    const real = await register(901, newPerson({ document: input.document, email: input.email }), {
       confirmEmail: false,
     });
     await expectNothing(real.agent, lender.boatIds[0]!);
@@ -177,11 +180,11 @@ describe('the person who proves the contact the owner typed', () => {
   });
 
   it('once they change their e-mail to the one typed and confirm it with its code (an e-mail marina)', async () => {
-    const lender = await owner(63);
-    const someone = await personWithAccount(app, database.db, 63, clock.now());
+    const lender = await owner(902);
+    const someone = await personWithAccount(app, database.db, 902, clock.now());
     const typed = `buzon.${randomUUID().slice(0, 8)}@correo.example`;
     // The right document and the account's phone, which an e-mail marina never proved: not enough.
-    const { id } = await authorised(lender, { document: someone.document, phone: someone.phone, email: typed }, 63);
+    const { id } = await authorised(lender, { document: someone.document, phone: someone.phone, email: typed }, 902);
     expect(await attachedTo(id)).toBeNull();
     expect(await boatsOf(someone.agent)).toEqual([]);
     const [me] = await database.db.select().from(accounts).where(eq(accounts.id, someone.accountId));
@@ -206,19 +209,19 @@ describe('accounts the authorisation never reaches', () => {
   it('another document with the proven phone, and the document with the phone at another marina; then the person’s own account takes it', async () => {
     const lender = await owner();
     const { input, id } = await authorised(lender);
-    const samePhone = await register(41, newPerson({ phone: input.phone }));
+    const samePhone = await register(901, newPerson({ phone: input.phone }));
     await expectNothing(samePhone.agent, lender.boatIds[0]!);
     const elsewhere = await register(
-      25,
+      903,
       newPerson({ document: input.document, phone: input.phone, email: input.email }),
     );
     expect(await boatsOf(elsewhere.agent)).toEqual([]);
-    expect((await elsewhere.agent.post('/launches', launchBody(25, lender.boatIds[0]!, DAY, '10:00'))).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await elsewhere.agent.post('/launches', launchBody(903, lender.boatIds[0]!, DAY, '10:00'))).statusCode,
+    ).toBe(404);
     expect(await attachedTo(id)).toBeNull();
     // The person's own account, with the document and the phone, is the one it reaches; the others still see nothing.
-    const real = await register(41, newPerson({ document: input.document, phone: input.phone }));
+    const real = await register(901, newPerson({ document: input.document, phone: input.phone }));
     expect(await attachedTo(id)).toBe(real.accountId);
     expect(await boatsOf(real.agent)).toEqual(lender.boatIds);
     expect(await boatsOf(samePhone.agent)).toEqual([]);
@@ -227,8 +230,8 @@ describe('accounts the authorisation never reaches', () => {
 
   it('a pending authorisation stays unattached even for the account with the document and contact', async () => {
     const lender = await owner();
-    const someone = await personWithAccount(app, database.db, 41, clock.now());
-    const created = await lender.agent.post('/authorisations', body(41, lender.boatIds, invitedAs(someone)));
+    const someone = await personWithAccount(app, database.db, 901, clock.now());
+    const created = await lender.agent.post('/authorisations', body(901, lender.boatIds, invitedAs(someone)));
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json().account).toBeNull();
     expect(await attachedTo(created.json().id)).toBeNull();
@@ -239,7 +242,7 @@ describe('accounts the authorisation never reaches', () => {
 describe('the attached account’s deletion', () => {
   it('ends the authorisation, cancels its open launches (the places freed), tells the owner; registering again with the document and contact gets nothing', async () => {
     const lender = await owner();
-    const someone = await personWithAccount(app, database.db, 41, clock.now());
+    const someone = await personWithAccount(app, database.db, 901, clock.now());
     const { id } = await authorised(lender, invitedAs(someone));
     const launchId = await expectUses(someone.agent, lender.boatIds[0]!, '12:00');
     const held = async () =>
@@ -247,7 +250,7 @@ describe('the attached account’s deletion', () => {
         await database.db
           .select()
           .from(launchSlots)
-          .where(and(eq(launchSlots.clientId, 41), eq(launchSlots.start, new Date(slotAt(41, DAY, '12:00')))))
+          .where(and(eq(launchSlots.clientId, 901), eq(launchSlots.start, new Date(slotAt(901, DAY, '12:00')))))
       )[0]!.held;
     const before = await held();
     await database.db
@@ -270,14 +273,14 @@ describe('the attached account’s deletion', () => {
     expect(
       (
         await lender.agent.post(`/authorisations/${id}/reschedule`, {
-          validFrom: dayFromToday(41, 0, clock.now()),
+          validFrom: dayFromToday(901, 0, clock.now()),
           validTo: null,
         })
       ).statusCode,
     ).toBe(409);
     expect((await lender.agent.post(`/authorisations/${id}/reactivate`)).statusCode).toBe(409);
     const again = await register(
-      41,
+      901,
       newPerson({ document: someone.document, email: someone.email, phone: someone.phone }),
     );
     await expectNothing(again.agent, lender.boatIds[0]!);
@@ -289,5 +292,5 @@ describe('the attached account’s deletion', () => {
 });
 
 beforeAll(() => {
-  expect(DAY > dayFromToday(41, 0, clock.now())).toBe(true);
+  expect(DAY > dayFromToday(901, 0, clock.now())).toBe(true);
 });

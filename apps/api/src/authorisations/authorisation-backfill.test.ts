@@ -36,14 +36,14 @@ async function backfill(): Promise<string[]> {
 
 describe('migration 0010’s backfill', () => {
   it('attaches only through a proven contact and cancels the launches of an account matched by the document alone', async () => {
-    const lender = await eligibleOwner(app, database.db, 41, { boatCount: 3, now: clock.now() });
+    const lender = await eligibleOwner(app, database.db, 901, { boatCount: 3, now: clock.now() });
     const body = (boatId: string, overrides: Record<string, unknown>) =>
-      authorisationBody(41, [boatId], overrides, clock.now());
+      authorisationBody(901, [boatId], overrides, clock.now());
     // The person with their own contact; a stranger who registered with another person's document; an invitation.
-    const real = await personWithAccount(app, database.db, 41, clock.now());
-    const stranger = await personWithAccount(app, database.db, 41, clock.now());
-    const someone = await personWithAccount(app, database.db, 41, clock.now());
-    const elsewhere = await personWithAccount(app, database.db, 63, clock.now());
+    const real = await personWithAccount(app, database.db, 901, clock.now());
+    const stranger = await personWithAccount(app, database.db, 901, clock.now());
+    const someone = await personWithAccount(app, database.db, 901, clock.now());
+    const elsewhere = await personWithAccount(app, database.db, 902, clock.now());
     const theirs = await activeAuthorisation(app, lender.agent, body(lender.boatIds[0]!, invitedAs(real)));
     const document = newPerson().document;
     const taken = await activeAuthorisation(app, lender.agent, body(lender.boatIds[1]!, { document }));
@@ -55,15 +55,15 @@ describe('migration 0010’s backfill', () => {
       .update(authorisations)
       .set({ personAccountId: stranger.accountId })
       .where(eq(authorisations.id, taken.id));
-    const realLaunch = await real.agent.post('/launches', launchBody(41, lender.boatIds[0]!, DAY, '10:00'));
-    const strangerLaunch = await stranger.agent.post('/launches', launchBody(41, lender.boatIds[1]!, DAY, '10:00'));
+    const realLaunch = await real.agent.post('/launches', launchBody(901, lender.boatIds[0]!, DAY, '10:00'));
+    const strangerLaunch = await stranger.agent.post('/launches', launchBody(901, lender.boatIds[1]!, DAY, '10:00'));
     expect([realLaunch.statusCode, strangerLaunch.statusCode]).toEqual([201, 201]);
     const held = async () =>
       (
         await database.db
           .select()
           .from(launchSlots)
-          .where(and(eq(launchSlots.clientId, 41), eq(launchSlots.start, new Date(slotAt(41, DAY, '10:00')))))
+          .where(and(eq(launchSlots.clientId, 901), eq(launchSlots.start, new Date(slotAt(901, DAY, '10:00')))))
       )[0]!.held;
     const before = await held();
     // The rows as they stood before the migration.

@@ -45,24 +45,24 @@ const onBoat = (boatId: string) =>
 
 describe('authorisations under bursts', () => {
   it('lets exactly maxAuthorisedPerBoat (5) of 120 simultaneous additions onto one boat through', async () => {
-    const owner = await eligibleOwner(app, database.db, 41, { now: clock.now() });
-    const bodies = Array.from({ length: 120 }, () => authorisationBody(41, owner.boatIds, {}, clock.now()));
+    const owner = await eligibleOwner(app, database.db, 901, { now: clock.now() });
+    const bodies = Array.from({ length: 120 }, () => authorisationBody(901, owner.boatIds, {}, clock.now()));
     const responses = await Promise.all(bodies.map((body) => owner.agent.post('/authorisations', body)));
     expect(tally(responses)).toEqual({ '201': 5, '409 authorisation_limit_reached': 115 });
     expect(await onBoat(owner.boatIds[0]!)).toHaveLength(5);
   });
 
   it('lets one of 100 simultaneous additions of the same document onto one boat through', async () => {
-    const owner = await eligibleOwner(app, database.db, 41, { now: clock.now() });
-    const body = authorisationBody(41, owner.boatIds, {}, clock.now());
+    const owner = await eligibleOwner(app, database.db, 901, { now: clock.now() });
+    const body = authorisationBody(901, owner.boatIds, {}, clock.now());
     const responses = await Promise.all(Array.from({ length: 100 }, () => owner.agent.post('/authorisations', body)));
     expect(tally(responses)).toEqual({ '201': 1, '409 authorisation_duplicate': 99 });
     expect(await onBoat(owner.boatIds[0]!)).toHaveLength(1);
   });
 
   it('changes the state once for 100 simultaneous validations with the right code', async () => {
-    const owner = await eligibleOwner(app, database.db, 41, { now: clock.now() });
-    const body = authorisationBody(41, owner.boatIds, {}, clock.now());
+    const owner = await eligibleOwner(app, database.db, 901, { now: clock.now() });
+    const body = authorisationBody(901, owner.boatIds, {}, clock.now());
     const id = (await owner.agent.post('/authorisations', body)).json().id;
     const code = await latestCode(app, body.phone);
     const responses = await Promise.all(
@@ -97,8 +97,8 @@ describe('authorisations under bursts', () => {
     const invitations = [];
     for (let index = 0; index < 10; index++) {
       // One owner each: the code checks are counted per owner, and must not run out before the race does.
-      const owner = await eligibleOwner(app, database.db, 41, { now: clock.now() });
-      const body = authorisationBody(41, owner.boatIds, {}, clock.now());
+      const owner = await eligibleOwner(app, database.db, 901, { now: clock.now() });
+      const body = authorisationBody(901, owner.boatIds, {}, clock.now());
       const id = (await owner.agent.post('/authorisations', body)).json().id as string;
       invitations.push({ owner, id, code: await latestCode(app, body.phone) });
     }
@@ -158,12 +158,12 @@ describe('authorisations under bursts', () => {
   it('leaves no open launch under a suspended authorisation when suspensions and bookings race (30 pairs)', async () => {
     const pairs = [];
     for (let index = 0; index < 30; index++) {
-      const owner = await eligibleOwner(app, database.db, 41, { now: clock.now() });
-      const person = await personWithAccount(app, database.db, 41, clock.now());
+      const owner = await eligibleOwner(app, database.db, 901, { now: clock.now() });
+      const person = await personWithAccount(app, database.db, 901, clock.now());
       const active = await activeAuthorisation(
         app,
         owner.agent,
-        authorisationBody(41, owner.boatIds, { ...invitedAs(person) }, clock.now()),
+        authorisationBody(901, owner.boatIds, { ...invitedAs(person) }, clock.now()),
       );
       pairs.push({ owner, person, id: active.id as string });
     }
@@ -172,7 +172,7 @@ describe('authorisations under bursts', () => {
       pairs.flatMap(({ owner, person, id }, index) => [
         person.agent.post(
           '/launches',
-          launchBody(41, owner.boatIds[0]!, DAY, times[index % times.length]!, { waitlist: true }),
+          launchBody(901, owner.boatIds[0]!, DAY, times[index % times.length]!, { waitlist: true }),
         ),
         // Staggered by 0 to 232 ms, so that on PostgreSQL some bookings get in first and some suspensions do.
         new Promise<void>((resolve) => setTimeout(resolve, index * 8)).then(() =>
@@ -206,12 +206,12 @@ describe('authorisations under bursts', () => {
   it('attaches every authorisation when the owner’s validation and the person’s activation race (20 pairs, decision 038)', async () => {
     const pairs = [];
     for (let index = 0; index < 20; index++) {
-      const owner = await eligibleOwner(app, database.db, 41, { now: clock.now() });
-      const body = authorisationBody(41, owner.boatIds, {}, clock.now());
+      const owner = await eligibleOwner(app, database.db, 901, { now: clock.now() });
+      const body = authorisationBody(901, owner.boatIds, {}, clock.now());
       const id = (await owner.agent.post('/authorisations', body)).json().id as string;
       const code = await latestCode(app, body.phone);
       // The person registers with the document and the phone the code went to, up to the activation.
-      const agent = createAgent(app, 41);
+      const agent = createAgent(app, 901);
       const started = await agent.post('/registrations', {
         ...newPerson({ document: body.document, phone: body.phone }),
         acceptPrivacy: true,

@@ -29,17 +29,17 @@ const DAY = '2027-06-03';
 
 useTestServer((server) => ({ database, app } = server), { clock: clock.now });
 
-const owner = (clientId = 41, boatCount = 1) =>
+const owner = (clientId = 901, boatCount = 1) =>
   eligibleOwner(app, database.db, clientId, { boatCount, now: clock.now() });
-const person = (clientId = 41) => personWithAccount(app, database.db, clientId, clock.now());
+const person = (clientId = 901) => personWithAccount(app, database.db, clientId, clock.now());
 const body = (clientId: number, boatIds: string[], overrides: Record<string, unknown> = {}) =>
   authorisationBody(clientId, boatIds, overrides, clock.now());
-const today = (clientId = 41) => dayFromToday(clientId, 0, clock.now());
+const today = (clientId = 901) => dayFromToday(clientId, 0, clock.now());
 
 describe('adding an authorised person', () => {
   it('keeps it pending and sends the person a code by SMS (an SMS marina), masked in the answer, with how to register', async () => {
     const { agent, boatIds } = await owner();
-    const input = body(41, boatIds, { validTo: null });
+    const input = body(901, boatIds, { validTo: null });
     const response = await agent.post('/authorisations', input);
     expect(response.statusCode, response.body).toBe(201);
     const added = response.json();
@@ -62,17 +62,17 @@ describe('adding an authorised person', () => {
 
   it('answers and words the code alike whether or not the document has an account at the marina (docs/product.md §7.4)', async () => {
     // The owner chooses where the message goes (their own address, say): neither it nor the answer may tell.
-    const { agent, boatIds } = await owner(63);
-    const known = await person(63);
+    const { agent, boatIds } = await owner(902);
+    const known = await person(902);
     const contact = { phone: '+34699000111', email: 'dueno.curioso@correo.example' };
     const withAccount = await agent.post(
       '/authorisations',
-      body(63, [boatIds[0]!], { ...contact, document: known.document, firstName: 'Ana', surnames: 'Ríos Mar' }),
+      body(902, [boatIds[0]!], { ...contact, document: known.document, firstName: 'Ana', surnames: 'Ríos Mar' }),
     );
     expect(withAccount.statusCode, withAccount.body).toBe(201);
     const [first] = await outboxFor(app, contact.email);
     expect((await agent.post(`/authorisations/${withAccount.json().id}/withdraw`)).statusCode).toBe(204);
-    const stranger = body(63, [boatIds[0]!], { ...contact, firstName: 'Ana', surnames: 'Ríos Mar' });
+    const stranger = body(902, [boatIds[0]!], { ...contact, firstName: 'Ana', surnames: 'Ríos Mar' });
     const withoutAccount = await agent.post('/authorisations', stranger);
     expect(withoutAccount.statusCode, withoutAccount.body).toBe(201);
     const second = (await outboxFor(app, contact.email)).find((message) => message.code !== first!.code);
@@ -84,8 +84,8 @@ describe('adding an authorised person', () => {
   });
 
   it('sends the code by e-mail where the marina does not send SMS', async () => {
-    const { agent, boatIds } = await owner(63);
-    const input = body(63, boatIds);
+    const { agent, boatIds } = await owner(902);
+    const input = body(902, boatIds);
     const response = await agent.post('/authorisations', input);
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json().code).toMatchObject({
@@ -100,7 +100,7 @@ describe('adding an authorised person', () => {
 
   it('refuses a licence that expires inside the period, naming the field', async () => {
     const { agent, boatIds } = await owner();
-    const input = body(41, boatIds);
+    const input = body(901, boatIds);
     const response = await agent.post('/authorisations', {
       ...input,
       licence: { ...input.licence, expiresOn: addDays(input.validTo as string, -1) },
@@ -120,29 +120,29 @@ describe('adding an authorised person', () => {
 
   it('refuses a bad document as registration does, and the owner authorising themselves', async () => {
     const { agent, boatIds, accountId } = await owner();
-    const bad = await agent.post('/authorisations', body(41, boatIds, { document: '12345678A' }));
+    const bad = await agent.post('/authorisations', body(901, boatIds, { document: '12345678A' }));
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual([
       expect.objectContaining({ field: 'document', message: 'DNI/NIE: la letra no corresponde al número. Revísalo.' }),
     ]);
     const [me] = await database.db.select().from(accounts).where(eq(accounts.id, accountId));
-    const self = await agent.post('/authorisations', body(41, boatIds, { document: me!.document }));
+    const self = await agent.post('/authorisations', body(901, boatIds, { document: me!.document }));
     expect(self.statusCode).toBe(422);
     expect(self.json()).toMatchObject({ code: 'authorising_self', errors: [{ field: 'document' }] });
   });
 
   it('lets at most maxAuthorisedPerBoat pending or active persons on a boat; a suspended one frees a place', async () => {
-    const { agent, boatIds } = await owner(41, 2);
-    const first = await activeAuthorisation(app, agent, body(41, [boatIds[0]!]));
+    const { agent, boatIds } = await owner(901, 2);
+    const first = await activeAuthorisation(app, agent, body(901, [boatIds[0]!]));
     for (let index = 1; index < 5; index++)
-      expect((await agent.post('/authorisations', body(41, [boatIds[0]!]))).statusCode).toBe(201);
-    const sixth = await agent.post('/authorisations', body(41, boatIds));
+      expect((await agent.post('/authorisations', body(901, [boatIds[0]!]))).statusCode).toBe(201);
+    const sixth = await agent.post('/authorisations', body(901, boatIds));
     expect(sixth.statusCode).toBe(409);
     expect(sixth.json()).toMatchObject({ code: 'authorisation_limit_reached', errors: [{ field: 'boatIds' }] });
     // Nothing half saved: the other boat got nobody either.
     expect((await agent.get(`/authorisations?boatId=${boatIds[1]}`)).json().authorisations).toEqual([]);
     expect((await agent.post(`/authorisations/${first.id}/suspend`, { reason: 'De viaje' })).statusCode).toBe(200);
-    expect((await agent.post('/authorisations', body(41, [boatIds[0]!]))).statusCode).toBe(201);
+    expect((await agent.post('/authorisations', body(901, [boatIds[0]!]))).statusCode).toBe(201);
     // Reactivating it would make six: refused until a place frees.
     const back = await agent.post(`/authorisations/${first.id}/reactivate`);
     expect(back.statusCode).toBe(409);
@@ -150,8 +150,8 @@ describe('adding an authorised person', () => {
   });
 
   it('refuses the same document twice on one boat, but not on another boat', async () => {
-    const { agent, boatIds } = await owner(41, 2);
-    const input = body(41, [boatIds[0]!]);
+    const { agent, boatIds } = await owner(901, 2);
+    const input = body(901, [boatIds[0]!]);
     expect((await agent.post('/authorisations', input)).statusCode).toBe(201);
     const twice = await agent.post('/authorisations', { ...input, document: input.document.toLowerCase() });
     expect(twice.statusCode).toBe(409);
@@ -162,19 +162,19 @@ describe('adding an authorised person', () => {
   it("refuses another owner's boat, and a boat of another marina, as not found", async () => {
     const { agent } = await owner();
     const other = await owner();
-    const response = await agent.post('/authorisations', body(41, other.boatIds));
+    const response = await agent.post('/authorisations', body(901, other.boatIds));
     expect(response.statusCode).toBe(404);
     expect(response.json().errors).toEqual([expect.objectContaining({ field: 'boatIds' })]);
-    const elsewhere = await owner(25);
-    expect((await agent.post('/authorisations', body(41, elsewhere.boatIds))).statusCode).toBe(404);
+    const elsewhere = await owner(903);
+    expect((await agent.post('/authorisations', body(901, elsewhere.boatIds))).statusCode).toBe(404);
   });
 });
 
 describe('validating with the code the person received', () => {
   it('activates it once; the code of another authorisation does not work', async () => {
-    const { agent, boatIds } = await owner(41, 2);
-    const a = body(41, [boatIds[0]!]);
-    const b = body(41, [boatIds[1]!]);
+    const { agent, boatIds } = await owner(901, 2);
+    const a = body(901, [boatIds[0]!]);
+    const b = body(901, [boatIds[1]!]);
     const idA = (await agent.post('/authorisations', a)).json().id;
     const idB = (await agent.post('/authorisations', b)).json().id;
     const codeA = await latestCode(app, a.phone);
@@ -192,7 +192,7 @@ describe('validating with the code the person received', () => {
 
   it('gives 5 tries, then asks for a new code; a resend waits 60 s and kills the old code', async () => {
     const { agent, boatIds } = await owner();
-    const input = body(41, boatIds);
+    const input = body(901, boatIds);
     const id = (await agent.post('/authorisations', input)).json().id;
     const old = await latestCode(app, input.phone);
     const wrongCode = old === '000000' ? '111111' : '000000';
@@ -219,7 +219,7 @@ describe('validating with the code the person received', () => {
 
   it('lets a code expire after 10 minutes', async () => {
     const { agent, boatIds } = await owner();
-    const input = body(41, boatIds);
+    const input = body(901, boatIds);
     const id = (await agent.post('/authorisations', input)).json().id;
     const code = await latestCode(app, input.phone);
     clock.advance(10 * 60_000 + 1000);
@@ -232,7 +232,7 @@ describe('validating with the code the person received', () => {
 describe("another owner's authorisations and other marinas", () => {
   it('answers 404 for every call on an authorisation that is not the caller’s', async () => {
     const { agent, boatIds } = await owner();
-    const active = await activeAuthorisation(app, agent, body(41, boatIds));
+    const active = await activeAuthorisation(app, agent, body(901, boatIds));
     const intruder = await owner();
     for (const [method, path, payload] of [
       ['get', `/authorisations/${active.id}`, undefined],
@@ -253,26 +253,26 @@ describe("another owner's authorisations and other marinas", () => {
 
   it("answers 404 to an owner of another marina asking for this marina's authorisation", async () => {
     const { agent, boatIds } = await owner();
-    const active = await activeAuthorisation(app, agent, body(41, boatIds));
-    const elsewhere = await owner(25);
+    const active = await activeAuthorisation(app, agent, body(901, boatIds));
+    const elsewhere = await owner(903);
     expect((await elsewhere.agent.get(`/authorisations/${active.id}`)).statusCode).toBe(404);
     expect((await elsewhere.agent.post(`/authorisations/${active.id}/suspend`, {})).statusCode).toBe(404);
     expect((await elsewhere.agent.get(`/authorisations?boatId=${boatIds[0]}`)).json().authorisations).toEqual([]);
   });
 
   it('never crosses marinas: a person with the same document at another marina sees nothing', async () => {
-    const here = await person(41);
-    const there = await person(25);
-    // The same document and contact at marina 25, proven there: still nothing here.
+    const here = await person(901);
+    const there = await person(903);
+    // The same document and contact at marina 903, proven there: still nothing here.
     await database.db
       .update(accounts)
       .set({ ...invitedAs(here) })
       .where(eq(accounts.id, there.accountId));
     const { agent, boatIds } = await owner();
-    await activeAuthorisation(app, agent, body(41, boatIds, { ...invitedAs(here) }));
+    await activeAuthorisation(app, agent, body(901, boatIds, { ...invitedAs(here) }));
     expect((await here.agent.get('/boats')).json().boats.map((boat: { id: string }) => boat.id)).toEqual(boatIds);
     expect((await there.agent.get('/boats')).json().boats).toEqual([]);
-    const booking = await there.agent.post('/launches', launchBody(25, boatIds[0]!, DAY, '10:00'));
+    const booking = await there.agent.post('/launches', launchBody(903, boatIds[0]!, DAY, '10:00'));
     expect(booking.statusCode).toBe(404);
   });
 });
@@ -281,7 +281,7 @@ describe('the authorised person', () => {
   it('sees the boat in GET /boats with role authorised and may book inside the period; the owner sees role owner', async () => {
     const someone = await person();
     const { agent, boatIds } = await owner();
-    await activeAuthorisation(app, agent, body(41, boatIds, { ...invitedAs(someone) }));
+    await activeAuthorisation(app, agent, body(901, boatIds, { ...invitedAs(someone) }));
     const [mine] = (await agent.get('/boats')).json().boats;
     expect(mine).toMatchObject({ role: 'owner', authorisation: null });
     const [theirs] = (await someone.agent.get('/boats')).json().boats;
@@ -314,7 +314,7 @@ describe('the authorised person', () => {
     const slots = await someone.agent.get(`/launch-slots?boatId=${boatIds[0]}&date=${DAY}`);
     expect(slots.statusCode).toBe(200);
     expect(slots.json().eligibility.eligible).toBe(true);
-    const booked = await someone.agent.post('/launches', launchBody(41, boatIds[0]!, DAY, '10:00'));
+    const booked = await someone.agent.post('/launches', launchBody(901, boatIds[0]!, DAY, '10:00'));
     expect(booked.statusCode, booked.body).toBe(201);
     const [row] = await database.db.select().from(launches).where(eq(launches.id, booked.json().id));
     expect(row).toMatchObject({ accountId: someone.accountId, boatId: boatIds[0] });
@@ -330,8 +330,8 @@ describe('the authorised person', () => {
   it('is refused a slot outside the period with "outside the authorised period"', async () => {
     const someone = await person();
     const { agent, boatIds } = await owner();
-    await activeAuthorisation(app, agent, body(41, boatIds, { ...invitedAs(someone), validTo: today() }));
-    const response = await someone.agent.post('/launches', launchBody(41, boatIds[0]!, DAY, '10:00'));
+    await activeAuthorisation(app, agent, body(901, boatIds, { ...invitedAs(someone), validTo: today() }));
+    const response = await someone.agent.post('/launches', launchBody(901, boatIds[0]!, DAY, '10:00'));
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({
       code: 'not_eligible',
@@ -351,7 +351,7 @@ describe('the authorised person', () => {
   it('is refused with "authorisation suspended" once suspended, and books again once reactivated', async () => {
     const someone = await person();
     const { agent, boatIds } = await owner();
-    const active = await activeAuthorisation(app, agent, body(41, boatIds, { ...invitedAs(someone) }));
+    const active = await activeAuthorisation(app, agent, body(901, boatIds, { ...invitedAs(someone) }));
     const suspended = await agent.post(`/authorisations/${active.id}/suspend`, { reason: ' No devolvió las llaves ' });
     expect(suspended.json()).toMatchObject({ state: 'suspended', suspensionReason: 'No devolvió las llaves' });
     const [boat] = (await someone.agent.get('/boats')).json().boats;
@@ -362,18 +362,18 @@ describe('the authorised person', () => {
     expect(boat.eligibility.reasons.map((reason: { code: string }) => reason.code)).toEqual([
       'authorisation_suspended',
     ]);
-    const refused = await someone.agent.post('/launches', launchBody(41, boatIds[0]!, DAY, '10:30'));
+    const refused = await someone.agent.post('/launches', launchBody(901, boatIds[0]!, DAY, '10:30'));
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors.map((error: { code: string }) => error.code)).toEqual(['authorisation_suspended']);
     expect((await agent.post(`/authorisations/${active.id}/suspend`, {})).statusCode).toBe(409);
     expect((await agent.post(`/authorisations/${active.id}/reactivate`)).json().state).toBe('active');
-    expect((await someone.agent.post('/launches', launchBody(41, boatIds[0]!, DAY, '10:30'))).statusCode).toBe(201);
+    expect((await someone.agent.post('/launches', launchBody(901, boatIds[0]!, DAY, '10:30'))).statusCode).toBe(201);
   });
 
   it("is blocked by the owner's own standing and the boat's (contract, insurance), with no fix to offer", async () => {
     const someone = await person();
     const { agent, boatIds, accountId } = await owner();
-    await activeAuthorisation(app, agent, body(41, boatIds, { ...invitedAs(someone) }));
+    await activeAuthorisation(app, agent, body(901, boatIds, { ...invitedAs(someone) }));
     await database.db
       .update(boats)
       .set({ insuranceExpiresOn: addDays(today(), -1) })
@@ -384,7 +384,7 @@ describe('the authorised person', () => {
       { code: 'owner_not_eligible', text: 'El propietario tiene trámites pendientes', fix: null },
       { code: 'insurance_expired', text: 'Seguro caducado', fix: null },
     ]);
-    const refused = await someone.agent.post('/launches', launchBody(41, boatIds[0]!, DAY, '11:00'));
+    const refused = await someone.agent.post('/launches', launchBody(901, boatIds[0]!, DAY, '11:00'));
     expect(refused.json().errors.map((error: { code: string }) => error.code)).toEqual([
       'owner_not_eligible',
       'insurance_expired',
@@ -394,28 +394,28 @@ describe('the authorised person', () => {
   it('is refused with "licence expired" once the authorisation\'s licence has run out', async () => {
     const someone = await person();
     const { agent, boatIds } = await owner();
-    const active = await activeAuthorisation(app, agent, body(41, boatIds, { ...invitedAs(someone), validTo: null }));
+    const active = await activeAuthorisation(app, agent, body(901, boatIds, { ...invitedAs(someone), validTo: null }));
     await database.db
       .update(authorisations)
       .set({ licenceExpiresOn: addDays(today(), -1) })
       .where(eq(authorisations.id, active.id));
-    const refused = await someone.agent.post('/launches', launchBody(41, boatIds[0]!, DAY, '11:30'));
+    const refused = await someone.agent.post('/launches', launchBody(901, boatIds[0]!, DAY, '11:30'));
     expect(refused.json().errors.map((error: { code: string }) => error.code)).toEqual(['authorised_licence_expired']);
   });
 
   it('a pending authorisation gives nothing: no boat, booking is 404', async () => {
     const someone = await person();
     const { agent, boatIds } = await owner();
-    expect((await agent.post('/authorisations', body(41, boatIds, { ...invitedAs(someone) }))).statusCode).toBe(201);
+    expect((await agent.post('/authorisations', body(901, boatIds, { ...invitedAs(someone) }))).statusCode).toBe(201);
     expect((await someone.agent.get('/boats')).json().boats).toEqual([]);
-    expect((await someone.agent.post('/launches', launchBody(41, boatIds[0]!, DAY, '12:00'))).statusCode).toBe(404);
+    expect((await someone.agent.post('/launches', launchBody(901, boatIds[0]!, DAY, '12:00'))).statusCode).toBe(404);
   });
 });
 
 describe('the demo authorised person', () => {
   it("signs in with their own account and sees the demo owner's Brisa as authorised, ready to use", async () => {
-    const agent = createAgent(app, 41);
-    const { email, password } = DEMO_AUTHORISED_ACCOUNT(41);
+    const agent = createAgent(app, 901);
+    const { email, password } = DEMO_AUTHORISED_ACCOUNT(901);
     expect((await agent.post('/session', { identifier: email, password })).statusCode).toBe(200);
     const listed = (await agent.get('/boats')).json().boats;
     expect(
@@ -433,18 +433,18 @@ describe('suspension', () => {
   it("cancels the person's open requests at once, promotes whoever waits for the freed place, and tells the person", async () => {
     const someone = await person();
     const { agent, boatIds } = await owner();
-    const active = await activeAuthorisation(app, agent, body(41, boatIds, { ...invitedAs(someone) }));
+    const active = await activeAuthorisation(app, agent, body(901, boatIds, { ...invitedAs(someone) }));
     // The slot at 13:00 fills: three owners and the authorised person (slotCapacity 4), then one more waits.
     const others = await Promise.all([owner(), owner(), owner(), owner()]);
     for (const other of others.slice(0, 3))
-      expect((await other.agent.post('/launches', launchBody(41, other.boatIds[0]!, DAY, '13:00'))).statusCode).toBe(
+      expect((await other.agent.post('/launches', launchBody(901, other.boatIds[0]!, DAY, '13:00'))).statusCode).toBe(
         201,
       );
-    const mine = await someone.agent.post('/launches', launchBody(41, boatIds[0]!, DAY, '13:00'));
+    const mine = await someone.agent.post('/launches', launchBody(901, boatIds[0]!, DAY, '13:00'));
     expect(mine.json().status).toBe('confirmed');
     const waiting = await others[3]!.agent.post(
       '/launches',
-      launchBody(41, others[3]!.boatIds[0]!, DAY, '13:00', { waitlist: true }),
+      launchBody(901, others[3]!.boatIds[0]!, DAY, '13:00', { waitlist: true }),
     );
     expect(waiting.json().status).toBe('waitlisted');
 
@@ -459,7 +459,7 @@ describe('suspension', () => {
     const [slot] = await database.db
       .select()
       .from(launchSlots)
-      .where(and(eq(launchSlots.clientId, 41), eq(launchSlots.start, new Date(slotAt(41, DAY, '13:00')))));
+      .where(and(eq(launchSlots.clientId, 901), eq(launchSlots.start, new Date(slotAt(901, DAY, '13:00')))));
     expect(slot!.held).toBe(4);
     const told = await database.db.select().from(notifications).where(eq(notifications.accountId, someone.accountId));
     expect(told.map((row) => row.type)).toContain('authorisation_suspended');
@@ -475,26 +475,26 @@ describe("the owner's account deletion", () => {
   it('erases their authorisations and the launches others asked for on their boats, giving the places to who waits', async () => {
     const someone = await person();
     const { agent, boatIds, accountId } = await owner();
-    const active = await activeAuthorisation(app, agent, body(41, boatIds, { ...invitedAs(someone) }));
-    const booked = await someone.agent.post('/launches', launchBody(41, boatIds[0]!, DAY, '16:00'));
+    const active = await activeAuthorisation(app, agent, body(901, boatIds, { ...invitedAs(someone) }));
+    const booked = await someone.agent.post('/launches', launchBody(901, boatIds[0]!, DAY, '16:00'));
     expect(booked.statusCode, booked.body).toBe(201);
     const held = async () =>
       (
         await database.db
           .select()
           .from(launchSlots)
-          .where(and(eq(launchSlots.clientId, 41), eq(launchSlots.start, new Date(slotAt(41, DAY, '16:00')))))
+          .where(and(eq(launchSlots.clientId, 901), eq(launchSlots.start, new Date(slotAt(901, DAY, '16:00')))))
       )[0]!.held;
     // The slot is full around the person's place, and someone waits for it.
     for (let left = 4 - (await held()); left > 0; left--) {
       const other = await owner();
-      expect((await other.agent.post('/launches', launchBody(41, other.boatIds[0]!, DAY, '16:00'))).statusCode).toBe(
+      expect((await other.agent.post('/launches', launchBody(901, other.boatIds[0]!, DAY, '16:00'))).statusCode).toBe(
         201,
       );
     }
     const waiting = await owner();
     const waited = await waiting.agent.post('/launches', {
-      ...launchBody(41, waiting.boatIds[0]!, DAY, '16:00'),
+      ...launchBody(901, waiting.boatIds[0]!, DAY, '16:00'),
       waitlist: true,
     });
     expect(waited.json()).toMatchObject({ status: 'waitlisted' });
@@ -519,13 +519,13 @@ describe('period', () => {
   it('reschedules, refusing a period the licence does not cover; a shorter period cancels launches outside it', async () => {
     const someone = await person();
     const { agent, boatIds } = await owner();
-    const input = body(41, boatIds, {
+    const input = body(901, boatIds, {
       ...invitedAs(someone),
       validTo: null,
       licence: { type: 'pnb', number: 'PNB-1', expiresOn: addDays(today(), 30) },
     });
     const active = await activeAuthorisation(app, agent, input);
-    const launch = await someone.agent.post('/launches', launchBody(41, boatIds[0]!, DAY, '14:00'));
+    const launch = await someone.agent.post('/launches', launchBody(901, boatIds[0]!, DAY, '14:00'));
     expect(launch.statusCode, launch.body).toBe(201);
     const tooLong = await agent.post(`/authorisations/${active.id}/reschedule`, {
       validFrom: today(),
@@ -559,7 +559,7 @@ describe('period', () => {
     const active = await activeAuthorisation(
       app,
       agent,
-      body(41, boatIds, { ...invitedAs(someone), validTo: today() }),
+      body(901, boatIds, { ...invitedAs(someone), validTo: today() }),
     );
     const later = new Date(clock.now().getTime() + 2 * 86_400_000);
     expect(await expireAuthorisations(database.db, later)).toBeGreaterThanOrEqual(1);
@@ -569,20 +569,20 @@ describe('period', () => {
     expect((await agent.get(`/authorisations/${active.id}`)).json().state).toBe('expired');
     // An expired authorisation shows no boat; booking says why.
     expect((await someone.agent.get('/boats')).json().boats).toEqual([]);
-    const refused = await someone.agent.post('/launches', launchBody(41, boatIds[0]!, DAY, '15:00'));
+    const refused = await someone.agent.post('/launches', launchBody(901, boatIds[0]!, DAY, '15:00'));
     expect(refused.json().errors.map((error: { code: string }) => error.code)).toEqual(['outside_authorised_period']);
     const back = await agent.post(`/authorisations/${active.id}/reschedule`, {
       validFrom: today(),
       validTo: addDays(today(), 30),
     });
     expect(back.json().state).toBe('active');
-    expect((await someone.agent.post('/launches', launchBody(41, boatIds[0]!, DAY, '15:00'))).statusCode).toBe(201);
+    expect((await someone.agent.post('/launches', launchBody(901, boatIds[0]!, DAY, '15:00'))).statusCode).toBe(201);
   });
 
   it('lists by boat', async () => {
-    const { agent, boatIds } = await owner(41, 2);
-    await agent.post('/authorisations', body(41, [boatIds[0]!]));
-    await agent.post('/authorisations', body(41, boatIds));
+    const { agent, boatIds } = await owner(901, 2);
+    await agent.post('/authorisations', body(901, [boatIds[0]!]));
+    await agent.post('/authorisations', body(901, boatIds));
     expect((await agent.get('/authorisations')).json().authorisations).toHaveLength(2);
     expect((await agent.get(`/authorisations?boatId=${boatIds[1]}`)).json().authorisations).toHaveLength(1);
     expect((await agent.get('/authorisations?boatId=nope')).json().authorisations).toEqual([]);

@@ -26,11 +26,11 @@ const clock = testClock(Date.parse('2027-06-01T06:00:00Z'));
 
 useTestServer((server) => ({ database, app } = server), { clock: clock.now });
 
-const owner = (clientId = 41, boatCount = 1) =>
+const owner = (clientId = 901, boatCount = 1) =>
   eligibleOwner(app, database.db, clientId, { boatCount, now: clock.now() });
 const body = (clientId: number, boatIds: string[], overrides: Record<string, unknown> = {}) =>
   authorisationBody(clientId, boatIds, overrides, clock.now());
-const today = (clientId = 41) => dayFromToday(clientId, 0, clock.now());
+const today = (clientId = 901) => dayFromToday(clientId, 0, clock.now());
 const rowOf = async (id: string) =>
   (await database.db.select().from(authorisations).where(eq(authorisations.id, id)))[0];
 /** A phone that differs from the right one in its last digit: the owner's slip. */
@@ -39,7 +39,7 @@ const mistyped = (phone: string) => `${phone.slice(0, -1)}${phone.endsWith('0') 
 describe('withdrawing a pending invitation', () => {
   it('deletes it with its code: the code stops working, and the same person can be added again with the right phone', async () => {
     const { agent, boatIds } = await owner();
-    const right = body(41, boatIds);
+    const right = body(901, boatIds);
     const wrong = { ...right, phone: mistyped(right.phone) };
     const added = (await agent.post('/authorisations', wrong)).json();
     const wrongCode = await latestCode(app, wrong.phone);
@@ -87,8 +87,8 @@ describe('withdrawing a pending invitation', () => {
     const { agent, boatIds } = await owner();
     const ids: string[] = [];
     for (let index = 0; index < 5; index++)
-      ids.push((await agent.post('/authorisations', body(41, boatIds))).json().id);
-    const sixth = body(41, boatIds);
+      ids.push((await agent.post('/authorisations', body(901, boatIds))).json().id);
+    const sixth = body(901, boatIds);
     expect((await agent.post('/authorisations', sixth)).json().code).toBe('authorisation_limit_reached');
     expect((await agent.post(`/authorisations/${ids[2]}/withdraw`)).statusCode).toBe(204);
     expect((await agent.post('/authorisations', sixth)).statusCode).toBe(201);
@@ -96,10 +96,10 @@ describe('withdrawing a pending invitation', () => {
   });
 
   it('leaves the owner’s other invitations and persons alone', async () => {
-    const { agent, boatIds } = await owner(41, 2);
-    const kept = await activeAuthorisation(app, agent, body(41, boatIds));
-    const other = (await agent.post('/authorisations', body(41, [boatIds[1]!]))).json();
-    const gone = (await agent.post('/authorisations', body(41, [boatIds[0]!]))).json();
+    const { agent, boatIds } = await owner(901, 2);
+    const kept = await activeAuthorisation(app, agent, body(901, boatIds));
+    const other = (await agent.post('/authorisations', body(901, [boatIds[1]!]))).json();
+    const gone = (await agent.post('/authorisations', body(901, [boatIds[0]!]))).json();
     expect((await agent.post(`/authorisations/${gone.id}/withdraw`)).statusCode).toBe(204);
     const left = (await agent.get('/authorisations'))
       .json()
@@ -113,8 +113,8 @@ describe('withdrawing a pending invitation', () => {
   });
 
   it('refuses a person who already validated (suspend instead), a suspended one and an expired invitation, changing nothing', async () => {
-    const { agent, boatIds } = await owner(41, 3);
-    const active = await activeAuthorisation(app, agent, body(41, [boatIds[0]!]));
+    const { agent, boatIds } = await owner(901, 3);
+    const active = await activeAuthorisation(app, agent, body(901, [boatIds[0]!]));
     const refused = await agent.post(`/authorisations/${active.id}/withdraw`);
     expect(refused.statusCode).toBe(409);
     expect(refused.headers['content-type']).toMatch(PROBLEM_JSON);
@@ -125,7 +125,7 @@ describe('withdrawing a pending invitation', () => {
     });
     expect((await rowOf(active.id))!.state).toBe('active');
 
-    const suspended = await activeAuthorisation(app, agent, body(41, [boatIds[1]!]));
+    const suspended = await activeAuthorisation(app, agent, body(901, [boatIds[1]!]));
     expect((await agent.post(`/authorisations/${suspended.id}/suspend`, {})).statusCode).toBe(200);
     const alsoRefused = await agent.post(`/authorisations/${suspended.id}/withdraw`);
     expect(alsoRefused.statusCode).toBe(409);
@@ -133,7 +133,7 @@ describe('withdrawing a pending invitation', () => {
     expect((await rowOf(suspended.id))!.state).toBe('suspended');
 
     // A pending invitation whose period ended is expired (even before the job runs): not withdrawn either.
-    const ended = (await agent.post('/authorisations', body(41, [boatIds[2]!]))).json();
+    const ended = (await agent.post('/authorisations', body(901, [boatIds[2]!]))).json();
     await database.db
       .update(authorisations)
       .set({ validFrom: addDays(today(), -3), validTo: addDays(today(), -1) })
@@ -145,22 +145,22 @@ describe('withdrawing a pending invitation', () => {
   });
 
   it('answers 404 to another owner, an owner of another marina, the invited person themselves and staff; 401 without a session', async () => {
-    const someone = await personWithAccount(app, database.db, 41, clock.now());
+    const someone = await personWithAccount(app, database.db, 901, clock.now());
     const { agent, boatIds } = await owner();
-    const pending = (await agent.post('/authorisations', body(41, boatIds, { ...invitedAs(someone) }))).json();
+    const pending = (await agent.post('/authorisations', body(901, boatIds, { ...invitedAs(someone) }))).json();
     const callers = [
       (await owner()).agent,
-      (await owner(25)).agent,
+      (await owner(903)).agent,
       someone.agent,
-      await signInStaff(app, 41),
-      await signInStaff(app, 25),
+      await signInStaff(app, 901),
+      await signInStaff(app, 903),
     ];
     for (const caller of callers) {
       const response = await caller.post(`/authorisations/${pending.id}/withdraw`);
       expect(response.statusCode).toBe(404);
       expect(response.json()).toMatchObject({ code: 'not_found', detail: 'No encontramos esa autorización.' });
     }
-    expect((await createAgent(app, 41).post(`/authorisations/${pending.id}/withdraw`)).statusCode).toBe(401);
+    expect((await createAgent(app, 901).post(`/authorisations/${pending.id}/withdraw`)).statusCode).toBe(401);
     expect((await agent.post('/authorisations/not-a-uuid/withdraw')).statusCode).toBe(404);
     // Still there, still pending, its code still good.
     expect((await rowOf(pending.id))!.state).toBe('pending');
@@ -171,8 +171,8 @@ describe('withdrawing a pending invitation', () => {
   });
 
   it('on an e-mail marina, withdraws the invitation sent to a mistyped address; the right address gets the new code', async () => {
-    const { agent, boatIds } = await owner(63);
-    const right = body(63, boatIds);
+    const { agent, boatIds } = await owner(902);
+    const right = body(902, boatIds);
     const wrong = { ...right, email: `x${right.email}` };
     const added = (await agent.post('/authorisations', wrong)).json();
     expect(added.code.channel).toBe('email');
@@ -189,7 +189,7 @@ describe('withdrawing a pending invitation', () => {
 
   it("goes with the owner's account deletion, its code too, like any other authorisation", async () => {
     const { agent, boatIds, accountId } = await owner();
-    const input = body(41, boatIds);
+    const input = body(901, boatIds);
     const pending = (await agent.post('/authorisations', input)).json();
     await database.db
       .update(accounts)

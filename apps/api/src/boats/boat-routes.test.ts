@@ -28,8 +28,8 @@ const fieldOf = (body: string) => JSON.parse(body).errors?.map((error: { field: 
 
 describe('POST /contracts', () => {
   it('creates a new boat and its requested contract, ending as the plan says', async () => {
-    const { agent } = await registerAccount(app, 41);
-    const startsOn = dayFromToday(41, 3);
+    const { agent } = await registerAccount(app, 901);
+    const startsOn = dayFromToday(901, 3);
     const contract = await requestNewBoat(agent, { plan: 'monthly', startsOn });
     expect(contract).toMatchObject({
       status: 'requested',
@@ -59,12 +59,12 @@ describe('POST /contracts', () => {
   });
 
   it('refuses a boat over the marina’s limits, a start in the past and missing conditions, naming each field', async () => {
-    const { agent } = await registerAccount(app, 41);
+    const { agent } = await registerAccount(app, 901);
     const response = await agent.post(
       '/contracts',
-      newBoatContract(41, {
+      newBoatContract(901, {
         boat: newBoat({ lengthM: 12.5, beamM: 0 }),
-        startsOn: dayFromToday(41, -1),
+        startsOn: dayFromToday(901, -1),
         acceptConditions: false,
       }),
     );
@@ -80,18 +80,18 @@ describe('POST /contracts', () => {
   });
 
   it('asks for a listed boat or a new one, not both nor neither', async () => {
-    const { agent } = await registerAccount(app, 41);
-    const { boat: _boat, insurance: _insurance, ...neither } = newBoatContract(41);
+    const { agent } = await registerAccount(app, 901);
+    const { boat: _boat, insurance: _insurance, ...neither } = newBoatContract(901);
     expect(fieldOf((await agent.post('/contracts', neither)).body)).toEqual(['boatId']);
-    expect(fieldOf((await agent.post('/contracts', { ...newBoatContract(41), boatId: randomUUID() })).body)).toEqual([
+    expect(fieldOf((await agent.post('/contracts', { ...newBoatContract(901), boatId: randomUUID() })).body)).toEqual([
       'boatId',
     ]);
   });
 
   it('refuses a second open contract for the same boat (409 contract_already_open)', async () => {
-    const { agent } = await registerAccount(app, 41);
+    const { agent } = await registerAccount(app, 901);
     const first = await requestNewBoat(agent);
-    const { boat: _boat, insurance: _insurance, ...rest } = newBoatContract(41);
+    const { boat: _boat, insurance: _insurance, ...rest } = newBoatContract(901);
     const again = await agent.post('/contracts', { ...rest, boatId: first.boatId });
     expect(again.statusCode).toBe(409);
     expect(again.headers['content-type']).toMatch(PROBLEM_JSON);
@@ -100,33 +100,33 @@ describe('POST /contracts', () => {
   });
 
   it('refuses a registration already at the marina (409 registration_taken), not one at another marina', async () => {
-    const first = await registerAccount(app, 41);
-    const second = await registerAccount(app, 41);
+    const first = await registerAccount(app, 901);
+    const second = await registerAccount(app, 901);
     const boat = newBoat();
     await requestNewBoat(first.agent, { boat });
     const taken = await second.agent.post(
       '/contracts',
-      newBoatContract(41, { boat: { ...boat, registration: boat.registration.toLowerCase() } }),
+      newBoatContract(901, { boat: { ...boat, registration: boat.registration.toLowerCase() } }),
     );
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toMatchObject({ code: 'registration_taken', errors: [{ field: 'boat.registration' }] });
     expect((await second.agent.get('/boats')).json().boats).toEqual([]);
 
-    const elsewhere = await registerAccount(app, 25);
+    const elsewhere = await registerAccount(app, 903);
     await requestNewBoat(elsewhere.agent, { boat });
   });
 
   it('answers a boat of someone else with 404', async () => {
-    const owner = await registerAccount(app, 41);
-    const other = await registerAccount(app, 41);
+    const owner = await registerAccount(app, 901);
+    const other = await registerAccount(app, 901);
     const contract = await requestNewBoat(owner.agent);
-    const { boat: _boat, insurance: _insurance, ...rest } = newBoatContract(41);
+    const { boat: _boat, insurance: _insurance, ...rest } = newBoatContract(901);
     expect((await other.agent.post('/contracts', { ...rest, boatId: contract.boatId })).statusCode).toBe(404);
   });
 
   it('creates one contract for one Idempotency-Key, replaying the first answer', async () => {
-    const { agent } = await registerAccount(app, 41);
-    const body = newBoatContract(41);
+    const { agent } = await registerAccount(app, 901);
+    const body = newBoatContract(901);
     const key = randomUUID();
     const first = await agent.post('/contracts', body, { idempotencyKey: key });
     const replay = await agent.post('/contracts', body, { idempotencyKey: key });
@@ -140,9 +140,9 @@ describe('POST /contracts', () => {
 
 describe('the demo owner', () => {
   it('has two boats ready to use and one whose contract waits', async () => {
-    const agent = createAgent(app, 25);
+    const agent = createAgent(app, 903);
     expect(
-      (await agent.post('/session', { identifier: DEMO_ACCOUNT(25).email, password: DEMO_ACCOUNT(25).password }))
+      (await agent.post('/session', { identifier: DEMO_ACCOUNT(903).email, password: DEMO_ACCOUNT(903).password }))
         .statusCode,
     ).toBe(200);
     const { boats } = (await agent.get('/boats')).json() as { boats: Boat[] };
@@ -159,9 +159,9 @@ describe('the demo owner', () => {
 
 describe('GET and PATCH /boats/{id}', () => {
   it('changes the owner’s own data and renews the insurance', async () => {
-    const { agent } = await registerAccount(app, 41);
+    const { agent } = await registerAccount(app, 901);
     const { boatId } = await requestNewBoat(agent);
-    const renewed = insuranceUntil(dayFromToday(41, 400));
+    const renewed = insuranceUntil(dayFromToday(901, 400));
     const response = await agent.patch(`/boats/${boatId}`, {
       name: '  Nueva   Brisa ',
       engine: 'Yamaha 150',
@@ -178,18 +178,18 @@ describe('GET and PATCH /boats/{id}', () => {
   });
 
   it('renewing only the insurance leaves make, model and engine as they were', async () => {
-    const { agent } = await registerAccount(app, 41);
+    const { agent } = await registerAccount(app, 901);
     const { boatId } = await requestNewBoat(agent);
     expect(
       (await agent.patch(`/boats/${boatId}`, { make: 'Beneteau', model: 'Flyer 6', engine: 'Honda 60 CV' })).statusCode,
     ).toBe(200);
-    const response = await agent.patch(`/boats/${boatId}`, { insurance: insuranceUntil(dayFromToday(41, 400)) });
+    const response = await agent.patch(`/boats/${boatId}`, { insurance: insuranceUntil(dayFromToday(901, 400)) });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ make: 'Beneteau', model: 'Flyer 6', engine: 'Honda 60 CV' });
   });
 
   it('changes only the fields the body names', async () => {
-    const { agent } = await registerAccount(app, 41);
+    const { agent } = await registerAccount(app, 901);
     const { boatId } = await requestNewBoat(agent);
     const before = (await agent.get(`/boats/${boatId}`)).json();
     const response = await agent.patch(`/boats/${boatId}`, { name: 'Solo el nombre' });
@@ -198,13 +198,13 @@ describe('GET and PATCH /boats/{id}', () => {
   });
 
   it('refuses an expired policy and a boat too wide, by field, changing nothing (a customer cannot set the state)', async () => {
-    const { agent } = await registerAccount(app, 41);
+    const { agent } = await registerAccount(app, 901);
     const { boatId } = await requestNewBoat(agent);
     const before = (await agent.get(`/boats/${boatId}`)).json();
     const response = await agent.patch(`/boats/${boatId}`, {
       beamM: 4.5,
       state: 'in_water',
-      insurance: insuranceUntil(dayFromToday(41, -1)),
+      insurance: insuranceUntil(dayFromToday(901, -1)),
     });
     expect(response.statusCode).toBe(400);
     expect(fieldOf(response.body)).toEqual(expect.arrayContaining(['beamM', 'insurance.expiresOn']));
@@ -212,7 +212,7 @@ describe('GET and PATCH /boats/{id}', () => {
   });
 
   it('refuses a registration another boat of the marina has', async () => {
-    const { agent } = await registerAccount(app, 41);
+    const { agent } = await registerAccount(app, 901);
     const first = await requestNewBoat(agent);
     const second = await requestNewBoat(agent);
     const { registration } = (await agent.get(`/boats/${first.boatId}`)).json();
@@ -222,10 +222,10 @@ describe('GET and PATCH /boats/{id}', () => {
   });
 
   it('answers 404 for another customer’s boat, another marina’s and a malformed id, and changes nothing', async () => {
-    const owner = await registerAccount(app, 41);
+    const owner = await registerAccount(app, 901);
     const { boatId } = await requestNewBoat(owner.agent);
-    const neighbour = await registerAccount(app, 41);
-    const elsewhere = await registerAccount(app, 25);
+    const neighbour = await registerAccount(app, 901);
+    const elsewhere = await registerAccount(app, 903);
     for (const agent of [neighbour.agent, elsewhere.agent]) {
       expect((await agent.get(`/boats/${boatId}`)).statusCode).toBe(404);
       expect((await agent.patch(`/boats/${boatId}`, { name: 'Mío' })).statusCode).toBe(404);
@@ -243,14 +243,14 @@ describe('GET and PATCH /boats/{id}', () => {
   });
 
   it('needs a session', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/v1/boats', headers: { 'x-client-id': '41' } });
+    const response = await app.inject({ method: 'GET', url: '/api/v1/boats', headers: { 'x-client-id': '901' } });
     expect(response.statusCode).toBe(401);
   });
 });
 
 describe('the insurance certificate', () => {
   async function ownBoat() {
-    const account = await registerAccount(app, 41);
+    const account = await registerAccount(app, 901);
     const { boatId } = await requestNewBoat(account.agent);
     return { ...account, boatId, path: `/boats/${boatId}/insurance-certificate` };
   }

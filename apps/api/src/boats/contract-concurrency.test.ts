@@ -23,7 +23,7 @@ let staff: Agent;
 useTestServer((server) => ({ database, app } = server));
 
 beforeAll(async () => {
-  staff = await signInStaff(app, 41);
+  staff = await signInStaff(app, 901);
 });
 
 /** Fires `count` requests at once and answers how many got each status. */
@@ -42,7 +42,7 @@ async function boatWithoutOpenContract(agent: Agent): Promise<string> {
 }
 
 function listedBoatBody(boatId: string) {
-  const { boat: _boat, insurance: _insurance, ...rest } = newBoatContract(41);
+  const { boat: _boat, insurance: _insurance, ...rest } = newBoatContract(901);
   return { ...rest, boatId };
 }
 
@@ -54,7 +54,7 @@ const openContracts = (boatId: string) =>
 
 describe('contracts under bursts', () => {
   it('approves a contract exactly once out of 100 parallel approvals', async () => {
-    const { agent, accountId } = await registerAccount(app, 41);
+    const { agent, accountId } = await registerAccount(app, 901);
     const contract = await requestNewBoat(agent);
     const { statuses, responses } = await burst(100, () => staff.post(`/staff/contracts/${contract.id}/approve`));
     expect(statuses).toEqual({ 200: 1, 409: 99 });
@@ -71,7 +71,7 @@ describe('contracts under bursts', () => {
   });
 
   it('creates exactly one contract out of 100 parallel requests for one boat with distinct keys', async () => {
-    const { agent } = await registerAccount(app, 41);
+    const { agent } = await registerAccount(app, 901);
     const boatId = await boatWithoutOpenContract(agent);
     const body = listedBoatBody(boatId);
     const { statuses, responses } = await burst(100, () =>
@@ -87,7 +87,7 @@ describe('contracts under bursts', () => {
   });
 
   it('creates one contract out of 100 parallel identical requests with the same key', async () => {
-    const { agent } = await registerAccount(app, 41);
+    const { agent } = await registerAccount(app, 901);
     const boatId = await boatWithoutOpenContract(agent);
     const body = listedBoatBody(boatId);
     const key = randomUUID();
@@ -108,17 +108,17 @@ describe('contracts under bursts', () => {
   });
 
   it('lists a new boat’s registration exactly once out of 100 parallel requests', async () => {
-    const { agent } = await registerAccount(app, 41);
-    const boat = newBoatContract(41).boat;
+    const { agent } = await registerAccount(app, 901);
+    const boat = newBoatContract(901).boat;
     const { statuses } = await burst(100, () =>
-      agent.post('/contracts', newBoatContract(41, { boat }), { idempotencyKey: randomUUID() }),
+      agent.post('/contracts', newBoatContract(901, { boat }), { idempotencyKey: randomUUID() }),
     );
     expect(statuses).toEqual({ 201: 1, 409: 99 });
     expect(
       await database.db
         .select()
         .from(boats)
-        .where(and(eq(boats.clientId, 41), eq(boats.registration, boat.registration))),
+        .where(and(eq(boats.clientId, 901), eq(boats.registration, boat.registration))),
     ).toHaveLength(1);
   });
 });

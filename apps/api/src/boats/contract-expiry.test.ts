@@ -30,10 +30,10 @@ describe('the contracts.expire job', () => {
     // A winter night, 23:30 UTC: already the next day in Madrid (UTC+1), still the same day in the Canaries (UTC+0).
     const year = new Date().getUTCFullYear() + 1;
     const lastDay = `${year}-01-15`;
-    const madrid = await activeUntil(41, lastDay);
-    const canary = await activeUntil(63, lastDay);
-    const later = await activeUntil(41, `${year}-01-16`);
-    const { id: requested } = await requestNewBoat((await registerAccount(app, 41)).agent);
+    const madrid = await activeUntil(901, lastDay);
+    const canary = await activeUntil(902, lastDay);
+    const later = await activeUntil(901, `${year}-01-16`);
+    const { id: requested } = await requestNewBoat((await registerAccount(app, 901)).agent);
 
     clock.advance(Date.parse(`${lastDay}T23:30:00Z`) - clock.now().getTime());
     await app.jobs.scheduleRecurring();

@@ -17,8 +17,8 @@ function confirmation(overrides: Record<string, unknown> = {}) {
   return {
     firstName: 'Lucía',
     surnames: 'García Pons',
-    documentExpiresOn: dayFromToday(41, 900),
-    licence: { type: 'per', number: 'PER-55123', expiresOn: dayFromToday(41, 700) },
+    documentExpiresOn: dayFromToday(901, 900),
+    licence: { type: 'per', number: 'PER-55123', expiresOn: dayFromToday(901, 700) },
     boats: [],
     confirm: true,
     ...overrides,
@@ -27,7 +27,7 @@ function confirmation(overrides: Record<string, unknown> = {}) {
 
 describe('/data-validation', () => {
   it('is due until confirmed, then not, and the account says so too', async () => {
-    const { agent, person } = await registerAccount(app, 41);
+    const { agent, person } = await registerAccount(app, 901);
     const { boatId } = await requestNewBoat(agent);
     const before = (await agent.get('/data-validation')).json() as DataValidationStatus;
     expect(before).toMatchObject({
@@ -41,7 +41,7 @@ describe('/data-validation', () => {
       expect.objectContaining({ id: boatId, insurance: expect.objectContaining({ insurer: 'Mapfre' }) }),
     ]);
 
-    const insurance = insuranceUntil(dayFromToday(41, 300));
+    const insurance = insuranceUntil(dayFromToday(901, 300));
     const confirmed = await agent.post(
       '/data-validation',
       confirmation({ surnames: 'García Pons de la Mar', boats: [{ boatId, ...insurance }] }),
@@ -51,7 +51,7 @@ describe('/data-validation', () => {
     expect(after).toMatchObject({
       due: false,
       reasons: [],
-      nextDueOn: dayFromToday(41, 365),
+      nextDueOn: dayFromToday(901, 365),
       data: { surnames: 'García Pons de la Mar', licence: { type: 'per' } },
     });
     expect(after.data.boats[0]!.insurance).toMatchObject(insurance);
@@ -65,11 +65,11 @@ describe('/data-validation', () => {
   });
 
   it('is due again when the identity document on file has expired', async () => {
-    const { agent, accountId } = await registerAccount(app, 41);
+    const { agent, accountId } = await registerAccount(app, 901);
     expect((await agent.post('/data-validation', confirmation())).statusCode).toBe(200);
     await database.db
       .update(accounts)
-      .set({ documentExpiresOn: dayFromToday(41, -1) })
+      .set({ documentExpiresOn: dayFromToday(901, -1) })
       .where(eq(accounts.id, accountId));
     const status = (await agent.get('/data-validation')).json() as DataValidationStatus;
     expect(status.due).toBe(true);
@@ -78,12 +78,12 @@ describe('/data-validation', () => {
   });
 
   it('refuses an expired document or licence with a message on the field, saving nothing', async () => {
-    const { agent, accountId } = await registerAccount(app, 41);
+    const { agent, accountId } = await registerAccount(app, 901);
     const response = await agent.post(
       '/data-validation',
       confirmation({
-        documentExpiresOn: dayFromToday(41, -1),
-        licence: { type: 'per', number: 'PER-1', expiresOn: dayFromToday(41, -30) },
+        documentExpiresOn: dayFromToday(901, -1),
+        licence: { type: 'per', number: 'PER-1', expiresOn: dayFromToday(901, -30) },
       }),
     );
     expect(response.statusCode).toBe(400);
@@ -95,17 +95,17 @@ describe('/data-validation', () => {
   });
 
   it('refuses boats of another account on their field, saving nothing', async () => {
-    const { agent, accountId } = await registerAccount(app, 41);
+    const { agent, accountId } = await registerAccount(app, 901);
     const own = await requestNewBoat(agent);
-    const other = await registerAccount(app, 41);
+    const other = await registerAccount(app, 901);
     const theirs = await requestNewBoat(other.agent);
     const theirInsurance = (await other.agent.get(`/boats/${theirs.boatId}`)).json().insurance;
     const response = await agent.post(
       '/data-validation',
       confirmation({
         boats: [
-          { boatId: own.boatId, ...insuranceUntil(dayFromToday(41, 30)) },
-          { boatId: theirs.boatId, ...insuranceUntil(dayFromToday(41, 30)) },
+          { boatId: own.boatId, ...insuranceUntil(dayFromToday(901, 30)) },
+          { boatId: theirs.boatId, ...insuranceUntil(dayFromToday(901, 30)) },
         ],
       }),
     );
@@ -115,11 +115,11 @@ describe('/data-validation', () => {
     const [row] = await database.db.select().from(accounts).where(eq(accounts.id, accountId));
     expect(row!.dataValidatedAt).toBeNull();
     const ownBoat = (await agent.get(`/boats/${own.boatId}`)).json();
-    expect(ownBoat.insurance.expiresOn).toBe(dayFromToday(41, 200));
+    expect(ownBoat.insurance.expiresOn).toBe(dayFromToday(901, 200));
   });
 
   it('needs the confirmation ticked', async () => {
-    const { agent } = await registerAccount(app, 41);
+    const { agent } = await registerAccount(app, 901);
     const response = await agent.post('/data-validation', confirmation({ confirm: false }));
     expect(response.json().errors).toEqual([expect.objectContaining({ field: 'confirm' })]);
   });

@@ -32,7 +32,7 @@ async function burst(count: number, fire: (index: number) => Promise<LightMyRequ
 
 describe('cards under bursts', () => {
   it('makes exactly one card for 100 parallel first reads, and every read gets it', async () => {
-    const owner = await eligibleOwner(app, database.db, 41, { now: clock.now() });
+    const owner = await eligibleOwner(app, database.db, 901, { now: clock.now() });
     const { responses, statuses } = await burst(100, () => owner.agent.get('/card'));
     expect(statuses).toEqual({ 200: 100 });
     const rows = await database.db.select().from(cards).where(eq(cards.accountId, owner.accountId));
@@ -47,7 +47,7 @@ describe('cards under bursts', () => {
       app.inject({
         method: 'GET',
         url: `/api/v1/cards/${randomBytes(16).toString('base64url')}/check?c=123456`,
-        headers: { 'x-client-id': '41' },
+        headers: { 'x-client-id': '901' },
         remoteAddress: ip,
       }),
     );
@@ -57,7 +57,7 @@ describe('cards under bursts', () => {
   });
 
   it('lets exactly the card’s ceiling of 120 parallel anonymous checks of one card from 120 addresses through, by id or number', async () => {
-    const owner = await eligibleOwner(app, database.db, 41, { now: clock.now() });
+    const owner = await eligibleOwner(app, database.db, 901, { now: clock.now() });
     const card: Card = (await owner.agent.get('/card')).json();
     const right = cardCode(card.code.secret, clock.now());
     // Half with the right code: a guesser's lucky guess and the holder at the gate count alike.
@@ -65,7 +65,7 @@ describe('cards under bursts', () => {
       app.inject({
         method: 'GET',
         url: `/api/v1/cards/${index % 3 === 0 ? card.number : card.idTarjeta}/check?c=${index % 2 === 0 ? right : 'abcdef'}`,
-        headers: { 'x-client-id': '41' },
+        headers: { 'x-client-id': '901' },
         remoteAddress: `172.30.${index >> 8}.${index & 255}`,
       }),
     );

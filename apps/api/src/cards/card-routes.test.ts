@@ -70,7 +70,7 @@ async function signIn(clientId: number, { email, password }: { email: string; pa
 
 describe('GET /card', () => {
   it('gives the demo owner a green card with their boats, the code’s secret and no caching', async () => {
-    const agent = await signIn(41, DEMO_ACCOUNT(41));
+    const agent = await signIn(901, DEMO_ACCOUNT(901));
     const response = await agent.get('/card');
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
@@ -79,7 +79,7 @@ describe('GET /card', () => {
     expect(card.number).toMatch(/^\d{8}$/);
     expect(card).toMatchObject({
       role: 'owner',
-      marina: { id: 41 },
+      marina: { id: 901 },
       holder: { firstName: 'Marina' },
       verdict: { valid: true, reasons: [] },
     });
@@ -97,7 +97,7 @@ describe('GET /card', () => {
   });
 
   it('is red with every reason, each with its boat and fix, and its valid-until follows the boats', async () => {
-    const owner = await eligibleOwner(app, database.db, 41, { boatCount: 2, now: clock.now() });
+    const owner = await eligibleOwner(app, database.db, 901, { boatCount: 2, now: clock.now() });
     const green = await cardOf(owner.agent);
     expect(green.verdict.valid).toBe(true);
     const today = todayIn('Europe/Madrid', clock.now());
@@ -140,7 +140,7 @@ describe('GET /card', () => {
   });
 
   it('is red with no_boats for a customer without boats', async () => {
-    const person = await eligibleOwner(app, database.db, 25, { boatCount: 0, now: clock.now() });
+    const person = await eligibleOwner(app, database.db, 903, { boatCount: 0, now: clock.now() });
     const card = await cardOf(person.agent);
     expect(card.verdict).toEqual({
       valid: false,
@@ -157,15 +157,15 @@ describe('GET /card', () => {
   });
 
   it('needs a session, and staff have none', async () => {
-    const anonymous = await app.inject({ method: 'GET', url: '/api/v1/card', headers: { 'x-client-id': '41' } });
+    const anonymous = await app.inject({ method: 'GET', url: '/api/v1/card', headers: { 'x-client-id': '901' } });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.headers['content-type']).toMatch(PROBLEM_JSON);
-    expect((await (await signInStaff(app, 41)).get('/card')).statusCode).toBe(404);
+    expect((await (await signInStaff(app, 901)).get('/card')).statusCode).toBe(404);
   });
 
   it('shows each account only its own card: another account gets its own, and no call reads a card by id', async () => {
-    const first = await eligibleOwner(app, database.db, 41, { now: clock.now() });
-    const second = await eligibleOwner(app, database.db, 41, { now: clock.now() });
+    const first = await eligibleOwner(app, database.db, 901, { now: clock.now() });
+    const second = await eligibleOwner(app, database.db, 901, { now: clock.now() });
     const mine = await cardOf(first.agent);
     const theirs = await cardOf(second.agent);
     expect(theirs.idTarjeta).not.toBe(mine.idTarjeta);
@@ -173,17 +173,17 @@ describe('GET /card', () => {
     expect(theirs.holder).not.toEqual(undefined);
     expect((await second.agent.get(`/cards/${mine.idTarjeta}`)).statusCode).toBe(404);
     expect((await second.agent.get(`/card?id=${mine.idTarjeta}`)).json().idTarjeta).toBe(theirs.idTarjeta);
-    // The same account signed in at another marina does not exist there: its session is not valid at 25.
+    // The same account signed in at another marina does not exist there: its session is not valid at 903.
     const elsewhere = await app.inject({
       method: 'GET',
       url: '/api/v1/card',
-      headers: { 'x-client-id': '25', cookie: `__Host-sid=${first.agent.sid()}` },
+      headers: { 'x-client-id': '903', cookie: `__Host-sid=${first.agent.sid()}` },
     });
     expect(elsewhere.statusCode).toBe(401);
   });
 
   it('gives the demo authorised person a card of their own: role authorised, the boat they may use, green', async () => {
-    const agent = await signIn(41, DEMO_AUTHORISED_ACCOUNT(41));
+    const agent = await signIn(901, DEMO_AUTHORISED_ACCOUNT(901));
     const card = await cardOf(agent);
     expect(card.role).toBe('authorised');
     expect(card.boats.map((boat) => [boat.name, boat.role, boat.eligibility.eligible])).toEqual([
@@ -195,9 +195,9 @@ describe('GET /card', () => {
 
 describe('the authorised person’s card', () => {
   it('follows the authorisation: green inside it, red with its reason once suspended', async () => {
-    const owner = await eligibleOwner(app, database.db, 41, { now: clock.now() });
-    const person = await personWithAccount(app, database.db, 41, clock.now());
-    const body = authorisationBody(41, owner.boatIds, { ...invitedAs(person) }, clock.now());
+    const owner = await eligibleOwner(app, database.db, 901, { now: clock.now() });
+    const person = await personWithAccount(app, database.db, 901, clock.now());
+    const body = authorisationBody(901, owner.boatIds, { ...invitedAs(person) }, clock.now());
     const authorisation = await activeAuthorisation(app, owner.agent, body);
     const green = await cardOf(person.agent);
     expect(green).toMatchObject({ role: 'authorised', verdict: { valid: true } });
@@ -214,7 +214,7 @@ describe('the authorised person’s card', () => {
       ['authorisation_suspended', null, owner.boatIds[0]],
     ]);
 
-    const answer: CardCheck = (await check(41, red.idTarjeta, codeNow(red))).json();
+    const answer: CardCheck = (await check(901, red.idTarjeta, codeNow(red))).json();
     expect(answer).toMatchObject({
       valid: false,
       codeStale: false,
@@ -226,9 +226,9 @@ describe('the authorised person’s card', () => {
 
 describe('GET /cards/{idTarjeta}/check', () => {
   it('answers a current code with the verdict and only the allowed fields', async () => {
-    const owner = await eligibleOwner(app, database.db, 41, { now: clock.now() });
+    const owner = await eligibleOwner(app, database.db, 901, { now: clock.now() });
     const card = await cardOf(owner.agent);
-    const response = await check(41, card.idTarjeta, codeNow(card));
+    const response = await check(901, card.idTarjeta, codeNow(card));
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
     const answer: CardCheck = response.json();
@@ -258,14 +258,17 @@ describe('GET /cards/{idTarjeta}/check', () => {
   });
 
   it('passes the previous step’s code and no older one, and says «código caducado» for a stale or missing code', async () => {
-    const owner = await eligibleOwner(app, database.db, 41, { now: clock.now() });
+    const owner = await eligibleOwner(app, database.db, 901, { now: clock.now() });
     const card = await cardOf(owner.agent);
-    expect((await check(41, card.idTarjeta, codeNow(card, 1))).json()).toMatchObject({ valid: true, codeStale: false });
+    expect((await check(901, card.idTarjeta, codeNow(card, 1))).json()).toMatchObject({
+      valid: true,
+      codeStale: false,
+    });
     const stale = [codeNow(card, 2), codeNow(card, 5)].filter(
       (code) => code !== codeNow(card) && code !== codeNow(card, 1),
     );
     for (const code of [...stale, undefined, '', 'abc']) {
-      const answer: CardCheck = (await check(41, card.idTarjeta, code)).json();
+      const answer: CardCheck = (await check(901, card.idTarjeta, code)).json();
       expect(withoutTime(answer), String(code)).toEqual({
         valid: false,
         codeStale: true,
@@ -279,28 +282,28 @@ describe('GET /cards/{idTarjeta}/check', () => {
     // A screenshot: the code shown now stops passing two steps later.
     const shown = codeNow(card);
     clock.advance(2 * 60_000);
-    const later = (await check(41, card.idTarjeta, shown)).json();
+    const later = (await check(901, card.idTarjeta, shown)).json();
     if (shown !== codeNow(card) && shown !== codeNow(card, 1)) expect(later.codeStale).toBe(true);
   });
 
   it('finds the card by its number as typed by hand', async () => {
-    const owner = await eligibleOwner(app, database.db, 41, { now: clock.now() });
+    const owner = await eligibleOwner(app, database.db, 901, { now: clock.now() });
     const card = await cardOf(owner.agent);
-    expect((await check(41, card.number, codeNow(card))).json()).toMatchObject({
+    expect((await check(901, card.number, codeNow(card))).json()).toMatchObject({
       valid: true,
       holder: { firstName: 'Lucía' },
     });
   });
 
   it('answers an unknown id, a malformed one and a known card with a wrong code alike: same status, keys and body', async () => {
-    const owner = await eligibleOwner(app, database.db, 41, { now: clock.now() });
+    const owner = await eligibleOwner(app, database.db, 901, { now: clock.now() });
     const card = await cardOf(owner.agent);
     const wrong = codeNow(card) === '000000' || codeNow(card, 1) === '000000' ? '111111' : '000000';
-    const known = await check(41, card.idTarjeta, wrong);
+    const known = await check(901, card.idTarjeta, wrong);
     for (const other of [
-      await check(41, 'AAAAAAAAAAAAAAAAAAAAAA', wrong),
-      await check(41, 'not-a-card', wrong),
-      await check(41, '00000000', wrong),
+      await check(901, 'AAAAAAAAAAAAAAAAAAAAAA', wrong),
+      await check(901, 'not-a-card', wrong),
+      await check(901, '00000000', wrong),
     ]) {
       expect(other.statusCode).toBe(known.statusCode);
       expect(Object.keys(other.json())).toEqual(Object.keys(known.json()));
@@ -310,24 +313,24 @@ describe('GET /cards/{idTarjeta}/check', () => {
   });
 
   it('treats another marina’s card as unknown, even with its current code', async () => {
-    const owner = await eligibleOwner(app, database.db, 41, { now: clock.now() });
+    const owner = await eligibleOwner(app, database.db, 901, { now: clock.now() });
     const card = await cardOf(owner.agent);
-    const here = (await check(41, card.idTarjeta, codeNow(card))).json();
+    const here = (await check(901, card.idTarjeta, codeNow(card))).json();
     expect(here.codeStale).toBe(false);
-    const there = await check(25, card.idTarjeta, codeNow(card));
+    const there = await check(903, card.idTarjeta, codeNow(card));
     expect(there.statusCode).toBe(200);
     expect(withoutTime(there.json())).toEqual(
-      withoutTime((await check(25, 'AAAAAAAAAAAAAAAAAAAAAA', codeNow(card))).json()),
+      withoutTime((await check(903, 'AAAAAAAAAAAAAAAAAAAAAA', codeNow(card))).json()),
     );
     expect(there.json()).toMatchObject({ codeStale: true, holder: null });
-    expect((await check(25, card.number, codeNow(card))).json()).toMatchObject({ codeStale: true, holder: null });
+    expect((await check(903, card.number, codeNow(card))).json()).toMatchObject({ codeStale: true, holder: null });
   });
 
   it('tells a suspended holder’s card apart: not valid, with the reason', async () => {
-    const owner = await eligibleOwner(app, database.db, 41, { now: clock.now() });
+    const owner = await eligibleOwner(app, database.db, 901, { now: clock.now() });
     const card = await cardOf(owner.agent);
     await database.db.update(accounts).set({ status: 'suspended' }).where(eq(accounts.id, owner.accountId));
-    const answer: CardCheck = (await check(41, card.idTarjeta, codeNow(card))).json();
+    const answer: CardCheck = (await check(901, card.idTarjeta, codeNow(card))).json();
     expect(answer).toMatchObject({
       valid: false,
       codeStale: false,
@@ -340,14 +343,14 @@ describe('GET /cards/{idTarjeta}/check', () => {
     const ip = nextAddress();
     await database.db.delete(rateLimitHits).where(eq(rateLimitHits.key, `card-check:ip:${ip}`));
     for (let index = 0; index < CARD_CHECKS_PER_IP.max; index++)
-      expect((await check(41, unknownId(), '123456', ip)).statusCode).toBe(200);
-    const refused = await check(41, unknownId(), '123456', ip);
+      expect((await check(901, unknownId(), '123456', ip)).statusCode).toBe(200);
+    const refused = await check(901, unknownId(), '123456', ip);
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['content-type']).toMatch(PROBLEM_JSON);
     expect(refused.json().code).toBe('rate_limited');
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(CARD_CHECKS_PER_IP.windowMs / 1000);
-    expect((await check(41, unknownId(), '123456')).statusCode).toBe(200);
+    expect((await check(901, unknownId(), '123456')).statusCode).toBe(200);
   });
 });
 
@@ -370,68 +373,68 @@ describe('the check’s limits per card, and staff signed in at the gate (decisi
     database.db.insert(rateLimitHits).values(Array.from({ length: count }, () => ({ key, at: clock.now() })));
 
   it('lets a card be checked anonymously its ceiling of times from any addresses, by id or number, then 429; an unknown card alike', async () => {
-    const owner = await eligibleOwner(app, database.db, 41, { now: clock.now() });
+    const owner = await eligibleOwner(app, database.db, 901, { now: clock.now() });
     const card = await cardOf(owner.agent);
     for (let index = 0; index < CARD_CHECKS_PER_CARD.max; index++) {
-      const answer = await check(41, index % 2 === 0 ? card.idTarjeta : card.number, wrongCode(card));
+      const answer = await check(901, index % 2 === 0 ? card.idTarjeta : card.number, wrongCode(card));
       expect(answer.statusCode).toBe(200);
     }
     // From a new address, with the right code and by either form: the card's ceiling is spent.
     for (const id of [card.idTarjeta, card.number]) {
-      const refused = await check(41, id, codeNow(card));
+      const refused = await check(901, id, codeNow(card));
       expect(refused.statusCode).toBe(429);
       expect(refused.json().code).toBe('rate_limited');
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(CARD_CHECKS_PER_CARD.windowMs / 1000);
     }
     // Another card is not affected, nor is this card at another marina (it is unknown there).
-    const other = await cardOf((await eligibleOwner(app, database.db, 41, { now: clock.now() })).agent);
-    expect((await check(41, other.idTarjeta, codeNow(other))).json()).toMatchObject({ valid: true });
-    expect((await check(25, card.idTarjeta, codeNow(card))).statusCode).toBe(200);
+    const other = await cardOf((await eligibleOwner(app, database.db, 901, { now: clock.now() })).agent);
+    expect((await check(901, other.idTarjeta, codeNow(other))).json()).toMatchObject({ valid: true });
+    expect((await check(903, card.idTarjeta, codeNow(card))).statusCode).toBe(200);
     // A card that does not exist answers the same way, so the ceiling says nothing of which cards exist.
     const unknown = unknownId();
     for (let index = 0; index < CARD_CHECKS_PER_CARD.max; index++)
-      expect((await check(41, unknown, '123456')).statusCode).toBe(200);
-    expect((await check(41, unknown, '123456')).statusCode).toBe(429);
+      expect((await check(901, unknown, '123456')).statusCode).toBe(200);
+    expect((await check(901, unknown, '123456')).statusCode).toBe(429);
   });
 
   it('lets a staff member signed in at the marina check past both anonymous limits; not staff of another marina nor a customer', async () => {
-    const owner = await eligibleOwner(app, database.db, 41, { now: clock.now() });
+    const owner = await eligibleOwner(app, database.db, 901, { now: clock.now() });
     const card = await cardOf(owner.agent);
     // The gate's network is spent by a noisy neighbour, and the card's ceiling by a guesser.
     const gate = nextAddress();
     await fill(throttleKeys.cardCheckIp(gate), CARD_CHECKS_PER_IP.max);
-    for (let index = 0; index < CARD_CHECKS_PER_CARD.max; index++) await check(41, card.idTarjeta, wrongCode(card));
-    expect((await check(41, unknownId(), '123456', gate)).statusCode).toBe(429);
-    expect((await check(41, card.idTarjeta, codeNow(card))).statusCode).toBe(429);
+    for (let index = 0; index < CARD_CHECKS_PER_CARD.max; index++) await check(901, card.idTarjeta, wrongCode(card));
+    expect((await check(901, unknownId(), '123456', gate)).statusCode).toBe(429);
+    expect((await check(901, card.idTarjeta, codeNow(card))).statusCode).toBe(429);
 
-    const staff = await staffAt(41, gate);
+    const staff = await staffAt(901, gate);
     const checked = await checkAs(staff, card.idTarjeta, codeNow(card));
     expect(checked.statusCode, checked.body).toBe(200);
     expect(checked.json()).toMatchObject({ valid: true, codeStale: false, holder: { firstName: 'Lucía' } });
     expect((await checkAs(staff, card.number, codeNow(card))).json()).toMatchObject({ valid: true });
     // Staff's checks took nothing from the anonymous windows: still spent, still exactly so.
-    expect((await check(41, card.idTarjeta, codeNow(card))).statusCode).toBe(429);
+    expect((await check(901, card.idTarjeta, codeNow(card))).statusCode).toBe(429);
 
-    // Staff of marina 25 have no session at 41: they are anonymous there, held by both limits.
-    const elsewhere = await staffAt(25, gate);
-    expect((await checkAs(elsewhere, card.idTarjeta, codeNow(card), 41)).statusCode).toBe(429);
-    expect((await checkAs(await staffAt(25), card.idTarjeta, codeNow(card), 41)).statusCode).toBe(429);
-    // A customer signed in at 41 is anonymous to these limits too.
-    const customer = (await eligibleOwner(app, database.db, 41, { now: clock.now() })).agent;
+    // Staff of marina 903 have no session at 901: they are anonymous there, held by both limits.
+    const elsewhere = await staffAt(903, gate);
+    expect((await checkAs(elsewhere, card.idTarjeta, codeNow(card), 901)).statusCode).toBe(429);
+    expect((await checkAs(await staffAt(903), card.idTarjeta, codeNow(card), 901)).statusCode).toBe(429);
+    // A customer signed in at 901 is anonymous to these limits too.
+    const customer = (await eligibleOwner(app, database.db, 901, { now: clock.now() })).agent;
     expect((await checkAs(customer, card.idTarjeta, codeNow(card))).statusCode).toBe(429);
     expect((await checkAs(customer, unknownId(), '123456')).statusCode).toBe(200);
   });
 
   it('holds a staff member to a limit of their own', async () => {
-    const owner = await eligibleOwner(app, database.db, 41, { now: clock.now() });
+    const owner = await eligibleOwner(app, database.db, 901, { now: clock.now() });
     const card = await cardOf(owner.agent);
-    const staff = await staffAt(41);
+    const staff = await staffAt(901);
     const [staffAccount] = await database.db
       .select({ id: accounts.id })
       .from(accounts)
-      .where(eq(accounts.email, DEMO_STAFF_ACCOUNT(41).email));
-    const key = throttleKeys.cardCheckStaff(41, staffAccount!.id);
+      .where(eq(accounts.email, DEMO_STAFF_ACCOUNT(901).email));
+    const key = throttleKeys.cardCheckStaff(901, staffAccount!.id);
     await database.db.delete(rateLimitHits).where(eq(rateLimitHits.key, key));
     await fill(key, CARD_CHECKS_PER_STAFF.max - 1);
     expect((await checkAs(staff, card.idTarjeta, codeNow(card))).statusCode).toBe(200);
@@ -444,10 +447,10 @@ describe('the check’s limits per card, and staff signed in at the gate (decisi
 
 describe('POST /card/reissue', () => {
   it('gives a new id and secret, keeps the number, and every earlier code stops at once', async () => {
-    const owner = await eligibleOwner(app, database.db, 41, { now: clock.now() });
+    const owner = await eligibleOwner(app, database.db, 901, { now: clock.now() });
     const before = await cardOf(owner.agent);
     const oldCode = codeNow(before);
-    expect((await check(41, before.idTarjeta, oldCode)).json().codeStale).toBe(false);
+    expect((await check(901, before.idTarjeta, oldCode)).json().codeStale).toBe(false);
 
     const response = await owner.agent.post('/card/reissue');
     expect(response.statusCode, response.body).toBe(200);
@@ -458,18 +461,18 @@ describe('POST /card/reissue', () => {
     expect(after.number).toBe(before.number);
     expect((await cardOf(owner.agent)).idTarjeta).toBe(after.idTarjeta);
 
-    expect((await check(41, before.idTarjeta, oldCode)).json().codeStale).toBe(true);
+    expect((await check(901, before.idTarjeta, oldCode)).json().codeStale).toBe(true);
     if (oldCode !== codeNow(after) && oldCode !== codeNow(after, 1)) {
-      expect((await check(41, after.idTarjeta, oldCode)).json().codeStale).toBe(true);
-      expect((await check(41, after.number, oldCode)).json().codeStale).toBe(true);
+      expect((await check(901, after.idTarjeta, oldCode)).json().codeStale).toBe(true);
+      expect((await check(901, after.number, oldCode)).json().codeStale).toBe(true);
     }
-    expect((await check(41, after.idTarjeta, codeNow(after))).json()).toMatchObject({ codeStale: false, valid: true });
+    expect((await check(901, after.idTarjeta, codeNow(after))).json()).toMatchObject({ codeStale: false, valid: true });
     expect(await database.db.select().from(cards).where(eq(cards.accountId, owner.accountId))).toHaveLength(1);
   });
 
   it('needs the session and its CSRF token', async () => {
-    const owner = await eligibleOwner(app, database.db, 41, { now: clock.now() });
+    const owner = await eligibleOwner(app, database.db, 901, { now: clock.now() });
     expect((await owner.agent.post('/card/reissue', undefined, { withoutXsrf: true })).statusCode).toBe(403);
-    expect((await createAgent(app, 41).post('/card/reissue')).statusCode).toBe(401);
+    expect((await createAgent(app, 901).post('/card/reissue')).statusCode).toBe(401);
   });
 });

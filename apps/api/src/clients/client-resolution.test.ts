@@ -25,7 +25,7 @@ describe('naming the client', () => {
     const response = await app.inject({
       method: 'GET',
       url: '/api/v1/client',
-      headers: { 'x-client-id': '41; drop table' },
+      headers: { 'x-client-id': '901; drop table' },
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'client_required' });
@@ -47,12 +47,12 @@ describe('naming the client', () => {
 
 describe('GET /api/v1/client', () => {
   it("gives the named marina's public settings", async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/v1/client', headers: { 'x-client-id': '41' } });
+    const response = await app.inject({ method: 'GET', url: '/api/v1/client', headers: { 'x-client-id': '901' } });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      id: 41,
-      app: 'MB41',
-      title: 'Marina Port Blau',
+      id: 901,
+      app: 'MB901',
+      title: 'Marina de Pruebas SMS',
       timeZone: 'Europe/Madrid',
       openingHours: [
         { from: '04-01', to: '10-31', open: '08:00', close: '20:00' },
@@ -64,10 +64,10 @@ describe('GET /api/v1/client', () => {
   });
 
   it('gives each marina its own time zone', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/v1/client', headers: { 'x-client-id': '63' } });
+    const response = await app.inject({ method: 'GET', url: '/api/v1/client', headers: { 'x-client-id': '902' } });
     expect(response.json()).toMatchObject({
-      id: 63,
-      title: 'Marina Atlántica',
+      id: 902,
+      title: 'Marina de Pruebas Correo',
       timeZone: 'Atlantic/Canary',
       sendsSms: false,
     });

@@ -1,4 +1,5 @@
-// The marina folders are the one declaration of every marina: what the API serves is what they say.
+// The marina folders are the one declaration of every marina: what the API serves is what they say. The one API
+// test on the real brands' folders (apps/): every other seeds the fixture marinas (decision 046).
 import { discoverMarinaFolders, type MarinaFolder } from '@marina/core/config/marina-folders.ts';
 import { DEFAULT_CLIENT_SETTINGS, type MarinaDeclaration } from '@marina/core/domain/marina.ts';
 import type { FastifyInstance } from 'fastify';
@@ -8,13 +9,13 @@ import type { Database } from '../db/database.ts';
 import { seedClients } from '../db/seed.ts';
 import { newPerson } from '../test/accounts.ts';
 import { createAgent } from '../test/test-agent.ts';
-import { openTestDatabase } from '../test/test-database.ts';
+import { FIXTURE_MARINAS_DIR, openTestDatabase } from '../test/test-database.ts';
 import { createTestServer, useTestServer } from '../test/test-server.ts';
 
 let app: FastifyInstance;
 let folders: MarinaFolder[];
 
-useTestServer((server) => ({ app } = server));
+useTestServer((server) => ({ app } = server), { config: { marinasDir: DEFAULT_MARINAS_DIR } });
 
 beforeAll(async () => {
   folders = await discoverMarinaFolders(DEFAULT_MARINAS_DIR);
@@ -50,6 +51,19 @@ describe('GET /api/v1/client for every marina folder', () => {
     expect(await marinaInfo(app, 63)).toMatchObject({ timeZone: 'Atlantic/Canary', sendsSms: false });
     expect(await marinaInfo(app, 41)).toMatchObject({ timeZone: 'Europe/Madrid', sendsSms: true });
     expect(await marinaInfo(app, 25)).toMatchObject({ timeZone: 'Europe/Madrid', sendsSms: true });
+  });
+});
+
+describe('the fixture marinas the other tests seed', () => {
+  it('are valid folders, one by SMS and one by e-mail, with ids no real marina has', async () => {
+    const fixtures = await discoverMarinaFolders(FIXTURE_MARINAS_DIR);
+    expect(fixtures.map(({ id, config }) => [id, config.sendsSms])).toEqual([
+      [901, true],
+      [902, false],
+      [903, true],
+    ]);
+    const real = new Set(folders.map(({ id }) => id));
+    expect(fixtures.filter(({ id }) => real.has(id))).toEqual([]);
   });
 });
 

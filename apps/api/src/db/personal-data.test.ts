@@ -64,7 +64,7 @@ describe('personal data', () => {
       .replace(/[^a-f]/g, '')
       .slice(0, 8);
     const person = newPerson({ surnames: `Borrado ${unique}` });
-    const { agent, accountId } = await registerAccount(app, 41, person);
+    const { agent, accountId } = await registerAccount(app, 901, person);
     // A pending e-mail change (its code and message) and a stored idempotent answer.
     const changed = await agent.patch(
       '/me',
@@ -85,7 +85,7 @@ describe('personal data', () => {
       .where(eq(schema.accounts.id, accountId));
     const launch = await agent.post(
       '/launches',
-      launchBody(41, boatId, dayFromToday(41, 2), '10:00', { notes: `Salgo con ${person.surnames}` }),
+      launchBody(901, boatId, dayFromToday(901, 2), '10:00', { notes: `Salgo con ${person.surnames}` }),
     );
     expect(launch.statusCode, launch.body).toBe(201);
     const slotStart = new Date(launch.json().slotStart);

@@ -8,8 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordHasher } from '../accounts/passwords.ts';
 import { DEFAULT_CLIENT_SETTINGS, type MarinaDeclaration } from '@marina/core/domain/marina.ts';
 import { loadClientDirectory } from '../clients/client-directory.ts';
-import { DEFAULT_MARINAS_DIR } from '../config.ts';
-import { openTestDatabase } from '../test/test-database.ts';
+import { FIXTURE_MARINAS_DIR, openTestDatabase } from '../test/test-database.ts';
 import type { Database } from './database.ts';
 import { accounts } from '../accounts/accounts.schema.ts';
 import { authorisationBoats, authorisations } from '../authorisations/authorisations.schema.ts';
@@ -35,7 +34,7 @@ let marinas: ClientSeed[];
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  marinas = await marinaSeeds(DEFAULT_MARINAS_DIR);
+  marinas = await marinaSeeds(FIXTURE_MARINAS_DIR);
 });
 
 afterAll(async () => {
@@ -82,7 +81,7 @@ describe('seedClients', () => {
         contactEmail,
       })),
     ).toEqual(marinas);
-    expect(rows.map(({ id }) => id)).toEqual([25, 41, 63]);
+    expect(rows.map(({ id }) => id)).toEqual([901, 902, 903]);
   });
 
   it('writes every fact the folder declares: zone, opening hours, setting overrides, SMS and its countries, contact e-mail', async () => {
@@ -185,22 +184,22 @@ describe('seedDemoAccounts', () => {
       await database.db.select().from(accounts).where(eq(accounts.role, 'customer')).orderBy(accounts.clientId)
     ).filter((row) => row.email!.startsWith('demo@'));
     expect(rows.map((row) => [row.clientId, row.email, row.status])).toEqual([
-      [25, 'demo@client25.example', 'active'],
-      [41, 'demo@client41.example', 'active'],
-      [63, 'demo@client63.example', 'active'],
+      [901, 'demo@client901.example', 'active'],
+      [902, 'demo@client902.example', 'active'],
+      [903, 'demo@client903.example', 'active'],
     ]);
     for (const row of rows) {
       expect(documentProblem(row.document!)).toBeUndefined();
       expect(phoneProblem(row.phone!)).toBeUndefined();
       expect(row.dataValidatedAt).not.toBeNull();
     }
-    expect(rows.find((row) => row.clientId === 41)).toMatchObject({
+    expect(rows.find((row) => row.clientId === 901)).toMatchObject({
       firstName: 'Marina',
-      surnames: 'Demo Marina Port Blau',
-      phone: '+34600000041',
+      surnames: 'Demo Marina de Pruebas SMS',
+      phone: '+34600000901',
     });
-    expect(await passwordHasher.verify(rows[1]!.passwordHash!, DEMO_ACCOUNT(41).password)).toBe(true);
-    expect(DEMO_ACCOUNT(41)).toEqual({ email: 'demo@client41.example', password: 'Puerto-Demo-41' });
+    expect(await passwordHasher.verify(rows[0]!.passwordHash!, DEMO_ACCOUNT(901).password)).toBe(true);
+    expect(DEMO_ACCOUNT(901)).toEqual({ email: 'demo@client901.example', password: 'Puerto-Demo-901' });
   });
 
   it('gives each demo owner two boats under active contracts and one waiting, insured and with a certificate, once', async () => {
@@ -256,7 +255,7 @@ describe('seedDemoAccounts', () => {
     const [owner] = await database.db
       .select()
       .from(accounts)
-      .where(eq(accounts.email, DEMO_ACCOUNT(41).email));
+      .where(eq(accounts.email, DEMO_ACCOUNT(901).email));
     const rows = await database.db
       .select()
       .from(launches)
@@ -290,7 +289,10 @@ describe('seedDemoAccounts', () => {
       expect(documentProblem(person!.document!)).toBeUndefined();
       expect(phoneProblem(person!.phone!)).toBeUndefined();
     }
-    expect(DEMO_AUTHORISED_ACCOUNT(41)).toEqual({ email: 'autorizado@client41.example', password: 'Puerto-Demo-41' });
+    expect(DEMO_AUTHORISED_ACCOUNT(901)).toEqual({
+      email: 'autorizado@client901.example',
+      password: 'Puerto-Demo-901',
+    });
   });
 
   it('creates one staff member per client', async () => {
@@ -300,17 +302,17 @@ describe('seedDemoAccounts', () => {
       .where(eq(accounts.role, 'staff'))
       .orderBy(accounts.clientId);
     expect(staff.map((row) => [row.clientId, row.email, row.status])).toEqual(
-      [25, 41, 63].map((id) => [id, `staff@client${id}.example`, 'active']),
+      [901, 902, 903].map((id) => [id, `staff@client${id}.example`, 'active']),
     );
     for (const row of staff) expect(documentProblem(row.document!)).toBeUndefined();
-    expect(await passwordHasher.verify(staff[1]!.passwordHash!, DEMO_STAFF_ACCOUNT(41).password)).toBe(true);
-    expect(DEMO_STAFF_ACCOUNT(41)).toEqual({ email: 'staff@client41.example', password: 'Puerto-Staff-41' });
+    expect(await passwordHasher.verify(staff[0]!.passwordHash!, DEMO_STAFF_ACCOUNT(901).password)).toBe(true);
+    expect(DEMO_STAFF_ACCOUNT(901)).toEqual({ email: 'staff@client901.example', password: 'Puerto-Staff-901' });
   });
 
   it('gives each demo owner two past outings and none at sea, once', async () => {
     await seedDemoAccounts(database.db, marinas);
     await seedDemoAccounts(database.db, marinas);
-    for (const clientId of [25, 41, 63]) {
+    for (const clientId of [901, 902, 903]) {
       const [owner] = await database.db
         .select()
         .from(accounts)
@@ -330,9 +332,9 @@ describe('seedDemoAccounts', () => {
     await database.db
       .update(accounts)
       .set({ passwordHash: changed })
-      .where(eq(accounts.email, 'demo@client25.example'));
+      .where(eq(accounts.email, 'demo@client903.example'));
     await seedDemoAccounts(database.db, marinas);
-    const [row] = await database.db.select().from(accounts).where(eq(accounts.email, 'demo@client25.example'));
+    const [row] = await database.db.select().from(accounts).where(eq(accounts.email, 'demo@client903.example'));
     expect(row!.passwordHash).toBe(changed);
   });
 });

@@ -4,8 +4,7 @@
  */
 import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_MARINAS_DIR } from '../config.ts';
-import { openTestDatabase, type TestDatabase } from '../test/test-database.ts';
+import { FIXTURE_MARINAS_DIR, openTestDatabase, type TestDatabase } from '../test/test-database.ts';
 import { closures } from '../launches/launches.schema.ts';
 import { marinaSeeds, seedClients } from './seed.ts';
 import { statement } from './statement.ts';
@@ -42,49 +41,49 @@ describe('statement', () => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await openTestDatabase();
-    await seedClients(database.db, await marinaSeeds(DEFAULT_MARINAS_DIR));
+    await seedClients(database.db, await marinaSeeds(FIXTURE_MARINAS_DIR));
   });
   afterAll(() => database.close());
 
   it('inserts and reads rows as the query builder does, with new values at each call', async () => {
     const [morning] = await added(database.db, {
-      clientId: 41,
+      clientId: 901,
       startsAt: at('08:00'),
       endsAt: at('10:00'),
       reason: 'Temporal',
     });
-    await added(database.db, { clientId: 41, startsAt: at('12:00'), endsAt: at('13:00'), reason: 'Regata' });
-    await added(database.db, { clientId: 25, startsAt: at('08:00'), endsAt: at('20:00'), reason: 'Otro puerto' });
-    expect(morning).toMatchObject({ clientId: 41, startsAt: at('08:00'), endsAt: at('10:00'), reason: 'Temporal' });
+    await added(database.db, { clientId: 901, startsAt: at('12:00'), endsAt: at('13:00'), reason: 'Regata' });
+    await added(database.db, { clientId: 903, startsAt: at('08:00'), endsAt: at('20:00'), reason: 'Otro puerto' });
+    expect(morning).toMatchObject({ clientId: 901, startsAt: at('08:00'), endsAt: at('10:00'), reason: 'Temporal' });
     expect(morning!.createdAt).toBeInstanceOf(Date);
 
     const built = await database.db
       .select()
       .from(closures)
-      .where(eq(closures.clientId, 41))
+      .where(eq(closures.clientId, 901))
       .orderBy(asc(closures.startsAt));
-    expect(await touching(database.db, { clientId: 41, from: at('00:00'), to: at('23:59') })).toEqual(built);
+    expect(await touching(database.db, { clientId: 901, from: at('00:00'), to: at('23:59') })).toEqual(built);
     expect(
-      (await touching(database.db, { clientId: 41, from: at('09:30'), to: at('10:00') })).map((row) => row.reason),
+      (await touching(database.db, { clientId: 901, from: at('09:30'), to: at('10:00') })).map((row) => row.reason),
     ).toEqual(['Temporal']);
     expect(
-      (await touching(database.db, { clientId: 25, from: at('11:00'), to: at('11:30') })).map((row) => row.reason),
+      (await touching(database.db, { clientId: 903, from: at('11:00'), to: at('11:30') })).map((row) => row.reason),
     ).toEqual(['Otro puerto']);
-    expect(await touching(database.db, { clientId: 41, from: at('10:00'), to: at('12:00') })).toEqual([]);
+    expect(await touching(database.db, { clientId: 901, from: at('10:00'), to: at('12:00') })).toEqual([]);
   });
 
   it('runs inside the transaction it is given: what it wrote goes with a rollback', async () => {
     const rolledBack = new Error('roll back');
     await expect(
       database.db.transaction(async (tx) => {
-        await added(tx, { clientId: 63, startsAt: at('08:00'), endsAt: at('09:00'), reason: 'Dentro' });
+        await added(tx, { clientId: 902, startsAt: at('08:00'), endsAt: at('09:00'), reason: 'Dentro' });
         // Seen inside the transaction, by a statement on the transaction's connection.
         expect(
-          (await touching(tx, { clientId: 63, from: at('00:00'), to: at('23:59') })).map((row) => row.reason),
+          (await touching(tx, { clientId: 902, from: at('00:00'), to: at('23:59') })).map((row) => row.reason),
         ).toEqual(['Dentro']);
         throw rolledBack;
       }),
     ).rejects.toBe(rolledBack);
-    expect(await touching(database.db, { clientId: 63, from: at('00:00'), to: at('23:59') })).toEqual([]);
+    expect(await touching(database.db, { clientId: 902, from: at('00:00'), to: at('23:59') })).toEqual([]);
   });
 });

@@ -50,10 +50,10 @@ beforeAll(async () => {
     },
     { prefix: '/api/v1' },
   );
-  const agent = createAgent(app, 41);
+  const agent = createAgent(app, 901);
   await agent.get('/session');
   client = {
-    'x-client-id': '41',
+    'x-client-id': '901',
     origin: TEST_ORIGIN,
     cookie: [...agent.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
     'x-xsrf-token': agent.xsrf()!,
@@ -211,7 +211,7 @@ describe('framework errors', () => {
     const response = await app.inject({
       method: 'GET',
       url: `/api/v1/activations/${token}`,
-      headers: { 'x-client-id': '41' },
+      headers: { 'x-client-id': '901' },
     });
     expect(response.statusCode).toBe(414);
     await expectProtected(response.headers);

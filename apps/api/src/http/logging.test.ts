@@ -37,7 +37,7 @@ beforeAll(async () => {
           const { db } = database;
           if (failure === 'duplicate') {
             const row = {
-              clientId: 41,
+              clientId: 901,
               status: 'registered' as const,
               firstName: person.firstName,
               surnames: person.surnames,
@@ -72,14 +72,14 @@ describe('request logs', () => {
     await app.inject({
       method: 'GET',
       url: '/api/v1/session?token=reset-link-secret',
-      headers: { 'x-client-id': '41', cookie: `${SESSION_COOKIE}=${sessionId}`, 'x-xsrf-token': xsrf },
+      headers: { 'x-client-id': '901', cookie: `${SESSION_COOKIE}=${sessionId}`, 'x-xsrf-token': xsrf },
     });
     const output = lines.join('\n');
     const incoming = lines.map((line) => JSON.parse(line)).find((entry) => entry.msg === 'incoming request');
     expect(incoming.req).toMatchObject({
       method: 'GET',
       url: '/api/v1/session?token=%5BRedacted%5D',
-      headers: { 'x-client-id': '41', cookie: '[Redacted]', 'x-xsrf-token': '[Redacted]' },
+      headers: { 'x-client-id': '901', cookie: '[Redacted]', 'x-xsrf-token': '[Redacted]' },
     });
     expect(output).toContain('"statusCode":401');
     expect(output).not.toContain(sessionId);
@@ -105,7 +105,7 @@ describe('database errors', () => {
     async (failure) => {
       const before = lines.length;
       const person = newPerson({ firstName: 'Remedios', surnames: 'Varo Uranga' });
-      const agent = createAgent(app, 41);
+      const agent = createAgent(app, 901);
       const response = await agent.post('/test/database-failure', { failure, person });
       expect(response.statusCode).toBe(500);
 
@@ -134,7 +134,7 @@ describe('security events', () => {
   it('log registration, activation and sign-in without the password, the code or the token', async () => {
     const before = lines.length;
     const person = newPerson();
-    const agent = createAgent(app, 41);
+    const agent = createAgent(app, 901);
     const { registrationId } = (await agent.post('/registrations', person)).json();
     const code = await latestCode(app, person.phone);
     const wrongCode = code === '000000' ? '111111' : '000000';
@@ -177,7 +177,7 @@ describe('security events', () => {
       ]),
     );
     expect(events.find((entry) => entry.event === 'sign_in' && entry.outcome === 'failure')).toMatchObject({
-      clientId: 41,
+      clientId: 901,
       accountId,
       reason: 'wrong_password',
       ip: agent.ip,

@@ -219,8 +219,8 @@ describe('GET /api/v1/openapi.json', () => {
       operations.map(async ({ method, path, documented }) => {
         // Signed in, with a fresh account each, as some calls end the session or the account; staff for theirs.
         const agent = path.startsWith('/api/v1/staff/')
-          ? await signInStaff(app, 41)
-          : (await registerAccount(app, 41)).agent;
+          ? await signInStaff(app, 901)
+          : (await registerAccount(app, 901)).agent;
         const url = path.replace(/^\/api\/v1/, '').replace(/\{[^}]+\}/g, () => crypto.randomUUID());
         // A list where the body's object goes: a route that checks its body says so before anything else.
         const response = await agent.request(method, url, { body: [] });

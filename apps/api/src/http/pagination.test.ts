@@ -80,14 +80,14 @@ describe('GET /notifications, paged', () => {
   const written: string[] = [];
 
   beforeAll(async () => {
-    lucia = await registerAccount(app, 41);
+    lucia = await registerAccount(app, 901);
     // Same instant for several: the order of writing still decides.
     for (let index = 0; index < 11; index++) {
       if (index % 3 === 0) clock.advance(1000);
       await createNotification(
         database.db,
         {
-          clientId: 41,
+          clientId: 901,
           accountId: lucia.accountId,
           type: 'launch_confirmed',
           title: `Aviso ${index}`,
@@ -135,7 +135,7 @@ describe('GET /notifications, paged', () => {
 
   it("does not page into another account's, whatever cursor it is given", async () => {
     const first = (await lucia.agent.get('/notifications?limit=2')).json();
-    const stranger = await registerAccount(app, 41);
+    const stranger = await registerAccount(app, 901);
     const theirs = (await stranger.agent.get(`/notifications?cursor=${first.next}`)).json();
     expect(theirs.items.every((item: { id: string }) => !written.includes(item.id))).toBe(true);
     // A launches cursor is not a notifications one.
@@ -150,14 +150,14 @@ describe('GET /launches, paged', () => {
   const pastIds: string[] = [];
 
   beforeAll(async () => {
-    owner = await eligibleOwner(app, database.db, 41, { now: new Date(clock.now()) });
-    other = await eligibleOwner(app, database.db, 41, { now: new Date(clock.now()) });
+    owner = await eligibleOwner(app, database.db, 901, { now: new Date(clock.now()) });
+    other = await eligibleOwner(app, database.db, 901, { now: new Date(clock.now()) });
     const base = clock.now().getTime() - 30 * 86_400_000;
     const rows = Array.from({ length: 9 }, (_, index) => {
       // Two by two on the same slot: the order of asking breaks the tie.
       const slotStart = new Date(base + Math.floor(index / 2) * 86_400_000);
       return {
-        clientId: 41,
+        clientId: 901,
         accountId: owner.accountId,
         boatId: owner.boatIds[0]!,
         status: index % 2 === 0 ? ('completed' as const) : ('cancelled' as const),
@@ -172,7 +172,7 @@ describe('GET /launches, paged', () => {
     }
     const future = new Date(clock.now().getTime() + 3 * 86_400_000);
     await database.db.insert(launches).values({
-      clientId: 41,
+      clientId: 901,
       accountId: owner.accountId,
       boatId: owner.boatIds[0]!,
       status: 'confirmed',
@@ -211,15 +211,15 @@ describe('GET /launches, paged', () => {
 });
 
 describe("staff's lists, paged", () => {
-  let staff41: Agent;
-  let staff25: Agent;
+  let staff901: Agent;
+  let staff903: Agent;
 
   beforeAll(async () => {
     for (let index = 0; index < 5; index++)
-      await eligibleOwner(app, database.db, 41, { boatCount: 2, now: new Date(clock.now()) });
-    await eligibleOwner(app, database.db, 25, { now: new Date(clock.now()) });
-    staff41 = await signInStaff(app, 41);
-    staff25 = await signInStaff(app, 25);
+      await eligibleOwner(app, database.db, 901, { boatCount: 2, now: new Date(clock.now()) });
+    await eligibleOwner(app, database.db, 903, { now: new Date(clock.now()) });
+    staff901 = await signInStaff(app, 901);
+    staff903 = await signInStaff(app, 903);
   });
 
   it.each([
@@ -229,32 +229,32 @@ describe("staff's lists, paged", () => {
   ])(
     '%s: every item once, in the order of the whole list; bad cursors and limits refused; no way into another marina',
     async (path, key) => {
-      const whole = (await staff41.get(`${path}?limit=100`)).json();
+      const whole = (await staff901.get(`${path}?limit=100`)).json();
       expect(whole.next).toBeNull();
       const all = (whole[key] as { id: string }[]).map((item) => item.id);
       expect(all.length).toBeGreaterThanOrEqual(10);
-      const pages = await allPages(staff41, path, 3, (body) => body[key] as { id: string }[]);
+      const pages = await allPages(staff901, path, 3, (body) => body[key] as { id: string }[]);
       expect(pages.flat()).toEqual(all);
       expect(pages.slice(0, -1).every((page) => page.length === 3)).toBe(true);
 
-      expect(fieldsOf(await staff41.get(`${path}?cursor=nonsense`))).toEqual(['cursor']);
-      expect(fieldsOf(await staff41.get(`${path}?limit=0`))).toEqual(['limit']);
-      expect(fieldsOf(await staff41.get(`${path}?limit=101`))).toEqual(['limit']);
-      const cursor = (await staff41.get(`${path}?limit=1`)).json().next as string;
-      const there = (await staff25.get(`${path}?cursor=${cursor}`)).json();
+      expect(fieldsOf(await staff901.get(`${path}?cursor=nonsense`))).toEqual(['cursor']);
+      expect(fieldsOf(await staff901.get(`${path}?limit=0`))).toEqual(['limit']);
+      expect(fieldsOf(await staff901.get(`${path}?limit=101`))).toEqual(['limit']);
+      const cursor = (await staff901.get(`${path}?limit=1`)).json().next as string;
+      const there = (await staff903.get(`${path}?cursor=${cursor}`)).json();
       expect((there[key] as { id: string }[]).some((item) => all.includes(item.id))).toBe(false);
     },
   );
 
   it('keeps the contracts filter across pages', async () => {
-    const active = (await staff41.get('/staff/contracts?status=active&limit=100')).json().contracts as {
+    const active = (await staff901.get('/staff/contracts?status=active&limit=100')).json().contracts as {
       id: string;
       status: string;
     }[];
     expect(active.length).toBeGreaterThan(2);
     expect(active.every((item) => item.status === 'active')).toBe(true);
-    const first = (await staff41.get('/staff/contracts?status=active&limit=2')).json();
-    const second = (await staff41.get(`/staff/contracts?status=active&limit=100&cursor=${first.next}`)).json();
+    const first = (await staff901.get('/staff/contracts?status=active&limit=2')).json();
+    const second = (await staff901.get(`/staff/contracts?status=active&limit=100&cursor=${first.next}`)).json();
     expect([...first.contracts, ...second.contracts].map((item: { id: string }) => item.id)).toEqual(
       active.map((item) => item.id),
     );
@@ -267,11 +267,11 @@ describe('GET /outings, paged', () => {
   const historyIds: string[] = [];
 
   beforeAll(async () => {
-    owner = await eligibleOwner(app, database.db, 41, { boatCount: 2, now: new Date(clock.now()) });
-    other = await eligibleOwner(app, database.db, 41, { now: new Date(clock.now()) });
+    owner = await eligibleOwner(app, database.db, 901, { boatCount: 2, now: new Date(clock.now()) });
+    other = await eligibleOwner(app, database.db, 901, { now: new Date(clock.now()) });
     const base = clock.now().getTime() - 20 * 86_400_000;
     const outing = (accountId: string, boatId: string, departure: Date, state: 'returned' | 'at_sea') => ({
-      clientId: 41,
+      clientId: 901,
       boatId,
       accountId,
       skipperKind: 'owner' as const,

@@ -110,9 +110,9 @@ describe('serving a client bundle', () => {
   });
 
   it('still serves the API beside the bundle', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/v1/client', headers: { 'x-client-id': '25' } });
+    const response = await app.inject({ method: 'GET', url: '/api/v1/client', headers: { 'x-client-id': '903' } });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ id: 25, app: 'MB25' });
+    expect(response.json()).toMatchObject({ id: 903, app: 'MB903' });
   });
 });
 

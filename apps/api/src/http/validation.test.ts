@@ -39,7 +39,7 @@ function expectUnreadable(
 
 describe('text no one types', () => {
   it('is refused in the sign-in and recovery bodies, naming the field', async () => {
-    const agent = createAgent(app, 41);
+    const agent = createAgent(app, 901);
     expectUnreadable(
       await agent.post('/session', { identifier: `ana${NUL}@correo.es`, password: 'Velero-en-la-rada-42' }),
       'identifier',
@@ -52,7 +52,7 @@ describe('text no one types', () => {
   });
 
   it('is refused in registration names and in every other field of the form', async () => {
-    const agent = createAgent(app, 41);
+    const agent = createAgent(app, 901);
     for (const [field, value] of [
       ['firstName', `Lu${NUL}cía`],
       ['surnames', `García${BELL}`],
@@ -65,7 +65,7 @@ describe('text no one types', () => {
   });
 
   it('is refused in a profile change', async () => {
-    const { agent, person } = await registerAccount(app, 41);
+    const { agent, person } = await registerAccount(app, 901);
     expectUnreadable(
       await agent.patch('/me', {
         firstName: `Lucía${NUL}`,
@@ -86,13 +86,13 @@ describe('text no one types', () => {
       await app.inject({ method: 'GET', url: '/api/v1/dev/outbox?destination=%1B%5B31m' }),
       'destination',
     );
-    const agent = createAgent(app, 41);
+    const agent = createAgent(app, 901);
     expectUnreadable(await agent.post('/registrations/abc%00def/resend'), 'registrationId');
     expectUnreadable(await agent.get('/activations/abc%01def'), 'token');
   });
 
   it('is refused when it comes as a lone surrogate escaped in the JSON', async () => {
-    const agent = createAgent(app, 41);
+    const agent = createAgent(app, 901);
     const response = await agent.post('/session', undefined, {
       headers: { 'content-type': 'application/json' },
       body: '{"identifier":"ana\\ud800@correo.es","password":"Velero-en-la-rada-42"}',
@@ -144,7 +144,7 @@ describe('wrong JSON types', () => {
   ];
 
   it.each(ROUTES)('are refused field by field on $method $path, never coerced', async ({ method, path, fields }) => {
-    const { agent } = await registerAccount(app, 41);
+    const { agent } = await registerAccount(app, 901);
     // What a careless or hostile client sends: a list where text is expected, text where a yes/no is.
     const body = Object.fromEntries(fields.map(([name, type]) => [name, type === 'string' ? ['12345678Z'] : 'true']));
     const response = await agent.request(method, path, { body });
@@ -200,7 +200,7 @@ describe('wrong JSON types', () => {
 describe('bodies described by their yup schema', () => {
   it('are checked by yup alone: what a rule normalises goes through, though the document shows the normal form', async () => {
     const person = newPerson();
-    const agent = createAgent(app, 41);
+    const agent = createAgent(app, 901);
     // The document says: e-mail format, a code of six digits. A person types spaces and capitals.
     const started = await agent.post('/registrations', {
       ...person,
@@ -218,7 +218,7 @@ describe('bodies described by their yup schema', () => {
 
   it('answer with the rules’ Spanish messages, one per field', async () => {
     const { surnames: _left, ...person } = newPerson({ firstName: 'L'.repeat(61) });
-    const response = await createAgent(app, 41).post('/registrations', person);
+    const response = await createAgent(app, 901).post('/registrations', person);
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual([
       { field: 'firstName', code: 'invalid', message: 'Tu nombre: como mucho 60 caracteres.' },

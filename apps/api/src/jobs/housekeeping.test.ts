@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_MARINAS_DIR, SESSION_ABSOLUTE_TIMEOUT_MS } from '../config.ts';
+import { SESSION_ABSOLUTE_TIMEOUT_MS } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { accounts, verificationCodes } from '../accounts/accounts.schema.ts';
 import { idempotencyKeys, rateLimitHits } from '../security/security.schema.ts';
 import { sessions } from '../sessions/sessions.schema.ts';
 import { marinaSeeds, seedClients } from '../db/seed.ts';
-import { openTestDatabase } from '../test/test-database.ts';
+import { FIXTURE_MARINAS_DIR, openTestDatabase } from '../test/test-database.ts';
 import { sweepExpired } from './housekeeping.ts';
 
 let database: Database;
@@ -15,7 +15,7 @@ const DAY = 24 * 60 * 60 * 1000;
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  await seedClients(database.db, await marinaSeeds(DEFAULT_MARINAS_DIR));
+  await seedClients(database.db, await marinaSeeds(FIXTURE_MARINAS_DIR));
 });
 
 afterAll(async () => {
@@ -28,12 +28,12 @@ describe('sweepExpired', () => {
     const ago = (ms: number) => new Date(now.getTime() - ms);
     const [account] = await database.db
       .insert(accounts)
-      .values({ clientId: 41, status: 'active', firstName: 'Nuria', surnames: 'Puig' })
+      .values({ clientId: 901, status: 'active', firstName: 'Nuria', surnames: 'Puig' })
       .returning();
     await database.db.insert(sessions).values([
       {
         idHash: 'old',
-        clientId: 41,
+        clientId: 901,
         accountId: account!.id,
         createdAt: ago(40 * DAY),
         lastSeenAt: ago(60_000),
@@ -41,7 +41,7 @@ describe('sweepExpired', () => {
       },
       {
         idHash: 'live',
-        clientId: 41,
+        clientId: 901,
         accountId: account!.id,
         createdAt: ago(60_000),
         lastSeenAt: now,
@@ -50,7 +50,7 @@ describe('sweepExpired', () => {
     ]);
     const code = (expiresAt: Date) => ({
       id: randomUUID(),
-      clientId: 41,
+      clientId: 901,
       accountId: account!.id,
       purpose: 'password_reset' as const,
       channel: 'sms' as const,
@@ -62,7 +62,7 @@ describe('sweepExpired', () => {
     await database.db.insert(verificationCodes).values([code(ago(2 * DAY)), code(new Date(now.getTime() + 60_000))]);
     await database.db
       .insert(idempotencyKeys)
-      .values({ clientId: 41, scope: 'anonymous:x', key: randomUUID(), requestHash: 'h', createdAt: ago(2 * DAY) });
+      .values({ clientId: 901, scope: 'anonymous:x', key: randomUUID(), requestHash: 'h', createdAt: ago(2 * DAY) });
     await database.db.insert(rateLimitHits).values([
       { key: 'k', at: ago(2 * DAY) },
       { key: 'k', at: now },

@@ -89,7 +89,7 @@ async function writeMessages(count: number) {
     await enqueueMessage(
       database.db,
       {
-        clientId: 41,
+        clientId: 901,
         channel: 'sms',
         destination: `+3461${String(i).padStart(7, '0')}`,
         text: 'Marina Port Blau: prueba.',
@@ -176,7 +176,7 @@ describe('two API instances on one database', () => {
     // Written while no instance runs.
     await enqueueMessage(
       database.db,
-      { clientId: 41, channel: 'email', destination: 'ana@correo.example', subject: 'Hola', text: 'Hola' },
+      { clientId: 901, channel: 'email', destination: 'ana@correo.example', subject: 'Hola', text: 'Hola' },
       clock.now(),
       { devRoutes: false },
     );

@@ -27,13 +27,13 @@ const DAY = '2027-06-03';
 useTestServer((server) => ({ database, app } = server), { clock: clock.now });
 
 beforeAll(async () => {
-  staff = await signInStaff(app, 41);
+  staff = await signInStaff(app, 901);
 });
 
 async function owners(count: number, boatCount = 1): Promise<Owner[]> {
   const list: Owner[] = [];
   for (let index = 0; index < count; index++)
-    list.push(await eligibleOwner(app, database.db, 41, { boatCount, now: clock.now() }));
+    list.push(await eligibleOwner(app, database.db, 901, { boatCount, now: clock.now() }));
   return list;
 }
 
@@ -53,7 +53,7 @@ const inSlot = (time: string) =>
   database.db
     .select({ status: launches.status })
     .from(launches)
-    .where(and(eq(launches.clientId, 41), eq(launches.slotStart, new Date(slotAt(41, DAY, time)))));
+    .where(and(eq(launches.clientId, 901), eq(launches.slotStart, new Date(slotAt(901, DAY, time)))));
 
 /**
  * Until a request waits for a row lock. On PostgreSQL, seen in pg_stat_activity from another connection; PGlite
@@ -74,7 +74,7 @@ async function waitingForLock(): Promise<void> {
 
 /** A confirmed launch's row, as a booking writes it, for a transaction that stands in for one. */
 const confirmedRow = (who: Owner, boatId: string, start: Date) => ({
-  clientId: 41,
+  clientId: 901,
   accountId: who.accountId,
   boatId,
   status: 'confirmed' as const,
@@ -90,7 +90,7 @@ const heldIn = async (time: string) =>
     await database.db
       .select()
       .from(launchSlots)
-      .where(and(eq(launchSlots.clientId, 41), eq(launchSlots.start, new Date(slotAt(41, DAY, time)))))
+      .where(and(eq(launchSlots.clientId, 901), eq(launchSlots.start, new Date(slotAt(901, DAY, time)))))
   )[0]?.held;
 
 describe('launches under bursts', () => {
@@ -100,7 +100,7 @@ describe('launches under bursts', () => {
     const requests = people.flatMap((person) => person.boatIds.map((boatId) => ({ person, boatId })));
     const responses = await Promise.all(
       requests.map(({ person, boatId }) =>
-        person.agent.post('/launches', launchBody(41, boatId, DAY, '10:00'), { idempotencyKey: crypto.randomUUID() }),
+        person.agent.post('/launches', launchBody(901, boatId, DAY, '10:00'), { idempotencyKey: crypto.randomUUID() }),
       ),
     );
     expect(tally(responses)).toEqual({ '201 confirmed': 4, '409 slot_full': 196 });
@@ -118,7 +118,7 @@ describe('launches under bursts', () => {
     const requests = people.flatMap((person) => person.boatIds.map((boatId) => ({ person, boatId })));
     const responses = await Promise.all(
       requests.map(({ person, boatId }) =>
-        person.agent.post('/launches', launchBody(41, boatId, DAY, '11:00', { waitlist: true })),
+        person.agent.post('/launches', launchBody(901, boatId, DAY, '11:00', { waitlist: true })),
       ),
     );
     expect(tally(responses)).toEqual({ '201 confirmed': 4, '201 waitlisted': 196 });
@@ -132,7 +132,7 @@ describe('launches under bursts', () => {
   it('books once for 100 parallel retries with the same Idempotency-Key', async () => {
     const [person] = await owners(1);
     const key = crypto.randomUUID();
-    const body = launchBody(41, person!.boatIds[0]!, DAY, '12:00');
+    const body = launchBody(901, person!.boatIds[0]!, DAY, '12:00');
     const responses = await Promise.all(
       Array.from({ length: 100 }, () => person!.agent.post('/launches', body, { idempotencyKey: key })),
     );
@@ -149,7 +149,7 @@ describe('launches under bursts', () => {
     const times = ['13:00', '13:30', '14:00', '14:30', '15:00'];
     const oneBoat = await Promise.all(
       Array.from({ length: 100 }, (_, index) =>
-        single!.agent.post('/launches', launchBody(41, single!.boatIds[0]!, DAY, times[index % times.length]!)),
+        single!.agent.post('/launches', launchBody(901, single!.boatIds[0]!, DAY, times[index % times.length]!)),
       ),
     );
     expect(tally(oneBoat)).toEqual({ '201 confirmed': 1, '409 boat_has_open_launch': 99 });
@@ -159,7 +159,7 @@ describe('launches under bursts', () => {
       Array.from({ length: 100 }, (_, index) =>
         fleet!.agent.post(
           '/launches',
-          launchBody(41, fleet!.boatIds[index % 10]!, '2027-06-04', times[index % times.length]!),
+          launchBody(901, fleet!.boatIds[index % 10]!, '2027-06-04', times[index % times.length]!),
         ),
       ),
     );
@@ -180,16 +180,16 @@ describe('launches under bursts', () => {
     const [fleet] = await owners(1, 5);
     const day = '2027-06-05';
     for (const [index, time] of ['10:00', '10:30', '11:00'].entries()) {
-      expect((await fleet!.agent.post('/launches', launchBody(41, fleet!.boatIds[index]!, day, time))).statusCode).toBe(
-        201,
-      );
+      expect(
+        (await fleet!.agent.post('/launches', launchBody(901, fleet!.boatIds[index]!, day, time))).statusCode,
+      ).toBe(201);
     }
     let booking: Promise<LightMyRequestResponse> | undefined;
     await database.db.transaction(async (tx) => {
       await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, fleet!.accountId)).for('update');
-      const start = new Date(slotAt(41, day, '11:30'));
+      const start = new Date(slotAt(901, day, '11:30'));
       await tx.insert(launches).values(confirmedRow(fleet!, fleet!.boatIds[3]!, start));
-      booking = fleet!.agent.post('/launches', launchBody(41, fleet!.boatIds[4]!, day, '12:00'));
+      booking = fleet!.agent.post('/launches', launchBody(901, fleet!.boatIds[4]!, day, '12:00'));
       await waitingForLock();
     });
     const answer = await booking!;
@@ -201,23 +201,23 @@ describe('launches under bursts', () => {
     // closure before the lock, waits for the slot, and must see the closure once it holds the slot.
     const [late] = await owners(1);
     const day = '2027-06-05';
-    const start = new Date(slotAt(41, day, '16:30'));
+    const start = new Date(slotAt(901, day, '16:30'));
     let booking: Promise<LightMyRequestResponse> | undefined;
     await database.db.transaction(async (tx) => {
-      await tx.insert(launchSlots).values({ clientId: 41, start }).onConflictDoNothing();
+      await tx.insert(launchSlots).values({ clientId: 901, start }).onConflictDoNothing();
       await tx
         .select()
         .from(launchSlots)
-        .where(and(eq(launchSlots.clientId, 41), eq(launchSlots.start, start)))
+        .where(and(eq(launchSlots.clientId, 901), eq(launchSlots.start, start)))
         .for('update');
       await tx.insert(closures).values({
-        clientId: 41,
+        clientId: 901,
         startsAt: start,
         endsAt: new Date(start.getTime() + 3600_000),
         reason: 'Temporal de poniente',
         createdAt: clock.now(),
       });
-      booking = late!.agent.post('/launches', launchBody(41, late!.boatIds[0]!, day, '16:30', { waitlist: true }));
+      booking = late!.agent.post('/launches', launchBody(901, late!.boatIds[0]!, day, '16:30', { waitlist: true }));
       await waitingForLock();
     });
     const answer = await booking!;
@@ -227,7 +227,7 @@ describe('launches under bursts', () => {
     const [slot] = await database.db
       .select()
       .from(launchSlots)
-      .where(and(eq(launchSlots.clientId, 41), eq(launchSlots.start, start)));
+      .where(and(eq(launchSlots.clientId, 901), eq(launchSlots.start, start)));
     expect(slot?.held ?? 0).toBe(0);
   });
 
@@ -237,20 +237,20 @@ describe('launches under bursts', () => {
     // closure must find its launch once it holds the slot, cancel it and give the place back.
     const [holder] = await owners(1);
     const day = '2027-06-05';
-    const start = new Date(slotAt(41, day, '18:30'));
+    const start = new Date(slotAt(901, day, '18:30'));
     let closure: Promise<LightMyRequestResponse> | undefined;
     await database.db.transaction(async (tx) => {
       await tx
         .insert(launchSlots)
-        .values({ clientId: 41, start, held: 1 })
+        .values({ clientId: 901, start, held: 1 })
         .onConflictDoUpdate({
           target: [launchSlots.clientId, launchSlots.start],
           set: { held: sql`${launchSlots.held} + 1` },
         });
       await tx.insert(launches).values(confirmedRow(holder!, holder!.boatIds[0]!, start));
       closure = staff.post('/staff/closures', {
-        start: slotAt(41, day, '18:30'),
-        end: slotAt(41, day, '19:00'),
+        start: slotAt(901, day, '18:30'),
+        end: slotAt(901, day, '19:00'),
         reason: 'Avería de la grúa',
       });
       await waitingForLock();
@@ -263,7 +263,7 @@ describe('launches under bursts', () => {
     const [slot] = await database.db
       .select()
       .from(launchSlots)
-      .where(and(eq(launchSlots.clientId, 41), eq(launchSlots.start, start)));
+      .where(and(eq(launchSlots.clientId, 901), eq(launchSlots.start, start)));
     expect(slot!.held).toBe(0);
   });
 
@@ -271,19 +271,19 @@ describe('launches under bursts', () => {
     // The owner shortens the period in a transaction still open while the person moves their launch past its
     // new end: the move waits for the authorisation and is refused, as it would not be had it read the old one.
     const [lender] = await owners(1);
-    const borrower = await personWithAccount(app, database.db, 41, clock.now());
+    const borrower = await personWithAccount(app, database.db, 901, clock.now());
     const authorisation = await activeAuthorisation(
       app,
       lender!.agent,
-      authorisationBody(41, lender!.boatIds, { ...invitedAs(borrower) }, clock.now()),
+      authorisationBody(901, lender!.boatIds, { ...invitedAs(borrower) }, clock.now()),
     );
-    const booked = await borrower.agent.post('/launches', launchBody(41, lender!.boatIds[0]!, '2027-06-05', '12:30'));
+    const booked = await borrower.agent.post('/launches', launchBody(901, lender!.boatIds[0]!, '2027-06-05', '12:30'));
     expect(booked.statusCode, booked.body).toBe(201);
     let move: Promise<LightMyRequestResponse> | undefined;
     await database.db.transaction(async (tx) => {
       await tx.update(authorisations).set({ validTo: '2027-06-06' }).where(eq(authorisations.id, authorisation.id));
       move = borrower.agent.post(`/launches/${booked.json().id}/reschedule`, {
-        slotStart: slotAt(41, '2027-06-10', '12:30'),
+        slotStart: slotAt(901, '2027-06-10', '12:30'),
       });
       await waitingForLock();
     });
@@ -302,10 +302,10 @@ describe('launches under bursts', () => {
     const otherApp = await createTestServer(impatient, { clock: clock.now });
     try {
       const [person] = await owners(1);
-      const there = createAgent(otherApp, 41);
+      const there = createAgent(otherApp, 901);
       for (const [name, value] of person!.agent.cookies) there.cookies.set(name, value);
       const key = crypto.randomUUID();
-      const body = launchBody(41, person!.boatIds[0]!, '2027-06-05', '17:30');
+      const body = launchBody(901, person!.boatIds[0]!, '2027-06-05', '17:30');
       let first: Promise<LightMyRequestResponse> | undefined;
       await database.db.transaction(async (tx) => {
         await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, person!.accountId)).for('update');
@@ -337,12 +337,12 @@ describe('launches under bursts', () => {
   it('gives each freed place to exactly one waiting person when 4 holders and staff cancel at once', async () => {
     const holders = await owners(4);
     const held = await Promise.all(
-      holders.map((holder) => holder.agent.post('/launches', launchBody(41, holder.boatIds[0]!, DAY, '16:00'))),
+      holders.map((holder) => holder.agent.post('/launches', launchBody(901, holder.boatIds[0]!, DAY, '16:00'))),
     );
     const waiting = await owners(10);
     for (const person of waiting)
       expect(
-        (await person.agent.post('/launches', launchBody(41, person.boatIds[0]!, DAY, '16:00', { waitlist: true })))
+        (await person.agent.post('/launches', launchBody(901, person.boatIds[0]!, DAY, '16:00', { waitlist: true })))
           .statusCode,
       ).toBe(201);
     const cancellations = await Promise.all([
@@ -372,14 +372,14 @@ describe('launches under bursts', () => {
       people
         .slice(0, 20)
         .map((person) =>
-          person.agent.post('/launches', launchBody(41, person.boatIds[0]!, DAY, '17:00', { waitlist: true })),
+          person.agent.post('/launches', launchBody(901, person.boatIds[0]!, DAY, '17:00', { waitlist: true })),
         ),
     );
     const moves = first
       .filter((response) => response.json().status === 'confirmed')
       .map((response, index) =>
         people[first.indexOf(response)]!.agent.post(`/launches/${response.json().id}/reschedule`, {
-          slotStart: slotAt(41, DAY, index % 2 ? '17:30' : '18:00'),
+          slotStart: slotAt(901, DAY, index % 2 ? '17:30' : '18:00'),
         }),
       );
     const more = people
@@ -387,7 +387,7 @@ describe('launches under bursts', () => {
       .map((person, index) =>
         person.agent.post(
           '/launches',
-          launchBody(41, person.boatIds[0]!, DAY, ['17:00', '17:30', '18:00'][index % 3]!, { waitlist: true }),
+          launchBody(901, person.boatIds[0]!, DAY, ['17:00', '17:30', '18:00'][index % 3]!, { waitlist: true }),
         ),
       );
     await Promise.all([...moves, ...more]);

@@ -28,14 +28,14 @@ let staff: Agent;
 // Both instances schedule their recurring jobs before they run what is due.
 const { bothRun, at } = useTwoInstances((ready) => (server = ready.server), clock, {
   recurring: true,
-  // Marina 25 approves by hand, set before the second instance reads the marinas.
+  // Marina 903 approves by hand, set before the second instance reads the marinas.
   setUp: async ({ app }) => {
-    staff = await signInStaff(app, 25);
+    staff = await signInStaff(app, 903);
     expect((await staff.patch('/staff/settings', { manualApproval: true })).statusCode).toBe(200);
   },
 });
 
-const owner = (clientId = 41) => eligibleOwner(server.app, server.database.db, clientId, { now: clock.now() });
+const owner = (clientId = 901) => eligibleOwner(server.app, server.database.db, clientId, { now: clock.now() });
 
 async function booked(who: Owner, date: string, time: string, overrides: Record<string, unknown> = {}) {
   const response = await who.agent.post(
@@ -103,14 +103,14 @@ describe('reminders', () => {
 describe('the sweep', () => {
   it('expires a pending request unanswered for 48 hours, once, and gives its place to who waits', async () => {
     const base = clock.now().getTime();
-    const requests = [await owner(25), await owner(25), await owner(25), await owner(25)];
+    const requests = [await owner(903), await owner(903), await owner(903), await owner(903)];
     const pending = [];
     for (const person of requests) pending.push(await booked(person, '2027-06-20', '10:00'));
     expect(pending.map((launch) => launch.status)).toEqual(['pending', 'pending', 'pending', 'pending']);
     // The clock has moved on days since the staff member signed in: a new session.
-    const desk = await signInStaff(server.app, 25);
+    const desk = await signInStaff(server.app, 903);
     expect((await desk.post(`/staff/launches/${pending[1].id}/confirm`)).statusCode).toBe(200);
-    const waiting = await owner(25);
+    const waiting = await owner(903);
     const wait = await booked(waiting, '2027-06-20', '10:00', { waitlist: true });
     expect(wait.status).toBe('waitlisted');
 
@@ -152,7 +152,7 @@ describe('the sweep', () => {
     const wait = await booked(waiting, date, '13:00', { waitlist: true });
     // Two minutes into the slot (13:00 in Madrid is 11:00 UTC in summer), before the sweep runs again.
     clock.advance(Date.parse(`${date}T11:02:00Z`) - clock.now().getTime());
-    const desk = await signInStaff(server.app, 41);
+    const desk = await signInStaff(server.app, 901);
     const cancelled = await desk.post(`/staff/launches/${held[0].id}/cancel`, { reason: 'No se ha presentado' });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect((await stored(wait.id)).status).toBe('waitlisted');

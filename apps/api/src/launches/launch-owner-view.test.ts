@@ -35,7 +35,7 @@ interface Launch {
 }
 
 /** An owner (Lucía García Pons) of `boatCount` boats, and a person (Marta Ruiz Soler) authorised on the first. */
-async function ownerAndPerson(clientId = 41, boatCount = 1) {
+async function ownerAndPerson(clientId = 901, boatCount = 1) {
   const owner = await eligibleOwner(app, database.db, clientId, { boatCount, now: clock.now() });
   const person = await personWithAccount(app, database.db, clientId, clock.now());
   await database.db
@@ -46,12 +46,12 @@ async function ownerAndPerson(clientId = 41, boatCount = 1) {
     app,
     owner.agent,
     authorisationBody(clientId, [owner.boatIds[0]!], { ...invitedAs(person) }, clock.now()),
-    clientId !== 63,
+    clientId !== 902,
   );
   return { owner, person };
 }
 
-async function book(who: Owner, boatId: string, time: string, clientId = 41): Promise<Launch> {
+async function book(who: Owner, boatId: string, time: string, clientId = 901): Promise<Launch> {
   const response = await who.agent.post('/launches', launchBody(clientId, boatId, DAY, time));
   expect(response.statusCode, response.body).toBe(201);
   return response.json();
@@ -62,14 +62,14 @@ const held = async (time: string) =>
     await database.db
       .select()
       .from(launchSlots)
-      .where(and(eq(launchSlots.clientId, 41), eq(launchSlots.start, new Date(slotAt(41, DAY, time)))))
+      .where(and(eq(launchSlots.clientId, 901), eq(launchSlots.start, new Date(slotAt(901, DAY, time)))))
   )[0]?.held ?? 0;
 
 describe("the owner's view of a launch an authorised person asked for", () => {
   it('lists it and shows it with who asked, the cancellation and the calendar only; the person keeps it as their own', async () => {
     const { owner, person } = await ownerAndPerson();
     const response = await person.agent.post('/launches', {
-      ...launchBody(41, owner.boatIds[0]!, DAY, '10:00'),
+      ...launchBody(901, owner.boatIds[0]!, DAY, '10:00'),
       notes: 'Con mi hermano, llevo mi propia nevera',
     });
     expect(response.statusCode, response.body).toBe(201);
@@ -107,7 +107,7 @@ describe("the owner's view of a launch an authorised person asked for", () => {
     expect(ics.body).not.toContain('nevera');
 
     // Moving it and «listo para subir» stay the person's: 403 with who, not 404 (the owner sees it).
-    const move = await owner.agent.post(`/launches/${asked.id}/reschedule`, { slotStart: slotAt(41, DAY, '11:00') });
+    const move = await owner.agent.post(`/launches/${asked.id}/reschedule`, { slotStart: slotAt(901, DAY, '11:00') });
     expectProblem(move, 403, 'forbidden');
     expect(move.json().detail).toBe(
       'Esta bajada la pidió Marta Ruiz Soler: solo esa persona puede moverla. Como titular del barco, puedes cancelarla.',
@@ -120,7 +120,7 @@ describe("the owner's view of a launch an authorised person asked for", () => {
     const { owner, person } = await ownerAndPerson();
     const asked = await book(person, owner.boatIds[0]!, '10:30');
     const before = await held('12:00');
-    const refused = await owner.agent.post('/launches', launchBody(41, owner.boatIds[0]!, DAY, '12:00'));
+    const refused = await owner.agent.post('/launches', launchBody(901, owner.boatIds[0]!, DAY, '12:00'));
     expectProblem(refused, 409, 'boat_has_open_launch');
     const message =
       'Barco: Marta Ruiz Soler, a quien autorizaste, ya ha pedido una bajada para el jueves 03/06/2027 a las 10:30. ' +
@@ -135,13 +135,13 @@ describe("the owner's view of a launch an authorised person asked for", () => {
     // The other way round: the owner's request holds the boat, and the person hears whose and when.
     expect((await owner.agent.post(`/launches/${asked.id}/cancel`, {})).statusCode).toBe(200);
     await book(owner, owner.boatIds[0]!, '13:00');
-    const theirs = await person.agent.post('/launches', launchBody(41, owner.boatIds[0]!, DAY, '14:00'));
+    const theirs = await person.agent.post('/launches', launchBody(901, owner.boatIds[0]!, DAY, '14:00'));
     expectProblem(theirs, 409, 'boat_has_open_launch');
     expect(theirs.json().detail).toBe(
       'Barco: su titular, Lucía García Pons, ya ha pedido una bajada para el jueves 03/06/2027 a las 13:00. Solo puede haber una bajada pedida por barco.',
     );
     // Their own second request is told as theirs.
-    const own = await owner.agent.post('/launches', launchBody(41, owner.boatIds[0]!, DAY, '15:00'));
+    const own = await owner.agent.post('/launches', launchBody(901, owner.boatIds[0]!, DAY, '15:00'));
     expect(own.json().detail).toBe(
       'Barco: ya tienes una bajada pedida para el jueves 03/06/2027 a las 13:00. Muévela o cancélala antes de pedir otra.',
     );
@@ -177,7 +177,7 @@ describe("the owner's view of a launch an authorised person asked for", () => {
     expect(told!.body).toContain('Lucía García Pons, titular de ');
     expect(told!.body).toContain('jueves 03/06/2027 a las 11:00');
     // Staff see who asked (the boat's owner is someone else) and every customer by name.
-    const staff = await signInStaff(app, 41);
+    const staff = await signInStaff(app, 901);
     const slot = (await staff.get(`/staff/launches?date=${DAY}`))
       .json()
       .slots.find((entry: { start: string }) => entry.start === '2027-06-03T11:00:00+02:00');
@@ -198,7 +198,7 @@ describe("the owner's view of a launch an authorised person asked for", () => {
   it('is past the cut-off for the owner as for the person: call the marina', async () => {
     const { owner, person } = await ownerAndPerson();
     // Today at 10:30 (it is 08:00); then 09:31, 59 minutes before the slot (the sessions are still alive).
-    const response = await person.agent.post('/launches', launchBody(41, owner.boatIds[0]!, '2027-06-01', '10:30'));
+    const response = await person.agent.post('/launches', launchBody(901, owner.boatIds[0]!, '2027-06-01', '10:30'));
     expect(response.statusCode, response.body).toBe(201);
     const asked: Launch = response.json();
     clock.advance(91 * 60_000);
@@ -242,14 +242,14 @@ describe('nobody else sees it', () => {
   it('another owner and another marina get 404 on every call, and their lists leave it out', async () => {
     const { owner, person } = await ownerAndPerson();
     const asked = await book(person, owner.boatIds[0]!, '09:00');
-    const stranger = await eligibleOwner(app, database.db, 41, { now: clock.now() });
-    const elsewhere = await eligibleOwner(app, database.db, 25, { now: clock.now() });
+    const stranger = await eligibleOwner(app, database.db, 901, { now: clock.now() });
+    const elsewhere = await eligibleOwner(app, database.db, 903, { now: clock.now() });
     for (const other of [stranger, elsewhere]) {
       expectProblem(await other.agent.get(`/launches/${asked.id}`), 404, 'not_found');
       expectProblem(await other.agent.get(`/launches/${asked.id}/calendar.ics`), 404, 'not_found');
       expectProblem(await other.agent.post(`/launches/${asked.id}/cancel`, {}), 404, 'not_found');
       expectProblem(
-        await other.agent.post(`/launches/${asked.id}/reschedule`, { slotStart: slotAt(41, DAY, '09:30') }),
+        await other.agent.post(`/launches/${asked.id}/reschedule`, { slotStart: slotAt(901, DAY, '09:30') }),
         404,
         'not_found',
       );
@@ -260,7 +260,7 @@ describe('nobody else sees it', () => {
   });
 
   it("the authorised person sees none of the owner's launches: not on the other boats, not on the one they share", async () => {
-    const { owner, person } = await ownerAndPerson(41, 2);
+    const { owner, person } = await ownerAndPerson(901, 2);
     const other = await book(owner, owner.boatIds[1]!, '17:00');
     const shared = await book(owner, owner.boatIds[0]!, '17:30');
     expect((await person.agent.get('/launches')).json()).toEqual({ upcoming: [], past: [], next: null });
@@ -269,7 +269,7 @@ describe('nobody else sees it', () => {
       expectProblem(await person.agent.get(`/launches/${launch.id}/calendar.ics`), 404, 'not_found');
       expectProblem(await person.agent.post(`/launches/${launch.id}/cancel`, {}), 404, 'not_found');
       expectProblem(
-        await person.agent.post(`/launches/${launch.id}/reschedule`, { slotStart: slotAt(41, DAY, '18:00') }),
+        await person.agent.post(`/launches/${launch.id}/reschedule`, { slotStart: slotAt(901, DAY, '18:00') }),
         404,
         'not_found',
       );
@@ -283,12 +283,12 @@ describe('nobody else sees it', () => {
   });
 
   it('works the same at a marina that sends e-mail: the owner sees the person’s launch there, not at another marina', async () => {
-    const { owner, person } = await ownerAndPerson(63);
-    const asked = await book(person, owner.boatIds[0]!, '10:00', 63);
+    const { owner, person } = await ownerAndPerson(902);
+    const asked = await book(person, owner.boatIds[0]!, '10:00', 902);
     expect((await owner.agent.get('/launches')).json().upcoming).toMatchObject([
       { id: asked.id, bookedBy: { name: 'Marta Ruiz Soler' } },
     ]);
-    const elsewhere = await eligibleOwner(app, database.db, 41, { now: clock.now() });
+    const elsewhere = await eligibleOwner(app, database.db, 901, { now: clock.now() });
     expectProblem(await elsewhere.agent.get(`/launches/${asked.id}`), 404, 'not_found');
   });
 });

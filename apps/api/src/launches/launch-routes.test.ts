@@ -1,5 +1,5 @@
 /**
- * A customer's launches through the API, with a fixed clock: 1 June 2027 at 08:00 in Madrid (marina 41,
+ * A customer's launches through the API, with a fixed clock: 1 June 2027 at 08:00 in Madrid (marina 901,
  * summer hours 08:00–20:00, 4 places a slot, 120 minutes' lead, 30 days ahead, changes until 60 minutes before).
  */
 import { and, eq } from 'drizzle-orm';
@@ -26,10 +26,10 @@ const DAY = '2027-06-02';
 
 useTestServer((server) => ({ database, app } = server), { clock: clock.now });
 
-const owner = (boatCount = 1) => eligibleOwner(app, database.db, 41, { boatCount, now: clock.now() });
+const owner = (boatCount = 1) => eligibleOwner(app, database.db, 901, { boatCount, now: clock.now() });
 
 async function book(who: Owner, time: string, overrides: Record<string, unknown> = {}, boatIndex = 0) {
-  return who.agent.post('/launches', launchBody(41, who.boatIds[boatIndex]!, DAY, time, overrides));
+  return who.agent.post('/launches', launchBody(901, who.boatIds[boatIndex]!, DAY, time, overrides));
 }
 
 async function booked(who: Owner, time: string, overrides: Record<string, unknown> = {}, boatIndex = 0) {
@@ -137,21 +137,21 @@ describe('asking for a launch', () => {
     const me = await owner(6);
     expectProblem(await book(me, '10:15'), 422, 'slot_invalid');
     expectProblem(
-      await me.agent.post('/launches', launchBody(41, me.boatIds[0]!, '2027-06-01', '09:30')),
+      await me.agent.post('/launches', launchBody(901, me.boatIds[0]!, '2027-06-01', '09:30')),
       422,
       'slot_too_soon',
     );
     expectProblem(
-      await me.agent.post('/launches', launchBody(41, me.boatIds[0]!, '2027-07-02', '10:00')),
+      await me.agent.post('/launches', launchBody(901, me.boatIds[0]!, '2027-07-02', '10:00')),
       422,
       'slot_too_far',
     );
     expectProblem(
-      await me.agent.post('/launches', launchBody(41, me.boatIds[0]!, '2027-07-01', '20:00')),
+      await me.agent.post('/launches', launchBody(901, me.boatIds[0]!, '2027-07-01', '20:00')),
       422,
       'slot_invalid',
     );
-    const late = await book(me, '18:00', { expectedReturn: slotAt(41, DAY, '20:30') });
+    const late = await book(me, '18:00', { expectedReturn: slotAt(901, DAY, '20:30') });
     expectProblem(late, 422, 'return_after_closing');
     expect(late.json().errors[0].field).toBe('expectedReturn');
     const invalid = await me.agent.post('/launches', { boatId: me.boatIds[0], people: 0 });
@@ -168,7 +168,7 @@ describe('asking for a launch', () => {
     for (const index of [1, 2, 3]) await booked(me, '12:00', {}, index);
     expectProblem(await book(me, '13:00', {}, 4), 409, 'too_many_open_launches');
     const other = await owner();
-    expectProblem(await other.agent.post('/launches', launchBody(41, me.boatIds[5]!, DAY, '13:00')), 404, 'not_found');
+    expectProblem(await other.agent.post('/launches', launchBody(901, me.boatIds[5]!, DAY, '13:00')), 404, 'not_found');
   });
 
   it('refuses a boat that may not be launched, with every reason', async () => {
@@ -198,7 +198,7 @@ describe('asking for a launch', () => {
     await database.db.update(contracts).set({ endsOn: '2027-05-31' }).where(eq(contracts.boatId, ended));
     await database.db.update(contracts).set({ status: 'cancelled' }).where(eq(contracts.boatId, requested));
     await database.db.insert(contracts).values({
-      clientId: 41,
+      clientId: 901,
       boatId: requested,
       plan: 'monthly',
       status: 'requested',
@@ -207,7 +207,7 @@ describe('asking for a launch', () => {
       requestedAt: clock.now(),
     });
     await database.db.insert(contracts).values({
-      clientId: 41,
+      clientId: 901,
       boatId: renewed,
       plan: 'annual',
       status: 'expired',
@@ -254,7 +254,7 @@ describe('asking for a launch', () => {
 
   it('books once when the same Idempotency-Key is sent again', async () => {
     const me = await owner();
-    const body = launchBody(41, me.boatIds[0]!, DAY, '15:00');
+    const body = launchBody(901, me.boatIds[0]!, DAY, '15:00');
     const key = crypto.randomUUID();
     const first = await me.agent.post('/launches', body, { idempotencyKey: key });
     const again = await me.agent.post('/launches', body, { idempotencyKey: key });
@@ -272,7 +272,7 @@ describe('asking for a launch', () => {
     await fill('15:30');
     const me = await owner();
     const key = crypto.randomUUID();
-    const body = launchBody(41, me.boatIds[0]!, DAY, '15:30');
+    const body = launchBody(901, me.boatIds[0]!, DAY, '15:30');
     expectProblem(await me.agent.post('/launches', body, { idempotencyKey: key }), 409, 'slot_full');
     const kept = await database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
     expect(kept).toHaveLength(0);
@@ -328,7 +328,7 @@ describe('moving, cancelling and the waiting list', () => {
     const [slot] = await database.db
       .select()
       .from(launchSlots)
-      .where(and(eq(launchSlots.clientId, 41), eq(launchSlots.start, new Date(slotAt(41, DAY, '16:00')))));
+      .where(and(eq(launchSlots.clientId, 901), eq(launchSlots.start, new Date(slotAt(901, DAY, '16:00')))));
     expect(slot!.held).toBe(4);
   });
 
@@ -340,16 +340,16 @@ describe('moving, cancelling and the waiting list', () => {
     const wait = await booked(waiting, '17:00', { waitlist: true });
     await fill('17:30');
     expectProblem(
-      await me.agent.post(`/launches/${launch.id}/reschedule`, { slotStart: slotAt(41, DAY, '17:30') }),
+      await me.agent.post(`/launches/${launch.id}/reschedule`, { slotStart: slotAt(901, DAY, '17:30') }),
       409,
       'slot_full',
     );
     expectProblem(
-      await me.agent.post(`/launches/${launch.id}/reschedule`, { slotStart: slotAt(41, DAY, '19:30') }),
+      await me.agent.post(`/launches/${launch.id}/reschedule`, { slotStart: slotAt(901, DAY, '19:30') }),
       422,
       'return_after_closing',
     );
-    const moved = await me.agent.post(`/launches/${launch.id}/reschedule`, { slotStart: slotAt(41, DAY, '09:00') });
+    const moved = await me.agent.post(`/launches/${launch.id}/reschedule`, { slotStart: slotAt(901, DAY, '09:00') });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json()).toMatchObject({
       status: 'confirmed',
@@ -370,9 +370,9 @@ describe('moving, cancelling and the waiting list', () => {
   it('refuses a move by the rules a booking meets, moves a waiting entry into a free slot, and lets a person leave the list', async () => {
     const day = '2027-06-04';
     const move = (who: Owner, id: string, date: string, time: string) =>
-      who.agent.post(`/launches/${id}/reschedule`, { slotStart: slotAt(41, date, time) });
+      who.agent.post(`/launches/${id}/reschedule`, { slotStart: slotAt(901, date, time) });
     const me = await owner();
-    const launch = (await me.agent.post('/launches', launchBody(41, me.boatIds[0]!, day, '10:00'))).json();
+    const launch = (await me.agent.post('/launches', launchBody(901, me.boatIds[0]!, day, '10:00'))).json();
     expectProblem(await move(me, launch.id, day, '10:15'), 422, 'slot_invalid');
     expectProblem(await move(me, launch.id, '2027-06-01', '09:30'), 422, 'slot_too_soon');
     expectProblem(await move(me, launch.id, '2027-07-02', '10:00'), 422, 'slot_too_far');
@@ -384,7 +384,7 @@ describe('moving, cancelling and the waiting list', () => {
 
     for (let index = 0; index < 4; index++) {
       const holder = await owner();
-      expect((await holder.agent.post('/launches', launchBody(41, holder.boatIds[0]!, day, '11:00'))).statusCode).toBe(
+      expect((await holder.agent.post('/launches', launchBody(901, holder.boatIds[0]!, day, '11:00'))).statusCode).toBe(
         201,
       );
     }
@@ -393,7 +393,7 @@ describe('moving, cancelling and the waiting list', () => {
     for (const person of [first!, second!, third!])
       entries.push(
         (
-          await person.agent.post('/launches', launchBody(41, person.boatIds[0]!, day, '11:00', { waitlist: true }))
+          await person.agent.post('/launches', launchBody(901, person.boatIds[0]!, day, '11:00', { waitlist: true }))
         ).json(),
       );
     expect(entries.map((entry) => entry.waitlistPosition)).toEqual([1, 2, 3]);
@@ -420,7 +420,7 @@ describe('moving, cancelling and the waiting list', () => {
     const [eleven] = await database.db
       .select()
       .from(launchSlots)
-      .where(and(eq(launchSlots.clientId, 41), eq(launchSlots.start, new Date(slotAt(41, day, '11:00')))));
+      .where(and(eq(launchSlots.clientId, 901), eq(launchSlots.start, new Date(slotAt(901, day, '11:00')))));
     expect(eleven!.held).toBe(4);
   });
 
@@ -462,13 +462,13 @@ describe('moving, cancelling and the waiting list', () => {
     const [slot] = await database.db
       .select()
       .from(launchSlots)
-      .where(and(eq(launchSlots.clientId, 41), eq(launchSlots.start, new Date(slotAt(41, DAY, '13:30')))));
+      .where(and(eq(launchSlots.clientId, 901), eq(launchSlots.start, new Date(slotAt(901, DAY, '13:30')))));
     expect(slot!.held).toBe(4);
   });
 
   it('refuses changes after changeCutoffMinutes before the slot, and ready-to-stow before the water', async () => {
     const me = await owner();
-    const response = await me.agent.post('/launches', launchBody(41, me.boatIds[0]!, '2027-06-01', '10:30'));
+    const response = await me.agent.post('/launches', launchBody(901, me.boatIds[0]!, '2027-06-01', '10:30'));
     expect(response.statusCode, response.body).toBe(201);
     const launch = response.json();
     expectProblem(await me.agent.post(`/launches/${launch.id}/ready-to-stow`), 409, 'state_conflict');
@@ -480,7 +480,7 @@ describe('moving, cancelling and the waiting list', () => {
       });
       expectProblem(await me.agent.post(`/launches/${launch.id}/cancel`), 409, 'change_too_late');
       expectProblem(
-        await me.agent.post(`/launches/${launch.id}/reschedule`, { slotStart: slotAt(41, DAY, '12:00') }),
+        await me.agent.post(`/launches/${launch.id}/reschedule`, { slotStart: slotAt(901, DAY, '12:00') }),
         409,
         'change_too_late',
       );
@@ -492,9 +492,9 @@ describe('moving, cancelling and the waiting list', () => {
 
 describe('the demo owner', () => {
   it('sees the seeded launch and can book the other ready boat at once', async () => {
-    const demo = createAgent(app, 41);
+    const demo = createAgent(app, 901);
     expect(
-      (await demo.post('/session', { identifier: DEMO_ACCOUNT(41).email, password: DEMO_ACCOUNT(41).password }))
+      (await demo.post('/session', { identifier: DEMO_ACCOUNT(901).email, password: DEMO_ACCOUNT(901).password }))
         .statusCode,
     ).toBe(200);
     const list = (await demo.get('/launches')).json();
@@ -506,7 +506,7 @@ describe('the demo owner', () => {
       ]),
     ).toEqual([[DEMO_LAUNCH_BOAT, 'confirmed', '2027-06-02T10:00:00+02:00']]);
     const brisa = (await demo.get('/boats')).json().boats.find((boat: { name: string }) => boat.name === 'Brisa');
-    const response = await demo.post('/launches', launchBody(41, brisa.id, DAY, '12:30'));
+    const response = await demo.post('/launches', launchBody(901, brisa.id, DAY, '12:30'));
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json()).toMatchObject({ boatName: 'Brisa', status: 'confirmed' });
   });
@@ -520,28 +520,28 @@ describe('whose launch it is', () => {
     for (const response of [
       await other.agent.get(`/launches/${launch.id}`),
       await other.agent.post(`/launches/${launch.id}/cancel`),
-      await other.agent.post(`/launches/${launch.id}/reschedule`, { slotStart: slotAt(41, DAY, '11:00') }),
+      await other.agent.post(`/launches/${launch.id}/reschedule`, { slotStart: slotAt(901, DAY, '11:00') }),
       await other.agent.post(`/launches/${launch.id}/ready-to-stow`),
       await other.agent.get(`/launches/${launch.id}/calendar.ics`),
       await other.agent.get('/launches/not-a-uuid'),
     ]) {
       expectProblem(response, 404, 'not_found');
     }
-    const elsewhere = await eligibleOwner(app, database.db, 25, { now: clock.now() });
+    const elsewhere = await eligibleOwner(app, database.db, 903, { now: clock.now() });
     expectProblem(await elsewhere.agent.get(`/launches/${launch.id}`), 404, 'not_found');
-    const staff25 = await signInStaff(app, 25);
-    expectProblem(await staff25.post(`/staff/launches/${launch.id}/in-water`), 404, 'not_found');
+    const staff903 = await signInStaff(app, 903);
+    expectProblem(await staff903.post(`/staff/launches/${launch.id}/in-water`), 404, 'not_found');
     expectProblem(await me.agent.get(`/staff/launches?date=${DAY}`), 403, 'forbidden');
     expectProblem(await me.agent.post(`/staff/launches/${launch.id}/confirm`), 403, 'forbidden');
     expectProblem(
       await me.agent.post('/staff/closures', {
-        start: slotAt(41, DAY, '08:00'),
-        end: slotAt(41, DAY, '09:00'),
+        start: slotAt(901, DAY, '08:00'),
+        end: slotAt(901, DAY, '09:00'),
         reason: 'x',
       }),
       403,
       'forbidden',
     );
-    expectProblem(await createAgent(app, 41).get('/launches'), 401, 'unauthenticated');
+    expectProblem(await createAgent(app, 901).get('/launches'), 401, 'unauthenticated');
   });
 });

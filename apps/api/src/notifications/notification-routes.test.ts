@@ -17,12 +17,12 @@ const clock = testClock();
 beforeAll(async () => {
   database = await openTestDatabase();
   app = await createTestServer(database, { clock: clock.now });
-  lucia = await registerAccount(app, 41);
+  lucia = await registerAccount(app, 901);
   clock.advance(60_000);
   await createNotification(
     database.db,
     {
-      clientId: 41,
+      clientId: 901,
       accountId: lucia.accountId,
       type: 'launch_confirmed',
       title: 'Bajada confirmada',
@@ -59,7 +59,7 @@ describe('notifications', () => {
 
   it("marks one read; another account's id is not found", async () => {
     const [first] = (await lucia.agent.get('/notifications')).json().items;
-    const stranger = await registerAccount(app, 41);
+    const stranger = await registerAccount(app, 901);
     expect((await stranger.agent.post(`/notifications/${first.id}/read`)).statusCode).toBe(404);
     expect((await stranger.agent.post(`/notifications/${randomUUID()}/read`)).statusCode).toBe(404);
     expect((await stranger.agent.post('/notifications/nope/read')).statusCode).toBe(404);
@@ -74,20 +74,20 @@ describe('notifications', () => {
     expect((await lucia.agent.get('/notifications')).json().unread).toBe(0);
   });
 
-  it('needs a session, and shows nothing of 41 on 25', async () => {
-    expect((await createAgent(app, 41).get('/notifications')).statusCode).toBe(401);
+  it('needs a session, and shows nothing of 901 on 903', async () => {
+    expect((await createAgent(app, 901).get('/notifications')).statusCode).toBe(401);
     const cookie = `${SESSION_COOKIE}=${lucia.agent.sid()}`;
-    const on25 = await app.inject({
+    const on903 = await app.inject({
       method: 'GET',
       url: '/api/v1/notifications',
-      headers: { 'x-client-id': '25', cookie },
+      headers: { 'x-client-id': '903', cookie },
     });
-    expect(on25.statusCode).toBe(401);
-    // The same person with an account at 25 sees only 25's.
-    const there = await registerAccount(app, 25, lucia.person, STRONG_PASSWORD);
+    expect(on903.statusCode).toBe(401);
+    // The same person with an account at 903 sees only 903's.
+    const there = await registerAccount(app, 903, lucia.person, STRONG_PASSWORD);
     const list = (await there.agent.get('/notifications')).json();
     expect(list.items).toEqual([
-      expect.objectContaining({ type: 'welcome', title: 'Te damos la bienvenida a Varadero Costa Brava' }),
+      expect.objectContaining({ type: 'welcome', title: 'Te damos la bienvenida a Marina Vecina de Pruebas' }),
     ]);
   });
 });

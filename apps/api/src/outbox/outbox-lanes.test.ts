@@ -23,7 +23,7 @@ import type { Transport } from './transports.ts';
 
 const PROVIDER_MS = 2000;
 const WITHIN_MS = 5000;
-const MARINA_EMAIL = 'capitania@portblau.example';
+const MARINA_EMAIL = 'oficina@marina901.example';
 
 let database: Database;
 let app: FastifyInstance;
@@ -67,11 +67,11 @@ async function sentTo(destination: string): Promise<number> {
 
 describe('delivery in lanes', () => {
   it('sends a registration code, and an overdue outing’s alerts, within 5 s while 100 other messages wait for a slow provider', async () => {
-    const owner = await eligibleOwner(app, database.db, 41, { now: clock.now() });
-    await launchOf(database.db, 41, owner.accountId, owner.boatIds[0]!, clock.now());
+    const owner = await eligibleOwner(app, database.db, 901, { now: clock.now() });
+    await launchOf(database.db, 901, owner.accountId, owner.boatIds[0]!, clock.now());
     const outing = await owner.agent.post(
       '/outings',
-      outingBody(41, owner.boatIds[0]!, clock.now(), { expectedReturn: todayAt(41, '12:00', clock.now()) }),
+      outingBody(901, owner.boatIds[0]!, clock.now(), { expectedReturn: todayAt(901, '12:00', clock.now()) }),
     );
     expect(outing.statusCode, outing.body).toBe(201);
 
@@ -80,7 +80,7 @@ describe('delivery in lanes', () => {
       const destination = `+3466${String(index).padStart(7, '0')}`;
       await enqueueMessage(
         database.db,
-        { clientId: 41, channel: 'sms', destination, text: 'Marina Port Blau: aviso.' },
+        { clientId: 901, channel: 'sms', destination, text: 'Marina Port Blau: aviso.' },
         clock.now(),
         { devRoutes: true },
       );
@@ -90,7 +90,7 @@ describe('delivery in lanes', () => {
 
     const person = newPerson();
     const asked = performance.now();
-    const registration = await createAgent(app, 41).post('/registrations', person);
+    const registration = await createAgent(app, 901).post('/registrations', person);
     expect(registration.statusCode, registration.body).toBe(202);
     const code = (await sentTo(person.phone)) - asked;
     expect(code, `the code left after ${Math.round(code)} ms`).toBeLessThan(WITHIN_MS);

@@ -61,7 +61,7 @@ async function enqueue(destination: string, channel: 'sms' | 'email' = 'sms') {
   await enqueueMessage(
     database.db,
     {
-      clientId: 41,
+      clientId: 901,
       channel,
       destination,
       text: `Marina Port Blau: tu código de verificación es 123456.`,
@@ -97,7 +97,7 @@ describe('sending the outbox', () => {
     await enqueueMessage(
       database.db,
       {
-        clientId: 63,
+        clientId: 902,
         channel: 'email',
         destination: 'ana@correo.example',
         subject: 'Marina Atlántica: activa tu cuenta',
@@ -131,7 +131,7 @@ describe('sending the outbox', () => {
     await enqueueMessage(
       database.db,
       {
-        clientId: 41,
+        clientId: 901,
         channel: 'sms',
         destination: '+34699999999',
         text: 'Marina Port Blau: tu código de verificación es 123456.',
@@ -273,7 +273,7 @@ describe('GET /api/v1/dev/outbox', () => {
     await enqueueMessage(
       database.db,
       {
-        clientId: 63,
+        clientId: 902,
         channel: 'email',
         destination: 'ana@correo.example',
         subject: 'Marina Atlántica: hola',
@@ -290,7 +290,7 @@ describe('GET /api/v1/dev/outbox', () => {
     ]);
     expect(all.json()[1]).toEqual({
       id: expect.any(String),
-      clientId: 41,
+      clientId: 901,
       channel: 'sms',
       destination: '+34677777777',
       subject: null,

@@ -1,6 +1,6 @@
 /**
- * SMS only to the countries the marina's folder allows (docs/product.md §7.6, decision 039): 41 declares
- * Spain, the United Kingdom and Germany; 63 says nothing, so Spain alone. A number of another country is
+ * SMS only to the countries the marina's folder allows (docs/product.md §7.6, decision 039): 901 declares
+ * Spain, the United Kingdom and Germany; 902 says nothing, so Spain alone. A number of another country is
  * refused where it is typed when an SMS will go to it (422 naming the field), and the sending job sends none
  * there whatever wrote it. Before, an owner's invitation went to any number typed, international ones included.
  */
@@ -39,16 +39,16 @@ function expectCountryRefused(response: Awaited<ReturnType<typeof app.inject>>, 
 
 describe('SMS countries', () => {
   it('registers on an SMS marina only with a mobile of a country it allows', async () => {
-    const refused = await createAgent(app, 41).post('/registrations', newPerson({ phone: PORTUGUESE }));
+    const refused = await createAgent(app, 901).post('/registrations', newPerson({ phone: PORTUGUESE }));
     expectCountryRefused(refused, 'España, Reino Unido o Alemania');
     expect(await outboxFor(app, PORTUGUESE)).toEqual([]);
-    expect((await createAgent(app, 41).post('/registrations', newPerson({ phone: GERMAN }))).statusCode).toBe(202);
+    expect((await createAgent(app, 901).post('/registrations', newPerson({ phone: GERMAN }))).statusCode).toBe(202);
     // An e-mail marina sends no SMS at registration: the number is only kept.
-    expect((await createAgent(app, 63).post('/registrations', newPerson({ phone: PORTUGUESE }))).statusCode).toBe(202);
+    expect((await createAgent(app, 902).post('/registrations', newPerson({ phone: PORTUGUESE }))).statusCode).toBe(202);
   });
 
   it('changes a mobile, whose code goes by SMS, only to one of a country the marina allows (Spain when it says nothing)', async () => {
-    const owner = await eligibleOwner(app, database.db, 63, { now: clock.now() });
+    const owner = await eligibleOwner(app, database.db, 902, { now: clock.now() });
     const change = (phone: string) =>
       owner.agent.patch('/me', { firstName: 'Lucía', surnames: 'García Pons', email: owner.email, phone });
     expectCountryRefused(await change(GERMAN), 'España');
@@ -58,22 +58,22 @@ describe('SMS countries', () => {
   });
 
   it('invites a person by SMS only to a mobile of a country the marina allows', async () => {
-    const owner = await eligibleOwner(app, database.db, 41, { now: clock.now() });
+    const owner = await eligibleOwner(app, database.db, 901, { now: clock.now() });
     expectCountryRefused(
       await owner.agent.post(
         '/authorisations',
-        authorisationBody(41, owner.boatIds, { phone: PORTUGUESE }, clock.now()),
+        authorisationBody(901, owner.boatIds, { phone: PORTUGUESE }, clock.now()),
       ),
       'España, Reino Unido o Alemania',
     );
     expect(await outboxFor(app, PORTUGUESE)).toEqual([]);
     // On an e-mail marina the invitation goes to the e-mail.
-    const byEmail = await eligibleOwner(app, database.db, 63, { now: clock.now() });
+    const byEmail = await eligibleOwner(app, database.db, 902, { now: clock.now() });
     expect(
       (
         await byEmail.agent.post(
           '/authorisations',
-          authorisationBody(63, byEmail.boatIds, { phone: PORTUGUESE }, clock.now()),
+          authorisationBody(902, byEmail.boatIds, { phone: PORTUGUESE }, clock.now()),
         )
       ).statusCode,
     ).toBe(201);
@@ -82,13 +82,13 @@ describe('SMS countries', () => {
   it('sends no SMS to another country, whatever wrote it', async () => {
     await enqueueMessage(
       database.db,
-      { clientId: 41, channel: 'sms', destination: '+351912000111', text: 'Marina Port Blau: aviso.' },
+      { clientId: 901, channel: 'sms', destination: '+351912000111', text: 'Marina Port Blau: aviso.' },
       clock.now(),
       { devRoutes: true },
     );
     await enqueueMessage(
       database.db,
-      { clientId: 41, channel: 'sms', destination: '+34612000111', text: 'Marina Port Blau: aviso.' },
+      { clientId: 901, channel: 'sms', destination: '+34612000111', text: 'Marina Port Blau: aviso.' },
       clock.now(),
       { devRoutes: true },
     );

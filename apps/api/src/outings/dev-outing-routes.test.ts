@@ -19,7 +19,7 @@ const clock = testClock(Date.parse('2027-07-05T08:00:00Z'));
 
 useTestServer((ready) => (server = ready), { clock: clock.now });
 
-async function atSea(clientId = 41) {
+async function atSea(clientId = 901) {
   const owner = await eligibleOwner(server.app, server.database.db, clientId, { now: clock.now() });
   await launchOf(server.database.db, clientId, owner.accountId, owner.boatIds[0]!, clock.now());
   const created = await owner.agent.post(
@@ -36,7 +36,7 @@ const pass = (clientId: number, id: string) =>
 describe('an outing made overdue for the browser suite', () => {
   it('moves the expected return 31 minutes back; the overdue job does the rest: the outing, the marina, the person', async () => {
     const { owner, outing } = await atSea();
-    const moved = await pass(41, outing.id);
+    const moved = await pass(901, outing.id);
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json().expectedReturn).toBe(new Date(clock.now().getTime() - 31 * 60_000).toISOString());
     const [row] = await server.database.db.select().from(outings).where(eq(outings.id, outing.id));
@@ -66,11 +66,11 @@ describe('an outing made overdue for the browser suite', () => {
 
   it('reaches no other marina’s outing, no outing already back, and no made-up id', async () => {
     const { owner, outing } = await atSea();
-    expect((await pass(25, outing.id)).statusCode).toBe(404);
-    expect((await pass(41, '11111111-1111-4111-8111-111111111111')).statusCode).toBe(404);
-    expect((await pass(41, 'nope')).statusCode).toBe(404);
+    expect((await pass(903, outing.id)).statusCode).toBe(404);
+    expect((await pass(901, '11111111-1111-4111-8111-111111111111')).statusCode).toBe(404);
+    expect((await pass(901, 'nope')).statusCode).toBe(404);
     await owner.agent.post(`/outings/${outing.id}/return`, {});
-    expect((await pass(41, outing.id)).statusCode).toBe(404);
+    expect((await pass(901, outing.id)).statusCode).toBe(404);
     const [row] = await server.database.db.select().from(outings).where(eq(outings.id, outing.id));
     expect(row!.state).toBe('returned');
   });
@@ -80,10 +80,10 @@ describe('an outing made overdue for the browser suite', () => {
     const db = await server.database.connectAgain();
     const plain = await createTestServer(db, { config: { devRoutes: false }, clock: clock.now });
     try {
-      const response = await createAgent(plain, 41).post(`/dev/outings/${outing.id}/expected-return-passed`, {});
+      const response = await createAgent(plain, 901).post(`/dev/outings/${outing.id}/expected-return-passed`, {});
       expect(response.statusCode).toBe(404);
       const [row] = await server.database.db.select().from(outings).where(eq(outings.id, outing.id));
-      expect(row!.expectedReturn.getTime()).toBe(Date.parse(todayAt(41, '14:00', clock.now())));
+      expect(row!.expectedReturn.getTime()).toBe(Date.parse(todayAt(901, '14:00', clock.now())));
     } finally {
       await plain.close();
       await db.close();

@@ -25,19 +25,19 @@ useTestServer((server) => ({ database, app } = server), { clock: clock.now });
 
 describe('outings under bursts', () => {
   it('lets exactly 1 of 100 simultaneous outings for one boat through, from the owner and an authorised person alike', async () => {
-    const owner = await eligibleOwner(app, database.db, 41, { now: clock.now() });
+    const owner = await eligibleOwner(app, database.db, 901, { now: clock.now() });
     const boatId = owner.boatIds[0]!;
-    await launchOf(database.db, 41, owner.accountId, boatId, clock.now());
-    const person = await personWithAccount(app, database.db, 41, clock.now());
+    await launchOf(database.db, 901, owner.accountId, boatId, clock.now());
+    const person = await personWithAccount(app, database.db, 901, clock.now());
     const authorisation = await activeAuthorisation(
       app,
       owner.agent,
-      authorisationBody(41, owner.boatIds, { ...invitedAs(person) }, clock.now()),
+      authorisationBody(901, owner.boatIds, { ...invitedAs(person) }, clock.now()),
     );
     const requests = Array.from({ length: 100 }, (_, index) =>
       index % 2 === 0
-        ? owner.agent.post('/outings', outingBody(41, boatId, clock.now()), { idempotencyKey: crypto.randomUUID() })
-        : person.agent.post('/outings', outingBody(41, boatId, clock.now(), { skipper: authorisation.id }), {
+        ? owner.agent.post('/outings', outingBody(901, boatId, clock.now()), { idempotencyKey: crypto.randomUUID() })
+        : person.agent.post('/outings', outingBody(901, boatId, clock.now(), { skipper: authorisation.id }), {
             idempotencyKey: crypto.randomUUID(),
           }),
     );
@@ -63,10 +63,10 @@ describe('outings under bursts', () => {
   });
 
   it('replays a retried request (same Idempotency-Key) without a second outing', async () => {
-    const owner = await eligibleOwner(app, database.db, 41, { now: clock.now() });
-    await launchOf(database.db, 41, owner.accountId, owner.boatIds[0]!, clock.now());
+    const owner = await eligibleOwner(app, database.db, 901, { now: clock.now() });
+    await launchOf(database.db, 901, owner.accountId, owner.boatIds[0]!, clock.now());
     const key = crypto.randomUUID();
-    const body = outingBody(41, owner.boatIds[0]!, clock.now());
+    const body = outingBody(901, owner.boatIds[0]!, clock.now());
     const first = await owner.agent.post('/outings', body, { idempotencyKey: key });
     const again = await owner.agent.post('/outings', body, { idempotencyKey: key });
     expect([first.statusCode, again.statusCode]).toEqual([201, 201]);

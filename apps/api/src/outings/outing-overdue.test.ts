@@ -25,18 +25,18 @@ import { markOverdue, MARK_OVERDUE } from './outing-overdue.ts';
 let server: TestServer;
 let other: OtherInstance;
 const clock = testClock(Date.parse('2027-07-05T08:00:00Z'));
-const MARINA_EMAIL = 'capitania@portblau.example';
+const MARINA_EMAIL = 'oficina@marina901.example';
 
 const { bothRun, at } = useTwoInstances((ready) => ({ server, other } = ready), clock);
 
-async function afloat(clientId = 41): Promise<Owner> {
+async function afloat(clientId = 901): Promise<Owner> {
   const owner = await eligibleOwner(server.app, server.database.db, clientId, { now: clock.now() });
   await launchOf(server.database.db, clientId, owner.accountId, owner.boatIds[0]!, clock.now());
   return owner;
 }
 
 /** A new session for someone (the clock has moved on past the idle limit of the old one). */
-async function signedIn(accountId: string, clientId = 41) {
+async function signedIn(accountId: string, clientId = 901) {
   const agent = createAgent(server.app, clientId);
   agent.cookies.set(SESSION_COOKIE, await createSession(server.database.db, { clientId, accountId, now: clock.now() }));
   expect((await agent.get('/session')).statusCode).toBe(200);
@@ -57,14 +57,14 @@ const told = async (accountId: string) =>
 describe('overdue outings', () => {
   it('becomes overdue 30 minutes after the expected return, alerts the marina once and tells the customer and the skipper', async () => {
     const owner = await afloat();
-    const person = await personWithAccount(server.app, server.database.db, 41, clock.now());
+    const person = await personWithAccount(server.app, server.database.db, 901, clock.now());
     const authorisation = await activeAuthorisation(
       server.app,
       owner.agent,
-      authorisationBody(41, owner.boatIds, { ...invitedAs(person) }, clock.now()),
+      authorisationBody(901, owner.boatIds, { ...invitedAs(person) }, clock.now()),
     );
-    const body = outingBody(41, owner.boatIds[0]!, clock.now(), {
-      expectedReturn: todayAt(41, '12:00', clock.now()),
+    const body = outingBody(901, owner.boatIds[0]!, clock.now(), {
+      expectedReturn: todayAt(901, '12:00', clock.now()),
       skipper: authorisation.id,
     });
     const created = await owner.agent.post('/outings', body);
@@ -86,7 +86,7 @@ describe('overdue outings', () => {
     expect(sent[0]!.subject).toMatch(/^Salida sin volver: /);
     expect(await told(owner.accountId)).toEqual([['Salida sin volver', `/salidas?volver=${id}`]]);
     expect(await told(person.accountId)).toEqual([['Salida sin volver', `/salidas?volver=${id}`]]);
-    // Marina 41 writes by SMS: the customer's mobile got one message more.
+    // Marina 901 writes by SMS: the customer's mobile got one message more.
     expect(await server.database.db.select().from(outbox).where(eq(outbox.destination, owner.phone))).toHaveLength(
       textsBefore + 1,
     );
@@ -94,7 +94,7 @@ describe('overdue outings', () => {
     expect(new Set(runs.map((run) => run.jobId)).size).toBe(runs.length);
 
     // Staff see it first in their list; the customer sees it overdue.
-    const staff = await signInStaff(server.app, 41);
+    const staff = await signInStaff(server.app, 901);
     expect(
       (await staff.get('/staff/outings?state=overdue')).json().outings.map((item: { id: string }) => item.id),
     ).toEqual([id]);
@@ -105,7 +105,9 @@ describe('overdue outings', () => {
 
     // Extending clears it; it is overdue again 30 minutes after the new time, and alerts again once.
     const skipper = await signedIn(person.accountId);
-    const extended = await skipper.post(`/outings/${id}/extend`, { expectedReturn: todayAt(41, '14:00', clock.now()) });
+    const extended = await skipper.post(`/outings/${id}/extend`, {
+      expectedReturn: todayAt(901, '14:00', clock.now()),
+    });
     expect(extended.json()).toMatchObject({ state: 'at_sea', overdueSince: null });
     // The marina, alerted, hears that the alarm is cleared, and until when.
     const cleared = (await alerts()).at(-1)!;
@@ -144,7 +146,7 @@ describe('overdue outings', () => {
     const back = await afloat();
     const early = await back.agent.post(
       '/outings',
-      outingBody(41, back.boatIds[0]!, clock.now(), { expectedReturn: todayAt(41, '19:00', clock.now()) }),
+      outingBody(901, back.boatIds[0]!, clock.now(), { expectedReturn: todayAt(901, '19:00', clock.now()) }),
     );
     expect(early.statusCode, early.body).toBe(201);
     expect((await back.agent.post(`/outings/${early.json().id}/return`)).statusCode).toBe(200);
@@ -152,7 +154,7 @@ describe('overdue outings', () => {
     const late = await afloat();
     const created = await late.agent.post(
       '/outings',
-      outingBody(41, late.boatIds[0]!, clock.now(), { expectedReturn: todayAt(41, '19:00', clock.now()) }),
+      outingBody(901, late.boatIds[0]!, clock.now(), { expectedReturn: todayAt(901, '19:00', clock.now()) }),
     );
     const { id } = created.json();
     const before = (await alerts()).length;

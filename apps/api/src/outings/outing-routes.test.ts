@@ -29,11 +29,11 @@ useTestServer((server) => ({ database, app } = server), { clock: clock.now });
 
 let staff: Agent;
 beforeAll(async () => {
-  staff = await signInStaff(app, 41);
+  staff = await signInStaff(app, 901);
 });
 
 /** An owner whose boat is in the water today. */
-async function afloat(clientId = 41): Promise<Owner> {
+async function afloat(clientId = 901): Promise<Owner> {
   const owner = await eligibleOwner(app, database.db, clientId, { now: clock.now() });
   await launchOf(database.db, clientId, owner.accountId, owner.boatIds[0]!, clock.now());
   return owner;
@@ -59,12 +59,12 @@ function refusal(response: {
 /** An owner with an authorised person (who has an account) on their boat, the boat in the water. */
 async function withAuthorised() {
   const owner = await afloat();
-  const person = await personWithAccount(app, database.db, 41, clock.now());
+  const person = await personWithAccount(app, database.db, 901, clock.now());
   const authorisation = await activeAuthorisation(
     app,
     owner.agent,
     authorisationBody(
-      41,
+      901,
       owner.boatIds,
       { ...invitedAs(person), firstName: 'Lucía', surnames: 'Pons Vidal' },
       clock.now(),
@@ -99,23 +99,23 @@ describe('logging an outing', () => {
   });
 
   it('accepts a boat whose launch of today is confirmed, not one confirmed for tomorrow or without a launch', async () => {
-    const confirmed = await eligibleOwner(app, database.db, 41, { now: clock.now() });
-    await launchOf(database.db, 41, confirmed.accountId, confirmed.boatIds[0]!, clock.now(), {
+    const confirmed = await eligibleOwner(app, database.db, 901, { now: clock.now() });
+    await launchOf(database.db, 901, confirmed.accountId, confirmed.boatIds[0]!, clock.now(), {
       status: 'confirmed',
       date: TODAY,
       time: '11:00',
     });
-    await logged(confirmed, { departure: todayAt(41, '10:30', clock.now()) });
+    await logged(confirmed, { departure: todayAt(901, '10:30', clock.now()) });
 
-    const tomorrow = await eligibleOwner(app, database.db, 41, { now: clock.now() });
-    await launchOf(database.db, 41, tomorrow.accountId, tomorrow.boatIds[0]!, clock.now(), {
+    const tomorrow = await eligibleOwner(app, database.db, 901, { now: clock.now() });
+    await launchOf(database.db, 901, tomorrow.accountId, tomorrow.boatIds[0]!, clock.now(), {
       status: 'confirmed',
       date: addDays(TODAY, 1),
       time: '11:00',
     });
-    const none = await eligibleOwner(app, database.db, 41, { now: clock.now() });
+    const none = await eligibleOwner(app, database.db, 901, { now: clock.now() });
     for (const owner of [tomorrow, none]) {
-      expect(refusal(await owner.agent.post('/outings', outingBody(41, owner.boatIds[0]!, clock.now())))).toEqual({
+      expect(refusal(await owner.agent.post('/outings', outingBody(901, owner.boatIds[0]!, clock.now())))).toEqual({
         status: 422,
         code: 'boat_not_in_water',
         fields: ['boatId'],
@@ -126,7 +126,7 @@ describe('logging an outing', () => {
   it('refuses a second outing at sea for the same boat, and allows one after the return', async () => {
     const owner = await afloat();
     const first = await logged(owner);
-    expect(refusal(await owner.agent.post('/outings', outingBody(41, owner.boatIds[0]!, clock.now())))).toEqual({
+    expect(refusal(await owner.agent.post('/outings', outingBody(901, owner.boatIds[0]!, clock.now())))).toEqual({
       status: 409,
       code: 'boat_already_at_sea',
       fields: ['boatId'],
@@ -141,8 +141,8 @@ describe('logging an outing', () => {
 
   it('wants the return later today by closing, unless the marina allows overnight outings', async () => {
     const owner = await afloat();
-    const body = (expectedReturn: string) => outingBody(41, owner.boatIds[0]!, clock.now(), { expectedReturn });
-    expect(refusal(await owner.agent.post('/outings', body(todayAt(41, '20:01', clock.now()))))).toEqual({
+    const body = (expectedReturn: string) => outingBody(901, owner.boatIds[0]!, clock.now(), { expectedReturn });
+    expect(refusal(await owner.agent.post('/outings', body(todayAt(901, '20:01', clock.now()))))).toEqual({
       status: 422,
       code: 'return_after_closing',
       fields: ['expectedReturn'],
@@ -152,7 +152,7 @@ describe('logging an outing', () => {
       code: 'return_after_closing',
       fields: ['expectedReturn'],
     });
-    expect(refusal(await owner.agent.post('/outings', body(todayAt(41, '09:59', clock.now()))))).toEqual({
+    expect(refusal(await owner.agent.post('/outings', body(todayAt(901, '09:59', clock.now()))))).toEqual({
       status: 422,
       code: 'return_in_past',
       fields: ['expectedReturn'],
@@ -160,8 +160,8 @@ describe('logging an outing', () => {
     expect(
       refusal(
         await owner.agent.post('/outings', {
-          ...body(todayAt(41, '09:00', clock.now())),
-          departure: todayAt(41, '09:30', clock.now()),
+          ...body(todayAt(901, '09:00', clock.now())),
+          departure: todayAt(901, '09:30', clock.now()),
         }),
       ),
     ).toEqual({
@@ -172,8 +172,8 @@ describe('logging an outing', () => {
     expect(
       refusal(
         await owner.agent.post('/outings', {
-          ...body(todayAt(41, '12:00', clock.now())),
-          departure: todayAt(41, '11:01', clock.now()),
+          ...body(todayAt(901, '12:00', clock.now())),
+          departure: todayAt(901, '11:01', clock.now()),
         }),
       ),
     ).toEqual({
@@ -184,8 +184,8 @@ describe('logging an outing', () => {
     expect(
       refusal(
         await owner.agent.post('/outings', {
-          ...body(todayAt(41, '09:30', clock.now())),
-          departure: todayAt(41, '09:00', clock.now()),
+          ...body(todayAt(901, '09:30', clock.now())),
+          departure: todayAt(901, '09:00', clock.now()),
         }),
       ),
     ).toEqual({
@@ -193,11 +193,11 @@ describe('logging an outing', () => {
       code: 'return_in_past',
       fields: ['expectedReturn'],
     });
-    // Marina 25 allows overnight outings: a return tomorrow is fine, one beyond 72 hours is not.
-    const desk = await signInStaff(app, 25);
+    // Marina 903 allows overnight outings: a return tomorrow is fine, one beyond 72 hours is not.
+    const desk = await signInStaff(app, 903);
     expect((await desk.patch('/staff/settings', { allowOvernight: true })).statusCode).toBe(200);
-    const night = await afloat(25);
-    const nightBody = (expectedReturn: string) => outingBody(25, night.boatIds[0]!, clock.now(), { expectedReturn });
+    const night = await afloat(903);
+    const nightBody = (expectedReturn: string) => outingBody(903, night.boatIds[0]!, clock.now(), { expectedReturn });
     expect(refusal(await night.agent.post('/outings', nightBody('2027-07-08T10:01:00+02:00')))).toEqual({
       status: 422,
       code: 'outing_too_long',
@@ -237,7 +237,7 @@ describe('logging an outing', () => {
       .update(boats)
       .set({ insuranceExpiresOn: addDays(TODAY, -1) })
       .where(eq(boats.id, owner.boatIds[0]!));
-    expect(refusal(await owner.agent.post('/outings', outingBody(41, owner.boatIds[0]!, clock.now())))).toEqual({
+    expect(refusal(await owner.agent.post('/outings', outingBody(901, owner.boatIds[0]!, clock.now())))).toEqual({
       status: 422,
       code: 'not_eligible',
       fields: ['boatId'],
@@ -264,7 +264,7 @@ describe('skippers and authorised persons', () => {
 
     const response = await person.agent.post(
       '/outings',
-      outingBody(41, owner.boatIds[0]!, clock.now(), { skipper: authorisation.id }),
+      outingBody(901, owner.boatIds[0]!, clock.now(), { skipper: authorisation.id }),
     );
     expect(response.statusCode, response.body).toBe(201);
     // The owner sees it, read-only (decision 030).
@@ -287,7 +287,7 @@ describe('skippers and authorised persons', () => {
       .update(authorisations)
       .set({ licenceExpiresOn: addDays(TODAY, -1) })
       .where(eq(authorisations.id, authorisation.id));
-    const body = (skipper: string) => outingBody(41, owner.boatIds[0]!, clock.now(), { skipper });
+    const body = (skipper: string) => outingBody(901, owner.boatIds[0]!, clock.now(), { skipper });
     const expired = await owner.agent.post('/outings', body(authorisation.id));
     expect(refusal(expired)).toEqual({ status: 422, code: 'skipper_not_allowed', fields: ['skipper'] });
     expect(expired.json().detail).toBe('Patrón: su titulación náutica está caducada.');
@@ -299,7 +299,7 @@ describe('skippers and authorised persons', () => {
     ).toBe(200);
     const suspended = await other.owner.agent.post(
       '/outings',
-      outingBody(41, other.owner.boatIds[0]!, clock.now(), { skipper: other.authorisation.id }),
+      outingBody(901, other.owner.boatIds[0]!, clock.now(), { skipper: other.authorisation.id }),
     );
     expect(refusal(suspended)).toEqual({ status: 422, code: 'skipper_not_allowed', fields: ['skipper'] });
     expect(suspended.json().detail).toBe('Patrón: su autorización está suspendida.');
@@ -308,7 +308,7 @@ describe('skippers and authorised persons', () => {
       refusal(
         await other.person.agent.post(
           '/outings',
-          outingBody(41, other.owner.boatIds[0]!, clock.now(), { skipper: other.authorisation.id }),
+          outingBody(901, other.owner.boatIds[0]!, clock.now(), { skipper: other.authorisation.id }),
         ),
       ),
     ).toMatchObject({
@@ -374,7 +374,10 @@ describe('an account with an outing at sea', () => {
         .where(eq(accounts.id, who.accountId));
     }
     const outing = (
-      await person.agent.post('/outings', outingBody(41, owner.boatIds[0]!, clock.now(), { skipper: authorisation.id }))
+      await person.agent.post(
+        '/outings',
+        outingBody(901, owner.boatIds[0]!, clock.now(), { skipper: authorisation.id }),
+      )
     ).json();
     // The person who logged it, and the boat's owner: neither may go while the boat is out.
     for (const who of [person, owner]) {
@@ -396,17 +399,17 @@ describe('returns and extensions', () => {
     const owner = await afloat();
     const outing = await logged(owner);
     const extend = (expectedReturn: string) => owner.agent.post(`/outings/${outing.id}/extend`, { expectedReturn });
-    expect(refusal(await extend(todayAt(41, '13:00', clock.now())))).toEqual({
+    expect(refusal(await extend(todayAt(901, '13:00', clock.now())))).toEqual({
       status: 422,
       code: 'extend_not_later',
       fields: ['expectedReturn'],
     });
-    expect(refusal(await extend(todayAt(41, '20:30', clock.now())))).toEqual({
+    expect(refusal(await extend(todayAt(901, '20:30', clock.now())))).toEqual({
       status: 422,
       code: 'return_after_closing',
       fields: ['expectedReturn'],
     });
-    expect((await extend(todayAt(41, '17:00', clock.now()))).json()).toMatchObject({
+    expect((await extend(todayAt(901, '17:00', clock.now()))).json()).toMatchObject({
       state: 'at_sea',
       expectedReturn: '2027-07-05T17:00:00+02:00',
     });
@@ -415,7 +418,7 @@ describe('returns and extensions', () => {
       status: 409,
       code: 'state_conflict',
     });
-    expect(refusal(await extend(todayAt(41, '18:00', clock.now())))).toMatchObject({
+    expect(refusal(await extend(todayAt(901, '18:00', clock.now())))).toMatchObject({
       status: 409,
       code: 'state_conflict',
     });
@@ -429,18 +432,18 @@ describe('returns and extensions', () => {
   it("answers 404 for another account's outing and another marina's", async () => {
     const owner = await afloat();
     const outing = await logged(owner);
-    const stranger = await eligibleOwner(app, database.db, 41, { now: clock.now() });
-    const elsewhere = await eligibleOwner(app, database.db, 25, { now: clock.now() });
+    const stranger = await eligibleOwner(app, database.db, 901, { now: clock.now() });
+    const elsewhere = await eligibleOwner(app, database.db, 903, { now: clock.now() });
     for (const agent of [stranger.agent, elsewhere.agent]) {
       expect((await agent.get(`/outings/${outing.id}`)).statusCode).toBe(404);
       expect((await agent.post(`/outings/${outing.id}/return`)).statusCode).toBe(404);
       expect(
-        (await agent.post(`/outings/${outing.id}/extend`, { expectedReturn: todayAt(41, '16:00', clock.now()) }))
+        (await agent.post(`/outings/${outing.id}/extend`, { expectedReturn: todayAt(901, '16:00', clock.now()) }))
           .statusCode,
       ).toBe(404);
       expect((await agent.get('/outings')).json()).toEqual({ atSea: [], history: [], next: null });
       // Nor may they log one on that boat.
-      expect((await agent.post('/outings', outingBody(41, owner.boatIds[0]!, clock.now()))).statusCode).toBe(404);
+      expect((await agent.post('/outings', outingBody(901, owner.boatIds[0]!, clock.now()))).statusCode).toBe(404);
     }
     expect((await owner.agent.get(`/outings/${outing.id}`)).json().state).toBe('at_sea');
   });
@@ -461,7 +464,7 @@ describe('staff', () => {
     expect(mine.boatRegistration).toEqual(expect.any(String));
     expect((await owner.agent.get('/staff/outings')).statusCode).toBe(403);
     expect((await owner.agent.post(`/staff/outings/${outing.id}/return`)).statusCode).toBe(403);
-    const otherDesk = await signInStaff(app, 63);
+    const otherDesk = await signInStaff(app, 902);
     expect(
       (await otherDesk.get('/staff/outings')).json().outings.some((item: { id: string }) => item.id === outing.id),
     ).toBe(false);

@@ -9,7 +9,7 @@ let app: FastifyInstance;
 // The seed's deployment: the app on the marina's host, the API on another port of it.
 const APP_ORIGIN = 'https://marina.example';
 const OTHER_ORIGIN = 'https://marina.example.evil.example';
-const demo = DEMO_ACCOUNT(41);
+const demo = DEMO_ACCOUNT(901);
 
 useTestServer((server) => ({ app } = server), { config: { allowedOrigins: [APP_ORIGIN] } });
 
@@ -42,14 +42,14 @@ describe('the app on another origin', () => {
     const response = await app.inject({
       method: 'GET',
       url: '/api/v1/client',
-      headers: { 'x-client-id': '41', origin: APP_ORIGIN },
+      headers: { 'x-client-id': '901', origin: APP_ORIGIN },
     });
     expect(response.statusCode).toBe(200);
     expectReadableBy(response, APP_ORIGIN);
   });
 
   it('signs in, and gets a token cookie its page can read from another port of the host', async () => {
-    const agent = createAgent(app, 41, { origin: APP_ORIGIN });
+    const agent = createAgent(app, 901, { origin: APP_ORIGIN });
     const response = await agent.post('/session', { identifier: demo.email, password: demo.password });
     expect(response.statusCode, response.body).toBe(200);
     expectReadableBy(response, APP_ORIGIN);
@@ -62,7 +62,7 @@ describe('the app on another origin', () => {
   });
 
   it('reads the problems too, so a refusal is shown and not taken for a lost connection', async () => {
-    const agent = createAgent(app, 41, { origin: APP_ORIGIN });
+    const agent = createAgent(app, 901, { origin: APP_ORIGIN });
     const wrong = await agent.post('/session', { identifier: demo.email, password: 'no-es-la-contraseña' });
     expect(wrong.statusCode).toBe(401);
     expectReadableBy(wrong, APP_ORIGIN);
@@ -108,12 +108,12 @@ describe('any other origin', () => {
     const response = await app.inject({
       method: 'GET',
       url: '/api/v1/client',
-      headers: { 'x-client-id': '41', origin: OTHER_ORIGIN },
+      headers: { 'x-client-id': '901', origin: OTHER_ORIGIN },
     });
     expect(corsHeaders(response)).toEqual({});
     expect(
       corsHeaders(
-        await app.inject({ method: 'GET', url: '/api/v1/client', headers: { 'x-client-id': '41', origin: 'null' } }),
+        await app.inject({ method: 'GET', url: '/api/v1/client', headers: { 'x-client-id': '901', origin: 'null' } }),
       ),
     ).toEqual({});
   });
@@ -124,7 +124,7 @@ describe('any other origin', () => {
     expect(refused.headers['content-type']).toMatch(PROBLEM_JSON);
     expect(corsHeaders(refused)).toEqual({});
 
-    const agent = createAgent(app, 41, { origin: OTHER_ORIGIN });
+    const agent = createAgent(app, 901, { origin: OTHER_ORIGIN });
     const change = await agent.post('/session', { identifier: demo.email, password: demo.password });
     expect(change.statusCode).toBe(403);
     expect(change.json().code).toBe('origin_not_allowed');
@@ -142,7 +142,7 @@ describe('what is not a cross-origin API call', () => {
 
   it('an unknown path stays 404 for every method, the preflight route notwithstanding', async () => {
     for (const url of ['/api/v1/no-existe', '/no-existe']) {
-      const response = await app.inject({ method: 'GET', url, headers: { 'x-client-id': '41' } });
+      const response = await app.inject({ method: 'GET', url, headers: { 'x-client-id': '901' } });
       expect(response.statusCode, url).toBe(404);
     }
   });

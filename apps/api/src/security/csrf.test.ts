@@ -7,7 +7,7 @@ import { PROBLEM_JSON, useTestServer } from '../test/test-server.ts';
 
 let app: FastifyInstance;
 const APP_ORIGIN = 'https://app.portblau.example';
-const demo = DEMO_ACCOUNT(41);
+const demo = DEMO_ACCOUNT(901);
 
 useTestServer((server) => ({ app } = server), { config: { allowedOrigins: [APP_ORIGIN] } });
 
@@ -20,20 +20,20 @@ async function signIn(cookie: string, headers: Record<string, string | undefined
   return app.inject({
     method: 'POST',
     url: '/api/v1/session',
-    headers: { 'x-client-id': '41', cookie, ...clean },
+    headers: { 'x-client-id': '901', cookie, ...clean },
     payload: { identifier: demo.email, password: demo.password },
   });
 }
 
 async function anonymousVisitor() {
-  const agent = createAgent(app, 41);
+  const agent = createAgent(app, 901);
   await agent.get('/client');
   return { agent, cookie: `${SESSION_COOKIE}=${agent.sid()}; ${XSRF_COOKIE}=${agent.xsrf()}`, token: agent.xsrf()! };
 }
 
 describe('CSRF token', () => {
   it('hands every visitor a readable token tied to an anonymous sid, before any sign-in', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/v1/client', headers: { 'x-client-id': '41' } });
+    const response = await app.inject({ method: 'GET', url: '/api/v1/client', headers: { 'x-client-id': '901' } });
     const sid = response.cookies.find((cookie) => cookie.name === SESSION_COOKIE)!;
     const xsrf = response.cookies.find((cookie) => cookie.name === XSRF_COOKIE)!;
     expect(sid).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Lax', path: '/' });
@@ -74,14 +74,14 @@ describe('CSRF token', () => {
     const response = await app.inject({
       method: 'DELETE',
       url: '/api/v1/session',
-      headers: { 'x-client-id': '41', origin: APP_ORIGIN, 'x-xsrf-token': 'anything' },
+      headers: { 'x-client-id': '901', origin: APP_ORIGIN, 'x-xsrf-token': 'anything' },
     });
     expect(response.statusCode).toBe(403);
     expect(response.cookies.map((cookie) => cookie.name).sort()).toEqual([SESSION_COOKIE, XSRF_COOKIE].sort());
   });
 
   it('changes the token at sign-in, and the old one stops working', async () => {
-    const agent = createAgent(app, 41);
+    const agent = createAgent(app, 901);
     await agent.get('/session');
     const before = agent.xsrf();
     await agent.post('/session', { identifier: demo.email, password: demo.password });
@@ -94,7 +94,7 @@ describe('CSRF token', () => {
 
   it('does not ask for a token on reads', async () => {
     expect(
-      (await app.inject({ method: 'GET', url: '/api/v1/client', headers: { 'x-client-id': '41' } })).statusCode,
+      (await app.inject({ method: 'GET', url: '/api/v1/client', headers: { 'x-client-id': '901' } })).statusCode,
     ).toBe(200);
   });
 });

@@ -18,7 +18,7 @@ useTestServer((server) => ({ database, app } = server), { clock: clock.now });
 
 describe('Idempotency-Key', () => {
   it('replays the first answer to a retry with the same key and body, and sends no second code', async () => {
-    const agent = createAgent(app, 41);
+    const agent = createAgent(app, 901);
     const person = newPerson();
     const key = randomUUID();
     const first = await agent.post('/registrations', person, { idempotencyKey: key });
@@ -33,7 +33,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('refuses the same key with another body with 422 idempotency_key_reused', async () => {
-    const agent = createAgent(app, 41);
+    const agent = createAgent(app, 901);
     const key = randomUUID();
     expect(
       (await agent.post('/password-resets', { identifier: 'ana@correo.example' }, { idempotencyKey: key })).statusCode,
@@ -44,7 +44,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('answers 409 idempotency_in_progress while the first call runs', async () => {
-    const agent = createAgent(app, 41);
+    const agent = createAgent(app, 901);
     await agent.get('/session');
     const key = randomUUID();
     const body = { identifier: 'lenta@correo.example' };
@@ -65,7 +65,7 @@ describe('Idempotency-Key', () => {
     const [answered] = await database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
     const pending = randomUUID();
     await database.db.insert(idempotencyKeys).values({
-      clientId: 41,
+      clientId: 901,
       scope: answered!.scope,
       key: pending,
       requestHash: answered!.requestHash,
@@ -77,7 +77,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('refuses a key that is not a UUID with 400 idempotency_key_invalid', async () => {
-    const response = await createAgent(app, 41).post(
+    const response = await createAgent(app, 901).post(
       '/password-resets',
       { identifier: 'ana@correo.example' },
       { idempotencyKey: 'retry-1' },
@@ -87,7 +87,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('keeps nothing from a failed call, so the corrected form may reuse the key', async () => {
-    const agent = createAgent(app, 41);
+    const agent = createAgent(app, 901);
     const key = randomUUID();
     const person = newPerson();
     expect(
@@ -98,12 +98,12 @@ describe('Idempotency-Key', () => {
 
   it("keys per caller: another visitor's same key is another call", async () => {
     const key = randomUUID();
-    const first = await createAgent(app, 41).post(
+    const first = await createAgent(app, 901).post(
       '/password-resets',
       { identifier: 'ana@correo.example' },
       { idempotencyKey: key },
     );
-    const other = await createAgent(app, 41).post(
+    const other = await createAgent(app, 901).post(
       '/password-resets',
       { identifier: 'ana@correo.example' },
       { idempotencyKey: key },
@@ -113,7 +113,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('forgets an answer after 24 h', async () => {
-    const agent = createAgent(app, 41);
+    const agent = createAgent(app, 901);
     const key = randomUUID();
     const first = await agent.post('/password-resets', { identifier: 'ana@correo.example' }, { idempotencyKey: key });
     clock.advance(IDEMPOTENCY_TTL_MS + 1000);
@@ -123,7 +123,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('keys a signed-in caller by account, and replays a profile change without a second code', async () => {
-    const { agent, person, accountId } = await registerAccount(app, 63);
+    const { agent, person, accountId } = await registerAccount(app, 902);
     const key = randomUUID();
     const change = {
       firstName: person.firstName,
@@ -143,14 +143,14 @@ describe('Idempotency-Key', () => {
   });
 
   it('keeps no personal data of an answer for its 24 h: a registration keeps its id, a profile change nothing', async () => {
-    const agent = createAgent(app, 41);
+    const agent = createAgent(app, 901);
     const person = newPerson();
     const key = randomUUID();
     const first = await agent.post('/registrations', person, { idempotencyKey: key });
     const [registration] = await database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
     expect(JSON.parse(registration!.responseBody!)).toEqual({ registrationId: first.json().registrationId });
 
-    const { agent: owner, person: ownerData } = await registerAccount(app, 41);
+    const { agent: owner, person: ownerData } = await registerAccount(app, 901);
     const profileKey = randomUUID();
     const change = {
       firstName: 'Lucía María',
@@ -174,7 +174,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('answers a replayed activation 409 account_already_active, with no session, as its cookie cannot be given again', async () => {
-    const agent = createAgent(app, 41);
+    const agent = createAgent(app, 901);
     const person = newPerson();
     const started = (await agent.post('/registrations', person)).json();
     const code = await latestCode(app, person.phone);

@@ -49,11 +49,11 @@ function expectRefused(response: LightMyRequestResponse) {
 
 describe('budgets of messages to addresses a person chooses', () => {
   it(`lets an account make ${CHOSEN_MESSAGES_PER_ACCOUNT.max} a day, invitations and its own phone changes together, however often it withdraws`, async () => {
-    const who = await owner(41);
+    const who = await owner(901);
     for (let change = 0; change < 5; change++) expect((await changePhone(who.agent, who)).statusCode).toBe(200);
     const invited: string[] = [];
     for (;;) {
-      const body = authorisationBody(41, who.boatIds, {}, clock.now());
+      const body = authorisationBody(901, who.boatIds, {}, clock.now());
       const created = await who.agent.post('/authorisations', body);
       if (created.statusCode !== 201) {
         expectRefused(created);
@@ -71,7 +71,7 @@ describe('budgets of messages to addresses a person chooses', () => {
 
   it(`lets one IP address make ${CHOSEN_MESSAGES_PER_IP.max} a day, whatever the accounts`, async () => {
     const ip = '172.31.0.1';
-    const owners = await Promise.all([1, 2, 3].map(() => owner(63)));
+    const owners = await Promise.all([1, 2, 3].map(() => owner(902)));
     const responses = await Promise.all(
       owners.flatMap((who) => Array.from({ length: 15 }, () => changePhone(from(ip, who), who))),
     );
@@ -84,7 +84,7 @@ describe('budgets of messages to addresses a person chooses', () => {
   });
 
   it(`lets a marina send exactly ${CHOSEN_MESSAGES_PER_MARINA.max} an hour when 120 arrive at once from six accounts`, async () => {
-    const owners = await Promise.all([1, 2, 3, 4, 5, 6].map(() => owner(25)));
+    const owners = await Promise.all([1, 2, 3, 4, 5, 6].map(() => owner(903)));
     const responses = await Promise.all(
       owners.flatMap((who) =>
         Array.from({ length: CHOSEN_MESSAGES_PER_ACCOUNT.max }, () => changePhone(who.agent, who)),
@@ -97,10 +97,10 @@ describe('budgets of messages to addresses a person chooses', () => {
     const counted = await database.db
       .select()
       .from(rateLimitHits)
-      .where(eq(rateLimitHits.key, throttleKeys.chosenMessagesMarina(25)));
+      .where(eq(rateLimitHits.key, throttleKeys.chosenMessagesMarina(903)));
     expect(counted).toHaveLength(CHOSEN_MESSAGES_PER_MARINA.max);
     // A refused call sent nothing: one code per change let through.
-    expect(await database.db.select().from(outbox).where(eq(outbox.clientId, 25))).toHaveLength(
+    expect(await database.db.select().from(outbox).where(eq(outbox.clientId, 903))).toHaveLength(
       CHOSEN_MESSAGES_PER_MARINA.max,
     );
   });
@@ -108,7 +108,7 @@ describe('budgets of messages to addresses a person chooses', () => {
 
 describe('an owner’s own words in the invitation', () => {
   it('reach the person without the link (issue 19: «Marina Port Blau: BBVA: acceso bloqueado, desbloquea en https://bbva-es.evil.example…»)', async () => {
-    const who = await owner(41);
+    const who = await owner(901);
     const renamed = await who.agent.patch('/me', {
       firstName: 'BBVA: acceso bloqueado, desbloquea en',
       surnames: 'https://bbva-es.evil.example o llama al 600 111 222',
@@ -116,11 +116,11 @@ describe('an owner’s own words in the invitation', () => {
       phone: who.phone,
     });
     expect(renamed.statusCode, renamed.body).toBe(200);
-    const body = authorisationBody(41, who.boatIds, {}, clock.now());
+    const body = authorisationBody(901, who.boatIds, {}, clock.now());
     expect((await who.agent.post('/authorisations', body)).statusCode).toBe(201);
     const [sms] = await outboxFor(app, body.phone);
     // Inside the marina's wording, which opens with its name; cut, and without the link or the number.
-    expect(sms!.text.startsWith('Marina Port Blau: ')).toBe(true);
+    expect(sms!.text.startsWith('Marina de Pruebas SMS: ')).toBe(true);
     expect(sms!.text).toContain('BBVA: acceso bloqueado, desbloquea en o llama al');
     expect(sms!.text).not.toMatch(/https|evil|600 ?111/);
   });

@@ -65,7 +65,7 @@ const registrationCodes = codesOf('código de verificación');
 const contactCodes = codesOf('confirmar este teléfono');
 
 async function startReset(account: RegisteredAccount, identifier = account.person.email): Promise<string> {
-  const response = await createAgent(app, 41).post('/password-resets', { identifier });
+  const response = await createAgent(app, 901).post('/password-resets', { identifier });
   expect(response.statusCode, response.body).toBe(202);
   return response.json().resetId;
 }
@@ -74,7 +74,7 @@ describe('sign-in', () => {
   it(`checks exactly ${SIGN_IN_PER_IP.max} failed sign-ins from one address, whatever the accounts`, async () => {
     const ip = nextAddress();
     const { statuses } = await burst(100, (index) =>
-      createAgent(app, 41, { ip }).post('/session', {
+      createAgent(app, 901, { ip }).post('/session', {
         identifier: `rafaga.${index}@correo.example`,
         password: 'lo-que-sea-1',
       }),
@@ -83,18 +83,18 @@ describe('sign-in', () => {
   });
 
   it(`checks exactly ${SIGN_IN_PER_ADDRESS.free} wrong passwords on one account from one address`, async () => {
-    const account = await registerAccount(app, 41);
+    const account = await registerAccount(app, 901);
     const ip = nextAddress();
     const { statuses } = await burst(150, () =>
-      createAgent(app, 41, { ip }).post('/session', { identifier: account.person.email, password: 'no-es-esta-1' }),
+      createAgent(app, 901, { ip }).post('/session', { identifier: account.person.email, password: 'no-es-esta-1' }),
     );
     expect(statuses).toEqual({ 401: SIGN_IN_PER_ADDRESS.free, 429: 150 - SIGN_IN_PER_ADDRESS.free });
   });
 
   it(`checks exactly ${SIGN_IN_PER_IDENTIFIER.max} wrong passwords on one account from as many addresses`, async () => {
-    const account = await registerAccount(app, 41);
+    const account = await registerAccount(app, 901);
     const { statuses } = await burst(150, () =>
-      createAgent(app, 41, { ip: nextAddress() }).post('/session', {
+      createAgent(app, 901, { ip: nextAddress() }).post('/session', {
         identifier: account.person.email,
         password: 'no-es-esta-1',
       }),
@@ -103,7 +103,7 @@ describe('sign-in', () => {
   });
 
   it(`checks exactly ${PASSWORD_CHECKS_PER_SESSION.free} wrong current passwords from one session`, async () => {
-    const { agent } = await registerAccount(app, 41);
+    const { agent } = await registerAccount(app, 901);
     const { statuses } = await burst(100, () =>
       agent.post('/me/password', { currentPassword: 'no-es-esta-1', newPassword: NEW_PASSWORD }),
     );
@@ -114,14 +114,14 @@ describe('sign-in', () => {
 describe('starting registrations and resets', () => {
   it(`accepts exactly ${REGISTRATIONS_PER_IP.max} registrations from one address`, async () => {
     const ip = nextAddress();
-    const { statuses } = await burst(100, () => createAgent(app, 63, { ip }).post('/registrations', newPerson()));
+    const { statuses } = await burst(100, () => createAgent(app, 902, { ip }).post('/registrations', newPerson()));
     expect(statuses).toEqual({ 202: REGISTRATIONS_PER_IP.max, 429: 100 - REGISTRATIONS_PER_IP.max });
   });
 
   it(`accepts exactly ${RESET_REQUESTS_PER_IP.max} reset requests from one address`, async () => {
     const ip = nextAddress();
     const { statuses } = await burst(100, (index) =>
-      createAgent(app, 41, { ip }).post('/password-resets', { identifier: `olvido.${index}@correo.example` }),
+      createAgent(app, 901, { ip }).post('/password-resets', { identifier: `olvido.${index}@correo.example` }),
     );
     expect(statuses).toEqual({ 202: RESET_REQUESTS_PER_IP.max, 429: 100 - RESET_REQUESTS_PER_IP.max });
   });
@@ -131,16 +131,16 @@ describe('sending codes', () => {
   it(`sends exactly ${CODE_SENDS.max} registration codes to one phone`, async () => {
     const phone = newPerson().phone;
     const { statuses } = await burst(100, () =>
-      createAgent(app, 41, { ip: nextAddress() }).post('/registrations', newPerson({ phone })),
+      createAgent(app, 901, { ip: nextAddress() }).post('/registrations', newPerson({ phone })),
     );
     expect(statuses).toEqual({ 202: CODE_SENDS.max, 429: 100 - CODE_SENDS.max });
     expect(await registrationCodes(phone)).toHaveLength(CODE_SENDS.max);
   });
 
   it(`answers exactly ${CODE_REQUESTS.max} reset requests per identifier, and sends at most ${CODE_SENDS.max} reset codes to the phone`, async () => {
-    const account = await registerAccount(app, 41);
+    const account = await registerAccount(app, 901);
     const { statuses } = await burst(120, (index) =>
-      createAgent(app, 41, { ip: nextAddress() }).post('/password-resets', {
+      createAgent(app, 901, { ip: nextAddress() }).post('/password-resets', {
         identifier: index % 2 === 0 ? account.person.email : account.person.document,
       }),
     );
@@ -150,10 +150,10 @@ describe('sending codes', () => {
   });
 
   it('resends one code per minute, however many resends are fired at once', async () => {
-    const account = await registerAccount(app, 41);
+    const account = await registerAccount(app, 901);
     const resetId = await startReset(account);
     clock.advance(CODE_RESEND_AFTER_MS);
-    const agent = createAgent(app, 41);
+    const agent = createAgent(app, 901);
     const { responses, statuses } = await burst(100, () => agent.post(`/password-resets/${resetId}/resend`));
     expect(statuses).toEqual({ 202: 1, 429: 99 });
     expect(
@@ -167,7 +167,7 @@ describe('sending codes', () => {
   it(`sends exactly ${CODE_SENDS.max} codes to a new phone asked for by several accounts at once`, async () => {
     const phone = newPerson().phone;
     const owners: RegisteredAccount[] = [];
-    for (let index = 0; index < 12; index++) owners.push(await registerAccount(app, 41));
+    for (let index = 0; index < 12; index++) owners.push(await registerAccount(app, 901));
     const { statuses } = await burst(120, (index) => {
       const { agent, person } = owners[index % owners.length]!;
       return agent.patch('/me', { firstName: person.firstName, surnames: person.surnames, email: person.email, phone });
@@ -179,10 +179,10 @@ describe('sending codes', () => {
 
 describe('checking codes', () => {
   it(`compares exactly ${CODE_MAX_ATTEMPTS} codes per verification; then even the right one is refused`, async () => {
-    const account = await registerAccount(app, 41);
+    const account = await registerAccount(app, 901);
     const resetId = await startReset(account);
     const code = (await resetCodes(account.person.phone))[0]!.code!;
-    const agent = createAgent(app, 41);
+    const agent = createAgent(app, 901);
     const { statuses } = await burst(100, () =>
       agent.post(`/password-resets/${resetId}/complete`, { code: wrong(code), password: NEW_PASSWORD }),
     );
@@ -195,20 +195,20 @@ describe('checking codes', () => {
     expect(right.statusCode).toBe(429);
     expect(right.json()).toMatchObject({ code: 'code_attempts_exceeded' });
     expect(
-      (await createAgent(app, 41).post('/session', { identifier: account.person.email, password: account.password }))
+      (await createAgent(app, 901).post('/session', { identifier: account.person.email, password: account.password }))
         .statusCode,
     ).toBe(200);
   });
 
   it(`compares exactly ${CODE_CHECKS.max} wrong codes per identifier typed, across its codes`, async () => {
-    const account = await registerAccount(app, 41);
+    const account = await registerAccount(app, 901);
     const resetIds: string[] = [];
     for (let index = 0; index < 3; index++) {
       resetIds.push(await startReset(account));
       clock.advance(CODE_RESEND_AFTER_MS);
     }
     const code = await latestCode(app, account.person.phone);
-    const agent = createAgent(app, 41);
+    const agent = createAgent(app, 901);
     const { statuses } = await burst(150, (index) =>
       agent.post(`/password-resets/${resetIds[index % resetIds.length]}/complete`, {
         code: wrong(code),

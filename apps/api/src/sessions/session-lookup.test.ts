@@ -12,7 +12,7 @@ import { newSessionId, sessionIdHash } from './session-cookies.ts';
 
 let database: Database;
 let app: FastifyInstance;
-let demo41: string;
+let demo901: string;
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -20,8 +20,8 @@ beforeAll(async () => {
   const [row] = await database.db
     .select({ id: accounts.id })
     .from(accounts)
-    .where(and(eq(accounts.clientId, 41), eq(accounts.email, DEMO_ACCOUNT(41).email)));
-  demo41 = row!.id;
+    .where(and(eq(accounts.clientId, 901), eq(accounts.email, DEMO_ACCOUNT(901).email)));
+  demo901 = row!.id;
 });
 
 afterAll(async () => {
@@ -59,7 +59,7 @@ function getSession(clientId: number, sid?: string) {
 
 describe('GET /api/v1/session', () => {
   it('answers unauthenticated without a session cookie, and hands out anonymous CSRF cookies', async () => {
-    const response = await getSession(41);
+    const response = await getSession(901);
     expect(response.statusCode).toBe(401);
     expect(response.headers['content-type']).toMatch(PROBLEM_JSON);
     expect(response.json()).toMatchObject({ status: 401, code: 'unauthenticated' });
@@ -69,18 +69,18 @@ describe('GET /api/v1/session', () => {
 
   it('answers unauthenticated for a cookie that matches no session, keeping that sid as anonymous', async () => {
     const anonymous = newSessionId();
-    const response = await getSession(41, anonymous);
+    const response = await getSession(901, anonymous);
     expect(response.statusCode).toBe(401);
     expect(response.cookies.map((cookie) => cookie.name)).toEqual([XSRF_COOKIE]);
-    expect((await getSession(41, 'not-a-session-id')).statusCode).toBe(401);
+    expect((await getSession(901, 'not-a-session-id')).statusCode).toBe(401);
   });
 
   it("gives a live session's account and unread count", async () => {
-    const sid = await insertSession(41, demo41);
-    const response = await getSession(41, sid);
+    const sid = await insertSession(901, demo901);
+    const response = await getSession(901, sid);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
-      account: { id: demo41, email: DEMO_ACCOUNT(41).email, status: 'active', dataValidationDue: false },
+      account: { id: demo901, email: DEMO_ACCOUNT(901).email, status: 'active', dataValidationDue: false },
       unreadNotifications: 0,
     });
     // The CSRF cookie comes with it, tied to this sid.
@@ -88,7 +88,7 @@ describe('GET /api/v1/session', () => {
   });
 
   it('stores only a hash of the session id', async () => {
-    const sid = await insertSession(41, demo41);
+    const sid = await insertSession(901, demo901);
     expect(await database.db.select().from(sessions).where(eq(sessions.idHash, sid))).toEqual([]);
     expect(
       await database.db
@@ -99,26 +99,26 @@ describe('GET /api/v1/session', () => {
   });
 
   it("treats another marina's session as absent", async () => {
-    const sid = await insertSession(41, demo41);
-    const response = await getSession(25, sid);
+    const sid = await insertSession(901, demo901);
+    const response = await getSession(903, sid);
     expect(response.statusCode).toBe(401);
     expect(response.json()).toMatchObject({ code: 'unauthenticated' });
-    expect((await getSession(41, sid)).statusCode).toBe(200);
+    expect((await getSession(901, sid)).statusCode).toBe(200);
   });
 
   it('ends a session left idle too long', async () => {
-    const sid = await insertSession(41, demo41, { idleMs: SESSION_IDLE_TIMEOUT_MS + MINUTE });
-    expect((await getSession(41, sid)).statusCode).toBe(401);
+    const sid = await insertSession(901, demo901, { idleMs: SESSION_IDLE_TIMEOUT_MS + MINUTE });
+    expect((await getSession(901, sid)).statusCode).toBe(401);
   });
 
   it('ends a session past its absolute limit even while in use', async () => {
-    const sid = await insertSession(41, demo41, { ageMs: SESSION_ABSOLUTE_TIMEOUT_MS + MINUTE });
-    expect((await getSession(41, sid)).statusCode).toBe(401);
+    const sid = await insertSession(901, demo901, { ageMs: SESSION_ABSOLUTE_TIMEOUT_MS + MINUTE });
+    expect((await getSession(901, sid)).statusCode).toBe(401);
   });
 
   it('keeps a session in use alive by moving its idle limit', async () => {
-    const sid = await insertSession(41, demo41, { idleMs: SESSION_IDLE_TIMEOUT_MS - MINUTE });
-    expect((await getSession(41, sid)).statusCode).toBe(200);
+    const sid = await insertSession(901, demo901, { idleMs: SESSION_IDLE_TIMEOUT_MS - MINUTE });
+    expect((await getSession(901, sid)).statusCode).toBe(200);
     const [row] = await database.db
       .select()
       .from(sessions)
@@ -130,16 +130,16 @@ describe('GET /api/v1/session', () => {
     const [other] = await database.db
       .insert(accounts)
       .values({
-        clientId: 41,
+        clientId: 901,
         status: 'active',
         firstName: 'Pau',
         surnames: 'Vidal',
         email: 'pau.suspendido@correo.example',
       })
       .returning();
-    const sid = await insertSession(41, other!.id);
-    expect((await getSession(41, sid)).statusCode).toBe(200);
+    const sid = await insertSession(901, other!.id);
+    expect((await getSession(901, sid)).statusCode).toBe(200);
     await database.db.update(accounts).set({ status: 'suspended' }).where(eq(accounts.id, other!.id));
-    expect((await getSession(41, sid)).statusCode).toBe(401);
+    expect((await getSession(901, sid)).statusCode).toBe(401);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The staff's launch calls, with a fixed clock (1 June 2027, 08:00 in Madrid): the day by slot, every allowed
- * and refused change, the customer told of each (in the app and by SMS at marina 41), closures, and the
+ * and refused change, the customer told of each (in the app and by SMS at marina 901), closures, and the
  * pending requests of a marina that approves by hand.
  */
 import { and, eq } from 'drizzle-orm';
@@ -24,13 +24,13 @@ const DAY = '2027-06-02';
 useTestServer((server) => ({ database, app } = server), { clock: clock.now });
 
 beforeAll(async () => {
-  staff = await signInStaff(app, 41);
+  staff = await signInStaff(app, 901);
 });
 
-const owner = () => eligibleOwner(app, database.db, 41, { now: clock.now() });
+const owner = () => eligibleOwner(app, database.db, 901, { now: clock.now() });
 
 async function booked(who: Owner, time: string, overrides: Record<string, unknown> = {}) {
-  const response = await who.agent.post('/launches', launchBody(41, who.boatIds[0]!, DAY, time, overrides));
+  const response = await who.agent.post('/launches', launchBody(901, who.boatIds[0]!, DAY, time, overrides));
   expect(response.statusCode, response.body).toBe(201);
   return response.json();
 }
@@ -96,7 +96,9 @@ describe('the launch’s life', () => {
     expect((await me.agent.get('/launches')).json().past.map((item: { id: string }) => item.id)).toEqual([launch.id]);
     expect(await toldTypes(me)).toEqual(['boat_in_water', 'launch_completed']);
     const sms = (await outboxFor(app, me.phone)).map((message) => message.text);
-    expect(sms.some((text) => text.startsWith('Marina Port Blau: ') && text.includes('ya está en el agua'))).toBe(true);
+    expect(sms.some((text) => text.startsWith('Marina de Pruebas SMS: ') && text.includes('ya está en el agua'))).toBe(
+      true,
+    );
     expectProblem(await staff.post(`/staff/launches/${launch.id}/cancel`, { reason: 'Tarde' }), 409, 'state_conflict');
   });
 
@@ -214,8 +216,8 @@ describe('closures', () => {
     const outside = await owner();
     const kept = await booked(outside, '17:00');
     const closure = await staff.post('/staff/closures', {
-      start: slotAt(41, DAY, '14:45'),
-      end: slotAt(41, DAY, '16:00'),
+      start: slotAt(901, DAY, '14:45'),
+      end: slotAt(901, DAY, '16:00'),
       reason: 'Temporal de levante',
     });
     expect(closure.statusCode, closure.body).toBe(201);
@@ -243,12 +245,12 @@ describe('closures', () => {
     expect(states['16:00']).toEqual(['free', null]);
     const late = await owner();
     expectProblem(
-      await late.agent.post('/launches', launchBody(41, late.boatIds[0]!, DAY, '15:00', { waitlist: true })),
+      await late.agent.post('/launches', launchBody(901, late.boatIds[0]!, DAY, '15:00', { waitlist: true })),
       409,
       'slot_closed',
     );
     expectProblem(
-      await outside.agent.post(`/launches/${kept.id}/reschedule`, { slotStart: slotAt(41, DAY, '15:30') }),
+      await outside.agent.post(`/launches/${kept.id}/reschedule`, { slotStart: slotAt(901, DAY, '15:30') }),
       409,
       'slot_closed',
     );
@@ -256,8 +258,8 @@ describe('closures', () => {
 
   it('checks the range and the reason', async () => {
     const refused = await staff.post('/staff/closures', {
-      start: slotAt(41, DAY, '16:00'),
-      end: slotAt(41, DAY, '15:00'),
+      start: slotAt(901, DAY, '16:00'),
+      end: slotAt(901, DAY, '15:00'),
       reason: '',
     });
     expectProblem(refused, 400, 'validation_failed');

@@ -5,7 +5,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadClientDirectory } from '../clients/client-directory.ts';
-import type { TestDatabase } from '../test/test-database.ts';
+import { FIXTURE_MARINAS_DIR, type TestDatabase } from '../test/test-database.ts';
 import { contracts } from '../boats/boats.schema.ts';
 import { clients } from '../clients/clients.schema.ts';
 import { settingChanges } from './staff.schema.ts';
@@ -16,18 +16,17 @@ import { outboxFor, registerAccount, type RegisteredAccount } from '../test/acco
 import { signInStaff } from '../test/staff.ts';
 import { createAgent, type Agent } from '../test/test-agent.ts';
 import { createTestServer, PROBLEM_JSON, useTestServer } from '../test/test-server.ts';
-import { DEFAULT_MARINAS_DIR } from '../config.ts';
 
 let database: TestDatabase;
 let app: FastifyInstance;
-let staff41: Agent;
-let staff25: Agent;
+let staff901: Agent;
+let staff903: Agent;
 
 useTestServer((server) => ({ database, app } = server));
 
 beforeAll(async () => {
-  staff41 = await signInStaff(app, 41);
-  staff25 = await signInStaff(app, 25);
+  staff901 = await signInStaff(app, 901);
+  staff903 = await signInStaff(app, 903);
 });
 
 /** Every staff operation the OpenAPI document lists, with its ids filled in. */
@@ -43,7 +42,7 @@ async function staffOperations() {
     );
 }
 
-async function customerWithRequest(clientId = 41): Promise<RegisteredAccount & { contract: StaffContract }> {
+async function customerWithRequest(clientId = 901): Promise<RegisteredAccount & { contract: StaffContract }> {
   const account = await registerAccount(app, clientId);
   const contract = await requestNewBoat(account.agent);
   return { ...account, contract: contract as StaffContract };
@@ -53,32 +52,32 @@ describe('who may call /staff/', () => {
   it('refuses every staff call to a customer (403) and to nobody signed in (401)', async () => {
     const operations = await staffOperations();
     expect(operations.length).toBeGreaterThanOrEqual(10);
-    const { agent } = await registerAccount(app, 41);
+    const { agent } = await registerAccount(app, 901);
     for (const { method, path } of operations) {
       const asCustomer = await agent.request(method, path, method === 'GET' ? {} : { body: {} });
       expect(asCustomer.statusCode, `${method} ${path}`).toBe(403);
       expect(asCustomer.headers['content-type']).toMatch(PROBLEM_JSON);
       expect(asCustomer.json().code).toBe('forbidden');
-      const anonymous = await createAgent(app, 41).request(method, path, method === 'GET' ? {} : { body: {} });
+      const anonymous = await createAgent(app, 901).request(method, path, method === 'GET' ? {} : { body: {} });
       expect(anonymous.statusCode, `${method} ${path}`).toBe(401);
     }
   });
 
   it('gives staff of another marina nothing of this one', async () => {
-    const { contract } = await customerWithRequest(41);
-    // Their session does not exist at marina 41…
-    const crossed = await staff25.request('POST', `/staff/contracts/${contract.id}/approve`, {
-      headers: { 'x-client-id': '41' },
+    const { contract } = await customerWithRequest(901);
+    // Their session does not exist at marina 901…
+    const crossed = await staff903.request('POST', `/staff/contracts/${contract.id}/approve`, {
+      headers: { 'x-client-id': '901' },
     });
     expect(crossed.statusCode).toBe(401);
     // …and at their own marina the contract, the boat and its owner are not there.
-    expect((await staff25.post(`/staff/contracts/${contract.id}/approve`)).statusCode).toBe(404);
-    expect((await staff25.post(`/staff/contracts/${contract.id}/reject`, { reason: 'No' })).statusCode).toBe(404);
-    expect((await staff25.get(`/staff/boats/${contract.boatId}`)).statusCode).toBe(404);
-    expect((await staff25.patch(`/staff/boats/${contract.boatId}`, { state: 'maintenance' })).statusCode).toBe(404);
-    expect((await staff25.get(`/boats/${contract.boatId}/insurance-certificate`)).statusCode).toBe(404);
+    expect((await staff903.post(`/staff/contracts/${contract.id}/approve`)).statusCode).toBe(404);
+    expect((await staff903.post(`/staff/contracts/${contract.id}/reject`, { reason: 'No' })).statusCode).toBe(404);
+    expect((await staff903.get(`/staff/boats/${contract.boatId}`)).statusCode).toBe(404);
+    expect((await staff903.patch(`/staff/boats/${contract.boatId}`, { state: 'maintenance' })).statusCode).toBe(404);
+    expect((await staff903.get(`/boats/${contract.boatId}/insurance-certificate`)).statusCode).toBe(404);
     const lists = await Promise.all(
-      ['/staff/boats', '/staff/contracts', '/staff/customers'].map((path) => staff25.get(path)),
+      ['/staff/boats', '/staff/contracts', '/staff/customers'].map((path) => staff903.get(path)),
     );
     for (const list of lists) expect(list.body.includes(contract.boatId)).toBe(false);
     const [row] = await database.db.select().from(contracts).where(eq(contracts.id, contract.id));
@@ -88,9 +87,9 @@ describe('who may call /staff/', () => {
 
 describe('customers and boats', () => {
   it('lists and reads the marina’s customers, not its staff nor another marina’s', async () => {
-    const here = await customerWithRequest(41);
-    const there = await registerAccount(app, 25);
-    const { customers } = (await staff41.get('/staff/customers')).json() as { customers: StaffCustomer[] };
+    const here = await customerWithRequest(901);
+    const there = await registerAccount(app, 903);
+    const { customers } = (await staff901.get('/staff/customers')).json() as { customers: StaffCustomer[] };
     const found = customers.find((customer) => customer.id === here.accountId);
     expect(found).toMatchObject({
       email: here.person.email,
@@ -101,25 +100,25 @@ describe('customers and boats', () => {
     expect(found!.reasons.map((reason) => reason.code)).toEqual(['data_validation_due']);
     expect(customers.some((customer) => customer.id === there.accountId)).toBe(false);
     expect(customers.some((customer) => customer.email.startsWith('staff@'))).toBe(false);
-    expect((await staff41.get(`/staff/customers/${here.accountId}`)).json()).toEqual(found);
-    expect((await staff41.get(`/staff/customers/${there.accountId}`)).statusCode).toBe(404);
+    expect((await staff901.get(`/staff/customers/${here.accountId}`)).json()).toEqual(found);
+    expect((await staff901.get(`/staff/customers/${there.accountId}`)).statusCode).toBe(404);
   });
 
   it('reads any boat of the marina with its owner, its certificate, and sets its state and rack position', async () => {
-    const { agent, accountId, contract } = await customerWithRequest(41);
+    const { agent, accountId, contract } = await customerWithRequest(901);
     expect(
       (await agent.put(`/boats/${contract.boatId}/insurance-certificate`, pdfBytes(), 'application/pdf')).statusCode,
     ).toBe(200);
-    const boat = (await staff41.get(`/staff/boats/${contract.boatId}`)).json();
+    const boat = (await staff901.get(`/staff/boats/${contract.boatId}`)).json();
     expect(boat).toMatchObject({ id: contract.boatId, owner: { id: accountId }, contract: { status: 'requested' } });
-    expect((await staff41.get('/staff/boats')).json().boats.map((item: { id: string }) => item.id)).toContain(
+    expect((await staff901.get('/staff/boats')).json().boats.map((item: { id: string }) => item.id)).toContain(
       contract.boatId,
     );
-    const certificate = await staff41.get(`/boats/${contract.boatId}/insurance-certificate`);
+    const certificate = await staff901.get(`/boats/${contract.boatId}/insurance-certificate`);
     expect(certificate.statusCode).toBe(200);
     expect(certificate.rawPayload.equals(pdfBytes())).toBe(true);
 
-    const changed = await staff41.patch(`/staff/boats/${contract.boatId}`, {
+    const changed = await staff901.patch(`/staff/boats/${contract.boatId}`, {
       state: 'maintenance',
       rackPosition: ' B-12 ',
     });
@@ -129,7 +128,7 @@ describe('customers and boats', () => {
     expect(seen).toMatchObject({ state: 'maintenance', rackPosition: 'B-12' });
     expect(seen.eligibility.reasons.map((reason: { code: string }) => reason.code)).toContain('boat_in_maintenance');
 
-    const wrong = await staff41.patch(`/staff/boats/${contract.boatId}`, { state: 'flying', lengthM: 3 });
+    const wrong = await staff901.patch(`/staff/boats/${contract.boatId}`, { state: 'flying', lengthM: 3 });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().errors.map((error: { field: string }) => error.field)).toEqual(
       expect.arrayContaining(['state']),
@@ -139,21 +138,21 @@ describe('customers and boats', () => {
 
 describe('deciding on contracts', () => {
   it('lists the requested ones and approves one; the customer is told in the app and by SMS', async () => {
-    const { agent, person, contract } = await customerWithRequest(41);
-    const waiting = (await staff41.get('/staff/contracts?status=requested')).json().contracts as StaffContract[];
+    const { agent, person, contract } = await customerWithRequest(901);
+    const waiting = (await staff901.get('/staff/contracts?status=requested')).json().contracts as StaffContract[];
     expect(waiting.find((item) => item.id === contract.id)).toMatchObject({
       status: 'requested',
       owner: { firstName: person.firstName },
       boat: { id: contract.boatId },
     });
     expect(
-      (await staff41.get('/staff/contracts?status=active'))
+      (await staff901.get('/staff/contracts?status=active'))
         .json()
         .contracts.some((item: StaffContract) => item.id === contract.id),
     ).toBe(false);
-    expect((await staff41.get('/staff/contracts?status=nonsense')).statusCode).toBe(400);
+    expect((await staff901.get('/staff/contracts?status=nonsense')).statusCode).toBe(400);
 
-    const approved = await staff41.post(`/staff/contracts/${contract.id}/approve`);
+    const approved = await staff901.post(`/staff/contracts/${contract.id}/approve`);
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json()).toMatchObject({ id: contract.id, status: 'active', decidedAt: expect.any(String) });
 
@@ -167,26 +166,26 @@ describe('deciding on contracts', () => {
       body: expect.stringMatching(/^Tu contrato anual para Brisa \d+ está aprobado: del \d{2}\/\d{2}\/\d{4} al /),
       link: `/misbarcos/${contract.boatId}`,
     });
-    // Marina 41 sends SMS: the message goes to the mobile.
+    // Marina 901 sends SMS: the message goes to the mobile.
     const [sms] = await outboxFor(app, person.phone);
     expect(sms).toMatchObject({ channel: 'sms', text: expect.stringContaining('aprobado') });
 
-    const twice = await staff41.post(`/staff/contracts/${contract.id}/approve`);
+    const twice = await staff901.post(`/staff/contracts/${contract.id}/approve`);
     expect(twice.statusCode).toBe(409);
     expect(twice.json().code).toBe('state_conflict');
-    expect((await staff41.post(`/staff/contracts/${contract.id}/reject`, { reason: 'Tarde' })).json().code).toBe(
+    expect((await staff901.post(`/staff/contracts/${contract.id}/reject`, { reason: 'Tarde' })).json().code).toBe(
       'state_conflict',
     );
   });
 
   it('rejects with a reason the customer reads, by e-mail at an e-mail marina', async () => {
-    const { agent, person, contract } = await customerWithRequest(63);
-    const staff63 = await signInStaff(app, 63);
-    const missing = await staff63.post(`/staff/contracts/${contract.id}/reject`, { reason: '   ' });
+    const { agent, person, contract } = await customerWithRequest(902);
+    const staff902 = await signInStaff(app, 902);
+    const missing = await staff902.post(`/staff/contracts/${contract.id}/reject`, { reason: '   ' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors).toEqual([expect.objectContaining({ field: 'reason' })]);
 
-    const rejected = await staff63.post(`/staff/contracts/${contract.id}/reject`, {
+    const rejected = await staff902.post(`/staff/contracts/${contract.id}/reject`, {
       reason: 'La eslora supera el hueco libre.',
     });
     expect(rejected.statusCode, rejected.body).toBe(200);
@@ -199,13 +198,13 @@ describe('deciding on contracts', () => {
     const [mail] = await outboxFor(app, person.email);
     expect(mail).toMatchObject({ channel: 'email', text: expect.stringContaining('La eslora supera el hueco libre.') });
     // The boat may be asked for again.
-    const { boat: _boat, insurance: _insurance, ...again } = newBoatContract(63);
+    const { boat: _boat, insurance: _insurance, ...again } = newBoatContract(902);
     expect((await agent.post('/contracts', { ...again, boatId: contract.boatId })).statusCode).toBe(201);
   });
 
   it('answers 404 for an unknown contract id', async () => {
-    expect((await staff41.post(`/staff/contracts/${randomUUID()}/approve`)).statusCode).toBe(404);
-    expect((await staff41.post('/staff/contracts/not-a-uuid/approve')).statusCode).toBe(404);
+    expect((await staff901.post(`/staff/contracts/${randomUUID()}/approve`)).statusCode).toBe(404);
+    expect((await staff901.post('/staff/contracts/not-a-uuid/approve')).statusCode).toBe(404);
   });
 });
 
@@ -215,8 +214,8 @@ describe('settings', () => {
       .settings;
 
   it('refuses wrong values and unknown settings with 422 naming each, changing nothing', async () => {
-    const before = await clientSettings(41);
-    const response = await staff41.patch('/staff/settings', {
+    const before = await clientSettings(901);
+    const response = await staff901.patch('/staff/settings', {
       slotCapacity: 0,
       maxBeamM: '5',
       manualApproval: 1,
@@ -230,13 +229,13 @@ describe('settings', () => {
     expect(errors.find((error) => error.field === 'slotCapacity')!.message).toBe(
       'slotCapacity: debe ser un número entero entre 1 y 50.',
     );
-    expect(await clientSettings(41)).toEqual(before);
-    expect(await database.db.select().from(settingChanges).where(eq(settingChanges.clientId, 41))).toEqual([]);
+    expect(await clientSettings(901)).toEqual(before);
+    expect(await database.db.select().from(settingChanges).where(eq(settingChanges.clientId, 901))).toEqual([]);
   });
 
   it('applies valid values at once, records who changed what, and keeps them over a restart’s seeding', async () => {
-    const defaults25 = await clientSettings(25);
-    const response = await staff41.patch('/staff/settings', { slotCapacity: 6, manualApproval: true, maxLengthM: 8 });
+    const defaults903 = await clientSettings(903);
+    const response = await staff901.patch('/staff/settings', { slotCapacity: 6, manualApproval: true, maxLengthM: 8 });
     expect(response.statusCode, response.body).toBe(200);
     const answer = response.json() as StaffSettings;
     expect(answer.settings).toMatchObject({ slotCapacity: 6, manualApproval: true, maxLengthM: 8 });
@@ -246,31 +245,31 @@ describe('settings', () => {
       ['slotCapacity', 4, 6],
     ]);
     expect(answer.changes[0]!.changedBy).toMatchObject({ firstName: 'Personal' });
-    expect(await clientSettings(41)).toMatchObject({ slotCapacity: 6, manualApproval: true, maxLengthM: 8 });
-    expect(await clientSettings(25)).toEqual(defaults25);
-    expect((await staff41.get('/staff/settings')).json()).toEqual(answer);
+    expect(await clientSettings(901)).toMatchObject({ slotCapacity: 6, manualApproval: true, maxLengthM: 8 });
+    expect(await clientSettings(903)).toEqual(defaults903);
+    expect((await staff901.get('/staff/settings')).json()).toEqual(answer);
 
     // The same value again records nothing.
-    await staff41.patch('/staff/settings', { slotCapacity: 6 });
-    expect(await database.db.select().from(settingChanges).where(eq(settingChanges.clientId, 41))).toHaveLength(3);
+    await staff901.patch('/staff/settings', { slotCapacity: 6 });
+    expect(await database.db.select().from(settingChanges).where(eq(settingChanges.clientId, 901))).toHaveLength(3);
 
     // The new limit is the one contracts are checked against.
-    const { agent } = await registerAccount(app, 41);
+    const { agent } = await registerAccount(app, 901);
     const tooLong = await agent.post(
       '/contracts',
-      newBoatContract(41, { boat: { ...newBoatContract(41).boat, lengthM: 9 } }),
+      newBoatContract(901, { boat: { ...newBoatContract(901).boat, lengthM: 9 } }),
     );
     expect(tooLong.json().errors).toEqual([
       expect.objectContaining({ field: 'boat.lengthM', message: expect.stringContaining('8 m') }),
     ]);
 
     // A start seeds every folder again: staff's values stay.
-    await seedClients(database.db, await marinaSeeds(DEFAULT_MARINAS_DIR));
-    expect((await loadClientDirectory(database.db)).get(41)!.settings).toMatchObject({
+    await seedClients(database.db, await marinaSeeds(FIXTURE_MARINAS_DIR));
+    expect((await loadClientDirectory(database.db)).get(901)!.settings).toMatchObject({
       slotCapacity: 6,
       maxLengthM: 8,
     });
-    await staff41.patch('/staff/settings', { maxLengthM: 12 });
+    await staff901.patch('/staff/settings', { maxLengthM: 12 });
   });
 
   it('reach another instance on the same database within its refresh', async () => {
@@ -278,10 +277,10 @@ describe('settings', () => {
     const other = await createTestServer(secondConnection, { clientsRefreshMs: 50 });
     try {
       const settingsThere = async () =>
-        (await other.inject({ method: 'GET', url: '/api/v1/client', headers: { 'x-client-id': '41' } })).json()
+        (await other.inject({ method: 'GET', url: '/api/v1/client', headers: { 'x-client-id': '901' } })).json()
           .settings;
       expect((await settingsThere()).changeCutoffMinutes).toBe(60);
-      expect((await staff41.patch('/staff/settings', { changeCutoffMinutes: 90 })).statusCode).toBe(200);
+      expect((await staff901.patch('/staff/settings', { changeCutoffMinutes: 90 })).statusCode).toBe(200);
       await expect
         .poll(async () => (await settingsThere()).changeCutoffMinutes, { timeout: 3000, interval: 50 })
         .toBe(90);
@@ -293,22 +292,22 @@ describe('settings', () => {
 
   it('applies 100 parallel changes one after the other, each recording the value it replaced', async () => {
     // maxAdvanceDays, whose range (1 to 365) holds 100 different values.
-    const before = (await clientSettings(41)).maxAdvanceDays as number;
+    const before = (await clientSettings(901)).maxAdvanceDays as number;
     const responses = await Promise.all(
-      Array.from({ length: 100 }, (_, index) => staff41.patch('/staff/settings', { maxAdvanceDays: 100 + index })),
+      Array.from({ length: 100 }, (_, index) => staff901.patch('/staff/settings', { maxAdvanceDays: 100 + index })),
     );
     expect(responses.every((response) => response.statusCode === 200)).toBe(true);
     const recorded = await database.db
       .select()
       .from(settingChanges)
-      .where(and(eq(settingChanges.clientId, 41), eq(settingChanges.setting, 'maxAdvanceDays')))
+      .where(and(eq(settingChanges.clientId, 901), eq(settingChanges.setting, 'maxAdvanceDays')))
       .orderBy(asc(settingChanges.id));
     const burst = recorded.slice(-100);
     expect(burst).toHaveLength(100);
     expect(burst[0]!.oldValue).toBe(before);
     // Without the row lock two changes would read the same value and the chain would break.
     for (let index = 1; index < burst.length; index++) expect(burst[index]!.oldValue).toBe(burst[index - 1]!.newValue);
-    expect((await clientSettings(41)).maxAdvanceDays).toBe(burst[99]!.newValue);
+    expect((await clientSettings(901)).maxAdvanceDays).toBe(burst[99]!.newValue);
   });
 });
 
@@ -321,9 +320,9 @@ describe('the range of each setting (docs/product.md §4.1)', () => {
   it.each(ranged)(
     'takes $key at $minimum and $maximum and refuses one past either end with 422 naming it',
     async ({ key, type, minimum, maximum }) => {
-      const staff63 = await signInStaff(app, 63);
+      const staff902 = await signInStaff(app, 902);
       for (const value of [minimum - 1, maximum + 1, 2147483648]) {
-        const refused = await staff63.patch('/staff/settings', { [key]: value });
+        const refused = await staff902.patch('/staff/settings', { [key]: value });
         expect(refused.statusCode, `${key}: ${value}`).toBe(422);
         expect(refused.json()).toMatchObject({
           code: 'setting_invalid',
@@ -337,7 +336,7 @@ describe('the range of each setting (docs/product.md §4.1)', () => {
         });
       }
       for (const value of [minimum, maximum, DEFAULT_CLIENT_SETTINGS[key as keyof ClientSettings]]) {
-        const taken = await staff63.patch('/staff/settings', { [key]: value });
+        const taken = await staff902.patch('/staff/settings', { [key]: value });
         expect(taken.statusCode, `${key}: ${value}`).toBe(200);
         expect(taken.json().settings[key]).toBe(value);
       }
@@ -346,14 +345,14 @@ describe('the range of each setting (docs/product.md §4.1)', () => {
 
   it('books a launch and reads the card with every setting at its largest value (each answered 500 past 2^31)', async () => {
     const largest = Object.fromEntries(ranged.map(({ key, maximum }) => [key, maximum]));
-    expect((await staff25.patch('/staff/settings', largest)).statusCode).toBe(200);
+    expect((await staff903.patch('/staff/settings', largest)).statusCode).toBe(200);
     try {
-      const owner = await eligibleOwner(app, database.db, 25);
+      const owner = await eligibleOwner(app, database.db, 903);
       // minLeadMinutes at its largest is two days: the slot is ten days ahead, then as far as may be booked.
       for (const days of [10, largest.maxAdvanceDays! - 1]) {
         const booked = await owner.agent.post(
           '/launches',
-          launchBody(25, owner.boatIds[0]!, dayFromToday(25, days), '11:00'),
+          launchBody(903, owner.boatIds[0]!, dayFromToday(903, days), '11:00'),
         );
         expect(booked.statusCode, booked.body).toBe(201);
         expect((await owner.agent.post(`/launches/${booked.json().id}/cancel`)).statusCode).toBe(200);
@@ -362,7 +361,7 @@ describe('the range of each setting (docs/product.md §4.1)', () => {
       expect(card.statusCode, card.body).toBe(200);
       expect(card.json()).toMatchObject({ verdict: { valid: true } });
     } finally {
-      await staff25.patch('/staff/settings', { ...DEFAULT_CLIENT_SETTINGS });
+      await staff903.patch('/staff/settings', { ...DEFAULT_CLIENT_SETTINGS });
     }
   });
 
@@ -370,13 +369,13 @@ describe('the range of each setting (docs/product.md §4.1)', () => {
     await database.db
       .update(clients)
       .set({ staffSettings: { slotCapacity: 2147483648, dataValidationDays: 2147483648, maxAdvanceDays: 40 } })
-      .where(eq(clients.id, 63));
+      .where(eq(clients.id, 902));
     const directory = await loadClientDirectory(database.db);
-    expect(directory.get(63)!.settings).toMatchObject({
+    expect(directory.get(902)!.settings).toMatchObject({
       slotCapacity: DEFAULT_CLIENT_SETTINGS.slotCapacity,
       dataValidationDays: DEFAULT_CLIENT_SETTINGS.dataValidationDays,
       maxAdvanceDays: 40,
     });
-    await database.db.update(clients).set({ staffSettings: {} }).where(eq(clients.id, 63));
+    await database.db.update(clients).set({ staffSettings: {} }).where(eq(clients.id, 902));
   });
 });

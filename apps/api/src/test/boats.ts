@@ -7,8 +7,8 @@ import type { Agent } from './test-agent.ts';
 
 let sequence = 0;
 
-/** Marinas 41 and 25 are in Europe/Madrid, 63 in Atlantic/Canary. */
-export const ZONES: Record<number, string> = { 41: 'Europe/Madrid', 25: 'Europe/Madrid', 63: 'Atlantic/Canary' };
+/** The fixture marinas 901 and 903 are in Europe/Madrid, 902 in Atlantic/Canary. */
+export const ZONES: Record<number, string> = { 901: 'Europe/Madrid', 903: 'Europe/Madrid', 902: 'Atlantic/Canary' };
 
 /** A calendar day of the marina, `days` from today. */
 export function dayFromToday(clientId: number, days: number, now = new Date()): string {

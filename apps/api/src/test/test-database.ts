@@ -6,7 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
-import { loadConfig, type Config } from '../config.ts';
+import { join } from 'node:path';
+import { loadConfig, REPO_ROOT, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/database.ts';
 import { openScratchDatabase } from '../db/scratch-database.ts';
 
@@ -41,7 +42,13 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   };
 }
 
+/**
+ * The fixture marinas the tests seed (decision 046): 901 by SMS, 902 by e-mail in the Canaries, 903 the other
+ * marina. Never the real brands' folders under apps/: editing one of those must not break a test.
+ */
+export const FIXTURE_MARINAS_DIR = join(REPO_ROOT, 'tooling', 'fixtures', 'marinas');
+
 export function testConfig(overrides: Partial<Config> = {}): Config {
   // The development routes (outbox, expire-codes) are how tests read what was "sent".
-  return { ...loadConfig({ NODE_ENV: 'test', DEV_ROUTES: '1' }), ...overrides };
+  return { ...loadConfig({ NODE_ENV: 'test', DEV_ROUTES: '1', MARINAS_DIR: FIXTURE_MARINAS_DIR }), ...overrides };
 }

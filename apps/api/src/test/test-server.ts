@@ -19,8 +19,8 @@ export interface TestServerOptions {
 }
 
 /**
- * A server over the test database with the repository's marinas (41, 25, 63), seeded from their folders as
- * at every start, and their demo owners, ready for `inject`.
+ * A server over the test database with the fixture marinas (901, 902, 903: `FIXTURE_MARINAS_DIR`), seeded
+ * from their folders as at every start, and their demo owners, ready for `inject`.
  */
 export async function createTestServer(database: Database, options: TestServerOptions = {}): Promise<FastifyInstance> {
   const config = testConfig(options.config);
