@@ -4,74 +4,68 @@
  * bundle together with the API on one origin.
  */
 import { resolve } from 'node:path';
-import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { accountsModule } from './accounts/accounts-module.ts';
+import { apiModules, type ApiModule } from './api-module.ts';
+import { authorisationsModule } from './authorisations/authorisations-module.ts';
+import { boatsModule } from './boats/boats-module.ts';
+import { cardsModule } from './cards/cards-module.ts';
 import { loadClientDirectory } from './clients/client-directory.ts';
-import { accountSummarySchema, sessionInfoSchema } from './accounts/account-summary.ts';
-import { passwordResetRoutes } from './accounts/password-reset-routes.ts';
-import { profileRoutes } from './accounts/profile-routes.ts';
-import { registrationRoutes } from './accounts/registration-routes.ts';
-import { boatRoutes } from './boats/boat-routes.ts';
-import { boatSchemas } from './boats/boat-schemas.ts';
-import { authorisationExpiryHandler } from './authorisations/authorisation-expiry.ts';
-import { authorisationRoutes } from './authorisations/authorisation-routes.ts';
-import { cardRoutes } from './cards/card-routes.ts';
-import { cardSchemas } from './cards/card-schemas.ts';
-import { authorisationSchemas } from './authorisations/authorisation-schemas.ts';
-import { contractExpiryHandler } from './boats/contract-expiry.ts';
-import { contractRoutes } from './boats/contract-routes.ts';
-import { dataValidationRoutes } from './boats/data-validation-routes.ts';
-import { registerClientResolution } from './clients/client-resolution.ts';
-import { clientRoutes } from './clients/client-routes.ts';
-import { clientSettingsSchema } from './clients/client-settings.ts';
-import { API_PREFIX, BODY_LIMIT_BYTES, CLIENTS_REFRESH_MS, loadConfig, type Config, type LogLevel } from './config.ts';
+import { clientsModule } from './clients/clients-module.ts';
+import { BODY_LIMIT_BYTES, CLIENTS_REFRESH_MS, loadConfig, type Config, type LogLevel } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { marinaSeeds, seedClients, seedDemoAccounts, type ClientSeed } from './db/seed.ts';
-import { healthRoutes } from './health/health-routes.ts';
-import { launchReminderHandler } from './launches/launch-reminders.ts';
-import { launchRoutes } from './launches/launch-routes.ts';
-import { launchSchemas } from './launches/launch-schemas.ts';
-import { launchSweepHandler } from './launches/launch-sweep.ts';
-import { outingOverdueHandler } from './outings/outing-overdue.ts';
-import { outingRoutes } from './outings/outing-routes.ts';
-import { outingSchemas } from './outings/outing-schemas.ts';
-import { errorHandler, frameworkErrorOptions } from './http/error-handler.ts';
-import { registerJsonOnly } from './http/json-only.ts';
+import { healthModule } from './health/health-module.ts';
+import { frameworkErrorOptions } from './http/error-handler.ts';
 import { loggerOptions } from './http/logging.ts';
-import { openApiRoutes, registerOpenApi } from './http/openapi.ts';
-import { registerNotFound, trackRoutes } from './http/not-found.ts';
-import { problemSchema } from './http/problem.ts';
-import { registerSecurityHeaders, securityHeaders } from './http/security.ts';
-import { registerStaticBundle } from './http/static-bundle.ts';
-import { registerTextGuard, requireDerivedBodies, typedBodyValidators } from './http/validation.ts';
-import { housekeepingHandler } from './jobs/housekeeping.ts';
-import { dueJobsEnqueued } from './jobs/job-queue.ts';
-import { createJobWorker, type JobWorker } from './jobs/job-worker.ts';
-import { notificationRoutes } from './notifications/notification-routes.ts';
-import { devOutboxRoutes } from './outbox/dev-outbox-routes.ts';
-import { outboxLanes, sendMessageHandlers } from './outbox/outbox-sending.ts';
-import { marinaSendsSmsTo } from './outbox/sms-countries.ts';
+import { openApiModule } from './http/openapi-module.ts';
+import { securityHeaders } from './http/security.ts';
+import { typedBodyValidators } from './http/validation.ts';
+import { jobsPlugin } from './jobs/jobs-plugin.ts';
+import { launchesModule } from './launches/launches-module.ts';
+import { notificationsModule } from './notifications/notifications-module.ts';
+import { outboxModule } from './outbox/outbox-module.ts';
 import { createTransports, type Transports } from './outbox/transports.ts';
-import { registerCors } from './security/cors.ts';
-import { registerCsrf } from './security/csrf.ts';
-import { registerIdempotency } from './security/idempotency.ts';
+import { outingsModule } from './outings/outings-module.ts';
+import {
+  clientResolution,
+  cookies,
+  corsPlugin,
+  csrf,
+  idempotency,
+  jsonOnly,
+  knownRoutes,
+  notFound,
+  openApi,
+  problemAnswers,
+  requestBodies,
+  securityHeadersPlugin,
+  sessionLookup,
+  textGuard,
+} from './server-plugins.ts';
 import type { Services } from './services.ts';
-import { registerSessionLookup } from './sessions/session-lookup.ts';
-import { sessionRoutes } from './sessions/session-routes.ts';
-import { devOutingRoutes } from './outings/dev-outing-routes.ts';
-import { staffRoutes } from './staff/staff-routes.ts';
-import { staffSchemas } from './staff/staff-schemas.ts';
+import { sessionsModule } from './sessions/sessions-module.ts';
+import { staffModule } from './staff/staff-module.ts';
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** `dueJobsEnqueued()` when the request arrived. */
-    dueJobsAtStart: number;
-  }
-  interface FastifyInstance {
-    /** Runs timed work: the outbox, housekeeping… (tests call `runDue` and `scheduleRecurring`). */
-    jobs: JobWorker;
-  }
-}
+/**
+ * Every feature module the API serves, a line each (decision 047): its schemas, routes and jobs
+ * (`api-module.ts`). Routes are declared in this order.
+ */
+const modules: readonly ApiModule[] = [
+  outboxModule,
+  healthModule,
+  clientsModule,
+  sessionsModule,
+  accountsModule,
+  notificationsModule,
+  boatsModule,
+  launchesModule,
+  authorisationsModule,
+  cardsModule,
+  outingsModule,
+  staffModule,
+  openApiModule,
+];
 
 export interface CreateServerOptions {
   config: Config;
@@ -92,8 +86,6 @@ export interface CreateServerOptions {
   /** How often the clients table is read again (settings changed on another instance); 0 never. Default CLIENTS_REFRESH_MS. */
   clientsRefreshMs?: number;
 }
-
-const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export async function createServer({
   config,
@@ -127,96 +119,27 @@ export async function createServer({
     // Bad URLs, overlong parameters and requests the HTTP parser refuses are problem+json too.
     ...frameworkErrorOptions(headers),
   });
-  const routes = trackRoutes(app);
-  requireDerivedBodies(app);
-  app.setErrorHandler(errorHandler);
-  app.addSchema(problemSchema);
-  app.addSchema(clientSettingsSchema);
-  app.addSchema(accountSummarySchema);
-  app.addSchema(sessionInfoSchema);
-  for (const schema of [
-    ...authorisationSchemas,
-    ...boatSchemas,
-    ...staffSchemas,
-    ...launchSchemas,
-    ...cardSchemas,
-    ...outingSchemas,
-  ])
-    app.addSchema(schema);
 
-  // Order matters: the document sees only routes declared after it, and each onRequest hook relies on the
-  // ones before it (preflights answered → cookies parsed → client resolved → session looked up → CSRF
-  // cookies and checks).
-  await registerOpenApi(app);
-  registerSecurityHeaders(app, headers);
-  await registerCors(app, config);
-  await app.register(cookie);
-  registerJsonOnly(app);
-  registerTextGuard(app);
-  registerClientResolution(app, directory);
-  registerSessionLookup(app, db, clock);
-  registerCsrf(app, config);
-  registerIdempotency(app, services);
-
-  await app.register(
-    async (api) => {
-      await api.register(healthRoutes, { db });
-      await api.register(clientRoutes);
-      await api.register(sessionRoutes, { services });
-      await api.register(registrationRoutes, { services });
-      await api.register(passwordResetRoutes, { services });
-      await api.register(profileRoutes, { services });
-      await api.register(notificationRoutes, { services });
-      await api.register(boatRoutes, { services });
-      await api.register(contractRoutes, { services });
-      await api.register(dataValidationRoutes, { services });
-      await api.register(launchRoutes, { services });
-      await api.register(authorisationRoutes, { services });
-      await api.register(cardRoutes, { services });
-      await api.register(outingRoutes, { services });
-      await api.register(staffRoutes, { services, prefix: '/staff' });
-      // Codes and links in clear: only when asked for (DEV_ROUTES=1, refused in production).
-      if (config.devRoutes) {
-        await api.register(devOutboxRoutes, { services });
-        await api.register(devOutingRoutes, { services });
-      }
-      await api.register(openApiRoutes);
-    },
-    { prefix: API_PREFIX },
-  );
-
+  // In this order; each plugin declares the ones it needs before it (server-plugins.ts), and a wrong order
+  // stops here.
+  await app.register(knownRoutes);
+  await app.register(requestBodies);
+  await app.register(problemAnswers);
+  await app.register(openApi);
+  await app.register(securityHeadersPlugin, { headers });
+  await app.register(corsPlugin, { config });
+  await app.register(cookies);
+  await app.register(jsonOnly);
+  await app.register(textGuard);
+  await app.register(clientResolution, { directory });
+  await app.register(sessionLookup, { services });
+  await app.register(csrf, { config });
+  await app.register(idempotency, { services });
+  await app.register(apiModules, { modules, services });
   const outgoing = transports ?? createTransports(config, app.log);
-  const jobs = createJobWorker({
-    db,
-    clock,
-    log: app.log,
-    // Every kind of job this server runs; a module with timed work adds its handler here.
-    handlers: [
-      ...sendMessageHandlers(outgoing, app.log, config.outboxConcurrency, (clientId, phone) => {
-        const client = directory.get(clientId);
-        return client !== undefined && marinaSendsSmsTo(client, phone);
-      }),
-      housekeepingHandler,
-      contractExpiryHandler,
-      authorisationExpiryHandler,
-      launchReminderHandler(directory, config),
-      launchSweepHandler(directory, config),
-      outingOverdueHandler(directory, config),
-    ],
-    intervalMs: jobsIntervalMs,
-    // Each provider's lanes run as many sends at once as it takes (decision 039); the other lanes one job at a time.
-    lanes: outboxLanes(config.outboxConcurrency),
-  });
-  app.decorate('jobs', jobs);
-  // A call that wrote messages (or other jobs due now) gets them run now rather than at the next poll; one that
-  // wrote none (a launch booked: its reminders are for later) does not send the worker looking.
-  app.decorateRequest('dueJobsAtStart', 0);
-  app.addHook('onRequest', async (request) => {
-    request.dueJobsAtStart = dueJobsEnqueued();
-  });
-  app.addHook('onResponse', async (request) => {
-    if (MUTATING.has(request.method) && dueJobsEnqueued() !== request.dueJobsAtStart) jobs.wake();
-  });
+  await app.register(jobsPlugin, { services, modules, transports: outgoing, intervalMs: jobsIntervalMs });
+  await app.register(notFound, { staticDir: config.staticDir });
+
   const refresh =
     clientsRefreshMs > 0
       ? setInterval(
@@ -226,13 +149,7 @@ export async function createServer({
       : undefined;
   app.addHook('onClose', async () => {
     clearInterval(refresh);
-    await jobs.stop();
-    outgoing.email.close?.();
-    if (outgoing.sms !== outgoing.email) outgoing.sms.close?.();
   });
-
-  const bundle = config.staticDir === undefined ? undefined : await registerStaticBundle(app, config.staticDir);
-  registerNotFound(app, routes, bundle);
 
   return app;
 }
