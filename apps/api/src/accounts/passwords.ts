@@ -7,6 +7,8 @@ import { foldText, HABITUAL_AFFIX_MAX, isTrivialPassword, passwordForms } from '
 import { hash, verify, type Options } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { problem, type HttpProblem } from '../http/problem.ts';
+import { errorMessages } from '@marina/core/messages/error-messages.ts';
+import { fieldMessages, problemDetails } from '@marina/core/messages/problem-details.ts';
 
 export const ARGON2_OPTIONS: Options = {
   // Algorithm.Argon2id: the enum is `const` in the typings, which type stripping cannot inline.
@@ -153,14 +155,8 @@ export function isCommonPassword(password: string, context: PasswordContext = {}
 }
 
 const REFUSALS: Record<WeakPasswordReason, [detail: string, message: string]> = {
-  common: [
-    'Esa contraseña es demasiado común. Elige otra más difícil de adivinar.',
-    'Contraseña: es de las más usadas y fácil de adivinar. Elige otra.',
-  ],
-  personal: [
-    'Esa contraseña se adivina a partir de tus datos o de los de la marina. Elige otra.',
-    'Contraseña: no la formes con tu nombre, tus apellidos, tu correo, tu teléfono, tu documento ni el nombre de la marina. Elige otra.',
-  ],
+  common: [errorMessages.password_too_common, fieldMessages.password_too_common],
+  personal: [problemDetails.password_personal, fieldMessages.password_personal],
 };
 
 /** The answer to a weak password, on the form's field that holds it. */

@@ -66,6 +66,8 @@ import {
   sendFlowCode,
   type IssuedCode,
 } from './verification-codes.ts';
+import { errorMessages } from '@marina/core/messages/error-messages.ts';
+import { fieldMessages, problemDetails } from '@marina/core/messages/problem-details.ts';
 
 const CHANNEL_OF: Record<ContactField, CodeChannel> = { email: 'email', phone: 'sms' };
 
@@ -100,16 +102,11 @@ const changeStartedSchema = {
 const emailConfirmationSchema = yup.object({
   token: yup.string().required('Falta el enlace para confirmar tu correo.'),
 });
-const confirmationLinkInvalid = () =>
-  problem(
-    'token_invalid',
-    410,
-    'El enlace para confirmar tu correo no es válido o ha caducado. Pide otro desde Mi cuenta.',
-  );
+const confirmationLinkInvalid = () => problem('token_invalid', 410, problemDetails.confirmation_link_invalid);
 
 const incorrectPassword = (field: string) =>
-  problem('current_password_incorrect', 422, 'La contraseña no es correcta.', [
-    { field, code: 'current_password_incorrect', message: 'Contraseña: no es la de tu cuenta.' },
+  problem('current_password_incorrect', 422, errorMessages.current_password_incorrect, [
+    { field, code: 'current_password_incorrect', message: fieldMessages.current_password_incorrect },
   ]);
 
 /**
@@ -140,11 +137,7 @@ async function refuseWhileAtSea(tx: Tx, accountId: string): Promise<void> {
     )
     .limit(1);
   if (atSea) {
-    throw problem(
-      'outing_at_sea',
-      409,
-      'No puedes borrar tu cuenta mientras haya una salida en el mar sin cerrar, tuya o en uno de tus barcos: el puerto la vigila. Cuando el barco vuelva, marca «He vuelto» (o que lo haga quien salió) y vuelve a intentarlo.',
-    );
+    throw problem('outing_at_sea', 409, errorMessages.outing_at_sea);
   }
 }
 
@@ -383,8 +376,8 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
       const field = verification.contactField!;
       const value = verification.destination!;
       const unavailable = () =>
-        problem('contact_unavailable', 409, 'Ese correo ya lo usa otra cuenta de esta marina.', [
-          { field, code: 'contact_unavailable', message: 'Correo electrónico: ya lo usa otra cuenta.' },
+        problem('contact_unavailable', 409, problemDetails.email_taken, [
+          { field, code: 'contact_unavailable', message: fieldMessages.email_taken },
         ]);
       try {
         const account = await db.transaction(async (tx) => {
@@ -463,7 +456,7 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
       const now = clock();
       const account = session.account;
       if (provenEmail(account) !== null || account.email === null) {
-        throw problem('email_already_confirmed', 409, 'Tu correo ya está confirmado.');
+        throw problem('email_already_confirmed', 409, errorMessages.email_already_confirmed);
       }
       const email = account.email;
       await db.transaction(async (tx) => {

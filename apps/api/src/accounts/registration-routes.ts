@@ -61,6 +61,8 @@ import {
   resendFlowCode,
   sendFlowCode,
 } from './verification-codes.ts';
+import { errorMessages } from '@marina/core/messages/error-messages.ts';
+import { problemDetails } from '@marina/core/messages/problem-details.ts';
 
 const ACTIVATION_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -423,11 +425,7 @@ export const registrationRoutes: FastifyPluginAsync<{ services: Services }> = as
         .limit(1);
       if (row) return row.account;
     }
-    throw problem(
-      'token_invalid',
-      410,
-      'El enlace de activación no es válido o ha caducado. Vuelve a registrarte para recibir otro.',
-    );
+    throw problem('token_invalid', 410, problemDetails.activation_link_invalid);
   }
 
   api.get<{ Params: { token: string } }>(
@@ -465,7 +463,7 @@ export const registrationRoutes: FastifyPluginAsync<{ services: Services }> = as
         idempotent: {
           keep: () => null,
           replay: async () => {
-            throw problem('account_already_active', 409, 'Tu cuenta ya está activada. Entra con tu contraseña.');
+            throw problem('account_already_active', 409, errorMessages.account_already_active);
           },
         },
       },
@@ -496,7 +494,7 @@ export const registrationRoutes: FastifyPluginAsync<{ services: Services }> = as
           .set({ usedAt: now })
           .where(and(eq(activationTokens.tokenHash, sha256(input.token)), isNull(activationTokens.usedAt)))
           .returning({ accountId: activationTokens.accountId });
-        if (used.length !== 1) throw problem('token_invalid', 410, 'Este enlace de activación ya se ha usado.');
+        if (used.length !== 1) throw problem('token_invalid', 410, problemDetails.activation_link_used);
         const [activated] = await tx
           .update(accounts)
           .set({ status: 'active', passwordHash, termsAcceptedAt: now, activatedAt: now, updatedAt: now })

@@ -29,6 +29,8 @@ import {
 import { rateLimited, releaseSlot, takeSlot, throttleKeys, trySlot } from '../security/rate-limits.ts';
 import { randomCode, safeEqual, sha256 } from '../security/secrets.ts';
 import { codeMessage } from './messages.ts';
+import { errorMessages } from '@marina/core/messages/error-messages.ts';
+import { fieldMessages, problemDetails } from '@marina/core/messages/problem-details.ts';
 
 function codeHash(id: string, code: string): string {
   return sha256(`${id}:${code}`);
@@ -166,7 +168,7 @@ export async function findVerification(
       .limit(1);
     if (row && row.consumedAt === null) return row;
   }
-  throw problem('not_found', 404, 'Este proceso no existe o ya ha terminado. Vuelve a empezar.');
+  throw problem('not_found', 404, problemDetails.process_gone);
 }
 
 /**
@@ -195,13 +197,12 @@ export async function resendCode(tx: Tx, verification: VerificationCodeRow, now:
     .returning();
   if (!updated) {
     const [current] = await tx.select().from(verificationCodes).where(eq(verificationCodes.id, verification.id));
-    if (!current || current.consumedAt !== null)
-      throw problem('not_found', 404, 'Este proceso no existe o ya ha terminado. Vuelve a empezar.');
+    if (!current || current.consumedAt !== null) throw problem('not_found', 404, problemDetails.process_gone);
     const wait = current.lastSentAt.getTime() + CODE_RESEND_AFTER_MS - now.getTime();
     throw new HttpProblem(
       'resend_too_soon',
       429,
-      `Espera ${Math.ceil(wait / 1000)} segundos antes de pedir otro código.`,
+      problemDetails.resend_wait({ seconds: Math.ceil(wait / 1000) }),
       undefined,
       retryAfter(wait),
     );
@@ -320,13 +321,10 @@ export async function checkCode(
 async function whyNoTryLeft(tx: Tx, id: string, now: Date): Promise<CheckRefused> {
   const [row] = await tx.select().from(verificationCodes).where(eq(verificationCodes.id, id));
   if (!row || row.consumedAt !== null) {
-    return new CheckRefused(
-      'not_found',
-      problem('not_found', 404, 'Este proceso no existe o ya ha terminado. Vuelve a empezar.'),
-    );
+    return new CheckRefused('not_found', problem('not_found', 404, problemDetails.process_gone));
   }
   if (row.expiresAt.getTime() <= now.getTime())
-    return new CheckRefused('code_expired', problem('code_expired', 410, 'El código ha caducado. Pide uno nuevo.'));
+    return new CheckRefused('code_expired', problem('code_expired', 410, errorMessages.code_expired));
   return new CheckRefused('code_attempts_exceeded', attemptsExceeded(row, now));
 }
 
@@ -352,21 +350,13 @@ export async function markCodeUsed(
       ),
     )
     .returning({ id: verificationCodes.id });
-  if (consumed.length !== 1)
-    throw problem(
-      'code_invalid',
-      422,
-      'Este código ya no vale: se ha usado o se ha enviado otro. Pide uno nuevo si hace falta.',
-    );
+  if (consumed.length !== 1) throw problem('code_invalid', 422, problemDetails.code_superseded);
 }
 
 function codeInvalid(left: number): HttpProblem {
-  return problem(
-    'code_invalid',
-    422,
-    `El código no es correcto. Te ${left === 1 ? 'queda 1 intento' : `quedan ${left} intentos`}.`,
-    [{ field: 'code', code: 'code_invalid', message: 'El código no es correcto.' }],
-  );
+  return problem('code_invalid', 422, problemDetails.code_invalid_tries_left({ left }), [
+    { field: 'code', code: 'code_invalid', message: fieldMessages.code_invalid },
+  ]);
 }
 
 /** Retry-After: until a new code may be asked for (or this one dies, if sooner). */
@@ -378,7 +368,7 @@ function attemptsExceeded(verification: Pick<VerificationCodeRow, 'expiresAt' | 
   return new HttpProblem(
     'code_attempts_exceeded',
     429,
-    'Has agotado los intentos con este código. Pide uno nuevo.',
+    errorMessages.code_attempts_exceeded,
     undefined,
     retryAfter(newCodeAt - now.getTime()),
   );

@@ -13,7 +13,6 @@ import {
   suspensionSchema,
   type Authorisation,
   type AuthorisationList,
-  type AuthorisationState,
 } from '@marina/core/domain/authorisations.ts';
 import { todayIn } from '@marina/core/domain/calendar.ts';
 import { localDateIn } from '@marina/core/domain/opening-hours.ts';
@@ -56,32 +55,18 @@ import {
   toAuthorisation,
 } from './authorisation-views.ts';
 import { authorisationBoats, authorisations, type AuthorisationRow } from './authorisations.schema.ts';
+import { errorMessages } from '@marina/core/messages/error-messages.ts';
+import { fieldMessages, problemDetails } from '@marina/core/messages/problem-details.ts';
 
 const tags = ['authorisations'];
 const security = [{ session: [] }];
 const one = { description: 'The authorisation', $ref: 'Authorisation#' } as const;
 
-/** Why an invitation that is no longer pending cannot be withdrawn, and what to do instead. */
-const NOT_WITHDRAWABLE: Record<Exclude<AuthorisationState, 'pending'>, string> = {
-  active:
-    'Esta persona ya validó su código: la invitación no se puede retirar. Si no quieres que use tus barcos, suspende su autorización.',
-  suspended: 'Esta persona ya validó su código y su autorización está suspendida: la invitación no se puede retirar.',
-  expired:
-    'Esta invitación ha caducado: ya no se puede retirar. Cambia el periodo si quieres que la persona use tus barcos.',
-  ended: 'Esta autorización ha terminado porque la persona borró su cuenta: ya no se puede retirar.',
-};
-
 /** An ended authorisation is over for good (decision 038): the owner adds the person again instead. */
-const endedConflict = () =>
-  problem(
-    'state_conflict',
-    409,
-    'Esta autorización ha terminado porque la persona borró su cuenta. Si quieres que use tus barcos, añádela de nuevo.',
-  );
+const endedConflict = () => problem('state_conflict', 409, problemDetails.authorisation_ended);
 
 function licenceExpiresInPeriod() {
-  const message =
-    'Hasta: la titulación de la persona caduca antes; acorta el periodo o añade de nuevo a la persona con su titulación renovada.';
+  const message = fieldMessages.licence_expires_in_period;
   return problem('licence_expires_in_period', 422, message, [
     { field: 'validTo', code: 'licence_expires_in_period', message },
   ]);
@@ -234,8 +219,7 @@ export const authorisationRoutes: FastifyPluginAsync<{ services: Services }> = a
       const id = await db.transaction(async (tx) => {
         const owner = await ownerOf(tx, session.accountId);
         if (owner.document === input.document) {
-          const message =
-            'DNI, NIE o pasaporte: es el tuyo; no hace falta que te autorices, ya puedes usar tus barcos.';
+          const message = fieldMessages.authorising_self;
           throw problem('authorising_self', 422, message, [{ field: 'document', code: 'authorising_self', message }]);
         }
         const locked = await lockOwnersBoats(tx, client.id, owner.id, input.boatIds);
@@ -329,34 +313,32 @@ export const authorisationRoutes: FastifyPluginAsync<{ services: Services }> = a
       const input = await validateBody(authorisationCodeSchema, request.body);
       const found = await findAuthorisation(db, client.id, session.accountId, request.params.id);
       if (stateOn(found.row, todayIn(client.timeZone, now)) !== 'pending')
-        throw problem('state_conflict', 409, 'Esta autorización ya no está pendiente de validar.');
-      if (found.row.verificationId === null)
-        throw problem('code_expired', 410, 'El código ha caducado. Pide uno nuevo.');
+        throw problem('state_conflict', 409, problemDetails.authorisation_not_pending);
+      if (found.row.verificationId === null) throw problem('code_expired', 410, errorMessages.code_expired);
       const verification = await findVerification(db, {
         id: found.row.verificationId,
         clientId: client.id,
         purpose: 'authorisation',
         accountId: session.accountId,
       }).catch(() => {
-        throw problem('code_expired', 410, 'El código ha caducado. Pide uno nuevo.');
+        throw problem('code_expired', 410, errorMessages.code_expired);
       });
       await checkCode(db, verification, input.code, now);
       await db.transaction(async (tx) => {
         // The authorisation's row first, then the code's, as a withdrawal and a resend take them (no deadlock):
         // a withdrawal that got here first has deleted the row (404); one waiting finds it active (409).
         const locked = await lockAuthorisation(tx, client.id, session.accountId, found.row.id);
-        if (locked.state !== 'pending')
-          throw problem('state_conflict', 409, 'Esta autorización ya no está pendiente de validar.');
+        if (locked.state !== 'pending') throw problem('state_conflict', 409, problemDetails.authorisation_not_pending);
         // A new code was sent meanwhile: this one no longer counts.
         if (locked.verificationId !== verification.id)
-          throw problem('code_invalid', 422, 'Este código ya no vale: usa el último que ha recibido la persona.');
+          throw problem('code_invalid', 422, problemDetails.authorisation_code_superseded);
         await markCodeUsed(tx, verification, input.code, now);
         const [row] = await tx
           .update(authorisations)
           .set({ state: 'active', validatedAt: now, verificationId: null, updatedAt: now })
           .where(and(eq(authorisations.id, found.row.id), eq(authorisations.state, 'pending')))
           .returning();
-        if (!row) throw problem('state_conflict', 409, 'Esta autorización ya no está pendiente de validar.');
+        if (!row) throw problem('state_conflict', 409, problemDetails.authorisation_not_pending);
         const owner = await ownerOf(tx, session.accountId);
         // Attached only to an account that proved the phone or e-mail typed here; none yet, one may later (decision 038).
         const person = await attachOnValidation(tx, client, row, now, config);
@@ -390,11 +372,10 @@ export const authorisationRoutes: FastifyPluginAsync<{ services: Services }> = a
       const now = clock();
       const found = await findAuthorisation(db, client.id, session.accountId, request.params.id);
       if (stateOn(found.row, todayIn(client.timeZone, now)) !== 'pending')
-        throw problem('state_conflict', 409, 'Esta autorización ya no está pendiente de validar.');
+        throw problem('state_conflict', 409, problemDetails.authorisation_not_pending);
       await db.transaction(async (tx) => {
         const row = await lockAuthorisation(tx, client.id, session.accountId, found.row.id);
-        if (row.state !== 'pending')
-          throw problem('state_conflict', 409, 'Esta autorización ya no está pendiente de validar.');
+        if (row.state !== 'pending') throw problem('state_conflict', 409, problemDetails.authorisation_not_pending);
         const owner = await ownerOf(tx, session.accountId);
         const { channel, destination } = personDestination(client, row);
         const current =
@@ -473,7 +454,7 @@ export const authorisationRoutes: FastifyPluginAsync<{ services: Services }> = a
         // The authorisation's row, then its code's: the order a validation and a resend take them.
         const locked = await lockAuthorisation(tx, client.id, session.accountId, id);
         const state = stateOn(locked, todayIn(client.timeZone, now));
-        if (state !== 'pending') throw problem('state_conflict', 409, NOT_WITHDRAWABLE[state]);
+        if (state !== 'pending') throw problem('state_conflict', 409, problemDetails.not_withdrawable({ state }));
         // The boats' links go with it (cascade); a pending authorisation has no launches (it gives no access).
         await tx.delete(authorisations).where(eq(authorisations.id, locked.id));
         if (locked.verificationId !== null)
@@ -511,7 +492,7 @@ export const authorisationRoutes: FastifyPluginAsync<{ services: Services }> = a
       await db.transaction(async (tx) => {
         const locked = await lockAuthorisation(tx, client.id, session.accountId, id);
         if (stateOn(locked, todayIn(client.timeZone, scope.now)) !== 'active')
-          throw problem('state_conflict', 409, 'Solo se puede suspender una autorización activa.');
+          throw problem('state_conflict', 409, problemDetails.suspend_only_active);
         const [row] = await tx
           .update(authorisations)
           .set({
@@ -571,7 +552,7 @@ export const authorisationRoutes: FastifyPluginAsync<{ services: Services }> = a
       await db.transaction(async (tx) => {
         const { boats: lockedBoats, locked } = await lockWithCoveredBoats(tx, client, session.accountId, id);
         if (locked.state !== 'suspended')
-          throw problem('state_conflict', 409, 'Solo se puede reactivar una autorización suspendida.');
+          throw problem('state_conflict', 409, problemDetails.reactivate_only_suspended);
         const ended = locked.validTo !== null && locked.validTo < today;
         if (!ended) await checkRoomOnBoats(tx, client, lockedBoats, locked.document, today, locked.id);
         const [row] = await tx

@@ -22,6 +22,7 @@ import { accounts, verificationCodes, type AccountRow, type VerificationCodeRow 
 import { boats } from '../boats/boats.schema.ts';
 import { problem } from '../http/problem.ts';
 import { authorisationBoats, authorisations, type AuthorisationRow } from './authorisations.schema.ts';
+import { fieldMessages, problemDetails } from '@marina/core/messages/problem-details.ts';
 
 /**
  * The state as of `today`: an active or pending authorisation whose last day has passed is expired even
@@ -134,7 +135,7 @@ export async function loadAuthorisations(
   });
 }
 
-export const notFound = () => problem('not_found', 404, 'No encontramos esa autorización.');
+export const notFound = () => problem('not_found', 404, problemDetails.authorisation_not_found);
 
 /** One of the owner's authorisations at this marina; another's (or another marina's) answers 404. */
 export async function findAuthorisation(
@@ -181,8 +182,8 @@ export async function lockOwnersBoats(tx: Tx, clientId: number, ownerId: string,
     .orderBy(asc(boats.id))
     .for('update');
   if (rows.length !== ids.length) {
-    throw problem('not_found', 404, 'Alguno de los barcos no es tuyo.', [
-      { field: 'boatIds', code: 'not_found', message: 'Barcos: elige solo barcos tuyos de la lista.' },
+    throw problem('not_found', 404, problemDetails.boats_not_yours, [
+      { field: 'boatIds', code: 'not_found', message: fieldMessages.boats_not_yours },
     ]);
   }
   return rows;
@@ -219,13 +220,16 @@ export async function checkRoomOnBoats(
   for (const boat of lockedBoats) {
     const onBoat = holding.filter((row) => row.boatId === boat.id);
     if (onBoat.some((row) => row.document === document)) {
-      const message = `Barcos: esa persona ya está autorizada (o pendiente de validar) en ${boat.name}.`;
+      const message = fieldMessages.authorisation_duplicate({ boat: boat.name });
       throw problem('authorisation_duplicate', 409, message, [
         { field: 'boatIds', code: 'authorisation_duplicate', message },
       ]);
     }
     if (onBoat.length >= client.settings.maxAuthorisedPerBoat) {
-      const message = `Barcos: ${boat.name} ya tiene ${client.settings.maxAuthorisedPerBoat} personas autorizadas o pendientes, el máximo del puerto.`;
+      const message = fieldMessages.authorisation_limit_reached({
+        boat: boat.name,
+        max: client.settings.maxAuthorisedPerBoat,
+      });
       throw problem('authorisation_limit_reached', 409, message, [
         { field: 'boatIds', code: 'authorisation_limit_reached', message },
       ]);

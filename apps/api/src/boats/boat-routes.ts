@@ -31,6 +31,8 @@ import type { Services } from '../services.ts';
 import { requireSession } from '../sessions/session-lookup.ts';
 import { listOf } from './boat-schemas.ts';
 import { authorisedBoats, findBoat, loadBoats, toBoat } from './boat-views.ts';
+import { errorMessages } from '@marina/core/messages/error-messages.ts';
+import { fieldMessages, problemDetails } from '@marina/core/messages/problem-details.ts';
 
 /** `PATCH /boats/{id}`: any of the boat's own fields, and optionally a renewed policy under `insurance`. */
 export function boatUpdateSchema(limits: BoatLimits, today: string) {
@@ -39,11 +41,11 @@ export function boatUpdateSchema(limits: BoatLimits, today: string) {
 
 /** 409 for a registration another boat of the marina already has, on the field that holds it. */
 export function registrationTaken(field: string) {
-  return problem('registration_taken', 409, 'Esa matrícula ya está registrada en esta marina.', [
+  return problem('registration_taken', 409, errorMessages.registration_taken, [
     {
       field,
       code: 'registration_taken',
-      message: 'Matrícula: ya hay un barco con esta matrícula en la marina. Si es tuyo, llama al puerto.',
+      message: fieldMessages.registration_taken,
     },
   ]);
 }
@@ -74,7 +76,7 @@ export async function sendCertificate(
     .from(insuranceCertificates)
     .where(eq(insuranceCertificates.boatId, row.id))
     .limit(1);
-  if (!certificate) throw problem('not_found', 404, 'Este barco no tiene certificado del seguro.');
+  if (!certificate) throw problem('not_found', 404, problemDetails.no_certificate);
   return (
     reply
       .type(certificate.contentType)

@@ -18,6 +18,7 @@ import { accounts, type AccountRow } from '../accounts/accounts.schema.ts';
 import { boats, contracts, insuranceCertificates, type BoatRow, type ContractRow } from './boats.schema.ts';
 import { isUuid } from '../http/ids.ts';
 import { problem } from '../http/problem.ts';
+import { problemDetails } from '@marina/core/messages/problem-details.ts';
 
 export function toContract(row: ContractRow): Contract {
   return {
@@ -151,7 +152,7 @@ export async function findBoat(db: Executor, clientId: number, boatId: string, o
         clientId,
         and(eq(boats.id, boatId), ownerId === undefined ? undefined : eq(boats.accountId, ownerId)),
       );
-  if (!found) throw problem('not_found', 404, 'No encontramos ese barco.');
+  if (!found) throw problem('not_found', 404, problemDetails.boat_not_found);
   return found;
 }
 

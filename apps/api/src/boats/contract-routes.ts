@@ -22,13 +22,15 @@ import { clientHeaderSchema } from '../clients/client-resolution.ts';
 import { listOf } from './boat-schemas.ts';
 import { registrationTaken } from './boat-routes.ts';
 import { toContract } from './boat-views.ts';
+import { errorMessages } from '@marina/core/messages/error-messages.ts';
+import { fieldMessages, problemDetails } from '@marina/core/messages/problem-details.ts';
 
 export function contractAlreadyOpen() {
-  return problem('contract_already_open', 409, 'Este barco ya tiene un contrato activo o pendiente de aprobación.', [
+  return problem('contract_already_open', 409, errorMessages.contract_already_open, [
     {
       field: 'boatId',
       code: 'contract_already_open',
-      message: 'Barco: ya tiene un contrato activo o pendiente de aprobación.',
+      message: fieldMessages.contract_already_open,
     },
   ]);
 }
@@ -95,7 +97,7 @@ export const contractRoutes: FastifyPluginAsync<{ services: Services }> = async 
           keep: (answer) => ({ id: (answer as Contract).id }),
           replay: async (request, kept) => {
             const contract = await ownContract(request, (kept as { id: string }).id);
-            if (!contract) throw problem('not_found', 404, 'Ese contrato ya no existe.');
+            if (!contract) throw problem('not_found', 404, problemDetails.contract_gone);
             return contract;
           },
         },
@@ -137,7 +139,7 @@ export const contractRoutes: FastifyPluginAsync<{ services: Services }> = async 
                 and(eq(boats.id, input.boatId), eq(boats.clientId, client.id), eq(boats.accountId, session.accountId)),
               )
               .limit(1);
-            if (!own) throw problem('not_found', 404, 'No encontramos ese barco.');
+            if (!own) throw problem('not_found', 404, problemDetails.boat_not_found);
             boatId = own.id;
           } else {
             const { boat, insurance } = input;

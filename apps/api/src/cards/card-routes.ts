@@ -20,6 +20,7 @@ import { takeSlot, throttleKeys } from '../security/rate-limits.ts';
 import type { Services } from '../services.ts';
 import { requireSession } from '../sessions/session-lookup.ts';
 import { cardOfAccount, checkCard, reissueCard, toCard } from './card-views.ts';
+import { problemDetails } from '@marina/core/messages/problem-details.ts';
 
 const minutes = (limit: WindowLimit) => limit.windowMs / 60_000;
 
@@ -40,7 +41,7 @@ export const cardRoutes: FastifyPluginAsync<{ services: Services }> = async (api
   /** The signed-in customer; staff have no card (404, as for anything that is not theirs). */
   function holder(request: FastifyRequest) {
     const session = requireSession(request);
-    if (session.account.role !== 'customer') throw problem('not_found', 404, 'Tu cuenta no tiene carnet.');
+    if (session.account.role !== 'customer') throw problem('not_found', 404, problemDetails.no_card);
     return session.account;
   }
 

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isApiPath } from '../config.ts';
 import { problem } from '../http/problem.ts';
 import type { ClientDirectory, ClientRecord } from './client-directory.ts';
+import { problemDetails } from '@marina/core/messages/problem-details.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -34,13 +35,13 @@ export function registerClientResolution(app: FastifyInstance, directory: Client
     if (route.url === undefined || !isApiPath(route.url) || route.config.requiresClient === false) return;
     const raw = request.headers[CLIENT_HEADER];
     if (raw === undefined || raw === '') {
-      throw problem('client_required', 400, 'Indica la marina en la cabecera X-Client-Id.');
+      throw problem('client_required', 400, problemDetails.client_missing);
     }
     if (typeof raw !== 'string' || !/^\d{1,9}$/.test(raw)) {
-      throw problem('client_required', 400, 'La cabecera X-Client-Id debe ser el número de la marina.');
+      throw problem('client_required', 400, problemDetails.client_required);
     }
     const client = directory.get(Number(raw));
-    if (!client) throw problem('unknown_client', 400, `No hay ninguna marina con el número ${Number(raw)}.`);
+    if (!client) throw problem('unknown_client', 400, problemDetails.unknown_client({ clientId: Number(raw) }));
     request.client = client;
   });
 }

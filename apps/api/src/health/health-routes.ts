@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { pingDatabase, type Db } from '../db/database.ts';
 import { problem, problemResponses } from '../http/problem.ts';
+import { problemDetails } from '@marina/core/messages/problem-details.ts';
 
 // A load balancer must hear back quickly, even while a database connection hangs.
 const DATABASE_TIMEOUT_MS = 3000;
@@ -38,7 +39,7 @@ export const healthRoutes: FastifyPluginAsync<{ db: Db }> = async (api, { db }) 
         ]);
       } catch (error) {
         request.log.error({ err: error }, 'health check: database unreachable');
-        throw problem('service_unavailable', 503, 'La base de datos no responde.');
+        throw problem('service_unavailable', 503, problemDetails.database_down);
       } finally {
         clearTimeout(timer);
       }

@@ -19,7 +19,9 @@ import type {
 import { databaseErrorOf } from '../db/database-errors.ts';
 import { HttpProblem, PROBLEM_CONTENT_TYPE, problemBody } from './problem.ts';
 import { NO_STORE, type HeaderSet } from './security.ts';
-import { TYPE_MESSAGES } from './validation.ts';
+import { problemDetails } from '@marina/core/messages/problem-details.ts';
+import { parametrisedErrorMessages } from '@marina/core/messages/error-messages.ts';
+import { expectedTypeMessages, fieldMessages, type ExpectedType } from '@marina/core/messages/problem-details.ts';
 
 /**
  * PostgreSQL gave up on the transaction, which it rolled back whole, so the same call may simply be sent again
@@ -27,6 +29,8 @@ import { TYPE_MESSAGES } from './validation.ts';
  * PostgreSQL ended one (40P01, deadlock), or a serializable transaction could not be ordered (40001).
  */
 const TRY_AGAIN = new Set(['55P03', '40P01', '40001']);
+/** The wait, in seconds, the answer asks for: in the app's words for a busy server (decision 044). */
+const BUSY_RETRY_AFTER_S = 2;
 
 export function toHttpProblem(error: FastifyError | Error): HttpProblem {
   if (error instanceof HttpProblem) return error;
@@ -34,9 +38,9 @@ export function toHttpProblem(error: FastifyError | Error): HttpProblem {
     return new HttpProblem(
       'service_unavailable',
       503,
-      'Hay muchas peticiones a la vez y esta no ha podido atenderse. Vuelve a intentarlo en unos segundos.',
+      parametrisedErrorMessages.service_unavailable({ retryAfter: BUSY_RETRY_AFTER_S }),
       undefined,
-      { 'retry-after': '2' },
+      { 'retry-after': String(BUSY_RETRY_AFTER_S) },
     );
   }
   const fastifyError = error as Partial<FastifyError>;
@@ -50,17 +54,13 @@ export function toHttpProblem(error: FastifyError | Error): HttpProblem {
   }
   switch (fastifyError.code) {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new HttpProblem(
-        'unsupported_media_type',
-        415,
-        'El cuerpo de la petición debe ser JSON (Content-Type: application/json).',
-      );
+      return new HttpProblem('unsupported_media_type', 415, problemDetails.json_required);
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new HttpProblem('payload_too_large', 413);
     case 'FST_ERR_BAD_URL':
-      return new HttpProblem('bad_request', 400, 'La dirección de la petición no es válida.');
+      return new HttpProblem('bad_request', 400, problemDetails.bad_url);
     case 'FST_ERR_MAX_PARAM_LENGTH':
-      return new HttpProblem('bad_request', 414, 'La dirección de la petición es demasiado larga.');
+      return new HttpProblem('bad_request', 414, problemDetails.url_too_long);
   }
   const status = fastifyError.statusCode ?? 500;
   switch (status) {
@@ -126,11 +126,11 @@ export function frameworkErrorOptions(
 function clientErrorProblem(code: string | undefined): HttpProblem {
   switch (code) {
     case 'HPE_HEADER_OVERFLOW':
-      return new HttpProblem('bad_request', 431, 'Las cabeceras de la petición son demasiado grandes.');
+      return new HttpProblem('bad_request', 431, problemDetails.headers_too_large);
     case 'ERR_HTTP_REQUEST_TIMEOUT':
-      return new HttpProblem('bad_request', 408, 'La petición ha tardado demasiado en llegar.');
+      return new HttpProblem('bad_request', 408, problemDetails.request_too_slow);
     default:
-      return new HttpProblem('bad_request', 400, 'La petición no es HTTP válido.');
+      return new HttpProblem('bad_request', 400, problemDetails.not_http);
   }
 }
 
@@ -148,22 +148,23 @@ function rawProblemAnswer(httpProblem: HttpProblem, headers: HeaderSet): string 
   return `HTTP/1.1 ${httpProblem.status} ${STATUS_CODES[httpProblem.status]}\r\n${lines.join('\r\n')}\r\n\r\n${body}`;
 }
 
-const FIELD_CODES: Record<string, [code: string, message: string]> = {
-  required: ['required', 'Este campo es obligatorio.'],
-  type: ['invalid_type', 'El valor no tiene el tipo esperado.'],
-  format: ['invalid_format', 'El formato no es válido.'],
-  pattern: ['invalid_format', 'El formato no es válido.'],
-  minLength: ['too_short', 'Es demasiado corto.'],
-  maxLength: ['too_long', 'Es demasiado largo.'],
-  minimum: ['too_small', 'El valor es demasiado pequeño.'],
-  exclusiveMinimum: ['too_small', 'El valor es demasiado pequeño.'],
-  maximum: ['too_large', 'El valor es demasiado grande.'],
-  exclusiveMaximum: ['too_large', 'El valor es demasiado grande.'],
-  minItems: ['too_few', 'Faltan elementos.'],
-  maxItems: ['too_many', 'Sobran elementos.'],
-  enum: ['invalid_value', 'El valor no es ninguno de los admitidos.'],
-  const: ['invalid_value', 'El valor no es el admitido.'],
-  additionalProperties: ['unknown_field', 'Este campo no se admite.'],
+/** Per JSON schema keyword, the field error's code and (in the message catalogue) its words. */
+const FIELD_CODES: Record<string, [code: string, message: keyof typeof fieldMessages]> = {
+  required: ['required', 'required'],
+  type: ['invalid_type', 'invalid_type'],
+  format: ['invalid_format', 'invalid_format'],
+  pattern: ['invalid_format', 'invalid_format'],
+  minLength: ['too_short', 'too_short'],
+  maxLength: ['too_long', 'too_long'],
+  minimum: ['too_small', 'too_small'],
+  exclusiveMinimum: ['too_small', 'too_small'],
+  maximum: ['too_large', 'too_large'],
+  exclusiveMaximum: ['too_large', 'too_large'],
+  minItems: ['too_few', 'too_few'],
+  maxItems: ['too_many', 'too_many'],
+  enum: ['invalid_value', 'invalid_value'],
+  const: ['invalid_value', 'not_the_value'],
+  additionalProperties: ['unknown_field', 'unknown_field'],
 };
 
 /** One entry per field, with the field named as the form names it (`boat.name`, not `/boat/name`). */
@@ -177,9 +178,12 @@ function fieldErrors(validation: FastifySchemaValidationError[], context: string
       path.push(params.additionalProperty);
     }
     const field = path.length > 0 ? path.join('.') : (context ?? 'body');
-    const [code, message] = FIELD_CODES[issue.keyword] ?? ['invalid', 'El valor no es válido.'];
+    const [code, words] = FIELD_CODES[issue.keyword] ?? ['invalid', 'invalid'];
+    const message = fieldMessages[words] as string;
     const typeMessage =
-      issue.keyword === 'type' && typeof params.type === 'string' ? TYPE_MESSAGES[params.type] : undefined;
+      issue.keyword === 'type' && typeof params.type === 'string'
+        ? expectedTypeMessages[params.type as ExpectedType]
+        : undefined;
     if (!byField.has(field)) byField.set(field, { field, code, message: typeMessage ?? message });
   }
   return [...byField.values()];

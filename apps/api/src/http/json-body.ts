@@ -17,6 +17,7 @@ import type { FieldError } from '@marina/core/domain/error-codes.ts';
 import type { FastifyInstance } from 'fastify';
 import { BODY_LIMIT_BYTES } from '../config.ts';
 import { HttpProblem } from './problem.ts';
+import { problemDetails } from '@marina/core/messages/problem-details.ts';
 
 export const BODY_SHAPE = {
   /** Objects and arrays inside one another, the body itself counting as 1. */
@@ -150,18 +151,9 @@ export function bodyShapeProblem(body: unknown): HttpProblem | undefined {
   return errors.length > 0 ? new HttpProblem('validation_failed', 400, undefined, errors) : undefined;
 }
 
-const tooDeep = () =>
-  new HttpProblem(
-    'body_too_deep',
-    400,
-    `El cuerpo de la petición anida demasiados niveles (como mucho ${BODY_SHAPE.depth}).`,
-  );
+const tooDeep = () => new HttpProblem('body_too_deep', 400, problemDetails.body_too_deep({ depth: BODY_SHAPE.depth }));
 const tooComplex = () =>
-  new HttpProblem(
-    'body_too_complex',
-    400,
-    `El cuerpo de la petición tiene demasiados valores (como mucho ${BODY_SHAPE.values.toLocaleString('es-ES')}).`,
-  );
+  new HttpProblem('body_too_complex', 400, problemDetails.body_too_complex({ values: BODY_SHAPE.values }));
 
 /** Parses a JSON body under `BODY_SHAPE`; throws the problem to answer otherwise. */
 export function parseJsonBody(text: string): unknown {
@@ -173,7 +165,7 @@ export function parseJsonBody(text: string): unknown {
     // JSON.parse makes `__proto__` an own property like any other (no prototype is set): the shape check names it.
     body = JSON.parse(text);
   } catch {
-    throw new HttpProblem('bad_request', 400, 'El cuerpo de la petición no es JSON válido.');
+    throw new HttpProblem('bad_request', 400, problemDetails.body_not_json);
   }
   const problem = bodyShapeProblem(body);
   if (problem) throw problem;
@@ -188,7 +180,7 @@ export function registerJsonBodyParser(app: FastifyInstance) {
     { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES },
     (_request, text, done) => {
       if (text === '') {
-        done(new HttpProblem('bad_request', 400, 'El cuerpo de la petición está vacío.'), undefined);
+        done(new HttpProblem('bad_request', 400, problemDetails.body_empty), undefined);
         return;
       }
       try {

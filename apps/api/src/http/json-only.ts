@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { isApiRequest } from './api-request.ts';
 import { registerJsonBodyParser } from './json-body.ts';
 import { problem } from './problem.ts';
+import { problemDetails } from '@marina/core/messages/problem-details.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -30,11 +31,7 @@ export function registerJsonOnly(app: FastifyInstance) {
     if (!MUTATING.has(request.method) || !isApiRequest(request) || request.routeOptions.config.rawBody === true) return;
     const contentType = request.headers['content-type'];
     if (contentType !== undefined && !JSON_MEDIA_TYPE.test(contentType)) {
-      throw problem(
-        'unsupported_media_type',
-        415,
-        'El cuerpo de la petición debe ser JSON (Content-Type: application/json).',
-      );
+      throw problem('unsupported_media_type', 415, problemDetails.json_required);
     }
   });
 }

@@ -8,6 +8,7 @@ import { isApiPath } from '../config.ts';
 import { isApiRequest } from './api-request.ts';
 import { HttpProblem } from './problem.ts';
 import type { StaticBundle } from './static-bundle.ts';
+import { problemDetails } from '@marina/core/messages/problem-details.ts';
 
 interface KnownRoute {
   method: string;
@@ -82,13 +83,13 @@ export function registerNotFound(
       throw new HttpProblem(
         'method_not_allowed',
         405,
-        `Esta dirección no admite el método ${request.method}.`,
+        problemDetails.method_not_allowed({ method: request.method }),
         undefined,
         { allow: allowed.join(', ') },
       );
     }
     // Client-side routes (/login, /ayuda…) reloaded in the browser get the app; the API never does.
     if (!api && bundle?.isAppNavigation(request)) return bundle.sendIndex(request, reply);
-    throw new HttpProblem('not_found', 404, api ? 'No existe esa dirección en la API.' : 'No existe esa dirección.');
+    throw new HttpProblem('not_found', 404, api ? problemDetails.no_api_address : problemDetails.no_address);
   });
 }

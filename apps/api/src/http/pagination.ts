@@ -10,6 +10,7 @@
  */
 import { and, eq, gt, lt, or, type AnyColumn, type SQL } from 'drizzle-orm';
 import { problem } from './problem.ts';
+import { fieldMessages } from '@marina/core/messages/problem-details.ts';
 
 export const PAGE_LIMIT_MAX = 100;
 export const PAGE_LIMIT_DEFAULT = 20;
@@ -63,7 +64,7 @@ const badCursor = () =>
     {
       field: 'cursor',
       code: 'invalid',
-      message: 'El cursor no es válido: usa el valor de `next` de la página anterior, sin cambiarlo.',
+      message: fieldMessages.cursor_invalid,
     },
   ]);
 

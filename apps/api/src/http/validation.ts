@@ -14,6 +14,7 @@ import { ValidationError, type AnyObjectSchema, type InferType, type Schema } fr
 import { fieldName, walkJson } from './json-body.ts';
 import { yupToJsonSchema, type JsonSchema } from './json-schema.ts';
 import { HttpProblem } from './problem.ts';
+import { expectedTypeMessages, fieldMessages, type ExpectedType } from '@marina/core/messages/problem-details.ts';
 
 // C0 controls but tab, line feed and carriage return (multi-line text has them); DEL and the C1 controls.
 // eslint-disable-next-line no-control-regex
@@ -21,8 +22,6 @@ const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]
 
 // Half of a UTF-16 pair without its other half: not Unicode text at all (JSON lets `\ud800` through).
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-const UNREADABLE_MESSAGE = 'Contiene caracteres que no se admiten (de control o mal codificados). Escríbelo de nuevo.';
 
 /** Text a person could have typed: well-formed Unicode (no lone surrogates), no control characters. */
 export function isReadableText(text: string): boolean {
@@ -45,7 +44,7 @@ export function unreadableTextErrors(value: unknown, root = 'body'): FieldError[
     // An upload's bytes (`rawBody` routes) are no text: their route checks them by their content.
     if (typeof node === 'string' && !isReadableText(node)) fields.add(fieldName(path, root));
   });
-  return [...fields].map((field) => ({ field, code: 'invalid_characters', message: UNREADABLE_MESSAGE }));
+  return [...fields].map((field) => ({ field, code: 'invalid_characters', message: fieldMessages.invalid_characters }));
 }
 
 /** Every route, present and future: refused before the schema, the handler or the database see it. */
@@ -59,17 +58,6 @@ export function registerTextGuard(app: FastifyInstance) {
     if (errors.length > 0) throw new HttpProblem('validation_failed', 400, undefined, errors);
   });
 }
-
-/** Per expected type, what a person is told when a field holds something else. */
-export const TYPE_MESSAGES: Record<string, string> = {
-  string: 'Debe ser un texto.',
-  boolean: 'Debe ser verdadero o falso.',
-  number: 'Debe ser un número.',
-  integer: 'Debe ser un número entero.',
-  object: 'Debe ser un objeto.',
-  array: 'Debe ser una lista.',
-  date: 'Debe ser una fecha (AAAA-MM-DD).',
-};
 
 const HAS_TYPE: Record<string, (value: unknown) => boolean> = {
   string: (value) => typeof value === 'string',
@@ -90,7 +78,9 @@ function typeErrors(schema: Schema, value: unknown, path: string): FieldError[] 
   if (value === undefined || value === null) return [];
   const hasType = HAS_TYPE[schema.type];
   if (hasType && !hasType(value))
-    return [{ field: path || 'body', code: 'invalid_type', message: TYPE_MESSAGES[schema.type]! }];
+    return [
+      { field: path || 'body', code: 'invalid_type', message: expectedTypeMessages[schema.type as ExpectedType] },
+    ];
   if ('fields' in schema && typeof value === 'object') {
     const fields = schema.fields as Record<string, Schema>;
     return Object.entries(fields).flatMap(([name, field]) =>

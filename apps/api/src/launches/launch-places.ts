@@ -46,6 +46,7 @@ import {
 import { problem } from '../http/problem.ts';
 import { tellLaunch, type LaunchNoticeKind } from './launch-messages.ts';
 import { cancelReminders, scheduleReminders } from './launch-reminders.ts';
+import { problemDetails } from '@marina/core/messages/problem-details.ts';
 
 /** What every change needs: the marina, the time, and the outbox's configuration. */
 export interface LaunchScope {
@@ -361,7 +362,7 @@ export async function lockLaunch(
   await lockSlots(tx, clientId, extraSlot ? [seen.slotStart, extraSlot] : [seen.slotStart]);
   const [row] = await tx.select().from(launches).where(mine).for('update');
   if (!row || row.slotStart.getTime() !== seen.slotStart.getTime()) {
-    throw problem('state_conflict', 409, 'Esta bajada acaba de cambiar. Recarga la página para ver cómo está.');
+    throw problem('state_conflict', 409, problemDetails.launch_just_changed);
   }
   return row;
 }

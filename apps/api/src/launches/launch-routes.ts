@@ -63,6 +63,12 @@ import { scheduleReminders } from './launch-reminders.ts';
 import { changeTooLate, checkSlot, checkSlotWith, notEligible, slotFull, slotProblem } from './launch-rules.ts';
 import { loadLaunches, toLaunch, type LoadedLaunch } from './launch-views.ts';
 import { closures, launches, launchEvents, launchSlots as slotRows, openLaunch } from './launches.schema.ts';
+import {
+  fieldMessages,
+  problemDetails,
+  type BookerOnlyChange,
+  type OpenLaunchBooker,
+} from '@marina/core/messages/problem-details.ts';
 
 const tags = ['launches'];
 
@@ -187,9 +193,7 @@ async function usableBoat(
 }
 const security = [{ session: [] }];
 
-export function boatHasOpenLaunch(
-  message = 'Barco: ya tiene una bajada pedida. Muévela o cancélala antes de pedir otra.',
-) {
+export function boatHasOpenLaunch(message: string = fieldMessages.boat_has_open_launch) {
   return problem('boat_has_open_launch', 409, message, [{ field: 'boatId', code: 'boat_has_open_launch', message }]);
 }
 
@@ -223,19 +227,15 @@ async function boatTaken(db: Executor, client: ClientRecord, boatId: string, rea
   if (!open) return boatHasOpenLaunch();
   const when = describeSlot(open.slotStart, client.timeZone);
   const name = `${open.firstName} ${open.surnames}`;
-  const only = 'Solo puede haber una bajada pedida por barco.';
-  if (open.bookerId === readerId)
-    return boatHasOpenLaunch(
-      `Barco: ya tienes una bajada pedida para el ${when}. Muévela o cancélala antes de pedir otra.`,
-    );
-  if (open.boatOwnerId === readerId) {
-    return boatHasOpenLaunch(
-      `Barco: ${name}, a quien autorizaste, ya ha pedido una bajada para el ${when}. ${only} La tienes en Bajadas, donde puedes cancelarla.`,
-    );
-  }
-  if (open.bookerId === open.boatOwnerId)
-    return boatHasOpenLaunch(`Barco: su titular, ${name}, ya ha pedido una bajada para el ${when}. ${only}`);
-  return boatHasOpenLaunch(`Barco: otra persona autorizada ya ha pedido una bajada para el ${when}. ${only}`);
+  const booker: OpenLaunchBooker =
+    open.bookerId === readerId
+      ? { by: 'self' }
+      : open.boatOwnerId === readerId
+        ? { by: 'authorised_by_reader', name }
+        : open.bookerId === open.boatOwnerId
+          ? { by: 'owner', name }
+          : { by: 'another_authorised' };
+  return boatHasOpenLaunch(fieldMessages.boat_has_open_launch_by({ booker, when }));
 }
 
 /**
@@ -266,13 +266,13 @@ async function launchParties(db: Executor, clientId: number, id: string, account
 }
 
 /** A change only the person who asked may make: 404 when the launch is not seen, 403 for the boat's owner. */
-async function bookerOnly(db: Executor, clientId: number, id: string, accountId: string, what: string) {
+async function bookerOnly(db: Executor, clientId: number, id: string, accountId: string, change: BookerOnlyChange) {
   const parties = await launchParties(db, clientId, id, accountId);
-  if (!parties) return problem('not_found', 404, 'No encontramos esa bajada.');
+  if (!parties) return problem('not_found', 404, problemDetails.launch_not_found);
   return problem(
     'forbidden',
     403,
-    `Esta bajada la pidió ${parties.firstName} ${parties.surnames}: solo esa persona puede ${what}. Como titular del barco, puedes cancelarla.`,
+    problemDetails.booker_only({ booker: `${parties.firstName} ${parties.surnames}`, change }),
   );
 }
 
@@ -332,7 +332,7 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
     const [found] = isUuid(id)
       ? await loadLaunches(db, client.id, and(eq(launches.id, id), readableBy(session.accountId)))
       : [];
-    if (!found) throw problem('not_found', 404, 'No encontramos esa bajada.');
+    if (!found) throw problem('not_found', 404, problemDetails.launch_not_found);
     return toLaunch(found, client, clock(), session.accountId);
   }
 
@@ -367,11 +367,11 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
       const { boatId, date } = request.query;
       if (!isCalendarDate(date))
         throw problem('validation_failed', 400, undefined, [
-          { field: 'date', code: 'date', message: 'Fecha: elige una fecha válida.' },
+          { field: 'date', code: 'date', message: fieldMessages.date_invalid },
         ]);
       const [person] = await db.select().from(accounts).where(eq(accounts.id, session.accountId));
       const party = person && (await usableBoat(db, client, person, boatId));
-      if (!party) throw problem('not_found', 404, 'No encontramos ese barco.');
+      if (!party) throw problem('not_found', 404, problemDetails.boat_not_found);
       return {
         date,
         timeZone: client.timeZone,
@@ -481,8 +481,8 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
       const start = new Date(input.slotStart);
       const expectedReturn = new Date(input.expectedReturn);
       const boatNotFound = () =>
-        problem('not_found', 404, 'No encontramos ese barco.', [
-          { field: 'boatId', code: 'not_found', message: 'Barco: elige uno de la lista.' },
+        problem('not_found', 404, problemDetails.boat_not_found, [
+          { field: 'boatId', code: 'not_found', message: fieldMessages.boat_not_listed },
         ]);
       if (!isUuid(input.boatId)) {
         await checkSlot(db, client, start, expectedReturn, now);
@@ -534,11 +534,7 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
           if (!verdict.eligible) throw notEligible(verdict.reasons);
           if (open.includes(boat.id)) throw await boatTaken(tx, client, boat.id, owner.id);
           if (open.length >= client.settings.maxOpenPerAccount) {
-            throw problem(
-              'too_many_open_launches',
-              409,
-              `Ya tienes ${open.length} bajadas pedidas, el máximo del puerto. Espera a que termine alguna o cancela una.`,
-            );
+            throw problem('too_many_open_launches', 409, problemDetails.too_many_open_launches({ open: open.length }));
           }
           // A full slot is refused without waiting for its lock, once the customer's own refusals are told (an
           // ineligible boat hears why, not that the slot is full); the authoritative check is takePlace's.
@@ -615,7 +611,7 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
       const input = await validateBody(rescheduleSchema, request.body);
       const start = new Date(input.slotStart);
       const { id } = request.params;
-      if (!isUuid(id)) throw problem('not_found', 404, 'No encontramos esa bajada.');
+      if (!isUuid(id)) throw problem('not_found', 404, problemDetails.launch_not_found);
       await db.transaction(async (tx) => {
         // A launch asked for under an authorisation: the authorisation share-locked first, as a booking does (the
         // one lock order: authorisation, slots, launch), so that a change of its period or a suspension either
@@ -631,9 +627,9 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
             .where(eq(authorisations.id, asked.authorisationId))
             .for('share');
         const launch = await lockLaunch(tx, client.id, id, session.accountId, start);
-        if (!launch) throw await bookerOnly(tx, client.id, id, session.accountId, 'moverla');
+        if (!launch) throw await bookerOnly(tx, client.id, id, session.accountId, 'move');
         if (!['pending', 'confirmed', 'waitlisted'].includes(launch.status))
-          throw problem('state_conflict', 409, 'Esta bajada ya no se puede mover.');
+          throw problem('state_conflict', 409, problemDetails.launch_not_movable);
         if (scope.now > changeableUntil(launch.slotStart, client.settings.changeCutoffMinutes)) throw changeTooLate();
         if (start.getTime() === launch.slotStart.getTime()) return;
         const expectedReturn = input.expectedReturn
@@ -679,13 +675,13 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
       const scope = scopeOf(client);
       const { id } = request.params;
       const parties = await launchParties(db, client.id, id, session.accountId);
-      if (!parties) throw problem('not_found', 404, 'No encontramos esa bajada.');
+      if (!parties) throw problem('not_found', 404, problemDetails.launch_not_found);
       await db.transaction(async (tx) => {
         // The booker and the boat's owner never change: who may cancel was settled above.
         const launch = await lockLaunch(tx, client.id, id);
-        if (!launch) throw problem('not_found', 404, 'No encontramos esa bajada.');
+        if (!launch) throw problem('not_found', 404, problemDetails.launch_not_found);
         if (!canTransition('customer', launch.status, 'cancelled'))
-          throw problem('state_conflict', 409, 'Esta bajada ya no se puede cancelar.');
+          throw problem('state_conflict', 409, problemDetails.launch_not_cancellable);
         if (scope.now > changeableUntil(launch.slotStart, client.settings.changeCutoffMinutes)) throw changeTooLate();
         const by: Actor = { actor: 'customer', accountId: session.accountId };
         if (parties.bookerId === session.accountId) {
@@ -733,12 +729,12 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
       const client = requireClient(request);
       const scope = scopeOf(client);
       const { id } = request.params;
-      if (!isUuid(id)) throw problem('not_found', 404, 'No encontramos esa bajada.');
+      if (!isUuid(id)) throw problem('not_found', 404, problemDetails.launch_not_found);
       await db.transaction(async (tx) => {
         const launch = await lockLaunch(tx, client.id, id, session.accountId);
-        if (!launch) throw await bookerOnly(tx, client.id, id, session.accountId, 'marcarla lista para subir');
+        if (!launch) throw await bookerOnly(tx, client.id, id, session.accountId, 'mark_ready');
         if (!canTransition('customer', launch.status, 'ready_to_stow'))
-          throw problem('state_conflict', 409, 'Solo se puede marcar cuando el barco está en el agua.');
+          throw problem('state_conflict', 409, problemDetails.ready_only_in_water);
         await changeStatus(tx, scope, launch, 'ready_to_stow', { actor: 'customer', accountId: session.accountId });
       });
       return ownLaunch(request, id);
@@ -762,8 +758,7 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
     async (request, reply) => {
       const client = requireClient(request);
       const launch = await ownLaunch(request, request.params.id);
-      if (launch.status !== 'confirmed')
-        throw problem('state_conflict', 409, 'Solo las bajadas confirmadas se pueden añadir al calendario.');
+      if (launch.status !== 'confirmed') throw problem('state_conflict', 409, problemDetails.calendar_only_confirmed);
       return reply
         .header('content-type', 'text/calendar; charset=utf-8')
         .header('content-disposition', `attachment; filename="bajada-${launch.id}.ics"`)

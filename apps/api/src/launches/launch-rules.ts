@@ -10,27 +10,28 @@ import type { ClientRecord } from '../clients/client-directory.ts';
 import type { Executor } from '../db/database.ts';
 import { notEligibleProblem, problem, type HttpProblem } from '../http/problem.ts';
 import { closuresBetween, type ClosureSpan } from './launch-places.ts';
+import { errorMessages } from '@marina/core/messages/error-messages.ts';
+import { fieldMessages } from '@marina/core/messages/problem-details.ts';
 
-const SLOT_PROBLEMS: Record<SlotRefusal, { status: number; message: string }> = {
-  slot_invalid: { status: 422, message: 'Hora de bajada: no es el inicio de un turno del puerto ese día.' },
-  slot_closed: { status: 409, message: 'Hora de bajada: el puerto está cerrado en ese turno.' },
-  slot_too_soon: { status: 422, message: 'Hora de bajada: es demasiado pronto; el puerto necesita más antelación.' },
-  slot_too_far: { status: 422, message: 'Hora de bajada: aún no se puede reservar ese día.' },
+const SLOT_STATUS: Record<SlotRefusal, number> = {
+  slot_invalid: 422,
+  slot_closed: 409,
+  slot_too_soon: 422,
+  slot_too_far: 422,
 };
 
 export function slotProblem(code: SlotRefusal, client: ClientRecord, field = 'slotStart'): HttpProblem {
-  const { status, message } = SLOT_PROBLEMS[code];
   const detail =
     code === 'slot_too_soon'
-      ? `${message} Pide la bajada al menos ${client.settings.minLeadMinutes} minutos antes.`
+      ? fieldMessages.slot_too_soon({ minLeadMinutes: client.settings.minLeadMinutes })
       : code === 'slot_too_far'
-        ? `${message} Se puede pedir con ${client.settings.maxAdvanceDays} días de antelación como mucho.`
-        : message;
-  return problem(code, status, detail, [{ field, code, message: detail }]);
+        ? fieldMessages.slot_too_far({ maxAdvanceDays: client.settings.maxAdvanceDays })
+        : fieldMessages[code];
+  return problem(code, SLOT_STATUS[code], detail, [{ field, code, message: detail }]);
 }
 
 export function slotFull(): HttpProblem {
-  const message = 'Hora de bajada: ese turno está completo. Elige otro o apúntate a la lista de espera.';
+  const message = fieldMessages.slot_full;
   return problem('slot_full', 409, message, [{ field: 'slotStart', code: 'slot_full', message }]);
 }
 
@@ -39,11 +40,7 @@ export function notEligible(reasons: EligibilityReason[]): HttpProblem {
 }
 
 export function changeTooLate(): HttpProblem {
-  return problem(
-    'change_too_late',
-    409,
-    'Ya no se puede cambiar ni cancelar esta bajada desde la aplicación. Llama al puerto.',
-  );
+  return problem('change_too_late', 409, errorMessages.change_too_late);
 }
 
 /** Refuses a slot that breaks the marina's rules at `now` (closures included), and a return after closing. */
@@ -82,7 +79,7 @@ export function checkSlotWith(
     returnAfterClosing(client, start, expectedReturn) ||
     localDateIn(expectedReturn, client.timeZone) !== localDateIn(start, client.timeZone)
   ) {
-    const message = 'Hora de vuelta prevista: debe ser el mismo día, antes del cierre del puerto.';
+    const message = fieldMessages.return_after_closing;
     throw problem('return_after_closing', 422, message, [
       { field: 'expectedReturn', code: 'return_after_closing', message },
     ]);

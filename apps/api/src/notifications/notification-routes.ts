@@ -9,6 +9,7 @@ import { problem, problemResponses } from '../http/problem.ts';
 import type { Services } from '../services.ts';
 import { requireSession } from '../sessions/session-lookup.ts';
 import { toAppNotification, unreadCount } from './notifications.ts';
+import { problemDetails } from '@marina/core/messages/problem-details.ts';
 
 /** Newest first: `seq` is the order of writing, unique (decision 042). */
 const cursors = cursorKind('notifications', ['integer']);
@@ -94,7 +95,7 @@ export const notificationRoutes: FastifyPluginAsync<{ services: Services }> = as
             .where(and(eq(notifications.id, id), eq(notifications.accountId, accountId)))
             .limit(1)
         : [];
-      if (found.length === 0) throw problem('not_found', 404, 'Esta notificación no existe.');
+      if (found.length === 0) throw problem('not_found', 404, problemDetails.notification_not_found);
       if (found[0]!.readAt === null)
         await db.update(notifications).set({ readAt: clock() }).where(eq(notifications.id, id));
       return reply.code(204).send();

@@ -6,6 +6,7 @@
 import { DEFAULT_SMS_COUNTRIES, smsAllowed, smsCountryNames } from '@marina/core/domain/contact.ts';
 import type { ClientRecord } from '../clients/client-directory.ts';
 import { problem } from '../http/problem.ts';
+import { fieldMessages } from '@marina/core/messages/problem-details.ts';
 
 type SmsMarina = Pick<ClientRecord, 'smsCountries'>;
 
@@ -21,6 +22,6 @@ export function marinaSendsSmsTo(client: SmsMarina, phone: string): boolean {
 /** Refuses, with 422 phone_country_not_allowed on `field`, a number the marina sends no SMS to. */
 export function refuseSmsCountry(client: SmsMarina, phone: string, field = 'phone'): void {
   if (marinaSendsSmsTo(client, phone)) return;
-  const message = `Teléfono móvil: esta marina solo envía SMS a móviles de ${smsCountryNames(smsCountriesOf(client))}.`;
+  const message = fieldMessages.phone_country_not_allowed({ countries: smsCountryNames(smsCountriesOf(client)) });
   throw problem('phone_country_not_allowed', 422, message, [{ field, code: 'phone_country_not_allowed', message }]);
 }

@@ -61,6 +61,8 @@ import {
   type Viewer,
 } from './outing-views.ts';
 import { outings } from './outings.schema.ts';
+import { errorMessages } from '@marina/core/messages/error-messages.ts';
+import { fieldMessages, problemDetails } from '@marina/core/messages/problem-details.ts';
 
 /** The history, latest departure first (then by id). */
 const historyCursors = cursorKind('outings', ['instant', 'text']);
@@ -102,7 +104,7 @@ export const outingRoutes: FastifyPluginAsync<{ services: Services }> = async (a
       .select()
       .from(accounts)
       .where(and(eq(accounts.id, session.accountId), eq(accounts.clientId, client.id)));
-    if (!person) throw problem('unauthenticated', 401, 'Tu sesión ha terminado. Vuelve a entrar.');
+    if (!person) throw problem('unauthenticated', 401, errorMessages.unauthenticated);
     return { session, client, person, viewer: await viewerOf(db, client.id, person) };
   }
 
@@ -133,10 +135,9 @@ export const outingRoutes: FastifyPluginAsync<{ services: Services }> = async (a
   /** The locked outing the viewer may act on: 404 unseen, 403 read-only, 409 already back. */
   async function actable(tx: Executor, client: ClientRecord, viewer: Viewer, id: string): Promise<LoadedOuting> {
     const found = await visibleOuting(tx, client, viewer, id, true);
-    if (!mayAct(found, viewer))
-      throw problem('forbidden', 403, 'Solo quien registró la salida o su patrón pueden cambiarla.');
+    if (!mayAct(found, viewer)) throw problem('forbidden', 403, problemDetails.outing_change_not_yours);
     if (!isOpenOutingState(found.outing.state))
-      throw problem('state_conflict', 409, 'Esta salida ya tiene la vuelta marcada.');
+      throw problem('state_conflict', 409, problemDetails.outing_already_back);
     return found;
   }
 
@@ -441,7 +442,7 @@ export const outingRoutes: FastifyPluginAsync<{ services: Services }> = async (a
       await db.transaction(async (tx) => {
         const found = await actable(tx, client, viewer, id);
         if (expectedReturn.getTime() <= found.outing.expectedReturn.getTime()) {
-          const message = 'Nueva hora de vuelta prevista: debe ser posterior a la que ya tenía la salida.';
+          const message = fieldMessages.extend_not_later;
           throw problem('extend_not_later', 422, message, [
             { field: 'expectedReturn', code: 'extend_not_later', message },
           ]);

@@ -12,12 +12,7 @@ import {
   type EligibilityReason,
 } from '@marina/core/domain/eligibility.ts';
 import { instantAt } from '@marina/core/domain/launches.ts';
-import {
-  OWNER_SKIPPER,
-  OUTING_MAX_OVERNIGHT_HOURS,
-  type OutingBoatOption,
-  type ReturnRefusal,
-} from '@marina/core/domain/outings.ts';
+import { OWNER_SKIPPER, type OutingBoatOption, type ReturnRefusal } from '@marina/core/domain/outings.ts';
 import { and, desc, eq, gte, lt, or } from 'drizzle-orm';
 import { accountFacts, eligibilityContext } from '../accounts/account-summary.ts';
 import { authorisationFacts, stateOn } from '../authorisations/authorisation-views.ts';
@@ -29,6 +24,7 @@ import { authorisationBoats, authorisations, type AuthorisationRow } from '../au
 import { contracts, type BoatRow } from '../boats/boats.schema.ts';
 import { launches } from '../launches/launches.schema.ts';
 import { notEligibleProblem, problem, type HttpProblem } from '../http/problem.ts';
+import { fieldMessages, skipperRefusals, type SkipperRefusal } from '@marina/core/messages/problem-details.ts';
 
 /** Who uses the boat: the person, the boat, its owner, and the authorisation when it is not theirs. */
 export interface OutingParty {
@@ -87,34 +83,27 @@ export async function launchToday(db: Executor, client: ClientRecord, boatId: st
 }
 
 export function boatNotInWater(): HttpProblem {
-  const message =
-    'Barco: no tiene hoy una bajada confirmada ni está en el agua. Pide la bajada antes de registrar la salida.';
+  const message = fieldMessages.boat_not_in_water;
   return problem('boat_not_in_water', 422, message, [{ field: 'boatId', code: 'boat_not_in_water', message }]);
 }
 
 export function boatAlreadyAtSea(): HttpProblem {
-  const message = 'Barco: ya tiene una salida en el mar. Marca la vuelta antes de registrar otra.';
+  const message = fieldMessages.boat_already_at_sea;
   return problem('boat_already_at_sea', 409, message, [{ field: 'boatId', code: 'boat_already_at_sea', message }]);
 }
 
-export function skipperNotAllowed(why: string): HttpProblem {
-  const message = `Patrón: ${why}`;
+export function skipperNotAllowed(why: SkipperRefusal): HttpProblem {
+  const message = fieldMessages.skipper_not_allowed({ why });
   return problem('skipper_not_allowed', 422, message, [{ field: 'skipper', code: 'skipper_not_allowed', message }]);
 }
 
 export function departureInvalid(): HttpProblem {
-  const message = 'Hora de salida: debe ser hoy y como mucho dentro de una hora.';
+  const message = fieldMessages.departure_invalid;
   return problem('departure_invalid', 422, message, [{ field: 'departure', code: 'departure_invalid', message }]);
 }
 
-const RETURN_MESSAGES: Record<ReturnRefusal, string> = {
-  return_in_past: 'Hora de vuelta prevista: debe ser posterior a la hora actual.',
-  return_after_closing: 'Hora de vuelta prevista: debe ser el mismo día, antes del cierre del puerto.',
-  outing_too_long: `Hora de vuelta prevista: la salida no puede durar más de ${OUTING_MAX_OVERNIGHT_HOURS} horas.`,
-};
-
 export function returnProblem(code: ReturnRefusal): HttpProblem {
-  const message = RETURN_MESSAGES[code];
+  const message = fieldMessages[code];
   return problem(code, 422, message, [{ field: 'expectedReturn', code, message }]);
 }
 
@@ -126,17 +115,12 @@ export interface SkipperCandidate {
   firstName: string;
   surnames: string;
   licenceExpiresOn: string | null;
-  why: string | null;
+  why: SkipperRefusal | null;
 }
 
 function ownerCandidate(owner: AccountRow, today: string): SkipperCandidate {
   const expires = owner.licenceExpiresOn;
-  const why =
-    expires === null
-      ? 'el propietario no tiene una titulación náutica registrada.'
-      : expires < today
-        ? 'la titulación náutica del propietario está caducada.'
-        : null;
+  const why = expires === null ? 'owner_no_licence' : expires < today ? 'owner_licence_expired' : null;
   return {
     skipper: OWNER_SKIPPER,
     kind: 'owner',
@@ -152,13 +136,13 @@ function authorisedCandidate(row: AuthorisationRow, today: string): SkipperCandi
   const state = stateOn(row, today);
   const why =
     state === 'suspended'
-      ? 'su autorización está suspendida.'
+      ? 'suspended'
       : state !== 'active'
-        ? 'su autorización no está activa.'
+        ? 'not_active'
         : row.validFrom > today || (row.validTo !== null && row.validTo < today)
-          ? 'hoy está fuera de su periodo autorizado.'
+          ? 'outside_period'
           : row.licenceExpiresOn < today
-            ? 'su titulación náutica está caducada.'
+            ? 'licence_expired'
             : null;
   return {
     skipper: row.id,
@@ -212,7 +196,7 @@ export async function chooseSkipper(
   now: Date,
 ): Promise<SkipperCandidate> {
   const found = (await skipperCandidates(db, client, party, now)).find((candidate) => candidate.skipper === skipper);
-  if (!found) throw skipperNotAllowed('debe ser el propietario o una persona autorizada en este barco.');
+  if (!found) throw skipperNotAllowed('not_on_boat');
   if (found.why) throw skipperNotAllowed(found.why);
   return found;
 }
@@ -224,7 +208,7 @@ export function toSkipperOption(candidate: SkipperCandidate): OutingBoatOption['
     surnames: candidate.surnames,
     licenceExpiresOn: candidate.licenceExpiresOn,
     available: candidate.why === null,
-    reason: candidate.why,
+    reason: candidate.why && skipperRefusals[candidate.why],
   };
 }
 

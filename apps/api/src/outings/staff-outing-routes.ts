@@ -22,6 +22,7 @@ import { requireStaff } from '../staff/require-staff.ts';
 import { cancelOverdue } from './outing-overdue.ts';
 import { loadOutings, toStaffOuting } from './outing-views.ts';
 import { outings } from './outings.schema.ts';
+import { fieldMessages } from '@marina/core/messages/problem-details.ts';
 
 const tags = ['staff'];
 const security = [{ session: [] }];
@@ -58,7 +59,7 @@ export const staffOutingRoutes: FastifyPluginAsync<{ services: Services }> = asy
       const date = request.query.date ?? todayIn(client.timeZone, now);
       if (!isCalendarDate(date))
         throw problem('validation_failed', 400, undefined, [
-          { field: 'date', code: 'date', message: 'Fecha: elige una fecha válida.' },
+          { field: 'date', code: 'date', message: fieldMessages.date_invalid },
         ]);
       const from = instantAt(date, '00:00', client.timeZone);
       const to = instantAt(addDays(date, 1), '00:00', client.timeZone);

@@ -17,6 +17,7 @@ import {
   xsrfTokenFor,
 } from '../sessions/session-cookies.ts';
 import { safeEqual } from './secrets.ts';
+import { errorMessages } from '@marina/core/messages/error-messages.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -59,14 +60,10 @@ export function registerCsrf(app: FastifyInstance, config: Config) {
     if (!MUTATING.has(request.method)) return;
     const token = request.headers[XSRF_HEADER];
     if (typeof token !== 'string' || !safeEqual(token, xsrfTokenFor(config.sessionSecret, sid))) {
-      throw problem(
-        'csrf_failed',
-        403,
-        'La petición no lleva un token de seguridad válido. Recarga la página y vuelve a intentarlo.',
-      );
+      throw problem('csrf_failed', 403, errorMessages.csrf_failed);
     }
     if (!isAllowedOrigin(request, config, request.headers.origin)) {
-      throw problem('origin_not_allowed', 403, 'La petición viene de un origen no permitido.');
+      throw problem('origin_not_allowed', 403, errorMessages.origin_not_allowed);
     }
   });
 }

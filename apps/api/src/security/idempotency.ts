@@ -26,6 +26,7 @@ import { problem } from '../http/problem.ts';
 import type { Services } from '../services.ts';
 import { IDEMPOTENCY_STALE_MS, IDEMPOTENCY_TTL_MS } from './limits.ts';
 import { hmacSha256, sha256 } from './secrets.ts';
+import { errorMessages } from '@marina/core/messages/error-messages.ts';
 
 /** A route whose answer holds personal data: what to keep of it, and how to answer a replay. */
 export interface IdempotentReplay {
@@ -160,10 +161,10 @@ export function registerIdempotency(app: FastifyInstance, { db, config, clock }:
     );
     const [first] = await db.select().from(idempotencyKeys).where(thisKey).limit(1);
     if (first && first.requestHash !== requestHash) {
-      throw problem('idempotency_key_reused', 422, 'Esta clave de idempotencia ya se usó con otros datos.');
+      throw problem('idempotency_key_reused', 422, errorMessages.idempotency_key_reused);
     }
     if (!first || first.completedAt === null || first.responseStatus === null) {
-      throw problem('idempotency_in_progress', 409, 'Esta petición ya se está procesando. Espera un momento.');
+      throw problem('idempotency_in_progress', 409, errorMessages.idempotency_in_progress);
     }
     const route = request.routeOptions.config.idempotent;
     if (typeof route === 'object') {

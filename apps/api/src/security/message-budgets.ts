@@ -15,6 +15,7 @@ import type { Executor } from '../db/database.ts';
 import { requireSession } from '../sessions/session-lookup.ts';
 import { CHOSEN_MESSAGES_PER_ACCOUNT, CHOSEN_MESSAGES_PER_IP, CHOSEN_MESSAGES_PER_MARINA } from './limits.ts';
 import { rateLimited, throttleKeys, trySlot } from './rate-limits.ts';
+import { problemDetails } from '@marina/core/messages/problem-details.ts';
 
 /** Who makes the marina send: their account, the address they call from, and the marina. */
 export interface MessageSender {
@@ -57,7 +58,6 @@ export async function takeMessageBudget(db: Executor, sender: MessageSender, now
   });
 }
 
-const ACCOUNT_SPENT =
-  'Has pedido enviar demasiados mensajes (códigos, invitaciones, enlaces) desde tu cuenta. Espera un poco y vuelve a probar.';
-const ADDRESS_SPENT = 'Se han pedido demasiados mensajes desde esta conexión. Espera un poco y vuelve a probar.';
-const MARINA_SPENT = 'La marina ha enviado muchos mensajes en la última hora. Espera un poco y vuelve a probar.';
+const ACCOUNT_SPENT = problemDetails.account_messages_spent;
+const ADDRESS_SPENT = problemDetails.address_messages_spent;
+const MARINA_SPENT = problemDetails.marina_messages_spent;

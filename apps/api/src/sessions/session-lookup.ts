@@ -13,6 +13,7 @@ import { accounts, type AccountRow } from '../accounts/accounts.schema.ts';
 import { sessions, type SessionRow } from './sessions.schema.ts';
 import { problem } from '../http/problem.ts';
 import { isSessionId, sessionIdHash } from './session-cookies.ts';
+import { errorMessages } from '@marina/core/messages/error-messages.ts';
 
 export interface LiveSession extends SessionRow {
   account: AccountRow;
@@ -69,6 +70,6 @@ export function registerSessionLookup(app: FastifyInstance, db: Db, clock: () =>
 }
 
 export function requireSession(request: FastifyRequest): LiveSession {
-  if (!request.session) throw problem('unauthenticated', 401, 'Inicia sesión para continuar.');
+  if (!request.session) throw problem('unauthenticated', 401, errorMessages.unauthenticated);
   return request.session;
 }

@@ -14,12 +14,8 @@ import { knownDeviceId, rememberDevice } from './known-device.ts';
 import { replaceWithAnonymousSession, setSessionCookies } from './session-cookies.ts';
 import { requireSession } from './session-lookup.ts';
 import { createSession, endAccountSessions, endSession } from './session-store.ts';
-
-const NOT_ACTIVE_DETAIL = {
-  registered: 'Tu cuenta aún no está activada: termina el registro con el código y el enlace que te enviamos.',
-  validated: 'Tu cuenta aún no está activada: abre el enlace que te enviamos por correo para elegir tu contraseña.',
-  suspended: 'Tu cuenta está suspendida. Llama a la marina para saber más.',
-} as const;
+import { errorMessages } from '@marina/core/messages/error-messages.ts';
+import { problemDetails, type InactiveStatus } from '@marina/core/messages/problem-details.ts';
 
 export const sessionRoutes: FastifyPluginAsync<{ services: Services }> = async (api, { services }) => {
   const { db, config, clock } = services;
@@ -84,12 +80,16 @@ export const sessionRoutes: FastifyPluginAsync<{ services: Services }> = async (
           accountId: account?.id,
           reason: account ? 'wrong_password' : 'unknown_account',
         });
-        throw problem('invalid_credentials', 401, 'El correo, el documento o la contraseña no son correctos.');
+        throw problem('invalid_credentials', 401, errorMessages.invalid_credentials);
       }
       if (account.status !== 'active') {
         await passwordWasRight(db, attempt);
         audit(request, 'sign_in', { outcome: 'failure', accountId: account.id, reason: `account_${account.status}` });
-        throw problem('account_not_active', 403, NOT_ACTIVE_DETAIL[account.status as keyof typeof NOT_ACTIVE_DETAIL]);
+        throw problem(
+          'account_not_active',
+          403,
+          problemDetails.account_not_active({ status: account.status as InactiveStatus }),
+        );
       }
 
       const sid = await db.transaction(async (tx) => {

@@ -42,10 +42,11 @@ import { notEligible } from '../launches/launch-rules.ts';
 import { loadLaunches, toStaffLaunch } from '../launches/launch-views.ts';
 import type { Services } from '../services.ts';
 import { requireStaff } from './require-staff.ts';
+import { fieldMessages, problemDetails } from '@marina/core/messages/problem-details.ts';
 
 const tags = ['staff'];
 const security = [{ session: [] }];
-const notFound = () => problem('not_found', 404, 'No encontramos esa bajada.');
+const notFound = () => problem('not_found', 404, problemDetails.launch_not_found);
 
 interface Decision {
   to: LaunchStatus;
@@ -145,7 +146,7 @@ export const staffLaunchRoutes: FastifyPluginAsync<{ services: Services }> = asy
       const date = request.query.date ?? todayIn(client.timeZone, now);
       if (!isCalendarDate(date))
         throw problem('validation_failed', 400, undefined, [
-          { field: 'date', code: 'date', message: 'Fecha: elige una fecha válida.' },
+          { field: 'date', code: 'date', message: fieldMessages.date_invalid },
         ]);
       const slots = await daySlots(services, client, date, now);
       const times = slotTimesOn(client, date);
@@ -199,7 +200,10 @@ export const staffLaunchRoutes: FastifyPluginAsync<{ services: Services }> = asy
         throw problem(
           'state_conflict',
           409,
-          `Esta bajada está «${LAUNCH_STATUS_LABELS[launch.status].toLowerCase()}»: no se puede pasar a «${LAUNCH_STATUS_LABELS[decision.to].toLowerCase()}».`,
+          problemDetails.launch_transition({
+            from: LAUNCH_STATUS_LABELS[launch.status],
+            to: LAUNCH_STATUS_LABELS[decision.to],
+          }),
         );
       }
       if (decision.recheck) {

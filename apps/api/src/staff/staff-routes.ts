@@ -40,6 +40,7 @@ import { tellContractDecision } from './staff-messages.ts';
 import { staffLaunchRoutes } from './staff-launch-routes.ts';
 import { staffSettingsRoutes } from './staff-settings-routes.ts';
 import { staffOutingRoutes } from '../outings/staff-outing-routes.ts';
+import { problemDetails } from '@marina/core/messages/problem-details.ts';
 
 const owner = (account: AccountRow) => ({ id: account.id, firstName: account.firstName, surnames: account.surnames });
 
@@ -198,7 +199,7 @@ export const staffRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
             )
             .limit(1)
         : [];
-      if (!account) throw problem('not_found', 404, 'No encontramos ese cliente.');
+      if (!account) throw problem('not_found', 404, problemDetails.customer_not_found);
       const owned = await db
         .select({ id: boats.id })
         .from(boats)
@@ -387,11 +388,11 @@ export const staffRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
     const [existing] = isUuid(id)
       ? await db.select({ status: contracts.status }).from(contracts).where(inMarina).limit(1)
       : [];
-    if (!existing) throw problem('not_found', 404, 'No encontramos ese contrato.');
+    if (!existing) throw problem('not_found', 404, problemDetails.contract_not_found);
     throw problem(
       'state_conflict',
       409,
-      `Este contrato ya no está pendiente: está «${CONTRACT_STATUS_LABELS[existing.status].toLowerCase()}».`,
+      problemDetails.contract_not_pending({ status: CONTRACT_STATUS_LABELS[existing.status] }),
     );
   }
 

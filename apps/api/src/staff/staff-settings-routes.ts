@@ -29,6 +29,7 @@ import { HttpProblem, problemResponses } from '../http/problem.ts';
 import { bodyFrom } from '../http/validation.ts';
 import type { Services } from '../services.ts';
 import { requireStaff } from './require-staff.ts';
+import { fieldMessages, problemDetails } from '@marina/core/messages/problem-details.ts';
 
 /** How many recorded changes the answer lists. */
 const CHANGES_LISTED = 50;
@@ -36,28 +37,32 @@ const CHANGES_LISTED = 50;
 type SettingKey = keyof ClientSettings;
 
 /** What a setting may be, in the words staff read: its range, both ends included (docs/product.md §4.1). */
-function ruleText(rule: SettingRule): string {
-  if (rule.type === 'boolean') return 'debe ser verdadero o falso';
-  const kind = rule.type === 'integer' ? 'un número entero' : 'un número';
-  return `debe ser ${kind} entre ${rule.minimum} y ${rule.maximum}`;
+function ruleText(setting: string, rule: SettingRule): string {
+  if (rule.type === 'boolean') return fieldMessages.setting_boolean({ setting });
+  return fieldMessages.setting_range({
+    setting,
+    integer: rule.type === 'integer',
+    minimum: rule.minimum,
+    maximum: rule.maximum,
+  });
 }
 
 const invalid = (setting: string, message: string): FieldError => ({
   field: setting,
   code: 'setting_invalid',
-  message: `${setting}: ${message}.`,
+  message,
 });
 
 /** The body checked by the shared rules, without casting ("5" is not 5); 422 naming each wrong setting. */
 async function settingsInput(body: unknown): Promise<Partial<ClientSettings>> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new HttpProblem('validation_failed', 400, undefined, [
-      { field: 'body', code: 'invalid_type', message: 'Debe ser un objeto con los ajustes que cambian.' },
+      { field: 'body', code: 'invalid_type', message: fieldMessages.settings_not_an_object },
     ]);
   }
   const errors = Object.keys(body)
     .filter((key) => !(key in CLIENT_SETTING_RULES))
-    .map((key) => invalid(key, 'no es un ajuste de la marina'));
+    .map((key) => invalid(key, fieldMessages.setting_unknown({ setting: key })));
   try {
     await clientSettingsOverridesSchema.validate(body, { strict: true, abortEarly: false });
   } catch (error) {
@@ -65,10 +70,10 @@ async function settingsInput(body: unknown): Promise<Partial<ClientSettings>> {
     for (const issue of error.inner.length > 0 ? error.inner : [error]) {
       const key = issue.path as SettingKey | undefined;
       if (key && key in CLIENT_SETTING_RULES && !errors.some((known) => known.field === key))
-        errors.push(invalid(key, ruleText(CLIENT_SETTING_RULES[key])));
+        errors.push(invalid(key, ruleText(key, CLIENT_SETTING_RULES[key])));
     }
   }
-  if (errors.length > 0) throw new HttpProblem('setting_invalid', 422, 'Hay ajustes con valores no válidos.', errors);
+  if (errors.length > 0) throw new HttpProblem('setting_invalid', 422, problemDetails.settings_invalid, errors);
   return body as Partial<ClientSettings>;
 }
 

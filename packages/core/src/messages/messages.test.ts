@@ -1,7 +1,52 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../domain/error-codes.ts';
 import { errorMessages, formatWait, parametrisedErrorMessages } from './error-messages.ts';
+import { expectedTypeMessages, fieldMessages, problemDetails, skipperRefusals } from './problem-details.ts';
 import { problemTitles } from './problem-titles.ts';
+
+type Catalogue = Record<string, string | ((params: never) => string)>;
+/** The parameters of each entry that is a function: a missing sample is a type error. */
+type Samples<T extends Catalogue> = {
+  [K in keyof T as T[K] extends (params: never) => string ? K : never]: T[K] extends (params: infer P) => string
+    ? P
+    : never;
+};
+
+const FIELD_SAMPLES: Samples<typeof fieldMessages> = {
+  phone_country_not_allowed: { countries: 'España' },
+  slot_too_soon: { minLeadMinutes: 60 },
+  slot_too_far: { maxAdvanceDays: 14 },
+  boat_has_open_launch_by: { booker: { by: 'owner', name: 'Ana Pons' }, when: 'martes 3 de junio a las 10:00' },
+  authorisation_duplicate: { boat: 'Brisa' },
+  authorisation_limit_reached: { boat: 'Brisa', max: 3 },
+  skipper_not_allowed: { why: 'suspended' },
+  setting_unknown: { setting: 'minLeadMinutes' },
+  setting_boolean: { setting: 'waitlist' },
+  setting_range: { setting: 'minLeadMinutes', integer: true, minimum: 0, maximum: 1440 },
+};
+
+const DETAIL_SAMPLES: Samples<typeof problemDetails> = {
+  body_too_deep: { depth: 32 },
+  body_too_complex: { values: 10_000 },
+  method_not_allowed: { method: 'PUT' },
+  unknown_client: { clientId: 7 },
+  account_not_active: { status: 'suspended' },
+  resend_wait: { seconds: 42 },
+  code_invalid_tries_left: { left: 2 },
+  booker_only: { booker: 'Ana Pons', change: 'move' },
+  too_many_open_launches: { open: 3 },
+  not_withdrawable: { state: 'active' },
+  contract_not_pending: { status: 'Activo' },
+  launch_transition: { from: 'Pedida', to: 'En el agua' },
+};
+
+/** Every entry's words: a string as it is, a function with its sample parameters. */
+function worded(catalogue: Catalogue, samples: Record<string, unknown>): [string, string][] {
+  return Object.entries(catalogue).map(([key, entry]) => [
+    key,
+    typeof entry === 'string' ? entry : (entry as (params: unknown) => string)(samples[key]),
+  ]);
+}
 
 /** Words, not a placeholder: at least one Spanish word of three letters. */
 const WORDS = /[a-záéíóúñ]{3,}/i;
@@ -22,9 +67,40 @@ describe('the message catalogue', () => {
     expect(Object.keys(problemTitles).filter((code) => !codes.includes(code))).toEqual([]);
   });
 
+  it.each(worded(fieldMessages, FIELD_SAMPLES))('words the field message %s', (_key, words) => {
+    expect(words).toMatch(WORDS);
+  });
+
+  it.each(worded(problemDetails, DETAIL_SAMPLES))('words the problem detail %s', (_key, words) => {
+    expect(words).toMatch(WORDS);
+    expect(words).not.toMatch(/undefined|\[object/);
+  });
+
+  it("gives one error one wording: a field that says what the app says is the app's message", () => {
+    expect(fieldMessages.return_after_closing).toBe(errorMessages.return_after_closing);
+    expect(fieldMessages.boat_not_in_water).toBe(errorMessages.boat_not_in_water);
+    expect(fieldMessages.outing_too_long).toBe(errorMessages.outing_too_long);
+  });
+
+  it('words every expected type and every reason a skipper is refused', () => {
+    for (const words of [...Object.values(expectedTypeMessages), ...Object.values(skipperRefusals)])
+      expect(words).toMatch(WORDS);
+  });
+
+  it('has no function entry without its sample, and no sample without its entry', () => {
+    const functions = (catalogue: Catalogue) =>
+      Object.keys(catalogue)
+        .filter((key) => typeof catalogue[key] === 'function')
+        .sort();
+    expect(Object.keys(FIELD_SAMPLES).sort()).toEqual(functions(fieldMessages));
+    expect(Object.keys(DETAIL_SAMPLES).sort()).toEqual(functions(problemDetails));
+  });
+
   it('words a message that names a value with that value', () => {
     expect(parametrisedErrorMessages.rate_limited({ retryAfter: 90 })).toContain('2 minutos');
     expect(parametrisedErrorMessages.outing_too_long({ maxHours: 36 })).toContain('36 horas');
+    expect(fieldMessages.slot_too_far({ maxAdvanceDays: 14 })).toContain('14 días');
+    expect(problemDetails.code_invalid_tries_left({ left: 1 })).toContain('queda 1 intento');
     expect([1, 30, 60, 61].map(formatWait)).toEqual(['1 segundo', '30 segundos', '1 minuto', '2 minutos']);
   });
 });
