@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../domain/error-codes.ts';
+import { accountNotices, type NoticeWords } from './account-notices.ts';
 import { errorMessages, formatWait, parametrisedErrorMessages } from './error-messages.ts';
 import { expectedTypeMessages, fieldMessages, problemDetails, skipperRefusals } from './problem-details.ts';
 import { problemTitles } from './problem-titles.ts';
@@ -38,6 +39,25 @@ const DETAIL_SAMPLES: Samples<typeof problemDetails> = {
   not_withdrawable: { state: 'active' },
   contract_not_pending: { status: 'Activo' },
   launch_transition: { from: 'Pedida', to: 'En el agua' },
+};
+
+/** Every message the accounts flows send, worded with sample values: a missing kind is a type error. */
+const ACCOUNT_MESSAGES: Record<
+  Exclude<keyof typeof accountNotices, 'welcomeNotification' | 'passwordChangedNotification'>,
+  NoticeWords
+> = {
+  code: accountNotices.code({
+    marina: 'Puerto',
+    purpose: 'registration',
+    channel: 'email',
+    code: '123456',
+    minutes: 10,
+  }),
+  activationLink: accountNotices.activationLink({ marina: 'Puerto', name: '', link: 'https://x', hours: 24 }),
+  emailConfirmation: accountNotices.emailConfirmation({ marina: 'Puerto', name: 'Ana', link: 'https://x', hours: 24 }),
+  registrationAttempt: accountNotices.registrationAttempt({ marina: 'Puerto' }),
+  passwordChanged: accountNotices.passwordChanged({ marina: 'Puerto' }),
+  emailChanged: accountNotices.emailChanged({ marina: 'Puerto', maskedEmail: 'a***@b.es' }),
 };
 
 /** Every entry's words: a string as it is, a function with its sample parameters. */
@@ -94,6 +114,21 @@ describe('the message catalogue', () => {
         .sort();
     expect(Object.keys(FIELD_SAMPLES).sort()).toEqual(functions(fieldMessages));
     expect(Object.keys(DETAIL_SAMPLES).sort()).toEqual(functions(problemDetails));
+  });
+
+  it.each(Object.entries(ACCOUNT_MESSAGES))('words the account message %s, naming the marina', (_kind, words) => {
+    expect(words.subject).toMatch(/^Puerto: /);
+    expect(words.text).toMatch(WORDS);
+  });
+
+  it('words the account notifications', () => {
+    for (const words of [
+      accountNotices.welcomeNotification({ marina: 'Puerto' }),
+      accountNotices.passwordChangedNotification(),
+    ]) {
+      expect(words.title).toMatch(WORDS);
+      expect(words.body).toMatch(WORDS);
+    }
   });
 
   it('words a message that names a value with that value', () => {
