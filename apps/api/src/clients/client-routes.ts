@@ -51,6 +51,10 @@ export const clientRoutes: FastifyPluginAsync = async (api) => {
         },
       },
     },
-    async (request): Promise<Marina> => requireClient(request),
+    // What the app reads, no more: the marina's contact address and SMS countries stay on the server.
+    async (request): Promise<Marina> => {
+      const { id, app, title, timeZone, openingHours, settings, sendsSms } = requireClient(request);
+      return { id, app, title, timeZone, openingHours, settings, sendsSms };
+    },
   );
 };

@@ -10,9 +10,12 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance, FastifyPluginAsync, RouteOptions } from 'fastify';
 import { API_VERSION, SESSION_COOKIE } from '../config.ts';
+import { checkResponsesInTests } from './response-contract.ts';
 
 export async function registerOpenApi(app: FastifyInstance) {
   requireOperationContract(app);
+  // The response schemas are the contract the document publishes: in tests, an answer outside them fails.
+  checkResponsesInTests(app);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

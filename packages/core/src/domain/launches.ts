@@ -11,11 +11,23 @@
 import { TZDate } from '@date-fns/tz';
 import * as yup from 'yup';
 import { addDays, isCalendarYear, todayIn } from './calendar.ts';
-import type { Eligibility } from './eligibility.ts';
+import { eligibilityResponse } from './eligibility.ts';
 import type { ClientSettings } from './marina.ts';
 import { localDateIn, openingHoursOn, type OpeningSeason } from './opening-hours.ts';
+import {
+  CalendarDay,
+  NextCursor,
+  Nullable,
+  OrNull,
+  Ref,
+  Shared,
+  StringEnum,
+  Type,
+  Uuid,
+  type SchemaOptions,
+  type Static,
+} from './response-schema.ts';
 import type {} from './schema-meta.ts';
-import type { StaffOwner } from './staff.ts';
 import { formatInZone } from './zone-time.ts';
 
 // --- States ------------------------------------------------------------------------------------------------
@@ -59,6 +71,7 @@ export function isOpenLaunchStatus(status: LaunchStatus): boolean {
 
 /** Who made a change: the customer, the marina's staff, or the platform (promotion, expiry, a passed slot). */
 export type LaunchActor = 'customer' | 'staff' | 'system';
+export const LAUNCH_ACTORS = ['customer', 'staff', 'system'] as const satisfies readonly LaunchActor[];
 export const LAUNCH_ACTOR_LABELS: Readonly<Record<LaunchActor, string>> = {
   customer: 'Tú',
   staff: 'El puerto',
@@ -98,87 +111,114 @@ export function canTransition(actor: LaunchActor, from: LaunchStatus, to: Launch
 
 // --- What the API sends ------------------------------------------------------------------------------------
 
+/** An instant of a launch: ISO 8601 with the marina's offset. */
+const offsetTime = (options: SchemaOptions = {}) =>
+  Type.String({ format: 'date-time', description: "ISO 8601 with the marina's offset", ...options });
+const launchStatus = StringEnum(LAUNCH_STATUSES);
+
 /** One recorded change. Times are ISO 8601 with the marina's offset. */
-export interface LaunchHistoryEntry {
-  at: string;
-  by: LaunchActor;
+export const launchHistoryEntryResponse = Type.Object({
+  at: offsetTime(),
+  by: StringEnum(LAUNCH_ACTORS),
   /** Null for the request itself. */
-  from: LaunchStatus | null;
-  to: LaunchStatus;
+  from: OrNull(launchStatus),
+  to: launchStatus,
   /** The slot at that moment: a move shows as an entry whose slot differs from the one before. */
-  slotStart: string;
+  slotStart: offsetTime(),
   /** Staff's words (a cancellation, a rejection, a closure) or the platform's (an expiry). */
-  reason: string | null;
+  reason: Nullable(Type.String()),
   /**
    * A customer's change made by someone other than the reader: their first name and surname (the boat's owner
    * reads what the person who asked did, or that person reads the owner's cancellation). Null for the reader's
    * own changes, staff's and the platform's (decision 033).
    */
-  byName: string | null;
-}
+  byName: Nullable(Type.String(), { description: "A customer's change by someone other than the reader: their name" }),
+});
+export type LaunchHistoryEntry = Static<typeof launchHistoryEntryResponse>;
 
 /** What the customer may do with it now (the server decides; the screen only shows). */
-export interface LaunchActions {
+export const launchActionsResponse = Type.Object({
   /** Move or cancel: open and before `changeableUntil`. */
-  reschedule: boolean;
-  cancel: boolean;
+  reschedule: Type.Boolean(),
+  cancel: Type.Boolean(),
   /** "Listo para subir": the boat is in the water. */
-  readyToStow: boolean;
+  readyToStow: Type.Boolean(),
   /** "Añadir al calendario" (`GET /launches/{id}/calendar.ics`). */
-  calendar: boolean;
-}
+  calendar: Type.Boolean(),
+});
+export type LaunchActions = Static<typeof launchActionsResponse>;
 
 /**
  * Who asked for a launch the reader did not ask for themselves: the boat's owner sees the launches their
  * authorised persons asked for on the owner's boats (docs/product.md §4.7, decision 033).
  */
-export interface LaunchBooker {
+export const launchBookerResponse = Type.Object({
   /** First name and surname. */
-  name: string;
-  role: 'authorised';
-}
+  name: Type.String(),
+  role: StringEnum(['authorised'] as const),
+});
+export type LaunchBooker = Static<typeof launchBookerResponse>;
 
-export interface Launch {
-  id: string;
-  boatId: string;
-  boatName: string;
-  status: LaunchStatus;
+const launchProperties = {
+  id: Uuid(),
+  boatId: Uuid(),
+  boatName: Type.String(),
+  status: launchStatus,
   /** The slot, ISO 8601 with the marina's offset. */
-  slotStart: string;
-  slotEnd: string;
-  expectedReturn: string;
-  people: number;
-  notes: string;
+  slotStart: offsetTime(),
+  slotEnd: offsetTime(),
+  expectedReturn: offsetTime(),
+  people: Type.Integer(),
+  notes: Type.String(),
   /** Place in the slot's waiting list (1 is next); null unless waitlisted. */
-  waitlistPosition: number | null;
+  waitlistPosition: Nullable(Type.Integer(), { description: '1 is next; null unless waitlisted' }),
   /** After this instant the customer must call the marina to move or cancel it (`changeCutoffMinutes`). */
-  changeableUntil: string;
+  changeableUntil: offsetTime({
+    description: 'After it (changeCutoffMinutes before the slot) the customer calls the marina',
+  }),
   /** Staff's reason when they cancelled or rejected it, or the platform's when it ended on its own. */
-  cancellationReason: string | null;
-  createdAt: string;
-  actions: LaunchActions;
+  cancellationReason: Nullable(Type.String()),
+  createdAt: offsetTime(),
+  actions: launchActionsResponse,
   /** Every change, oldest first. */
-  history: LaunchHistoryEntry[];
+  history: Type.Array(launchHistoryEntryResponse, { description: 'Every change, oldest first' }),
   /**
    * Null when the reader asked for it; otherwise who did (an authorised person, on a boat the reader owns). The
    * owner may then only cancel it and add it to a calendar: moving it and «listo para subir» stay the booker's.
    */
-  bookedBy: LaunchBooker | null;
-}
+  bookedBy: OrNull(launchBookerResponse, {
+    description:
+      "Null when the reader asked for it; else who did (a person the reader authorised on the reader's boat: decision 033)",
+  }),
+};
+
+export const launchResponse = Shared(Type.Object(launchProperties, { $id: 'Launch' }));
+export type Launch = Static<typeof launchResponse>;
 
 /**
  * `GET /launches`: upcoming ones soonest first, then past ones latest first. The upcoming ones (few by
  * nature: open launches are capped) come whole on the first page, the past ones a page at a time; later
  * pages (`?cursor=next`) carry only past ones (decision 042).
  */
-export interface LaunchList {
-  upcoming: Launch[];
-  past: Launch[];
-  /** The cursor of the next page of past launches, null on the last. */
-  next: string | null;
-}
+export const launchListResponse = Shared(
+  Type.Object(
+    {
+      upcoming: Type.Array(Ref<typeof launchResponse>('Launch'), {
+        description: 'Still in course, soonest first: all of them on the first page, none on the following',
+      }),
+      past: Type.Array(Ref<typeof launchResponse>('Launch'), {
+        description: 'Completed or cancelled, latest first: one page of them',
+      }),
+      /** The cursor of the next page of past launches, null on the last. */
+      next: NextCursor(),
+    },
+    { $id: 'LaunchList' },
+  ),
+);
+export type LaunchList = Static<typeof launchListResponse>;
 
 export type LaunchSlotState = 'free' | 'full' | 'closed' | 'past';
+export const LAUNCH_SLOT_STATES = ['free', 'full', 'closed', 'past'] as const satisfies readonly LaunchSlotState[];
 export const LAUNCH_SLOT_STATE_LABELS: Readonly<Record<LaunchSlotState, string>> = {
   free: 'Libre',
   full: 'Completo',
@@ -186,59 +226,88 @@ export const LAUNCH_SLOT_STATE_LABELS: Readonly<Record<LaunchSlotState, string>>
   past: 'No disponible',
 };
 
-export interface LaunchSlot {
+const slotProperties = {
   /** ISO 8601 with the marina's offset on that instant. */
-  start: string;
-  end: string;
-  capacity: number;
+  start: offsetTime(),
+  end: offsetTime(),
+  capacity: Type.Integer(),
   /** Places left (never below 0). */
-  free: number;
+  free: Type.Integer(),
   /** People on its waiting list. */
-  waiting: number;
+  waiting: Type.Integer(),
   /**
    * `past`: too soon to book (started, or within `minLeadMinutes`); `closed`: a staff closure covers it or it
    * is beyond `maxAdvanceDays`; `full`: no place (the waiting list is open); else `free`.
    */
-  state: LaunchSlotState;
+  state: StringEnum(LAUNCH_SLOT_STATES),
   /** Why it is closed, when staff said (a closure's reason). */
-  closedReason: string | null;
-}
+  closedReason: Nullable(Type.String()),
+};
+export const launchSlotResponse = Type.Object(slotProperties);
+export type LaunchSlot = Static<typeof launchSlotResponse>;
 
 /** `GET /launch-slots?boatId=&date=` */
-export interface LaunchSlotDay {
-  /** The marina's calendar day asked for. */
-  date: string;
-  timeZone: string;
-  /** The day's hours in local time; null when the marina does not open. */
-  hours: { open: string; close: string } | null;
-  /** May this boat be launched (the eligibility rule plus this feature's reasons). */
-  eligibility: Eligibility;
-  slots: LaunchSlot[];
-}
+export const launchSlotDayResponse = Shared(
+  Type.Object(
+    {
+      /** The marina's calendar day asked for. */
+      date: CalendarDay(),
+      timeZone: Type.String(),
+      /** The day's hours in local time; null when the marina does not open. */
+      hours: OrNull(Type.Object({ open: Type.String(), close: Type.String() })),
+      /** May this boat be launched (the eligibility rule plus this feature's reasons). */
+      eligibility: eligibilityResponse(),
+      slots: Type.Array(launchSlotResponse),
+    },
+    { $id: 'LaunchSlotDay' },
+  ),
+);
+export type LaunchSlotDay = Static<typeof launchSlotDayResponse>;
 
 /** A launch as staff see it: who asked and the boat's registration and rack position. */
-export interface StaffLaunch extends Launch {
-  owner: StaffOwner & { phone: string };
-  boatRegistration: string;
-  rackPosition: string | null;
-}
+export const staffLaunchResponse = Shared(
+  Type.Object(
+    {
+      ...launchProperties,
+      owner: Type.Object({ id: Uuid(), firstName: Type.String(), surnames: Type.String(), phone: Type.String() }),
+      boatRegistration: Type.String(),
+      rackPosition: Nullable(Type.String()),
+    },
+    { $id: 'StaffLaunch' },
+  ),
+);
+export type StaffLaunch = Static<typeof staffLaunchResponse>;
 
 /** `GET /staff/launches?date=`: the day by slot, each slot with its launches (waiting ones last, in order). */
-export interface StaffLaunchDay {
-  date: string;
-  timeZone: string;
-  slots: Array<LaunchSlot & { launches: StaffLaunch[] }>;
-}
+export const staffLaunchDayResponse = Shared(
+  Type.Object(
+    {
+      date: CalendarDay(),
+      timeZone: Type.String(),
+      slots: Type.Array(
+        Type.Object({ ...slotProperties, launches: Type.Array(Ref<typeof staffLaunchResponse>('StaffLaunch')) }),
+      ),
+    },
+    { $id: 'StaffLaunchDay' },
+  ),
+);
+export type StaffLaunchDay = Static<typeof staffLaunchDayResponse>;
 
 /** `POST /staff/closures` answers with the closure and how many requests it ended. */
-export interface Closure {
-  id: string;
-  start: string;
-  end: string;
-  reason: string;
-  createdAt: string;
-  cancelledLaunches: number;
-}
+export const closureResponse = Shared(
+  Type.Object(
+    {
+      id: Uuid(),
+      start: offsetTime(),
+      end: offsetTime(),
+      reason: Type.String(),
+      createdAt: offsetTime(),
+      cancelledLaunches: Type.Integer({ description: 'Launches and waiting entries it cancelled' }),
+    },
+    { $id: 'Closure' },
+  ),
+);
+export type Closure = Static<typeof closureResponse>;
 
 // --- Bodies ------------------------------------------------------------------------------------------------
 

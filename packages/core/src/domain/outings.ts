@@ -15,8 +15,20 @@ import { paths } from './app-paths.ts';
 import type { BoatRole } from './authorisations.ts';
 import { isOffsetDateTime, openingInstants, type SlotMarina } from './launches.ts';
 import { localDateIn } from './opening-hours.ts';
+import {
+  CalendarDay,
+  NextCursor,
+  Nullable,
+  OrNull,
+  Ref,
+  Shared,
+  StringEnum,
+  Type,
+  Uuid,
+  type SchemaOptions,
+  type Static,
+} from './response-schema.ts';
 import type {} from './schema-meta.ts';
-import type { StaffOwner } from './staff.ts';
 
 // --- States ------------------------------------------------------------------------------------------------
 
@@ -59,124 +71,191 @@ export function outingReturnLink(outingId: string): string {
 /** `skipper` in a body: the boat's owner, or the id of an authorisation of that boat. */
 export const OWNER_SKIPPER = 'owner';
 
-export interface OutingSkipper {
-  kind: 'owner' | 'authorised';
+const offsetTime = (options: SchemaOptions = {}) =>
+  Type.String({ format: 'date-time', description: "ISO 8601 with the marina's offset", ...options });
+const nullableTime = (options: SchemaOptions = {}) =>
+  Nullable(Type.String({ format: 'date-time' }), {
+    description: "ISO 8601 with the marina's offset, or null",
+    ...options,
+  });
+const boatRole = (options: SchemaOptions = {}) =>
+  StringEnum(['owner', 'authorised'] as const satisfies readonly BoatRole[], options);
+
+export const outingSkipperResponse = Type.Object({
+  kind: boatRole(),
   /** The authorisation's id when `kind` is `authorised`; null for the owner. */
-  authorisationId: string | null;
-  firstName: string;
-  surnames: string;
-}
+  authorisationId: Nullable(Uuid()),
+  firstName: Type.String(),
+  surnames: Type.String(),
+});
+export type OutingSkipper = Static<typeof outingSkipperResponse>;
 
 /** What the signed-in person may do with it now (the server decides; the screen only shows). */
-export interface OutingActions {
-  /** "He vuelto": the person who logged it or its skipper, while it is at sea or overdue. */
-  return: boolean;
-  /** "Ampliar la vuelta": the same people, same time. */
-  extend: boolean;
-}
+export const outingActionsResponse = Type.Object(
+  {
+    /** "He vuelto": the person who logged it or its skipper, while it is at sea or overdue. */
+    return: Type.Boolean(),
+    /** "Ampliar la vuelta": the same people, same time. */
+    extend: Type.Boolean(),
+  },
+  {
+    description:
+      'The person who logged it or its skipper, while it is at sea or overdue; an owner only reads the others',
+  },
+);
+export type OutingActions = Static<typeof outingActionsResponse>;
 
-export interface Outing {
-  id: string;
-  boatId: string;
-  boatName: string;
-  state: OutingState;
+const commonProperties = {
+  id: Uuid(),
+  boatId: Uuid(),
+  boatName: Type.String(),
+  state: StringEnum(OUTING_STATES),
   /** ISO 8601 with the marina's offset. */
-  departure: string;
-  expectedReturn: string;
+  departure: offsetTime(),
+  expectedReturn: offsetTime(),
   /** When it became overdue (null unless overdue now). */
-  overdueSince: string | null;
+  overdueSince: nullableTime({ description: 'When it became overdue; null unless overdue now' }),
   /** When the return was marked; null while at sea. */
-  returnedAt: string | null;
+  returnedAt: nullableTime(),
   /** Who marked the return: `customer` (the one who logged it or the skipper), `staff`; null while at sea. */
-  returnedBy: 'customer' | 'staff' | null;
-  people: number;
-  skipper: OutingSkipper;
-  destination: string;
+  returnedBy: OrNull(StringEnum(['customer', 'staff'] as const)),
+  people: Type.Integer(),
+  skipper: outingSkipperResponse,
+  destination: Type.String(),
   /** E.164. */
-  contactPhone: string;
-  /** Who logged it; `self` when the signed-in person did. */
-  loggedBy: { firstName: string; surnames: string; self: boolean };
-  /**
-   * The signed-in person's relation to the boat. An owner also sees, read-only, the outings their authorised
-   * persons logged on their boats (decision 030).
-   */
-  role: BoatRole;
-  actions: OutingActions;
-  createdAt: string;
-}
+  contactPhone: Type.String({ description: 'E.164' }),
+  createdAt: offsetTime(),
+};
+
+export const outingResponse = Shared(
+  Type.Object(
+    {
+      ...commonProperties,
+      /** Who logged it; `self` when the signed-in person did. */
+      loggedBy: Type.Object({ firstName: Type.String(), surnames: Type.String(), self: Type.Boolean() }),
+      /**
+       * The signed-in person's relation to the boat. An owner also sees, read-only, the outings their authorised
+       * persons logged on their boats (decision 030).
+       */
+      role: boatRole({ description: "The signed-in person's relation to the boat" }),
+      actions: outingActionsResponse,
+    },
+    { $id: 'Outing' },
+  ),
+);
+export type Outing = Static<typeof outingResponse>;
 
 /** `GET /outings` (`?boatId=` keeps one boat's): at sea first (soonest expected return first), then history (latest first). */
-export interface OutingList {
-  atSea: Outing[];
-  history: Outing[];
-  /** The cursor of the next page of history (`?cursor=`), null on the last; later pages carry no `atSea` (decision 042). */
-  next: string | null;
-}
+export const outingListResponse = Shared(
+  Type.Object(
+    {
+      atSea: Type.Array(Ref<typeof outingResponse>('Outing'), {
+        description:
+          'At sea or overdue: overdue first, then soonest expected return; all on the first page, none on the following',
+      }),
+      history: Type.Array(Ref<typeof outingResponse>('Outing'), {
+        description: 'Returned, latest departure first: one page of them',
+      }),
+      /** The cursor of the next page of history (`?cursor=`), null on the last; later pages carry no `atSea` (decision 042). */
+      next: NextCursor(),
+    },
+    { $id: 'OutingList' },
+  ),
+);
+export type OutingList = Static<typeof outingListResponse>;
 
 /** Why an outing cannot be logged for a boat now, as the API's error code says it. */
 export type OutingRefusalCode = 'boat_not_in_water' | 'boat_already_at_sea' | 'not_eligible';
+const OUTING_REFUSAL_CODES = [
+  'boat_not_in_water',
+  'boat_already_at_sea',
+  'not_eligible',
+] as const satisfies readonly OutingRefusalCode[];
 
 /** One skipper the form offers for a boat. */
-export interface OutingSkipperOption {
+export const outingSkipperOptionResponse = Type.Object({
   /** What the body sends as `skipper`: `owner` or an authorisation id. */
-  skipper: string;
-  firstName: string;
-  surnames: string;
+  skipper: Type.String({ description: '`owner` or an authorisation id: what the body sends' }),
+  firstName: Type.String(),
+  surnames: Type.String(),
   /** Last valid day of their licence; null when none is on file. */
-  licenceExpiresOn: string | null;
+  licenceExpiresOn: Nullable(CalendarDay()),
   /** False when they may not skipper today (no valid licence, authorisation not active today). */
-  available: boolean;
+  available: Type.Boolean(),
   /** Why not, short Spanish text; null when available. */
-  reason: string | null;
-}
+  reason: Nullable(Type.String()),
+});
+export type OutingSkipperOption = Static<typeof outingSkipperOptionResponse>;
 
-export interface OutingBoatOption {
-  boatId: string;
-  boatName: string;
-  role: BoatRole;
+export const outingBoatOptionResponse = Type.Object({
+  boatId: Uuid(),
+  boatName: Type.String(),
+  role: boatRole(),
   /** Its launch today that lets it go out (confirmed or in the water); null when none. */
-  launchToday: { id: string; status: 'confirmed' | 'in_water'; slotStart: string } | null;
+  launchToday: OrNull(
+    Type.Object({ id: Uuid(), status: StringEnum(['confirmed', 'in_water'] as const), slotStart: offsetTime() }),
+  ),
   /** May an outing be logged for it now? When false, `refusals` says why. */
-  canLog: boolean;
-  refusals: Array<{ code: OutingRefusalCode; text: string }>;
+  canLog: Type.Boolean(),
+  refusals: Type.Array(Type.Object({ code: StringEnum(OUTING_REFUSAL_CODES), text: Type.String() })),
   /**
    * Skippers the form offers: the owner and, for the owner, every active authorised person of the boat; for an
    * authorised person, the owner and themselves (they do not see the others the owner authorised).
    */
-  skippers: OutingSkipperOption[];
-}
+  skippers: Type.Array(outingSkipperOptionResponse),
+});
+export type OutingBoatOption = Static<typeof outingBoatOptionResponse>;
 
 /** `GET /outing-options`: what the form `alta-salida` needs for each boat the person may use. */
-export interface OutingOptions {
-  timeZone: string;
-  /** The marina's calendar day (YYYY-MM-DD). */
-  today: string;
-  /** Today's closing, ISO with the marina's offset; null when the marina does not open today. */
-  closesAt: string | null;
-  /** The marina's `allowOvernight` setting. */
-  allowOvernight: boolean;
-  /** The account's mobile, to prefill `contactPhone`. */
-  contactPhone: string;
-  boats: OutingBoatOption[];
-}
+export const outingOptionsResponse = Shared(
+  Type.Object(
+    {
+      timeZone: Type.String(),
+      /** The marina's calendar day (YYYY-MM-DD). */
+      today: CalendarDay(),
+      /** Today's closing, ISO with the marina's offset; null when the marina does not open today. */
+      closesAt: nullableTime(),
+      /** The marina's `allowOvernight` setting. */
+      allowOvernight: Type.Boolean(),
+      /** The account's mobile, to prefill `contactPhone`. */
+      contactPhone: Type.String(),
+      boats: Type.Array(outingBoatOptionResponse),
+    },
+    { $id: 'OutingOptions' },
+  ),
+);
+export type OutingOptions = Static<typeof outingOptionsResponse>;
+
+const staffPerson = () =>
+  Type.Object({ id: Uuid(), firstName: Type.String(), surnames: Type.String(), phone: Type.String() });
 
 /** An outing as staff see it: the boat's registration and owner, and every phone to call. */
-export interface StaffOuting extends Omit<Outing, 'role' | 'actions' | 'loggedBy'> {
-  boatRegistration: string;
-  owner: StaffOwner & { phone: string };
-  loggedBy: StaffOwner & { phone: string };
-}
+export const staffOutingResponse = Shared(
+  Type.Object(
+    { ...commonProperties, boatRegistration: Type.String(), owner: staffPerson(), loggedBy: staffPerson() },
+    { $id: 'StaffOuting' },
+  ),
+);
+export type StaffOuting = Static<typeof staffOutingResponse>;
 
 /**
  * `GET /staff/outings?state=&date=`: the day's outings (by departure, the marina's calendar; today by
  * default), overdue first, then at sea, then returned. An open outing of an earlier day is listed too
  * when no `date` is given, so nothing at sea is ever out of sight.
  */
-export interface StaffOutingList {
-  date: string;
-  timeZone: string;
-  outings: StaffOuting[];
-}
+export const staffOutingListResponse = Shared(
+  Type.Object(
+    {
+      date: CalendarDay(),
+      timeZone: Type.String(),
+      outings: Type.Array(Ref<typeof staffOutingResponse>('StaffOuting'), {
+        description: 'Overdue first, then at sea, then returned',
+      }),
+    },
+    { $id: 'StaffOutingList' },
+  ),
+);
+export type StaffOutingList = Static<typeof staffOutingListResponse>;
 
 // --- Bodies ------------------------------------------------------------------------------------------------
 

@@ -45,6 +45,12 @@ export const CalendarDay = (options: SchemaOptions = {}) => Type.String({ format
 /** An instant, ISO 8601. */
 export const Instant = (options: SchemaOptions = {}) => Type.String({ format: 'date-time', ...options });
 
+/** The cursor of the next page (decision 042). */
+export const NextCursor = () =>
+  Nullable(Type.String(), {
+    description: 'Cursor of the following page (pass it as `cursor`); null when this page is the last',
+  });
+
 /** An id. */
 export const Uuid = (options: SchemaOptions = {}) => Type.String({ format: 'uuid', ...options });
 
@@ -52,4 +58,23 @@ export const Uuid = (options: SchemaOptions = {}) => Type.String({ format: 'uuid
 export function Shared<Schema extends TSchema>(schema: Schema): Schema & { $id: string } {
   if (typeof schema.$id !== 'string') throw new Error('A shared schema needs its $id');
   return schema as Schema & { $id: string };
+}
+
+/**
+ * The schema with every object that names its properties closed to others (`additionalProperties: false`),
+ * as plain JSON (TypeBox's symbols dropped): what the server's tests and the app's fakes are checked
+ * against, so a field a schema forgets, which the serialiser would silently drop, is found.
+ */
+export function closedSchema(schema: unknown): unknown {
+  const close = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(close);
+    if (typeof node !== 'object' || node === null) return node;
+    const copy: Record<string, unknown> = Object.fromEntries(
+      Object.entries(node).map(([key, value]) => [key, key === 'examples' ? value : close(value)]),
+    );
+    if (typeof copy.properties === 'object' && copy.additionalProperties === undefined)
+      copy.additionalProperties = false;
+    return copy;
+  };
+  return close(JSON.parse(JSON.stringify(schema)));
 }

@@ -34,7 +34,7 @@ export function lentByLuis(
   overrides: Partial<NonNullable<Boat['authorisation']>> = {},
 ): NonNullable<Boat['authorisation']> {
   return {
-    id: 'x9',
+    id: 'bbbbbbbb-0000-4000-8000-0000000000b9',
     owner: { firstName: 'Luis', surnames: 'Pons' },
     validFrom: addDays(today, -10),
     validTo: addDays(today, 20),

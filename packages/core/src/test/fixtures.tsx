@@ -67,7 +67,7 @@ export const testMarina: Marina = {
 /** Who is signed in, for the private screens. */
 export const testSession: SessionInfo = {
   account: {
-    id: 'a1',
+    id: 'aaaaaaaa-0000-4000-8000-0000000000a1',
     firstName: 'Ana',
     surnames: 'García',
     email: 'ana@correo.es',

@@ -8,7 +8,7 @@ import { boats, BRISA, GAVIOTA, person, today } from './authorisations.fixtures.
 
 const created = () =>
   person({
-    id: 'p9',
+    id: 'aaaaaaaa-0000-4000-8000-000000000009',
     state: 'pending',
     validatedAt: null,
     code: {
@@ -81,7 +81,9 @@ describe('alta-autorizado', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Autorizar y enviar el código' }));
 
     await waitFor(() =>
-      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/validar-autorizado?id=p9'),
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+        '/validar-autorizado?id=aaaaaaaa-0000-4000-8000-000000000009',
+      ),
     );
     expect(create).toHaveBeenCalledWith('authorisations', body, { idempotencyKey: expect.any(String) });
     expect(

@@ -22,7 +22,7 @@ export const boats = (): Boat[] => [
 
 export function person(overrides: Partial<Authorisation> = {}): Authorisation {
   return {
-    id: 'p1',
+    id: 'aaaaaaaa-0000-4000-8000-000000000001',
     firstName: 'Marta',
     surnames: 'Vidal Roig',
     document: '12345678Z',
@@ -47,7 +47,7 @@ export function person(overrides: Partial<Authorisation> = {}): Authorisation {
 export const people = (): Authorisation[] => [
   person(),
   person({
-    id: 'p2',
+    id: 'aaaaaaaa-0000-4000-8000-000000000002',
     firstName: 'Jordi',
     surnames: 'Mas',
     boats: [{ id: BRISA, name: 'Brisa' }],
@@ -63,7 +63,7 @@ export const people = (): Authorisation[] => [
     },
   }),
   person({
-    id: 'p3',
+    id: 'aaaaaaaa-0000-4000-8000-000000000003',
     firstName: 'Pau',
     surnames: 'Ferrer',
     boats: [
@@ -74,7 +74,7 @@ export const people = (): Authorisation[] => [
     suspensionReason: 'Dejó el barco sin amarrar',
   }),
   person({
-    id: 'p4',
+    id: 'aaaaaaaa-0000-4000-8000-000000000004',
     firstName: 'Eva',
     surnames: 'Soler',
     validFrom: addDays(today, -90),

@@ -32,11 +32,11 @@ describe('autorizados', () => {
     );
     expect(within(marta).getByRole('link', { name: 'Suspender Marta Vidal Roig' })).toHaveAttribute(
       'href',
-      '/suspender-autorizado?id=p1',
+      '/suspender-autorizado?id=aaaaaaaa-0000-4000-8000-000000000001',
     );
     expect(within(marta).getByRole('link', { name: 'Cambiar el periodo Marta Vidal Roig' })).toHaveAttribute(
       'href',
-      '/reprogramar-autorizado?id=p1',
+      '/reprogramar-autorizado?id=aaaaaaaa-0000-4000-8000-000000000001',
     );
     expect(within(marta).queryByRole('link', { name: /^Validar/ })).toBeNull();
 
@@ -48,14 +48,17 @@ describe('autorizados', () => {
       within(jordi)
         .getAllByRole('link')
         .map((link) => link.getAttribute('href')),
-    ).toEqual(['/validar-autorizado?id=p2', '/reprogramar-autorizado?id=p2']);
+    ).toEqual([
+      '/validar-autorizado?id=aaaaaaaa-0000-4000-8000-000000000002',
+      '/reprogramar-autorizado?id=aaaaaaaa-0000-4000-8000-000000000002',
+    ]);
 
     const pau = screen.getByRole('article', { name: 'Pau Ferrer' });
     expect(pau).toHaveTextContent('EstadoSuspendidaMotivo de la suspensión: Dejó el barco sin amarrar');
     expect(pau).toHaveTextContent('BarcosGaviota, Brisa');
     expect(within(pau).getByRole('link', { name: 'Reactivar Pau Ferrer' })).toHaveAttribute(
       'href',
-      '/suspender-autorizado?id=p3',
+      '/suspender-autorizado?id=aaaaaaaa-0000-4000-8000-000000000003',
     );
     expect(within(pau).queryByRole('link', { name: /^Suspender/ })).toBeNull();
 
@@ -72,8 +75,14 @@ describe('autorizados', () => {
 
   it('says whose account holds each person’s authorisation: none yet (and how), or none since it was deleted, with nothing left to do (decision 038)', async () => {
     const { api } = listApi([
-      person({ id: 'p6', firstName: 'Nil', surnames: 'Costa', account: null }),
-      person({ id: 'p7', firstName: 'Rosa', surnames: 'Vall', account: null, state: 'ended' }),
+      person({ id: 'aaaaaaaa-0000-4000-8000-000000000006', firstName: 'Nil', surnames: 'Costa', account: null }),
+      person({
+        id: 'aaaaaaaa-0000-4000-8000-000000000007',
+        firstName: 'Rosa',
+        surnames: 'Vall',
+        account: null,
+        state: 'ended',
+      }),
     ]);
     renderApp('/autorizados', { api });
     const nil = await screen.findByRole('article', { name: 'Nil Costa' });
@@ -102,8 +111,8 @@ describe('autorizados', () => {
     await userEvent.selectOptions(filter, 'Brisa');
     await waitFor(() =>
       expect(screen.getAllByRole('article').map((item) => item.getAttribute('aria-labelledby'))).toEqual([
-        'autorizado-p2',
-        'autorizado-p3',
+        'autorizado-aaaaaaaa-0000-4000-8000-000000000002',
+        'autorizado-aaaaaaaa-0000-4000-8000-000000000003',
       ]),
     );
     expect(router.state.location.search).toBe(`?barco=${BRISA}`);

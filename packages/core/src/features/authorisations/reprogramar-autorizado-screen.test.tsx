@@ -12,10 +12,10 @@ describe('reprogramar-autorizado', () => {
   it('shows the current period, takes a new one and goes back to the list saying so', async () => {
     const { api, send } = answeringApi({
       ...afterwards,
-      'GET authorisations/p1': () => person(),
-      'POST authorisations/p1/reschedule': () => person({ validTo: null }),
+      'GET authorisations/aaaaaaaa-0000-4000-8000-000000000001': () => person(),
+      'POST authorisations/aaaaaaaa-0000-4000-8000-000000000001/reschedule': () => person({ validTo: null }),
     });
-    const { router } = renderApp('/reprogramar-autorizado?id=p1', { api });
+    const { router } = renderApp('/reprogramar-autorizado?id=aaaaaaaa-0000-4000-8000-000000000001', { api });
     expect((await screen.findByText('Marta Vidal Roig')).closest('p')).toHaveTextContent(
       `Marta Vidal Roig. Ahora: del ${formatCalendarDate(today)} al ${formatCalendarDate(addDays(today, 60))}.`,
     );
@@ -26,13 +26,16 @@ describe('reprogramar-autorizado', () => {
     await userEvent.clear(to);
     await userEvent.click(screen.getByRole('button', { name: 'Guardar el periodo' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/autorizados'));
-    expect(send).toHaveBeenCalledWith('post', 'authorisations/p1/reschedule', { validFrom: today, validTo: null });
+    expect(send).toHaveBeenCalledWith('post', 'authorisations/aaaaaaaa-0000-4000-8000-000000000001/reschedule', {
+      validFrom: today,
+      validTo: null,
+    });
     expect(await screen.findByText('Periodo de Marta Vidal Roig cambiado.')).toHaveAttribute('role', 'status');
   });
 
   it('refuses an end before the start, naming the field', async () => {
-    const { api, send } = answeringApi({ 'GET authorisations/p1': () => person() });
-    renderApp('/reprogramar-autorizado?id=p1', { api });
+    const { api, send } = answeringApi({ 'GET authorisations/aaaaaaaa-0000-4000-8000-000000000001': () => person() });
+    renderApp('/reprogramar-autorizado?id=aaaaaaaa-0000-4000-8000-000000000001', { api });
     const from = await screen.findByLabelText('Desde');
     await userEvent.clear(from);
     await userEvent.type(from, addDays(today, 10));
@@ -48,12 +51,12 @@ describe('reprogramar-autorizado', () => {
 
   it('shows the server’s refusal of a period the licence does not cover on the end, keeping the dates', async () => {
     const { api } = answeringApi({
-      'GET authorisations/p1': () => person(),
-      'POST authorisations/p1/reschedule': () => {
+      'GET authorisations/aaaaaaaa-0000-4000-8000-000000000001': () => person(),
+      'POST authorisations/aaaaaaaa-0000-4000-8000-000000000001/reschedule': () => {
         throw new ApiError('licence_expires_in_period', { status: 422 });
       },
     });
-    renderApp('/reprogramar-autorizado?id=p1', { api });
+    renderApp('/reprogramar-autorizado?id=aaaaaaaa-0000-4000-8000-000000000001', { api });
     const to = await screen.findByLabelText('Hasta (opcional)');
     await userEvent.clear(to);
     await userEvent.type(to, addDays(today, 500));

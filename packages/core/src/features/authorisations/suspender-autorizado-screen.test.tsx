@@ -11,16 +11,19 @@ describe('suspender-autorizado', () => {
   it('explains that the person’s launches on the owner’s boats go, takes an optional reason and suspends', async () => {
     const { api, send } = answeringApi({
       ...afterwards,
-      'GET authorisations/p1': () => person(),
-      'POST authorisations/p1/suspend': () => person({ state: 'suspended', suspensionReason: 'Fin de temporada' }),
+      'GET authorisations/aaaaaaaa-0000-4000-8000-000000000001': () => person(),
+      'POST authorisations/aaaaaaaa-0000-4000-8000-000000000001/suspend': () =>
+        person({ state: 'suspended', suspensionReason: 'Fin de temporada' }),
     });
-    const { router } = renderApp('/suspender-autorizado?id=p1', { api });
+    const { router } = renderApp('/suspender-autorizado?id=aaaaaaaa-0000-4000-8000-000000000001', { api });
     expect(await screen.findByRole('heading', { level: 1, name: 'Suspender la autorización' })).toBeInTheDocument();
     expect(await screen.findByText(/Las bajadas que tenga pedidas con tus barcos se cancelarán\./)).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Motivo (opcional)'), '  Fin de   temporada ');
     await userEvent.click(screen.getByRole('button', { name: 'Suspender la autorización' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/autorizados'));
-    expect(send).toHaveBeenCalledWith('post', 'authorisations/p1/suspend', { reason: 'Fin de temporada' });
+    expect(send).toHaveBeenCalledWith('post', 'authorisations/aaaaaaaa-0000-4000-8000-000000000001/suspend', {
+      reason: 'Fin de temporada',
+    });
     expect(
       await screen.findByText(
         'Autorización de Marta Vidal Roig suspendida. Sus bajadas pedidas con tus barcos se han cancelado.',
@@ -31,18 +34,20 @@ describe('suspender-autorizado', () => {
   it('suspends without a reason too', async () => {
     const { api, send } = answeringApi({
       ...afterwards,
-      'GET authorisations/p1': () => person(),
-      'POST authorisations/p1/suspend': () => person({ state: 'suspended' }),
+      'GET authorisations/aaaaaaaa-0000-4000-8000-000000000001': () => person(),
+      'POST authorisations/aaaaaaaa-0000-4000-8000-000000000001/suspend': () => person({ state: 'suspended' }),
     });
-    const { router } = renderApp('/suspender-autorizado?id=p1', { api });
+    const { router } = renderApp('/suspender-autorizado?id=aaaaaaaa-0000-4000-8000-000000000001', { api });
     await userEvent.click(await screen.findByRole('button', { name: 'Suspender la autorización' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/autorizados'));
-    expect(send).toHaveBeenCalledWith('post', 'authorisations/p1/suspend', { reason: '' });
+    expect(send).toHaveBeenCalledWith('post', 'authorisations/aaaaaaaa-0000-4000-8000-000000000001/suspend', {
+      reason: '',
+    });
   });
 
   it('a reason too long is named before anything is sent', async () => {
-    const { api, send } = answeringApi({ 'GET authorisations/p1': () => person() });
-    renderApp('/suspender-autorizado?id=p1', { api });
+    const { api, send } = answeringApi({ 'GET authorisations/aaaaaaaa-0000-4000-8000-000000000001': () => person() });
+    renderApp('/suspender-autorizado?id=aaaaaaaa-0000-4000-8000-000000000001', { api });
     const reason = await screen.findByLabelText('Motivo (opcional)');
     reason.removeAttribute('maxlength');
     await userEvent.click(reason);
@@ -55,28 +60,33 @@ describe('suspender-autorizado', () => {
   it('a suspended person shows the reason and is reactivated', async () => {
     const { api, send } = answeringApi({
       ...afterwards,
-      'GET authorisations/p3': () =>
-        person({ id: 'p3', state: 'suspended', suspensionReason: 'Dejó el barco sin amarrar' }),
-      'POST authorisations/p3/reactivate': () => person({ id: 'p3' }),
+      'GET authorisations/aaaaaaaa-0000-4000-8000-000000000003': () =>
+        person({
+          id: 'aaaaaaaa-0000-4000-8000-000000000003',
+          state: 'suspended',
+          suspensionReason: 'Dejó el barco sin amarrar',
+        }),
+      'POST authorisations/aaaaaaaa-0000-4000-8000-000000000003/reactivate': () =>
+        person({ id: 'aaaaaaaa-0000-4000-8000-000000000003' }),
     });
-    const { router } = renderApp('/suspender-autorizado?id=p3', { api });
+    const { router } = renderApp('/suspender-autorizado?id=aaaaaaaa-0000-4000-8000-000000000003', { api });
     expect(await screen.findByRole('heading', { level: 1, name: 'Reactivar' })).toBeInTheDocument();
     expect(await screen.findByText(/Motivo de la suspensión: Dejó el barco sin amarrar/)).toBeInTheDocument();
     expect(screen.queryByLabelText('Motivo (opcional)')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Reactivar la autorización' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/autorizados'));
-    expect(send).toHaveBeenCalledWith('post', 'authorisations/p3/reactivate', {});
+    expect(send).toHaveBeenCalledWith('post', 'authorisations/aaaaaaaa-0000-4000-8000-000000000003/reactivate', {});
     expect(await screen.findByText('Autorización de Marta Vidal Roig reactivada.')).toHaveAttribute('role', 'status');
   });
 
   it('a refusal is said in a banner and the reason stays typed', async () => {
     const { api } = answeringApi({
-      'GET authorisations/p1': () => person(),
-      'POST authorisations/p1/suspend': () => {
+      'GET authorisations/aaaaaaaa-0000-4000-8000-000000000001': () => person(),
+      'POST authorisations/aaaaaaaa-0000-4000-8000-000000000001/suspend': () => {
         throw new ApiError('state_conflict', { status: 409 });
       },
     });
-    renderApp('/suspender-autorizado?id=p1', { api });
+    renderApp('/suspender-autorizado?id=aaaaaaaa-0000-4000-8000-000000000001', { api });
     await userEvent.type(await screen.findByLabelText('Motivo (opcional)'), 'Vendido');
     await userEvent.click(screen.getByRole('button', { name: 'Suspender la autorización' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Esto ya ha cambiado mientras tanto.');
@@ -84,8 +94,11 @@ describe('suspender-autorizado', () => {
   });
 
   it('a pending person cannot be suspended yet', async () => {
-    renderApp('/suspender-autorizado?id=p2', {
-      api: answeringApi({ 'GET authorisations/p2': () => person({ id: 'p2', state: 'pending' }) }).api,
+    renderApp('/suspender-autorizado?id=aaaaaaaa-0000-4000-8000-000000000002', {
+      api: answeringApi({
+        'GET authorisations/aaaaaaaa-0000-4000-8000-000000000002': () =>
+          person({ id: 'aaaaaaaa-0000-4000-8000-000000000002', state: 'pending' }),
+      }).api,
     });
     expect(await screen.findByText('Esta autorización no se puede suspender ni reactivar ahora.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Suspender/ })).toBeNull();

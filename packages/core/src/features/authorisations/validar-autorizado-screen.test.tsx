@@ -7,7 +7,7 @@ import { person } from './authorisations.fixtures.ts';
 
 const pending = (resendIn = 60_000) =>
   person({
-    id: 'p2',
+    id: 'aaaaaaaa-0000-4000-8000-000000000002',
     state: 'pending',
     validatedAt: null,
     code: {
@@ -21,12 +21,13 @@ const pending = (resendIn = 60_000) =>
 describe('validar-autorizado', () => {
   it('says where the code went, takes it, and goes back to the list saying so', async () => {
     const { api, send } = answeringApi({
-      'GET authorisations/p2': () => pending(),
-      'POST authorisations/p2/validate': () => person({ id: 'p2' }),
-      'GET authorisations': () => ({ authorisations: [person({ id: 'p2' })] }),
+      'GET authorisations/aaaaaaaa-0000-4000-8000-000000000002': () => pending(),
+      'POST authorisations/aaaaaaaa-0000-4000-8000-000000000002/validate': () =>
+        person({ id: 'aaaaaaaa-0000-4000-8000-000000000002' }),
+      'GET authorisations': () => ({ authorisations: [person({ id: 'aaaaaaaa-0000-4000-8000-000000000002' })] }),
       'GET boats': () => ({ boats: [] }),
     });
-    const { router } = renderApp('/validar-autorizado?id=p2', { api });
+    const { router } = renderApp('/validar-autorizado?id=aaaaaaaa-0000-4000-8000-000000000002', { api });
     expect(
       await screen.findByText(
         'Hemos enviado un código de 6 cifras a Marta Vidal Roig por correo electrónico a m•••@correo.es.',
@@ -40,7 +41,9 @@ describe('validar-autorizado', () => {
     await userEvent.type(code, '123 456');
     await userEvent.click(screen.getByRole('button', { name: 'Validar' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/autorizados'));
-    expect(send).toHaveBeenCalledWith('post', 'authorisations/p2/validate', { code: '123456' });
+    expect(send).toHaveBeenCalledWith('post', 'authorisations/aaaaaaaa-0000-4000-8000-000000000002/validate', {
+      code: '123456',
+    });
     expect(
       await screen.findByText(
         'Autorización de Marta Vidal Roig validada: ya puede usar los barcos dentro de su periodo, desde la cuenta de Marta Vidal Roig.',
@@ -50,12 +53,15 @@ describe('validar-autorizado', () => {
 
   it('says how the person will see the boats when no account of theirs has proven the contact yet (decision 038)', async () => {
     const { api } = answeringApi({
-      'GET authorisations/p2': () => pending(),
-      'POST authorisations/p2/validate': () => person({ id: 'p2', account: null }),
-      'GET authorisations': () => ({ authorisations: [person({ id: 'p2', account: null })] }),
+      'GET authorisations/aaaaaaaa-0000-4000-8000-000000000002': () => pending(),
+      'POST authorisations/aaaaaaaa-0000-4000-8000-000000000002/validate': () =>
+        person({ id: 'aaaaaaaa-0000-4000-8000-000000000002', account: null }),
+      'GET authorisations': () => ({
+        authorisations: [person({ id: 'aaaaaaaa-0000-4000-8000-000000000002', account: null })],
+      }),
       'GET boats': () => ({ boats: [] }),
     });
-    renderApp('/validar-autorizado?id=p2', { api });
+    renderApp('/validar-autorizado?id=aaaaaaaa-0000-4000-8000-000000000002', { api });
     await userEvent.type(await screen.findByLabelText('Código de la persona autorizada'), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Validar' }));
     expect(
@@ -71,12 +77,12 @@ describe('validar-autorizado', () => {
     ['code_attempts_exceeded', 'Has superado los intentos con este código. Pide uno nuevo.'],
   ] as const)('a %s is said under the code, which stays typed', async (error, message) => {
     const { api } = answeringApi({
-      'GET authorisations/p2': () => pending(),
-      'POST authorisations/p2/validate': () => {
+      'GET authorisations/aaaaaaaa-0000-4000-8000-000000000002': () => pending(),
+      'POST authorisations/aaaaaaaa-0000-4000-8000-000000000002/validate': () => {
         throw new ApiError(error, { status: 400 });
       },
     });
-    renderApp('/validar-autorizado?id=p2', { api });
+    renderApp('/validar-autorizado?id=aaaaaaaa-0000-4000-8000-000000000002', { api });
     const code = await screen.findByLabelText('Código de la persona autorizada');
     await userEvent.type(code, '999999');
     await userEvent.click(screen.getByRole('button', { name: 'Validar' }));
@@ -86,8 +92,8 @@ describe('validar-autorizado', () => {
   });
 
   it('a code of the wrong length is named before anything is sent', async () => {
-    const { api, send } = answeringApi({ 'GET authorisations/p2': () => pending() });
-    renderApp('/validar-autorizado?id=p2', { api });
+    const { api, send } = answeringApi({ 'GET authorisations/aaaaaaaa-0000-4000-8000-000000000002': () => pending() });
+    renderApp('/validar-autorizado?id=aaaaaaaa-0000-4000-8000-000000000002', { api });
     const code = await screen.findByLabelText('Código de la persona autorizada');
     await userEvent.click(screen.getByRole('button', { name: 'Validar' }));
     await waitFor(() =>
@@ -98,14 +104,14 @@ describe('validar-autorizado', () => {
 
   it('sends another code once the wait is over, and the new wait starts', async () => {
     const { api, send } = answeringApi({
-      'GET authorisations/p2': () => pending(0),
+      'GET authorisations/aaaaaaaa-0000-4000-8000-000000000002': () => pending(0),
       // The API answers the pending authorisation with its new code.
-      'POST authorisations/p2/resend': () => pending(60_000),
+      'POST authorisations/aaaaaaaa-0000-4000-8000-000000000002/resend': () => pending(60_000),
     });
-    renderApp('/validar-autorizado?id=p2', { api });
+    renderApp('/validar-autorizado?id=aaaaaaaa-0000-4000-8000-000000000002', { api });
     await userEvent.click(await screen.findByRole('button', { name: 'Enviar otro código' }));
     expect(await screen.findByText('Te hemos enviado un código nuevo. El anterior ya no sirve.')).toBeInTheDocument();
-    expect(send).toHaveBeenCalledWith('post', 'authorisations/p2/resend', {});
+    expect(send).toHaveBeenCalledWith('post', 'authorisations/aaaaaaaa-0000-4000-8000-000000000002/resend', {});
     expect(screen.getByRole('button', { name: /^Podrás pedir otro código en \d+ s$/ })).toBeDisabled();
   });
 
@@ -116,7 +122,9 @@ describe('validar-autorizado', () => {
   });
 
   it('a person already validated has no code to type', async () => {
-    renderApp('/validar-autorizado?id=p1', { api: answeringApi({ 'GET authorisations/p1': () => person() }).api });
+    renderApp('/validar-autorizado?id=aaaaaaaa-0000-4000-8000-000000000001', {
+      api: answeringApi({ 'GET authorisations/aaaaaaaa-0000-4000-8000-000000000001': () => person() }).api,
+    });
     expect(await screen.findByText('Esta autorización ya está validada.')).toBeInTheDocument();
     expect(screen.queryByLabelText('Código de la persona autorizada')).toBeNull();
   });

@@ -5,16 +5,16 @@ import { ApiError } from '../../api/api-error.ts';
 import { answeringApi, renderApp } from '../../test/fixtures.tsx';
 import { boats, people, person } from './authorisations.fixtures.ts';
 
-/** The list as the server has it: Jordi Mas (p2) is the pending one; withdrawing him takes him out. */
+/** The list as the server has it: Jordi Mas is the pending one; withdrawing him takes him out. */
 function listing(withdraw: () => unknown = () => undefined) {
   let list = people();
   return answeringApi({
     'GET authorisations': () => ({ authorisations: list }),
     'GET boats': () => ({ boats: boats() }),
-    'POST authorisations/p2/withdraw': () => {
+    'POST authorisations/aaaaaaaa-0000-4000-8000-000000000002/withdraw': () => {
       // Gone on the server whatever this call answers (a refusal here is tried with a list that keeps him).
       const kept = list;
-      list = list.filter((item) => item.id !== 'p2');
+      list = list.filter((item) => item.id !== 'aaaaaaaa-0000-4000-8000-000000000002');
       try {
         return withdraw();
       } catch (error) {
@@ -49,7 +49,7 @@ describe('withdrawing a pending invitation from autorizados', () => {
     const notice = await screen.findByRole('status');
     expect(notice).toHaveTextContent('Invitación a Jordi Mas retirada.');
     await waitFor(() => expect(notice.parentElement).toHaveFocus());
-    expect(send).toHaveBeenCalledWith('post', 'authorisations/p2/withdraw', {});
+    expect(send).toHaveBeenCalledWith('post', 'authorisations/aaaaaaaa-0000-4000-8000-000000000002/withdraw', {});
     expect(screen.queryByRole('article', { name: 'Jordi Mas' })).toBeNull();
     expect(screen.getAllByRole('article')).toHaveLength(3);
   });
@@ -137,7 +137,7 @@ describe('withdrawing a pending invitation from autorizados', () => {
 describe('withdrawing from validar-autorizado', () => {
   it('asks, withdraws, and goes back to the list saying so', async () => {
     const pending = person({
-      id: 'p2',
+      id: 'aaaaaaaa-0000-4000-8000-000000000002',
       state: 'pending',
       validatedAt: null,
       code: {
@@ -148,12 +148,12 @@ describe('withdrawing from validar-autorizado', () => {
       },
     });
     const { api, send, get } = answeringApi({
-      'GET authorisations/p2': () => pending,
-      'POST authorisations/p2/withdraw': () => undefined,
+      'GET authorisations/aaaaaaaa-0000-4000-8000-000000000002': () => pending,
+      'POST authorisations/aaaaaaaa-0000-4000-8000-000000000002/withdraw': () => undefined,
       'GET authorisations': () => ({ authorisations: [] }),
       'GET boats': () => ({ boats: boats() }),
     });
-    const { router } = renderApp('/validar-autorizado?id=p2', { api });
+    const { router } = renderApp('/validar-autorizado?id=aaaaaaaa-0000-4000-8000-000000000002', { api });
     const section = await screen.findByRole('region', { name: 'Retirar la invitación' });
     expect(section).toHaveTextContent(
       '¿El teléfono o el correo estaban mal? Retira la invitación y vuelve a añadir a la persona con los datos correctos.',
@@ -163,16 +163,21 @@ describe('withdrawing from validar-autorizado', () => {
     expect(question).toHaveTextContent('El código que le enviamos por correo dejará de valer');
     await userEvent.click(within(question).getByRole('button', { name: 'Sí, retirar la invitación' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/autorizados'));
-    expect(send).toHaveBeenCalledWith('post', 'authorisations/p2/withdraw', {});
+    expect(send).toHaveBeenCalledWith('post', 'authorisations/aaaaaaaa-0000-4000-8000-000000000002/withdraw', {});
     expect(await screen.findByRole('status')).toHaveTextContent('Invitación a Marta Vidal Roig retirada.');
     expect(await screen.findByText('Aún no has autorizado a nadie.')).toBeInTheDocument();
     // The person is not asked for again once gone (it would only answer 404).
-    expect(get.mock.calls.filter(([path]) => path === 'authorisations/p2')).toHaveLength(1);
+    expect(
+      get.mock.calls.filter(([path]) => path === 'authorisations/aaaaaaaa-0000-4000-8000-000000000002'),
+    ).toHaveLength(1);
   });
 
   it('is not offered once the person is validated', async () => {
-    const { api } = answeringApi({ 'GET authorisations/p1': () => person({ id: 'p1' }) });
-    renderApp('/validar-autorizado?id=p1', { api });
+    const { api } = answeringApi({
+      'GET authorisations/aaaaaaaa-0000-4000-8000-000000000001': () =>
+        person({ id: 'aaaaaaaa-0000-4000-8000-000000000001' }),
+    });
+    renderApp('/validar-autorizado?id=aaaaaaaa-0000-4000-8000-000000000001', { api });
     expect(await screen.findByText('Esta autorización ya está validada.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Retirar/ })).toBeNull();
   });

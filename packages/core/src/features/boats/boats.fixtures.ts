@@ -13,7 +13,7 @@ export function readyBoat(overrides: Partial<Boat> = {}): Boat {
     engine: 'Yamaha 115',
     rackPosition: 'B-12',
     contract: {
-      id: 'c1',
+      id: 'cccccccc-0000-4000-8000-0000000000c1',
       boatId: '11111111-1111-4111-8111-111111111111',
       plan: 'annual',
       status: 'active',

@@ -165,7 +165,7 @@ describe('alta-pedido-bajada', () => {
     const { api, create } = bookingApi({
       'POST launches': () =>
         launch({
-          id: 'l2',
+          id: 'dddddddd-0000-4000-8000-000000000002',
           boatId: BOAT_ID,
           boatName: 'Gaviota',
           status: 'waitlisted',
@@ -217,7 +217,7 @@ describe('alta-pedido-bajada', () => {
         calls += 1;
         if (calls === 1) throw new ApiError('slot_full', { status: 409 });
         if (calls === 2) throw new ApiError('network_error');
-        return launch({ id: 'l3', boatId: BOAT_ID, boatName: 'Gaviota' });
+        return launch({ id: 'dddddddd-0000-4000-8000-000000000003', boatId: BOAT_ID, boatName: 'Gaviota' });
       },
     });
     const { router } = renderApp('/alta-pedido-bajada', { api });

@@ -58,7 +58,7 @@ export const at = (date: string, time: string) =>
 export function launch(overrides: Partial<Launch> = {}): Launch {
   const slotStart = overrides.slotStart ?? at(tomorrow, '10:00');
   return {
-    id: 'l1',
+    id: 'dddddddd-0000-4000-8000-000000000001',
     boatId: BUSY_ID,
     boatName: 'Brisa',
     status: 'confirmed',

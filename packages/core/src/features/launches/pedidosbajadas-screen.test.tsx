@@ -9,7 +9,7 @@ import { at, BOAT_ID, launch, tomorrow } from './launches.fixtures.ts';
 
 const confirmed = launch();
 const waiting = launch({
-  id: 'l2',
+  id: 'dddddddd-0000-4000-8000-000000000002',
   boatId: BOAT_ID,
   boatName: 'Gaviota',
   status: 'waitlisted',
@@ -18,7 +18,7 @@ const waiting = launch({
   actions: { reschedule: true, cancel: true, readyToStow: false, calendar: false },
 });
 const done = launch({
-  id: 'l0',
+  id: 'dddddddd-0000-4000-8000-000000000000',
   boatName: 'Gaviota',
   status: 'cancelled',
   cancellationReason: 'Temporal de levante',
@@ -39,7 +39,7 @@ describe('pedidosbajadas', () => {
     expect(first).toHaveTextContent('Vuelta prevista14:00');
     expect(within(first!).getByRole('link', { name: 'Mover Brisa' })).toHaveAttribute(
       'href',
-      '/reprogramar-bajada?id=l1',
+      '/reprogramar-bajada?id=dddddddd-0000-4000-8000-000000000001',
     );
     expect(within(first!).getByRole('button', { name: 'Añadir al calendario Brisa' })).toBeInTheDocument();
     expect(second).toHaveTextContent('EstadoEn lista de espera');
@@ -55,7 +55,7 @@ describe('pedidosbajadas', () => {
   it('asks before cancelling, naming the slot; "No" keeps it, "Sí" cancels it', async () => {
     const { api, send } = answeringApi({
       'GET launches': () => ({ upcoming: [confirmed], past: [] }),
-      'POST launches/l1/cancel': () => ({
+      'POST launches/dddddddd-0000-4000-8000-000000000001/cancel': () => ({
         ...confirmed,
         status: 'cancelled',
         actions: { reschedule: false, cancel: false, readyToStow: false, calendar: false },
@@ -73,12 +73,12 @@ describe('pedidosbajadas', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Cancelar Brisa' }));
     await userEvent.click(screen.getByRole('button', { name: 'Sí, cancelar la bajada' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Bajada cancelada.');
-    expect(send).toHaveBeenCalledWith('post', 'launches/l1/cancel', {});
+    expect(send).toHaveBeenCalledWith('post', 'launches/dddddddd-0000-4000-8000-000000000001/cancel', {});
   });
 
   describe('a launch a person the owner authorised asked for', () => {
     const theirs = launch({
-      id: 'l9',
+      id: 'dddddddd-0000-4000-8000-000000000009',
       bookedBy: { name: 'Marta Ruiz Soler', role: 'authorised' },
       actions: { reschedule: false, cancel: true, readyToStow: false, calendar: true },
       history: [
@@ -97,7 +97,7 @@ describe('pedidosbajadas', () => {
     it('says «Pedida por» with the name, offers cancelling and the calendar, not moving, and asks naming the person', async () => {
       const { api, send } = answeringApi({
         'GET launches': () => ({ upcoming: [theirs], past: [] }),
-        'POST launches/l9/cancel': () => ({
+        'POST launches/dddddddd-0000-4000-8000-000000000009/cancel': () => ({
           ...theirs,
           status: 'cancelled',
           cancellationReason: 'La ha cancelado Ana Prueba, titular del barco.',
@@ -120,16 +120,20 @@ describe('pedidosbajadas', () => {
       );
       await userEvent.click(within(question).getByRole('button', { name: 'Sí, cancelar la bajada' }));
       expect(await screen.findByRole('status')).toHaveTextContent('Bajada cancelada.');
-      expect(send).toHaveBeenCalledWith('post', 'launches/l9/cancel', {});
+      expect(send).toHaveBeenCalledWith('post', 'launches/dddddddd-0000-4000-8000-000000000009/cancel', {});
     });
 
     it('names the person in its history, and its move screen says the move is theirs', async () => {
-      renderApp('/pedidosbajadas/l9', { api: answeringApi({ 'GET launches/l9': () => theirs }).api });
+      renderApp('/pedidosbajadas/dddddddd-0000-4000-8000-000000000009', {
+        api: answeringApi({ 'GET launches/dddddddd-0000-4000-8000-000000000009': () => theirs }).api,
+      });
       const history = await screen.findByRole('region', { name: 'Historial' });
       expect(within(history).getByRole('listitem')).toHaveTextContent(/ · Marta Ruiz Soler: pedida · /);
       expect(screen.getByRole('region', { name: 'Brisa' })).toHaveTextContent('Pedida porMarta Ruiz Soler');
       cleanup();
-      renderApp('/reprogramar-bajada?id=l9', { api: answeringApi({ 'GET launches/l9': () => theirs }).api });
+      renderApp('/reprogramar-bajada?id=dddddddd-0000-4000-8000-000000000009', {
+        api: answeringApi({ 'GET launches/dddddddd-0000-4000-8000-000000000009': () => theirs }).api,
+      });
       expect(
         await screen.findByText(
           'Esta bajada la pidió Marta Ruiz Soler: solo esa persona puede moverla. Como titular del barco, puedes cancelarla desde Bajadas.',
@@ -148,7 +152,10 @@ describe('pedidosbajadas', () => {
       });
       const card = await screen.findByRole('region', { name: 'Próxima bajada' });
       await waitFor(() => expect(card).toHaveTextContent('Pedida porMarta Ruiz SolerEstadoConfirmada'));
-      expect(within(card).getByRole('link', { name: 'Ver detalle' })).toHaveAttribute('href', '/pedidosbajadas/l9');
+      expect(within(card).getByRole('link', { name: 'Ver detalle' })).toHaveAttribute(
+        'href',
+        '/pedidosbajadas/dddddddd-0000-4000-8000-000000000009',
+      );
     });
   });
 
@@ -176,7 +183,7 @@ describe('pedidosbajadas', () => {
     let current: Launch = inWater;
     const { api, send } = answeringApi({
       'GET launches': () => ({ upcoming: [current], past: [] }),
-      'POST launches/l1/ready-to-stow': () =>
+      'POST launches/dddddddd-0000-4000-8000-000000000001/ready-to-stow': () =>
         (current = { ...inWater, status: 'ready_to_stow', actions: { ...inWater.actions, readyToStow: false } }),
     });
     renderApp('/pedidosbajadas', { api });
@@ -184,7 +191,7 @@ describe('pedidosbajadas', () => {
     expect(await screen.findByRole('status')).toHaveTextContent(
       'Hemos avisado al puerto de que el barco está listo para subir.',
     );
-    expect(send).toHaveBeenCalledWith('post', 'launches/l1/ready-to-stow', {});
+    expect(send).toHaveBeenCalledWith('post', 'launches/dddddddd-0000-4000-8000-000000000001/ready-to-stow', {});
     expect(screen.getByRole('article', { name: 'Brisa' })).toHaveTextContent('EstadoLista para subir');
   });
 

@@ -9,13 +9,13 @@ describe('reprogramar-bajada and a launch’s detail', () => {
     const current = launch();
     const moved = launch({ slotStart: at(tomorrow, '12:00') });
     const { api, send } = answeringApi({
-      'GET launches/l1': () => current,
+      'GET launches/dddddddd-0000-4000-8000-000000000001': () => current,
       'GET launches': () => ({ upcoming: [moved], past: [] }),
       [`GET launch-slots?boatId=${BUSY_ID}&date=${tomorrow}`]: () =>
         slotDay(tomorrow, { 5: { state: 'full', free: 0 } }),
-      'POST launches/l1/reschedule': () => moved,
+      'POST launches/dddddddd-0000-4000-8000-000000000001/reschedule': () => moved,
     });
-    const { router } = renderApp('/reprogramar-bajada?id=l1', { api });
+    const { router } = renderApp('/reprogramar-bajada?id=dddddddd-0000-4000-8000-000000000001', { api });
     expect(await screen.findByText(/Ahora: \p{L}+, \d+ de \p{L}+, de 10:00 a 10:30\./u)).toBeInTheDocument();
     // The launch's own day, its own slot marked and not choosable; a full slot is not offered to a move.
     const grid = await screen.findByRole('group', { name: 'Hora de bajada' });
@@ -25,7 +25,9 @@ describe('reprogramar-bajada and a launch’s detail', () => {
     expect(screen.getByLabelText('Vuelta prevista')).toHaveDisplayValue('La misma duración que ahora');
     await userEvent.click(screen.getByRole('button', { name: 'Mover la bajada' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/pedidosbajadas'));
-    expect(send).toHaveBeenCalledWith('post', 'launches/l1/reschedule', { slotStart: at(tomorrow, '12:00') });
+    expect(send).toHaveBeenCalledWith('post', 'launches/dddddddd-0000-4000-8000-000000000001/reschedule', {
+      slotStart: at(tomorrow, '12:00'),
+    });
     expect(await screen.findByRole('status')).toHaveTextContent('Bajada movida.');
   });
 
@@ -64,7 +66,9 @@ describe('reprogramar-bajada and a launch’s detail', () => {
         },
       ],
     });
-    renderApp('/pedidosbajadas/l1', { api: answeringApi({ 'GET launches/l1': () => detail }).api });
+    renderApp('/pedidosbajadas/dddddddd-0000-4000-8000-000000000001', {
+      api: answeringApi({ 'GET launches/dddddddd-0000-4000-8000-000000000001': () => detail }).api,
+    });
     const history = await screen.findByRole('region', { name: 'Historial' });
     const entries = within(history)
       .getAllByRole('listitem')

@@ -24,7 +24,7 @@ export function atTenPastTen() {
 
 export function outing(overrides: Partial<Outing> = {}): Outing {
   return {
-    id: 'o1',
+    id: 'eeeeeeee-0000-4000-8000-000000000001',
     boatId: BOAT_ID,
     boatName: 'Gaviota',
     state: 'at_sea',
@@ -48,7 +48,7 @@ export function outing(overrides: Partial<Outing> = {}): Outing {
 /** Two past outings of Gaviota and one of Albatros, latest first. */
 export const history = (): Outing[] => [
   outing({
-    id: 'h3',
+    id: 'ffffffff-0000-4000-8000-000000000003',
     state: 'returned',
     departure: at('2026-11-20', '09:00'),
     expectedReturn: at('2026-11-20', '13:00'),
@@ -57,7 +57,7 @@ export const history = (): Outing[] => [
     actions: { return: false, extend: false },
   }),
   outing({
-    id: 'h2',
+    id: 'ffffffff-0000-4000-8000-000000000002',
     boatId: OTHER_ID,
     boatName: 'Albatros',
     state: 'returned',
@@ -68,7 +68,7 @@ export const history = (): Outing[] => [
     actions: { return: false, extend: false },
   }),
   outing({
-    id: 'h1',
+    id: 'ffffffff-0000-4000-8000-000000000001',
     state: 'returned',
     departure: at('2026-11-02', '11:00'),
     expectedReturn: at('2026-11-02', '15:00'),
@@ -84,7 +84,7 @@ function boat(overrides: Partial<OutingBoatOption>): OutingBoatOption {
     boatId: BOAT_ID,
     boatName: 'Gaviota',
     role: 'owner',
-    launchToday: { id: 'l1', status: 'in_water', slotStart: at(today, '09:00') },
+    launchToday: { id: 'dddddddd-0000-4000-8000-000000000001', status: 'in_water', slotStart: at(today, '09:00') },
     canLog: true,
     refusals: [],
     skippers: [

@@ -60,7 +60,7 @@ describe('salidas', () => {
   it('says an overdue outing in words, and an authorised person’s outing on the owner’s boat shows without actions', async () => {
     const late = outing({ state: 'overdue', expectedReturn: at(today, '09:00'), overdueSince: at(today, '09:30') });
     const theirs = outing({
-      id: 'o2',
+      id: 'eeeeeeee-0000-4000-8000-000000000002',
       boatName: 'Brisa',
       loggedBy: { firstName: 'Luis', surnames: 'Pons', self: false },
       skipper: { kind: 'authorised', authorisationId: 'x', firstName: 'Luis', surnames: 'Pons' },
@@ -91,14 +91,14 @@ describe('salidas', () => {
     const { api, send } = answeringApi({
       'GET outings': () =>
         current.state === 'returned' ? { atSea: [], history: [current] } : { atSea: [current], history: [] },
-      'POST outings/o1/return': () => (current = returned(current)),
+      'POST outings/eeeeeeee-0000-4000-8000-000000000001/return': () => (current = returned(current)),
     });
     renderApp('/salidas', { api });
     await userEvent.click(await screen.findByRole('button', { name: 'He vuelto Gaviota' }));
     const notice = await screen.findByRole('status');
     expect(notice).toHaveTextContent('Regreso de Gaviota registrado. ¡Bienvenido a puerto!');
     await waitFor(() => expect(notice).toHaveFocus());
-    expect(send).toHaveBeenCalledWith('post', 'outings/o1/return', {});
+    expect(send).toHaveBeenCalledWith('post', 'outings/eeeeeeee-0000-4000-8000-000000000001/return', {});
     expect(screen.getByText('Ahora no tienes ninguna salida en el mar.')).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Historial' })).getByRole('article')).toHaveTextContent(
       'EstadoDe vuelta',
@@ -109,7 +109,7 @@ describe('salidas', () => {
     renderApp('/salidas', {
       api: answeringApi({
         'GET outings': () => ({ atSea: [outing()], history: [] }),
-        'POST outings/o1/return': () => {
+        'POST outings/eeeeeeee-0000-4000-8000-000000000001/return': () => {
           throw new ApiError('network_error');
         },
       }).api,
@@ -123,7 +123,7 @@ describe('salidas', () => {
     let current = outing();
     const { api, send } = answeringApi({
       'GET outings': () => ({ atSea: [current], history: [] }),
-      'POST outings/o1/extend': (body) =>
+      'POST outings/eeeeeeee-0000-4000-8000-000000000001/extend': (body) =>
         (current = { ...current, expectedReturn: (body as { expectedReturn: string }).expectedReturn }),
     });
     renderApp('/salidas', { api });
@@ -139,7 +139,9 @@ describe('salidas', () => {
     await userEvent.selectOptions(select, at(today, '16:30'));
     await userEvent.click(within(group).getByRole('button', { name: 'Guardar la nueva hora' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Regreso previsto de Gaviota: 16:30.');
-    expect(send).toHaveBeenCalledWith('post', 'outings/o1/extend', { expectedReturn: at(today, '16:30') });
+    expect(send).toHaveBeenCalledWith('post', 'outings/eeeeeeee-0000-4000-8000-000000000001/extend', {
+      expectedReturn: at(today, '16:30'),
+    });
     await waitFor(() =>
       expect(screen.getByRole('article', { name: 'Gaviota' })).toHaveTextContent('Regreso previsto16:30'),
     );
@@ -149,7 +151,7 @@ describe('salidas', () => {
   it('a refused extension is said on the time chosen, which stays chosen; Escape closes it and focus goes back', async () => {
     const { api } = answeringApi({
       'GET outings': () => ({ atSea: [outing()], history: [] }),
-      'POST outings/o1/extend': () => {
+      'POST outings/eeeeeeee-0000-4000-8000-000000000001/extend': () => {
         throw new ApiError('return_after_closing', { status: 422 });
       },
     });
@@ -188,8 +190,8 @@ describe('salidas', () => {
   });
 
   it('the overdue notice’s link (?volver=) puts focus on that outing’s «He vuelto»', async () => {
-    const other = outing({ id: 'o2', boatId: 'b2', boatName: 'Brisa' });
-    renderApp('/salidas?volver=o2', {
+    const other = outing({ id: 'eeeeeeee-0000-4000-8000-000000000002', boatId: 'b2', boatName: 'Brisa' });
+    renderApp('/salidas?volver=eeeeeeee-0000-4000-8000-000000000002', {
       api: answeringApi({ 'GET outings': () => ({ atSea: [outing(), other], history: [] }) }).api,
     });
     await waitFor(() => expect(screen.getByRole('button', { name: 'He vuelto Brisa' })).toHaveFocus());
@@ -235,7 +237,7 @@ describe('inicio', () => {
     const { api, send } = answeringApi({
       'GET outings': () =>
         current.state === 'returned' ? { atSea: [], history: [current] } : { atSea: [current], history: [] },
-      'POST outings/o1/return': () => (current = returned(current)),
+      'POST outings/eeeeeeee-0000-4000-8000-000000000001/return': () => (current = returned(current)),
       'GET boats': () => ({ boats: [] }),
       'GET launches': () => ({ upcoming: [], past: [] }),
     });
@@ -249,7 +251,7 @@ describe('inicio', () => {
     // «He vuelto» here; extending stays on salidas.
     expect(within(card).queryByRole('button', { name: /^Ampliar/ })).toBeNull();
     await userEvent.click(within(card).getByRole('button', { name: 'He vuelto Gaviota' }));
-    expect(send).toHaveBeenCalledWith('post', 'outings/o1/return', {});
+    expect(send).toHaveBeenCalledWith('post', 'outings/eeeeeeee-0000-4000-8000-000000000001/return', {});
     const done = await within(card).findByRole('status');
     expect(done).toHaveTextContent('Regreso de Gaviota registrado. ¡Bienvenido a puerto!');
     await waitFor(() => expect(done).toHaveFocus());
