@@ -4,7 +4,9 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { E2E_PORTS_ENV, e2eClients } from './clients.ts';
+import { FIXTURE_MARINAS_DIR } from '../scripts/lib/clients.ts';
+import { repoRoot } from '../vite/client-vite-config.ts';
+import { BRAND_SMOKE_SPEC, E2E_PORTS_ENV, e2eClients, SUITE_FIXTURES } from './clients.ts';
 
 const OLD_FIXED_PORTS = [47_400, 47_401, 47_402];
 let squatters: Server[] = [];
@@ -48,6 +50,15 @@ describe('e2eClients', () => {
     }
   });
 
+  it('lists the fixture marinas of the suite first, then every real brand of apps/', async () => {
+    const clients = await e2eClients();
+    expect(clients.filter(({ kind }) => kind === 'fixture').map(({ id }) => id)).toEqual(SUITE_FIXTURES);
+    expect(clients.filter(({ kind }) => kind === 'fixture').map(({ sendsSms }) => sendsSms)).toEqual([true, false]);
+    const brands = clients.filter(({ kind }) => kind === 'brand');
+    expect(brands.map(({ name }) => name)).toEqual(expect.arrayContaining(['client-41', 'client-25', 'client-63']));
+    for (const brand of brands) expect(brand.marinasDir).toBe(join(repoRoot, 'apps'));
+  });
+
   it('gives a worker process the ports the main process chose', async () => {
     const chosen = (await e2eClients()).map(({ id, port }) => ({ id, port }));
     // A Playwright worker: a new process that inherits the environment and evaluates the config again.
@@ -83,5 +94,36 @@ describe('the Playwright config', () => {
       expect(server!.command).toBe(`node ../scripts/start.ts --client ${marina.id} --port ${marina.port} --memory`);
       expect(server!.url).toBe(`http://127.0.0.1:${marina.port}/api/v1/health`);
     }
+  });
+
+  it('runs the whole suite on the fixture marinas, seeded from their folder, and the smoke alone on each brand', async () => {
+    const { default: config } = await import('./playwright.config.ts');
+    const servers = [config.webServer].flat();
+    const projects = config.projects ?? [];
+    const marinaOf = (project: (typeof projects)[number]) =>
+      (project.use as { marina?: { id: number; kind: string } } | undefined)?.marina;
+    const fixtures = projects.filter((project) => marinaOf(project)?.kind === 'fixture');
+    const brands = projects.filter((project) => marinaOf(project)?.kind === 'brand');
+    expect(fixtures.map((project) => marinaOf(project)!.id)).toEqual(SUITE_FIXTURES);
+    expect(brands.length).toBeGreaterThanOrEqual(3);
+    for (const project of fixtures) {
+      expect(project.testMatch).toBeUndefined();
+      expect(project.testIgnore).toContain(BRAND_SMOKE_SPEC);
+    }
+    for (const project of brands) expect(project.testMatch).toBe(BRAND_SMOKE_SPEC);
+    expect(projects.filter((project) => project.name === 'split-origin')).toHaveLength(1);
+    const seededFrom = servers.map((server) => (server!.env as Record<string, string>).MARINAS_DIR);
+    expect(seededFrom.slice(0, fixtures.length)).toEqual(fixtures.map(() => FIXTURE_MARINAS_DIR));
+    expect(seededFrom.slice(fixtures.length)).toEqual(brands.map(() => join(repoRoot, 'apps')));
+  });
+
+  it('keeps the HTML report, and traces and screenshots of failed tests, under test-results', async () => {
+    const { default: config } = await import('./playwright.config.ts');
+    const html = (config.reporter as unknown as Array<[string, { outputFolder?: string; open?: string }?]>).find(
+      ([name]) => name === 'html',
+    );
+    expect(html?.[1]).toEqual({ outputFolder: '../../test-results/e2e-report', open: 'never' });
+    expect(config.outputDir).toBe('../../test-results/e2e');
+    expect(config.use).toMatchObject({ trace: 'retain-on-failure', screenshot: 'only-on-failure' });
   });
 });

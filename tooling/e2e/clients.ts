@@ -1,11 +1,26 @@
 import { createServer, type Server } from 'node:net';
+import { join } from 'node:path';
 import { makeTokens } from '@marina/theme/tokens.ts';
-import { discoverClients, type ClientFolder } from '../scripts/lib/clients.ts';
+import { discoverClients, FIXTURE_MARINAS_DIR, type ClientFolder } from '../scripts/lib/clients.ts';
+import { repoRoot } from '../vite/client-vite-config.ts';
+
+/**
+ * The fixture marinas the whole suite runs on (decision 046): 901 sends codes by SMS, 902 by e-mail. Every
+ * real brand (apps/client-*) runs the smoke spec alone, so a marina more adds a few tests, not the suite.
+ */
+export const SUITE_FIXTURES = [901, 902];
+
+/** The spec a real brand runs, and the only one. */
+export const BRAND_SMOKE_SPEC = 'brand-smoke.spec.ts';
 
 export interface E2eClient {
   id: number;
   name: string;
   dir: string;
+  /** `fixture`: a fixture marina, the whole suite. `brand`: a real marina of apps/, its smoke spec. */
+  kind: 'fixture' | 'brand';
+  /** The folder of marina folders its server seeds from (MARINAS_DIR). */
+  marinasDir: string;
   title: string;
   brandColour: string;
   sendsSms: boolean;
@@ -54,14 +69,30 @@ async function e2ePorts(ids: number[]): Promise<Map<number, number>> {
   return chosen;
 }
 
-/** Every client folder becomes a Playwright project: a new client joins the suite with no edit here. */
+/**
+ * The suite's fixture marinas, then every real brand: each a Playwright project (a new brand joins with no
+ * edit here, with its smoke spec). A brand that takes a fixture's clientId is refused: the two would share a
+ * port and an id.
+ */
 export async function e2eClients(): Promise<E2eClient[]> {
-  const folders: ClientFolder[] = await discoverClients();
+  const fixtures = (await discoverClients(FIXTURE_MARINAS_DIR)).filter(({ id }) => SUITE_FIXTURES.includes(id));
+  const brands = await discoverClients(join(repoRoot, 'apps'));
+  const taken = brands.filter(({ id }) => fixtures.some((fixture) => fixture.id === id));
+  if (taken.length > 0)
+    throw new Error(
+      `clientId ${taken.map(({ id }) => id).join(', ')} belongs to a fixture marina (tooling/fixtures/marinas): give the brand another.`,
+    );
+  const folders: Array<ClientFolder & { kind: E2eClient['kind']; marinasDir: string }> = [
+    ...fixtures.map((folder) => ({ ...folder, kind: 'fixture' as const, marinasDir: FIXTURE_MARINAS_DIR })),
+    ...brands.map((folder) => ({ ...folder, kind: 'brand' as const, marinasDir: join(repoRoot, 'apps') })),
+  ];
   const ports = await e2ePorts(folders.map((folder) => folder.id));
   return folders.map((folder) => ({
     id: folder.id,
     name: folder.name,
     dir: folder.dir,
+    kind: folder.kind,
+    marinasDir: folder.marinasDir,
     title: folder.config.clientTitulo,
     brandColour: makeTokens(folder.config.tokens).color.brand,
     sendsSms: folder.config.sendsSms,

@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { CHROME_FLAGS, CHROME_PATH } from '../scripts/lib/chromium.ts';
-import { e2eClients } from './clients.ts';
+import { BRAND_SMOKE_SPEC, e2eClients } from './clients.ts';
 import type { MarinaOptions } from './fixtures.ts';
 
 const clients = await e2eClients();
@@ -13,7 +13,13 @@ export default defineConfig<MarinaOptions>({
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
   forbidOnly: true,
-  reporter: [['list'], ['json', { outputFile: '../../test-results/e2e.json' }]],
+  // What QA reads after a run (README.md, «Reading a failed browser test»): the HTML report in
+  // test-results/e2e-report, and each failed test's trace and screenshot under test-results/e2e.
+  reporter: [
+    ['list'],
+    ['json', { outputFile: '../../test-results/e2e.json' }],
+    ['html', { outputFolder: '../../test-results/e2e-report', open: 'never' }],
+  ],
   outputDir: '../../test-results/e2e',
   use: {
     browserName: 'chromium',
@@ -22,24 +28,29 @@ export default defineConfig<MarinaOptions>({
     locale: 'es-ES',
     timezoneId: 'Europe/Madrid',
     trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
     serviceWorkers: 'block',
   },
+  // The whole suite on the fixture marinas; each real brand its smoke spec only (decision 046).
   projects: [
     ...clients.map((client) => ({
       name: client.name,
-      testIgnore: SPLIT_ORIGIN_SPEC,
+      ...(client.kind === 'fixture'
+        ? { testIgnore: [SPLIT_ORIGIN_SPEC, BRAND_SMOKE_SPEC] }
+        : { testMatch: BRAND_SMOKE_SPEC }),
       use: { baseURL: `http://127.0.0.1:${client.port}`, marina: client },
     })),
     // Once, not per marina: the app and the API on two origins, with servers of its own.
     { name: 'split-origin', testMatch: SPLIT_ORIGIN_SPEC },
   ],
   // Each client's bundle, built and served with the API exactly as `npm start` does, on its own port (free
-  // when the run starts). Never reused: whatever answers there would not be this checkout's server.
+  // when the run starts), seeded from its own folder of marinas (MARINAS_DIR: the fixtures' or apps/).
+  // Never reused: whatever answers there would not be this checkout's server.
   webServer: clients.map((client) => ({
     command: `node ../scripts/start.ts --client ${client.id} --port ${client.port} --memory`,
     // Accounts made through the API say which test address they come from (`testAddress`, accounts.ts);
     // only this machine may say so. The browser's own requests carry no such header: they stay 127.0.0.1.
-    env: { TRUST_PROXY: '127.0.0.1' },
+    env: { TRUST_PROXY: '127.0.0.1', MARINAS_DIR: client.marinasDir },
     url: `http://127.0.0.1:${client.port}/api/v1/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -3,6 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { expect, test, type Response } from '@playwright/test';
+import { FIXTURE_MARINAS_DIR } from '../scripts/lib/clients.ts';
 import { repoRoot } from '../vite/client-vite-config.ts';
 import { signIn } from './accounts.ts';
 
@@ -18,9 +19,11 @@ let origins: SplitOrigin;
 function startSplitOrigin(): Promise<SplitOrigin> {
   const child = spawn(
     process.execPath,
-    ['tooling/e2e/split-origin-server.ts', '--client', '41', '--stop-with-parent'],
+    ['tooling/e2e/split-origin-server.ts', '--client', '901', '--stop-with-parent'],
     {
       cwd: repoRoot,
+      // The fixture marina that sends codes by SMS (decision 046), not a real brand.
+      env: { ...process.env, MARINAS_DIR: FIXTURE_MARINAS_DIR },
       stdio: ['pipe', 'pipe', 'inherit'],
     },
   );
@@ -64,7 +67,7 @@ test('signs in with the app and the API on two origins, and stays signed in', as
   await page.reload();
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 
-  await signIn(page, 'demo@client41.example', 'Puerto-Demo-41');
+  await signIn(page, 'demo@client901.example', 'Puerto-Demo-901');
   await expect(page).toHaveURL(`${app}/inicio`);
   await expect(page.getByRole('heading', { level: 1, name: /^Hola, / })).toBeVisible();
 

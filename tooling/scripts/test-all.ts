@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '../vite/client-vite-config.ts';
 import { duration } from './lib/duration.ts';
+import { describeTestsPerProject, testsPerProject } from './lib/e2e-counts.ts';
 import { ensureChromium, ensurePostgres } from './lib/system.ts';
 import { run } from './lib/run.ts';
 import type { OpenApiLintSummary } from './lint-openapi.ts';
@@ -63,8 +64,11 @@ const steps: Step[] = [
     report: 'api-postgres.json',
   },
   { name: 'build of every client', run: () => run('turbo', ['run', 'build', '--output-logs=errors-only']) },
+  // The whole suite on the two fixture marinas, each real brand's smoke spec, split origins once (decision
+  // 046); the summary says how many tests each adds. The HTML report, and a trace and a screenshot of each
+  // failed test, stay in test-results/e2e-report and test-results/e2e (README.md).
   {
-    name: 'browser suite (every client)',
+    name: 'browser suite (fixture marinas, and each brand’s smoke)',
     run: async () => {
       await ensureChromium();
       const built = await run('turbo', ['run', 'build', '--output-logs=errors-only'], { env: { MARINA_API_URL: '/' } });
@@ -78,6 +82,7 @@ const steps: Step[] = [
       );
     },
     report: 'e2e.json',
+    detail: e2eDetail,
   },
 ];
 
@@ -101,6 +106,16 @@ function openApiLintDetail(): string | undefined {
   if (!existsSync(path)) return undefined;
   const { operations, errors, warnings } = JSON.parse(readFileSync(path, 'utf8')) as OpenApiLintSummary;
   return `${operations} operations, ${errors} errors, ${warnings} warnings`;
+}
+
+/** `client-901: 50, client-902: 50, client-25: 4, …, split-origin: 7`, from the browser suite's report. */
+function e2eDetail(): string | undefined {
+  const path = join(results, 'e2e.json');
+  if (!existsSync(path)) return undefined;
+  const report = JSON.parse(readFileSync(path, 'utf8'));
+  const order = (report.config?.projects ?? []).map((project: { name: string }) => project.name);
+  const counts = testsPerProject(report);
+  return counts.size === 0 ? undefined : `tests per project: ${describeTestsPerProject(counts, order)}`;
 }
 
 const outcome: Array<{ name: string; ok: boolean; ms: number; counts?: Counts; detail?: string | undefined }> = [];
@@ -130,7 +145,9 @@ console.log('\nSummary');
 let passed = 0;
 let failed = 0;
 for (const { name, ok, ms, counts, detail: stepDetail } of outcome) {
-  const detail = counts ? ` (${counts.passed} passed, ${counts.failed} failed)` : stepDetail ? ` (${stepDetail})` : '';
+  const tally = counts ? `${counts.passed} passed, ${counts.failed} failed` : undefined;
+  const said = [tally, stepDetail].filter(Boolean).join('; ');
+  const detail = said ? ` (${said})` : '';
   console.log(`  ${ok ? '✔' : '✘'} ${name}${detail} ${duration(ms)}`);
   if (counts) {
     passed += counts.passed;

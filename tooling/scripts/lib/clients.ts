@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import {
   ClientFoldersError,
   discoverMarinaFolders,
@@ -11,8 +11,23 @@ import { flag } from './run.ts';
 export { ClientFoldersError };
 export type ClientFolder = MarinaFolder;
 
-/** Every marina of the repository (`apps/client-*`), checked; see core's `discoverMarinaFolders`. */
-export function discoverClients(appsDir = join(repoRoot, 'apps')): Promise<ClientFolder[]> {
+/**
+ * The fixture marinas (decision 046): 901 by SMS, 902 by e-mail, 903 the API tests' other marina. The API
+ * tests and the full browser suite run on them, so editing a real brand's folder breaks neither.
+ * `MARINAS_DIR=tooling/fixtures/marinas npm start -- --client 901` serves one.
+ */
+export const FIXTURE_MARINAS_DIR = join(repoRoot, 'tooling', 'fixtures', 'marinas');
+
+/**
+ * The folder holding the marina folders: MARINAS_DIR, as the API reads it, else the repository's `apps/`
+ * (the real brands).
+ */
+export function marinasDir(env: NodeJS.ProcessEnv = process.env): string {
+  return env.MARINAS_DIR ? resolve(env.MARINAS_DIR) : join(repoRoot, 'apps');
+}
+
+/** Every marina under MARINAS_DIR (the repository's `apps/client-*` by default), checked; see core's `discoverMarinaFolders`. */
+export function discoverClients(appsDir = marinasDir()): Promise<ClientFolder[]> {
   return discoverMarinaFolders(appsDir);
 }
 

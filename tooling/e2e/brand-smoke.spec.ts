@@ -1,0 +1,52 @@
+// A real brand's smoke (decision 046): the whole suite runs on the fixture marinas; each marina of apps/ runs
+// this spec alone. Its bundle was built from its own folder; here its demo owner signs in on the screens,
+// sees inicio and the card, and axe finds nothing on them with the phone in light or in dark mode.
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+async function signInOnTheScreens(page: Page, marina: { id: number }) {
+  await page.getByLabel('Correo electrónico o documento').fill(`demo@client${marina.id}.example`);
+  await page.getByLabel('Contraseña', { exact: true }).fill(`Puerto-Demo-${marina.id}`);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL(/\/inicio$/);
+  await expect(page.getByRole('heading', { level: 1, name: /^Hola, / })).toBeVisible();
+}
+
+test.describe("the brand's smoke", () => {
+  test('the build carries the brand: title, theme colour, logo and manifest', async ({ page, visit, marina }) => {
+    await visit('/home');
+    await expect(
+      page.getByRole('heading', { level: 1, name: `Te damos la bienvenida a ${marina.title}` }),
+    ).toBeVisible();
+    await expect(page).toHaveTitle(new RegExp(marina.title));
+    await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', marina.brandColour);
+    const logo = page.getByRole('img', { name: marina.title });
+    await expect(logo).toBeVisible();
+    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    const manifest = await (await page.request.get('/manifest.webmanifest')).json();
+    expect(manifest).toMatchObject({ name: marina.title, theme_color: marina.brandColour });
+  });
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`the demo owner signs in on the screens and reaches inicio, accessible in ${colorScheme} mode`, async ({
+      page,
+      visit,
+      marina,
+      expectAccessible,
+    }) => {
+      await page.emulateMedia({ colorScheme });
+      await visit('/login');
+      await expectAccessible();
+      await signInOnTheScreens(page, marina);
+      await expectAccessible();
+    });
+  }
+
+  test("the demo owner's card is valid, and accessible", async ({ page, visit, marina, expectAccessible }) => {
+    await visit('/login');
+    await signInOnTheScreens(page, marina);
+    await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Carnet' }).click();
+    await expect(page.getByRole('article', { name: 'VÁLIDA' })).toBeVisible();
+    await expectAccessible();
+  });
+});
