@@ -1,11 +1,11 @@
 /**
  * What a customer is told when staff decide on their contract: in the app (a notification) and by SMS or
  * e-mail through the outbox, by the marina's channel (SMS marinas write to the mobile, the others to the
- * e-mail), in Spanish, naming the marina.
+ * e-mail), naming the marina, in the message catalogue's words (`@marina/core/messages/contract-notices.ts`).
  */
 import { href } from '@marina/core/domain/app-paths.ts';
-import type { ContractPlan } from '@marina/core/domain/boats.ts';
 import { formatCalendarDate } from '@marina/core/domain/calendar.ts';
+import { contractNotices } from '@marina/core/messages/contract-notices.ts';
 import type { ClientRecord } from '../clients/client-directory.ts';
 import type { Config } from '../config.ts';
 import type { Tx } from '../db/database.ts';
@@ -13,9 +13,6 @@ import type { AccountRow } from '../accounts/accounts.schema.ts';
 import type { BoatRow, ContractRow } from '../boats/boats.schema.ts';
 import { tellCustomer } from '../notifications/tell-customer.ts';
 import { personText } from '../outbox/person-text.ts';
-
-/** The plan as it reads after "tu contrato". */
-const PLAN_WORDS: Record<ContractPlan, string> = { annual: 'anual', seasonal: 'de temporada', monthly: 'mensual' };
 
 interface Decision {
   client: ClientRecord;
@@ -26,25 +23,24 @@ interface Decision {
 
 function texts({ client, boat: named, contract }: Decision) {
   // The boat's name is the owner's own words (docs/product.md §7.6); the reason is staff's.
-  const boat = { id: named.id, name: personText(named.name) || 'tu barco' };
-  const plan = PLAN_WORDS[contract.plan];
+  const boat = { id: named.id, name: personText(named.name) || contractNotices.unnamedBoat };
   if (contract.status === 'active') {
-    const period = `del ${formatCalendarDate(contract.startsOn)} al ${formatCalendarDate(contract.endsOn)}`;
     return {
       type: 'contract_approved' as const,
-      title: 'Contrato aprobado',
-      body: `Tu contrato ${plan} para ${boat.name} está aprobado: ${period}.`,
+      ...contractNotices.approved({
+        marina: client.title,
+        boat: boat.name,
+        plan: contract.plan,
+        from: formatCalendarDate(contract.startsOn),
+        to: formatCalendarDate(contract.endsOn),
+      }),
       link: href.barco(boat.id),
-      sms: `${client.title}: tu contrato ${plan} para ${boat.name} está aprobado, ${period}.`,
     };
   }
-  const reason = contract.rejectionReason ?? '';
   return {
     type: 'contract_rejected' as const,
-    title: 'Contrato no aprobado',
-    body: `${client.title} no ha aprobado el contrato para ${boat.name}. Motivo: ${reason}`,
+    ...contractNotices.rejected({ marina: client.title, boat: boat.name, reason: contract.rejectionReason ?? '' }),
     link: href.altaContrato(boat.id),
-    sms: `${client.title}: no hemos aprobado el contrato para ${boat.name}. Motivo: ${reason}`,
   };
 }
 
@@ -55,11 +51,5 @@ export async function tellContractDecision(
   now: Date,
   config: Pick<Config, 'devRoutes'>,
 ): Promise<void> {
-  await tellCustomer(
-    tx,
-    decision,
-    { ...texts(decision), emailFooter: 'Lo tienes en la app, en Mis barcos.' },
-    now,
-    config,
-  );
+  await tellCustomer(tx, decision, { ...texts(decision), emailFooter: contractNotices.emailFooter }, now, config);
 }

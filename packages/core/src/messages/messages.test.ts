@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../domain/error-codes.ts';
 import { accountNotices, type NoticeWords } from './account-notices.ts';
+import { contractNotices } from './contract-notices.ts';
 import { errorMessages, formatWait, parametrisedErrorMessages } from './error-messages.ts';
 import { expectedTypeMessages, fieldMessages, problemDetails, skipperRefusals } from './problem-details.ts';
 import { problemTitles } from './problem-titles.ts';
@@ -119,6 +120,17 @@ describe('the message catalogue', () => {
   it.each(Object.entries(ACCOUNT_MESSAGES))('words the account message %s, naming the marina', (_kind, words) => {
     expect(words.subject).toMatch(/^Puerto: /);
     expect(words.text).toMatch(WORDS);
+  });
+
+  it('words the contract decisions, naming the marina in the SMS', () => {
+    const approved = contractNotices.approved({ marina: 'Puerto', boat: 'Brisa', plan: 'annual', from: '1', to: '2' });
+    const rejected = contractNotices.rejected({ marina: 'Puerto', boat: 'Brisa', reason: 'Faltan datos' });
+    for (const words of [approved, rejected]) {
+      expect(words.title).toMatch(WORDS);
+      expect(words.body).toContain('Brisa');
+      expect(words.sms).toMatch(/^Puerto: /);
+    }
+    expect(contractNotices.emailFooter).toMatch(WORDS);
   });
 
   it('words the account notifications', () => {
