@@ -15,7 +15,26 @@
 import { Secret, TOTP } from 'otpauth';
 import { paths } from './app-paths.ts';
 import type { BoatRole } from './authorisations.ts';
-import { ACCOUNT_CODES, type Eligibility, type EligibilityReason, type IneligibilityCode } from './eligibility.ts';
+import {
+  ACCOUNT_CODES,
+  eligibilityResponse,
+  type Eligibility,
+  type EligibilityReason,
+  type IneligibilityCode,
+} from './eligibility.ts';
+import {
+  CalendarDay,
+  Instant,
+  Nullable,
+  OrNull,
+  Ref,
+  Shared,
+  StringEnum,
+  Type,
+  Uuid,
+  type SchemaOptions,
+  type Static,
+} from './response-schema.ts';
 
 // --- The code in the QR --------------------------------------------------------------------------------
 
@@ -98,67 +117,137 @@ export const CARD_ONLY_REASONS: Readonly<Record<CardOnlyCode, { text: string; fi
   code_stale: { text: 'Código caducado', fix: null },
 };
 
+const cardRole = (options: SchemaOptions = {}) =>
+  StringEnum(['owner', 'authorised'] as const satisfies readonly CardRole[], options);
+
 /**
  * One reason the card is red, as the eligibility rule gives it (code, Spanish text, the fix's route when
  * the holder can fix it), with the boat it is about; null for the holder's own account (suspended, data to
  * validate, document or licence expired) and for `no_boats`.
  */
-export interface CardReason {
-  code: CardReasonCode;
-  text: string;
-  fix: { label: string; to: string } | null;
-  boat: { id: string; name: string } | null;
-}
+export const cardReasonResponse = Shared(
+  Type.Object(
+    {
+      code: Type.Unsafe<CardReasonCode>(Type.String({ examples: ['insurance_expired', 'no_boats'] })),
+      text: Type.String(),
+      fix: OrNull(Type.Object({ label: Type.String(), to: Type.String({ description: "The app's path" }) })),
+      boat: OrNull(Type.Object({ id: Uuid(), name: Type.String() })),
+    },
+    {
+      $id: 'CardReason',
+      description:
+        'Why the card is red: an eligibility reason (code, Spanish text, fix) and the boat it is about (null: the holder’s own)',
+    },
+  ),
+);
+export type CardReason = Static<typeof cardReasonResponse>;
 
 /** Green (`valid`, no reasons) when the holder may use at least one boat the card covers today. */
 export type CardVerdict = { valid: true; reasons: [] } | { valid: false; reasons: CardReason[] };
 
 /** A boat the card covers, with the holder's verdict on it (an authorised person's, for `role: authorised`). */
-export interface CardBoat {
-  id: string;
-  name: string;
-  role: BoatRole;
-  eligibility: Eligibility;
-}
+export const cardBoatResponse = Type.Object({
+  id: Uuid(),
+  name: Type.String(),
+  role: StringEnum(['owner', 'authorised'] as const satisfies readonly BoatRole[]),
+  eligibility: eligibilityResponse(),
+});
+export type CardBoat = Static<typeof cardBoatResponse>;
 
 /** `GET /card`, `POST /card/reissue`: the signed-in holder's card. Only ever sent to its holder. */
-export interface Card {
-  /** Opaque, 128 random bits (base64url); a re-issue gives a new one. */
-  idTarjeta: string;
-  /** 8 digits, for typing by hand (formatCardNumber); kept by a re-issue. */
-  number: string;
-  holder: { firstName: string; surnames: string };
-  role: CardRole;
-  marina: { id: number; title: string };
-  /** Own boats first, then those the holder is authorised on, by name. */
-  boats: CardBoat[];
-  /**
-   * While green: the last day (`YYYY-MM-DD`, the marina's calendar) it stays green if nothing changes (the
-   * earliest of the holder's own deadlines and the latest of the usable boats' contract, insurance and
-   * authorisation ends); null when red or when nothing ends it.
-   */
-  validUntil: string | null;
-  verdict: CardVerdict;
-  /** What the phone needs to compute the QR's code offline (cardCode). Keep it like a password. */
-  code: {
-    secret: string;
-    algorithm: typeof CARD_CODE.algorithm;
-    digits: typeof CARD_CODE.digits;
-    period: typeof CARD_CODE.period;
-  };
-  /** When this card (its id and secret) was issued. */
-  issuedAt: string;
-  /** The server's clock when it answered: the phone computes codes with its offset from it. */
-  serverTime: string;
-}
+export const cardResponse = Shared(
+  Type.Object(
+    {
+      /** Opaque, 128 random bits (base64url); a re-issue gives a new one. */
+      idTarjeta: Type.String({
+        description: 'Opaque, 128 random bits (base64url, 22 characters); a re-issue gives a new one',
+      }),
+      /** 8 digits, for typing by hand (formatCardNumber); kept by a re-issue. */
+      number: Type.String({
+        pattern: '^\\d{8}$',
+        description: 'For typing by hand (shown as 1234 5678); kept by a re-issue',
+      }),
+      holder: Type.Object({ firstName: Type.String(), surnames: Type.String() }),
+      role: cardRole({ description: '`authorised` when every boat the card covers is someone else’s' }),
+      marina: Type.Object({ id: Type.Integer(), title: Type.String() }),
+      /** Own boats first, then those the holder is authorised on, by name. */
+      boats: Type.Array(cardBoatResponse, {
+        description: 'Own boats first, then those the holder is authorised on, each with the holder’s verdict',
+      }),
+      /**
+       * While green: the last day (`YYYY-MM-DD`, the marina's calendar) it stays green if nothing changes (the
+       * earliest of the holder's own deadlines and the latest of the usable boats' contract, insurance and
+       * authorisation ends); null when red or when nothing ends it.
+       */
+      validUntil: Nullable(CalendarDay(), {
+        description: 'While green, the last day it stays green if nothing changes; null when red or open-ended',
+      }),
+      verdict: Type.Unsafe<CardVerdict>(
+        Type.Object(
+          {
+            valid: Type.Boolean(),
+            reasons: Type.Array(Ref<typeof cardReasonResponse>('CardReason')),
+          },
+          {
+            description: 'Green (`valid`) when the holder may use at least one of the boats today; else every reason',
+          },
+        ),
+      ),
+      /** What the phone needs to compute the QR's code offline (cardCode). Keep it like a password. */
+      code: Type.Object(
+        {
+          secret: Type.String(),
+          algorithm: StringEnum([CARD_CODE.algorithm] as const),
+          digits: Type.Unsafe<typeof CARD_CODE.digits>({ type: 'integer', enum: [CARD_CODE.digits] }),
+          period: Type.Unsafe<typeof CARD_CODE.period>({ type: 'integer', enum: [CARD_CODE.period] }),
+        },
+        {
+          description:
+            'RFC 6238 parameters and the base32 secret the phone computes the QR’s code from (cardCode in @marina/core/domain/cards.ts)',
+        },
+      ),
+      /** When this card (its id and secret) was issued. */
+      issuedAt: Instant(),
+      /** The server's clock when it answered: the phone computes codes with its offset from it. */
+      serverTime: Instant({ description: 'The server’s clock: the phone computes codes with its offset from it' }),
+    },
+    {
+      $id: 'Card',
+      examples: [
+        {
+          idTarjeta: 'q2V0bGluZS1jYXJkLTAwMQ',
+          number: '40718263',
+          holder: { firstName: 'Lucía', surnames: 'García Pons' },
+          role: 'owner',
+          marina: { id: 41, title: 'Marina Seca 41' },
+          boats: [
+            {
+              id: 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d',
+              name: 'Brisa',
+              role: 'owner',
+              eligibility: { eligible: true, reasons: [] },
+            },
+          ],
+          validUntil: '2027-05-31',
+          verdict: { valid: true, reasons: [] },
+          code: { secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', ...CARD_CODE },
+          issuedAt: '2026-11-25T10:00:00.000Z',
+          serverTime: '2026-11-25T10:00:00.000Z',
+        },
+      ],
+    },
+  ),
+);
+export type Card = Static<typeof cardResponse>;
 
 // --- The public check ----------------------------------------------------------------------------------
 
 /** A reason as the check tells it: code and words, no route (fixing is the holder's business). */
-export interface CardCheckReason {
-  code: CardReasonCode;
-  text: string;
-}
+export const cardCheckReasonResponse = Type.Object({
+  code: Type.Unsafe<CardReasonCode>(Type.String()),
+  text: Type.String(),
+});
+export type CardCheckReason = Static<typeof cardCheckReasonResponse>;
 
 /**
  * `GET /cards/{idTarjeta}/check?c=`: what anyone scanning the QR sees, and nothing more (no document,
@@ -166,19 +255,43 @@ export interface CardCheckReason {
  * and for an unknown card (or another marina's), `codeStale` is true, `valid` false, the only reason is
  * `code_stale`, and the holder's fields are null or empty.
  */
-export interface CardCheck {
-  valid: boolean;
-  codeStale: boolean;
-  reasons: CardCheckReason[];
-  /** First name and the initial of the first surname ("Ana G."). */
-  holder: { firstName: string; surnameInitial: string } | null;
-  role: CardRole | null;
-  /** The boats the card covers by name, each with whether the holder may use it today. */
-  boats: { name: string; valid: boolean }[];
-  validUntil: string | null;
-  /** The server's time of the check (ISO instant). */
-  checkedAt: string;
-}
+export const cardCheckResponse = Shared(
+  Type.Object(
+    {
+      valid: Type.Boolean({ description: '«VÁLIDA» / «NO VÁLIDA»' }),
+      codeStale: Type.Boolean({
+        description:
+          '«código caducado»: the code is missing, stale or wrong, or the card is unknown here (they answer alike)',
+      }),
+      reasons: Type.Array(cardCheckReasonResponse),
+      /** First name and the initial of the first surname ("Ana G."). */
+      holder: OrNull(Type.Object({ firstName: Type.String(), surnameInitial: Type.String() })),
+      role: OrNull(cardRole()),
+      /** The boats the card covers by name, each with whether the holder may use it today. */
+      boats: Type.Array(Type.Object({ name: Type.String(), valid: Type.Boolean() })),
+      validUntil: Nullable(CalendarDay()),
+      /** The server's time of the check (ISO instant). */
+      checkedAt: Instant({ description: 'The time of the check' }),
+    },
+    {
+      $id: 'CardCheck',
+      description: 'What a check tells anyone, and nothing more: no document, phone, e-mail or full surname',
+      examples: [
+        {
+          valid: false,
+          codeStale: false,
+          reasons: [{ code: 'insurance_expired', text: 'Seguro caducado (Brisa)' }],
+          holder: { firstName: 'Lucía', surnameInitial: 'G.' },
+          role: 'owner',
+          boats: [{ name: 'Brisa', valid: false }],
+          validUntil: null,
+          checkedAt: '2026-11-25T10:00:00.000Z',
+        },
+      ],
+    },
+  ),
+);
+export type CardCheck = Static<typeof cardCheckResponse>;
 
 /** The keys of every `CardCheck`, in one place for the server's schema and the tests. */
 export const CARD_CHECK_KEYS = [

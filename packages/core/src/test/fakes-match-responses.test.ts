@@ -10,12 +10,14 @@ import { sessionInfoResponse, accountSummaryResponse } from '../domain/accounts.
 import { authorisationResponse, boatAuthorisationResponse } from '../domain/authorisations.ts';
 import { boatResponse, contractResponse, insuranceResponse } from '../domain/boats.ts';
 import { dataValidationStatusResponse, licenceResponse } from '../domain/data-validation.ts';
+import { cardCheckResponse, cardReasonResponse, cardResponse } from '../domain/cards.ts';
 import { eligibilityReasonResponse } from '../domain/eligibility.ts';
 import { launchResponse, launchSlotDayResponse } from '../domain/launches.ts';
 import { outingOptionsResponse, outingResponse } from '../domain/outings.ts';
 import { closedSchema, type TSchema } from '../domain/response-schema.ts';
 import * as authorisationFakes from '../features/authorisations/authorisations.fixtures.ts';
 import * as boatFakes from '../features/boats/boats.fixtures.ts';
+import * as cardFakes from '../features/card/card.fixtures.ts';
 import * as launchFakes from '../features/launches/launches.fixtures.ts';
 import * as outingFakes from '../features/outings/outings.fixtures.ts';
 import { bareBoat } from './boats.ts';
@@ -34,6 +36,7 @@ const shared = [
   dataValidationStatusResponse,
   launchResponse,
   outingResponse,
+  cardReasonResponse,
 ];
 
 const ajv = new Ajv({ allErrors: true, strict: false });
@@ -59,6 +62,8 @@ const fakes: Array<[string, TSchema, unknown[]]> = [
   ['launch slot days', launchSlotDayResponse, [launchFakes.slotDay()]],
   ['outings', outingResponse, [outingFakes.outing(), ...outingFakes.history()]],
   ['outing options', outingOptionsResponse, [outingFakes.options()]],
+  ['cards', cardResponse, [cardFakes.greenCard(), cardFakes.redCard()]],
+  ['card checks', cardCheckResponse, [cardFakes.validCheck(), cardFakes.staleCheck()]],
 ];
 
 describe('the app’s fakes match the response schemas', () => {

@@ -12,7 +12,7 @@ export function greenCard(overrides: Partial<Card> = {}): Card {
     holder: { firstName: 'Ana', surnames: 'García López' },
     role: 'owner',
     marina: { id: 41, title: 'Marina de Prueba' },
-    boats: [{ id: 'b1', name: 'Gaviota', role: 'owner', eligibility: { eligible: true, reasons: [] } }],
+    boats: [{ id: 'bbbbbbbb-0000-4000-8000-000000000001', name: 'Gaviota', role: 'owner', eligibility: { eligible: true, reasons: [] } }],
     validUntil: '2027-03-31',
     verdict: { valid: true, reasons: [] },
     code: { secret: CARD_SECRET, algorithm: 'SHA1', digits: 6, period: 60 },
@@ -27,7 +27,7 @@ export function redCard(overrides: Partial<Card> = {}): Card {
   return greenCard({
     boats: [
       {
-        id: 'b2',
+        id: 'bbbbbbbb-0000-4000-8000-000000000002',
         name: 'Albatros',
         role: 'owner',
         eligibility: {
@@ -56,7 +56,7 @@ export function redCard(overrides: Partial<Card> = {}): Card {
           code: 'insurance_expired',
           text: 'Seguro caducado',
           fix: { label: 'Renovar el seguro', to: '/misbarcos/b2' },
-          boat: { id: 'b2', name: 'Albatros' },
+          boat: { id: 'bbbbbbbb-0000-4000-8000-000000000002', name: 'Albatros' },
         },
       ],
     },
