@@ -12,7 +12,14 @@ export function greenCard(overrides: Partial<Card> = {}): Card {
     holder: { firstName: 'Ana', surnames: 'García López' },
     role: 'owner',
     marina: { id: 41, title: 'Marina de Prueba' },
-    boats: [{ id: 'bbbbbbbb-0000-4000-8000-000000000001', name: 'Gaviota', role: 'owner', eligibility: { eligible: true, reasons: [] } }],
+    boats: [
+      {
+        id: 'bbbbbbbb-0000-4000-8000-000000000001',
+        name: 'Gaviota',
+        role: 'owner',
+        eligibility: { eligible: true, reasons: [] },
+      },
+    ],
     validUntil: '2027-03-31',
     verdict: { valid: true, reasons: [] },
     code: { secret: CARD_SECRET, algorithm: 'SHA1', digits: 6, period: 60 },
