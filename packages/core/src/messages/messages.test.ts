@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../domain/error-codes.ts';
 import { accountNotices, type NoticeWords } from './account-notices.ts';
 import { contractNotices } from './contract-notices.ts';
+import { launchNotices } from './launch-notices.ts';
 import { errorMessages, formatWait, parametrisedErrorMessages } from './error-messages.ts';
 import { expectedTypeMessages, fieldMessages, problemDetails, skipperRefusals } from './problem-details.ts';
 import { problemTitles } from './problem-titles.ts';
@@ -131,6 +132,12 @@ describe('the message catalogue', () => {
       expect(words.sms).toMatch(/^Puerto: /);
     }
     expect(contractNotices.emailFooter).toMatch(WORDS);
+  });
+
+  it.each(Object.entries(launchNotices))('words the launch notice %s with its values', (_kind, notice) => {
+    const words = notice({ boat: 'Brisa', when: 'martes 3 de junio, 10:00', reason: 'Temporal', by: 'Ana Pons' });
+    expect(words.title).toMatch(WORDS);
+    expect(`${words.body} ${words.sms}`).toContain('Brisa');
   });
 
   it('words the account notifications', () => {

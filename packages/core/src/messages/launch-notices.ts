@@ -1,0 +1,107 @@
+/**
+ * What a customer is told about their launch when someone else changes it (decision 044): the notification's
+ * title and body, and the SMS after the marina's name. The server gives the values: the boat's name and the
+ * canceller's made fit to travel (docs/product.md §7.6), the slot written out, staff's reason as written.
+ */
+
+export type LaunchNoticeKind =
+  | 'confirmed'
+  | 'promoted'
+  | 'promoted_pending'
+  | 'rejected'
+  | 'cancelled_by_staff'
+  | 'closure'
+  | 'expired'
+  | 'waitlist_ended'
+  | 'cancelled_by_owner'
+  | 'in_water'
+  | 'completed'
+  | 'reminder_day'
+  | 'reminder_hours';
+
+export interface LaunchNoticeValues {
+  /** The boat's name, or `launchNoticeWords.unnamedBoat`. */
+  boat: string;
+  /** The slot, written out. */
+  when: string;
+  /** Staff's reason, for a rejection or cancellation ('' when none). */
+  reason: string;
+  /** Who cancelled, when the boat's owner did and their name may travel. */
+  by: string | undefined;
+}
+
+export const launchNoticeWords = {
+  unnamedBoat: 'tu barco',
+  emailFooter: 'Lo tienes en la app, en Mis bajadas.',
+};
+
+export const launchNotices: Record<
+  LaunchNoticeKind,
+  (values: LaunchNoticeValues) => { title: string; body: string; sms: string }
+> = {
+  confirmed: ({ boat, when }) => ({
+    title: 'Bajada confirmada',
+    body: `Tu bajada de ${boat} del ${when} está confirmada.`,
+    sms: `bajada de ${boat} confirmada, ${when}.`,
+  }),
+  promoted: ({ boat, when }) => ({
+    title: 'Tienes plaza: bajada confirmada',
+    body: `Se ha liberado una plaza y tu bajada de ${boat} del ${when} ya está confirmada.`,
+    sms: `se ha liberado una plaza: bajada de ${boat} confirmada, ${when}.`,
+  }),
+  promoted_pending: ({ boat, when }) => ({
+    title: 'Tienes plaza: pendiente de confirmar',
+    body: `Se ha liberado una plaza para tu bajada de ${boat} del ${when}; el puerto te la confirmará.`,
+    sms: `se ha liberado una plaza para ${boat}, ${when}; pendiente de que el puerto la confirme.`,
+  }),
+  rejected: ({ boat, when, reason }) => ({
+    title: 'Bajada no aceptada',
+    body: `El puerto no ha aceptado tu bajada de ${boat} del ${when}. Motivo: ${reason}`,
+    sms: `no podemos hacer la bajada de ${boat} del ${when}. Motivo: ${reason}`,
+  }),
+  cancelled_by_staff: ({ boat, when, reason }) => ({
+    title: 'Bajada cancelada por el puerto',
+    body: `El puerto ha cancelado tu bajada de ${boat} del ${when}. Motivo: ${reason}`,
+    sms: `hemos cancelado la bajada de ${boat} del ${when}. Motivo: ${reason}`,
+  }),
+  closure: ({ boat, when, reason }) => ({
+    title: 'Bajada cancelada por el puerto',
+    body: `El puerto ha cancelado tu bajada de ${boat} del ${when}. Motivo: ${reason}`,
+    sms: `hemos cancelado la bajada de ${boat} del ${when}. Motivo: ${reason}`,
+  }),
+  expired: ({ boat, when }) => ({
+    title: 'Bajada sin confirmar',
+    body: `Tu bajada de ${boat} del ${when} no se ha podido confirmar a tiempo y se ha anulado. Pide otra si la sigues necesitando.`,
+    sms: `la bajada de ${boat} del ${when} no se confirmó a tiempo y se ha anulado.`,
+  }),
+  waitlist_ended: ({ boat, when }) => ({
+    title: 'Lista de espera terminada',
+    body: `No se ha liberado ninguna plaza para tu bajada de ${boat} del ${when}. Sales de la lista de espera.`,
+    sms: `no hubo plaza para ${boat} el ${when}; sales de la lista de espera.`,
+  }),
+  cancelled_by_owner: ({ boat, when, by }) => ({
+    title: 'Bajada cancelada por el titular',
+    body: `${by ?? 'El titular del barco'}, titular de ${boat}, ha cancelado tu bajada del ${when}.${by ? ` Si aún la necesitas, habla con ${by} antes de pedir otra.` : ''}`,
+    sms: `${by ?? 'el titular'} ha cancelado tu bajada de ${boat} del ${when}.`,
+  }),
+  in_water: ({ boat }) => ({
+    title: 'Tu barco está en el agua',
+    body: `${boat} ya está en el agua. Cuando vuelvas al pantalán, márcalo como «Listo para subir».`,
+    sms: `${boat} ya está en el agua. Al volver, márcalo en la app como listo para subir.`,
+  }),
+  completed: ({ boat }) => ({
+    title: 'Barco de vuelta en el rack',
+    body: `${boat} ya está de vuelta en su sitio. ¡Gracias!`,
+    sms: `${boat} ya está de vuelta en el rack.`,
+  }),
+  reminder_day: ({ boat, when }) => ({
+    title: 'Tu bajada es mañana',
+    body: `Recuerda: bajada de ${boat} el ${when}.`,
+    sms: `recuerda tu bajada de ${boat} mañana, ${when}.`,
+  }),
+  reminder_hours: ({ boat, when }) => ({
+    title: 'Tu bajada es dentro de dos horas',
+    body: `Recuerda: bajada de ${boat} hoy, ${when}.`,
+    sms: `tu bajada de ${boat} es hoy, ${when}.`,
+  }),
+};
