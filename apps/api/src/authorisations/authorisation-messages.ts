@@ -1,5 +1,6 @@
 /**
- * What an authorised person is told (docs/product.md §4.8), in Spanish, naming the marina and the owner: the
+ * What an authorised person is told (docs/product.md §4.8), naming the marina and the owner, in the message
+ * catalogue's words (`@marina/core/messages/authorisation-notices.ts`, decision 044): the
  * code that proves their contact (with, when they have no account, how to register), the validation, the
  * suspension and the reactivation. The code goes by the marina's channel to the contact the owner typed; the
  * notices also reach the person's account in the app when they have one.
@@ -7,6 +8,7 @@
 import { paths } from '@marina/core/domain/app-paths.ts';
 import { formatCalendarDate } from '@marina/core/domain/calendar.ts';
 import { codeChannelFor, type CodeChannel } from '@marina/core/domain/platform.ts';
+import { authorisationNotices, type PersonNoticeKind } from '@marina/core/messages/authorisation-notices.ts';
 import type { ClientRecord } from '../clients/client-directory.ts';
 import type { Config } from '../config.ts';
 import type { Tx } from '../db/database.ts';
@@ -22,12 +24,13 @@ const CODE_MINUTES = CODE_TTL_MS / 60_000;
 type Owner = Pick<AccountRow, 'firstName' | 'surnames'>;
 
 /** Names the owner typed travel only as personText lets them (docs/product.md §7.6). */
-const ownerName = (owner: Owner) => personName(owner, 'El titular de un barco');
+const ownerName = (owner: Owner) => personName(owner, authorisationNotices.unnamedOwner);
 
 function period(row: Pick<AuthorisationRow, 'validFrom' | 'validTo'>): string {
-  return row.validTo === null
-    ? `desde el ${formatCalendarDate(row.validFrom)}`
-    : `del ${formatCalendarDate(row.validFrom)} al ${formatCalendarDate(row.validTo)}`;
+  return authorisationNotices.period({
+    from: formatCalendarDate(row.validFrom),
+    to: row.validTo === null ? null : formatCalendarDate(row.validTo),
+  });
 }
 
 /** Where the person's messages go: the phone on SMS marinas, the e-mail elsewhere (as typed by the owner). */
@@ -51,58 +54,34 @@ export function authorisationCodeMessage(
   channel: CodeChannel,
   code: string,
 ) {
-  const subject = `${client.title}: ${ownerName(owner)} quiere autorizarte a usar su barco`;
-  const register = `Cuando esté validada, verás el barco en la app de ${client.title}, en Mis barcos, con una cuenta que tenga este mismo documento (${row.document}) y este correo; si aún no la tienes, regístrate con ellos.`;
-  if (channel === 'sms') {
-    return {
-      subject,
-      code,
-      text: `${client.title}: ${ownerName(owner)} te autoriza a usar su barco. Dale este código para validarlo: ${code} (caduca en ${CODE_MINUTES} min). Lo verás en la app entrando, o registrándote, con tu mismo documento y este teléfono.`,
-    };
-  }
-  return {
-    subject,
+  const words = authorisationNotices.code({
+    marina: client.title,
+    owner: ownerName(owner),
+    person: personText(row.firstName),
+    document: row.document,
+    period: period(row),
+    channel,
     code,
-    text: [
-      `Hola, ${personText(row.firstName)}:`,
-      '',
-      `${ownerName(owner)} quiere autorizarte a usar su barco en ${client.title} ${period(row)}.`,
-      'Si estás de acuerdo, dale este código para que termine la autorización:',
-      '',
-      `    ${code}`,
-      '',
-      `Caduca en ${CODE_MINUTES} minutos.`,
-      register,
-      'Si no conoces a esta persona, ignora este mensaje.',
-    ].join('\n'),
-  };
+    minutes: CODE_MINUTES,
+  });
+  return { subject: words.subject, code, text: words.text };
 }
 
-export type PersonNoticeKind = 'validated' | 'suspended' | 'reactivated';
+export type { PersonNoticeKind };
+
+const NOTICE_TYPES = {
+  validated: 'authorisation_validated',
+  suspended: 'authorisation_suspended',
+  reactivated: 'authorisation_validated',
+} as const satisfies Record<PersonNoticeKind, string>;
 
 function personNotice(kind: PersonNoticeKind, client: ClientRecord, owner: Owner, row: AuthorisationRow) {
-  switch (kind) {
-    case 'validated':
-      return {
-        type: 'authorisation_validated' as const,
-        title: 'Autorización activa',
-        body: `${ownerName(owner)} te ha autorizado a usar su barco ${period(row)}. Lo tienes en Mis barcos.`,
-      };
-    case 'suspended':
-      return {
-        type: 'authorisation_suspended' as const,
-        title: 'Autorización suspendida',
-        body:
-          `${ownerName(owner)} ha suspendido tu autorización para usar su barco` +
-          `${row.suspensionReason ? `. Motivo: ${personText(row.suspensionReason, PERSON_NOTE_MAX)}` : ''}. Tus bajadas pedidas con esa autorización se han cancelado.`,
-      };
-    case 'reactivated':
-      return {
-        type: 'authorisation_validated' as const,
-        title: 'Autorización reactivada',
-        body: `${ownerName(owner)} ha reactivado tu autorización para usar su barco ${period(row)}.`,
-      };
-  }
+  const words = authorisationNotices.notices[kind]({
+    owner: ownerName(owner),
+    period: period(row),
+    reason: row.suspensionReason ? personText(row.suspensionReason, PERSON_NOTE_MAX) : null,
+  });
+  return { type: NOTICE_TYPES[kind], ...words };
 }
 
 /**
@@ -148,9 +127,13 @@ export async function tellPerson(
       accountId: person?.id ?? owner.id,
       channel,
       destination,
-      subject: `${client.title}: ${notice.title.toLowerCase()}`,
-      text:
-        channel === 'sms' ? `${client.title}: ${notice.body}` : `Hola, ${personText(row.firstName)}:\n\n${notice.body}`,
+      ...authorisationNotices.message({
+        marina: client.title,
+        person: personText(row.firstName),
+        channel,
+        title: notice.title,
+        body: notice.body,
+      }),
     },
     now,
     config,

@@ -3,6 +3,7 @@ import { ERROR_CODES } from '../domain/error-codes.ts';
 import { accountNotices, type NoticeWords } from './account-notices.ts';
 import { contractNotices } from './contract-notices.ts';
 import { launchNotices } from './launch-notices.ts';
+import { authorisationNotices } from './authorisation-notices.ts';
 import { errorMessages, formatWait, parametrisedErrorMessages } from './error-messages.ts';
 import { expectedTypeMessages, fieldMessages, problemDetails, skipperRefusals } from './problem-details.ts';
 import { problemTitles } from './problem-titles.ts';
@@ -138,6 +139,29 @@ describe('the message catalogue', () => {
     const words = notice({ boat: 'Brisa', when: 'martes 3 de junio, 10:00', reason: 'Temporal', by: 'Ana Pons' });
     expect(words.title).toMatch(WORDS);
     expect(`${words.body} ${words.sms}`).toContain('Brisa');
+  });
+
+  it.each(Object.entries(authorisationNotices.notices))('words the authorised person notice %s', (_kind, notice) => {
+    const words = notice({ owner: 'Ana Pons', period: 'desde el 1 de junio', reason: 'Temporal' });
+    expect(words.title).toMatch(WORDS);
+    expect(words.body).toContain('Ana Pons');
+  });
+
+  it("words an authorisation's code by SMS and by e-mail, naming the marina and the owner", () => {
+    for (const channel of ['sms', 'email'] as const) {
+      const words = authorisationNotices.code({
+        marina: 'Puerto',
+        owner: 'Ana Pons',
+        person: 'Luis',
+        document: '12345678Z',
+        period: authorisationNotices.period({ from: '1 de junio', to: null }),
+        channel,
+        code: '123456',
+        minutes: 10,
+      });
+      expect(words.subject).toMatch(/^Puerto: Ana Pons /);
+      expect(words.text).toContain('123456');
+    }
   });
 
   it('words the account notifications', () => {
