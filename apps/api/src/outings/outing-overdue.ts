@@ -12,6 +12,7 @@
 import { describeSlot, localTimeIn } from '@marina/core/domain/zone-time.ts';
 import { OUTING_OVERDUE_MINUTES, outingReturnLink, overdueAt } from '@marina/core/domain/outings.ts';
 import { and, eq, lte } from 'drizzle-orm';
+import { outingNotices } from '@marina/core/messages/outing-notices.ts';
 import type { ClientDirectory, ClientRecord } from '../clients/client-directory.ts';
 import type { Config } from '../config.ts';
 import type { Executor, Tx } from '../db/database.ts';
@@ -73,7 +74,7 @@ export async function markOverdue(
   const back = localTimeIn(outing.expectedReturn, client.timeZone);
   // What customers typed (names, the boat's name, the destination) travels only as personText lets it
   // (docs/product.md §7.6); the registration and the phones are checked values the marina needs to act.
-  const boat = { name: personText(row.boat.name) || 'El barco', registration: row.boat.registration };
+  const boat = { name: personText(row.boat.name) || outingNotices.unnamedBoat, registration: row.boat.registration };
   const skipper = personName({ firstName: outing.skipperFirstName, surnames: outing.skipperSurnames });
 
   if (client.contactEmail) {
@@ -85,20 +86,20 @@ export async function markOverdue(
         destination: client.contactEmail,
         // Safety alerts never wait behind other messages (decision 039).
         urgent: true,
-        subject: `Salida sin volver: ${boat.name} (${boat.registration})`,
-        text: [
-          `El barco ${boat.name} (${boat.registration}) debía volver el ${describeSlot(outing.expectedReturn, client.timeZone)} y nadie ha marcado su vuelta.`,
-          '',
-          `Salida: ${describeSlot(outing.departure, client.timeZone)}`,
-          `Destino o zona: ${personText(outing.destination, PERSON_NOTE_MAX)}`,
-          `Personas a bordo: ${outing.people}`,
-          `Patrón: ${skipper}`,
-          `Teléfono de contacto: ${outing.contactPhone}`,
-          `Registrada por: ${personName(logger)} (${logger.phone ?? 'sin teléfono'})`,
-          `Propietario: ${personName(owner)} (${owner.phone ?? 'sin teléfono'})`,
-          '',
-          'La tienes en la lista de salidas del personal (GET /api/v1/staff/outings?state=overdue).',
-        ].join('\n'),
+        ...outingNotices.marinaAlert({
+          boat: boat.name,
+          registration: boat.registration,
+          expected: describeSlot(outing.expectedReturn, client.timeZone),
+          departure: describeSlot(outing.departure, client.timeZone),
+          destination: personText(outing.destination, PERSON_NOTE_MAX),
+          people: outing.people,
+          skipper,
+          contactPhone: outing.contactPhone,
+          logger: personName(logger),
+          loggerPhone: logger.phone,
+          owner: personName(owner),
+          ownerPhone: owner.phone,
+        }),
       },
       now,
       config,
@@ -120,11 +121,8 @@ export async function markOverdue(
       { client, owner: person },
       {
         type: 'outing_overdue',
-        title: 'Salida sin volver',
-        body: `${boat.name} debía volver a las ${back} y no consta su vuelta. Si ya estáis en puerto, marca «He vuelto»; si necesitáis ayuda, llamad al puerto.`,
+        ...outingNotices.overdue({ marina: client.title, boat: boat.name, back }),
         link: outingReturnLink(outing.id),
-        sms: `${client.title}: ${boat.name} debía volver a las ${back}. Si ya habéis vuelto, márcalo en la app (Salidas, «He vuelto»). Si necesitáis ayuda, llamad al puerto.`,
-        emailFooter: 'Para marcar la vuelta, abre la app y entra en Salidas: «He vuelto».',
         urgent: true,
       },
       now,
@@ -157,23 +155,21 @@ export async function tellMarinaCleared(
 ): Promise<void> {
   const { outing, boat } = found;
   if (outing.state !== 'overdue' || !client.contactEmail) return;
-  const name = `${personText(boat.name) || 'El barco'} (${boat.registration})`;
+  const name = `${personText(boat.name) || outingNotices.unnamedBoat} (${boat.registration})`;
   const who = personName(by);
-  const since = outing.overdueSince
-    ? ` Figuraba como salida sin volver desde las ${localTimeIn(outing.overdueSince, client.timeZone)}.`
-    : '';
-  const message =
+  const since = outing.overdueSince ? localTimeIn(outing.overdueSince, client.timeZone) : null;
+  const message = outingNotices.cleared(
     'returned' in change
-      ? {
-          subject: `Salida resuelta: ${name} ha vuelto`,
-          text: `${who} ha marcado en la aplicación, a las ${localTimeIn(now, client.timeZone)}, que el barco ${name} ha vuelto.${since}`,
-        }
+      ? { who, boat: name, since, returned: true, at: localTimeIn(now, client.timeZone) }
       : {
-          subject: `Salida ampliada: ${name}`,
-          text:
-            `${who} ha ampliado en la aplicación el regreso previsto del barco ${name} hasta el ${describeSlot(change.expectedReturn, client.timeZone)}.${since} ` +
-            `Ya no figura como sin volver; si a esa hora no ha vuelto, recibirás otro aviso ${OUTING_OVERDUE_MINUTES} minutos después.`,
-        };
+          who,
+          boat: name,
+          since,
+          returned: false,
+          until: describeSlot(change.expectedReturn, client.timeZone),
+          overdueMinutes: OUTING_OVERDUE_MINUTES,
+        },
+  );
   // As urgent as the alert it clears: no one should go on searching for a boat that is safe.
   await enqueueMessage(
     tx,

@@ -4,6 +4,7 @@ import { accountNotices, type NoticeWords } from './account-notices.ts';
 import { contractNotices } from './contract-notices.ts';
 import { launchNotices } from './launch-notices.ts';
 import { authorisationNotices } from './authorisation-notices.ts';
+import { outingNotices } from './outing-notices.ts';
 import { errorMessages, formatWait, parametrisedErrorMessages } from './error-messages.ts';
 import { expectedTypeMessages, fieldMessages, problemDetails, skipperRefusals } from './problem-details.ts';
 import { problemTitles } from './problem-titles.ts';
@@ -162,6 +163,37 @@ describe('the message catalogue', () => {
       expect(words.subject).toMatch(/^Puerto: Ana Pons /);
       expect(words.text).toContain('123456');
     }
+  });
+
+  it('words the overdue outing: the alert, the notice on board and both ways it clears', () => {
+    const alert = outingNotices.marinaAlert({
+      boat: 'Brisa',
+      registration: '7ª-BA-1-23-45',
+      expected: 'hoy, 18:00',
+      departure: 'hoy, 10:00',
+      destination: 'Calas del norte',
+      people: 3,
+      skipper: 'Ana Pons',
+      contactPhone: '+34600000000',
+      logger: 'Ana Pons',
+      loggerPhone: null,
+      owner: 'Ana Pons',
+      ownerPhone: '+34600000000',
+    });
+    expect(alert.subject).toBe('Salida sin volver: Brisa (7ª-BA-1-23-45)');
+    expect(alert.text).toContain('sin teléfono');
+    expect(outingNotices.overdue({ marina: 'Puerto', boat: 'Brisa', back: '18:00' }).sms).toMatch(/^Puerto: Brisa /);
+    const back = outingNotices.cleared({ who: 'Ana Pons', boat: 'Brisa', since: '18:31', returned: true, at: '19:00' });
+    const later = outingNotices.cleared({
+      who: 'Ana Pons',
+      boat: 'Brisa',
+      since: null,
+      returned: false,
+      until: 'hoy, 20:00',
+      overdueMinutes: 30,
+    });
+    expect(back.text).toContain('desde las 18:31');
+    expect(later.text).toContain('30 minutos');
   });
 
   it('words the account notifications', () => {
