@@ -8,6 +8,7 @@
  * account is deleted the authorisation ends for good, its open launches cancelled and the owner told.
  */
 import { paths } from '@marina/core/domain/app-paths.ts';
+import { authorisationNotices } from '@marina/core/messages/authorisation-notices.ts';
 import { and, asc, eq, inArray, isNotNull, isNull, ne, or, type SQL } from 'drizzle-orm';
 import type { ClientRecord } from '../clients/client-directory.ts';
 import type { Config } from '../config.ts';
@@ -100,11 +101,10 @@ async function boatNames(db: Executor, authorisationId: string): Promise<string[
     .innerJoin(boats, eq(boats.id, authorisationBoats.boatId))
     .where(eq(authorisationBoats.authorisationId, authorisationId))
     .orderBy(asc(boats.name));
-  return rows.map((row) => personText(row.name) || 'tu barco');
+  return rows.map((row) => personText(row.name) || authorisationNotices.toOwner.unnamedBoat);
 }
 
-const listed = (names: string[]) =>
-  names.length <= 1 ? (names[0] ?? 'tu barco') : `${names.slice(0, -1).join(', ')} y ${names.at(-1)}`;
+const listed = authorisationNotices.toOwner.boats;
 
 /** Tells the owner, in the app and by the marina's channel, which account now holds their authorisation. */
 async function tellOwnerAttached(
@@ -118,20 +118,16 @@ async function tellOwnerAttached(
   const [owner] = await tx.select().from(accounts).where(eq(accounts.id, row.accountId));
   if (!owner) return;
   const holder = personName(person);
-  const invited = personName(row, 'la persona que autorizaste');
+  const invited = personName(row, authorisationNotices.toOwner.unnamedInvited);
   const names = listed(await boatNames(tx, row.id));
   await tellCustomer(
     tx,
     { client, owner },
     {
       type: 'authorisation_attached',
-      title: 'Autorización en uso',
-      body:
-        `Tu autorización a ${invited} está ahora en la cuenta de ${holder} en la app: desde esa cuenta se puede usar ${names}. ` +
-        'Si no es quien esperabas, suspéndela en Autorizados.',
+      ...authorisationNotices.toOwner.attached({ marina: client.title, invited, holder, boats: names }),
       link: paths.autorizados,
-      sms: `${client.title}: tu autorización para ${names} está ahora en la cuenta de ${holder}. Si no la esperabas, suspéndela en la app.`,
-      emailFooter: 'La tienes en la app, en Autorizados.',
+      emailFooter: authorisationNotices.toOwner.emailFooter,
     },
     now,
     config,
@@ -244,24 +240,21 @@ export async function endAuthorisationsOf(tx: Tx, scope: LaunchScope, accountId:
     const cancelled = await cancelLaunchesUnder(tx, scope, row.id, 'La persona autorizada ha borrado su cuenta');
     const [owner] = await tx.select().from(accounts).where(eq(accounts.id, row.accountId));
     if (!owner) continue;
-    const invited = personName(ended!, 'La persona que autorizaste');
+    const invited = personName(ended!, authorisationNotices.toOwner.unnamedInvitedOpening);
     const names = listed(await boatNames(tx, row.id));
-    const launchesLine =
-      cancelled === 0
-        ? ''
-        : cancelled === 1
-          ? ' Se ha anulado la bajada que tenía pedida.'
-          : ` Se han anulado las ${cancelled} bajadas que tenía pedidas.`;
     await tellCustomer(
       tx,
       { client: scope.client, owner },
       {
         type: 'authorisation_ended',
-        title: 'Autorización terminada',
-        body: `${invited} ha borrado su cuenta en la app: su autorización para usar ${names} ha terminado.${launchesLine} Si vuelve a registrarse, tendrás que autorizarla de nuevo.`,
+        ...authorisationNotices.toOwner.ended({
+          marina: scope.client.title,
+          invited,
+          boats: names,
+          cancelledLaunches: cancelled,
+        }),
         link: paths.autorizados,
-        sms: `${scope.client.title}: ${invited} ha borrado su cuenta; su autorización para ${names} ha terminado.${launchesLine}`,
-        emailFooter: 'La tienes en la app, en Autorizados.',
+        emailFooter: authorisationNotices.toOwner.emailFooter,
       },
       scope.now,
       scope.config,

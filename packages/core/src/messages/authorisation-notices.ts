@@ -99,4 +99,56 @@ export const authorisationNotices = {
     subject: `${marina}: ${title.toLowerCase()}`,
     text: channel === 'sms' ? `${marina}: ${body}` : `Hola, ${person}:\n\n${body}`,
   }),
+
+  /** What the owner is told when their authorisation moves to an account, or ends with the person's account. */
+  toOwner: {
+    unnamedBoat: 'tu barco',
+    /** The person invited, when nothing of their name may travel: inside a sentence, and opening one. */
+    unnamedInvited: 'la persona que autorizaste',
+    unnamedInvitedOpening: 'La persona que autorizaste',
+    /** «Brisa», «Brisa y Sirena», «Brisa, Sirena y Alba». */
+    boats: (names: string[]) =>
+      names.length <= 1 ? (names[0] ?? 'tu barco') : `${names.slice(0, -1).join(', ')} y ${names.at(-1)}`,
+    emailFooter: 'La tienes en la app, en Autorizados.',
+    attached: ({
+      marina,
+      invited,
+      holder,
+      boats,
+    }: {
+      marina: string;
+      invited: string;
+      holder: string;
+      boats: string;
+    }) => ({
+      title: 'Autorización en uso',
+      body:
+        `Tu autorización a ${invited} está ahora en la cuenta de ${holder} en la app: desde esa cuenta se puede usar ${boats}. ` +
+        'Si no es quien esperabas, suspéndela en Autorizados.',
+      sms: `${marina}: tu autorización para ${boats} está ahora en la cuenta de ${holder}. Si no la esperabas, suspéndela en la app.`,
+    }),
+    ended: ({
+      marina,
+      invited,
+      boats,
+      cancelledLaunches,
+    }: {
+      marina: string;
+      invited: string;
+      boats: string;
+      cancelledLaunches: number;
+    }) => {
+      const launchesLine =
+        cancelledLaunches === 0
+          ? ''
+          : cancelledLaunches === 1
+            ? ' Se ha anulado la bajada que tenía pedida.'
+            : ` Se han anulado las ${cancelledLaunches} bajadas que tenía pedidas.`;
+      return {
+        title: 'Autorización terminada',
+        body: `${invited} ha borrado su cuenta en la app: su autorización para usar ${boats} ha terminado.${launchesLine} Si vuelve a registrarse, tendrás que autorizarla de nuevo.`,
+        sms: `${marina}: ${invited} ha borrado su cuenta; su autorización para ${boats} ha terminado.${launchesLine}`,
+      };
+    },
+  },
 };

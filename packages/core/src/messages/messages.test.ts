@@ -196,6 +196,24 @@ describe('the message catalogue', () => {
     expect(later.text).toContain('30 minutos');
   });
 
+  it('words what the owner is told when an authorisation moves to an account or ends', () => {
+    const { toOwner } = authorisationNotices;
+    expect([[], ['Brisa'], ['Brisa', 'Sirena'], ['Brisa', 'Sirena', 'Alba']].map(toOwner.boats)).toEqual([
+      'tu barco',
+      'Brisa',
+      'Brisa y Sirena',
+      'Brisa, Sirena y Alba',
+    ]);
+    const attached = toOwner.attached({ marina: 'Puerto', invited: 'Luis', holder: 'Luis Gil', boats: 'Brisa' });
+    expect(attached.sms).toMatch(/^Puerto: /);
+    const ended = [0, 1, 2].map((cancelledLaunches) =>
+      toOwner.ended({ marina: 'Puerto', invited: 'Luis', boats: 'Brisa', cancelledLaunches }),
+    );
+    expect(ended[0]!.body).not.toContain('anulado');
+    expect(ended[1]!.body).toContain('la bajada que tenía pedida');
+    expect(ended[2]!.sms).toContain('las 2 bajadas');
+  });
+
   it('words the account notifications', () => {
     for (const words of [
       accountNotices.welcomeNotification({ marina: 'Puerto' }),
