@@ -7,6 +7,7 @@
  * e-mail's confirmation link, a contact change's code). The owner is told, with the account's name. When that
  * account is deleted the authorisation ends for good, its open launches cancelled and the owner told.
  */
+import { launchCancellationReasons } from '@marina/core/messages/launch-notices.ts';
 import { paths } from '@marina/core/domain/app-paths.ts';
 import { authorisationNotices } from '@marina/core/messages/authorisation-notices.ts';
 import { and, asc, eq, inArray, isNotNull, isNull, ne, or, type SQL } from 'drizzle-orm';
@@ -237,7 +238,12 @@ export async function endAuthorisationsOf(tx: Tx, scope: LaunchScope, accountId:
       .set({ state: 'ended', updatedAt: scope.now })
       .where(eq(authorisations.id, row.id))
       .returning();
-    const cancelled = await cancelLaunchesUnder(tx, scope, row.id, 'La persona autorizada ha borrado su cuenta');
+    const cancelled = await cancelLaunchesUnder(
+      tx,
+      scope,
+      row.id,
+      launchCancellationReasons.authorised_account_deleted,
+    );
     const [owner] = await tx.select().from(accounts).where(eq(accounts.id, row.accountId));
     if (!owner) continue;
     const invited = personName(ended!, authorisationNotices.toOwner.unnamedInvitedOpening);

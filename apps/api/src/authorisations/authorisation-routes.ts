@@ -4,6 +4,7 @@
  * owner typed), resend it, suspend, reactivate and reschedule. Only the owner's own authorisations at this
  * marina exist here: any other id answers 404, never 403.
  */
+import { launchCancellationReasons } from '@marina/core/messages/launch-notices.ts';
 import {
   authorisationCodeSchema,
   authorisationSchema,
@@ -503,14 +504,7 @@ export const authorisationRoutes: FastifyPluginAsync<{ services: Services }> = a
           })
           .where(eq(authorisations.id, locked.id))
           .returning();
-        await cancelLaunchesUnder(
-          tx,
-          scope,
-          row!.id,
-          input.reason === ''
-            ? 'Autorización suspendida por el propietario'
-            : `Autorización suspendida por el propietario: ${input.reason}`,
-        );
+        await cancelLaunchesUnder(tx, scope, row!.id, launchCancellationReasons.suspended({ reason: input.reason }));
         const owner = await ownerOf(tx, session.accountId);
         await tellPerson(
           tx,
@@ -625,7 +619,7 @@ export const authorisationRoutes: FastifyPluginAsync<{ services: Services }> = a
           const day = localDateIn(slotStart, client.timeZone);
           return day >= input.validFrom && (validTo === null || day <= validTo);
         };
-        await cancelLaunchesUnder(tx, scope, locked.id, 'Fuera del nuevo periodo de la autorización', inside);
+        await cancelLaunchesUnder(tx, scope, locked.id, launchCancellationReasons.outside_new_period, inside);
       });
       audit(request, 'authorisation_rescheduled', { outcome: 'success', accountId: session.accountId });
       return ownAuthorisation(request, id);

@@ -4,6 +4,7 @@
  * 014): one instance runs each period; each launch is ended in its own transaction under its slot's lock and
  * only if it is still in that state, so a second run, or staff deciding at the same moment, changes nothing.
  */
+import { launchCancellationReasons } from '@marina/core/messages/launch-notices.ts';
 import { and, eq, lte, or } from 'drizzle-orm';
 import type { ClientDirectory } from '../clients/client-directory.ts';
 import type { Config } from '../config.ts';
@@ -16,8 +17,8 @@ import { changeStatus, lockLaunch, SYSTEM } from './launch-places.ts';
 export const PENDING_EXPIRY_MS = 48 * 60 * 60_000;
 export const SWEEP_LAUNCHES = defineJob('launches.sweep', { everyMs: 5 * 60_000, maxAttempts: 3 });
 
-const EXPIRED_REASON = 'El puerto no la confirmó en 48 horas';
-const WAITLIST_REASON = 'No se liberó ninguna plaza a tiempo';
+const EXPIRED_REASON = launchCancellationReasons.expired;
+const WAITLIST_REASON = launchCancellationReasons.waitlist_ended;
 
 /** Ends what is due at `now`; answers how many of each. */
 export async function sweepLaunches(db: Db, directory: ClientDirectory, now: Date, config: Pick<Config, 'devRoutes'>) {

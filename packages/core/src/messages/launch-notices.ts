@@ -30,6 +30,21 @@ export interface LaunchNoticeValues {
   by: string | undefined;
 }
 
+/**
+ * Why the system cancelled a launch, kept on the launch and read in its notice («Motivo: …»). `suspended`
+ * carries the owner's reason as they wrote it, when they gave one.
+ */
+export const launchCancellationReasons = {
+  expired: 'El puerto no la confirmó en 48 horas',
+  waitlist_ended: 'No se liberó ninguna plaza a tiempo',
+  authorised_account_deleted: 'La persona autorizada ha borrado su cuenta',
+  outside_new_period: 'Fuera del nuevo periodo de la autorización',
+  suspended: ({ reason }: { reason: string }) =>
+    reason === ''
+      ? 'Autorización suspendida por el propietario'
+      : `Autorización suspendida por el propietario: ${reason}`,
+};
+
 export const launchNoticeWords = {
   unnamedBoat: 'tu barco',
   emailFooter: 'Lo tienes en la app, en Mis bajadas.',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../domain/error-codes.ts';
 import { accountNotices, type NoticeWords } from './account-notices.ts';
 import { contractNotices } from './contract-notices.ts';
-import { launchNotices } from './launch-notices.ts';
+import { launchCancellationReasons, launchNotices } from './launch-notices.ts';
 import { authorisationNotices } from './authorisation-notices.ts';
 import { outingNotices } from './outing-notices.ts';
 import { errorMessages, formatWait, parametrisedErrorMessages } from './error-messages.ts';
@@ -212,6 +212,13 @@ describe('the message catalogue', () => {
     expect(ended[0]!.body).not.toContain('anulado');
     expect(ended[1]!.body).toContain('la bajada que tenía pedida');
     expect(ended[2]!.sms).toContain('las 2 bajadas');
+  });
+
+  it("words why the system cancelled a launch, with the owner's reason for a suspension", () => {
+    const { suspended, ...fixed } = launchCancellationReasons;
+    for (const words of Object.values(fixed)) expect(words).toMatch(WORDS);
+    expect(suspended({ reason: '' })).toBe('Autorización suspendida por el propietario');
+    expect(suspended({ reason: 'Obras' })).toBe('Autorización suspendida por el propietario: Obras');
   });
 
   it('words the account notifications', () => {
