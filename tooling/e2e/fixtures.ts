@@ -74,6 +74,10 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     await use(async (path) => {
       await page.addInitScript(() => localStorage.setItem('mb.sliderSeen', '1'));
       await page.goto(path);
+      // `ayuda` reads the marina's settings (GET /client) to answer the booking-lead question. A first call to
+      // the API hands the visitor a session cookie: wait for that answer, so it cannot replace the cookie a
+      // call the test makes next through `page.request` was given (the XSRF token would no longer match).
+      if (path === '/ayuda') await page.getByText('¿Con cuánta antelación tengo que pedir la bajada?').waitFor();
     });
   },
   expectAccessible: async ({ page }, use) => {
