@@ -6,6 +6,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../vite/client-vite-config.ts';
+import { cycles, importGraph } from './import-cycles.ts';
 
 interface DryTask {
   taskId: string;
@@ -97,6 +98,26 @@ describe('the repository wiring', () => {
         result?.messages.map((message) => message.ruleId),
         client,
       ).toContain('import-x/no-restricted-paths');
+    }
+  });
+
+  it.each(['packages/core/src', 'packages/theme/src', 'apps/api/src', 'tooling'])(
+    'has no import cycle in %s, type-only imports included',
+    (folder) => {
+      const graph = importGraph(join(repoRoot, folder));
+      expect(graph.size).toBeGreaterThan(0);
+      expect(cycles(graph, repoRoot)).toEqual([]);
+    },
+  );
+
+  it('finds a cycle made of type imports alone', () => {
+    const folder = mkdtempSync(join(repoRoot, 'tooling', 'type-cycle-probe-'));
+    try {
+      writeFileSync(join(folder, 'a.ts'), "import type { B } from './b.ts';\n\nexport interface A { b?: B }\n");
+      writeFileSync(join(folder, 'b.ts'), "import type { A } from './a.ts';\n\nexport interface B { a?: A }\n");
+      expect(cycles(importGraph(folder), folder)).toEqual([['a.ts', 'b.ts']]);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
     }
   });
 

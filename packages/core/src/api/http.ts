@@ -2,7 +2,7 @@
 import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyInstance } from 'ky';
 import { isErrorCode, type Problem } from '../domain/error-codes.ts';
 import { ApiError } from './api-error.ts';
-import type { ApiBase, ApiClient, ApiClientOptions, ApiLocation } from './client.ts';
+import type { ApiBase, ApiClient, ApiClientOptions, ApiLocation } from './api-types.ts';
 import { applyXsrf } from './xsrf.ts';
 
 export const API_PREFIX = '/api/v1';
