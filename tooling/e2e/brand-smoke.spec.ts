@@ -2,6 +2,7 @@
 // this spec alone. Its bundle was built from its own folder; here its demo owner signs in on the screens,
 // sees inicio and the card, and axe finds nothing on them with the phone in light or in dark mode.
 import type { Page } from '@playwright/test';
+import { expectBrandedShell } from './brand.ts';
 import { expect, test } from './fixtures.ts';
 
 async function signInOnTheScreens(page: Page, marina: { id: number }) {
@@ -15,16 +16,7 @@ async function signInOnTheScreens(page: Page, marina: { id: number }) {
 test.describe("the brand's smoke", () => {
   test('the build carries the brand: title, theme colour, logo and manifest', async ({ page, visit, marina }) => {
     await visit('/home');
-    await expect(
-      page.getByRole('heading', { level: 1, name: `Te damos la bienvenida a ${marina.title}` }),
-    ).toBeVisible();
-    await expect(page).toHaveTitle(new RegExp(marina.title));
-    await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', marina.brandColour);
-    const logo = page.getByRole('img', { name: marina.title });
-    await expect(logo).toBeVisible();
-    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-    const manifest = await (await page.request.get('/manifest.webmanifest')).json();
-    expect(manifest).toMatchObject({ name: marina.title, theme_color: marina.brandColour });
+    await expectBrandedShell(page, marina);
   });
 
   for (const colorScheme of ['light', 'dark'] as const) {

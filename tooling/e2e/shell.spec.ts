@@ -1,22 +1,11 @@
 import { createAccount, newPerson } from './accounts.ts';
+import { expectBrandedShell } from './brand.ts';
 import { expect, marinaUrl, test } from './fixtures.ts';
 
 test.describe('the branded shell', () => {
   test("carries the marina's brand in title, logo, theme colour and manifest", async ({ page, visit, marina }) => {
     await visit('/home');
-    await expect(
-      page.getByRole('heading', { level: 1, name: `Te damos la bienvenida a ${marina.title}` }),
-    ).toBeVisible();
-    await expect(page).toHaveTitle(new RegExp(marina.title));
-    await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', marina.brandColour);
-    const logo = page.getByRole('img', { name: marina.title });
-    await expect(logo).toBeVisible();
-    // Visible as soon as its box is laid out; loaded a moment later on a busy machine.
-    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-    const manifest = await (await page.request.get('/manifest.webmanifest')).json();
-    expect(manifest).toMatchObject({ name: marina.title, lang: 'es', theme_color: marina.brandColour });
-    expect((await page.request.get(manifest.icons[0].src)).ok()).toBe(true);
-    await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', '/brand/icon.svg');
+    await expectBrandedShell(page, marina);
   });
 
   test('sends the empty path to login', async ({ page, visit }) => {
