@@ -5,6 +5,7 @@
  * one card from 120 addresses exactly the card's ceiling (decision 040).
  */
 import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { cardCode, type Card } from '@marina/core/domain/cards.ts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -21,7 +22,20 @@ let app: FastifyInstance;
 // A still clock: every request of a burst happens at the same instant, so no window moves mid-burst.
 const clock = testClock();
 
-useTestServer((server) => ({ database, app } = server), { clock: clock.now });
+// What the server logs as an error (a 500's cause), kept to be shown by a burst's failure.
+const errorLog: string[] = [];
+const errorStream = new Writable({
+  write(chunk, _encoding, done) {
+    errorLog.push(String(chunk).slice(0, 2_000));
+    done();
+  },
+});
+
+useTestServer((server) => ({ database, app } = server), {
+  clock: clock.now,
+  config: { logLevel: 'error' },
+  logStream: errorStream,
+});
 
 async function burst(count: number, fire: (index: number) => Promise<LightMyRequestResponse>) {
   const responses = await Promise.all(Array.from({ length: count }, (_, index) => fire(index)));
@@ -34,7 +48,7 @@ describe('cards under bursts', () => {
   it('makes exactly one card for 100 parallel first reads, and every read gets it', async () => {
     const owner = await eligibleOwner(app, database.db, 901, { now: clock.now() });
     const { responses, statuses } = await burst(100, () => owner.agent.get('/card'));
-    expect(statuses).toEqual({ 200: 100 });
+    expect(statuses, errorLog.join('\n')).toEqual({ 200: 100 });
     const rows = await database.db.select().from(cards).where(eq(cards.accountId, owner.accountId));
     expect(rows).toHaveLength(1);
     expect(new Set(responses.map((response) => response.json().idTarjeta))).toEqual(new Set([rows[0]!.cardId]));
@@ -51,7 +65,7 @@ describe('cards under bursts', () => {
         remoteAddress: ip,
       }),
     );
-    expect(statuses).toEqual({ 200: CARD_CHECKS_PER_IP.max, 429: 120 - CARD_CHECKS_PER_IP.max });
+    expect(statuses, errorLog.join('\n')).toEqual({ 200: CARD_CHECKS_PER_IP.max, 429: 120 - CARD_CHECKS_PER_IP.max });
     for (const refused of responses.filter((response) => response.statusCode === 429))
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
   });
@@ -69,7 +83,10 @@ describe('cards under bursts', () => {
         remoteAddress: `172.30.${index >> 8}.${index & 255}`,
       }),
     );
-    expect(statuses).toEqual({ 200: CARD_CHECKS_PER_CARD.max, 429: 120 - CARD_CHECKS_PER_CARD.max });
+    expect(statuses, errorLog.join('\n')).toEqual({
+      200: CARD_CHECKS_PER_CARD.max,
+      429: 120 - CARD_CHECKS_PER_CARD.max,
+    });
     for (const refused of responses.filter((response) => response.statusCode === 429)) {
       expect(refused.json().code).toBe('rate_limited');
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
