@@ -58,6 +58,8 @@ export interface OpenDatabaseOptions {
 export const LOCK_WAIT_MS = 5_000;
 /** A transaction left open and idle this long (an instance stopped mid-request) is ended, its locks freed. */
 export const IDLE_IN_TRANSACTION_MS = 30_000;
+/** PostgreSQL: the connections an instance opens at most. */
+export const POOL_SIZE = 10;
 
 export const MIGRATIONS_FOLDER = resolve(import.meta.dirname, '../../drizzle');
 // Arbitrary but fixed: every instance must agree on it.
@@ -120,39 +122,125 @@ export function connectionOf(databaseUrl: string): { url: string; path?: string 
   return { url: url.toString(), path: `${socketFolder}/.s.PGSQL.${url.port || 5432}` };
 }
 
+/** Every statement with parameters as a prepared statement (see `preparing`). */
+function preparedUnsafe(client: Pick<postgres.Sql, 'unsafe'>): postgres.Sql['unsafe'] {
+  return (query: string, parameters?: postgres.ParameterOrJSON<never>[], options?: postgres.UnsafeQueryOptions) =>
+    client.unsafe(query, parameters, { ...options, prepare: true });
+}
+
 /**
  * The client as Drizzle gets it: every query with parameters as a prepared statement. Drizzle asks
  * postgres.js for one only when the query is given a name (`.prepare('name')`), so every other statement
  * would be parsed and planned again on each call; postgres.js keeps one prepared statement per distinct SQL
  * text and connection, and a booking's dozen statements are then only bound and run (decision 032).
- * Transactions and savepoints get a client of their own from postgres.js: it is wrapped the same way.
+ * Transactions run on a connection of their own (`transaction`), whose client is wrapped the same way.
  */
-function preparing<T extends Pick<postgres.Sql, 'unsafe'>>(client: T): T {
+function preparing(client: postgres.Sql): postgres.Sql {
   return new Proxy(client, {
     get(target, property, receiver) {
-      const value: unknown = Reflect.get(target, property, receiver);
-      if (property === 'unsafe') {
-        return (query: string, parameters?: postgres.ParameterOrJSON<never>[], options?: postgres.UnsafeQueryOptions) =>
-          target.unsafe(query, parameters, { ...options, prepare: true });
-      }
-      if (property === 'begin' || property === 'savepoint') {
+      if (property === 'unsafe') return preparedUnsafe(target);
+      if (property === 'begin') {
         return (...args: unknown[]) => {
-          const work = args.pop() as (sql: postgres.TransactionSql) => unknown;
-          return (value as (...all: unknown[]) => unknown)(...args, (sql: postgres.TransactionSql) =>
-            work(preparing(sql)),
-          );
+          const work = args.pop() as TransactionWork<unknown>;
+          return transaction(target, typeof args[0] === 'string' ? args[0] : '', work);
         };
       }
-      return value;
+      return Reflect.get(target, property, receiver) as unknown;
     },
   });
+}
+
+type TransactionWork<T> = (sql: postgres.TransactionSql) => T | Promise<T>;
+
+/**
+ * `sql.begin`, on a connection that nothing else uses while the transaction runs. postgres.js's own
+ * `sql.begin` sends BEGIN through the pool, which may queue it behind other requests' statements on a busy
+ * connection; when that write fills the connection's pipeline (100 statements) or meets a full socket buffer,
+ * postgres.js 3.4.9 skips marking the connection as the transaction's (porsager/postgres#823, #1189). The BEGIN
+ * then fails with UNSAFE_TRANSACTION, an unexplained 500 in a burst, and the connection goes back to the pool
+ * inside the transaction PostgreSQL has begun: other requests' statements run in it, never committed, until
+ * a later COMMIT on that connection or the idle-in-transaction timeout ends it. `sql.reserve` hands out an
+ * idle connection only, and keeps it out of the pool until it is released.
+ */
+async function transaction<T>(client: postgres.Sql, mode: string, work: TransactionWork<T>): Promise<T> {
+  const connection = await client.reserve();
+  // The connection goes back to the pool once outside the transaction: after its COMMIT or ROLLBACK (one whose
+  // ROLLBACK failed is not known to be, and stays out). A lost connection is the pool's already (postgres.js
+  // opens it again), and nothing may be sent on it.
+  let ended = false;
+  try {
+    let result: T;
+    try {
+      await connection.unsafe(`begin ${mode.replace(/[^a-z ]/gi, '')}`);
+      result = await work(transactionSql(connection, { count: 0 }));
+    } catch (error) {
+      if (!connectionLost(error)) {
+        await connection.unsafe('rollback');
+        ended = true;
+      }
+      throw error;
+    }
+    let committed: postgres.RowList<postgres.Row[]>;
+    try {
+      committed = await connection.unsafe('commit');
+    } catch (error) {
+      // A COMMIT PostgreSQL refused (a deferred constraint, a serialization failure) rolled back.
+      ended = !connectionLost(error);
+      throw error;
+    }
+    ended = true;
+    // What postgres.js's `sql.begin` does too: a statement failed and the work went on, so COMMIT rolled back.
+    if (committed.command !== 'COMMIT') throw new Error('a statement of the transaction failed: it was rolled back');
+    return result;
+  } finally {
+    if (ended) connection.release();
+  }
+}
+
+/** The transaction's client as `sql.begin` gives it: statements on its connection, and savepoints. */
+function transactionSql(connection: postgres.ReservedSql, savepoints: { count: number }): postgres.TransactionSql {
+  const savepoint = async <T>(...args: unknown[]): Promise<T> => {
+    const work = args.pop() as TransactionWork<T>;
+    const name = `s${savepoints.count++}${typeof args[0] === 'string' ? `_${args[0].replace(/[^a-z0-9_]/gi, '')}` : ''}`;
+    await connection.unsafe(`savepoint ${name}`);
+    let result: T;
+    try {
+      result = await work(transactionSql(connection, savepoints));
+    } catch (error) {
+      if (!connectionLost(error)) await connection.unsafe(`rollback to savepoint ${name}`);
+      throw error;
+    }
+    await connection.unsafe(`release savepoint ${name}`);
+    return result;
+  };
+  return new Proxy(connection, {
+    get(target, property, receiver) {
+      if (property === 'unsafe') return preparedUnsafe(target);
+      if (property === 'savepoint') return savepoint;
+      return Reflect.get(target, property, receiver) as unknown;
+    },
+  }) as unknown as postgres.TransactionSql;
+}
+
+/**
+ * The statement failed because the connection went away (postgres.js's CONNECTION_CLOSED and the like, or the
+ * socket's own error, both with an `errno`), not because PostgreSQL refused it: there is no transaction left
+ * to end. Drizzle wraps the driver's error in its own (`cause`).
+ */
+function connectionLost(error: unknown): boolean {
+  let current = error;
+  for (let depth = 0; depth < 4 && typeof current === 'object' && current !== null; depth++) {
+    if ('errno' in current) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 async function openPostgres(databaseUrl: string, lockTimeoutMs: number): Promise<Database> {
   const { url: serverUrl, path } = connectionOf(databaseUrl);
   const client = postgres(serverUrl, {
     ...(path ? { path } : {}),
-    max: 10,
+    max: POOL_SIZE,
     connect_timeout: 10,
     // Sent when each connection starts: no statement of its own per transaction.
     connection: { lock_timeout: lockTimeoutMs, idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS },
