@@ -182,11 +182,14 @@ describe('security events', () => {
       reason: 'wrong_password',
       ip: agent.ip,
     });
-    expect(events.find((entry) => entry.event === 'outbox_message')).toMatchObject({
-      transport: 'log',
-      channel: 'sms',
-      destination: expect.stringMatching(/^\+34 7•• ••• •\d\d$/),
-    });
+    // The SMS and e-mail lanes send side by side (decision 039): which is logged first is not fixed.
+    expect(events.filter((entry) => entry.event === 'outbox_message')).toContainEqual(
+      expect.objectContaining({
+        transport: 'log',
+        channel: 'sms',
+        destination: expect.stringMatching(/^\+34 7•• ••• •\d\d$/),
+      }),
+    );
   });
 });
 
