@@ -20,6 +20,7 @@ import { frameworkErrorOptions } from './http/error-handler.ts';
 import { loggerOptions } from './http/logging.ts';
 import { openApiModule } from './http/openapi-module.ts';
 import { securityHeaders } from './http/security.ts';
+import { cachedSerializers } from './http/serialization.ts';
 import { typedBodyValidators } from './http/validation.ts';
 import { jobsPlugin } from './jobs/jobs-plugin.ts';
 import { launchesModule } from './launches/launches-module.ts';
@@ -115,7 +116,10 @@ export async function createServer({
     // Report every wrong field at once, so a form can mark them all.
     ajv: { customOptions: { allErrors: true } },
     // JSON bodies keep their types: a list or a string where a yes/no is expected is refused, not cast.
-    schemaController: { compilersFactory: { buildValidator: typedBodyValidators() } },
+    // Response serialisers are compiled once per process (http/serialization.ts).
+    schemaController: {
+      compilersFactory: { buildValidator: typedBodyValidators(), buildSerializer: cachedSerializers },
+    },
     // Bad URLs, overlong parameters and requests the HTTP parser refuses are problem+json too.
     ...frameworkErrorOptions(headers),
   });

@@ -179,8 +179,11 @@ const documentationOnly = () => true;
  * (`X-Client-Id: 41` is the integer 41). A body described by `bodyFrom` is not checked here at all: yup
  * checks it, types first (`validateBody`).
  */
+// One pool per process: servers built one after another (a marina each, every test file) share its ajv
+// instances, which it keys by the shared schemas and options.
+const fromPool = AjvCompiler();
+
 export function typedBodyValidators(): BuildCompilerFromPool {
-  const fromPool = AjvCompiler();
   return (externalSchemas, options) => {
     const coercing = fromPool(externalSchemas, options);
     // Fastify's options are ajv's, never JTD's here.
