@@ -7,6 +7,9 @@ export default defineConfig({
   test: {
     environment: 'node',
     include: ['src/**/*.test.ts'],
+    // `*.postgres.test.ts`: a PostgreSQL server's own mechanics (its pool, several connections), which PGlite
+    // does not have. They run in the PostgreSQL run, are left out of the PGlite one, never skipped.
+    exclude: process.env.TEST_DATABASE_URL ? [] : ['src/**/*.postgres.test.ts'],
     globalSetup: ['./src/test/global-setup.ts'],
     // Each file opens its own database (a copy of the migrated PGlite template, or a new PostgreSQL database)
     // and server, and the API keeps no state in its modules: files are isolated by their data, so a worker

@@ -12,8 +12,9 @@ import { POOL_SIZE, type Database } from './database.ts';
 const PIPELINE = 100;
 const LOCK_KEY = 7_415_101;
 
-// The pool's own mechanics: PGlite has one connection and no pool.
-describe.skipIf(!process.env.TEST_DATABASE_URL)('transactions on a busy pool', () => {
+// The pool's own mechanics: PGlite has one connection and no pool, so this file runs on PostgreSQL only
+// (`*.postgres.test.ts`, vitest.config.ts).
+describe('transactions on a busy pool', () => {
   let database: TestDatabase;
   let other: Database;
   beforeAll(async () => {
