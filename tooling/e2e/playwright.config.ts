@@ -11,10 +11,14 @@ export default defineConfig<MarinaOptions>({
   testMatch: '**/*.spec.ts',
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
-  retries: 0,
+  // A test that fails runs once more, recording its trace then: recording every test cost a quarter of the
+  // suite's CPU (decision 049). Passing the second time does not pass: a flaky test fails the run.
+  retries: 1,
+  failOnFlakyTests: true,
   forbidOnly: true,
   // What QA reads after a run (README.md, «Reading a failed browser test»): the HTML report in
-  // test-results/e2e-report, and each failed test's trace and screenshot under test-results/e2e.
+  // test-results/e2e-report, and each failed test's screenshot, and the trace of its second run, under
+  // test-results/e2e.
   reporter: [
     ['list'],
     ['json', { outputFile: '../../test-results/e2e.json' }],
@@ -27,7 +31,7 @@ export default defineConfig<MarinaOptions>({
     viewport: { width: 390, height: 844 },
     locale: 'es-ES',
     timezoneId: 'Europe/Madrid',
-    trace: 'retain-on-failure',
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     serviceWorkers: 'block',
   },

@@ -96,7 +96,8 @@ function countsOf(report: string): Counts | undefined {
   if (!existsSync(path)) return undefined;
   const json = JSON.parse(readFileSync(path, 'utf8'));
   if (typeof json.numPassedTests === 'number') return { passed: json.numPassedTests, failed: json.numFailedTests };
-  if (json.stats) return { passed: json.stats.expected + json.stats.flaky, failed: json.stats.unexpected };
+  // Playwright: a test that failed and then passed on its retry is flaky, and counts as failed (decision 049).
+  if (json.stats) return { passed: json.stats.expected, failed: json.stats.unexpected + json.stats.flaky };
   return undefined;
 }
 
