@@ -5,7 +5,7 @@ import { repoRoot } from '../vite/client-vite-config.ts';
 import { duration } from './lib/duration.ts';
 import { describeTestsPerProject, testsPerProject } from './lib/e2e-counts.ts';
 import { ensureChromium, ensurePostgres } from './lib/system.ts';
-import { run } from './lib/run.ts';
+import { run, type RunOptions } from './lib/run.ts';
 import type { OpenApiLintSummary } from './lint-openapi.ts';
 
 const results = join(repoRoot, 'test-results');
@@ -14,7 +14,8 @@ mkdirSync(results, { recursive: true });
 
 interface Step {
   name: string;
-  run: () => Promise<number>;
+  /** Runs the step; `io` sends its output elsewhere when it runs beside others. */
+  run: (io: RunOptions) => Promise<number>;
   /** A JSON report (vitest or Playwright) whose test counts go into the summary. */
   report?: string;
   /** What else the summary line says of the step, in brackets, once it has run. */
@@ -23,7 +24,7 @@ interface Step {
 
 const vitest =
   (pkg: string, report: string, env: NodeJS.ProcessEnv = {}) =>
-  () =>
+  (io: RunOptions) =>
     run(
       'pnpm',
       [
@@ -36,54 +37,68 @@ const vitest =
         '--reporter=json',
         `--outputFile=${join(results, report)}`,
       ],
-      { env },
+      { ...io, env: { ...io.env, ...env } },
     );
 
 let postgresUrl: string | undefined;
 
-const steps: Step[] = [
-  // ESLint, Prettier and the commit subjects: `pnpm lint` (decision 043).
-  { name: 'lint', run: () => run('pnpm', ['--silent', 'lint']) },
-  { name: 'type check', run: () => run('turbo', ['run', 'typecheck', '--output-logs=errors-only']) },
-  // The document a server serves at /api/v1/openapi.json, by Redocly's recommended rules (decision 041).
-  {
-    name: 'OpenAPI lint',
-    run: () => run(process.execPath, ['tooling/scripts/lint-openapi.ts']),
-    detail: openApiLintDetail,
-  },
-  { name: 'unit tests: theme', run: vitest('@marina/theme', 'theme.json'), report: 'theme.json' },
-  { name: 'unit tests: core', run: vitest('@marina/core', 'core.json'), report: 'core.json' },
-  { name: 'unit tests: tooling', run: vitest('@marina/tooling', 'tooling.json'), report: 'tooling.json' },
-  { name: 'API tests on PGlite', run: vitest('@marina/api', 'api-pglite.json'), report: 'api-pglite.json' },
-  {
-    name: 'API tests on PostgreSQL',
-    run: async () => {
-      postgresUrl ??= await ensurePostgres();
-      return vitest('@marina/api', 'api-postgres.json', { TEST_DATABASE_URL: postgresUrl })();
+/**
+ * The steps, in stages. The steps of a stage run side by side, each printing its output when it ends: the
+ * first stage's checks leave a core idle for a third of their time (ESLint, tsc and the core's tests wait on
+ * files and on each other); the later steps keep both cores busy on their own, so they run one at a time.
+ */
+const stages: Step[][] = [
+  [
+    // ESLint, Prettier and the commit subjects: `pnpm lint` (decision 043).
+    { name: 'lint', run: (io) => run('pnpm', ['--silent', 'lint'], io) },
+    { name: 'type check', run: (io) => run('turbo', ['run', 'typecheck', '--output-logs=errors-only'], io) },
+    // The document a server serves at /api/v1/openapi.json, by Redocly's recommended rules (decision 041).
+    {
+      name: 'OpenAPI lint',
+      run: (io) => run(process.execPath, ['tooling/scripts/lint-openapi.ts'], io),
+      detail: openApiLintDetail,
     },
-    report: 'api-postgres.json',
-  },
-  { name: 'build of every client', run: () => run('turbo', ['run', 'build', '--output-logs=errors-only']) },
+    { name: 'unit tests: theme', run: vitest('@marina/theme', 'theme.json'), report: 'theme.json' },
+    { name: 'unit tests: core', run: vitest('@marina/core', 'core.json'), report: 'core.json' },
+  ],
+  // Each client's bundle as the browser suite and `npm start` serve it (same origin: MARINA_API_URL=/). The
+  // tooling tests' `npm start` and the browser suite's servers then find it in turbo's cache.
+  [
+    {
+      name: 'build of every client',
+      run: (io) => run('turbo', ['run', 'build', '--output-logs=errors-only'], { ...io, env: { MARINA_API_URL: '/' } }),
+    },
+  ],
+  [{ name: 'unit tests: tooling', run: vitest('@marina/tooling', 'tooling.json'), report: 'tooling.json' }],
+  [{ name: 'API tests on PGlite', run: vitest('@marina/api', 'api-pglite.json'), report: 'api-pglite.json' }],
+  [
+    {
+      name: 'API tests on PostgreSQL',
+      run: async (io) => {
+        postgresUrl ??= await ensurePostgres();
+        return vitest('@marina/api', 'api-postgres.json', { TEST_DATABASE_URL: postgresUrl })(io);
+      },
+      report: 'api-postgres.json',
+    },
+  ],
   // The whole suite on the two fixture marinas, each real brand's smoke spec, split origins once (decision
-  // 046); the summary says how many tests each adds. The HTML report, and a trace and a screenshot of each
-  // failed test, stay in test-results/e2e-report and test-results/e2e (README.md).
-  {
-    name: 'browser suite (fixture marinas, and each brand’s smoke)',
-    run: async () => {
-      await ensureChromium();
-      const built = await run('turbo', ['run', 'build', '--output-logs=errors-only'], { env: { MARINA_API_URL: '/' } });
-      if (built !== 0) return built;
-      return run(
-        'pnpm',
-        ['--filter', '@marina/tooling', 'exec', 'playwright', 'test', '--config', 'e2e/playwright.config.ts'],
-        {
-          env: { CI: process.env.CI ?? '1' },
-        },
-      );
+  // 046); the summary says how many tests each adds. The HTML report, and the screenshot and retry's trace of
+  // each failed test, stay in test-results/e2e-report and test-results/e2e (README.md, decision 049).
+  [
+    {
+      name: 'browser suite (fixture marinas, and each brand’s smoke)',
+      run: async (io) => {
+        await ensureChromium();
+        return run(
+          'pnpm',
+          ['--filter', '@marina/tooling', 'exec', 'playwright', 'test', '--config', 'e2e/playwright.config.ts'],
+          { ...io, env: { ...io.env, CI: process.env.CI ?? '1' } },
+        );
+      },
+      report: 'e2e.json',
+      detail: e2eDetail,
     },
-    report: 'e2e.json',
-    detail: e2eDetail,
-  },
+  ],
 ];
 
 interface Counts {
@@ -119,37 +134,60 @@ function e2eDetail(): string | undefined {
   return counts.size === 0 ? undefined : `tests per project: ${describeTestsPerProject(counts, order)}`;
 }
 
-const outcome: Array<{ name: string; ok: boolean; ms: number; counts?: Counts; detail?: string | undefined }> = [];
-const started = performance.now();
-for (const step of steps) {
-  console.log(`\n\u001b[1m▶ ${step.name}\u001b[0m`);
+interface Outcome {
+  name: string;
+  ok: boolean;
+  ms: number;
+  counts?: Counts | undefined;
+  detail?: string | undefined;
+  /** Ran beside the other steps of its stage. */
+  alongside: boolean;
+}
+
+async function runStep(step: Step, alongside: boolean): Promise<Outcome> {
+  const output: Buffer[] = [];
+  const io: RunOptions = alongside ? { onOutput: (chunk) => output.push(chunk) } : {};
+  if (!alongside) console.log(`\n\u001b[1m▶ ${step.name}\u001b[0m`);
   const stepStarted = performance.now();
   let code: number;
   try {
-    code = await step.run();
+    code = await step.run(io);
   } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
+    output.push(Buffer.from(`${error instanceof Error ? error.message : String(error)}\n`));
     code = 1;
   }
   const ms = performance.now() - stepStarted;
-  outcome.push({
+  if (alongside) {
+    console.log(`\n\u001b[1m▶ ${step.name}\u001b[0m (ran alongside; its output)`);
+    process.stdout.write(Buffer.concat(output));
+  } else if (output.length > 0) process.stderr.write(Buffer.concat(output));
+  return {
     name: step.name,
     ok: code === 0,
     ms,
     ...(step.report ? { counts: countsOf(step.report) } : {}),
     detail: step.detail?.(),
-  });
+    alongside,
+  };
+}
+
+const outcome: Outcome[] = [];
+const started = performance.now();
+for (const stage of stages) {
+  const alongside = stage.length > 1;
+  if (alongside) console.log(`\n\u001b[1m▶ side by side: ${stage.map((step) => step.name).join(', ')}\u001b[0m`);
+  outcome.push(...(await Promise.all(stage.map((step) => runStep(step, alongside)))));
 }
 const totalMs = performance.now() - started;
 
 console.log('\nSummary');
 let passed = 0;
 let failed = 0;
-for (const { name, ok, ms, counts, detail: stepDetail } of outcome) {
+for (const { name, ok, ms, counts, detail: stepDetail, alongside } of outcome) {
   const tally = counts ? `${counts.passed} passed, ${counts.failed} failed` : undefined;
   const said = [tally, stepDetail].filter(Boolean).join('; ');
   const detail = said ? ` (${said})` : '';
-  console.log(`  ${ok ? '✔' : '✘'} ${name}${detail} ${duration(ms)}`);
+  console.log(`  ${ok ? '✔' : '✘'} ${alongside ? '∥ ' : ''}${name}${detail} ${duration(ms)}`);
   if (counts) {
     passed += counts.passed;
     failed += counts.failed;
@@ -157,7 +195,9 @@ for (const { name, ok, ms, counts, detail: stepDetail } of outcome) {
   // A step that failed without a report (lint, build, a crash) still counts as a failure.
   if (!ok && (!counts || counts.failed === 0)) failed += 1;
 }
-console.log(`  total ${duration(totalMs)}`);
+console.log(
+  `  total ${duration(totalMs)}${outcome.some((step) => step.alongside) ? ' (∥: ran side by side, so their times overlap)' : ''}`,
+);
 const stepsFailed = outcome.filter((step) => !step.ok).length;
 console.log(`\nsteps: ${outcome.length - stepsFailed} passed, ${stepsFailed} failed`);
 console.log(`tests: ${passed} passed, ${failed} failed`);
