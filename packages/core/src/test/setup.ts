@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// How long `findBy…` and `waitFor` wait for the screen: a net for a screen that never comes, not a speed
+// check. Testing Library's 1 s was too short on a busy machine (`npm test` runs these beside lint and tsc):
+// a lazy screen's first render, with its chunk compiled on the way, took longer there.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();
