@@ -1,10 +1,5 @@
 /** What the API tells about an account (AccountSummary, SessionInfo in `@marina/core/domain/accounts.ts`). */
-import {
-  accountSummaryResponse,
-  sessionInfoResponse,
-  type AccountSummary,
-  type SessionInfo,
-} from '@marina/core/domain/accounts.ts';
+import type { AccountSummary, SessionInfo } from '@marina/core/domain/accounts.ts';
 import type { Licence } from '@marina/core/domain/data-validation.ts';
 import { isDataValidationDue, type AccountFacts, type EligibilityContext } from '@marina/core/domain/eligibility.ts';
 import type { ClientRecord } from '../clients/client-directory.ts';
@@ -69,6 +64,3 @@ export async function sessionInfo(
 ): Promise<SessionInfo> {
   return { account: toAccountSummary(account, client, now), unreadNotifications: await unreadCount(db, account.id) };
 }
-
-/** Registered once (`$ref: 'AccountSummary#'`, `$ref: 'SessionInfo#'`): described in the domain (decision 045). */
-export { accountSummaryResponse as accountSummarySchema, sessionInfoResponse as sessionInfoSchema };

@@ -1,5 +1,5 @@
 import type { ApiModule } from '../api-module.ts';
-import { accountSummarySchema, sessionInfoSchema } from './account-summary.ts';
+import { accountSchemas } from './account-schemas.ts';
 import { passwordResetRoutes } from './password-reset-routes.ts';
 import { profileRoutes } from './profile-routes.ts';
 import { registrationRoutes } from './registration-routes.ts';
@@ -7,7 +7,7 @@ import { registrationRoutes } from './registration-routes.ts';
 /** Accounts: registration and activation, password recovery, the profile and its deletion. */
 export const accountsModule: ApiModule = {
   name: 'accounts',
-  schemas: [accountSummarySchema, sessionInfoSchema],
+  schemas: accountSchemas,
   routes: async (api, { services }) => {
     await api.register(registrationRoutes, { services });
     await api.register(passwordResetRoutes, { services });

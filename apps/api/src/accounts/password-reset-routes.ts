@@ -40,12 +40,6 @@ import {
   sendFlowCode,
 } from './verification-codes.ts';
 
-const resetStartedProperties = {
-  channel: { type: 'string', enum: ['sms', 'email'] },
-  expiresAt: { type: 'string', format: 'date-time' },
-  resendAvailableAt: { type: 'string', format: 'date-time' },
-} as const;
-
 export const passwordResetRoutes: FastifyPluginAsync<{ services: Services }> = async (api, { services }) => {
   const { db, config, clock } = services;
 
@@ -61,12 +55,7 @@ export const passwordResetRoutes: FastifyPluginAsync<{ services: Services }> = a
         body: bodyFrom(resetRequestSchema),
         security: [],
         response: {
-          202: {
-            description: 'If the account exists, a code is on its way',
-            type: 'object',
-            properties: { resetId: { type: 'string', format: 'uuid' }, ...resetStartedProperties },
-            required: ['resetId', 'channel', 'expiresAt', 'resendAvailableAt'],
-          },
+          202: { description: 'If the account exists, a code is on its way', $ref: 'ResetStarted#' },
           ...problemResponses(400, 403, 409, 422, 429),
         },
       },
@@ -138,12 +127,7 @@ export const passwordResetRoutes: FastifyPluginAsync<{ services: Services }> = a
         headers: clientHeaderSchema,
         security: [],
         response: {
-          202: {
-            description: 'If the account exists, a new code is on its way',
-            type: 'object',
-            properties: resetStartedProperties,
-            required: ['channel', 'expiresAt', 'resendAvailableAt'],
-          },
+          202: { description: 'If the account exists, a new code is on its way', $ref: 'ResetCodeSent#' },
           ...problemResponses(400, 403, 404, 429),
         },
       },

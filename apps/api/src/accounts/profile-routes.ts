@@ -86,19 +86,6 @@ function changeStarted(verification: VerificationCodeRow): ContactChangeStarted 
   };
 }
 
-const changeStartedSchema = {
-  type: 'object',
-  properties: {
-    changeId: { type: 'string', format: 'uuid' },
-    field: { type: 'string', enum: ['email', 'phone'] },
-    channel: { type: 'string', enum: ['sms', 'email'] },
-    destination: { type: 'string', description: 'Masked new e-mail or phone' },
-    expiresAt: { type: 'string', format: 'date-time' },
-    resendAvailableAt: { type: 'string', format: 'date-time' },
-  },
-  required: ['changeId', 'field', 'channel', 'destination', 'expiresAt', 'resendAvailableAt'],
-} as const;
-
 const emailConfirmationSchema = yup.object({
   token: yup.string().required('Falta el enlace para confirmar tu correo.'),
 });
@@ -225,15 +212,7 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
         security: [{ session: [] }],
         body: bodyFrom(profileSchema),
         response: {
-          200: {
-            description: 'Names applied; contact changes pending',
-            type: 'object',
-            properties: {
-              account: { $ref: 'AccountSummary#' },
-              pendingChanges: { type: 'array', items: changeStartedSchema },
-            },
-            required: ['account', 'pendingChanges'],
-          },
+          200: { description: 'Names applied; contact changes pending', $ref: 'ProfileUpdated#' },
           ...problemResponses(400, 401, 403, 409, 422, 429),
         },
       },
@@ -318,7 +297,7 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
         headers: clientHeaderSchema,
         security: [{ session: [] }],
         response: {
-          202: { description: 'A new code is on its way', ...changeStartedSchema },
+          202: { description: 'A new code is on its way', $ref: 'ContactChangeStarted#' },
           ...problemResponses(400, 401, 403, 404, 429),
         },
       },
@@ -440,12 +419,7 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
         headers: clientHeaderSchema,
         security: [{ session: [] }],
         response: {
-          202: {
-            description: 'A link is on its way',
-            type: 'object',
-            properties: { destination: { type: 'string', description: 'Masked e-mail' } },
-            required: ['destination'],
-          },
+          202: { description: 'A link is on its way', $ref: 'EmailConfirmationSent#' },
           ...problemResponses(400, 401, 403, 409, 429),
         },
       },

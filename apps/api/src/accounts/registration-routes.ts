@@ -66,13 +66,6 @@ import { problemDetails } from '@marina/core/messages/problem-details.ts';
 
 const ACTIVATION_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
-const codeSentProperties = {
-  channel: { type: 'string', enum: ['sms', 'email'] },
-  destination: { type: 'string', description: 'Masked phone (SMS) or e-mail' },
-  expiresAt: { type: 'string', format: 'date-time' },
-  resendAvailableAt: { type: 'string', format: 'date-time' },
-} as const;
-
 function registrationStarted(verification: VerificationCodeRow): RegistrationStarted {
   const destination = verification.destination!;
   return {
@@ -153,9 +146,7 @@ export const registrationRoutes: FastifyPluginAsync<{ services: Services }> = as
         response: {
           202: {
             description: 'A code is on its way (the same answer when the data belong to an existing account)',
-            type: 'object',
-            properties: { registrationId: { type: 'string', format: 'uuid' }, ...codeSentProperties },
-            required: ['registrationId', 'channel', 'destination', 'expiresAt', 'resendAvailableAt'],
+            $ref: 'RegistrationStarted#',
           },
           ...problemResponses(400, 403, 409, 415, 422, 429),
         },
@@ -308,12 +299,7 @@ export const registrationRoutes: FastifyPluginAsync<{ services: Services }> = as
         headers: clientHeaderSchema,
         security: [],
         response: {
-          202: {
-            description: 'A new code is on its way',
-            type: 'object',
-            properties: codeSentProperties,
-            required: ['channel', 'destination', 'expiresAt', 'resendAvailableAt'],
-          },
+          202: { description: 'A new code is on its way', $ref: 'CodeSent#' },
           ...problemResponses(400, 403, 404, 429),
         },
       },
@@ -343,12 +329,7 @@ export const registrationRoutes: FastifyPluginAsync<{ services: Services }> = as
         body: bodyFrom(codeSchema),
         security: [],
         response: {
-          200: {
-            description: 'Validated',
-            type: 'object',
-            properties: { activationToken: { type: 'string' } },
-            required: ['activationToken'],
-          },
+          200: { description: 'Validated', $ref: 'RegistrationValidated#' },
           ...problemResponses(400, 403, 404, 410, 422, 429),
         },
       },
@@ -438,12 +419,7 @@ export const registrationRoutes: FastifyPluginAsync<{ services: Services }> = as
         headers: clientHeaderSchema,
         security: [],
         response: {
-          200: {
-            description: 'A live activation link',
-            type: 'object',
-            properties: { firstName: { type: 'string' }, email: { type: 'string', description: 'Masked' } },
-            required: ['firstName', 'email'],
-          },
+          200: { description: 'A live activation link', $ref: 'ActivationInfo#' },
           ...problemResponses(400, 410),
         },
       },

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { messageFor } from '../api/error-catalogue.ts';
-import type { CodeSent } from '../domain/accounts.ts';
+import type { ResetCodeSent } from '../domain/accounts.ts';
 import { Button } from './button.tsx';
 import * as ui from './ui.css.ts';
 
@@ -8,15 +8,18 @@ function secondsUntil(iso: string, now: number): number {
   return Math.max(0, Math.ceil((Date.parse(iso) - now) / 1000));
 }
 
-/** "Send another code", available once the server allows it, with the wait said in words. */
-export function ResendCode({
+/**
+ * "Send another code", available once the server allows it, with the wait said in words. `Sent` is what the
+ * call answers: a `CodeSent`, or a `ResetCodeSent`, which does not say where the code went.
+ */
+export function ResendCode<Sent extends ResetCodeSent>({
   availableAt,
   resend,
   onSent,
 }: {
   availableAt: string;
-  resend: () => Promise<CodeSent>;
-  onSent: (sent: CodeSent) => void;
+  resend: () => Promise<Sent>;
+  onSent: (sent: Sent) => void;
 }) {
   const [now, setNow] = useState(() => Date.now());
   const [message, setMessage] = useState<string>();

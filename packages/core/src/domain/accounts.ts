@@ -58,59 +58,106 @@ export const sessionInfoResponse = Shared(
 );
 export type SessionInfo = Static<typeof sessionInfoResponse>;
 
-/** A code is on its way: where (masked) and when the person may ask again. */
-export interface CodeSent {
-  channel: CodeChannel;
-  /** Masked ("+34 6•• ••• •12", "j•••@gmail.com"); absent where saying it would reveal an account. */
-  destination?: string;
-  expiresAt: string;
-  resendAvailableAt: string;
+/** How a code went: by which channel, when it stops working and when another may be asked for. */
+const codeTimesProperties = {
+  channel: StringEnum(['sms', 'email'] as const satisfies readonly CodeChannel[]),
+  expiresAt: Instant(),
+  resendAvailableAt: Instant(),
+};
+
+/** Those, and where the code went, masked ("+34 6•• ••• •12", "j•••@gmail.com"). */
+function codeSentProperties(destination: string) {
+  const { channel, ...times } = codeTimesProperties;
+  return { channel, destination: Type.String({ description: destination }), ...times };
 }
+
+/** A code is on its way: where (masked) and when the person may ask again (`POST /registrations/:id/resend`). */
+export const codeSentResponse = Shared(
+  Type.Object(codeSentProperties('Masked phone (SMS) or e-mail'), { $id: 'CodeSent' }),
+);
+export type CodeSent = Static<typeof codeSentResponse>;
 
 /** `POST /registrations` */
-export interface RegistrationStarted extends CodeSent {
-  registrationId: string;
-}
+export const registrationStartedResponse = Shared(
+  Type.Object(
+    { registrationId: Uuid(), ...codeSentProperties('Masked phone (SMS) or e-mail') },
+    { $id: 'RegistrationStarted' },
+  ),
+);
+export type RegistrationStarted = Static<typeof registrationStartedResponse>;
 
 /** `POST /registrations/:id/validate` */
-export interface RegistrationValidated {
-  activationToken: string;
-}
+export const registrationValidatedResponse = Shared(
+  Type.Object({ activationToken: Type.String() }, { $id: 'RegistrationValidated' }),
+);
+export type RegistrationValidated = Static<typeof registrationValidatedResponse>;
 
 /** `GET /activations/:token`: who is activating, for the screen's greeting. */
-export interface ActivationInfo {
-  firstName: string;
-  email: string;
-}
+export const activationInfoResponse = Shared(
+  Type.Object(
+    {
+      firstName: Type.String(),
+      /** Masked ("j•••@gmail.com"). */
+      email: Type.String({ description: 'Masked' }),
+    },
+    { $id: 'ActivationInfo' },
+  ),
+);
+export type ActivationInfo = Static<typeof activationInfoResponse>;
 
 /** The query of `micuenta` that carries an e-mail confirmation link's token: `/micuenta?confirmar-email=…`. */
 export const EMAIL_CONFIRMATION_PARAM = 'confirmar-email';
 
 /** `POST /me/email-confirmation`: a confirmation link is on its way to the account's e-mail. */
-export interface EmailConfirmationSent {
-  /** Masked ("j•••@gmail.com"). */
-  destination: string;
-}
+export const emailConfirmationSentResponse = Shared(
+  Type.Object(
+    {
+      /** Masked ("j•••@gmail.com"). */
+      destination: Type.String({ description: 'Masked e-mail' }),
+    },
+    { $id: 'EmailConfirmationSent' },
+  ),
+);
+export type EmailConfirmationSent = Static<typeof emailConfirmationSentResponse>;
+
+/**
+ * `POST /password-resets/:id/resend`: a new code, if the account exists. No destination: saying where it
+ * went would tell that the account exists.
+ */
+export const resetCodeSentResponse = Shared(Type.Object(codeTimesProperties, { $id: 'ResetCodeSent' }));
+export type ResetCodeSent = Static<typeof resetCodeSentResponse>;
 
 /** `POST /password-resets` — the same answer whether or not an account exists. */
-export interface ResetStarted {
-  resetId: string;
-  channel: CodeChannel;
-  expiresAt: string;
-  resendAvailableAt: string;
-}
+export const resetStartedResponse = Shared(
+  Type.Object({ resetId: Uuid(), ...codeTimesProperties }, { $id: 'ResetStarted' }),
+);
+export type ResetStarted = Static<typeof resetStartedResponse>;
 
 /** `PATCH /me` answers this when a new e-mail or phone must be confirmed with a code. */
-export interface ContactChangeStarted extends CodeSent {
-  changeId: string;
-  field: 'email' | 'phone';
-}
+export const contactChangeStartedResponse = Shared(
+  Type.Object(
+    {
+      changeId: Uuid(),
+      field: StringEnum(['email', 'phone']),
+      ...codeSentProperties('Masked new e-mail or phone'),
+    },
+    { $id: 'ContactChangeStarted' },
+  ),
+);
+export type ContactChangeStarted = Static<typeof contactChangeStartedResponse>;
 
-export interface ProfileUpdated {
-  account: AccountSummary;
-  /** One per changed contact (e-mail, phone) awaiting its code; empty when everything applied. */
-  pendingChanges: ContactChangeStarted[];
-}
+/** `PATCH /me`: the names applied at once; a new e-mail or phone waits for its code. */
+export const profileUpdatedResponse = Shared(
+  Type.Object(
+    {
+      account: Ref<typeof accountSummaryResponse>('AccountSummary'),
+      /** One per changed contact (e-mail, phone) awaiting its code; empty when everything applied. */
+      pendingChanges: Type.Array(Ref<typeof contactChangeStartedResponse>('ContactChangeStarted')),
+    },
+    { $id: 'ProfileUpdated' },
+  ),
+);
+export type ProfileUpdated = Static<typeof profileUpdatedResponse>;
 
 export type NotificationType =
   | 'welcome'

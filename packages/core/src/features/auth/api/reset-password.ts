@@ -1,5 +1,5 @@
 import type { ApiClient } from '../../../api/client.ts';
-import type { CodeSent, ResetStarted } from '../../../domain/accounts.ts';
+import type { ResetCodeSent, ResetStarted } from '../../../domain/accounts.ts';
 import {
   resetCompleteSchema,
   resetRequestSchema,
@@ -13,7 +13,7 @@ export function requestReset(api: ApiClient, input: ResetRequestInput, idempoten
   return api.create('password-resets', input, { idempotencyKey });
 }
 
-export function resendResetCode(api: ApiClient, resetId: string): Promise<CodeSent> {
+export function resendResetCode(api: ApiClient, resetId: string): Promise<ResetCodeSent> {
   return api.send('post', `password-resets/${encodeURIComponent(resetId)}/resend`, {});
 }
 
