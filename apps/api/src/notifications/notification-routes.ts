@@ -4,7 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { clientHeaderSchema } from '../clients/client-resolution.ts';
 import { notifications } from './notifications.schema.ts';
 import { isUuid } from '../http/ids.ts';
-import { cursorKind, nextSchema, pageOf, pageQuerystring, pageRequest, type PageQuery } from '../http/pagination.ts';
+import { cursorKind, pageOf, pageQuerystring, pageRequest, type PageQuery } from '../http/pagination.ts';
 import { problem, problemResponses } from '../http/problem.ts';
 import type { Services } from '../services.ts';
 import { requireSession } from '../sessions/session-lookup.ts';
@@ -13,20 +13,6 @@ import { problemDetails } from '@marina/core/messages/problem-details.ts';
 
 /** Newest first: `seq` is the order of writing, unique (decision 042). */
 const cursors = cursorKind('notifications', ['integer']);
-
-const notificationSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'string', format: 'uuid' },
-    type: { type: 'string' },
-    title: { type: 'string' },
-    body: { type: 'string' },
-    link: { type: ['string', 'null'] },
-    read: { type: 'boolean' },
-    createdAt: { type: 'string', format: 'date-time' },
-  },
-  required: ['id', 'type', 'title', 'body', 'link', 'read', 'createdAt'],
-} as const;
 
 /** The signed-in account's notifications; another account's id is simply not found. */
 export const notificationRoutes: FastifyPluginAsync<{ services: Services }> = async (api, { services }) => {
@@ -45,16 +31,7 @@ export const notificationRoutes: FastifyPluginAsync<{ services: Services }> = as
         querystring: pageQuerystring(),
         security: [{ session: [] }],
         response: {
-          200: {
-            description: 'A page of notifications',
-            type: 'object',
-            properties: {
-              items: { type: 'array', items: notificationSchema },
-              unread: { type: 'integer', minimum: 0 },
-              next: nextSchema,
-            },
-            required: ['items', 'unread', 'next'],
-          },
+          200: { description: 'A page of notifications', $ref: 'NotificationList#' },
           ...problemResponses(400, 401),
         },
       },

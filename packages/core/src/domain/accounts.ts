@@ -1,6 +1,6 @@
 /** What the accounts API sends and receives (the contract both sides compile against). */
 import type { CodeChannel } from './platform.ts';
-import { Instant, Nullable, Ref, StringEnum, Shared, Type, Uuid, type Static } from './response-schema.ts';
+import { Instant, NextCursor, Nullable, Ref, StringEnum, Shared, Type, Uuid, type Static } from './response-schema.ts';
 
 export const ACCOUNT_STATUSES = ['registered', 'validated', 'active', 'suspended', 'deleted'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
@@ -178,24 +178,38 @@ export type NotificationType =
   | 'marina_notice'
   | 'security';
 
-export interface AppNotification {
-  id: string;
-  type: NotificationType;
-  title: string;
-  body: string;
-  /** A path inside the app, such as `/pedidosbajadas`. */
-  link: string | null;
-  read: boolean;
-  createdAt: string;
-}
+/** What the marina tells a customer in the app (`GET /notifications`). */
+export const notificationResponse = Shared(
+  Type.Object(
+    {
+      id: Uuid(),
+      /** A string in the document, as it has always been; the union for the compiler. */
+      type: Type.Unsafe<NotificationType>(Type.String()),
+      title: Type.String(),
+      body: Type.String(),
+      /** A path inside the app, such as `/pedidosbajadas`. */
+      link: Nullable(Type.String()),
+      read: Type.Boolean(),
+      createdAt: Instant(),
+    },
+    { $id: 'Notification' },
+  ),
+);
+export type AppNotification = Static<typeof notificationResponse>;
 
 /** `GET /notifications`: one page, newest first; `unread` counts them all. */
-export interface NotificationList {
-  items: AppNotification[];
-  unread: number;
-  /** The cursor of the next page (`?cursor=`), null on the last (decision 042). */
-  next: string | null;
-}
+export const notificationListResponse = Shared(
+  Type.Object(
+    {
+      items: Type.Array(Ref<typeof notificationResponse>('Notification')),
+      unread: Type.Integer({ minimum: 0 }),
+      /** The cursor of the next page (`?cursor=`), null on the last (decision 042). */
+      next: NextCursor(),
+    },
+    { $id: 'NotificationList' },
+  ),
+);
+export type NotificationList = Static<typeof notificationListResponse>;
 
 /** `GET /dev/outbox` (only with DEV_ROUTES=1: development and tests). */
 export interface OutboxEntry {
