@@ -3,12 +3,20 @@
  * marina is added (seeded at start), so a lookup per request would be wasted. An instance sees a new client
  * after a restart or reload().
  */
-import { settingsWithinRules, withDefaultSettings, type Marina } from '@marina/core/domain/marina.ts';
+import {
+  settingsWithinRules,
+  withDefaultSettings,
+  type Marina,
+  type MarinaDeclaration,
+} from '@marina/core/domain/marina.ts';
 import type { Db } from '../db/database.ts';
 import { clients } from './clients.schema.ts';
 
-/** A marina as its folder declares it, every setting filled in: what `GET /api/v1/client` answers. */
-export type ClientRecord = Marina;
+/**
+ * A marina as its folder declares it, every setting filled in: what `GET /api/v1/client` answers (`Marina`),
+ * and its SMS countries and contact e-mail, which stay on the server.
+ */
+export type ClientRecord = Marina & Pick<MarinaDeclaration, 'smsCountries' | 'contactEmail'>;
 
 export interface ClientDirectory {
   get(id: number): ClientRecord | undefined;

@@ -15,38 +15,7 @@ export const clientRoutes: FastifyPluginAsync = async (api) => {
         headers: clientHeaderSchema,
         security: [],
         response: {
-          200: {
-            description: 'The marina and its rules',
-            type: 'object',
-            properties: {
-              id: { type: 'integer' },
-              app: { type: 'string' },
-              title: { type: 'string' },
-              timeZone: { type: 'string', description: 'IANA time zone of every time of this marina' },
-              openingHours: {
-                type: 'array',
-                description: "Opening hours by season, in the marina's time zone: every day of the year in exactly one",
-                items: {
-                  type: 'object',
-                  properties: {
-                    from: { type: 'string', pattern: '^\\d{2}-\\d{2}$', description: 'First day, MM-DD' },
-                    to: {
-                      type: 'string',
-                      pattern: '^\\d{2}-\\d{2}$',
-                      description: 'Last day (included), MM-DD; before `from` when the season runs over the new year',
-                    },
-                    open: { type: 'string', pattern: '^\\d{2}:\\d{2}$', description: 'Opens, HH:MM local time' },
-                    close: { type: 'string', pattern: '^\\d{2}:\\d{2}$', description: 'Closes, HH:MM local time' },
-                  },
-                  required: ['from', 'to', 'open', 'close'],
-                  additionalProperties: false,
-                },
-              },
-              settings: { $ref: 'ClientSettings#' },
-              sendsSms: { type: 'boolean', description: 'Codes go by SMS to the mobile (true) or by e-mail (false)' },
-            },
-            required: ['id', 'app', 'title', 'timeZone', 'openingHours', 'settings', 'sendsSms'],
-          },
+          200: { description: 'The marina and its rules', $ref: 'Marina#' },
           ...problemResponses(400),
         },
       },

@@ -1,10 +1,11 @@
+import { clientSettingsResponse, marinaResponse } from '@marina/core/domain/marina.ts';
 import type { ApiModule } from '../api-module.ts';
 import { clientRoutes } from './client-routes.ts';
-import { clientSettingsSchema } from './client-settings.ts';
 
 /** The marinas: each one's public settings. */
 export const clientsModule: ApiModule = {
   name: 'clients',
-  schemas: [clientSettingsSchema],
+  // Described once, with their types, in the domain (decision 045): `$ref: 'Marina#'`, `$ref: 'ClientSettings#'`.
+  schemas: [clientSettingsResponse, marinaResponse],
   routes: clientRoutes,
 };

@@ -110,7 +110,10 @@ describe('GET /api/v1/openapi.json', () => {
     expect(getClient.parameters).toContainEqual(
       expect.objectContaining({ in: 'header', name: 'x-client-id', required: true }),
     );
-    expect(getClient.responses['200'].content['application/json'].schema.properties.settings).toEqual({
+    expect(getClient.responses['200'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/Marina',
+    });
+    expect(document.components.schemas.Marina.properties.settings).toEqual({
       $ref: '#/components/schemas/ClientSettings',
     });
     expect(getClient.responses['400'].content['application/problem+json'].schema).toEqual({

@@ -5,7 +5,8 @@
  */
 import * as yup from 'yup';
 import { SMS_COUNTRIES } from './contact.ts';
-import { openingHoursSchema, type OpeningSeason } from './opening-hours.ts';
+import { openingHoursSchema, openingSeasonResponse, type OpeningSeason } from './opening-hours.ts';
+import { Ref, Shared, Type, type Static } from './response-schema.ts';
 
 /** Per-marina rules (docs/product.md §4.1). A marina declares only those that differ from DEFAULT_CLIENT_SETTINGS. */
 export interface ClientSettings {
@@ -66,6 +67,17 @@ export const CLIENT_SETTING_RULES: Readonly<Record<keyof ClientSettings, Setting
   manualApproval: { type: 'boolean' },
   allowOvernight: { type: 'boolean' },
 });
+
+/** The settings as `GET /api/v1/client` sends them, every one filled in: its JSON schema made from the rules. */
+export const clientSettingsResponse = Shared(
+  Type.Unsafe<ClientSettings>({
+    $id: 'ClientSettings',
+    type: 'object',
+    properties: Object.fromEntries(Object.entries(CLIENT_SETTING_RULES).map(([key, rule]) => [key, { ...rule }])),
+    required: Object.keys(DEFAULT_CLIENT_SETTINGS),
+    additionalProperties: false,
+  }),
+);
 
 function settingSchema(rule: SettingRule) {
   if (rule.type === 'boolean') return yup.boolean();
@@ -186,7 +198,27 @@ export const marinaDeclarationsSchema = yup
     return twice.length === 0 || context.createError({ message: `clientId ${twice.join(', ')} declared twice` });
   });
 
-/** A marina as the app reads it (`GET /api/v1/client`): its declaration with every setting filled in. */
-export interface Marina extends Omit<MarinaDeclaration, 'settings'> {
-  settings: ClientSettings;
-}
+/**
+ * A marina as the app reads it (`GET /api/v1/client`): its declaration with every setting filled in, without
+ * its SMS countries and contact e-mail, which stay on the server.
+ */
+export const marinaResponse = Shared(
+  Type.Object(
+    {
+      /** The marina's clientId. */
+      id: Type.Integer(),
+      /** Short code (`clientApp`). */
+      app: Type.String(),
+      /** Name (`clientTitulo`). */
+      title: Type.String(),
+      timeZone: Type.String({ description: 'IANA time zone of every time of this marina' }),
+      openingHours: Type.Array(openingSeasonResponse, {
+        description: "Opening hours by season, in the marina's time zone: every day of the year in exactly one",
+      }),
+      settings: Ref<typeof clientSettingsResponse>('ClientSettings'),
+      sendsSms: Type.Boolean({ description: 'Codes go by SMS to the mobile (true) or by e-mail (false)' }),
+    },
+    { $id: 'Marina' },
+  ),
+);
+export type Marina = Static<typeof marinaResponse>;

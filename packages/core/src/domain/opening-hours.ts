@@ -7,17 +7,26 @@
  * them with `openingHoursSchema`, and the app and the server read a day's hours with `openingHoursOn`.
  */
 import * as yup from 'yup';
+import { Type, type Static } from './response-schema.ts';
 
-export interface OpeningSeason {
-  /** First day of the season, `MM-DD`. */
-  from: string;
-  /** Last day of the season (included), `MM-DD`. */
-  to: string;
-  /** Local time the marina opens, `HH:MM`. */
-  open: string;
-  /** Local time the marina closes, `HH:MM`, after `open`. */
-  close: string;
-}
+/** A season as `GET /api/v1/client` tells it (`Marina.openingHours`); `openingHoursSchema` checks a declared one. */
+export const openingSeasonResponse = Type.Object(
+  {
+    /** First day of the season, `MM-DD`. */
+    from: Type.String({ pattern: '^\\d{2}-\\d{2}$', description: 'First day, MM-DD' }),
+    /** Last day of the season (included), `MM-DD`. */
+    to: Type.String({
+      pattern: '^\\d{2}-\\d{2}$',
+      description: 'Last day (included), MM-DD; before `from` when the season runs over the new year',
+    }),
+    /** Local time the marina opens, `HH:MM`. */
+    open: Type.String({ pattern: '^\\d{2}:\\d{2}$', description: 'Opens, HH:MM local time' }),
+    /** Local time the marina closes, `HH:MM`, after `open`. */
+    close: Type.String({ pattern: '^\\d{2}:\\d{2}$', description: 'Closes, HH:MM local time' }),
+  },
+  { additionalProperties: false },
+);
+export type OpeningSeason = Static<typeof openingSeasonResponse>;
 
 /** The hours of one day. */
 export interface DayHours {

@@ -13,6 +13,7 @@ import { dataValidationStatusResponse, licenceResponse } from '../domain/data-va
 import { cardCheckResponse, cardReasonResponse, cardResponse } from '../domain/cards.ts';
 import { eligibilityReasonResponse } from '../domain/eligibility.ts';
 import { launchResponse, launchSlotDayResponse } from '../domain/launches.ts';
+import { clientSettingsResponse, marinaResponse } from '../domain/marina.ts';
 import { outingOptionsResponse, outingResponse } from '../domain/outings.ts';
 import { closedSchema, type TSchema } from '../domain/response-schema.ts';
 import * as authorisationFakes from '../features/authorisations/authorisations.fixtures.ts';
@@ -21,9 +22,10 @@ import * as cardFakes from '../features/card/card.fixtures.ts';
 import * as launchFakes from '../features/launches/launches.fixtures.ts';
 import * as outingFakes from '../features/outings/outings.fixtures.ts';
 import { bareBoat } from './boats.ts';
-import { testSession } from './fixtures.tsx';
+import { testMarina, testSession } from './fixtures.tsx';
 
 const shared = [
+  clientSettingsResponse,
   accountSummaryResponse,
   sessionInfoResponse,
   eligibilityReasonResponse,
@@ -45,6 +47,7 @@ for (const schema of shared) ajv.addSchema(closedSchema(schema) as AnySchema);
 
 /** The fakes of each answer, by name. */
 const fakes: Array<[string, TSchema, unknown[]]> = [
+  ['testMarina', marinaResponse, [testMarina]],
   ['testSession', sessionInfoResponse, [testSession]],
   [
     'boats',
