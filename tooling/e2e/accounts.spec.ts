@@ -2,6 +2,7 @@ import type { Response } from '@playwright/test';
 import type { RegistrationStarted } from '@marina/core/domain/accounts.ts';
 import {
   apiCaller,
+  demoOwner,
   fillRegistration,
   latestCode,
   newPerson,
@@ -168,10 +169,10 @@ test.describe('accounts', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Entrar' })).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(page.getByLabel('Correo electrónico o documento')).toBeFocused();
-    await page.keyboard.type(`demo@client${marina.id}.example`);
+    await page.keyboard.type(demoOwner(marina.id).email);
     await page.keyboard.press('Tab');
     await expect(page.getByLabel('Contraseña', { exact: true })).toBeFocused();
-    await page.keyboard.type(`Puerto-Demo-${marina.id}`);
+    await page.keyboard.type(demoOwner(marina.id).password);
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/inicio$/);
   });

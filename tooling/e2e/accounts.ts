@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO_ACCOUNT } from '@marina/api/db/seed.ts';
 import type { RegistrationStarted, RegistrationValidated } from '@marina/core/domain/accounts.ts';
 
 const LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
@@ -231,4 +232,13 @@ export async function createAccount(
 /** Signs the page's browser context in through the API: its cookies are the page's. */
 export async function signInByApi(page: Page, baseURL: string, clientId: number, identifier: string, password: string) {
   await apiCaller(page.request, baseURL, clientId)('post', 'session', { identifier, password });
+}
+
+/** The marina's demo owner, whom every server outside production seeds (README, «Trying it»). */
+export const demoOwner = (clientId: number) => DEMO_ACCOUNT(clientId);
+
+/** Signs the page's browser context in as the marina's demo owner, through the API. */
+export async function signInAsDemoOwner(page: Page, baseURL: string, clientId: number) {
+  const { email, password } = demoOwner(clientId);
+  await signInByApi(page, baseURL, clientId, email, password);
 }

@@ -5,11 +5,12 @@ import type { LaunchSlot } from '@marina/core/domain/launches.ts';
 import {
   apiCaller,
   createAccount,
+  demoOwner,
   latestCode,
   longestPerson,
   newPerson,
-  signInByApi,
   type Person,
+  signInAsDemoOwner,
 } from './accounts.ts';
 import type { E2eClient } from './clients.ts';
 import { axeViolations, expect, marinaUrl, test } from './fixtures.ts';
@@ -394,13 +395,7 @@ test.describe('authorised persons', () => {
     visit,
   }) => {
     await visit('/ayuda');
-    await signInByApi(
-      page,
-      marinaUrl(marina),
-      marina.id,
-      `demo@client${marina.id}.example`,
-      `Puerto-Demo-${marina.id}`,
-    );
+    await signInAsDemoOwner(page, marinaUrl(marina), marina.id);
     await page.goto('/autorizados');
     await expect(page.getByRole('heading', { level: 1, name: 'Autorizados' })).toBeVisible();
     const alex = page.getByRole('article', { name: /^Alex Autorizado / });
@@ -425,7 +420,7 @@ test.describe('authorised persons', () => {
       phone.page.getByLabel('Correo electrónico o documento'),
       `autorizado@client${marina.id}.example`,
     );
-    await typeInto(phone.page, phone.page.getByLabel('Contraseña', { exact: true }), `Puerto-Demo-${marina.id}`);
+    await typeInto(phone.page, phone.page.getByLabel('Contraseña', { exact: true }), demoOwner(marina.id).password);
     await press(phone.page, phone.page.getByRole('button', { name: 'Entrar' }), 'Enter');
     await expect(phone.page).not.toHaveURL(/\/login/);
     await phone.page.goto('/misbarcos');

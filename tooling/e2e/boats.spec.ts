@@ -3,7 +3,7 @@ import { request as playwrightRequest, type Locator, type Page } from '@playwrig
 import type { ContractList } from '@marina/core/domain/boats.ts';
 import type { Marina } from '@marina/core/domain/marina.ts';
 import { addDays, formatCalendarDate, todayIn } from '@marina/core/domain/calendar.ts';
-import { apiCaller, signInByApi } from './accounts.ts';
+import { apiCaller, signInAsDemoOwner } from './accounts.ts';
 import { expect, marinaUrl, test } from './fixtures.ts';
 import { press, tabTo, typeDate, typeInto } from './keyboard.ts';
 
@@ -28,13 +28,7 @@ test.describe('boats, contracts and data validation', () => {
     expectAccessible,
   }) => {
     await visit('/ayuda');
-    await signInByApi(
-      page,
-      marinaUrl(marina),
-      marina.id,
-      `demo@client${marina.id}.example`,
-      `Puerto-Demo-${marina.id}`,
-    );
+    await signInAsDemoOwner(page, marinaUrl(marina), marina.id);
     await page.goto('/misbarcos');
     await expect(page.getByRole('heading', { level: 1, name: 'Mis barcos' })).toBeVisible();
     for (const name of ['Brisa', 'Gaviota']) {

@@ -2,12 +2,13 @@
 // this spec alone. Its bundle was built from its own folder; here its demo owner signs in on the screens,
 // sees inicio and the card, and axe finds nothing on them with the phone in light or in dark mode.
 import type { Page } from '@playwright/test';
+import { demoOwner } from './accounts.ts';
 import { expectBrandedShell } from './brand.ts';
 import { expect, test } from './fixtures.ts';
 
 async function signInOnTheScreens(page: Page, marina: { id: number }) {
-  await page.getByLabel('Correo electrónico o documento').fill(`demo@client${marina.id}.example`);
-  await page.getByLabel('Contraseña', { exact: true }).fill(`Puerto-Demo-${marina.id}`);
+  await page.getByLabel('Correo electrónico o documento').fill(demoOwner(marina.id).email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(demoOwner(marina.id).password);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page).toHaveURL(/\/inicio$/);
   await expect(page.getByRole('heading', { level: 1, name: /^Hola, / })).toBeVisible();

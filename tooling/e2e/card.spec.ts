@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { signInByApi } from './accounts.ts';
+import { signInAsDemoOwner } from './accounts.ts';
 import type { E2eClient } from './clients.ts';
 import { axeViolations, expect, marinaUrl, test } from './fixtures.ts';
 import { press, tabTo } from './keyboard.ts';
@@ -23,7 +23,7 @@ async function readQr(page: Page): Promise<string> {
 const CHECK_URL = /\/checkQR\/[A-Za-z0-9_-]{22}\?c=\d{6}$/;
 
 async function signInAsDemo(page: Page, marina: E2eClient) {
-  await signInByApi(page, marinaUrl(marina), marina.id, `demo@client${marina.id}.example`, `Puerto-Demo-${marina.id}`);
+  await signInAsDemoOwner(page, marinaUrl(marina), marina.id);
 }
 
 /** A phone at the gate: never opened the app, nobody signed in, like the suite's own pages. */

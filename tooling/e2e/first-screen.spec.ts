@@ -1,7 +1,7 @@
 // The sign-in screen drawn at build time (login.html, decision 017): shown before the app runs, taken over
 // by it without losing what was typed, and never shown where it does not belong.
 import type { Page } from '@playwright/test';
-import { signInByApi } from './accounts.ts';
+import { demoOwner, signInAsDemoOwner } from './accounts.ts';
 import { expect, marinaUrl, test } from './fixtures.ts';
 
 const seenSlides = (page: Page) => page.addInitScript(() => localStorage.setItem('mb.sliderSeen', '1'));
@@ -74,7 +74,7 @@ test.describe('the sign-in screen drawn at build time', () => {
     await expect(identifier).toHaveValue(`demo@client${marina.id}`);
     await page.keyboard.type('.example');
     await page.keyboard.press('Tab');
-    await page.keyboard.type(`Puerto-Demo-${marina.id}`);
+    await page.keyboard.type(demoOwner(marina.id).password);
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/inicio$/);
   });
@@ -88,13 +88,7 @@ test.describe('the sign-in screen drawn at build time', () => {
   });
 
   test('sends a person who is signed in on to inicio once the app runs', async ({ page, visit, marina }) => {
-    await signInByApi(
-      page,
-      marinaUrl(marina),
-      marina.id,
-      `demo@client${marina.id}.example`,
-      `Puerto-Demo-${marina.id}`,
-    );
+    await signInAsDemoOwner(page, marinaUrl(marina), marina.id);
     await visit('/login');
     await expect(page).toHaveURL(/\/inicio$/);
     await expect(page.getByRole('heading', { level: 1, name: /^Hola, / })).toBeVisible();

@@ -1,6 +1,6 @@
 import { request as playwrightRequest } from '@playwright/test';
 import type { Launch, LaunchSlot } from '@marina/core/domain/launches.ts';
-import { apiCaller, createAccount, newPerson, signInByApi } from './accounts.ts';
+import { apiCaller, createAccount, newPerson, signInAsDemoOwner } from './accounts.ts';
 import { expect, marinaUrl, test } from './fixtures.ts';
 import { press, typeInto } from './keyboard.ts';
 import {
@@ -23,13 +23,7 @@ test.describe('launches', () => {
   }) => {
     test.slow();
     await visit('/ayuda');
-    await signInByApi(
-      page,
-      marinaUrl(marina),
-      marina.id,
-      `demo@client${marina.id}.example`,
-      `Puerto-Demo-${marina.id}`,
-    );
+    await signInAsDemoOwner(page, marinaUrl(marina), marina.id);
     const rules = await marinaRules(page.request, marina);
 
     // 1. From the boat in misbarcos to its booking screen.

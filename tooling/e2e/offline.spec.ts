@@ -1,4 +1,4 @@
-import { signInByApi } from './accounts.ts';
+import { signInAsDemoOwner } from './accounts.ts';
 import { expect, marinaUrl, test } from './fixtures.ts';
 
 // The installed app's service worker serves the screens without a network, as on a phone.
@@ -12,7 +12,7 @@ test('reloading a private screen offline says so, branded, with what to do and a
   expectAccessible,
 }) => {
   await visit('/ayuda');
-  await signInByApi(page, marinaUrl(marina), marina.id, `demo@client${marina.id}.example`, `Puerto-Demo-${marina.id}`);
+  await signInAsDemoOwner(page, marinaUrl(marina), marina.id);
   await page.goto('/inicio');
   await expect(page.getByRole('heading', { level: 1, name: /^Hola, / })).toBeVisible();
   // Installed and in control of the page (it takes control from the next load on).

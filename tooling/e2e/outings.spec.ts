@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import type { Launch } from '@marina/core/domain/launches.ts';
 import type { Marina } from '@marina/core/domain/marina.ts';
 import type { Outing } from '@marina/core/domain/outings.ts';
-import { apiCaller, signInByApi, type Person } from './accounts.ts';
+import { apiCaller, type Person, signInAsDemoOwner } from './accounts.ts';
 import type { E2eClient } from './clients.ts';
 import { expect, marinaUrl, test } from './fixtures.ts';
 import { press, tabTo, typeInto } from './keyboard.ts';
@@ -230,13 +230,7 @@ test.describe('outings', () => {
     expectAccessible,
   }) => {
     await visit('/ayuda');
-    await signInByApi(
-      page,
-      marinaUrl(marina),
-      marina.id,
-      `demo@client${marina.id}.example`,
-      `Puerto-Demo-${marina.id}`,
-    );
+    await signInAsDemoOwner(page, marinaUrl(marina), marina.id);
     await page.goto('/salidas');
     await expect(page.getByRole('region', { name: 'Historial' }).getByRole('article')).toHaveCount(2);
     await expectAccessible();

@@ -5,7 +5,7 @@ import { createInterface } from 'node:readline';
 import { expect, test, type Response } from '@playwright/test';
 import { FIXTURE_MARINAS_DIR } from '../scripts/lib/clients.ts';
 import { repoRoot } from '../vite/client-vite-config.ts';
-import { signIn } from './accounts.ts';
+import { demoOwner, signIn } from './accounts.ts';
 
 interface SplitOrigin {
   app: string;
@@ -67,7 +67,7 @@ test('signs in with the app and the API on two origins, and stays signed in', as
   await page.reload();
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 
-  await signIn(page, 'demo@client901.example', 'Puerto-Demo-901');
+  await signIn(page, demoOwner(901).email, demoOwner(901).password);
   await expect(page).toHaveURL(`${app}/inicio`);
   await expect(page.getByRole('heading', { level: 1, name: /^Hola, / })).toBeVisible();
 
