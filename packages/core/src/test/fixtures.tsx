@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { render, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
@@ -200,4 +200,18 @@ export function answeringApi(answers: Record<string, Answer>) {
     create: create as ApiClient['create'],
   };
   return { api, get, send, create };
+}
+
+/**
+ * The status message (`role="status"`) that says `text`, once one does. Not the first status found: a screen
+ * may show «Cargando…», or an empty live region it fills a moment later, before the message a test awaits.
+ */
+export async function findStatus(text: string, container: HTMLElement = document.body): Promise<HTMLElement> {
+  return waitFor(() => {
+    const statuses = within(container).getAllByRole('status');
+    const status = statuses.find((element) => element.textContent?.includes(text));
+    if (!status)
+      throw new Error(`No status says «${text}»: ${statuses.map((element) => `«${element.textContent}»`).join(', ')}`);
+    return status;
+  });
 }

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/api-error.ts';
 import type { ApiClient } from '../../api/client.ts';
 import type { AccountSummary, ProfileUpdated, SessionInfo } from '../../domain/accounts.ts';
-import { renderApp, signedInApi, testSession } from '../../test/fixtures.tsx';
+import { findStatus, renderApp, signedInApi, testSession } from '../../test/fixtures.tsx';
 
 const account: AccountSummary = { ...testSession.account, emailVerified: false };
 
@@ -40,9 +40,7 @@ describe('micuenta: the e-mail confirmation', () => {
     const region = await notice();
     expect(region).toHaveTextContent('Tu correo ana@correo.es aún no está confirmado.');
     await userEvent.click(within(region).getByRole('button', { name: 'Reenviar enlace' }));
-    expect(await within(region).findByRole('status')).toHaveTextContent(
-      'Te hemos enviado un enlace a a•••@correo.es. Ábrelo para confirmar tu correo.',
-    );
+    await findStatus('Te hemos enviado un enlace a a•••@correo.es. Ábrelo para confirmar tu correo.', region);
     expect(send).toHaveBeenCalledWith('post', 'me/email-confirmation');
   });
 

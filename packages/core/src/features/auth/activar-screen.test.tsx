@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/api-error.ts';
 import type { ApiClient } from '../../api/client.ts';
-import { renderApp } from '../../test/fixtures.tsx';
+import { findStatus, renderApp } from '../../test/fixtures.tsx';
 
 const TOKEN = 'A'.repeat(43);
 
@@ -27,7 +27,7 @@ describe('activar', () => {
     await userEvent.click(screen.getByLabelText('Acepto las condiciones del servicio de la marina.'));
     await userEvent.click(screen.getByRole('button', { name: 'Activar cuenta' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(await screen.findByRole('status')).toHaveTextContent('Tu cuenta ya está activada. Entra con tu contraseña.');
+    await findStatus('Tu cuenta ya está activada. Entra con tu contraseña.');
     expect(services.session.current()).toBeNull();
   });
 });

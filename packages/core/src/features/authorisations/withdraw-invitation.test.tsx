@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/api-error.ts';
-import { answeringApi, renderApp } from '../../test/fixtures.tsx';
+import { answeringApi, findStatus, renderApp } from '../../test/fixtures.tsx';
 import { boats, people, person } from './authorisations.fixtures.ts';
 
 /** The list as the server has it: Jordi Mas is the pending one; withdrawing him takes him out. */
@@ -46,8 +46,7 @@ describe('withdrawing a pending invitation from autorizados', () => {
     await userEvent.tab();
     expect(within(question).getByRole('button', { name: 'Sí, retirar la invitación' })).toHaveFocus();
     await userEvent.keyboard('{Enter}');
-    const notice = await screen.findByRole('status');
-    expect(notice).toHaveTextContent('Invitación a Jordi Mas retirada.');
+    const notice = await findStatus('Invitación a Jordi Mas retirada.');
     await waitFor(() => expect(notice.parentElement).toHaveFocus());
     expect(send).toHaveBeenCalledWith('post', 'authorisations/aaaaaaaa-0000-4000-8000-000000000002/withdraw', {});
     expect(screen.queryByRole('article', { name: 'Jordi Mas' })).toBeNull();
@@ -106,7 +105,7 @@ describe('withdrawing a pending invitation from autorizados', () => {
     expect(within(jordi).getByRole('button', { name: 'Enviando…' })).toBeDisabled();
     expect(within(jordi).getByRole('button', { name: 'No, mantenerla' })).toBeDisabled();
     answer();
-    expect(await screen.findByRole('status')).toHaveTextContent('Invitación a Jordi Mas retirada.');
+    await findStatus('Invitación a Jordi Mas retirada.');
   });
 
   it('offline, says it needs a connection and keeps the person', async () => {
@@ -129,7 +128,7 @@ describe('withdrawing a pending invitation from autorizados', () => {
     const jordi = await screen.findByRole('article', { name: 'Jordi Mas' });
     await userEvent.click(within(jordi).getByRole('button', { name: 'Retirar la invitación Jordi Mas' }));
     await userEvent.click(within(jordi).getByRole('button', { name: 'Sí, retirar la invitación' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('Invitación a Jordi Mas retirada.');
+    await findStatus('Invitación a Jordi Mas retirada.');
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Jordi Mas' })).toBeNull());
   });
 });
@@ -164,7 +163,7 @@ describe('withdrawing from validar-autorizado', () => {
     await userEvent.click(within(question).getByRole('button', { name: 'Sí, retirar la invitación' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/autorizados'));
     expect(send).toHaveBeenCalledWith('post', 'authorisations/aaaaaaaa-0000-4000-8000-000000000002/withdraw', {});
-    expect(await screen.findByRole('status')).toHaveTextContent('Invitación a Marta Vidal Roig retirada.');
+    await findStatus('Invitación a Marta Vidal Roig retirada.');
     expect(await screen.findByText('Aún no has autorizado a nadie.')).toBeInTheDocument();
     // The person is not asked for again once gone (it would only answer 404).
     expect(

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/api-error.ts';
 import type { Contract } from '../../domain/boats.ts';
 import { addDays } from '../../domain/calendar.ts';
-import { renderApp } from '../../test/fixtures.tsx';
+import { findStatus, renderApp } from '../../test/fixtures.tsx';
 import { boatsApi, pdfFile, readyBoat, today, uninsuredBoat } from './boats.fixtures.ts';
 
 const NEW_BOAT_ID = '44444444-4444-4444-8444-444444444444';
@@ -138,9 +138,7 @@ describe('alta-contrato', () => {
     expect(create).toHaveBeenCalledTimes(2);
     expect(create.mock.calls[1]![2].idempotencyKey).toBe(create.mock.calls[0]![2].idempotencyKey);
     expect(send).toHaveBeenCalledWith('put', `boats/${NEW_BOAT_ID}/insurance-certificate`, expect.any(Blob));
-    expect(await screen.findByRole('status')).toHaveTextContent(
-      'Solicitud enviada. El puerto la revisará y te avisará cuando la apruebe.',
-    );
+    await findStatus('Solicitud enviada. El puerto la revisará y te avisará cuando la apruebe.');
   });
 
   it('a failed certificate upload never asks for the contract again', async () => {

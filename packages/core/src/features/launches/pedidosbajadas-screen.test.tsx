@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/api-error.ts';
 import type { Launch } from '../../domain/launches.ts';
 import { PERSIST_KEY } from '../../lib/queries.ts';
-import { answeringApi, renderApp } from '../../test/fixtures.tsx';
+import { answeringApi, findStatus, renderApp } from '../../test/fixtures.tsx';
 import { at, BOAT_ID, launch, tomorrow } from './launches.fixtures.ts';
 
 const confirmed = launch();
@@ -72,7 +72,7 @@ describe('pedidosbajadas', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Cancelar Brisa' }));
     await userEvent.click(screen.getByRole('button', { name: 'Sí, cancelar la bajada' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('Bajada cancelada.');
+    await findStatus('Bajada cancelada.');
     expect(send).toHaveBeenCalledWith('post', 'launches/dddddddd-0000-4000-8000-000000000001/cancel', {});
   });
 
@@ -119,7 +119,7 @@ describe('pedidosbajadas', () => {
         /Se cancelará la bajada que pidió Marta Ruiz Soler para el \p{L}+, \d+ de \p{L}+, de 10:00 a 10:30\. Le avisaremos de que la has cancelado tú\./u,
       );
       await userEvent.click(within(question).getByRole('button', { name: 'Sí, cancelar la bajada' }));
-      expect(await screen.findByRole('status')).toHaveTextContent('Bajada cancelada.');
+      await findStatus('Bajada cancelada.');
       expect(send).toHaveBeenCalledWith('post', 'launches/dddddddd-0000-4000-8000-000000000009/cancel', {});
     });
 
@@ -188,9 +188,7 @@ describe('pedidosbajadas', () => {
     });
     renderApp('/pedidosbajadas', { api });
     await userEvent.click(await screen.findByRole('button', { name: 'Listo para subir Brisa' }));
-    expect(await screen.findByRole('status')).toHaveTextContent(
-      'Hemos avisado al puerto de que el barco está listo para subir.',
-    );
+    await findStatus('Hemos avisado al puerto de que el barco está listo para subir.');
     expect(send).toHaveBeenCalledWith('post', 'launches/dddddddd-0000-4000-8000-000000000001/ready-to-stow', {});
     expect(screen.getByRole('article', { name: 'Brisa' })).toHaveTextContent('EstadoLista para subir');
   });

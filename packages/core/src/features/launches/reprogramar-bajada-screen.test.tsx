@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { answeringApi, renderApp } from '../../test/fixtures.tsx';
+import { answeringApi, findStatus, renderApp } from '../../test/fixtures.tsx';
 import { at, BUSY_ID, launch, slotDay, tomorrow } from './launches.fixtures.ts';
 
 describe('reprogramar-bajada and a launch’s detail', () => {
@@ -28,7 +28,7 @@ describe('reprogramar-bajada and a launch’s detail', () => {
     expect(send).toHaveBeenCalledWith('post', 'launches/dddddddd-0000-4000-8000-000000000001/reschedule', {
       slotStart: at(tomorrow, '12:00'),
     });
-    expect(await screen.findByRole('status')).toHaveTextContent('Bajada movida.');
+    await findStatus('Bajada movida.');
   });
 
   it('a launch’s detail lists its history: who, when, from → to, and the slot of a move', async () => {

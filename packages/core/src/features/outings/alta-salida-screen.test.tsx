@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/api-error.ts';
-import { answeringApi, renderApp } from '../../test/fixtures.tsx';
+import { answeringApi, findStatus, renderApp } from '../../test/fixtures.tsx';
 import { at, atTenPastTen, AUTHORISATION_ID, BOAT_ID, options, OTHER_ID, outing, today } from './outings.fixtures.ts';
 
 beforeEach(atTenPastTen);
@@ -99,9 +99,7 @@ describe('alta-salida', () => {
       },
       { idempotencyKey: expect.any(String) },
     );
-    expect(await screen.findByRole('status')).toHaveTextContent(
-      'Salida de Gaviota registrada. Buena navegación. Al volver, pulsa «He vuelto».',
-    );
+    await findStatus('Salida de Gaviota registrada. Buena navegación. Al volver, pulsa «He vuelto».');
   });
 
   it('says what is missing on each field before sending anything', async () => {

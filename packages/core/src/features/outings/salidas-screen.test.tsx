@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/api-error.ts';
 import type { Outing } from '../../domain/outings.ts';
 import { PERSIST_KEY } from '../../lib/queries.ts';
-import { answeringApi, renderApp } from '../../test/fixtures.tsx';
+import { answeringApi, findStatus, renderApp } from '../../test/fixtures.tsx';
 import { at, atTenPastTen, history, outing, today } from './outings.fixtures.ts';
 
 beforeEach(atTenPastTen);
@@ -95,8 +95,7 @@ describe('salidas', () => {
     });
     renderApp('/salidas', { api });
     await userEvent.click(await screen.findByRole('button', { name: 'He vuelto Gaviota' }));
-    const notice = await screen.findByRole('status');
-    expect(notice).toHaveTextContent('Regreso de Gaviota registrado. ¡Bienvenido a puerto!');
+    const notice = await findStatus('Regreso de Gaviota registrado. ¡Bienvenido a puerto!');
     await waitFor(() => expect(notice).toHaveFocus());
     expect(send).toHaveBeenCalledWith('post', 'outings/eeeeeeee-0000-4000-8000-000000000001/return', {});
     expect(screen.getByText('Ahora no tienes ninguna salida en el mar.')).toBeInTheDocument();
@@ -138,7 +137,7 @@ describe('salidas', () => {
     expect(choices.at(-1)).toBe('20:00');
     await userEvent.selectOptions(select, at(today, '16:30'));
     await userEvent.click(within(group).getByRole('button', { name: 'Guardar la nueva hora' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('Regreso previsto de Gaviota: 16:30.');
+    await findStatus('Regreso previsto de Gaviota: 16:30.');
     expect(send).toHaveBeenCalledWith('post', 'outings/eeeeeeee-0000-4000-8000-000000000001/extend', {
       expectedReturn: at(today, '16:30'),
     });
@@ -252,8 +251,7 @@ describe('inicio', () => {
     expect(within(card).queryByRole('button', { name: /^Ampliar/ })).toBeNull();
     await userEvent.click(within(card).getByRole('button', { name: 'He vuelto Gaviota' }));
     expect(send).toHaveBeenCalledWith('post', 'outings/eeeeeeee-0000-4000-8000-000000000001/return', {});
-    const done = await within(card).findByRole('status');
-    expect(done).toHaveTextContent('Regreso de Gaviota registrado. ¡Bienvenido a puerto!');
+    const done = await findStatus('Regreso de Gaviota registrado. ¡Bienvenido a puerto!', card);
     await waitFor(() => expect(done).toHaveFocus());
     await waitFor(() => expect(card).not.toHaveTextContent('Retrasada'));
   });
