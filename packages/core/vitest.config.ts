@@ -19,5 +19,8 @@ export default defineConfig({
     // jsdom's and React's code loaded between files instead of forking a process per file: a third of the
     // CPU time (decision 018).
     pool: 'vmThreads',
+    // A net for a test that hangs, not a speed check: a form screen test typing into several fields took more
+    // than Vitest's 5 s while other full test runs kept both cores busy.
+    testTimeout: 30_000,
   },
 });
