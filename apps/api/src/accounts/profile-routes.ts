@@ -67,6 +67,7 @@ import {
   type IssuedCode,
 } from './verification-codes.ts';
 import { errorMessages } from '@marina/core/messages/error-messages.ts';
+import { fieldRuleMessages } from '@marina/core/messages/field-rules.ts';
 import { fieldMessages, problemDetails } from '@marina/core/messages/problem-details.ts';
 
 const CHANNEL_OF: Record<ContactField, CodeChannel> = { email: 'email', phone: 'sms' };
@@ -87,7 +88,7 @@ function changeStarted(verification: VerificationCodeRow): ContactChangeStarted 
 }
 
 const emailConfirmationSchema = yup.object({
-  token: yup.string().required('Falta el enlace para confirmar tu correo.'),
+  token: yup.string().required(fieldRuleMessages.email_confirmation_link_missing),
 });
 const confirmationLinkInvalid = () => problem('token_invalid', 410, problemDetails.confirmation_link_invalid);
 

@@ -8,6 +8,7 @@ import { outingNotices } from './outing-notices.ts';
 import { errorMessages, formatWait, parametrisedErrorMessages } from './error-messages.ts';
 import { expectedTypeMessages, fieldMessages, problemDetails, skipperRefusals } from './problem-details.ts';
 import { problemTitles } from './problem-titles.ts';
+import { fieldRuleMessages } from './field-rules.ts';
 
 type Catalogue = Record<string, string | ((params: never) => string)>;
 /** The parameters of each entry that is a function: a missing sample is a type error. */
@@ -92,6 +93,10 @@ describe('the message catalogue', () => {
   });
 
   it.each(worded(fieldMessages, FIELD_SAMPLES))('words the field message %s', (_key, words) => {
+    expect(words).toMatch(WORDS);
+  });
+
+  it.each(Object.entries(fieldRuleMessages))('words the field rule message %s', (_key, words) => {
     expect(words).toMatch(WORDS);
   });
 
