@@ -3,7 +3,6 @@
  * once, so a count-then-insert in application code would let more through; the boats' row locks must let
  * exactly the allowed number through, the code be consumed once, and a suspension leave no launch open.
  */
-import { Writable } from 'node:stream';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -14,7 +13,7 @@ import { latestCode, newPerson, STRONG_PASSWORD, testClock } from '../test/accou
 import { activeAuthorisation, authorisationBody, invitedAs, personWithAccount } from '../test/authorisations.ts';
 import { eligibleOwner, launchBody } from '../test/launches.ts';
 import { createAgent, tally } from '../test/test-agent.ts';
-import { useTestServer } from '../test/test-server.ts';
+import { keptLog, useTestServer } from '../test/test-server.ts';
 
 let database: Database;
 let app: FastifyInstance;
@@ -22,13 +21,7 @@ const clock = testClock(Date.parse('2027-06-01T06:00:00Z'));
 const DAY = '2027-06-03';
 
 // What the server logs as an error (a 500's cause), kept to be shown by a burst's failure.
-const errorLog: string[] = [];
-const errorStream = new Writable({
-  write(chunk, _encoding, done) {
-    errorLog.push(String(chunk).slice(0, 2_000));
-    done();
-  },
-});
+const { lines: errorLog, stream: errorStream } = keptLog();
 
 useTestServer((server) => ({ database, app } = server), {
   clock: clock.now,

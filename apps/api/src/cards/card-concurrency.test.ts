@@ -5,7 +5,6 @@
  * one card from 120 addresses exactly the card's ceiling (decision 040).
  */
 import { randomBytes } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { cardCode, type Card } from '@marina/core/domain/cards.ts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -15,7 +14,7 @@ import { cards } from './cards.schema.ts';
 import { CARD_CHECKS_PER_CARD, CARD_CHECKS_PER_IP } from '../security/limits.ts';
 import { testClock } from '../test/accounts.ts';
 import { eligibleOwner } from '../test/launches.ts';
-import { useTestServer } from '../test/test-server.ts';
+import { keptLog, useTestServer } from '../test/test-server.ts';
 
 let database: Database;
 let app: FastifyInstance;
@@ -23,13 +22,7 @@ let app: FastifyInstance;
 const clock = testClock();
 
 // What the server logs as an error (a 500's cause), kept to be shown by a burst's failure.
-const errorLog: string[] = [];
-const errorStream = new Writable({
-  write(chunk, _encoding, done) {
-    errorLog.push(String(chunk).slice(0, 2_000));
-    done();
-  },
-});
+const { lines: errorLog, stream: errorStream } = keptLog();
 
 useTestServer((server) => ({ database, app } = server), {
   clock: clock.now,

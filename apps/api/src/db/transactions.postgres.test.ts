@@ -29,13 +29,8 @@ describe('transactions on a busy pool', () => {
   /** Statements started now (Drizzle's queries run when awaited). */
   const started = <T>(query: PromiseLike<T>) => Promise.resolve(query);
 
-  /**
-   * Runs `during` while every connection of the pool runs one statement that waits for a lock held by another
-   * instance, then lets them all go on; answers what `during` answered.
-   */
-  async function withEveryConnectionBusy<T>(
-    during: () => Promise<T>,
-  ): Promise<{ value: T; blocked: Promise<unknown> }> {
+  /** Another instance takes the advisory lock and holds it until `release`; `holder` ends with its transaction. */
+  async function holdLock(): Promise<{ release: () => void; holder: Promise<unknown> }> {
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     let locked!: () => void;
@@ -46,6 +41,17 @@ describe('transactions on a busy pool', () => {
       await released;
     });
     await lockHeld;
+    return { release, holder };
+  }
+
+  /**
+   * Runs `during` while every connection of the pool runs one statement that waits for a lock held by another
+   * instance, then lets them all go on; answers what `during` answered.
+   */
+  async function withEveryConnectionBusy<T>(
+    during: () => Promise<T>,
+  ): Promise<{ value: T; blocked: Promise<unknown> }> {
+    const { release, holder } = await holdLock();
     const blocked = Array.from({ length: POOL_SIZE }, () =>
       started(database.db.execute(sql`select pg_advisory_xact_lock_shared(${LOCK_KEY})`)),
     );
@@ -123,16 +129,7 @@ describe('transactions on a busy pool', () => {
   });
 
   it('ends a transaction whose connection is lost with an error, and the pool goes on', async () => {
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let locked!: () => void;
-    const lockHeld = new Promise<void>((resolve) => (locked = resolve));
-    const holder = other.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_KEY})`);
-      locked();
-      await released;
-    });
-    await lockHeld;
+    const { release, holder } = await holdLock();
     let backend: number | undefined;
     const lost = database.db.transaction(async (tx) => {
       const [row] = (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as { pid: number }[];

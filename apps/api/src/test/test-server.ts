@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Config } from '../config.ts';
@@ -126,4 +127,19 @@ export function useTwoInstances(
       await bothRun();
     },
   };
+}
+
+/**
+ * A log stream that keeps what the server logs (each line cut at 2,000 characters), for a burst's failure to
+ * show a 500's cause: `useTestServer(…, { config: { logLevel: 'error' }, logStream: log.stream })`.
+ */
+export function keptLog(): { lines: string[]; stream: Writable } {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk).slice(0, 2_000));
+      done();
+    },
+  });
+  return { lines, stream };
 }
