@@ -28,6 +28,7 @@ import {
   type Static,
 } from './response-schema.ts';
 import type {} from './schema-meta.ts';
+import { fieldLabels as L, fieldRuleMessages as m } from '../messages/field-rules.ts';
 
 export { LICENCE_TYPE_LABELS, LICENCE_TYPES, type Licence, type LicenceType };
 
@@ -188,18 +189,14 @@ export type BoatRole = 'owner' | 'authorised';
 const calendarDate = (label: string) =>
   yup
     .string()
-    .test(
-      'date',
-      `${label}: elige una fecha válida.`,
-      (value) => value === undefined || value === null || isCalendarDate(value),
-    )
+    .test('date', m.invalid_date({ label }), (value) => value === undefined || value === null || isCalendarDate(value))
     .meta({ jsonSchema: { format: 'date' }, description: "A calendar day (YYYY-MM-DD) of the marina's calendar." });
 
 const validToRule = () =>
-  calendarDate('Hasta')
+  calendarDate(L.valid_to)
     .nullable()
     .default(null)
-    .test('after-from', 'Hasta: debe ser el mismo día que «Desde» o posterior.', function (value) {
+    .test('after-from', m.valid_to_before_from, function (value) {
       const from = (this.parent as { validFrom?: unknown }).validFrom;
       return value === null || value === undefined || !isCalendarDate(value) || !isCalendarDate(from) || value >= from;
     })
@@ -217,7 +214,7 @@ export function licenceCoversPeriod(licenceExpiresOn: string, validFrom: string,
   return licenceExpiresOn >= (validTo ?? validFrom);
 }
 
-export const LICENCE_PERIOD_MESSAGE = 'Caducidad de la titulación: caduca antes de que termine el periodo autorizado.';
+export const LICENCE_PERIOD_MESSAGE = m.licence_before_period_end;
 
 /**
  * `POST /authorisations`: the person, their licence, the owner's boats it covers and the period. The first
@@ -226,20 +223,20 @@ export const LICENCE_PERIOD_MESSAGE = 'Caducidad de la titulación: caduca antes
 export function authorisationSchema(today: string) {
   return yup
     .object({
-      firstName: nameRule('el nombre'),
-      surnames: nameRule('los apellidos'),
-      document: documentRuleWith('Escribe el DNI, NIE o pasaporte de la persona.'),
-      phone: phoneRuleWith('Escribe el teléfono móvil de la persona.'),
-      email: emailRuleWith('Escribe el correo electrónico de la persona.'),
+      firstName: nameRule(L.person_first_name),
+      surnames: nameRule(L.person_surnames),
+      document: documentRuleWith(m.person_document_required),
+      phone: phoneRuleWith(m.person_phone_required),
+      email: emailRuleWith(m.person_email_required),
       licence: yup
         .object({
           type: licenceTypeRule(),
           number: licenceNumberRule(),
-          expiresOn: calendarDate('Caducidad de la titulación')
-            .required('Escribe la fecha de caducidad de la titulación.')
+          expiresOn: calendarDate(L.licence_expiry)
+            .required(m.expiry_required({ what: L.the_licence }))
             .test(
               'not-past',
-              'Caducidad de la titulación: ya ha caducado.',
+              m.licence_expired,
               (value) => value === undefined || !isCalendarDate(value) || value >= today,
             )
             .meta({
@@ -247,19 +244,19 @@ export function authorisationSchema(today: string) {
                 "Last valid day (YYYY-MM-DD): today or later, and covering the period (see the object's rule).",
             }),
         })
-        .noUnknown(true, 'Campo desconocido: ${unknown}.')
-        .required('Escribe los datos de la titulación.'),
+        .noUnknown(true, m.unknown_field)
+        .required(m.licence_required),
       boatIds: yup
-        .array(yup.string().uuid('Barcos: elige de la lista.').required('Barcos: elige de la lista.'))
-        .required('Elige al menos un barco.')
-        .min(1, 'Elige al menos un barco.')
-        .max(50, 'Barcos: como mucho 50.')
+        .array(yup.string().uuid(m.authorised_boats_from_list).required(m.authorised_boats_from_list))
+        .required(m.authorised_boats_required)
+        .min(1, m.authorised_boats_required)
+        .max(50, m.too_many({ label: L.boats, max: 50 }))
         .meta({ description: 'Ids of boats of the signed-in owner (their own, not ones they are authorised on).' }),
-      validFrom: calendarDate('Desde')
-        .required('Elige desde qué día.')
+      validFrom: calendarDate(L.valid_from)
+        .required(m.valid_from_required)
         .test(
           'from-today',
-          `Desde: hoy (${formatCalendarDate(today)}) o después.`,
+          m.today_or_later({ label: L.valid_from, today: formatCalendarDate(today) }),
           (value) => value === undefined || !isCalendarDate(value) || value >= today,
         )
         .meta({
@@ -268,7 +265,7 @@ export function authorisationSchema(today: string) {
         }),
       validTo: validToRule(),
     })
-    .noUnknown(true, 'Campo desconocido: ${unknown}.')
+    .noUnknown(true, m.unknown_field)
     .test('licence-covers-period', LICENCE_PERIOD_MESSAGE, (value, context) => {
       const expiresOn = value.licence?.expiresOn;
       if (!isCalendarDate(expiresOn) || !isCalendarDate(value.validFrom)) return true;
@@ -291,16 +288,16 @@ export type AuthorisationInput = yup.InferType<ReturnType<typeof authorisationSc
 export function rescheduleSchema(today: string) {
   return yup
     .object({
-      validFrom: calendarDate('Desde')
-        .required('Elige desde qué día.')
+      validFrom: calendarDate(L.valid_from)
+        .required(m.valid_from_required)
         .meta({ jsonSchema: { format: 'date' } }),
       validTo: validToRule().test(
         'not-past',
-        `Hasta: hoy (${formatCalendarDate(today)}) o después.`,
+        m.today_or_later({ label: L.valid_to, today: formatCalendarDate(today) }),
         (value) => value === null || value === undefined || !isCalendarDate(value) || value >= today,
       ),
     })
-    .noUnknown(true, 'Campo desconocido: ${unknown}.');
+    .noUnknown(true, m.unknown_field);
 }
 export type RescheduleInput = yup.InferType<ReturnType<typeof rescheduleSchema>>;
 
@@ -311,14 +308,14 @@ export const suspensionSchema = yup
       .string()
       .transform((value: unknown) => (typeof value === 'string' ? value.replace(/\s+/g, ' ') : value))
       .trim()
-      .max(300, 'Motivo: como mucho 300 caracteres.')
+      .max(300, m.too_long({ label: L.reason, max: 300 }))
       .default(''),
   })
-  .noUnknown(true, 'Campo desconocido: ${unknown}.');
+  .noUnknown(true, m.unknown_field);
 export type SuspensionInput = yup.InferType<typeof suspensionSchema>;
 
 /** `POST /authorisations/{id}/validate`: the code the person received, typed by the owner. */
 export const authorisationCodeSchema = yup.object({
-  code: codeRuleWith('Escribe el código que ha recibido la persona autorizada.'),
+  code: codeRuleWith(m.authorised_code_required),
 });
 export type AuthorisationCodeInput = yup.InferType<typeof authorisationCodeSchema>;

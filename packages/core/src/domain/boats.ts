@@ -21,6 +21,7 @@ import {
 } from './response-schema.ts';
 import type {} from './schema-meta.ts';
 import { BOAT_STATES, CONTRACT_STATUSES, type BoatState, type ContractStatus } from './boat-states.ts';
+import { fieldLabels as L, fieldRuleMessages as m } from '../messages/field-rules.ts';
 
 // A boat's state and its contract's status have their own module (boat-states.ts), which the eligibility rule
 // reads without importing this one; what this one exported of them before, it still does.
@@ -214,9 +215,9 @@ export function certificateProblem(head: Uint8Array, size: number): CertificateP
 }
 
 export const CERTIFICATE_MESSAGES: Readonly<Record<CertificateProblem, string>> = {
-  empty: 'Certificado del seguro: el archivo está vacío.',
-  size: 'Certificado del seguro: como mucho 5 MB.',
-  type: 'Certificado del seguro: debe ser un PDF, JPEG o PNG.',
+  empty: m.certificate_empty,
+  size: m.certificate_too_large({ megabytes: CERTIFICATE_MAX_BYTES / (1024 * 1024) }),
+  type: m.certificate_type,
 };
 
 // --- Bodies ------------------------------------------------------------------------------------------------
@@ -226,30 +227,30 @@ const oneLine = (label: string, max: number) =>
     .string()
     .transform((value: unknown) => (typeof value === 'string' ? value.replace(/\s+/g, ' ') : value))
     .trim()
-    .max(max, `${label}: como mucho ${max} caracteres.`);
+    .max(max, m.too_long({ label, max }));
 
 const calendarDate = (label: string) =>
   yup
     .string()
-    .test('date', `${label}: elige una fecha válida.`, (value) => value === undefined || isCalendarDate(value))
+    .test('date', m.invalid_date({ label }), (value) => value === undefined || isCalendarDate(value))
     .meta({ jsonSchema: { format: 'date' }, description: "A calendar day (YYYY-MM-DD) of the marina's calendar." });
 
 /** Spanish registrations look like "7ª-BA-1-23-19" or "PM-1234-AB"; foreign ones vary, so letters, digits and separators. */
 export const registrationRule = yup
   .string()
   .transform((value: unknown) => (typeof value === 'string' ? value.trim().toUpperCase().replace(/\s+/g, '-') : value))
-  .required('Escribe la matrícula del barco.')
-  .max(30, 'Matrícula: como mucho 30 caracteres.')
-  .matches(/^[0-9A-ZÑª]+(?:[-/][0-9A-ZÑª]+)*$/, 'Matrícula: solo letras, cifras y guiones (ejemplo: 7ª-BA-1-23-19).')
+  .required(m.registration_required)
+  .max(30, m.too_long({ label: L.registration, max: 30 }))
+  .matches(/^[0-9A-ZÑª]+(?:[-/][0-9A-ZÑª]+)*$/, m.registration_format)
   .meta({ description: 'Upper-cased; spaces become dashes.' });
 
 const metres = (label: string, maximum: number, limitName: string) =>
   yup
     .number()
-    .typeError(`${label}: escribe los metros con cifras (ejemplo: 6,5).`)
-    .required(`Escribe ${label.toLowerCase()}.`)
-    .moreThan(0, `${label}: debe ser mayor que 0.`)
-    .max(maximum, `${label}: el puerto admite como mucho ${String(maximum).replace('.', ',')} m.`)
+    .typeError(m.metres_not_number({ label }))
+    .required(m.metres_required({ label }))
+    .moreThan(0, m.metres_not_positive({ label }))
+    .max(maximum, m.metres_too_large({ label, max: maximum }))
     .meta({ description: `Metres, at most the marina's ${limitName}.` });
 
 export type BoatLimits = Pick<ClientSettings, 'maxLengthM' | 'maxBeamM'>;
@@ -257,13 +258,13 @@ export type BoatLimits = Pick<ClientSettings, 'maxLengthM' | 'maxBeamM'>;
 /** Each field of a boat, against the marina's size limits (the form says the limit). */
 function boatFields(limits: BoatLimits) {
   return {
-    name: oneLine('Nombre del barco', 60).required('Escribe el nombre del barco.'),
+    name: oneLine(L.boat_name, 60).required(m.boat_name_required),
     registration: registrationRule,
-    make: oneLine('Marca', 60),
-    model: oneLine('Modelo', 60),
-    lengthM: metres('Eslora', limits.maxLengthM, 'maxLengthM'),
-    beamM: metres('Manga', limits.maxBeamM, 'maxBeamM'),
-    engine: oneLine('Motor', 80),
+    make: oneLine(L.make, 60),
+    model: oneLine(L.model, 60),
+    lengthM: metres(L.length, limits.maxLengthM, 'maxLengthM'),
+    beamM: metres(L.beam, limits.maxBeamM, 'maxBeamM'),
+    engine: oneLine(L.engine, 80),
   };
 }
 
@@ -277,13 +278,13 @@ export function boatSchema(limits: BoatLimits) {
       model: fields.model.default(''),
       engine: fields.engine.default(''),
     })
-    .noUnknown(true, 'Campo desconocido: ${unknown}.');
+    .noUnknown(true, m.unknown_field);
 }
 export type BoatInput = yup.InferType<ReturnType<typeof boatSchema>>;
 
 /** `PATCH /boats/{id}`: any of the boat's own fields; what it does not name stays as it is (no blanks filled in). */
 export function boatPatchSchema(limits: BoatLimits) {
-  return yup.object(boatFields(limits)).noUnknown(true, 'Campo desconocido: ${unknown}.').partial();
+  return yup.object(boatFields(limits)).noUnknown(true, m.unknown_field).partial();
 }
 
 /**
@@ -293,18 +294,18 @@ export function boatPatchSchema(limits: BoatLimits) {
 export function insuranceSchema(today: string) {
   return yup
     .object({
-      insurer: oneLine('Aseguradora', 80).required('Escribe la aseguradora.'),
-      policyNumber: oneLine('Número de póliza', 40).required('Escribe el número de póliza.'),
-      expiresOn: calendarDate('Caducidad del seguro')
-        .required('Escribe hasta cuándo cubre el seguro.')
+      insurer: oneLine(L.insurer, 80).required(m.insurer_required),
+      policyNumber: oneLine(L.policy_number, 40).required(m.policy_number_required),
+      expiresOn: calendarDate(L.insurance_expiry)
+        .required(m.insurance_expiry_required)
         .test(
           'not-past',
-          `Caducidad del seguro: la póliza ya ha caducado; escribe la de la póliza en vigor.`,
+          m.insurance_expired,
           (value) => value === undefined || !isCalendarDate(value) || value >= today,
         )
         .meta({ description: "Last day covered (YYYY-MM-DD): today or later in the marina's calendar." }),
     })
-    .noUnknown(true, 'Campo desconocido: ${unknown}.');
+    .noUnknown(true, m.unknown_field);
 }
 export type InsuranceInput = yup.InferType<ReturnType<typeof insuranceSchema>>;
 
@@ -315,37 +316,37 @@ export type InsuranceInput = yup.InferType<ReturnType<typeof insuranceSchema>>;
 export function contractRequestSchema(limits: BoatLimits, today: string) {
   return yup
     .object({
-      boatId: yup.string().uuid('Barco: elige uno de la lista.').optional(),
+      boatId: yup
+        .string()
+        .uuid(m.choose_from_list({ label: L.boat }))
+        .optional(),
       boat: boatSchema(limits).default(undefined).optional(),
       insurance: insuranceSchema(today).default(undefined).optional(),
       plan: yup
         .string()
-        .oneOf(CONTRACT_PLANS, 'Elige una modalidad de contrato.')
-        .required('Elige una modalidad de contrato.') as yup.StringSchema<ContractPlan>,
-      startsOn: calendarDate('Fecha de inicio')
-        .required('Elige la fecha de inicio.')
+        .oneOf(CONTRACT_PLANS, m.contract_plan_required)
+        .required(m.contract_plan_required) as yup.StringSchema<ContractPlan>,
+      startsOn: calendarDate(L.contract_start)
+        .required(m.contract_start_required)
         .test(
           'from-today',
-          `Fecha de inicio: desde hoy (${formatCalendarDate(today)}) en adelante.`,
+          m.contract_start_from_today({ today: formatCalendarDate(today) }),
           (value) => value === undefined || !isCalendarDate(value) || value >= today,
         )
         .meta({ description: "First day (YYYY-MM-DD): today or later in the marina's calendar." }),
       acceptConditions: yup
         .boolean()
         .strict()
-        .oneOf([true], 'Acepta las condiciones del contrato para enviarlo.')
-        .required('Acepta las condiciones del contrato para enviarlo.'),
+        .oneOf([true], m.contract_conditions_not_accepted)
+        .required(m.contract_conditions_not_accepted),
     })
-    .noUnknown(true, 'Campo desconocido: ${unknown}.')
-    .test('one-boat', 'Elige un barco de la lista o escribe los datos del nuevo.', (value, context) => {
+    .noUnknown(true, m.unknown_field)
+    .test('one-boat', m.contract_boat_or_new_boat, (value, context) => {
       if ((value.boatId === undefined) === (value.boat === undefined)) {
-        return context.createError({
-          path: 'boatId',
-          message: 'Elige un barco de la lista o escribe los datos del nuevo.',
-        });
+        return context.createError({ path: 'boatId', message: m.contract_boat_or_new_boat });
       }
       if (value.boat !== undefined && value.insurance === undefined) {
-        return context.createError({ path: 'insurance.insurer', message: 'Escribe la aseguradora.' });
+        return context.createError({ path: 'insurance.insurer', message: m.insurer_required });
       }
       return true;
     })
@@ -357,15 +358,13 @@ export type ContractRequestInput = yup.InferType<ReturnType<typeof contractReque
 
 /** Staff: `POST /staff/contracts/{id}/reject`. */
 export const contractRejectionSchema = yup
-  .object({ reason: oneLine('Motivo', 300).required('Escribe el motivo del rechazo.') })
-  .noUnknown(true, 'Campo desconocido: ${unknown}.');
+  .object({ reason: oneLine(L.reason, 300).required(m.rejection_reason_required) })
+  .noUnknown(true, m.unknown_field);
 
 /** Staff: `PATCH /staff/boats/{id}`. */
 export const staffBoatPatchSchema = yup
   .object({
-    state: yup.string().oneOf(BOAT_STATES, 'Estado: en el rack, en el agua o en mantenimiento.') as yup.StringSchema<
-      BoatState | undefined
-    >,
-    rackPosition: oneLine('Posición en el rack', 20).nullable(),
+    state: yup.string().oneOf(BOAT_STATES, m.boat_state_invalid) as yup.StringSchema<BoatState | undefined>,
+    rackPosition: oneLine(L.rack_position, 20).nullable(),
   })
-  .noUnknown(true, 'Campo desconocido: ${unknown}.');
+  .noUnknown(true, m.unknown_field);

@@ -12,6 +12,7 @@ import { firstNameRule, surnamesRule } from './account-rules.ts';
 import { CalendarDay, Instant, Nullable, OrNull, Ref, Shared, Type, Uuid, type Static } from './response-schema.ts';
 import type {} from './schema-meta.ts';
 import { licenceNumberRule, licenceOnFileResponse, licenceTypeRule } from './licences.ts';
+import { fieldLabels, fieldRuleMessages as m } from '../messages/field-rules.ts';
 
 // Licences have their own module (licences.ts); what this one exported of them before, it still does.
 export {
@@ -91,18 +92,15 @@ export type DataValidationStatus = Static<typeof dataValidationStatusResponse>;
  */
 export const BOATS_MAX = 100;
 
-const futureDay = (label: string, today: string) =>
+/** The last valid day of `what` (a label said inside the sentence: «tu documento de identidad»). */
+const futureDay = (what: string, today: string) =>
   yup
     .string()
-    .required(`Escribe la fecha de caducidad de ${label}.`)
-    .test(
-      'date',
-      `Caducidad de ${label}: elige una fecha válida.`,
-      (value) => value === undefined || isCalendarDate(value),
-    )
+    .required(m.expiry_required({ what }))
+    .test('date', m.expiry_invalid_date({ what }), (value) => value === undefined || isCalendarDate(value))
     .test(
       'not-past',
-      `Caducidad de ${label}: ya ha caducado. Renuévalo antes de confirmar tus datos.`,
+      m.expiry_past_renew({ what }),
       (value) => value === undefined || !isCalendarDate(value) || value >= today,
     )
     .meta({
@@ -116,14 +114,14 @@ export function dataValidationSchema(today: string) {
     .object({
       firstName: firstNameRule,
       surnames: surnamesRule,
-      documentExpiresOn: futureDay('tu documento de identidad', today),
+      documentExpiresOn: futureDay(fieldLabels.your_identity_document, today),
       licence: yup
         .object({
           type: licenceTypeRule(),
           number: licenceNumberRule(),
-          expiresOn: futureDay('la titulación', today),
+          expiresOn: futureDay(fieldLabels.the_licence, today),
         })
-        .noUnknown(true, 'Campo desconocido: ${unknown}.')
+        .noUnknown(true, m.unknown_field)
         .nullable()
         .default(null)
         .meta({ description: 'null when the person holds no nautical licence (someone else skippers).' }),
@@ -131,21 +129,17 @@ export function dataValidationSchema(today: string) {
         .array(
           insuranceSchema(today)
             .shape({
-              boatId: yup.string().uuid('Barco: no es uno de tus barcos.').required('Barco: falta indicar cuál.'),
+              boatId: yup.string().uuid(m.boat_not_yours).required(m.boat_missing),
             })
-            .noUnknown(true, 'Campo desconocido: ${unknown}.'),
+            .noUnknown(true, m.unknown_field),
         )
         .default([])
-        .max(BOATS_MAX, `Barcos: como mucho ${BOATS_MAX}.`)
+        .max(BOATS_MAX, m.too_many({ label: fieldLabels.boats, max: BOATS_MAX }))
         .meta({
           description: "Every boat of the account with its insurance as it stands; the boat's certificate stays.",
         }),
-      confirm: yup
-        .boolean()
-        .strict()
-        .oneOf([true], 'Marca que los datos son correctos para confirmarlos.')
-        .required('Marca que los datos son correctos para confirmarlos.'),
+      confirm: yup.boolean().strict().oneOf([true], m.data_not_confirmed).required(m.data_not_confirmed),
     })
-    .noUnknown(true, 'Campo desconocido: ${unknown}.');
+    .noUnknown(true, m.unknown_field);
 }
 export type DataValidationInput = yup.InferType<ReturnType<typeof dataValidationSchema>>;

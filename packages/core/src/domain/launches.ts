@@ -29,6 +29,7 @@ import {
 } from './response-schema.ts';
 import type {} from './schema-meta.ts';
 import { formatInZone } from './zone-time.ts';
+import { fieldLabels as L, fieldRuleMessages as m } from '../messages/field-rules.ts';
 
 // --- States ------------------------------------------------------------------------------------------------
 
@@ -327,11 +328,7 @@ const dateTime = (label: string, required: string) =>
   yup
     .string()
     .required(required)
-    .test(
-      'date-time',
-      `${label}: no es una fecha y hora válida.`,
-      (value) => value === undefined || isOffsetDateTime(value),
-    )
+    .test('date-time', m.invalid_date_time({ label }), (value) => value === undefined || isOffsetDateTime(value))
     .meta({
       jsonSchema: { format: 'date-time' },
       description: 'ISO 8601 date-time with an offset, such as 2027-03-28T08:00:00+02:00.',
@@ -343,7 +340,7 @@ const reasonRule = (label: string, required: string) =>
     .transform((value: unknown) => (typeof value === 'string' ? value.replace(/\s+/g, ' ') : value))
     .trim()
     .required(required)
-    .max(300, `${label}: como mucho 300 caracteres.`);
+    .max(300, m.too_long({ label, max: 300 }));
 
 export const LAUNCH_MAX_PEOPLE = 30;
 export const LAUNCH_NOTES_MAX = 500;
@@ -352,39 +349,43 @@ const laterThanSlot = (value: { slotStart?: string; expectedReturn?: string }, c
   if (!isOffsetDateTime(value.slotStart) || !isOffsetDateTime(value.expectedReturn)) return true;
   return Date.parse(value.expectedReturn) > Date.parse(value.slotStart)
     ? true
-    : context.createError({
-        path: 'expectedReturn',
-        message: 'Hora de vuelta prevista: debe ser posterior a la hora de bajada.',
-      });
+    : context.createError({ path: 'expectedReturn', message: m.return_before_slot });
 };
 
 /** `POST /launches` */
 export const launchRequestSchema = yup
   .object({
-    boatId: yup.string().required('Elige el barco.').uuid('Barco: elige uno de la lista.'),
-    slotStart: dateTime('Hora de bajada', 'Elige la hora de bajada.').meta({
+    boatId: yup
+      .string()
+      .required(m.boat_required)
+      .uuid(m.choose_from_list({ label: L.boat })),
+    slotStart: dateTime(L.slot_start, m.slot_start_required).meta({
       description: "The slot's start, ISO 8601 with an offset (as `GET /launch-slots` gives it).",
       jsonSchema: { format: 'date-time' },
     }),
-    expectedReturn: dateTime('Hora de vuelta prevista', 'Elige la hora de vuelta prevista.').meta({
+    expectedReturn: dateTime(L.expected_return, m.expected_return_required).meta({
       description: 'When the boat will be back at the dock: the same day, after the slot, before closing.',
       jsonSchema: { format: 'date-time' },
     }),
     people: yup
       .number()
-      .typeError('Personas a bordo: escribe un número.')
-      .required('Escribe cuántas personas irán a bordo.')
-      .integer('Personas a bordo: escribe un número entero.')
-      .min(1, 'Personas a bordo: al menos 1.')
-      .max(LAUNCH_MAX_PEOPLE, `Personas a bordo: como mucho ${LAUNCH_MAX_PEOPLE}.`),
-    notes: yup.string().trim().max(LAUNCH_NOTES_MAX, `Notas: como mucho ${LAUNCH_NOTES_MAX} caracteres.`).default(''),
+      .typeError(m.people_not_number)
+      .required(m.launch_people_required)
+      .integer(m.people_not_integer)
+      .min(1, m.people_too_few({ min: 1 }))
+      .max(LAUNCH_MAX_PEOPLE, m.too_many({ label: L.people, max: LAUNCH_MAX_PEOPLE })),
+    notes: yup
+      .string()
+      .trim()
+      .max(LAUNCH_NOTES_MAX, m.too_long({ label: L.notes, max: LAUNCH_NOTES_MAX }))
+      .default(''),
     waitlist: yup
       .boolean()
-      .typeError('Lista de espera: indica sí o no.')
+      .typeError(m.waitlist_not_boolean)
       .default(false)
       .meta({ description: "True to join a full slot's waiting list; without it a full slot is 409 `slot_full`." }),
   })
-  .noUnknown(true, 'Campo desconocido: ${unknown}.')
+  .noUnknown(true, m.unknown_field)
   .test('return-after-slot', laterThanSlot)
   .meta({ description: '`expectedReturn` must come after `slotStart`.' });
 export type LaunchRequestInput = yup.InferType<typeof launchRequestSchema>;
@@ -392,12 +393,12 @@ export type LaunchRequestInput = yup.InferType<typeof launchRequestSchema>;
 /** `POST /launches/{id}/reschedule`: another slot; the return keeps its length when not given. */
 export const rescheduleSchema = yup
   .object({
-    slotStart: dateTime('Hora de bajada', 'Elige la nueva hora de bajada.'),
+    slotStart: dateTime(L.slot_start, m.new_slot_start_required),
     expectedReturn: yup
       .string()
       .test(
         'date-time',
-        'Hora de vuelta prevista: no es una fecha y hora válida.',
+        m.invalid_date_time({ label: L.expected_return }),
         (value) => value === undefined || isOffsetDateTime(value),
       )
       .meta({
@@ -405,32 +406,34 @@ export const rescheduleSchema = yup
         description: 'Optional: by default the return keeps its time after the slot.',
       }),
   })
-  .noUnknown(true, 'Campo desconocido: ${unknown}.')
+  .noUnknown(true, m.unknown_field)
   .test('return-after-slot', laterThanSlot)
   .meta({ description: '`expectedReturn`, when given, must come after `slotStart`.' });
 export type RescheduleInput = yup.InferType<typeof rescheduleSchema>;
 
 /** Staff: `POST /staff/launches/{id}/cancel` and `…/reject`. */
 export const cancelSchema = yup
-  .object({ reason: reasonRule('Motivo', 'Escribe el motivo.') })
-  .noUnknown(true, 'Campo desconocido: ${unknown}.');
+  .object({ reason: reasonRule(L.reason, m.cancel_reason_required) })
+  .noUnknown(true, m.unknown_field);
 export type CancelInput = yup.InferType<typeof cancelSchema>;
 
-/** Staff: `POST /staff/closures`: a time range (at most 31 days) and why. */
+/** The longest a closure may last. */
+const CLOSURE_MAX_DAYS = 31;
+
+/** Staff: `POST /staff/closures`: a time range (at most CLOSURE_MAX_DAYS days) and why. */
 export const closureSchema = yup
   .object({
-    start: dateTime('Inicio del cierre', 'Escribe cuándo empieza el cierre.'),
-    end: dateTime('Fin del cierre', 'Escribe cuándo termina el cierre.'),
-    reason: reasonRule('Motivo del cierre', 'Escribe el motivo del cierre (por ejemplo, temporal).'),
+    start: dateTime(L.closure_start, m.closure_start_required),
+    end: dateTime(L.closure_end, m.closure_end_required),
+    reason: reasonRule(L.closure_reason, m.closure_reason_required),
   })
-  .noUnknown(true, 'Campo desconocido: ${unknown}.')
+  .noUnknown(true, m.unknown_field)
   .test('end-after-start', (value, context) => {
     if (!isOffsetDateTime(value.start) || !isOffsetDateTime(value.end)) return true;
     const length = Date.parse(value.end) - Date.parse(value.start);
-    if (length <= 0)
-      return context.createError({ path: 'end', message: 'Fin del cierre: debe ser posterior al inicio.' });
-    if (length > 31 * 86_400_000)
-      return context.createError({ path: 'end', message: 'Fin del cierre: como mucho 31 días después del inicio.' });
+    if (length <= 0) return context.createError({ path: 'end', message: m.closure_end_before_start });
+    if (length > CLOSURE_MAX_DAYS * 86_400_000)
+      return context.createError({ path: 'end', message: m.closure_too_long({ days: CLOSURE_MAX_DAYS }) });
     return true;
   })
   .meta({ description: '`end` comes after `start`, at most 31 days later.' });

@@ -5,6 +5,7 @@
  */
 import * as yup from 'yup';
 import { CalendarDay, OrNull, Shared, StringEnum, Type, type Static } from './response-schema.ts';
+import { fieldLabels, fieldRuleMessages as m } from '../messages/field-rules.ts';
 
 export type LicenceType = 'per' | 'pnb' | 'patron_yate' | 'capitan_yate' | 'licencia_navegacion' | 'foreign';
 export const LICENCE_TYPES = [
@@ -43,13 +44,13 @@ export const licenceOnFileResponse = OrNull(Type.Object(licenceProperties));
 export const licenceTypeRule = () =>
   yup
     .string()
-    .oneOf(LICENCE_TYPES, 'Elige el tipo de titulación.')
-    .required('Elige el tipo de titulación.') as yup.StringSchema<LicenceType>;
+    .oneOf(LICENCE_TYPES, m.licence_type_required)
+    .required(m.licence_type_required) as yup.StringSchema<LicenceType>;
 
 /** A licence's number, as printed on it. */
 export const licenceNumberRule = () =>
   yup
     .string()
     .trim()
-    .required('Escribe el número de la titulación.')
-    .max(40, 'Número de la titulación: como mucho 40 caracteres.');
+    .required(m.licence_number_required)
+    .max(40, m.too_long({ label: fieldLabels.licence_number, max: 40 }));

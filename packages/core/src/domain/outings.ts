@@ -29,6 +29,7 @@ import {
   type Static,
 } from './response-schema.ts';
 import type {} from './schema-meta.ts';
+import { fieldLabels as L, fieldRuleMessages as m } from '../messages/field-rules.ts';
 
 // --- States ------------------------------------------------------------------------------------------------
 
@@ -264,11 +265,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-
 const dateTime = (label: string) =>
   yup
     .string()
-    .test(
-      'date-time',
-      `${label}: no es una fecha y hora válida.`,
-      (value) => value === undefined || isOffsetDateTime(value),
-    )
+    .test('date-time', m.invalid_date_time({ label }), (value) => value === undefined || isOffsetDateTime(value))
     .meta({
       jsonSchema: { format: 'date-time' },
       description: 'ISO 8601 date-time with an offset, such as 2027-07-04T10:30:00+02:00.',
@@ -278,22 +275,22 @@ const returnAfterDeparture = (value: { departure?: string; expectedReturn?: stri
   if (!isOffsetDateTime(value.departure) || !isOffsetDateTime(value.expectedReturn)) return true;
   return Date.parse(value.expectedReturn) > Date.parse(value.departure)
     ? true
-    : context.createError({
-        path: 'expectedReturn',
-        message: 'Hora de vuelta prevista: debe ser posterior a la salida.',
-      });
+    : context.createError({ path: 'expectedReturn', message: m.return_before_departure });
 };
 
 /** `POST /outings` (the form `alta-salida`). */
 export const outingSchema = yup
   .object({
-    boatId: yup.string().required('Elige el barco.').uuid('Barco: elige uno de la lista.'),
-    departure: dateTime('Hora de salida').meta({
+    boatId: yup
+      .string()
+      .required(m.boat_required)
+      .uuid(m.choose_from_list({ label: L.boat })),
+    departure: dateTime(L.departure).meta({
       description: 'When it leaves; now when not given. Today (the marina’s calendar), at most an hour ahead of now.',
       jsonSchema: { format: 'date-time' },
     }),
-    expectedReturn: dateTime('Hora de vuelta prevista')
-      .required('Elige la hora de vuelta prevista.')
+    expectedReturn: dateTime(L.expected_return)
+      .required(m.expected_return_required)
       .meta({
         description:
           'Later than the departure and than now; the same day by closing, unless the marina allows overnight outings ' +
@@ -302,17 +299,17 @@ export const outingSchema = yup
       }),
     people: yup
       .number()
-      .typeError('Personas a bordo: escribe un número.')
-      .required('Escribe cuántas personas van a bordo.')
-      .integer('Personas a bordo: escribe un número entero.')
-      .min(1, 'Personas a bordo: al menos 1.')
-      .max(OUTING_MAX_PEOPLE, `Personas a bordo: como mucho ${OUTING_MAX_PEOPLE}.`),
+      .typeError(m.people_not_number)
+      .required(m.outing_people_required)
+      .integer(m.people_not_integer)
+      .min(1, m.people_too_few({ min: 1 }))
+      .max(OUTING_MAX_PEOPLE, m.too_many({ label: L.people, max: OUTING_MAX_PEOPLE })),
     skipper: yup
       .string()
-      .required('Elige quién lleva el barco (patrón).')
+      .required(m.skipper_required)
       .test(
         'skipper',
-        'Patrón: elige uno de la lista.',
+        m.choose_from_list({ label: L.skipper }),
         (value) => value === undefined || value === OWNER_SKIPPER || UUID.test(value),
       )
       .meta({ description: '`owner`, or the id of an active authorisation of the boat whose licence is valid today.' }),
@@ -320,11 +317,11 @@ export const outingSchema = yup
       .string()
       .transform((value: unknown) => (typeof value === 'string' ? value.replace(/\s+/g, ' ') : value))
       .trim()
-      .required('Escribe el destino o la zona de navegación.')
-      .max(OUTING_DESTINATION_MAX, `Destino o zona: como mucho ${OUTING_DESTINATION_MAX} caracteres.`),
-    contactPhone: phoneRuleWith('Escribe un teléfono de contacto durante la salida.'),
+      .required(m.destination_required)
+      .max(OUTING_DESTINATION_MAX, m.too_long({ label: L.destination, max: OUTING_DESTINATION_MAX })),
+    contactPhone: phoneRuleWith(m.contact_phone_required),
   })
-  .noUnknown(true, 'Campo desconocido: ${unknown}.')
+  .noUnknown(true, m.unknown_field)
   .test('return-after-departure', returnAfterDeparture)
   .meta({ description: '`expectedReturn` must come after `departure`.' });
 export type OutingInput = yup.InferType<typeof outingSchema>;
@@ -332,14 +329,14 @@ export type OutingInput = yup.InferType<typeof outingSchema>;
 /** `POST /outings/{id}/extend`: a later expected return, under the same limits. */
 export const extendOutingSchema = yup
   .object({
-    expectedReturn: dateTime('Nueva hora de vuelta prevista')
-      .required('Elige la nueva hora de vuelta prevista.')
+    expectedReturn: dateTime(L.new_expected_return)
+      .required(m.new_expected_return_required)
       .meta({
         description: 'Later than the current expected return and than now; same limits as when logging.',
         jsonSchema: { format: 'date-time' },
       }),
   })
-  .noUnknown(true, 'Campo desconocido: ${unknown}.');
+  .noUnknown(true, m.unknown_field);
 export type ExtendOutingInput = yup.InferType<typeof extendOutingSchema>;
 
 // --- Time rules --------------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ import { outingNotices } from './outing-notices.ts';
 import { errorMessages, formatWait, parametrisedErrorMessages } from './error-messages.ts';
 import { expectedTypeMessages, fieldMessages, problemDetails, skipperRefusals } from './problem-details.ts';
 import { problemTitles } from './problem-titles.ts';
-import { fieldRuleMessages } from './field-rules.ts';
+import { fieldLabels, fieldRuleMessages } from './field-rules.ts';
 
 type Catalogue = Record<string, string | ((params: never) => string)>;
 /** The parameters of each entry that is a function: a missing sample is a type error. */
@@ -29,6 +29,30 @@ const FIELD_SAMPLES: Samples<typeof fieldMessages> = {
   setting_unknown: { setting: 'minLeadMinutes' },
   setting_boolean: { setting: 'waitlist' },
   setting_range: { setting: 'minLeadMinutes', integer: true, minimum: 0, maximum: 1440 },
+};
+
+const FIELD_RULE_SAMPLES: Samples<typeof fieldRuleMessages> = {
+  too_long: { label: fieldLabels.make, max: 60 },
+  too_many: { label: fieldLabels.boats, max: 50 },
+  invalid_date: { label: fieldLabels.valid_to },
+  invalid_date_time: { label: fieldLabels.slot_start },
+  choose_from_list: { label: fieldLabels.boat },
+  today_or_later: { label: fieldLabels.valid_from, today: '23/11/2026' },
+  name_required: { label: fieldLabels.your_first_name },
+  name_too_long: { label: fieldLabels.person_surnames, max: 60 },
+  password_too_short: { min: 8 },
+  code_format: { digits: 6 },
+  expiry_required: { what: fieldLabels.the_licence },
+  expiry_invalid_date: { what: fieldLabels.your_identity_document },
+  expiry_past_renew: { what: fieldLabels.the_licence },
+  certificate_too_large: { megabytes: 5 },
+  metres_required: { label: fieldLabels.length },
+  metres_not_number: { label: fieldLabels.beam },
+  metres_not_positive: { label: fieldLabels.length },
+  metres_too_large: { label: fieldLabels.beam, max: 2.5 },
+  contract_start_from_today: { today: '23/11/2026' },
+  people_too_few: { min: 1 },
+  closure_too_long: { days: 31 },
 };
 
 const DETAIL_SAMPLES: Samples<typeof problemDetails> = {
@@ -96,8 +120,26 @@ describe('the message catalogue', () => {
     expect(words).toMatch(WORDS);
   });
 
-  it.each(Object.entries(fieldRuleMessages))('words the field rule message %s', (_key, words) => {
+  it.each(worded(fieldRuleMessages, FIELD_RULE_SAMPLES))('words the field rule message %s', (_key, words) => {
     expect(words).toMatch(WORDS);
+    expect(words).not.toMatch(/undefined|\[object/);
+  });
+
+  it.each(Object.entries(fieldLabels))('words the field label %s', (_key, words) => {
+    expect(words).toMatch(WORDS);
+  });
+
+  it('words a field rule that names a field or a value with them, as the forms always said it', () => {
+    expect(fieldRuleMessages.name_too_long({ label: fieldLabels.your_first_name, max: 60 })).toBe(
+      'Tu nombre: como mucho 60 caracteres.',
+    );
+    expect(fieldRuleMessages.metres_required({ label: fieldLabels.length })).toBe('Escribe eslora.');
+    expect(fieldRuleMessages.metres_too_large({ label: fieldLabels.beam, max: 2.5 })).toBe(
+      'Manga: el puerto admite como mucho 2,5 m.',
+    );
+    expect(fieldRuleMessages.valid_to_before_from).toBe('Hasta: debe ser el mismo día que «Desde» o posterior.');
+    // yup puts the unknown keys in place of ${unknown}: the entry keeps it as it is.
+    expect(fieldRuleMessages.unknown_field).toBe('Campo desconocido: $' + '{unknown}.');
   });
 
   it.each(worded(problemDetails, DETAIL_SAMPLES))('words the problem detail %s', (_key, words) => {
@@ -123,6 +165,7 @@ describe('the message catalogue', () => {
         .sort();
     expect(Object.keys(FIELD_SAMPLES).sort()).toEqual(functions(fieldMessages));
     expect(Object.keys(DETAIL_SAMPLES).sort()).toEqual(functions(problemDetails));
+    expect(Object.keys(FIELD_RULE_SAMPLES).sort()).toEqual(functions(fieldRuleMessages));
   });
 
   it.each(Object.entries(ACCOUNT_MESSAGES))('words the account message %s, naming the marina', (_kind, words) => {
