@@ -15,9 +15,9 @@ export default defineClientConfig({
   sendsSms: false,
   tokens: {
     color: {
-      brand: '#1f5c3a',
+      brand: '#0d5c63',
       onBrand: '#ffffff',
-      accent: '#1d6b43',
+      accent: '#0e6b6f',
     },
   },
   contact: {

@@ -1,12 +1,20 @@
 import type { Tokens } from './tokens.ts';
 
-/** The brand's values for the global contract in `vars.css.ts`, as one `:root` rule. */
+function declarations(groups: Record<string, Record<string, string>>): string {
+  return Object.entries(groups)
+    .flatMap(([group, values]) => Object.entries(values).map(([name, value]) => `  --mb-${group}-${name}: ${value};`))
+    .join('\n');
+}
+
+/**
+ * The brand's values for the global contract in `vars.css.ts`: one `:root` rule, and the dark scheme's colours
+ * and shadows when the phone asks for it. `color-scheme` lets the browser draw its own controls and scrollbars
+ * to match.
+ */
 export function themeCss(tokens: Tokens): string {
-  const lines: string[] = [];
-  for (const [group, values] of Object.entries(tokens)) {
-    for (const [name, value] of Object.entries(values as Record<string, string>)) {
-      lines.push(`  --mb-${group}-${name}: ${value};`);
-    }
-  }
-  return `:root {\n${lines.join('\n')}\n}\n`;
+  const { dark, ...light } = tokens;
+  return [
+    `:root {\n  color-scheme: light dark;\n${declarations(light)}\n}`,
+    `@media (prefers-color-scheme: dark) {\n:root {\n${declarations(dark)}\n}\n}`,
+  ].join('\n');
 }

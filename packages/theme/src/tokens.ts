@@ -1,41 +1,86 @@
+import { deriveColors, deriveDarkColors } from './schemes.ts';
+
+/**
+ * The colour roles every screen draws with (docs/design.md). A marina chooses three (`brand`, `onBrand`,
+ * `accent`); the rest are derived from them in both schemes (schemes.ts), and a marina may still set any.
+ */
+export type ColorTokens = {
+  /** The marina's main colour: header, active tab, the card's band. */
+  brand: string;
+  /** Text and icons drawn on `brand`. */
+  onBrand: string;
+  /** Links and focus rings; must read on `background` and `surface`. */
+  accent: string;
+  /** The one primary action of a screen: filled buttons, selected chips. The brand in light, lighter in dark. */
+  primary: string;
+  onPrimary: string;
+  /** A quiet tint of the brand: icon tiles, the selected row, illustrations' water. */
+  brandSoft: string;
+  onBrandSoft: string;
+  background: string;
+  surface: string;
+  /** A step off `surface`: skeletons, grouped rows, a field's filled background. */
+  surfaceMuted: string;
+  text: string;
+  textMuted: string;
+  /** Dividers and cards' hairlines: decorative, no contrast asked. */
+  border: string;
+  /** Fields' and controls' outlines: 3:1 against the surface (WCAG 1.4.11). */
+  borderStrong: string;
+  // Semantic tones, apart from the brand: each a text (or icon) colour, a surface and a border.
+  success: string;
+  successSurface: string;
+  successBorder: string;
+  warning: string;
+  warningSurface: string;
+  warningBorder: string;
+  danger: string;
+  dangerSurface: string;
+  dangerBorder: string;
+  info: string;
+  infoSurface: string;
+  infoBorder: string;
+  neutral: string;
+  neutralSurface: string;
+  neutralBorder: string;
+  /** Card verdicts: the gate reads these at a glance, in either scheme. */
+  cardValid: string;
+  cardInvalid: string;
+  onVerdict: string;
+};
+
 /**
  * The token contract every brand fills. `BrandTokens` lists what a marina must choose (a missing one
- * fails the type check); everything else falls back to `baseTokens`. A type alias, not an interface:
- * vanilla-extract's contract needs the index signature only type literals get implicitly.
+ * fails the type check); everything else falls back to derived or base values. A type alias, not an
+ * interface: vanilla-extract's contract needs the index signature only type literals get implicitly.
  */
 export type Tokens = {
-  color: {
-    /** The marina's main colour: header, primary buttons, active tab. */
-    brand: string;
-    /** Text and icons drawn on `brand`. */
-    onBrand: string;
-    /** Links and focus on light surfaces; must read on `background` and `surface`. */
-    accent: string;
-    background: string;
-    surface: string;
-    text: string;
-    textMuted: string;
-    border: string;
-    danger: string;
-    success: string;
-    warning: string;
-    /** Card verdicts: the gate reads these at a glance. */
-    cardValid: string;
-    cardInvalid: string;
-    onVerdict: string;
-  };
+  color: ColorTokens;
   font: {
     body: string;
     heading: string;
   };
+  /** One scale: the page title leads, a section's heading follows, a card's title is the body's size, bold. */
   fontSize: {
+    caption: string;
     small: string;
     body: string;
     large: string;
+    section: string;
     title: string;
     display: string;
   };
+  fontWeight: {
+    regular: string;
+    medium: string;
+    bold: string;
+  };
+  lineHeight: {
+    tight: string;
+    body: string;
+  };
   space: {
+    xxsmall: string;
     xsmall: string;
     small: string;
     medium: string;
@@ -48,75 +93,103 @@ export type Tokens = {
     large: string;
     pill: string;
   };
+  /** Elevation: cards rest on the page with a shadow, not an outline; sheets and the tab bar float higher. */
+  shadow: {
+    card: string;
+    raised: string;
+  };
+  motion: {
+    fast: string;
+    normal: string;
+    easing: string;
+  };
   size: {
     /** WCAG 2.2 target size we hold ourselves to (AAA 2.5.5), not just the AA minimum. */
     touchTarget: string;
     tabBar: string;
     contentMaxWidth: string;
+    icon: string;
+    iconTile: string;
+  };
+  /** The scheme the phone asks for in the dark (`prefers-color-scheme: dark`): colours and shadows only. */
+  dark: {
+    color: ColorTokens;
+    shadow: Tokens['shadow'];
   };
 };
 
 type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
 
-export type BrandTokens = DeepPartial<Tokens> & {
-  color: Pick<Tokens['color'], 'brand' | 'onBrand' | 'accent'> & Partial<Tokens['color']>;
+export type BrandTokens = DeepPartial<Omit<Tokens, 'dark'>> & {
+  color: Pick<ColorTokens, 'brand' | 'onBrand' | 'accent'> & Partial<ColorTokens>;
+  dark?: { color?: Partial<ColorTokens> };
 };
 
-export const baseTokens: Tokens = {
-  color: {
-    brand: '#0b4f6c',
-    onBrand: '#ffffff',
-    accent: '#0b6e99',
-    background: '#f4f7f9',
-    surface: '#ffffff',
-    text: '#14212b',
-    textMuted: '#4a5b68',
-    border: '#c5d1da',
-    danger: '#b3261e',
-    success: '#1e6b34',
-    warning: '#8a5300',
-    cardValid: '#1e6b34',
-    cardInvalid: '#b3261e',
-    onVerdict: '#ffffff',
-  },
-  font: {
-    body: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-    heading: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-  },
+/** The platform's own colours: the default brand, and what fixture and template marinas start from. */
+export const BASE_BRAND = { brand: '#0b4f6c', onBrand: '#ffffff', accent: '#0b6e99' } as const;
+
+const systemFont = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+
+const scales: Omit<Tokens, 'color' | 'dark'> = {
+  font: { body: systemFont, heading: systemFont },
   fontSize: {
+    caption: '0.8125rem',
     small: '0.875rem',
     body: '1rem',
-    large: '1.125rem',
-    title: '1.375rem',
+    large: '1.0625rem',
+    section: '1.125rem',
+    title: '1.625rem',
     display: '2rem',
   },
+  fontWeight: { regular: '400', medium: '550', bold: '700' },
+  lineHeight: { tight: '1.25', body: '1.5' },
   space: {
+    xxsmall: '0.125rem',
     xsmall: '0.25rem',
     small: '0.5rem',
     medium: '1rem',
     large: '1.5rem',
     xlarge: '2.5rem',
   },
-  radius: {
-    small: '6px',
-    medium: '12px',
-    large: '20px',
-    pill: '999px',
+  radius: { small: '8px', medium: '14px', large: '22px', pill: '999px' },
+  shadow: {
+    card: '0 1px 2px rgb(16 24 32 / 0.06), 0 1px 3px rgb(16 24 32 / 0.08)',
+    raised: '0 4px 12px rgb(16 24 32 / 0.10), 0 1px 3px rgb(16 24 32 / 0.08)',
   },
+  motion: { fast: '120ms', normal: '220ms', easing: 'cubic-bezier(0.2, 0, 0, 1)' },
   size: {
     touchTarget: '44px',
     tabBar: '64px',
     contentMaxWidth: '40rem',
+    icon: '1.375rem',
+    iconTile: '2.5rem',
   },
 };
 
+const darkShadow: Tokens['shadow'] = {
+  // On a dark page a shadow barely shows: elevation is the surface's lighter tone, the shadow only rounds it off.
+  card: '0 1px 2px rgb(0 0 0 / 0.5)',
+  raised: '0 4px 16px rgb(0 0 0 / 0.6)',
+};
+
 export function makeTokens(brand: BrandTokens): Tokens {
+  const color = { ...deriveColors(brand.color), ...brand.color };
   return {
-    color: { ...baseTokens.color, ...brand.color },
-    font: { ...baseTokens.font, ...brand.font },
-    fontSize: { ...baseTokens.fontSize, ...brand.fontSize },
-    space: { ...baseTokens.space, ...brand.space },
-    radius: { ...baseTokens.radius, ...brand.radius },
-    size: { ...baseTokens.size, ...brand.size },
+    color,
+    font: { ...scales.font, ...brand.font },
+    fontSize: { ...scales.fontSize, ...brand.fontSize },
+    fontWeight: { ...scales.fontWeight, ...brand.fontWeight },
+    lineHeight: { ...scales.lineHeight, ...brand.lineHeight },
+    space: { ...scales.space, ...brand.space },
+    radius: { ...scales.radius, ...brand.radius },
+    shadow: { ...scales.shadow, ...brand.shadow },
+    motion: { ...scales.motion, ...brand.motion },
+    size: { ...scales.size, ...brand.size },
+    dark: {
+      color: { ...deriveDarkColors(color), ...brand.dark?.color },
+      shadow: darkShadow,
+    },
   };
 }
+
+export const baseTokens: Tokens = makeTokens({ color: { ...BASE_BRAND } });

@@ -146,7 +146,7 @@ export const tab = style({
   textDecoration: 'none',
   selectors: {
     // Colour and a bar mark the current tab, not bold type: bold would widen "Mis barcos" into two lines.
-    '&[aria-current="page"]': { color: vars.color.brand },
+    '&[aria-current="page"]': { color: vars.color.primary },
     '&[aria-current="page"]::after': {
       content: '""',
       position: 'absolute',
@@ -154,7 +154,7 @@ export const tab = style({
       insetInline: '30%',
       height: '3px',
       borderRadius: vars.radius.pill,
-      background: vars.color.brand,
+      background: vars.color.primary,
     },
   },
 });

@@ -14,7 +14,7 @@ const panelBase = style({
 /** A panel opened in place of its button; its border says what it is for: a step that cannot be undone, a change, a plain question. */
 export const panel = styleVariants({
   danger: [panelBase, { border: `2px solid ${vars.color.danger}` }],
-  brand: [panelBase, { border: `2px solid ${vars.color.brand}` }],
+  brand: [panelBase, { border: `2px solid ${vars.color.primary}` }],
   plain: [panelBase, { border: `2px solid ${vars.color.border}` }],
 });
 

@@ -21,8 +21,11 @@ const buttonBase = style({
 });
 
 export const button = styleVariants({
-  primary: [buttonBase, { background: vars.color.brand, color: vars.color.onBrand }],
-  secondary: [buttonBase, { background: vars.color.surface, color: vars.color.brand, borderColor: vars.color.brand }],
+  primary: [buttonBase, { background: vars.color.primary, color: vars.color.onPrimary }],
+  secondary: [
+    buttonBase,
+    { background: vars.color.surface, color: vars.color.primary, borderColor: vars.color.primary },
+  ],
   quiet: [buttonBase, { background: 'transparent', color: vars.color.accent, textDecoration: 'underline' }],
   // Surface on danger: the same pair as danger text on a surface, whose contrast every brand's build checks.
   danger: [buttonBase, { background: vars.color.danger, color: vars.color.surface }],

@@ -78,6 +78,22 @@ describe('resolveAppConfig', () => {
     );
   });
 
+  it('refuses a brand colour the gate could take for the card’s verdict', () => {
+    const problems = problemsOf({ ...folder, tokens: { color: { ...folder.tokens.color, brand: '#1f5c3a' } } });
+    expect(problems).toContainEqual(
+      expect.stringMatching(
+        /^tokens\.color\.brand is too close to the card's valid green \(#1e6b34\): colour difference 6\.7, under 15/,
+      ),
+    );
+  });
+
+  it('checks the dark scheme a marina sets by hand', () => {
+    const problems = problemsOf({ ...folder, tokens: { ...folder.tokens, dark: { color: { text: '#444444' } } } });
+    expect(problems).toContainEqual(
+      expect.stringMatching(/^tokens\.dark\.color\.text on tokens\.dark\.color\.background has contrast/),
+    );
+  });
+
   it('reports wrong fields and contrast together, so one build lists every fix', () => {
     const problems = problemsOf({
       ...folder,
@@ -177,7 +193,6 @@ describe('resolveAppConfig', () => {
       'clientApp must be 2 to 12 letters or digits',
       'openingHours give no hours for 12-01 to 12-31: every day of the year needs exactly one season',
       expect.stringMatching(/^tokens\.color\.onBrand on tokens\.color\.brand has contrast/),
-      expect.stringMatching(/^tokens\.color\.brand on tokens\.color\.surface has contrast/),
     ]);
   });
 

@@ -1,5 +1,10 @@
 import * as yup from 'yup';
-import { contrastProblems, MIN_CONTRAST } from '@marina/theme/contrast.ts';
+import {
+  colourDifferenceProblems,
+  contrastProblems,
+  MIN_COLOUR_DIFFERENCE,
+  type Scheme,
+} from '@marina/theme/contrast.ts';
 import { makeTokens } from '@marina/theme/tokens.ts';
 import { marinaRules } from '../domain/marina.ts';
 import { isTimeOfDay } from '../domain/opening-hours.ts';
@@ -38,6 +43,8 @@ const folderSchema = yup
             accent: colour.required(),
           })
           .required(),
+        // The dark scheme is derived from the brand (docs/design.md); a marina may set any of its colours.
+        dark: yup.object({ color: yup.object().optional() }).optional().default(undefined),
       })
       .required(),
     contact: yup
@@ -100,8 +107,9 @@ function fieldProblems(folder: unknown): FieldProblem[] {
 }
 
 /**
- * Contrast of the colours that could be read, checked even when other fields are wrong so that one build
- * lists every fix. A colour already reported as missing or malformed is left out: a ratio for it says nothing.
+ * Contrast of the colours that could be read, in both schemes, and the brand's distance from the card's
+ * verdicts (decision 050), checked even when other fields are wrong so that one build lists every fix. A
+ * colour already reported as missing or malformed is left out: a ratio for it says nothing.
  */
 function colourContrastProblems(folder: ClientFolderConfig, fields: FieldProblem[]): string[] {
   const declared: unknown = (folder as Partial<ClientFolderConfig> | undefined)?.tokens?.color;
@@ -112,16 +120,28 @@ function colourContrastProblems(folder: ClientFolderConfig, fields: FieldProblem
       ([key, value]) => typeof value === 'string' && !unreadable.has(`tokens.color.${key}`),
     ),
   );
-  const tokens = makeTokens({ color: readable } as ClientFolderConfig['tokens']);
-  return contrastProblems(tokens.color)
+  const dark = (folder as Partial<ClientFolderConfig> | undefined)?.tokens?.dark;
+  const tokens = makeTokens({ color: readable, dark } as ClientFolderConfig['tokens']);
+  const path = (scheme: Scheme, colour: string) => `tokens.${scheme === 'dark' ? 'dark.' : ''}color.${colour}`;
+  const contrast = contrastProblems(tokens)
     .filter(
       ({ foreground, background }) =>
         !unreadable.has(`tokens.color.${foreground}`) && !unreadable.has(`tokens.color.${background}`),
     )
     .map(
-      ({ foreground, background, ratio }) =>
-        `tokens.color.${foreground} on tokens.color.${background} has contrast ${ratio.toFixed(2)}:1, under WCAG AA's ${MIN_CONTRAST}:1`,
+      ({ scheme, foreground, background, ratio, minimum }) =>
+        `${path(scheme, foreground)} on ${path(scheme, background)} has contrast ${ratio.toFixed(2)}:1, under WCAG AA's ${minimum}:1` +
+        (scheme === 'dark' ? ` (the dark scheme, derived from the brand unless tokens.dark sets it)` : ''),
     );
+  const difference = unreadable.has('tokens.color.brand')
+    ? []
+    : colourDifferenceProblems(tokens).map(
+        ({ scheme, colour, difference }) =>
+          `${path(scheme, 'brand')} is too close to the card's ${colour === 'cardValid' ? 'valid green' : 'invalid red'} ` +
+          `(${(scheme === 'dark' ? tokens.dark.color : tokens.color)[colour]}): ` +
+          `colour difference ${difference.toFixed(1)}, under ${MIN_COLOUR_DIFFERENCE} (CIEDE2000): the gate could take the verdict for the brand`,
+      );
+  return [...contrast, ...difference];
 }
 
 /**

@@ -16,7 +16,7 @@ export const checkbox = style({
   width: '24px',
   height: '24px',
   margin: '2px 0 0',
-  accentColor: vars.color.brand,
+  accentColor: vars.color.primary,
 });
 
 export const fieldset = style({

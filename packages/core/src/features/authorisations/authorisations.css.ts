@@ -22,7 +22,7 @@ const stateBase = style({
 
 /** The state's badge: its colour says it too, but its words say it first. */
 export const state = styleVariants({
-  pending: [stateBase, { borderColor: vars.color.brand }],
+  pending: [stateBase, { borderColor: vars.color.primary }],
   active: [stateBase, { borderColor: vars.color.success, color: vars.color.success }],
   suspended: [stateBase, { borderColor: vars.color.danger, color: vars.color.danger }],
   expired: [stateBase, { borderColor: vars.color.border, color: vars.color.textMuted }],

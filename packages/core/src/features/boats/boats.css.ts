@@ -39,7 +39,7 @@ export const authorised = style({
   gap: vars.space.xsmall,
   marginTop: vars.space.xsmall,
   paddingLeft: vars.space.small,
-  borderLeft: `4px solid ${vars.color.brand}`,
+  borderLeft: `4px solid ${vars.color.primary}`,
   overflowWrap: 'anywhere',
 });
 

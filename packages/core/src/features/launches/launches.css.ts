@@ -17,7 +17,7 @@ export const name = style({ margin: 0, fontSize: vars.fontSize.large });
 export const status = style({
   display: 'inline-block',
   padding: `${vars.space.xsmall} ${vars.space.small}`,
-  border: `2px solid ${vars.color.brand}`,
+  border: `2px solid ${vars.color.primary}`,
   borderRadius: vars.radius.small,
   fontWeight: 600,
 });
@@ -48,7 +48,7 @@ export const slot = style({
   background: vars.color.surface,
   selectors: {
     '&:has(input:checked)': {
-      borderColor: vars.color.brand,
+      borderColor: vars.color.primary,
       borderWidth: '3px',
       padding: `calc(${vars.space.small} - 2px)`,
     },

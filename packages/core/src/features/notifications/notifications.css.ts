@@ -15,7 +15,7 @@ export const item = style({
   background: vars.color.surface,
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.medium,
-  selectors: { '&[data-unread="true"]': { borderLeft: `6px solid ${vars.color.brand}` } },
+  selectors: { '&[data-unread="true"]': { borderLeft: `6px solid ${vars.color.primary}` } },
 });
 
 export const title = style({ margin: 0, fontSize: vars.fontSize.body });

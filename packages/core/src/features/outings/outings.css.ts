@@ -17,7 +17,7 @@ export const boatTitle = style({ margin: 0, fontSize: vars.fontSize.body, fontWe
 export const name = style({ margin: 0, fontSize: vars.fontSize.large });
 
 /** An outing at sea stands out from the history: a thick brand border. */
-export const atSea = style({ borderWidth: '3px', borderColor: vars.color.brand });
+export const atSea = style({ borderWidth: '3px', borderColor: vars.color.primary });
 
 /** Overdue: said in words first; the danger border only repeats it. */
 export const overdueCard = style({ borderWidth: '3px', borderColor: vars.color.danger });

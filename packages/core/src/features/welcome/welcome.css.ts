@@ -70,8 +70,8 @@ export const dot = style({
   width: '10px',
   height: '10px',
   borderRadius: vars.radius.pill,
-  border: `2px solid ${vars.color.brand}`,
-  selectors: { '&[data-current="true"]': { background: vars.color.brand } },
+  border: `2px solid ${vars.color.primary}`,
+  selectors: { '&[data-current="true"]': { background: vars.color.primary } },
 });
 
 export const sliderNav = style({
