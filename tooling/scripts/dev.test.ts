@@ -24,6 +24,10 @@ describe('pnpm dev', () => {
     // The dev server reaches the API through its proxy.
     const response = await fetch(`http://127.0.0.1:${vitePort}/api/v1/client`, { headers: { 'X-Client-Id': '25' } });
     expect(await response.json()).toMatchObject({ id: 25 });
+    // The PNG icons a build writes, drawn on the fly (decision 051).
+    const icon = await fetch(`http://127.0.0.1:${vitePort}/brand/apple-touch-icon.png`);
+    expect(icon.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await icon.arrayBuffer()).readUInt32BE(16)).toBe(180);
   }, 120_000);
 
   it('listens where HOST says, both servers', async () => {

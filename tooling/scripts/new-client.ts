@@ -1,7 +1,7 @@
 // `pnpm new-client --id 77 --title "Marina del Sur" [--short "Del Sur"] [--brand #0b4f6c] [--accent #0b6e99]
 //   [--phone "+34 900 000 077"] [--email info@marina.example] [--address "Muelle 1, Málaga"]
 //   [--time-zone Atlantic/Canary] [--sms]`
-// Scaffolds apps/client-<id>, links it into the workspace and checks its config as the build will. On any
+// Scaffolds apps/client-<id>, links it into the workspace and checks its config and logo as the build will. On any
 // failure it leaves nothing behind (no folder, the lockfile as it was), so the same command can run again.
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -84,7 +84,8 @@ console.log(`
 Created ${relative(process.cwd(), dir)}:
   client.config.ts  name, time zone, opening hours, codes by ${args.includes('--sms') ? 'SMS' : 'e-mail'}, rules that differ from
                     the platform's, contact, FAQ and brand colours (all checked at build, colours for WCAG AA contrast)
-  logo.svg          the marina's logo (replace it)
-  icon.svg          square icon for the favicon and the home screen (replace it)
+  logo.svg          the marina's logo, a badge with its short name (replace it: the build fails a logo whose
+                    words would be cut or that reaches its edge, decision 051)
+  icon.svg          square icon, no words: the favicon, and the PNGs the build draws for the home screen
 Build it:  pnpm --filter @marina/client-${id} build     Run it:  npm start -- --client ${id}
 It joins the browser suite by itself.`);

@@ -8,9 +8,11 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { splitConfig, type AppConfig, type ClientFolderConfig } from '@marina/core/config/app-config.ts';
 import { formikLodashAliases } from '@marina/core/config/formik-lodash.ts';
 import { clientesConSMS, discoverMarinaFolders, folderSource } from '@marina/core/config/marina-folders.ts';
-import { resolveAppConfig } from '@marina/core/config/validate-config.ts';
+import { ClientConfigError, resolveAppConfig } from '@marina/core/config/validate-config.ts';
 import { themeCss } from '@marina/theme/theme-css.ts';
+import { brandIcons, BRAND_ICONS } from './brand-icons.ts';
 import { libraryTreeShaking } from './library-tree-shaking.ts';
+import { logoProblems } from './logo-check.ts';
 
 type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
@@ -40,7 +42,8 @@ export interface LoadOptions {
 /**
  * Reads and checks `client.config.ts` of one client folder, with its sibling folders: `clientesConSMS` is
  * derived from all of them. Throws a readable `ClientFoldersError` (any folder wrong, or two with one
- * clientId).
+ * clientId), or a `ClientConfigError` for this folder's config or for an SVG logo that would be cut where the
+ * app shows it (logo-check.ts).
  */
 export async function loadClient(dir: string, options: LoadOptions): Promise<LoadedClient> {
   const folders = await discoverMarinaFolders(dirname(resolve(dir)));
@@ -53,6 +56,13 @@ export async function loadClient(dir: string, options: LoadOptions): Promise<Loa
     ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
     clientLogoUrl: `/brand/${logoName}`,
   });
+  if (logoName === 'logo.svg') {
+    const problems = logoProblems(
+      await readFile(join(dir, folder.clientLogo), 'utf8'),
+      folder.clientLogo.replace(/^\.\//, ''),
+    );
+    if (problems.length > 0) throw new ClientConfigError(folderSource(dir, folder), problems);
+  }
   return {
     dir,
     folder,
@@ -65,9 +75,16 @@ export async function loadClient(dir: string, options: LoadOptions): Promise<Loa
   };
 }
 
-/** Puts one marina's brand into the shared shell: config module, theme CSS, logos, <title> and colours. */
+/**
+ * Puts one marina's brand into the shared shell: config module, theme CSS, logos, the PNG icons drawn from its
+ * icon (brand-icons.ts), <title> and colours.
+ */
 export function marinaBrand(client: LoadedClient): Plugin {
   const { config } = client;
+  // Drawn once, when first asked for: by the build's bundle or the dev server's first request.
+  let icons: Promise<Record<string, Buffer>> | undefined;
+  const pngs = (): Promise<Record<string, Buffer>> =>
+    (icons ??= readFile(client.assets['icon.svg']!).then((svg) => brandIcons(svg, config.tokens.color.brand)));
   return {
     name: 'marina-brand',
     resolveId(id) {
@@ -91,17 +108,26 @@ export function marinaBrand(client: LoadedClient): Plugin {
         .replaceAll('%MARINA_TITLE%', escape(config.clientTitulo))
         .replaceAll('%MARINA_DESCRIPTION%', escape(`App de clientes de ${config.clientTitulo}`))
         .replaceAll('%MARINA_THEME_COLOR%', config.tokens.color.brand)
+        .replaceAll('%MARINA_DARK_THEME_COLOR%', config.tokens.dark.color.brand)
         .replace('</head>', `${preloadTags(context.bundle, PRELOADED, LATER_PRELOAD_ATTRIBUTE)}</head>`);
     },
     async generateBundle() {
       for (const [name, path] of Object.entries(client.assets)) {
         this.emitFile({ type: 'asset', fileName: `brand/${name}`, source: await readFile(path) });
       }
+      for (const [name, png] of Object.entries(await pngs())) {
+        this.emitFile({ type: 'asset', fileName: `brand/${name}`, source: png });
+      }
     },
     configureServer(server) {
       server.middlewares.use(async (request, response, next) => {
-        const name = request.url?.startsWith('/brand/') ? request.url.slice('/brand/'.length) : undefined;
+        const name = request.url?.startsWith('/brand/') ? request.url.slice('/brand/'.length).split('?')[0] : undefined;
         const path = name ? client.assets[name] : undefined;
+        if (name && Object.hasOwn(BRAND_ICONS, name)) {
+          response.setHeader('Content-Type', 'image/png');
+          response.end((await pngs())[name]);
+          return;
+        }
         if (!path) return next();
         response.setHeader('Content-Type', name?.endsWith('.svg') ? 'image/svg+xml' : 'application/octet-stream');
         response.end(await readFile(path));
@@ -219,12 +245,16 @@ export async function clientViteConfig(dir: string, options: ClientBuildOptions)
           display: 'standalone',
           theme_color: config.tokens.color.brand,
           background_color: config.tokens.color.background,
+          // PNGs first: iOS and some Android launchers take no SVG icon (decision 051).
           icons: [
+            { src: '/brand/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+            { src: '/brand/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+            { src: '/brand/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
             { src: '/brand/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
-            { src: '/brand/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'maskable' },
           ],
         },
         workbox: {
+          // The PNG icons are left out: the phone fetches them once, when the app is installed, not offline.
           globPatterns: ['**/*.{js,css,html,svg,webmanifest}'],
           navigateFallback: '/index.html',
           navigateFallbackDenylist: [/^\/api\//],

@@ -1,0 +1,99 @@
+// A real build of a fixture marina, and the icons a phone installs it with (decision 051).
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PNG } from 'pngjs';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientViteConfig, loadClient, repoRoot } from './client-vite-config.ts';
+
+const marina = join(repoRoot, 'tooling', 'fixtures', 'marinas', 'client-902');
+let dist: string;
+let brand: string;
+let darkBrand: string;
+
+const testEnv = process.env.NODE_ENV;
+
+beforeAll(async () => {
+  process.env.NODE_ENV = 'production';
+  dist = mkdtempSync(join(tmpdir(), 'marina-icons-'));
+  const options = { production: true, apiUrl: '/' };
+  const config = await clientViteConfig(marina, options);
+  await build({ ...config, logLevel: 'error', build: { ...config.build, outDir: dist } });
+  const { tokens } = (await loadClient(marina, options)).config;
+  brand = tokens.color.brand;
+  darkBrand = tokens.dark.color.brand;
+}, 180_000);
+
+afterAll(() => {
+  process.env.NODE_ENV = testEnv;
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const file = (name: string) => readFileSync(join(dist, name));
+
+/** Width and height as the PNG's header gives them (IHDR, bytes 16 to 23). */
+function pixelSize(png: Buffer) {
+  expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+}
+
+const hex = (png: PNG, x: number, y: number) => {
+  const at = (y * png.width + x) * 4;
+  return `#${[...png.data.subarray(at, at + 3)].map((byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+};
+
+describe('the PNG icons of a built marina', () => {
+  it('are the four a phone asks for, at their sizes in pixels', () => {
+    expect(pixelSize(file('brand/apple-touch-icon.png'))).toEqual({ width: 180, height: 180 });
+    expect(pixelSize(file('brand/icon-192.png'))).toEqual({ width: 192, height: 192 });
+    expect(pixelSize(file('brand/icon-512.png'))).toEqual({ width: 512, height: 512 });
+    expect(pixelSize(file('brand/icon-maskable-512.png'))).toEqual({ width: 512, height: 512 });
+  });
+
+  it('give iOS an opaque apple-touch-icon (it would fill transparency with black)', () => {
+    const png = PNG.sync.read(file('brand/apple-touch-icon.png'));
+    const alphas = new Set(png.data.filter((_, index) => index % 4 === 3));
+    expect([...alphas]).toEqual([255]);
+  });
+
+  it('draw the maskable icon on the brand colour edge to edge, the mark within the safe zone', () => {
+    const png = PNG.sync.read(file('brand/icon-maskable-512.png'));
+    for (const [x, y] of [
+      [0, 0],
+      [511, 0],
+      [0, 511],
+      [511, 511],
+      // Just outside the central 80 %: still background.
+      [50, 256],
+      [256, 461],
+    ] as const) {
+      expect(hex(png, x, y), `${x},${y}`).toBe(brand);
+    }
+    expect(hex(png, 256 - 100, 256)).toBe('#ffffff');
+  });
+
+  it('list in the manifest: PNGs at 192 and 512, a maskable one, and the SVG', () => {
+    const manifest = JSON.parse(file('manifest.webmanifest').toString('utf8'));
+    expect(manifest.icons).toEqual([
+      { src: '/brand/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/brand/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/brand/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      { src: '/brand/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+    ]);
+  });
+
+  it('put the apple-touch-icon and a theme colour for each scheme in the page', () => {
+    const index = file('index.html').toString('utf8');
+    expect(index).toContain('<link rel="apple-touch-icon" href="/brand/apple-touch-icon.png" />');
+    expect(index).toContain(`<meta name="theme-color" media="(prefers-color-scheme: light)" content="${brand}" />`);
+    expect(index).toContain(`<meta name="theme-color" media="(prefers-color-scheme: dark)" content="${darkBrand}" />`);
+    expect(darkBrand).not.toBe(brand);
+  });
+
+  it('stay out of the offline precache: a phone fetches them once, when the app is installed', () => {
+    const worker = file('sw.js').toString('utf8');
+    expect(worker).toContain('brand/icon.svg');
+    expect(worker).not.toMatch(/\.png/);
+  });
+});
