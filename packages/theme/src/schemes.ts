@@ -1,5 +1,5 @@
 import { argbFromHex, Contrast, Hct, hexFromArgb, TonalPalette } from '@material/material-color-utilities';
-import type { ColorTokens } from './tokens.ts';
+import type { ColorTokens } from './color-roles.ts';
 
 /**
  * Colour schemes from the three colours a marina chooses, after Material 3's tonal palettes: a palette keeps
