@@ -54,6 +54,12 @@ async function loadPrerenderEntry(
   return { entry, cleanUp: () => rm(outDir, { recursive: true, force: true }) };
 }
 
+/**
+ * Classes a library puts on its markup as hooks for whoever wants to style it, never styled here: Lucide's
+ * `lucide lucide-<icon>` on every icon (the icons are sized and coloured by the app's own classes beside them).
+ */
+const LIBRARY_HOOKS = /^lucide(?:-[a-z0-9-]+)?$/;
+
 /** Every class the drawn markup uses must be in the bundle's stylesheets, or the page would show unstyled. */
 export async function checkClasses(markup: string, dist: string): Promise<void> {
   const assets = join(dist, 'assets');
@@ -62,7 +68,9 @@ export async function checkClasses(markup: string, dist: string): Promise<void> 
   const used = new Set(
     [...markup.matchAll(/class="([^"]*)"/g)].flatMap((match) => match[1]!.split(/\s+/).filter(Boolean)),
   );
-  const missing = [...used].filter((name) => !new RegExp(`\\.${name.replace(/[^\w-]/g, '\\$&')}(?![\\w-])`).test(css));
+  const missing = [...used].filter(
+    (name) => !LIBRARY_HOOKS.test(name) && !new RegExp(`\\.${name.replace(/[^\w-]/g, '\\$&')}(?![\\w-])`).test(css),
+  );
   if (missing.length > 0) {
     throw new PrerenderError(
       `The drawn sign-in screen uses classes no stylesheet of ${dist} defines: ${missing.join(', ')}`,

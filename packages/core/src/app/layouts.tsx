@@ -1,7 +1,6 @@
 import type { MouseEvent } from 'react';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { Link } from '../components/link.tsx';
-import { Icon } from '../components/icons.tsx';
 import * as layout from '../components/layout.css.ts';
 import { useConfig } from '../lib/services.tsx';
 import { useSession } from '../lib/use-session.ts';
@@ -29,9 +28,31 @@ function BackLink() {
   };
   return (
     <Link className={layout.backLink} to={up(signedIn)} onClick={onClick}>
-      <Icon name="back" className={layout.backIcon} />
+      <BackIcon />
       Volver
     </Link>
+  );
+}
+
+/**
+ * Lucide's `chevron-left`, drawn here rather than through `components/icons.tsx`: the header is in the sign-in
+ * screen's first load, which stays without the icon library's runtime (110 KB budget, decision 017).
+ */
+function BackIcon() {
+  return (
+    <svg
+      className={layout.backIcon}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="m15 18-6-6 6-6" />
+    </svg>
   );
 }
 

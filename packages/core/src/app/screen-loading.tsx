@@ -1,10 +1,18 @@
-import * as ui from '../components/ui.css.ts';
+import * as layout from '../components/layout.css.ts';
+import { Skeleton } from '../components/skeleton.tsx';
+import { BrandHeader } from './layouts.tsx';
 
-/** Shown while a screen's chunk arrives; on a slow mobile network that can take a moment. */
+/**
+ * Shown while the first screen's code and data arrive (a slow mobile network can take a moment): the marina's
+ * header and the skeleton of a screen, so the app's frame is there from the first paint.
+ */
 export function ScreenLoading() {
   return (
-    <p role="status" className={ui.muted}>
-      Cargando…
-    </p>
+    <div className={layout.shell}>
+      <BrandHeader back={false} />
+      <main className={layout.main}>
+        <Skeleton />
+      </main>
+    </div>
   );
 }

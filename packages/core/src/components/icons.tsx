@@ -1,31 +1,73 @@
 import type { SVGProps } from 'react';
+import {
+  Anchor,
+  ArrowDownToLine,
+  Bell,
+  CalendarClock,
+  ChevronLeft,
+  ChevronRight,
+  CircleAlert,
+  CircleCheck,
+  CircleHelp,
+  CircleX,
+  Clock,
+  Ellipsis,
+  FileText,
+  Hourglass,
+  House,
+  IdCard,
+  Info,
+  LifeBuoy,
+  LogOut,
+  Mail,
+  Phone,
+  Sailboat,
+  ShieldCheck,
+  TriangleAlert,
+  User,
+  Users,
+  Waves,
+  type LucideIcon,
+} from 'lucide-react';
 
-/** Line icons for the tab bar and the header; decorative, the label beside each names it. */
-const paths = {
-  home: 'M3 11l9-7 9 7v9a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z',
-  boat: 'M3 16l2 4h14l2-4zM12 3v11M12 4l6 8h-6M12 6l-5 6h5',
-  launch: 'M12 3v12M7 10l5 5 5-5M4 20c2-1.5 4-1.5 6 0s4 1.5 6 0 4-1.5 4-1.5',
-  card: 'M3 6h18v12H3zM7 14h4M15 9h3v3h-3z',
-  more: 'M5 12h.01M12 12h.01M19 12h.01',
-  back: 'M15 5l-7 7 7 7',
-} as const;
+/**
+ * The app's icons, one library (Lucide), each imported by name so the bundler keeps only those drawn. Named by
+ * what they stand for here, not by their drawing, so a screen asks for `launch` and the set can change.
+ */
+const icons = {
+  home: House,
+  boat: Sailboat,
+  launch: ArrowDownToLine,
+  card: IdCard,
+  more: Ellipsis,
+  back: ChevronLeft,
+  chevron: ChevronRight,
+  account: User,
+  people: Users,
+  validate: ShieldCheck,
+  outing: Waves,
+  notifications: Bell,
+  help: CircleHelp,
+  signOut: LogOut,
+  contract: FileText,
+  schedule: CalendarClock,
+  time: Clock,
+  pending: Hourglass,
+  success: CircleCheck,
+  warning: TriangleAlert,
+  danger: CircleAlert,
+  refused: CircleX,
+  info: Info,
+  phone: Phone,
+  mail: Mail,
+  anchor: Anchor,
+  safety: LifeBuoy,
+} satisfies Record<string, LucideIcon>;
 
-export type IconName = keyof typeof paths;
+export type IconName = keyof typeof icons;
 
+/** Decorative: the words beside an icon name it, so it is hidden from screen readers. */
 export function Icon({ name, ...props }: SVGProps<SVGSVGElement> & { name: IconName }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={name === 'more' ? 3.5 : 1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      <path d={paths[name]} />
-    </svg>
-  );
+  const Drawn = icons[name];
+  return <Drawn aria-hidden="true" focusable="false" strokeWidth={1.75} {...props} />;
 }

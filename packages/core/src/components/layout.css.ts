@@ -13,7 +13,7 @@ globalStyle('body', {
   margin: 0,
   fontFamily: vars.font.body,
   fontSize: vars.fontSize.body,
-  lineHeight: 1.5,
+  lineHeight: vars.lineHeight.body,
   color: vars.color.text,
   background: vars.color.background,
   // A long unbroken value (a 60-letter name, a 254-character e-mail) breaks where it must instead of
@@ -66,7 +66,7 @@ export const headerTitle = style({
   minWidth: 0,
   margin: 0,
   fontSize: vars.fontSize.large,
-  fontWeight: 600,
+  fontWeight: vars.fontWeight.bold,
   overflow: 'hidden',
   textOverflow: 'ellipsis',
   whiteSpace: 'nowrap',
@@ -104,11 +104,14 @@ export const mainWithTabs = style({
   paddingBottom: `calc(${vars.size.tabBar} + ${vars.space.large} + env(safe-area-inset-bottom))`,
 });
 
+/** The page's title leads the type scale: larger and heavier than any section or card below it. */
 export const pageTitle = style({
   margin: `${vars.space.small} 0 ${vars.space.medium}`,
   fontFamily: vars.font.heading,
   fontSize: vars.fontSize.title,
-  lineHeight: 1.25,
+  fontWeight: vars.fontWeight.bold,
+  lineHeight: vars.lineHeight.tight,
+  letterSpacing: '-0.01em',
   outline: 'none',
 });
 
@@ -123,6 +126,7 @@ export const tabBar = style({
   paddingBottom: 'env(safe-area-inset-bottom)',
   background: vars.color.surface,
   borderTop: `1px solid ${vars.color.border}`,
+  boxShadow: vars.shadow.raised,
 });
 
 /** Where the icon sits in every tab, active or not: the badge is placed against it. */

@@ -47,7 +47,7 @@ export function LoadMore({ query, label = 'Cargar más' }: LoadMoreProps) {
 
   return (
     <div ref={foot} className={ui.stack}>
-      {loading ? <Loading label="Cargando más…" /> : null}
+      {loading ? <Loading label="Cargando más…" cards={1} /> : null}
       {failed && !loading ? <LoadError error={error} retry={loadMore} /> : null}
       {hasMore && !failed ? (
         <Button

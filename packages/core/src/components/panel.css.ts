@@ -13,9 +13,9 @@ const panelBase = style({
 
 /** A panel opened in place of its button; its border says what it is for: a step that cannot be undone, a change, a plain question. */
 export const panel = styleVariants({
-  danger: [panelBase, { border: `2px solid ${vars.color.danger}` }],
-  brand: [panelBase, { border: `2px solid ${vars.color.primary}` }],
-  plain: [panelBase, { border: `2px solid ${vars.color.border}` }],
+  danger: [panelBase, { border: `2px solid ${vars.color.danger}`, background: vars.color.surface }],
+  brand: [panelBase, { border: `2px solid ${vars.color.primary}`, background: vars.color.surface }],
+  plain: [panelBase, { border: `1px solid ${vars.color.border}`, background: vars.color.surfaceMuted }],
 });
 
 export const panelTitle = style({ margin: 0, fontSize: vars.fontSize.body, fontWeight: 700 });

@@ -1,14 +1,11 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { messageFor } from '../api/error-catalogue.ts';
 import { ErrorAlert } from './error-alert.tsx';
-import * as ui from './ui.css.ts';
+import { Skeleton } from './skeleton.tsx';
 
-export function Loading({ label = 'Cargando…' }: { label?: string }) {
-  return (
-    <p role="status" className={ui.muted}>
-      {label}
-    </p>
-  );
+/** A load under way: the skeleton of what is coming, its words (`label`) for a screen reader. */
+export function Loading({ label = 'Cargando…', cards }: { label?: string; cards?: number }) {
+  return <Skeleton label={label} {...(cards === undefined ? {} : { cards })} />;
 }
 
 /** A failed load, in words, with a way on: try again, or sign in again when the session has ended. */

@@ -51,9 +51,18 @@ export const badge = style({
   justifyContent: 'space-between',
   gap: vars.space.small,
   padding: `${vars.space.xsmall} ${vars.space.small}`,
-  border: `2px solid ${vars.color.danger}`,
+  border: `1px solid ${vars.color.dangerBorder}`,
   borderRadius: vars.radius.small,
+  background: vars.color.dangerSurface,
   color: vars.color.danger,
-  fontWeight: 600,
+  fontWeight: vars.fontWeight.bold,
   minWidth: 0,
+  selectors: {
+    // Waiting on the marina or a date is not an error (`reasonWeight`, domain/eligibility.ts).
+    '&[data-weight="waiting"]': {
+      borderColor: vars.color.warningBorder,
+      background: vars.color.warningSurface,
+      color: vars.color.warning,
+    },
+  },
 });

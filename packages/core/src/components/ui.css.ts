@@ -12,12 +12,15 @@ const buttonBase = style({
   border: '2px solid transparent',
   borderRadius: vars.radius.pill,
   font: 'inherit',
-  fontWeight: 600,
+  fontWeight: vars.fontWeight.bold,
   textDecoration: 'none',
   cursor: 'pointer',
+  transition: `background-color ${vars.motion.fast} ${vars.motion.easing}, transform ${vars.motion.fast} ${vars.motion.easing}`,
   selectors: {
+    '&:active:not(:disabled)': { transform: 'scale(0.98)' },
     '&:disabled, &[aria-disabled="true"]': { cursor: 'not-allowed', opacity: 0.7 },
   },
+  '@media': { '(prefers-reduced-motion: reduce)': { transition: 'none', transform: 'none' } },
 });
 
 export const button = styleVariants({
@@ -39,11 +42,13 @@ export const stack = style({
   gap: vars.space.medium,
 });
 
+/** Information resting on the page: elevation, not an outline (docs/design/README.md). */
 export const card = style({
   padding: vars.space.medium,
   background: vars.color.surface,
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.medium,
+  boxShadow: vars.shadow.card,
 });
 
 export const muted = style({ color: vars.color.textMuted });
@@ -60,11 +65,14 @@ export const banner = style({
 });
 
 export const alert = style({
+  margin: 0,
   padding: vars.space.medium,
   borderRadius: vars.radius.medium,
-  border: `2px solid ${vars.color.danger}`,
-  background: vars.color.surface,
+  border: `1px solid ${vars.color.dangerBorder}`,
+  borderInlineStartWidth: '4px',
+  background: vars.color.dangerSurface,
   color: vars.color.danger,
+  fontWeight: vars.fontWeight.medium,
 });
 
 export const visuallyHidden = style({

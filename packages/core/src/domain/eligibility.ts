@@ -31,6 +31,23 @@ export type IneligibilityCode =
   | 'authorised_licence_expired'
   | 'owner_not_eligible';
 
+/**
+ * How a reason weighs for the person: `waiting` on the marina or on a date, nothing of theirs is wrong (a contract
+ * waiting for approval, a boat in maintenance, data to confirm); `blocking`, something ended or is missing and
+ * needs fixing. Screens draw the first as pending, never as an error (docs/design/README.md).
+ */
+export type ReasonWeight = 'waiting' | 'blocking';
+
+const WAITING: ReadonlySet<string> = new Set<IneligibilityCode>([
+  'contract_requested',
+  'contract_not_started',
+  'data_validation_due',
+  'boat_in_maintenance',
+  'boat_in_water',
+]);
+
+export const reasonWeight = (code: string): ReasonWeight => (WAITING.has(code) ? 'waiting' : 'blocking');
+
 /** Why something may not be used today (`$ref: 'EligibilityReason#'`). */
 export const eligibilityReasonResponse = Shared(
   Type.Object(

@@ -5,7 +5,7 @@ export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.
 
 export const field = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xsmall });
 
-export const label = style({ fontWeight: 600 });
+export const label = style({ fontWeight: vars.fontWeight.bold });
 
 export const hint = style({ fontSize: vars.fontSize.small, color: vars.color.textMuted, margin: 0 });
 
@@ -13,12 +13,13 @@ export const input = style({
   minHeight: vars.size.touchTarget,
   width: '100%',
   padding: `${vars.space.small} ${vars.space.medium}`,
-  border: `1px solid ${vars.color.textMuted}`,
+  border: `1px solid ${vars.color.borderStrong}`,
   borderRadius: vars.radius.small,
   background: vars.color.surface,
   color: vars.color.text,
   font: 'inherit',
   selectors: {
+    '&:hover:not(:disabled)': { borderColor: vars.color.text },
     '&[aria-invalid="true"]': { borderColor: vars.color.danger, borderWidth: '2px' },
   },
 });
@@ -43,7 +44,7 @@ export const toggle = style({
   minWidth: vars.size.touchTarget,
   minHeight: vars.size.touchTarget,
   padding: `0 ${vars.space.medium}`,
-  border: `1px solid ${vars.color.textMuted}`,
+  border: `1px solid ${vars.color.borderStrong}`,
   borderRadius: vars.radius.small,
   background: vars.color.surface,
   color: vars.color.accent,
@@ -63,10 +64,12 @@ export const strength = style({
 });
 
 export const success = style({
+  margin: 0,
   padding: vars.space.medium,
   borderRadius: vars.radius.medium,
-  border: `2px solid ${vars.color.success}`,
-  background: vars.color.surface,
+  border: `1px solid ${vars.color.successBorder}`,
+  borderInlineStartWidth: '4px',
+  background: vars.color.successSurface,
   color: vars.color.success,
-  fontWeight: 600,
+  fontWeight: vars.fontWeight.medium,
 });

@@ -11,6 +11,7 @@ import { reissueCard } from './api/card.ts';
 import * as css from './card.css.ts';
 import { cardTexts as t } from './texts.ts';
 import { type Fact, Facts } from '../../components/facts.tsx';
+import { reasonWeight } from '../../domain/eligibility.ts';
 
 const when = new Intl.DateTimeFormat('es-ES', { dateStyle: 'short', timeStyle: 'short' });
 
@@ -57,7 +58,11 @@ export function ReasonList({ reasons }: { reasons: CardReason[] }) {
   return (
     <ul className={reasonsCss.badges} aria-label={t.reasonsTitle}>
       {reasons.map((reason) => (
-        <li key={`${reason.code}:${reason.boat?.id ?? ''}`} className={reasonsCss.badge}>
+        <li
+          key={`${reason.code}:${reason.boat?.id ?? ''}`}
+          className={reasonsCss.badge}
+          data-weight={reasonWeight(reason.code)}
+        >
           <span>
             {reason.text}
             {reason.boat ? <span className={css.reasonBoat}>{t.aboutBoat(reason.boat.name)}</span> : null}

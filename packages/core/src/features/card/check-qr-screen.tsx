@@ -15,6 +15,7 @@ import * as css from './card.css.ts';
 import { cardTexts as t } from './texts.ts';
 import { type Fact, Facts } from '../../components/facts.tsx';
 import * as reasonsCss from '../../components/reasons.css.ts';
+import { reasonWeight } from '../../domain/eligibility.ts';
 
 /** The answer for one card, code and attempt (`asked`); anything else is still being checked. */
 type Outcome = { asked: string } & ({ state: 'done'; check: CardCheck } | { state: 'failed'; error: unknown });
@@ -50,7 +51,7 @@ function CheckResult({ check }: { check: CardCheck }) {
       {check.reasons.length > 0 ? (
         <ul className={reasonsCss.badges} aria-label={t.reasonsTitle}>
           {check.reasons.map((reason) => (
-            <li key={reason.code} className={reasonsCss.badge}>
+            <li key={reason.code} className={reasonsCss.badge} data-weight={reasonWeight(reason.code)}>
               {reason.text}
             </li>
           ))}

@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import * as css from './empty-state.css.ts';
+import { MarinaScene } from './illustration.tsx';
+
+/**
+ * Nothing to list yet, said as a next step: a scene of the marina, what is missing, and the one action that
+ * fills it (docs/design/README.md).
+ */
+export function EmptyState({
+  title,
+  children,
+  action,
+  headingLevel = 2,
+}: {
+  title: string;
+  children?: ReactNode;
+  action?: ReactNode;
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <div className={css.empty}>
+      <MarinaScene className={css.scene} />
+      <Heading className={css.title}>{title}</Heading>
+      {children ? <p className={css.text}>{children}</p> : null}
+      {action ? <div className={css.action}>{action}</div> : null}
+    </div>
+  );
+}
