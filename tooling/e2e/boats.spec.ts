@@ -142,11 +142,13 @@ test.describe('boats, contracts and data validation', () => {
     await page.reload();
     await expect(boat.getByText('Lista', { exact: true })).toBeVisible();
     await expect(boat.getByRole('list', { name: /^Qué falta/ })).toHaveCount(0);
-    await expect(boat).toContainText(/Activo · Temporada/);
+    // Ready, so its one next action is to the water.
+    await expect(boat.getByRole('link', { name: /^Pedir bajada/ })).toBeVisible();
 
-    // 7. Its screen: the certificate is on file; the data and the insurance are corrected by keyboard.
+    // 7. Its screen: the contract, and the certificate on file; the data and the insurance are corrected by keyboard.
     await press(page, boat.getByRole('link', { name: /^Ver y corregir/ }), 'Enter');
     await expect(page.getByRole('heading', { level: 1, name: 'Cormorán' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Resumen' })).toContainText(/Activo · Temporada/);
     const insurance = page.getByRole('region', { name: 'Seguro' });
     await expect(insurance).toContainText('Certificado subido el');
     await expectAccessible();

@@ -2,21 +2,36 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../api/client.ts';
 import { renderApp, signedInApi, testSession } from '../test/fixtures.tsx';
+import { redCard } from '../features/card/card.fixtures.ts';
 import { moreMenu } from './more-menu.ts';
 
 describe('what features contribute through app/', () => {
   it("inicio shows every feature's card from app/dashboard.ts, in order", async () => {
-    renderApp('/inicio', { api: signedInApi() });
+    const api = signedInApi();
+    const get = api.get;
+    renderApp('/inicio', {
+      api: {
+        ...api,
+        get: (async (path: string, ...rest: unknown[]) =>
+          path === 'card' ? redCard() : (get as (...args: unknown[]) => unknown)(path, ...rest)) as ApiClient['get'],
+      },
+    });
     await screen.findByRole('heading', { level: 1, name: 'Hola, Ana' });
     const main = screen.getByRole('main');
-    // The account's state first, then the next launch, the boats, then what is new.
+    // The card's verdict first, then the next launch, the boats, what is new, and last that all is in order.
     expect(await within(main).findByText(/Aún no tienes ningún barco/)).toBeInTheDocument();
+    const verdict = await within(main).findByRole('region', { name: 'Tu carnet' });
     expect(within(main).getAllByRole('region')).toEqual([
-      within(main).getByRole('region', { name: 'Estado de la cuenta' }),
+      verdict,
       within(main).getByRole('region', { name: 'Próxima bajada' }),
       within(main).getByRole('region', { name: 'Mis barcos' }),
       within(main).getByRole('region', { name: 'Notificaciones' }),
+      within(main).getByRole('region', { name: 'Estado de la cuenta' }),
     ]);
+    // Red, with its first reason, one tap from the red card's screen.
+    expect(verdict).toHaveTextContent('No válido');
+    expect(verdict).toHaveTextContent('Datos por confirmar');
+    expect(within(verdict).getByRole('link')).toHaveAttribute('href', '/carnet-rojo');
     expect(within(main).getByRole('region', { name: 'Notificaciones' })).toHaveTextContent(
       'Tienes 2 notificaciones sin leer.',
     );
@@ -50,6 +65,8 @@ describe('what features contribute through app/', () => {
         .getAllByRole('link')
         .map((link) => link.getAttribute('href')),
     ).toEqual([...moreMenu].sort((a, b) => a.order - b.order).map((entry) => entry.to));
-    expect(within(menu).getByRole('link', { name: /^Notificaciones/ })).toHaveTextContent('Notificaciones2 sin leer');
+    expect(within(menu).getByRole('link', { name: /^Notificaciones/ })).toHaveTextContent(
+      'NotificacionesLo que el puerto te ha contado2 sin leer',
+    );
   });
 });

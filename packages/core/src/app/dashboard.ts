@@ -1,5 +1,6 @@
 import AccountStatusCard from '../features/account/status-card.tsx';
 import BoatsCard from '../features/boats/inicio-card.tsx';
+import CardVerdictCard from '../features/card/inicio-card.tsx';
 import DataValidationCard from '../features/data-validation/inicio-card.tsx';
 import NextLaunchCard from '../features/launches/inicio-card.tsx';
 import NotificationsCard from '../features/notifications/inicio-card.tsx';
@@ -13,11 +14,14 @@ import type { DashboardCard } from '../lib/contributions.ts';
 export const dashboard: readonly DashboardCard[] = [
   // Before everything while due: nothing else works until the data are confirmed.
   { id: 'data-validation', order: 0, Card: DataValidationCard },
-  { id: 'account-status', order: 10, Card: AccountStatusCard },
-  // Out on the water, the way back comes first: right after the account's state, before the next launch.
-  { id: 'at-sea', order: 11, Card: AtSeaCard },
-  // Why the app exists: the next launch comes right after the account's state.
+  // Out on the water, the way back comes first: «He vuelto» stays above the fold.
+  { id: 'at-sea', order: 3, Card: AtSeaCard },
+  // The first answer people open the app for: may I use my boats today (the card's verdict)?
+  { id: 'card-verdict', order: 5, Card: CardVerdictCard },
+  // Why the app exists: the next launch comes right after the verdict.
   { id: 'next-launch', order: 12, Card: NextLaunchCard },
   { id: 'boats', order: 15, Card: BoatsCard },
   { id: 'notifications', order: 20, Card: NotificationsCard },
+  // That all is in order is the least news: last.
+  { id: 'account-status', order: 30, Card: AccountStatusCard },
 ];

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { IconName } from '../components/icons.tsx';
 import type { SessionInfo } from '../domain/accounts.ts';
 
 /**
@@ -18,6 +19,9 @@ export interface DashboardCard {
 export interface MoreEntry {
   to: string;
   label: string;
+  icon: IconName;
+  /** One line under the label: what is behind it. */
+  description: string;
   order: number;
   /** A count shown beside the label (unread notifications), from who is signed in; 0 shows none. */
   badge?: (session: SessionInfo) => number;

@@ -1,39 +1,22 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '@marina/theme/vars.css.ts';
 
-export const menu = style({
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.medium,
-});
-
-export const menuItem = style({
-  borderTop: `1px solid ${vars.color.border}`,
-  selectors: { '&:first-child': { borderTop: 'none' } },
-});
-
-export const menuLink = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  minHeight: '52px',
-  padding: `0 ${vars.space.medium}`,
-  color: vars.color.text,
-  textDecoration: 'none',
-  fontWeight: 600,
-});
-
 export const badge = style({
   minWidth: '24px',
   padding: '0 6px',
   borderRadius: vars.radius.pill,
   background: vars.color.danger,
-  color: vars.color.onVerdict,
+  color: vars.color.surface,
   fontSize: vars.fontSize.small,
+  fontWeight: vars.fontWeight.bold,
   textAlign: 'center',
+});
+
+export const version = style({
+  margin: 0,
+  textAlign: 'center',
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.small,
 });
 
 export const danger = style({ borderColor: vars.color.danger, borderWidth: '2px' });

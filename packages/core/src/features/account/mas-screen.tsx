@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from '../../components/link.tsx';
+import { ListRow, ListRows } from '../../components/list-row.tsx';
 import { messageFor } from '../../api/error-catalogue.ts';
 import { Button } from '../../components/button.tsx';
 import { Page } from '../../components/page.tsx';
@@ -22,24 +22,28 @@ export default function MasScreen({ entries }: { entries: readonly MoreEntry[] }
     <Page title={t.moreTitle}>
       <div className={ui.stack}>
         <nav aria-label="Más opciones">
-          <ul className={css.menu}>
+          <ListRows>
             {byOrder(entries).map((entry) => {
               const badge = entry.badge?.(session) ?? 0;
               return (
-                <li key={entry.to} className={css.menuItem}>
-                  <Link className={css.menuLink} to={entry.to}>
-                    {entry.label}
-                    {badge > 0 ? (
+                <ListRow
+                  key={entry.to}
+                  to={entry.to}
+                  icon={entry.icon}
+                  title={entry.label}
+                  secondary={entry.description}
+                  trailing={
+                    badge > 0 ? (
                       <span className={css.badge}>
                         {badge}
                         <span className={ui.visuallyHidden}> sin leer</span>
                       </span>
-                    ) : null}
-                  </Link>
-                </li>
+                    ) : undefined
+                  }
+                />
               );
             })}
-          </ul>
+          </ListRows>
         </nav>
         {error ? (
           <p className={ui.alert} role="alert">
@@ -53,7 +57,7 @@ export default function MasScreen({ entries }: { entries: readonly MoreEntry[] }
         >
           {t.signOut}
         </Button>
-        <p className={ui.muted}>{formatVersion(config.version)}</p>
+        <p className={css.version}>{formatVersion(config.version)}</p>
       </div>
     </Page>
   );

@@ -163,6 +163,6 @@ describe('autorizados', () => {
   it('is in «Más»', async () => {
     renderApp('/mas', { api: listApi().api });
     const menu = await screen.findByRole('navigation', { name: 'Más opciones' });
-    expect(within(menu).getByRole('link', { name: 'Autorizados' })).toHaveAttribute('href', '/autorizados');
+    expect(within(menu).getByRole('link', { name: /^Autorizados/ })).toHaveAttribute('href', '/autorizados');
   });
 });

@@ -3,27 +3,69 @@ import { Link } from '../../components/link.tsx';
 import * as reasonsCss from '../../components/reasons.css.ts';
 import { AUTHORISATION_STATE_LABELS } from '../../domain/authorisations.ts';
 import { BOAT_STATE_LABELS, CONTRACT_PLAN_LABELS, CONTRACT_STATUS_LABELS, type Boat } from '../../domain/boats.ts';
-import type { EligibilityReason } from '../../domain/eligibility.ts';
+import { reasonWeight, type EligibilityReason } from '../../domain/eligibility.ts';
 import * as css from './boats.css.ts';
 import { formatMetres } from './form-values.ts';
 import { boatTexts as t } from './texts.ts';
+import { Icon } from '../../components/icons.tsx';
+import * as listCss from '../../components/list-row.css.ts';
+import { StatusPill } from '../../components/status-pill.tsx';
 
 /**
  * Why the boat cannot be used today, one badge per reason with what fixes it; or "Lista". A fix that
  * leads to the screen already open (`here`) is left out.
  */
+/** A boat's state in one pill: ready to use, waiting (on the marina or a date), or blocked. */
+export function BoatPill({ boat }: { boat: Pick<Boat, 'eligibility'> }) {
+  const { eligibility } = boat;
+  if (eligibility.eligible) return <StatusPill tone="success">{t.ready}</StatusPill>;
+  const waiting = eligibility.reasons.every((reason) => reasonWeight(reason.code) === 'waiting');
+  return waiting ? (
+    <StatusPill tone="warning">{t.waiting}</StatusPill>
+  ) : (
+    <StatusPill tone="danger">{t.notReady}</StatusPill>
+  );
+}
+
+/**
+ * A boat's card heading: an icon, its name, one line of what identifies it (registration, length, where it is)
+ * and its pill.
+ */
+export function BoatHeading({ boat, id }: { boat: Boat; id: string }) {
+  const line = [
+    boat.registration,
+    t.metres(formatMetres(boat.lengthM)),
+    BOAT_STATE_LABELS[boat.state],
+    ...(boat.rackPosition ? [t.rackAt(boat.rackPosition)] : []),
+  ].join(' · ');
+  return (
+    <div className={css.boatHead}>
+      <span className={listCss.tile}>
+        <Icon name="boat" className={listCss.tileIcon} />
+      </span>
+      <div className={css.boatTitle}>
+        <h2 id={id} className={css.name}>
+          {boat.name}
+        </h2>
+        <p className={css.boatLine}>{line}</p>
+      </div>
+      <BoatPill boat={boat} />
+    </div>
+  );
+}
+
 export function EligibilityBadges({ boat, here }: { boat: Pick<Boat, 'eligibility' | 'name'>; here?: string }) {
   if (boat.eligibility.eligible) {
     return (
       <p>
-        <span className={css.ready}>{t.ready}</span>
+        <StatusPill tone="success">{t.ready}</StatusPill>
       </p>
     );
   }
   return (
     <ul className={reasonsCss.badges} aria-label={`${t.blockedBy}: ${boat.name}`}>
       {boat.eligibility.reasons.map((reason: EligibilityReason) => (
-        <li key={reason.code} className={reasonsCss.badge}>
+        <li key={reason.code} className={reasonsCss.badge} data-weight={reasonWeight(reason.code)}>
           <span>{reason.text}</span>
           {reason.fix && reason.fix.to !== here ? (
             <Link className={reasonsCss.fixLink} to={reason.fix.to}>

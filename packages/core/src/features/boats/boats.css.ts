@@ -10,7 +10,31 @@ export const list = style({
   gap: vars.space.medium,
 });
 
-export const name = style({ margin: 0, fontSize: vars.fontSize.large });
+export const name = style({ margin: 0, fontSize: vars.fontSize.large, lineHeight: vars.lineHeight.tight });
+
+/** A boat on `misbarcos`: compact, its heading, what is missing if anything, and its one next action. */
+export const boatCard = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.small,
+  padding: vars.space.medium,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.medium,
+  boxShadow: vars.shadow.card,
+});
+
+export const boatHead = style({ display: 'flex', alignItems: 'flex-start', gap: vars.space.small });
+
+export const boatTitle = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xxsmall,
+  flex: 1,
+  minWidth: 0,
+});
+
+export const boatLine = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.small });
 
 export const ready = style({
   display: 'inline-block',

@@ -17,16 +17,17 @@ describe('misbarcos', () => {
     answer({ boats: [readyBoat(), uninsuredBoat()] });
 
     const ready = await screen.findByRole('article', { name: 'Gaviota' });
-    expect(ready).toHaveTextContent('Matrícula7ª-BA-1-23-19');
-    expect(ready).toHaveTextContent('Eslora6,5 m');
-    expect(ready).toHaveTextContent('EstadoEn el rack');
-    expect(ready).toHaveTextContent('Posición en el rackB-12');
-    expect(ready).toHaveTextContent(/ContratoActivo · Anual, del/);
-    expect(ready).toHaveTextContent(/SeguroHasta el \d\d\/\d\d\/\d{4}/);
+    // Compact: one line that identifies it, its pill, and its one next action (the rest is on its screen).
+    expect(ready).toHaveTextContent('7ª-BA-1-23-19 · 6,5 m · En el rack · rack B-12');
     expect(within(ready).getByText('Lista')).toBeInTheDocument();
+    expect(within(ready).getByRole('link', { name: /^Pedir bajada\s*Gaviota$/ })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/alta-pedido-bajada-barco\?barco=/),
+    );
 
     const blocked = screen.getByRole('article', { name: 'Albatros' });
-    expect(blocked).not.toHaveTextContent('Posición en el rack');
+    expect(within(blocked).getByText('No disponible')).toBeInTheDocument();
+    expect(within(blocked).queryByRole('link', { name: /^Pedir bajada/ })).toBeNull();
     const badges = within(blocked).getByRole('list', { name: 'Qué falta: Albatros' });
     expect(badges).toHaveTextContent('Seguro caducado');
     expect(within(badges).getByRole('link', { name: 'Renovar el seguro' })).toHaveAttribute(

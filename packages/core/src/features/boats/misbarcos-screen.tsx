@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { ButtonLink } from '../../components/button.tsx';
+import { EmptyState } from '../../components/empty-state.tsx';
 import { Page } from '../../components/page.tsx';
 import { LoadError, Loading, loadState } from '../../components/query-status.tsx';
 import { StaleNotice } from '../../components/stale-notice.tsx';
@@ -10,7 +11,7 @@ import type { Boat } from '../../domain/boats.ts';
 import { href } from '../../lib/paths.ts';
 import { useServices } from '../../lib/services.tsx';
 import { boatsQuery } from './api/boats.ts';
-import { AuthorisedNote, BoatFacts, EligibilityBadges } from './boat-summary.tsx';
+import { AuthorisedNote, BoatHeading, EligibilityBadges } from './boat-summary.tsx';
 import * as css from './boats.css.ts';
 import { boatTexts as t } from './texts.ts';
 
@@ -21,24 +22,22 @@ export interface MisbarcosState {
 
 function BoatItem({ boat }: { boat: Boat }) {
   const heading = `barco-${boat.id}`;
+  // The one next action: to the water when it may go, else the reasons above say what fixes it.
+  const mayLaunch = boat.eligibility.eligible && boat.state === 'in_rack';
   return (
     <li>
-      <article className={ui.card} aria-labelledby={heading}>
-        <h2 id={heading} className={css.name}>
-          {boat.name}
-        </h2>
+      <article className={css.boatCard} aria-labelledby={heading}>
+        <BoatHeading boat={boat} id={heading} />
         <AuthorisedNote boat={boat} />
-        <BoatFacts boat={boat} />
-        <EligibilityBadges boat={boat} />
+        {boat.eligibility.eligible ? null : <EligibilityBadges boat={boat} />}
         <div className={css.actions}>
-          {/* Someone else's boat: what the person may do is launch it; its screen only shows it. */}
-          {boat.role === 'authorised' ? (
-            <ButtonLink to={href.altaPedidoBajadaBarco(boat.id)} variant="secondary" fullWidth>
+          {mayLaunch ? (
+            <ButtonLink to={href.altaPedidoBajadaBarco(boat.id)} fullWidth>
               {t.askLaunch}
               <span className={ui.visuallyHidden}> {boat.name}</span>
             </ButtonLink>
           ) : null}
-          <ButtonLink to={href.barco(boat.id)} variant={boat.role === 'authorised' ? 'quiet' : 'secondary'} fullWidth>
+          <ButtonLink to={href.barco(boat.id)} variant={mayLaunch ? 'quiet' : 'secondary'} fullWidth>
             {boat.role === 'authorised' ? t.seeAuthorisedBoat : t.seeBoat}
             <span className={ui.visuallyHidden}> {boat.name}</span>
           </ButtonLink>
@@ -63,7 +62,7 @@ export default function MisbarcosScreen() {
         <StaleNotice query={query} />
         {query.data ? (
           query.data.boats.length === 0 ? (
-            <p>{t.noBoats}</p>
+            <EmptyState title={t.noBoatsTitle}>{t.noBoats}</EmptyState>
           ) : (
             <ul className={css.list}>
               {query.data.boats.map((boat) => (

@@ -23,6 +23,10 @@ export const boatTexts = {
     `${status} · ${plan}, del ${formatCalendarDate(startsOn)} al ${formatCalendarDate(endsOn)}`,
   metres: (value: string) => `${value} m`,
   ready: 'Lista',
+  waiting: 'Pendiente',
+  notReady: 'No disponible',
+  rackAt: (position: string) => `rack ${position}`,
+  noBoatsTitle: 'Aún no hay barcos',
   blockedBy: 'Qué falta',
   // Offline
   // Detail

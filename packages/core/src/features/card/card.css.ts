@@ -61,3 +61,32 @@ export const number = style({
 export const reasonBoat = style({ display: 'block', fontWeight: 400, color: vars.color.text });
 
 export const confirmTitle = style({ margin: 0, fontSize: vars.fontSize.large });
+
+/** `inicio`'s card row: the verdict's colour runs down its edge, so the answer shows before the words. */
+export const inicioCard = style({
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderInlineStartWidth: '6px',
+  borderRadius: vars.radius.medium,
+  boxShadow: vars.shadow.card,
+  overflow: 'hidden',
+  selectors: {
+    '&[data-verdict="valid"]': { borderInlineStartColor: vars.color.cardValid },
+    '&[data-verdict="invalid"]': { borderInlineStartColor: vars.color.cardInvalid },
+  },
+});
+
+export const inicioTile = style({
+  display: 'grid',
+  placeItems: 'center',
+  flexShrink: 0,
+  width: vars.size.iconTile,
+  height: vars.size.iconTile,
+  borderRadius: vars.radius.small,
+  background: vars.color.neutralSurface,
+  color: vars.color.neutral,
+  selectors: {
+    '&[data-verdict="valid"]': { background: vars.color.cardValid, color: vars.color.onVerdict },
+    '&[data-verdict="invalid"]': { background: vars.color.cardInvalid, color: vars.color.onVerdict },
+  },
+});

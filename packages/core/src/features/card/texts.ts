@@ -9,6 +9,10 @@ export const cardTexts = {
   valid: 'VÁLIDA',
   invalid: 'NO VÁLIDA',
   unchecked: 'Sin comprobar',
+  pillValid: 'Válido',
+  pillInvalid: 'No válido',
+  inicioValid: 'Puedes usar tus barcos hoy. Ábrelo en la entrada.',
+  inicioUnchecked: 'Conéctate para comprobar si sigue siendo válido.',
   uncheckedLead:
     'Hace más de 24 horas que no se comprueba tu carnet: conéctate para saber si sigue siendo válido. En la entrada se comprueba al escanear el código.',
   holder: 'Titular',
