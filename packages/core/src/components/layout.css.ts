@@ -23,6 +23,10 @@ globalStyle('body', {
 
 globalStyle('a', { color: vars.color.accent });
 
+// The type scale (docs/design/README.md): under the page's title, a section's heading, then a card's title.
+globalStyle('h2', { fontSize: vars.fontSize.section, lineHeight: vars.lineHeight.tight });
+globalStyle('h3', { fontSize: vars.fontSize.large, lineHeight: vars.lineHeight.tight });
+
 globalStyle(':focus-visible', {
   outline: `3px solid ${vars.color.accent}`,
   outlineOffset: '2px',

@@ -25,10 +25,8 @@ const buttonBase = style({
 
 export const button = styleVariants({
   primary: [buttonBase, { background: vars.color.primary, color: vars.color.onPrimary }],
-  secondary: [
-    buttonBase,
-    { background: vars.color.surface, color: vars.color.primary, borderColor: vars.color.primary },
-  ],
+  // Tonal: a quiet tint of the brand, so the one filled button of a screen stays the one that leads.
+  secondary: [buttonBase, { background: vars.color.brandSoft, color: vars.color.onBrandSoft }],
   quiet: [buttonBase, { background: 'transparent', color: vars.color.accent, textDecoration: 'underline' }],
   // Surface on danger: the same pair as danger text on a surface, whose contrast every brand's build checks.
   danger: [buttonBase, { background: vars.color.danger, color: vars.color.surface }],
