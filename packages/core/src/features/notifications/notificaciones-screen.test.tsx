@@ -137,6 +137,35 @@ describe('marking as read', () => {
     expect(unreadBadge()).not.toHaveAccessibleName(/sin leer/);
   });
 
+  it('marks a notification as read when it is opened', async () => {
+    const base = signedInApi();
+    const send = vi.fn(async () => undefined);
+    const api: ApiClient = {
+      ...base,
+      get: (async (path: string) =>
+        path === 'notifications'
+          ? {
+              items: [
+                {
+                  id: 'n1',
+                  type: 'launch_confirmed',
+                  title: 'Bajada confirmada',
+                  body: 'Brisa, el sábado a las 10:00.',
+                  link: '/pedidosbajadas',
+                  read: false,
+                  createdAt: '2026-11-01T10:00:00Z',
+                },
+              ],
+              unread: 1,
+            }
+          : base.get(path)) as ApiClient['get'],
+      send: send as unknown as ApiClient['send'],
+    };
+    renderApp('/notificaciones', { api });
+    await userEvent.click(await screen.findByRole('link', { name: 'Ver' }));
+    await waitFor(() => expect(send).toHaveBeenCalledWith('post', 'notifications/n1/read', expect.anything()));
+  });
+
   it("brings the badge up to date with the list's own count as soon as it loads", async () => {
     // The session said 2 when the person signed in; the list, loaded later, knows better.
     const base = signedInApi();

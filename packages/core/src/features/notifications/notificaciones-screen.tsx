@@ -1,4 +1,6 @@
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { Icon, type IconName } from '../../components/icons.tsx';
 import { Link } from '../../components/link.tsx';
 import { Button } from '../../components/button.tsx';
 import { messageFor } from '../../api/error-catalogue.ts';
@@ -7,12 +9,34 @@ import { LoadMore } from '../../components/load-more.tsx';
 import { Page } from '../../components/page.tsx';
 import { LoadError, Loading, loadState } from '../../components/query-status.tsx';
 import * as ui from '../../components/ui.css.ts';
+import type { NotificationType } from '../../domain/accounts.ts';
 import { useServices } from '../../lib/services.tsx';
 import { markReadMutation, notificationsQuery } from './api/notifications.ts';
 import * as css from './notifications.css.ts';
 import { notificationTexts as t } from './texts.ts';
 
 const dateFormat = new Intl.DateTimeFormat('es-ES', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Each kind of notification at a glance: what it is about. */
+const NOTIFICATION_ICONS: Readonly<Record<NotificationType, IconName>> = {
+  welcome: 'anchor',
+  launch_confirmed: 'launch',
+  launch_reminder: 'schedule',
+  boat_in_water: 'outing',
+  launch_cancelled_by_marina: 'refused',
+  launch_cancelled_by_owner: 'refused',
+  launch_completed: 'success',
+  authorisation_validated: 'people',
+  authorisation_suspended: 'people',
+  authorisation_attached: 'people',
+  authorisation_ended: 'people',
+  contract_approved: 'contract',
+  contract_rejected: 'contract',
+  validation_due: 'validate',
+  outing_overdue: 'warning',
+  marina_notice: 'info',
+  security: 'safety',
+};
 
 export default function NotificacionesScreen() {
   const { api } = useServices();
@@ -38,27 +62,39 @@ export default function NotificacionesScreen() {
               Marcar todas como leídas
             </Button>
           ) : null}
-          {data.items.length === 0 ? <p>Aún no tienes notificaciones.</p> : null}
+          {data.items.length === 0 ? (
+            <EmptyState title="Todo tranquilo">Aún no tienes notificaciones.</EmptyState>
+          ) : null}
           <ul className={css.list}>
             {data.items.map((item) => (
               <li key={item.id} className={css.item} data-unread={!item.read}>
-                <h2 className={css.title}>
-                  {item.read ? null : <span className={ui.visuallyHidden}>Sin leer: </span>}
-                  {item.title}
-                </h2>
-                <p className={css.meta}>{dateFormat.format(new Date(item.createdAt))}</p>
-                <p>{item.body}</p>
-                <div className={css.actions}>
-                  {item.link ? (
-                    <Link className={ui.button.quiet} to={item.link}>
-                      Ver
-                    </Link>
-                  ) : null}
-                  {item.read ? null : (
-                    <Button variant="quiet" onClick={() => mark.mutate({ id: item.id })}>
-                      Marcar como leída
-                    </Button>
-                  )}
+                <span className={css.tile} data-unread={!item.read}>
+                  <Icon name={NOTIFICATION_ICONS[item.type] ?? 'info'} className={css.tileIcon} />
+                </span>
+                <div className={css.body}>
+                  <h2 className={css.title}>
+                    {item.read ? null : <span className={ui.visuallyHidden}>Sin leer: </span>}
+                    {item.title}
+                  </h2>
+                  <p className={css.meta}>{dateFormat.format(new Date(item.createdAt))}</p>
+                  <p className={css.text}>{item.body}</p>
+                  <div className={css.actions}>
+                    {item.link ? (
+                      // Opening it is reading it: marked as read on the way.
+                      <Link
+                        className={ui.button.secondary}
+                        to={item.link}
+                        onClick={() => (item.read ? undefined : mark.mutate({ id: item.id }))}
+                      >
+                        Ver
+                      </Link>
+                    ) : null}
+                    {item.read ? null : (
+                      <Button variant="quiet" onClick={() => mark.mutate({ id: item.id })}>
+                        Marcar como leída
+                      </Button>
+                    )}
+                  </div>
                 </div>
               </li>
             ))}

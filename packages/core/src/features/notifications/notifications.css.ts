@@ -11,14 +11,36 @@ export const list = style({
 });
 
 export const item = style({
+  display: 'flex',
+  gap: vars.space.medium,
   padding: vars.space.medium,
   background: vars.color.surface,
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.medium,
-  selectors: { '&[data-unread="true"]': { borderLeft: `6px solid ${vars.color.primary}` } },
+  boxShadow: vars.shadow.card,
+  selectors: { '&[data-unread="true"]': { borderInlineStart: `4px solid ${vars.color.primary}` } },
 });
 
-export const title = style({ margin: 0, fontSize: vars.fontSize.body });
+/** The kind's icon; filled with the brand while unread, quiet once read. */
+export const tile = style({
+  display: 'grid',
+  placeItems: 'center',
+  flexShrink: 0,
+  width: vars.size.iconTile,
+  height: vars.size.iconTile,
+  borderRadius: vars.radius.pill,
+  background: vars.color.surfaceMuted,
+  color: vars.color.textMuted,
+  selectors: { '&[data-unread="true"]': { background: vars.color.brandSoft, color: vars.color.onBrandSoft } },
+});
+
+export const tileIcon = style({ width: vars.size.icon, height: vars.size.icon });
+
+export const body = style({ flex: 1, minWidth: 0 });
+
+export const title = style({ margin: 0, fontSize: vars.fontSize.body, lineHeight: vars.lineHeight.tight });
+
+export const text = style({ margin: 0 });
 
 export const meta = style({
   margin: `${vars.space.xsmall} 0`,
