@@ -153,11 +153,15 @@ test.describe('boats, contracts and data validation', () => {
     await expect(insurance).toContainText('Certificado subido el');
     await expectAccessible();
 
+    // The two forms are folded, one open at a time: each opened by keyboard.
     const data = page.getByRole('region', { name: 'Datos del barco' });
+    await press(page, data.locator('summary'), 'Enter');
     await typeInto(page, data.getByLabel('Motor'), 'Honda 60 CV');
     await press(page, data.getByRole('button', { name: 'Guardar cambios' }), 'Enter');
     await expect(data.getByRole('status')).toHaveText('Cambios guardados.');
 
+    await press(page, insurance.locator('summary'), 'Enter');
+    await expect(data.getByLabel('Motor')).toBeHidden();
     await typeInto(page, insurance.getByLabel('Número de póliza'), '-R');
     await typeDate(page, insurance.getByLabel('Caducidad del seguro'), addDays(today, 400));
     await chooseCertificate(page, insurance.getByLabel('Certificado del seguro'));

@@ -37,7 +37,10 @@ test.describe('signed in', () => {
     await profile.getByRole('button', { name: 'Confirmar' }).click();
     await expect(profile.getByText('Correo cambiado.')).toBeVisible();
 
+    // One section of micuenta open at a time: the person opens the one they want.
     const password = page.getByRole('region', { name: 'Cambiar la contraseña' });
+    await password.locator('summary').click();
+    await expect(profile.getByLabel('Correo electrónico')).toBeHidden();
     await password.getByLabel('Contraseña actual').fill('no-es-la-actual');
     await password.getByLabel('Contraseña nueva').fill(`${person.password}-2`);
     await password.getByRole('button', { name: 'Cambiar la contraseña' }).click();
@@ -56,6 +59,7 @@ test.describe('signed in', () => {
 
     await page.goto('/micuenta');
     const remove = page.getByRole('region', { name: 'Borrar mi cuenta' });
+    await remove.locator('summary').click();
     await remove.getByRole('button', { name: 'Borrar mi cuenta' }).click();
     await expect(remove.getByRole('heading', { name: '¿Seguro que quieres borrar tu cuenta?' })).toBeFocused();
     await expect(remove.getByRole('list')).toContainText('tus datos personales');
@@ -109,6 +113,7 @@ test.describe('signed in', () => {
     await expect(otherPage).toHaveURL(/\/inicio$/);
 
     await page.goto('/micuenta');
+    await page.getByRole('region', { name: 'Sesiones' }).locator('summary').click();
     await page.getByRole('button', { name: 'Cerrar sesión en todos los dispositivos' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await otherPage.goto('/mas');

@@ -113,8 +113,9 @@ describe('the app version', () => {
   it('is written one way on every screen that shows it', async () => {
     renderApp('/ayuda');
     await screen.findByRole('heading', { level: 1, name: 'Ayuda' });
-    // On the screen (ayuda) and in the footer: the same words.
-    expect(screen.getAllByText(/Versión 5\.1010\.1945$/)).toHaveLength(2);
+    // Once, in the footer (ayuda no longer repeats it), in the same words as everywhere.
+    expect(screen.getAllByText(/Versión 5\.1010\.1945$/)).toHaveLength(1);
+    expect(screen.getByRole('contentinfo')).toHaveTextContent('Versión 5.1010.1945');
     expect(screen.queryByText(/v5\.1010|Versión de la aplicación/)).toBeNull();
   });
 });

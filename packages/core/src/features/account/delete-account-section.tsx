@@ -64,7 +64,7 @@ export function DeleteAccountSection() {
   const start = useRef<HTMLButtonElement>(null);
   const confirming = useInPlace(start);
   return (
-    <Section id="cuenta-borrar" title={t.deleteTitle} className={css.danger}>
+    <Section id="cuenta-borrar" title={t.deleteTitle} className={css.danger} group="micuenta" icon="danger">
       {confirming.open ? (
         <Confirmation onCancel={confirming.back} />
       ) : (

@@ -159,7 +159,7 @@ function ProfileSection() {
   const [pending, setPending] = usePendingChanges();
   const [notice, setNotice] = useState<string>();
   return (
-    <Section id="cuenta-datos" title={t.profileTitle}>
+    <Section id="cuenta-datos" title={t.profileTitle} group="micuenta" open icon="account">
       <p className={ui.muted}>{t.document(account.document)}</p>
       <div className={ui.stack}>
         <Notice text={notice} />
@@ -205,7 +205,7 @@ function PasswordSection() {
   const [notice, setNotice] = useState<string>();
   const [generation, setGeneration] = useState(0);
   return (
-    <Section id="cuenta-contrasena" title={t.passwordTitle}>
+    <Section id="cuenta-contrasena" title={t.passwordTitle} group="micuenta" icon="validate">
       <div className={ui.stack}>
         <Notice text={notice} />
         <ApiForm<ChangePasswordInput>
@@ -234,7 +234,7 @@ function SessionsSection() {
   const [error, setError] = useState<string>();
   const run = (everywhere: boolean) => signOut(everywhere).catch((caught: unknown) => setError(messageFor(caught)));
   return (
-    <Section id="cuenta-sesiones" title={t.sessionsTitle}>
+    <Section id="cuenta-sesiones" title={t.sessionsTitle} group="micuenta" icon="signOut">
       <div className={ui.stack}>
         <Alert text={error} />
         <Button variant="secondary" fullWidth onClick={() => run(false)}>

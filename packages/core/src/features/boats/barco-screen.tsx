@@ -91,7 +91,19 @@ function InsuranceSection({ boat, today }: { boat: Boat; today: string }) {
     [policy],
   );
   return (
-    <Section id="barco-seguro" title={t.insuranceTitle}>
+    // Folded, but open when the insurance is what keeps the boat from going out: that is why they came.
+    <Section
+      id="barco-seguro"
+      title={t.insuranceTitle}
+      group="barco"
+      icon="safety"
+      open={
+        !boat.eligibility.eligible &&
+        boat.eligibility.reasons.some(
+          (reason) => reason.code === 'insurance_missing' || reason.code === 'insurance_expired',
+        )
+      }
+    >
       <div className={ui.stack}>
         <p>
           {boat.insurance
@@ -135,7 +147,7 @@ function DataSection({ boat, marina }: { boat: Boat; marina: Marina }) {
   const rule = useMemo(() => boatPatchSchema(marina.settings), [marina.settings]);
   const schema = useMemo(() => formSchema<BoatFields>(rule, (values) => boatBody(values ?? {})), [rule]);
   return (
-    <Section id="barco-datos" title={t.dataTitle}>
+    <Section id="barco-datos" title={t.dataTitle} group="barco" icon="boat">
       <div className={ui.stack}>
         <Notice text={notice} />
         <ApiForm<BoatFields>

@@ -70,3 +70,12 @@ export const authorised = style({
 globalStyle(`${authorised} > p`, { margin: 0 });
 
 export const owner = style({ fontWeight: 700, margin: 0, overflowWrap: 'anywhere' });
+
+/** A boat on `inicio`'s card: a row of its own, a hairline between boats. */
+export const inicioBoat = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.small,
+  paddingBlock: vars.space.small,
+  selectors: { '& + &': { borderTop: `1px solid ${vars.color.border}` } },
+});

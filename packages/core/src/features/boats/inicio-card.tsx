@@ -1,12 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { ButtonLink } from '../../components/button.tsx';
+import { Icon } from '../../components/icons.tsx';
+import * as listCss from '../../components/list-row.css.ts';
 import { LoadError, Loading, loadState } from '../../components/query-status.tsx';
 import * as ui from '../../components/ui.css.ts';
 import { BOAT_STATE_LABELS } from '../../domain/boats.ts';
 import { href, paths } from '../../lib/paths.ts';
 import { useServices } from '../../lib/services.tsx';
 import { boatsQuery } from './api/boats.ts';
-import { EligibilityBadges } from './boat-summary.tsx';
+import { BoatPill, EligibilityBadges } from './boat-summary.tsx';
 import * as css from './boats.css.ts';
 import { boatTexts as t } from './texts.ts';
 
@@ -26,16 +28,23 @@ export default function BoatsCard() {
         {boats && boats.length > 0 ? (
           <ul className={css.list}>
             {boats.map((boat) => (
-              <li key={boat.id} className={ui.stack}>
-                <h3 className={css.name}>
-                  {boat.name} <span className={ui.muted}>· {BOAT_STATE_LABELS[boat.state]}</span>
-                </h3>
-                {boat.role === 'authorised' && boat.authorisation ? (
-                  <p className={css.owner}>
-                    {t.boatOf(`${boat.authorisation.owner.firstName} ${boat.authorisation.owner.surnames}`)}
-                  </p>
-                ) : null}
-                <EligibilityBadges boat={boat} />
+              <li key={boat.id} className={css.inicioBoat}>
+                <div className={css.boatHead}>
+                  <span className={listCss.tile}>
+                    <Icon name="boat" className={listCss.tileIcon} />
+                  </span>
+                  <div className={css.boatTitle}>
+                    <h3 className={css.name}>{boat.name}</h3>
+                    <p className={css.boatLine}>{BOAT_STATE_LABELS[boat.state]}</p>
+                    {boat.role === 'authorised' && boat.authorisation ? (
+                      <p className={css.boatLine}>
+                        {t.boatOf(`${boat.authorisation.owner.firstName} ${boat.authorisation.owner.surnames}`)}
+                      </p>
+                    ) : null}
+                  </div>
+                  <BoatPill boat={boat} />
+                </div>
+                {boat.eligibility.eligible ? null : <EligibilityBadges boat={boat} />}
               </li>
             ))}
           </ul>

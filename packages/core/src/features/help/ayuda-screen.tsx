@@ -3,9 +3,9 @@ import type { MarinaHelp } from '../../config/app-config.ts';
 import { useMarina } from '../../lib/marina.ts';
 import { useConfig } from '../../lib/services.tsx';
 import { ruleAnswers } from './rule-answers.ts';
-import { formatVersion } from '../../lib/version.ts';
 import { ButtonLink } from '../../components/button.tsx';
 import { Page } from '../../components/page.tsx';
+import { Icon } from '../../components/icons.tsx';
 import { Section } from '../../components/section.tsx';
 import * as ui from '../../components/ui.css.ts';
 import * as css from './help.css.ts';
@@ -13,7 +13,7 @@ import { helpTexts as t } from './texts.ts';
 
 /** Public: someone who cannot sign in needs the marina's phone most, so it comes first. */
 export default function AyudaScreen() {
-  const { version, clientTitulo } = useConfig();
+  const { clientTitulo } = useConfig();
   // The route's loader: `RuntimeConfig.help`.
   const { contact, faq: folderFaq } = useLoaderData<MarinaHelp>();
   // The rules' answers need the marina's settings (public, and kept on the phone): until they come, or
@@ -48,12 +48,14 @@ export default function AyudaScreen() {
         <Section id="ayuda-faq" title={t.faqTitle}>
           {faq.map((entry) => (
             <details key={entry.question} className={css.faq}>
-              <summary className={css.question}>{entry.question}</summary>
+              <summary className={css.question}>
+                <span className={css.questionText}>{entry.question}</span>
+                <Icon name="chevron" className={css.chevron} />
+              </summary>
               <p>{entry.answer}</p>
             </details>
           ))}
         </Section>
-        <p className={ui.muted}>{formatVersion(version)}</p>
       </div>
     </Page>
   );

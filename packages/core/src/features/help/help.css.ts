@@ -14,7 +14,24 @@ export const faq = style({
 export const question = style({
   display: 'flex',
   alignItems: 'center',
+  gap: vars.space.small,
   minHeight: vars.size.touchTarget,
-  fontWeight: 600,
+  padding: `${vars.space.small} 0`,
+  fontWeight: vars.fontWeight.bold,
   cursor: 'pointer',
+  listStyle: 'none',
+  selectors: { '&::-webkit-details-marker': { display: 'none' } },
+});
+
+export const questionText = style({ flex: 1 });
+
+/** Points right while the answer is folded, down once open. */
+export const chevron = style({
+  flexShrink: 0,
+  width: '1.25rem',
+  height: '1.25rem',
+  color: vars.color.textMuted,
+  transition: `transform ${vars.motion.normal} ${vars.motion.easing}`,
+  selectors: { [`${faq}[open] &`]: { transform: 'rotate(90deg)' } },
+  '@media': { '(prefers-reduced-motion: reduce)': { transition: 'none' } },
 });

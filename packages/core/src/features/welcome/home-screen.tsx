@@ -4,6 +4,7 @@ import { paths } from '../../lib/paths.ts';
 import { useConfig } from '../../lib/services.tsx';
 import { useLeaveWhenSignedIn } from '../../lib/use-session.ts';
 import { ButtonLink } from '../../components/button.tsx';
+import { MarinaScene } from '../../components/illustration.tsx';
 import { Page } from '../../components/page.tsx';
 import { welcomeTexts as t } from './texts.ts';
 import * as css from './welcome.css.ts';
@@ -17,6 +18,7 @@ export default function HomeScreen() {
       {notice ? <p role="status">{notice}</p> : null}
       <div className={css.hero}>
         <img className={css.heroLogo} src={clientLogo} alt={clientTitulo} width={160} height={160} />
+        <MarinaScene className={css.scene} />
         <p className={css.lead}>{t.homeLead}</p>
         <div className={css.actions}>
           <ButtonLink to={paths.login} fullWidth>

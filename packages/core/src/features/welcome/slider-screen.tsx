@@ -4,6 +4,7 @@ import { markSliderSeen } from '../../lib/first-start.ts';
 import { paths, safeNext } from '../../lib/paths.ts';
 import { useServices } from '../../lib/services.tsx';
 import { Button } from '../../components/button.tsx';
+import { MarinaScene } from '../../components/illustration.tsx';
 import { Page } from '../../components/page.tsx';
 import { welcomeTexts as t } from './texts.ts';
 import * as css from './welcome.css.ts';
@@ -69,6 +70,7 @@ export default function SliderScreen() {
             aria-hidden={position !== index}
             inert={position !== index}
           >
+            <MarinaScene scene={slide.scene} className={css.scene} />
             <p className={css.lead}>{t.slidePosition(position + 1, t.slides.length)}</p>
             <h2 className={css.slideTitle}>{slide.title}</h2>
             <p className={css.slideBody}>{slide.body}</p>

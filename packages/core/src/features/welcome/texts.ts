@@ -13,18 +13,22 @@ export const welcomeTexts = {
   slidePosition: (current: number, total: number) => `Paso ${current} de ${total}`,
   slides: [
     {
+      scene: 'launch',
       title: 'Tu barco, al agua cuando lo pidas',
       body: 'Elige día y hora y la marina prepara tu bajada. Puedes moverla o cancelarla desde aquí.',
     },
     {
+      scene: 'card',
       title: 'Tu carnet, siempre contigo',
       body: 'Enseña el código QR en la entrada. Funciona también sin cobertura en el pantalán.',
     },
     {
+      scene: 'share',
       title: 'Comparte tu barco con tranquilidad',
       body: 'Autoriza a familiares o tripulación y decide durante cuánto tiempo pueden usarlo.',
     },
     {
+      scene: 'sea',
       title: 'Sal a navegar con seguridad',
       body: 'Registra tus salidas: si no vuelves a la hora prevista, la marina lo sabrá.',
     },

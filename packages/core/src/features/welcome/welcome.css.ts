@@ -50,6 +50,7 @@ export const slide = style({
   background: vars.color.surface,
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.large,
+  boxShadow: vars.shadow.card,
   selectors: { '&[data-current="false"]': { visibility: 'hidden' } },
 });
 
@@ -80,3 +81,6 @@ export const sliderNav = style({
   flexWrap: 'wrap',
   gap: vars.space.small,
 });
+
+/** A slide's scene, or home's: the marina in its own colours, as wide as the card. */
+export const scene = style({ display: 'block', width: '100%', height: 'auto', marginBottom: vars.space.medium });
