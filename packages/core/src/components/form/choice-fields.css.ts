@@ -28,3 +28,33 @@ export const fieldset = style({
   border: 'none',
   minWidth: 0,
 });
+
+/** A choice that says what it means (a plan): a card, outlined in the primary colour once chosen. */
+export const choiceCard = style({
+  position: 'relative',
+  display: 'flex',
+  alignItems: 'flex-start',
+  gap: vars.space.small,
+  padding: vars.space.medium,
+  border: `1px solid ${vars.color.borderStrong}`,
+  borderRadius: vars.radius.medium,
+  background: vars.color.surface,
+  selectors: {
+    '&:has(input:checked)': {
+      borderColor: vars.color.primary,
+      boxShadow: `inset 0 0 0 1px ${vars.color.primary}`,
+      background: vars.color.brandSoft,
+    },
+  },
+});
+
+export const choiceText = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxsmall, flex: 1 });
+
+/** The label covers the card (its ::after), so a tap anywhere on the card chooses it. */
+export const choiceTitle = style({
+  fontWeight: vars.fontWeight.bold,
+  cursor: 'pointer',
+  selectors: { '&::after': { content: '""', position: 'absolute', inset: 0 } },
+});
+
+export const choiceDescription = style({ color: vars.color.textMuted, fontSize: vars.fontSize.small });

@@ -9,6 +9,8 @@ import * as css from './form.css.ts';
 export interface Choice {
   value: string;
   label: ReactNode;
+  /** A line under the label saying what the choice means (a plan's dates): the choice becomes a card. */
+  description?: ReactNode;
 }
 
 /**
@@ -66,22 +68,39 @@ function ChoiceGroup({
   const ids = useFieldIds(name);
   return (
     <ChoiceFieldset ids={ids} legend={legend} hint={hint} error={error}>
-      {choices.map((choice, index) => (
-        <div key={choice.value} className={choiceCss.checkboxRow}>
-          <input
-            type={type}
-            id={`${ids.input}-${index}`}
-            name={name}
-            value={choice.value}
-            checked={isChecked(choice.value)}
-            onChange={(event) => onCheck(choice.value, event.target.checked)}
-            onBlur={onBlur}
-            className={choiceCss.checkbox}
-            aria-invalid={error ? true : undefined}
-          />
-          <label htmlFor={`${ids.input}-${index}`}>{choice.label}</label>
-        </div>
-      ))}
+      {choices.map((choice, index) => {
+        const id = `${ids.input}-${index}`;
+        return (
+          <div key={choice.value} className={choice.description ? choiceCss.choiceCard : choiceCss.checkboxRow}>
+            <input
+              type={type}
+              id={id}
+              name={name}
+              value={choice.value}
+              checked={isChecked(choice.value)}
+              onChange={(event) => onCheck(choice.value, event.target.checked)}
+              onBlur={onBlur}
+              className={choiceCss.checkbox}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={choice.description ? `${id}-description` : undefined}
+            />
+            {choice.description ? (
+              // The description is outside the label, read after the choice's name (aria-describedby); the
+              // label's ::after covers the card, so a tap anywhere on it chooses it.
+              <span className={choiceCss.choiceText}>
+                <label htmlFor={id} className={choiceCss.choiceTitle}>
+                  {choice.label}
+                </label>
+                <span id={`${id}-description`} className={choiceCss.choiceDescription}>
+                  {choice.description}
+                </span>
+              </span>
+            ) : (
+              <label htmlFor={id}>{choice.label}</label>
+            )}
+          </div>
+        );
+      })}
     </ChoiceFieldset>
   );
 }

@@ -69,6 +69,14 @@ describe('alta-contrato', () => {
     expect(screen.getByLabelText('Fecha de inicio')).toHaveValue(today);
   });
 
+  it('says on each plan what it means from the first day: a season asked for now runs to next October', async () => {
+    const { api } = boatsApi({ 'GET boats': () => ({ boats: [] }) });
+    renderApp('/alta-contrato', { api });
+    const season = await screen.findByRole('radio', { name: 'Temporada (abril a octubre)' });
+    expect(season).toHaveAccessibleDescription(/^Hasta el fin de la temporada, el (.*31 de octubre|31\/10\/)/);
+    expect(screen.getByRole('radio', { name: 'Anual' })).toHaveAccessibleDescription(/^Un año entero: hasta el /);
+  });
+
   it('shows the server’s field errors on the new boat’s fields and keeps everything typed', async () => {
     const { api, create } = boatsApi({
       'GET boats': () => ({ boats: [] }),

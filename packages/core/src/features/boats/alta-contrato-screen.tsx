@@ -83,6 +83,26 @@ function EndsOn() {
   return <p className={formCss.hint}>{t.endsOn(contractEndsOn(values.plan, values.startsOn))}</p>;
 }
 
+/**
+ * The plans as cards, each saying what it means from the first day chosen (today until one is): a season asked
+ * for in November runs to the next October, and its card says so.
+ */
+function PlanChoices({ today }: { today: string }) {
+  const { values } = useFormikContext<ContractValues>();
+  const start = isCalendarDate(values.startsOn) ? values.startsOn : today;
+  return (
+    <RadioGroupField
+      name="plan"
+      legend={t.plan}
+      choices={CONTRACT_PLANS.map((plan) => ({
+        value: plan,
+        label: CONTRACT_PLAN_LABELS[plan],
+        description: t.planMeaning(plan, contractEndsOn(plan, start)),
+      }))}
+    />
+  );
+}
+
 /** The new boat's data and policy, only when "Un barco nuevo" is chosen. */
 function NewBoatFields({ limits }: { limits: BoatLimits }) {
   const { values } = useFormikContext<ContractValues>();
@@ -183,11 +203,7 @@ function ContractForm({ boats, limits, today }: { boats: Boat[]; limits: BoatLim
         <p>{t.allBoatsHaveContract}</p>
       ) : null}
       <NewBoatFields limits={limits} />
-      <RadioGroupField
-        name="plan"
-        legend={t.plan}
-        choices={CONTRACT_PLANS.map((plan) => ({ value: plan, label: CONTRACT_PLAN_LABELS[plan] }))}
-      />
+      <PlanChoices today={today} />
       <TextField name="startsOn" label={t.startsOn} hint={t.startsOnHint(today)} type="date" min={today} />
       <EndsOn />
       <details>

@@ -72,6 +72,13 @@ export const boatTexts = {
   startsOn: 'Fecha de inicio',
   startsOnHint: (today: string) => `Desde hoy (${formatCalendarDate(today)}) en adelante.`,
   endsOn: (day: string) => `El contrato terminaría el ${formatCalendarDate(day)}.`,
+  // What each plan means from the first day chosen: its last day, said as a date, never contradicted by a label.
+  planMeaning: (plan: 'annual' | 'seasonal' | 'monthly', lastDay: string) =>
+    ({
+      annual: `Un año entero: hasta el ${formatCalendarDate(lastDay)}.`,
+      seasonal: `Hasta el fin de la temporada, el ${formatCalendarDate(lastDay)}.`,
+      monthly: `Un mes: hasta el ${formatCalendarDate(lastDay)}.`,
+    })[plan],
   conditionsSummary: 'Leer las condiciones del contrato',
   conditions: [
     'El puerto guarda el barco en seco, en la posición del rack que le asigne, y lo baja al agua cuando lo pidas con la antelación del puerto.',
