@@ -1,6 +1,7 @@
 import { useField, type FieldMetaProps } from 'formik';
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import * as css from './form.css.ts';
+import { useSettledValue } from './pointer-settle.ts';
 
 // The fields of the sign-in form (in the app's first load); the others have modules of their own
 // (`code-field.tsx`, `checkbox-field.tsx`), which come with the screens that use them.
@@ -39,9 +40,11 @@ export function FieldHint({ id, hint }: { id: string; hint: ReactNode }) {
 
 /** What is wrong with a field, under it; its id ties it to the control. Nothing when all is well. */
 export function FieldError({ id, error }: { id: string; error: string | undefined }) {
-  return error ? (
+  // Not while a tap is under way: the line would move the control being tapped (`pointer-settle.ts`).
+  const shown = useSettledValue(error);
+  return shown ? (
     <p id={id} className={css.error}>
-      {error}
+      {shown}
     </p>
   ) : null;
 }
