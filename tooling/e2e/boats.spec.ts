@@ -58,6 +58,8 @@ test.describe('boats, contracts and data validation', () => {
     await expect(page.getByRole('region', { name: 'Resumen' })).toContainText('MotorMercury 115 CV');
     await expectAccessible();
     const download = page.waitForEvent('download');
+    // The insurance is folded while it is in order: opened, it offers its certificate.
+    await page.getByRole('region', { name: 'Seguro' }).locator('summary').click();
     await page.getByRole('button', { name: 'Descargar el certificado' }).click();
     expect((await download).suggestedFilename()).toMatch(/^seguro-.+\.pdf$/);
   });
