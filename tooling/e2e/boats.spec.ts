@@ -90,7 +90,7 @@ test.describe('boats, contracts and data validation', () => {
     await typeDate(page, page.getByLabel('Caducidad del documento de identidad'), addDays(today, 3 * 365));
     await press(page, page.getByRole('checkbox', { name: 'No tengo titulación (patronea otra persona).' }));
     await press(page, page.getByRole('checkbox', { name: 'Confirmo que mis datos son correctos.' }));
-    await press(page, page.getByRole('button', { name: 'Enviar' }), 'Enter');
+    await press(page, page.getByRole('button', { name: 'Confirmar mis datos' }), 'Enter');
     await expect(page).toHaveURL(/\/inicio$/);
     await expect(page.getByRole('region', { name: 'Estado de la cuenta' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Tienes algo pendiente' })).toHaveCount(0);

@@ -31,5 +31,5 @@ export const dataValidationTexts = {
   policyNumber: 'Número de póliza',
   insuranceExpiresOn: 'Caducidad del seguro',
   confirm: 'Confirmo que mis datos son correctos.',
-  send: 'Enviar',
+  send: 'Confirmar mis datos',
 } as const;

@@ -123,7 +123,7 @@ describe('validar-datos', () => {
     });
     renderApp('/validar-datos', { api });
     await fillRequired();
-    await userEvent.click(screen.getByRole('button', { name: 'Enviar' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Confirmar mis datos' }));
     const number = screen.getByLabelText('Número de la titulación');
     await waitFor(() => expect(number).toHaveAccessibleDescription('Número de la titulación: no es válido.'));
     expect(number).toHaveValue('PER-123');
@@ -145,7 +145,7 @@ describe('validar-datos', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'No tengo titulación (patronea otra persona).' }));
     expect(screen.queryByLabelText('Tipo de titulación')).toBeNull();
     await userEvent.click(screen.getByRole('checkbox', { name: 'Confirmo que mis datos son correctos.' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Enviar' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Confirmar mis datos' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/inicio'));
     expect(send.mock.calls[0]![2]).toMatchObject({ licence: null });
@@ -160,7 +160,7 @@ describe('validar-datos', () => {
     await userEvent.type(expiry, addDays(today, -1));
     await userEvent.click(screen.getByRole('checkbox', { name: 'No tengo titulación (patronea otra persona).' }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Confirmo que mis datos son correctos.' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Enviar' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Confirmar mis datos' }));
     await waitFor(() => expect(expiry).toHaveAccessibleDescription(/ya ha caducado/));
     expect(send).not.toHaveBeenCalled();
   });
