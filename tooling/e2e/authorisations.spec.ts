@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import type { Authorisation } from '@marina/core/domain/authorisations.ts';
-import { addDays, formatCalendarDate, todayIn } from '@marina/core/domain/calendar.ts';
+import { addDays, todayIn } from '@marina/core/domain/calendar.ts';
+import { formatDay } from '@marina/core/domain/format-dates.ts';
 import type { LaunchSlot } from '@marina/core/domain/launches.ts';
 import {
   apiCaller,
@@ -120,7 +121,7 @@ test.describe('authorised persons', () => {
     const card = page.getByRole('article', { name: fullName(person) });
     await expect(card).toContainText('EstadoActiva');
     await expect(card).toContainText('BarcosPardela 1');
-    await expect(card).toContainText(`Desde el ${formatCalendarDate(today)}, sin fecha de fin`);
+    await expect(card).toContainText(`Desde el ${formatDay(today)}, sin fecha de fin`);
 
     // 3. The same document again on the same boat: refused on the boats, with everything kept.
     await page.goto('/alta-autorizado');
@@ -227,11 +228,11 @@ test.describe('authorised persons', () => {
     await typeDate(page, page.getByLabel('Hasta (opcional)'), addDays(today, 30));
     await press(page, page.getByRole('button', { name: 'Guardar el periodo' }), 'Enter');
     await expect(page.getByRole('status')).toHaveText(`Periodo de ${fullName(person)} cambiado.`);
-    await expect(card).toContainText(`Del ${formatCalendarDate(today)} al ${formatCalendarDate(addDays(today, 30))}`);
+    await expect(card).toContainText(`Del ${formatDay(today)} al ${formatDay(addDays(today, 30))}`);
 
     await phone.page.goto('/misbarcos');
     await expect(phone.page.getByRole('article', { name: 'Pardela 1' })).toContainText(
-      `Autorizado hasta el ${formatCalendarDate(addDays(today, 30))}`,
+      `Autorizado hasta el ${formatDay(addDays(today, 30))}`,
     );
     await phone.close();
   });
@@ -301,8 +302,8 @@ test.describe('authorised persons', () => {
     await expect(mine).not.toContainText('Pedida por');
     await press(phone.page, mine.getByRole('link', { name: 'Ver detalle Pardela 1' }), 'Enter');
     const history = phone.page.getByRole('region', { name: 'Historial' });
-    await expect(history).toContainText('Tú: pedida');
-    await expect(history).toContainText(`${fullName(owner)}: de «Confirmada» a «Cancelada»`);
+    await expect(history).toContainText('Pediste la bajada');
+    await expect(history).toContainText(`${fullName(owner)} canceló la bajada`);
     expect(await axeViolations(phone.page)).toEqual([]);
     await phone.page.goto('/notificaciones');
     await expect(phone.page.getByRole('heading', { name: /Bajada cancelada por el titular$/ })).toBeVisible();

@@ -2,7 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { request as playwrightRequest, type Locator, type Page } from '@playwright/test';
 import type { ContractList } from '@marina/core/domain/boats.ts';
 import type { Marina } from '@marina/core/domain/marina.ts';
-import { addDays, formatCalendarDate, todayIn } from '@marina/core/domain/calendar.ts';
+import { addDays, todayIn } from '@marina/core/domain/calendar.ts';
+import { formatDay } from '@marina/core/domain/format-dates.ts';
 import { apiCaller, signInAsDemoOwner } from './accounts.ts';
 import { expect, marinaUrl, test } from './fixtures.ts';
 import { press, tabTo, typeDate, typeInto } from './keyboard.ts';
@@ -171,6 +172,6 @@ test.describe('boats, contracts and data validation', () => {
     await expect(insurance.getByRole('status')).toHaveText('Seguro guardado.');
     const summary = page.getByRole('region', { name: 'Resumen' });
     await expect(summary).toContainText('MotorHonda 60 CV');
-    await expect(summary).toContainText(`SeguroHasta el ${formatCalendarDate(addDays(today, 400))}`);
+    await expect(summary).toContainText(`SeguroHasta el ${formatDay(addDays(today, 400))}`);
   });
 });

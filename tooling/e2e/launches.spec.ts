@@ -85,7 +85,7 @@ test.describe('launches', () => {
     await press(page, launch.getByRole('link', { name: 'Ver detalle Brisa' }), 'Enter');
     const history = page.getByRole('region', { name: 'Historial' });
     await expect(history.getByRole('listitem')).toHaveCount(2);
-    await expect(history).toContainText('Tú: pedida');
+    await expect(history).toContainText('Pediste la bajada');
     await expect(history).toContainText(`de ${localTime(second)} a `);
     await expectAccessible();
     await page.goBack();

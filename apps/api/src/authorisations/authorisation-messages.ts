@@ -6,7 +6,7 @@
  * notices also reach the person's account in the app when they have one.
  */
 import { paths } from '@marina/core/domain/app-paths.ts';
-import { formatCalendarDate } from '@marina/core/domain/calendar.ts';
+import { formatDay } from '@marina/core/domain/format-dates.ts';
 import { codeChannelFor, type CodeChannel } from '@marina/core/domain/platform.ts';
 import { authorisationNotices, type PersonNoticeKind } from '@marina/core/messages/authorisation-notices.ts';
 import type { ClientRecord } from '../clients/client-directory.ts';
@@ -28,8 +28,8 @@ const ownerName = (owner: Owner) => personName(owner, authorisationNotices.unnam
 
 function period(row: Pick<AuthorisationRow, 'validFrom' | 'validTo'>): string {
   return authorisationNotices.period({
-    from: formatCalendarDate(row.validFrom),
-    to: row.validTo === null ? null : formatCalendarDate(row.validTo),
+    from: formatDay(row.validFrom),
+    to: row.validTo === null ? null : formatDay(row.validTo),
   });
 }
 

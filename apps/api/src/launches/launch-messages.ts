@@ -5,7 +5,7 @@
  * message catalogue's (`@marina/core/messages/launch-notices.ts`, decision 044).
  */
 import { paths } from '@marina/core/domain/app-paths.ts';
-import { describeSlot } from '@marina/core/domain/zone-time.ts';
+import { describeSlot } from '@marina/core/domain/format-dates.ts';
 import { launchNoticeWords, launchNotices, type LaunchNoticeKind } from '@marina/core/messages/launch-notices.ts';
 import type { ClientRecord } from '../clients/client-directory.ts';
 import type { Config } from '../config.ts';

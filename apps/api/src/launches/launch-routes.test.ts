@@ -321,7 +321,7 @@ describe('moving, cancelling and the waiting list', () => {
       .from(notifications)
       .where(and(eq(notifications.accountId, next.accountId), eq(notifications.type, 'launch_confirmed')));
     expect(told).toHaveLength(1);
-    expect(told[0]!.body).toContain('miércoles 02/06/2027 a las 16:00');
+    expect(told[0]!.body).toMatch(/miércoles 2 de junio(?: de 2027)? a las 16:00/);
     expect(
       (await outboxFor(app, next.phone)).some((message) => message.text.includes('se ha liberado una plaza')),
     ).toBe(true);

@@ -21,7 +21,7 @@ import {
   type LaunchSlotDay,
 } from '@marina/core/domain/launches.ts';
 import { openingHoursOn } from '@marina/core/domain/opening-hours.ts';
-import { describeSlot } from '@marina/core/domain/zone-time.ts';
+import { describeSlot } from '@marina/core/domain/format-dates.ts';
 import { and, count, eq, getTableColumns, gte, inArray, lt, not, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { violatedUniqueConstraint } from '../db/database-errors.ts';

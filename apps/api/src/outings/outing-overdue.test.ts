@@ -112,7 +112,7 @@ describe('overdue outings', () => {
     // The marina, alerted, hears that the alarm is cleared, and until when.
     const cleared = (await alerts()).at(-1)!;
     expect(cleared.subject).toMatch(/^Salida ampliada: /);
-    expect(cleared.text).toContain('hasta el lunes 05/07/2027 a las 14:00');
+    expect(cleared.text).toContain('hasta el lunes 5 de julio a las 14:00');
     expect(cleared.text).toContain('Figuraba como salida sin volver desde las 12:31');
     await at('2027-07-05T12:29:00Z');
     expect(await stateOf(id)).toBe('at_sea');

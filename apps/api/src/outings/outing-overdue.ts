@@ -9,7 +9,7 @@
  * conditional UPDATE (still at sea, and truly past the limit), so a second run, or a return at the same
  * moment, alerts nobody twice.
  */
-import { describeSlot, localTimeIn } from '@marina/core/domain/zone-time.ts';
+import { describeSlot, formatTime } from '@marina/core/domain/format-dates.ts';
 import { OUTING_OVERDUE_MINUTES, outingReturnLink, overdueAt } from '@marina/core/domain/outings.ts';
 import { and, eq, lte } from 'drizzle-orm';
 import { outingNotices } from '@marina/core/messages/outing-notices.ts';
@@ -71,7 +71,7 @@ export async function markOverdue(
   const [row] = await loadOutings(tx, client.id, eq(outings.id, outingId));
   if (!row) return true;
   const { outing, logger, owner } = row;
-  const back = localTimeIn(outing.expectedReturn, client.timeZone);
+  const back = formatTime(outing.expectedReturn, client.timeZone);
   // What customers typed (names, the boat's name, the destination) travels only as personText lets it
   // (docs/product.md §7.6); the registration and the phones are checked values the marina needs to act.
   const boat = { name: personText(row.boat.name) || outingNotices.unnamedBoat, registration: row.boat.registration };
@@ -89,8 +89,8 @@ export async function markOverdue(
         ...outingNotices.marinaAlert({
           boat: boat.name,
           registration: boat.registration,
-          expected: describeSlot(outing.expectedReturn, client.timeZone),
-          departure: describeSlot(outing.departure, client.timeZone),
+          expected: describeSlot(outing.expectedReturn, client.timeZone, now),
+          departure: describeSlot(outing.departure, client.timeZone, now),
           destination: personText(outing.destination, PERSON_NOTE_MAX),
           people: outing.people,
           skipper,
@@ -157,16 +157,16 @@ export async function tellMarinaCleared(
   if (outing.state !== 'overdue' || !client.contactEmail) return;
   const name = `${personText(boat.name) || outingNotices.unnamedBoat} (${boat.registration})`;
   const who = personName(by);
-  const since = outing.overdueSince ? localTimeIn(outing.overdueSince, client.timeZone) : null;
+  const since = outing.overdueSince ? formatTime(outing.overdueSince, client.timeZone) : null;
   const message = outingNotices.cleared(
     'returned' in change
-      ? { who, boat: name, since, returned: true, at: localTimeIn(now, client.timeZone) }
+      ? { who, boat: name, since, returned: true, at: formatTime(now, client.timeZone) }
       : {
           who,
           boat: name,
           since,
           returned: false,
-          until: describeSlot(change.expectedReturn, client.timeZone),
+          until: describeSlot(change.expectedReturn, client.timeZone, now),
           overdueMinutes: OUTING_OVERDUE_MINUTES,
         },
   );

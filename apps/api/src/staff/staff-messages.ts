@@ -4,7 +4,7 @@
  * e-mail), naming the marina, in the message catalogue's words (`@marina/core/messages/contract-notices.ts`).
  */
 import { href } from '@marina/core/domain/app-paths.ts';
-import { formatCalendarDate } from '@marina/core/domain/calendar.ts';
+import { formatDay } from '@marina/core/domain/format-dates.ts';
 import { contractNotices } from '@marina/core/messages/contract-notices.ts';
 import type { ClientRecord } from '../clients/client-directory.ts';
 import type { Config } from '../config.ts';
@@ -31,8 +31,8 @@ function texts({ client, boat: named, contract }: Decision) {
         marina: client.title,
         boat: boat.name,
         plan: contract.plan,
-        from: formatCalendarDate(contract.startsOn),
-        to: formatCalendarDate(contract.endsOn),
+        from: formatDay(contract.startsOn),
+        to: formatDay(contract.endsOn),
       }),
       link: href.barco(boat.id),
     };

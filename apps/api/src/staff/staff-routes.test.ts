@@ -163,7 +163,9 @@ describe('deciding on contracts', () => {
     expect(notifications.items[0]).toMatchObject({
       type: 'contract_approved',
       title: 'Contrato aprobado',
-      body: expect.stringMatching(/^Tu contrato anual para Brisa \d+ está aprobado: del \d{2}\/\d{2}\/\d{4} al /),
+      body: expect.stringMatching(
+        /^Tu contrato anual para Brisa \d+ está aprobado: del \p{L}+ \d{1,2} de \p{L}+(?: de \d{4})? al /u,
+      ),
       link: `/misbarcos/${contract.boatId}`,
     });
     // Marina 901 sends SMS: the message goes to the mobile.

@@ -4,18 +4,18 @@ import { messageFor } from '../api/error-catalogue.ts';
 import { Button } from './button.tsx';
 import { ErrorAlert } from './error-alert.tsx';
 import * as ui from './ui.css.ts';
-
-const hour = new Intl.DateTimeFormat('es-ES', { hour: '2-digit', minute: '2-digit' });
-const day = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'numeric' });
+import { formatDayOf, formatTime } from '../domain/format-dates.ts';
+import { localDateIn } from '../domain/opening-hours.ts';
+import { useConfig } from '../lib/services.tsx';
 
 /**
  * «Sin conexión · actualizado a las 09:41» (docs/product.md §9): the one wording of every copy shown
- * offline; the day is said too when the copy is not from today.
+ * offline; the day is said too when the copy is not from today. In the marina's zone, as every time.
  */
-export function offlineWords(updatedAt: number, now: Date = new Date()): string {
+export function offlineWords(updatedAt: number, timeZone: string, now: Date = new Date()): string {
   const at = new Date(updatedAt);
-  const sameDay = at.toDateString() === now.toDateString();
-  return `Sin conexión · actualizado ${sameDay ? '' : `el ${day.format(at)} `}a las ${hour.format(at)}`;
+  const sameDay = localDateIn(at, timeZone) === localDateIn(now, timeZone);
+  return `Sin conexión · actualizado ${sameDay ? '' : `el ${formatDayOf(at, timeZone, now)} `}a las ${formatTime(at, timeZone)}`;
 }
 
 const isOffline = (error: unknown) =>
@@ -30,13 +30,14 @@ export function StaleNotice({
 }: {
   query: Pick<UseQueryResult, 'data' | 'isError' | 'isFetching' | 'error' | 'dataUpdatedAt' | 'refetch'>;
 }) {
+  const { timeZone } = useConfig();
   if (query.data === undefined || !query.isError || query.isFetching) return null;
   if (!isOffline(query.error))
     return <ErrorAlert error={query.error} message={messageFor(query.error)} retry={() => void query.refetch()} />;
   return (
     <div className={ui.stack}>
       <p role="status" className={ui.alert}>
-        {offlineWords(query.dataUpdatedAt)}
+        {offlineWords(query.dataUpdatedAt, timeZone)}
       </p>
       <Button variant="secondary" fullWidth onClick={() => void query.refetch()}>
         Volver a intentarlo

@@ -41,6 +41,8 @@ export interface AppConfig {
   clientLogo: string;
   /** Short name for the home screen icon (web manifest `short_name`). */
   clientShortName: string;
+  /** IANA time zone of the marina: every day and time the app writes is in it (domain/format-dates.ts). */
+  timeZone: string;
   tokens: Tokens;
   contact: MarinaContact;
   faq: FaqEntry[];

@@ -49,6 +49,7 @@ describe('resolveAppConfig', () => {
       clientApp: 'MB41',
       clientTitulo: 'Marina Port Blau',
       clientLogo: '/brand/logo.svg',
+      timeZone: folder.timeZone,
       MboLogo: '/brand/mbo-logo.svg',
     });
     expect(config.tokens.color.brand).toBe('#0b4f6c');

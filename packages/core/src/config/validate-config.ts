@@ -201,6 +201,7 @@ export function resolveAppConfig(source: string, folder: ClientFolderConfig, opt
     clientTitulo: folder.clientTitulo,
     clientLogo: options.clientLogoUrl,
     clientShortName: folder.clientShortName,
+    timeZone: folder.timeZone,
     tokens,
     contact: folder.contact,
     faq: folder.faq,

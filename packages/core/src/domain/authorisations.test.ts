@@ -77,7 +77,7 @@ describe('authorisation form', () => {
       document: 'DNI/NIE: la letra no corresponde al número. Revísalo.',
       phone: 'Teléfono móvil: un número español debe empezar por 6 o 7.',
       boatIds: 'Elige al menos un barco.',
-      validFrom: 'Desde: hoy (25/11/2026) o después.',
+      validFrom: 'Desde: hoy (miércoles 25 de noviembre) o después.',
     });
     const errors = allMessages({
       ...valid,
@@ -111,7 +111,7 @@ describe('authorisation form', () => {
       validTo: null,
     });
     expect(messages(rescheduleSchema(today), { validFrom: '2026-01-01', validTo: '2026-11-24' })).toEqual({
-      validTo: 'Hasta: hoy (25/11/2026) o después.',
+      validTo: 'Hasta: hoy (miércoles 25 de noviembre) o después.',
     });
   });
 

@@ -4,7 +4,8 @@
  */
 import * as yup from 'yup';
 import { codeRuleWith, documentRuleWith, emailRuleWith, nameRule, phoneRuleWith } from './account-rules.ts';
-import { formatCalendarDate, isCalendarDate } from './calendar.ts';
+import { isCalendarDate } from './calendar.ts';
+import { formatDay } from './format-dates.ts';
 import {
   LICENCE_TYPE_LABELS,
   LICENCE_TYPES,
@@ -256,7 +257,7 @@ export function authorisationSchema(today: string) {
         .required(m.valid_from_required)
         .test(
           'from-today',
-          m.today_or_later({ label: L.valid_from, today: formatCalendarDate(today) }),
+          m.today_or_later({ label: L.valid_from, today: formatDay(today, today) }),
           (value) => value === undefined || !isCalendarDate(value) || value >= today,
         )
         .meta({
@@ -293,7 +294,7 @@ export function rescheduleSchema(today: string) {
         .meta({ jsonSchema: { format: 'date' } }),
       validTo: validToRule().test(
         'not-past',
-        m.today_or_later({ label: L.valid_to, today: formatCalendarDate(today) }),
+        m.today_or_later({ label: L.valid_to, today: formatDay(today, today) }),
         (value) => value === null || value === undefined || !isCalendarDate(value) || value >= today,
       ),
     })

@@ -9,7 +9,8 @@ import {
   insuranceSchema,
   sniffCertificateType,
 } from './boats.ts';
-import { addDays, daysBetween, formatCalendarDate, isCalendarDate } from './calendar.ts';
+import { addDays, daysBetween, isCalendarDate } from './calendar.ts';
+import { formatDay } from './format-dates.ts';
 
 const limits = { maxLengthM: 12, maxBeamM: 4 };
 const today = '2026-11-23';
@@ -87,7 +88,7 @@ describe('boat and contract bodies', () => {
       }),
     ).toEqual({
       plan: 'Elige una modalidad de contrato.',
-      startsOn: 'Fecha de inicio: desde hoy (23/11/2026) en adelante.',
+      startsOn: 'Fecha de inicio: desde hoy (lunes 23 de noviembre) en adelante.',
       acceptConditions: 'Acepta las condiciones del contrato para enviarlo.',
     });
     expect(errorsOf(schema, { plan: 'annual', startsOn: today, acceptConditions: true })).toEqual({
@@ -128,6 +129,7 @@ describe('calendar days', () => {
     ]);
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
     expect(daysBetween('2026-03-28', '2026-03-30')).toBe(2);
-    expect(formatCalendarDate('2026-11-23')).toBe('23/11/2026');
+    expect(formatDay('2026-11-23', '2026-01-01')).toBe('lunes 23 de noviembre');
+    expect(formatDay('2026-11-23', '2027-01-01')).toBe('lunes 23 de noviembre de 2026');
   });
 });

@@ -3,7 +3,8 @@
  * receives, and the rules of every body, written once for the forms and the server.
  */
 import * as yup from 'yup';
-import { addDays, formatCalendarDate, isCalendarDate } from './calendar.ts';
+import { addDays, isCalendarDate } from './calendar.ts';
+import { formatDay } from './format-dates.ts';
 import type { boatAuthorisationResponse, BoatRole } from './authorisations.ts';
 import { eligibilityResponse } from './eligibility.ts';
 import type { ClientSettings } from './marina.ts';
@@ -330,7 +331,7 @@ export function contractRequestSchema(limits: BoatLimits, today: string) {
         .required(m.contract_start_required)
         .test(
           'from-today',
-          m.contract_start_from_today({ today: formatCalendarDate(today) }),
+          m.contract_start_from_today({ today: formatDay(today, today) }),
           (value) => value === undefined || !isCalendarDate(value) || value >= today,
         )
         .meta({ description: "First day (YYYY-MM-DD): today or later in the marina's calendar." }),

@@ -47,9 +47,3 @@ export function daysBetween(from: string, to: string): number {
 export function todayIn(timeZone: string, now: Date = new Date()): string {
   return localDateIn(now, timeZone);
 }
-
-/** "23/11/2026", the way a Spanish reader writes a day. */
-export function formatCalendarDate(date: string): string {
-  const [year, month, day] = date.split('-');
-  return `${day}/${month}/${year}`;
-}

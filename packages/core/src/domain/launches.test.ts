@@ -15,7 +15,8 @@ import {
   type SlotRules,
 } from './launches.ts';
 import type { OpeningSeason } from './opening-hours.ts';
-import { describeSlot, formatInZone, localTimeIn } from './zone-time.ts';
+import { describeSlot } from './format-dates.ts';
+import { formatInZone, localTimeIn } from './zone-time.ts';
 
 /** The product rule: 08:00–20:00 April to October, 09:00–18:00 November to March. */
 const seasons: OpeningSeason[] = [
@@ -107,7 +108,9 @@ describe('slots of a day across the 2027 clock changes', () => {
     expect(instantAt('2027-03-28', '09:00', 'Atlantic/Canary').toISOString()).toBe('2027-03-28T08:00:00.000Z');
     expect(localTimeIn(new Date('2027-10-31T07:00:00Z'), 'Europe/Madrid')).toBe('08:00');
     expect(localTimeIn(new Date('2027-10-31T07:00:00Z'), 'Atlantic/Canary')).toBe('07:00');
-    expect(describeSlot(new Date('2027-03-28T07:00:00Z'), 'Europe/Madrid')).toBe('domingo 28/03/2027 a las 09:00');
+    expect(describeSlot(new Date('2027-03-28T07:00:00Z'), 'Europe/Madrid', new Date('2027-03-01T00:00:00Z'))).toBe(
+      'domingo 28 de marzo a las 09:00',
+    );
   });
 });
 

@@ -38,8 +38,9 @@ const ALLOWED_BY_FILE: Readonly<Record<string, readonly string[]>> = {
   'contact.ts': ['SMS_COUNTRIES'],
   // A keyboard row a guesser tries, not words.
   'password.ts': ['RUNS'],
-  // The dates a message writes out («domingo 28/03/2027 a las 09:00»): not a body rule's words.
-  'zone-time.ts': ['describeSlot'],
+  // The days and times the app writes out («sábado 28 de noviembre a las 13:30»), and the zones' names: not a
+  // body rule's words.
+  'format-dates.ts': ['MONTHS', 'RELATIVE_DAYS', 'ZONE_NAMES', 'formatDay', 'describeSlot', 'zoneName'],
 };
 
 /** The name of the top-level declaration a node is in (a const, a function). */

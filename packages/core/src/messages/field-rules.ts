@@ -75,7 +75,7 @@ export const fieldRuleMessages = {
   invalid_date: (p: { label: string }) => `${p.label}: elige una fecha válida.`,
   invalid_date_time: (p: { label: string }) => `${p.label}: no es una fecha y hora válida.`,
   choose_from_list: (p: { label: string }) => `${p.label}: elige uno de la lista.`,
-  /** `today` as the form writes a day (23/11/2026). */
+  /** `today` as the app writes a day (lunes 23 de noviembre: domain/format-dates.ts). */
   today_or_later: (p: { label: string; today: string }) => `${p.label}: hoy (${p.today}) o después.`,
 
   // Accounts
@@ -139,7 +139,7 @@ export const fieldRuleMessages = {
   insurance_expired: `${L.insurance_expiry}: la póliza ya ha caducado; escribe la de la póliza en vigor.`,
   contract_plan_required: 'Elige una modalidad de contrato.',
   contract_start_required: 'Elige la fecha de inicio.',
-  /** `today` as the form writes a day (23/11/2026). */
+  /** `today` as the app writes a day (lunes 23 de noviembre: domain/format-dates.ts). */
   contract_start_from_today: (p: { today: string }) => `${L.contract_start}: desde hoy (${p.today}) en adelante.`,
   contract_conditions_not_accepted: 'Acepta las condiciones del contrato para enviarlo.',
   contract_boat_or_new_boat: 'Elige un barco de la lista o escribe los datos del nuevo.',

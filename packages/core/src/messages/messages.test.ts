@@ -37,7 +37,7 @@ const FIELD_RULE_SAMPLES: Samples<typeof fieldRuleMessages> = {
   invalid_date: { label: fieldLabels.valid_to },
   invalid_date_time: { label: fieldLabels.slot_start },
   choose_from_list: { label: fieldLabels.boat },
-  today_or_later: { label: fieldLabels.valid_from, today: '23/11/2026' },
+  today_or_later: { label: fieldLabels.valid_from, today: 'lunes 23 de noviembre' },
   name_required: { label: fieldLabels.your_first_name },
   name_too_long: { label: fieldLabels.person_surnames, max: 60 },
   password_too_short: { min: 8 },
@@ -50,7 +50,7 @@ const FIELD_RULE_SAMPLES: Samples<typeof fieldRuleMessages> = {
   metres_not_number: { label: fieldLabels.beam },
   metres_not_positive: { label: fieldLabels.length },
   metres_too_large: { label: fieldLabels.beam, max: 2.5 },
-  contract_start_from_today: { today: '23/11/2026' },
+  contract_start_from_today: { today: 'lunes 23 de noviembre' },
   people_too_few: { min: 1 },
   closure_too_long: { days: 31 },
 };

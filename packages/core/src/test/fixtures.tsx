@@ -35,6 +35,7 @@ export const testConfig: RuntimeConfig = {
   clientTitulo: 'Marina de Prueba',
   clientShortName: 'Prueba',
   clientLogo: '/brand/logo.svg',
+  timeZone: 'Europe/Madrid',
   help: async () => testHelp,
 };
 

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/api-error.ts';
-import { addDays, formatCalendarDate } from '../../domain/calendar.ts';
+import { addDays } from '../../domain/calendar.ts';
+import { formatDay } from '../../domain/format-dates.ts';
 import { answeringApi, renderApp } from '../../test/fixtures.tsx';
 import { boats, BRISA, people, person, today } from './authorisations.fixtures.ts';
 
@@ -24,12 +25,10 @@ describe('autorizados', () => {
     expect(marta).toHaveTextContent('EstadoActiva');
     expect(marta).toHaveTextContent('Cuenta en la aplicaciónMarta Vidal Roig');
     expect(marta).toHaveTextContent(
-      `TitulaciónPatrón de Navegación Básica (PNB) nº PNB-123, hasta el ${formatCalendarDate(addDays(today, 300))}`,
+      `TitulaciónPatrón de Navegación Básica (PNB) nº PNB-123, hasta el ${formatDay(addDays(today, 300))}`,
     );
     expect(marta).toHaveTextContent('BarcosGaviota');
-    expect(marta).toHaveTextContent(
-      `PeriodoDel ${formatCalendarDate(today)} al ${formatCalendarDate(addDays(today, 60))}`,
-    );
+    expect(marta).toHaveTextContent(`PeriodoDel ${formatDay(today)} al ${formatDay(addDays(today, 60))}`);
     expect(within(marta).getByRole('link', { name: 'Suspender Marta Vidal Roig' })).toHaveAttribute(
       'href',
       '/suspender-autorizado?id=aaaaaaaa-0000-4000-8000-000000000001',
@@ -43,7 +42,7 @@ describe('autorizados', () => {
     const jordi = screen.getByRole('article', { name: 'Jordi Mas' });
     expect(jordi).toHaveTextContent('EstadoPendiente de validar');
     expect(jordi).not.toHaveTextContent('Cuenta en la aplicación');
-    expect(jordi).toHaveTextContent(`Desde el ${formatCalendarDate(today)}, sin fecha de fin`);
+    expect(jordi).toHaveTextContent(`Desde el ${formatDay(today)}, sin fecha de fin`);
     expect(
       within(jordi)
         .getAllByRole('link')

@@ -2,7 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/api-error.ts';
-import { addDays, formatCalendarDate } from '../../domain/calendar.ts';
+import { addDays } from '../../domain/calendar.ts';
+import { formatDay } from '../../domain/format-dates.ts';
 import { answeringApi, renderApp } from '../../test/fixtures.tsx';
 import { person, today } from './authorisations.fixtures.ts';
 
@@ -17,7 +18,7 @@ describe('reprogramar-autorizado', () => {
     });
     const { router } = renderApp('/reprogramar-autorizado?id=aaaaaaaa-0000-4000-8000-000000000001', { api });
     expect((await screen.findByText('Marta Vidal Roig')).closest('p')).toHaveTextContent(
-      `Marta Vidal Roig. Ahora: del ${formatCalendarDate(today)} al ${formatCalendarDate(addDays(today, 60))}.`,
+      `Marta Vidal Roig. Ahora: del ${formatDay(today)} al ${formatDay(addDays(today, 60))}.`,
     );
     expect(screen.getByLabelText('Desde')).toHaveValue(today);
     const to = screen.getByLabelText('Hasta (opcional)');

@@ -1,4 +1,4 @@
-import { formatCalendarDate } from '../../domain/calendar.ts';
+import { formatDay } from '../../domain/format-dates.ts';
 import type { CodeChannel } from '../../domain/platform.ts';
 
 export const authorisationTexts = {
@@ -14,13 +14,11 @@ export const authorisationTexts = {
   state: 'Estado',
   licence: 'Titulación',
   licenceSummary: (type: string, number: string, expiresOn: string) =>
-    `${type} nº ${number}, hasta el ${formatCalendarDate(expiresOn)}`,
+    `${type} nº ${number}, hasta el ${formatDay(expiresOn)}`,
   boats: 'Barcos',
   period: 'Periodo',
   periodText: (from: string, to: string | null) =>
-    to
-      ? `Del ${formatCalendarDate(from)} al ${formatCalendarDate(to)}`
-      : `Desde el ${formatCalendarDate(from)}, sin fecha de fin`,
+    to ? `Del ${formatDay(from)} al ${formatDay(to)}` : `Desde el ${formatDay(from)}, sin fecha de fin`,
   suspendedBecause: (reason: string) => `Motivo de la suspensión: ${reason}`,
   account: 'Cuenta en la aplicación',
   accountNone:
@@ -52,7 +50,7 @@ export const authorisationTexts = {
   boatsHint: 'Solo los barcos de los que eres titular.',
   periodTitle: 'Periodo de la autorización',
   validFrom: 'Desde',
-  validFromHint: (today: string) => `Desde hoy (${formatCalendarDate(today)}) en adelante.`,
+  validFromHint: (today: string) => `Desde hoy (${formatDay(today)}) en adelante.`,
   validTo: 'Hasta (opcional)',
   validToHint: 'Déjalo vacío si no tiene fecha de fin.',
   send: 'Autorizar y enviar el código',
@@ -108,6 +106,6 @@ export const authorisationTexts = {
   // misbarcos, for a boat someone else owns
   boatOf: (owner: string) => `Barco de ${owner}`,
   authorisedUntil: (day: string | null) =>
-    day ? `Autorizado hasta el ${formatCalendarDate(day)}` : 'Autorizado sin fecha de fin',
+    day ? `Autorizado hasta el ${formatDay(day)}` : 'Autorizado sin fecha de fin',
   authorise: 'Autorizados de este barco',
 } as const;

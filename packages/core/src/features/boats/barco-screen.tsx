@@ -17,7 +17,8 @@ import { boatPatchSchema, insuranceSchema, type Boat } from '../../domain/boats.
 import type { Marina } from '../../domain/marina.ts';
 import { marinaToday, useMarina } from '../../lib/marina.ts';
 import { href, paths } from '../../lib/paths.ts';
-import { useServices } from '../../lib/services.tsx';
+import { useConfig, useServices } from '../../lib/services.tsx';
+import { formatDayOf } from '../../domain/format-dates.ts';
 import { boatChanged, boatQuery, downloadCertificate, patchBoat, uploadCertificate } from './api/boats.ts';
 import { AuthorisedNote, BoatFacts, contractText, EligibilityBadges } from './boat-summary.tsx';
 import { BoatDataFields } from './boat-fields.tsx';
@@ -35,8 +36,6 @@ import {
 } from './form-values.ts';
 import { boatTexts as t } from './texts.ts';
 
-const uploadedAt = new Intl.DateTimeFormat('es-ES', { dateStyle: 'long' });
-
 const EXTENSIONS: Readonly<Record<string, string>> = {
   'application/pdf': 'pdf',
   'image/jpeg': 'jpg',
@@ -46,6 +45,7 @@ const EXTENSIONS: Readonly<Record<string, string>> = {
 /** Downloads the certificate on file through the API client (the call names the marina) and hands it to the browser. */
 function CertificateDownload({ boat }: { boat: Boat }) {
   const { api } = useServices();
+  const { timeZone } = useConfig();
   const { busy, error, run } = useAction();
   const download = () =>
     run(async () => {
@@ -61,7 +61,7 @@ function CertificateDownload({ boat }: { boat: Boat }) {
   if (!certificate) return <p>{t.noCertificate}</p>;
   return (
     <div className={ui.stack}>
-      <p>{t.certificateOnFile(uploadedAt.format(new Date(certificate.uploadedAt)))}</p>
+      <p>{t.certificateOnFile(formatDayOf(new Date(certificate.uploadedAt), timeZone))}</p>
       <ActionError error={error} />
       <Button variant="secondary" fullWidth disabled={busy} aria-busy={busy} onClick={() => void download()}>
         {t.downloadCertificate}

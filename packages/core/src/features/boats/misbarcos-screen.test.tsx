@@ -4,7 +4,8 @@ import { ApiError } from '../../api/api-error.ts';
 import { PERSIST_KEY } from '../../lib/queries.ts';
 import { renderApp } from '../../test/fixtures.tsx';
 import { lentByLuis } from '../../test/boats.ts';
-import { addDays, formatCalendarDate } from '../../domain/calendar.ts';
+import { addDays } from '../../domain/calendar.ts';
+import { formatDay } from '../../domain/format-dates.ts';
 import { boatsApi, readyBoat, today, uninsuredBoat } from './boats.fixtures.ts';
 
 describe('misbarcos', () => {
@@ -67,7 +68,7 @@ describe('misbarcos', () => {
       }).api,
     });
     const marea = await screen.findByRole('article', { name: 'Marea' });
-    expect(marea).toHaveTextContent(`Barco de Luis PonsAutorizado hasta el ${formatCalendarDate(addDays(today, 20))}`);
+    expect(marea).toHaveTextContent(`Barco de Luis PonsAutorizado hasta el ${formatDay(addDays(today, 20))}`);
     expect(within(marea).getByRole('link', { name: /^Pedir bajada\s*Marea$/ })).toHaveAttribute(
       'href',
       '/alta-pedido-bajada-barco?barco=55555555-5555-4555-8555-555555555555',

@@ -1,4 +1,4 @@
-import { formatCalendarDate } from '../../domain/calendar.ts';
+import { formatDay } from '../../domain/format-dates.ts';
 
 export const boatTexts = {
   title: 'Mis barcos',
@@ -18,9 +18,9 @@ export const boatTexts = {
   noContract: 'Sin contrato',
   insurance: 'Seguro',
   noInsurance: 'Sin seguro',
-  insuranceUntil: (day: string) => `Hasta el ${formatCalendarDate(day)}`,
+  insuranceUntil: (day: string) => `Hasta el ${formatDay(day)}`,
   contractSummary: (status: string, plan: string, startsOn: string, endsOn: string) =>
-    `${status} · ${plan}, del ${formatCalendarDate(startsOn)} al ${formatCalendarDate(endsOn)}`,
+    `${status} · ${plan}, del ${formatDay(startsOn)} al ${formatDay(endsOn)}`,
   metres: (value: string) => `${value} m`,
   ready: 'Lista',
   waiting: 'Pendiente',
@@ -33,7 +33,7 @@ export const boatTexts = {
   boatTitle: 'Barco',
   summaryTitle: 'Resumen',
   policyOnFile: (insurer: string, policy: string, expiresOn: string) =>
-    `${insurer}, póliza ${policy}, hasta el ${formatCalendarDate(expiresOn)}.`,
+    `${insurer}, póliza ${policy}, hasta el ${formatDay(expiresOn)}.`,
   boatNotFoundTitle: 'Barco no encontrado',
   boatNotFound: 'No hemos encontrado este barco entre los tuyos. Puede que el enlace esté incompleto.',
   backToBoats: 'Volver a Mis barcos',
@@ -70,14 +70,14 @@ export const boatTexts = {
   certificateOptional: 'Certificado del seguro (opcional)',
   plan: 'Modalidad',
   startsOn: 'Fecha de inicio',
-  startsOnHint: (today: string) => `Desde hoy (${formatCalendarDate(today)}) en adelante.`,
-  endsOn: (day: string) => `El contrato terminaría el ${formatCalendarDate(day)}.`,
+  startsOnHint: (today: string) => `Desde hoy (${formatDay(today)}) en adelante.`,
+  endsOn: (day: string) => `El contrato terminaría el ${formatDay(day)}.`,
   // What each plan means from the first day chosen: its last day, said as a date, never contradicted by a label.
   planMeaning: (plan: 'annual' | 'seasonal' | 'monthly', lastDay: string) =>
     ({
-      annual: `Un año entero: hasta el ${formatCalendarDate(lastDay)}.`,
-      seasonal: `Hasta el fin de la temporada, el ${formatCalendarDate(lastDay)}.`,
-      monthly: `Un mes: hasta el ${formatCalendarDate(lastDay)}.`,
+      annual: `Un año entero: hasta el ${formatDay(lastDay)}.`,
+      seasonal: `Hasta el fin de la temporada, el ${formatDay(lastDay)}.`,
+      monthly: `Un mes: hasta el ${formatDay(lastDay)}.`,
     })[plan],
   conditionsSummary: 'Leer las condiciones del contrato',
   conditions: [
@@ -97,8 +97,8 @@ export const boatTexts = {
   // A boat someone else owns and authorised the person on (docs/product.md §4.8)
   boatOf: (owner: string) => `Barco de ${owner}`,
   authorisedUntil: (day: string | null) =>
-    day ? `Autorizado hasta el ${formatCalendarDate(day)}` : 'Autorizado sin fecha de fin',
-  authorisedFrom: (day: string) => `Autorizado desde el ${formatCalendarDate(day)}`,
+    day ? `Autorizado hasta el ${formatDay(day)}` : 'Autorizado sin fecha de fin',
+  authorisedFrom: (day: string) => `Autorizado desde el ${formatDay(day)}`,
   authorisationState: (state: string) => `Autorización: ${state.toLowerCase()}`,
   suspendedBecause: (reason: string) => `Motivo de la suspensión: ${reason}`,
   seeAuthorisedBoat: 'Ver el barco',

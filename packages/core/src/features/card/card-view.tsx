@@ -6,20 +6,20 @@ import { Link } from '../../components/link.tsx';
 import * as reasonsCss from '../../components/reasons.css.ts';
 import * as ui from '../../components/ui.css.ts';
 import { CARD_ROLE_LABELS, type Card, type CardReason } from '../../domain/cards.ts';
-import { useServices } from '../../lib/services.tsx';
+import { useConfig, useServices } from '../../lib/services.tsx';
+import { formatWhen } from '../../domain/format-dates.ts';
 import { reissueCard } from './api/card.ts';
 import * as css from './card.css.ts';
 import { cardTexts as t } from './texts.ts';
 import { type Fact, Facts } from '../../components/facts.tsx';
 import { reasonWeight } from '../../domain/eligibility.ts';
 
-const when = new Intl.DateTimeFormat('es-ES', { dateStyle: 'short', timeStyle: 'short' });
-
-/** When the verdict shown was fetched from the server. */
-export const fetchedText = (fetchedAt: number) => when.format(new Date(fetchedAt));
+/** When the verdict shown was fetched from the server, in the marina's zone: «hoy, 13:30». */
+export const fetchedText = (fetchedAt: number, timeZone: string) => formatWhen(new Date(fetchedAt), timeZone);
 
 /** Who holds the card and what it covers, as the holder and the gate read it. */
 export function CardFacts({ card, fetchedAt }: { card: Card; fetchedAt: number }) {
+  const { timeZone } = useConfig();
   const rows: Fact[] = [
     [t.role, CARD_ROLE_LABELS[card.role]],
     [t.marina, card.marina.title],
@@ -36,7 +36,7 @@ export function CardFacts({ card, fetchedAt }: { card: Card; fetchedAt: number }
       ),
     ],
     ...(card.verdict.valid ? ([[t.validUntil, card.validUntil ? t.until(card.validUntil) : t.noEnd]] as Fact[]) : []),
-    [t.checkedAt, fetchedText(fetchedAt)],
+    [t.checkedAt, fetchedText(fetchedAt, timeZone)],
   ];
   return <Facts rows={rows} />;
 }

@@ -66,8 +66,8 @@ describe('carnet-verde', () => {
     expect(card).toHaveTextContent('TipoPropietario');
     expect(card).toHaveTextContent('MarinaMarina de Prueba');
     expect(card).toHaveTextContent('BarcosGaviota');
-    expect(card).toHaveTextContent('Válido hasta31/03/2027');
-    expect(card).toHaveTextContent(/Comprobado\d\d\/\d\d\/\d\d, \d{1,2}:\d\d/);
+    expect(card).toHaveTextContent('Válido hastamiércoles 31 de marzo de 2027');
+    expect(card).toHaveTextContent('Comprobadohoy, 11:00');
     expect(card).toHaveTextContent('1234 5678');
     expect(within(card).getByRole('img', { name: /^Código QR del carnet 1234 5678/ })).toBeInTheDocument();
     expect(shownModules()).toBe(expectedAt(Date.now()));
@@ -168,7 +168,7 @@ describe('carnet-verde', () => {
     expect(card).toHaveTextContent(/Hace más de 24 horas/);
     expect(screen.queryByText('VÁLIDA')).toBeNull();
     expect(
-      await screen.findByText(/^Sin conexión · actualizado el \d{1,2}\/\d{1,2} a las \d\d:\d\d$/),
+      await screen.findByText(/^Sin conexión · actualizado el \p{L}+ \d{1,2} de \p{L}+ a las \d\d:\d\d$/u),
     ).toBeInTheDocument();
   });
 

@@ -37,7 +37,7 @@ describe('checkQR', () => {
     expect(result).toHaveTextContent('TipoPropietario');
     expect(result).toHaveTextContent('Gaviota: puede usarlo');
     expect(result).toHaveTextContent('Albatros: no puede usarlo');
-    expect(result).toHaveTextContent('Válido hasta31/03/2027');
+    expect(result).toHaveTextContent(/Válido hastamiércoles 31 de marzo(?: de 2027)?/);
     expect(result).toHaveTextContent(/Comprobado a las \d\d:\d\d:\d\d/);
     expect(slides.seen()).toBe(false);
     expect(localStorage.getItem('mb.sliderSeen')).toBeNull();

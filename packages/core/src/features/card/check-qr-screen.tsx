@@ -9,7 +9,8 @@ import { Loading } from '../../components/query-status.tsx';
 import * as ui from '../../components/ui.css.ts';
 import { CARD_ROLE_LABELS, type CardCheck } from '../../domain/cards.ts';
 import { href } from '../../lib/paths.ts';
-import { useServices } from '../../lib/services.tsx';
+import { useConfig, useServices } from '../../lib/services.tsx';
+import { formatTime } from '../../domain/format-dates.ts';
 import { checkCard } from './api/card.ts';
 import * as css from './card.css.ts';
 import { cardTexts as t } from './texts.ts';
@@ -20,9 +21,8 @@ import { reasonWeight } from '../../domain/eligibility.ts';
 /** The answer for one card, code and attempt (`asked`); anything else is still being checked. */
 type Outcome = { asked: string } & ({ state: 'done'; check: CardCheck } | { state: 'failed'; error: unknown });
 
-const time = new Intl.DateTimeFormat('es-ES', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-
 function CheckResult({ check }: { check: CardCheck }) {
+  const { timeZone } = useConfig();
   const rows: Fact[] = [];
   if (check.holder) rows.push([t.holder, `${check.holder.firstName} ${check.holder.surnameInitial}`]);
   if (check.role) rows.push([t.role, CARD_ROLE_LABELS[check.role]]);
@@ -59,7 +59,7 @@ function CheckResult({ check }: { check: CardCheck }) {
       ) : null}
       {check.codeStale ? <p>{t.codeStaleLead}</p> : null}
       {rows.length > 0 ? <Facts rows={rows} /> : null}
-      <p className={ui.muted}>{t.checkedAtTime(time.format(new Date(check.checkedAt)))}</p>
+      <p className={ui.muted}>{t.checkedAtTime(formatTime(new Date(check.checkedAt), timeZone, { seconds: true }))}</p>
     </article>
   );
 }

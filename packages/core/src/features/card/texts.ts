@@ -1,4 +1,4 @@
-import { formatCalendarDate } from '../../domain/calendar.ts';
+import { formatDay } from '../../domain/format-dates.ts';
 
 /** Everything the card's screens say (docs/product.md §4.10, §9). */
 export const cardTexts = {
@@ -36,7 +36,7 @@ export const cardTexts = {
   reissueConfirm: 'Sí, renovar',
   reissueKeep: 'No, mantenerlo',
   reissued: 'Carnet renovado: los códigos anteriores ya no sirven.',
-  until: (day: string) => formatCalendarDate(day),
+  until: (day: string) => formatDay(day),
   // The check
   checking: 'Comprobando el carnet…',
   checkedAtTime: (time: string) => `Comprobado a las ${time}`,

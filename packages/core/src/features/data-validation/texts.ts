@@ -1,4 +1,4 @@
-import { formatCalendarDate } from '../../domain/calendar.ts';
+import { formatDay } from '../../domain/format-dates.ts';
 
 export const dataValidationTexts = {
   title: 'Validar mis datos',
@@ -9,7 +9,7 @@ export const dataValidationTexts = {
   review: 'Revisar mis datos',
   dueBecause: 'Tienes que confirmar tus datos:',
   validUntil: (day: string) =>
-    `Tus datos están confirmados hasta el ${formatCalendarDate(day)}. Si algo ha cambiado, corrígelo y confírmalo de nuevo.`,
+    `Tus datos están confirmados hasta el ${formatDay(day)}. Si algo ha cambiado, corrígelo y confírmalo de nuevo.`,
   personalTitle: 'Datos personales',
   firstName: 'Nombre',
   surnames: 'Apellidos',

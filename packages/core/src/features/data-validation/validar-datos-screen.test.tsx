@@ -111,7 +111,9 @@ describe('validar-datos', () => {
       nextDueOn: '2027-01-10',
     };
     renderApp('/validar-datos', { api: validationApi(() => confirmed, confirmed).api });
-    expect(await screen.findByText(/Tus datos están confirmados hasta el 10\/01\/2027\./)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/Tus datos están confirmados hasta el domingo 10 de enero de 2027\./),
+    ).toBeInTheDocument();
   });
 
   it('shows the server’s field errors on their fields and keeps what was typed', async () => {

@@ -105,14 +105,14 @@ describe('alta-pedido-bajada', () => {
     const busy = await screen.findByRole('list', { name: 'Brisa: no puede bajar al agua' });
     // Tomorrow at 10:00 in Madrid, named in words.
     expect(busy).toHaveTextContent(
-      /^Brisa: Ya tiene una bajada pedida por Marta Ruiz Soler para el \p{L}+, \d+ de \p{L}+ · Ver mis bajadas$/u,
+      /^Brisa: Ya tiene una bajada pedida por Marta Ruiz Soler para el \p{L}+ \d+ de \p{L}+(?: de \d{4})? · Ver mis bajadas$/u,
     );
     expect(within(screen.getByRole('group', { name: 'Barco' })).queryByRole('radio', { name: /^Brisa/ })).toBeNull();
   });
 
   it('a boat taken meanwhile by someone the owner authorised: the server’s words (who, which day) on the boat, everything typed kept', async () => {
     const message =
-      'Barco: Marta Ruiz Soler, a quien autorizaste, ya ha pedido una bajada para el jueves 03/06/2027 a las 10:30. Solo puede haber una bajada pedida por barco. La tienes en Bajadas, donde puedes cancelarla.';
+      'Barco: Marta Ruiz Soler, a quien autorizaste, ya ha pedido una bajada para el jueves 3 de junio de 2027 a las 10:30. Solo puede haber una bajada pedida por barco. La tienes en Bajadas, donde puedes cancelarla.';
     const { api } = bookingApi({
       'GET launches': () => ({ upcoming: [], past: [] }),
       'POST launches': () => {
@@ -135,7 +135,7 @@ describe('alta-pedido-bajada', () => {
         expect.stringContaining('Marta Ruiz Soler, a quien autorizaste'),
       ),
     );
-    expect(screen.getByRole('group', { name: 'Barco' })).toHaveTextContent('jueves 03/06/2027 a las 10:30');
+    expect(screen.getByRole('group', { name: 'Barco' })).toHaveTextContent('jueves 3 de junio de 2027 a las 10:30');
     expect(screen.getByLabelText('Personas a bordo')).toHaveValue('2');
   });
 

@@ -7,7 +7,7 @@ import { StaleNotice } from '../../components/stale-notice.tsx';
 import * as ui from '../../components/ui.css.ts';
 import { Notice } from '../../components/notice.tsx';
 import { isNotFound, NotThere } from '../../components/not-found.tsx';
-import { LAUNCH_ACTOR_LABELS, LAUNCH_STATUS_LABELS, type Launch } from '../../domain/launches.ts';
+import type { Launch } from '../../domain/launches.ts';
 import { useMarina } from '../../lib/marina.ts';
 import { paths } from '../../lib/paths.ts';
 import { useServices } from '../../lib/services.tsx';
@@ -24,14 +24,17 @@ function History({ launch, timeZone }: { launch: Launch; timeZone: string }) {
     <ol className={css.history}>
       {launch.history.map((entry, index) => {
         const before = launch.history[index - 1];
-        // «Tú» for the reader's own changes; the other customer's name when the owner and the person who asked read each other's.
-        const by = entry.by === 'customer' && entry.byName ? entry.byName : LAUNCH_ACTOR_LABELS[entry.by];
-        const what =
-          entry.from === null
-            ? t.historyAsked(by)
-            : entry.from === entry.to
-              ? `${by}: ${LAUNCH_STATUS_LABELS[entry.to].toLowerCase()}`
-              : t.historyEntry(by, LAUNCH_STATUS_LABELS[entry.from], LAUNCH_STATUS_LABELS[entry.to]);
+        // In sentences: the reader's own changes said to them («Cancelaste la bajada»); the other customer's by name
+        // when the owner and the person who asked read each other's.
+        const what = t.historyLine(
+          entry.by === 'customer'
+            ? entry.byName
+              ? { by: 'person', name: entry.byName }
+              : { by: 'you' }
+            : { by: entry.by },
+          entry.from,
+          entry.to,
+        );
         const moved = before !== undefined && Date.parse(before.slotStart) !== Date.parse(entry.slotStart);
         const end = new Date(
           Date.parse(entry.slotStart) + Date.parse(launch.slotEnd) - Date.parse(launch.slotStart),

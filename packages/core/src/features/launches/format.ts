@@ -4,29 +4,27 @@
  */
 import { addDays, isCalendarDate } from '../../domain/calendar.ts';
 import type { LaunchSlot } from '../../domain/launches.ts';
-import { dayIn, localTimeIn, momentIn } from '../../domain/zone-time.ts';
+import { formatDay, formatDayOf, formatTime, formatWhen } from '../../domain/format-dates.ts';
 
 /** "10:00" in the marina's zone. */
-export const timeOf = (iso: string, timeZone: string) => localTimeIn(new Date(iso), timeZone);
+export const timeOf = (iso: string, timeZone: string) => formatTime(new Date(iso), timeZone);
 
-/** "martes, 24 de noviembre" for an instant, in the marina's zone. */
-export const dayOf = (iso: string, timeZone: string) => dayIn(new Date(iso), timeZone);
+/** "martes 24 de noviembre" for an instant, in the marina's zone. */
+export const dayOf = (iso: string, timeZone: string) => formatDayOf(new Date(iso), timeZone);
 
-/** "martes, 24 de noviembre, de 10:00 a 10:30". */
+/** "martes 24 de noviembre, de 10:00 a 10:30". */
 export function slotText(slot: { slotStart: string; slotEnd: string }, timeZone: string): string {
   return `${dayOf(slot.slotStart, timeZone)}, de ${timeOf(slot.slotStart, timeZone)} a ${timeOf(slot.slotEnd, timeZone)}`;
 }
 
-/** "24/11/2026, 09:15": when something happened, in the marina's zone. */
-export function momentOf(iso: string, timeZone: string): string {
-  return momentIn(new Date(iso), timeZone);
+/** "hoy, 09:15", "ayer, 18:40", "martes 24 de noviembre, 09:15": when something happened, in the marina's zone. */
+export function momentOf(iso: string, timeZone: string, now: Date = new Date()): string {
+  return formatWhen(new Date(iso), timeZone, now);
 }
 
-/** A calendar day (`YYYY-MM-DD`) named in words: "martes, 24 de noviembre". Noon UTC falls on that day in every zone the marinas use. */
-export function calendarDayText(date: string): string {
-  return new Intl.DateTimeFormat('es-ES', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' }).format(
-    new Date(`${date}T12:00:00Z`),
-  );
+/** A calendar day (`YYYY-MM-DD`) named in words: "martes 24 de noviembre" (the year when not `today`'s). */
+export function calendarDayText(date: string, today?: string): string {
+  return formatDay(date, today);
 }
 
 /** The days a launch may be asked for: today to `maxAdvanceDays` ahead, in the marina's calendar. */

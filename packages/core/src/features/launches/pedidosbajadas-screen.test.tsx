@@ -35,7 +35,7 @@ describe('pedidosbajadas', () => {
     expect(first).toHaveAccessibleName('Brisa');
     expect(first).toHaveTextContent('EstadoConfirmada');
     // 10:00 in Madrid, whatever the test machine's zone.
-    expect(first).toHaveTextContent(/Turno\p{L}+, \d+ de \p{L}+, de 10:00 a 10:30/u);
+    expect(first).toHaveTextContent(/Turno\p{L}+ \d+ de \p{L}+(?: de \d{4})?, de 10:00 a 10:30/u);
     expect(first).toHaveTextContent('Vuelta prevista14:00');
     expect(within(first!).getByRole('link', { name: 'Mover Brisa' })).toHaveAttribute(
       'href',
@@ -64,7 +64,9 @@ describe('pedidosbajadas', () => {
     renderApp('/pedidosbajadas', { api });
     await userEvent.click(await screen.findByRole('button', { name: 'Cancelar Brisa' }));
     const question = screen.getByRole('group', { name: '¿Cancelar esta bajada?' });
-    expect(question).toHaveTextContent(/Se cancelará la bajada del \p{L}+, \d+ de \p{L}+, de 10:00 a 10:30/u);
+    expect(question).toHaveTextContent(
+      /Se cancelará la bajada del \p{L}+ \d+ de \p{L}+(?: de \d{4})?, de 10:00 a 10:30/u,
+    );
     await waitFor(() => expect(within(question).getByRole('heading')).toHaveFocus());
     await userEvent.click(within(question).getByRole('button', { name: 'No, mantenerla' }));
     expect(send).not.toHaveBeenCalled();
@@ -116,7 +118,7 @@ describe('pedidosbajadas', () => {
       await userEvent.click(within(item).getByRole('button', { name: 'Cancelar Brisa' }));
       const question = screen.getByRole('group', { name: '¿Cancelar esta bajada?' });
       expect(question).toHaveTextContent(
-        /Se cancelará la bajada que pidió Marta Ruiz Soler para el \p{L}+, \d+ de \p{L}+, de 10:00 a 10:30\. Le avisaremos de que la has cancelado tú\./u,
+        /Se cancelará la bajada que pidió Marta Ruiz Soler para el \p{L}+ \d+ de \p{L}+(?: de \d{4})?, de 10:00 a 10:30\. Le avisaremos de que la has cancelado tú\./u,
       );
       await userEvent.click(within(question).getByRole('button', { name: 'Sí, cancelar la bajada' }));
       await findStatus('Bajada cancelada.');
@@ -128,7 +130,7 @@ describe('pedidosbajadas', () => {
         api: answeringApi({ 'GET launches/dddddddd-0000-4000-8000-000000000009': () => theirs }).api,
       });
       const history = await screen.findByRole('region', { name: 'Historial' });
-      expect(within(history).getByRole('listitem')).toHaveTextContent(/ · Marta Ruiz Soler: pedida · /);
+      expect(within(history).getByRole('listitem')).toHaveTextContent(/ · Marta Ruiz Soler pidió la bajada; quedó confirmada · /);
       expect(screen.getByRole('region', { name: 'Brisa' })).toHaveTextContent('Pedida porMarta Ruiz Soler');
       cleanup();
       renderApp('/reprogramar-bajada?id=dddddddd-0000-4000-8000-000000000009', {

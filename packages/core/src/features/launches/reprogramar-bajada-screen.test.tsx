@@ -16,7 +16,9 @@ describe('reprogramar-bajada and a launch’s detail', () => {
       'POST launches/dddddddd-0000-4000-8000-000000000001/reschedule': () => moved,
     });
     const { router } = renderApp('/reprogramar-bajada?id=dddddddd-0000-4000-8000-000000000001', { api });
-    expect(await screen.findByText(/Ahora: \p{L}+, \d+ de \p{L}+, de 10:00 a 10:30\./u)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/Ahora: \p{L}+ \d+ de \p{L}+(?: de \d{4})?, de 10:00 a 10:30\./u),
+    ).toBeInTheDocument();
     // The launch's own day, its own slot marked and not choosable; a full slot is not offered to a move.
     const grid = await screen.findByRole('group', { name: 'Hora de bajada' });
     expect(within(grid).getByRole('radio', { name: '10:00 a 10:30, Turno actual' })).toBeDisabled();
@@ -73,10 +75,12 @@ describe('reprogramar-bajada and a launch’s detail', () => {
     const entries = within(history)
       .getAllByRole('listitem')
       .map((item) => item.textContent);
-    expect(entries[0]).toMatch(/^20\/11\/26, 10:00 · Tú: pedida · Turno: \p{L}+, \d+ de \p{L}+, de 10:00 a 10:30$/u);
-    expect(entries[1]).toBe('20/11/26, 11:00 · Automático: de «En lista de espera» a «Confirmada»');
+    expect(entries[0]).toMatch(
+      /^[^·]+, 10:00 · Pediste la bajada; pasó a la lista de espera · Turno: \p{L}+ \d+ de \p{L}+(?: de \d{4})?, de 10:00 a 10:30$/u,
+    );
+    expect(entries[1]).toMatch(/^[^·]+, 11:00 · Quedó confirmada$/u);
     expect(entries[2]).toMatch(
-      /^21\/11\/26, 09:30 · Tú: confirmada · Turno: \p{L}+, \d+ de \p{L}+, de 12:00 a 12:30$/u,
+      /^[^·]+, 09:30 · La moviste de turno · Turno: \p{L}+ \d+ de \p{L}+(?: de \d{4})?, de 12:00 a 12:30$/u,
     );
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Bajada: Brisa');
   });

@@ -87,7 +87,7 @@ export function SlotFields({
   const chosen = chosenSlot(day?.slots ?? [], values.slotStart);
   const days = bookableDays(today, maxAdvanceDays);
   const dayLabel = (date: string, index: number) => {
-    const words = calendarDayText(date);
+    const words = calendarDayText(date, today);
     return index === 0 ? t.today(words) : index === 1 ? t.tomorrow(words) : words;
   };
   return (

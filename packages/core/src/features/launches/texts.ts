@@ -1,4 +1,51 @@
-import { SLOT_MINUTES } from '../../domain/launches.ts';
+import { zoneName } from '../../domain/format-dates.ts';
+import { SLOT_MINUTES, type LaunchStatus } from '../../domain/launches.ts';
+
+/** Who made a change of a launch's history: the reader, another person by name, the marina's staff, or the system. */
+export type HistoryActor = { by: 'you' } | { by: 'person'; name: string } | { by: 'staff' } | { by: 'system' };
+
+/** What a change to each state did, said by the reader («tú»), by someone else, and by no one (the system). */
+const HISTORY_VERBS: Readonly<Record<LaunchStatus, { you: string; they: string; itself: string }>> = {
+  pending: {
+    you: 'la dejaste pendiente de confirmar',
+    they: 'la dejó pendiente de confirmar',
+    itself: 'quedó pendiente de confirmar',
+  },
+  confirmed: { you: 'la confirmaste', they: 'la confirmó', itself: 'quedó confirmada' },
+  waitlisted: {
+    you: 'la pusiste en lista de espera',
+    they: 'la puso en lista de espera',
+    itself: 'pasó a la lista de espera',
+  },
+  in_water: { you: 'bajaste el barco al agua', they: 'bajó el barco al agua', itself: 'el barco quedó en el agua' },
+  ready_to_stow: {
+    you: 'marcaste el barco como listo para subir',
+    they: 'marcó el barco como listo para subir',
+    itself: 'el barco quedó listo para subir',
+  },
+  completed: { you: 'subiste el barco al rack', they: 'subió el barco al rack', itself: 'el barco volvió al rack' },
+  cancelled: { you: 'cancelaste la bajada', they: 'canceló la bajada', itself: 'se anuló la bajada' },
+};
+
+const sentence = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
+
+/**
+ * One change of a launch as a sentence: «Pediste la bajada», «El puerto la confirmó», «Cancelaste la bajada»,
+ * «Marta Ruiz la movió de turno», «Quedó confirmada». `from` is null for the request itself; `from === to` is a
+ * move of the slot.
+ */
+function historyLine(who: HistoryActor, from: LaunchStatus | null, to: LaunchStatus): string {
+  const subject = who.by === 'person' ? who.name : who.by === 'staff' ? 'El puerto' : '';
+  const said = (you: string, they: string, itself: string) =>
+    who.by === 'you' ? sentence(you) : who.by === 'system' ? sentence(itself) : `${subject} ${they}`;
+  if (from === null) {
+    const asked = said('pediste la bajada', 'pidió la bajada', 'se pidió la bajada');
+    return to === 'pending' ? asked : `${asked}; ${HISTORY_VERBS[to].itself}`;
+  }
+  if (from === to) return said('la moviste de turno', 'la movió de turno', 'se movió de turno');
+  const verbs = HISTORY_VERBS[to];
+  return said(verbs.you, verbs.they, verbs.itself);
+}
 
 export const launchTexts = {
   // pedidosbajadas
@@ -45,9 +92,7 @@ export const launchTexts = {
   // Detail
   detailTitle: 'Bajada',
   history: 'Historial',
-  historyEntry: (by: string, from: string | null, to: string) =>
-    from ? `${by}: de «${from}» a «${to}»` : `${by}: ${to.toLowerCase()}`,
-  historyAsked: (by: string) => `${by}: pedida`,
+  historyLine,
   historyMoved: (slot: string) => `Turno: ${slot}`,
   notFoundTitle: 'Bajada no encontrada',
   notFound: 'No hemos encontrado esta bajada entre las tuyas. Puede que el enlace esté incompleto.',
@@ -69,7 +114,7 @@ export const launchTexts = {
   today: (day: string) => `Hoy, ${day}`,
   tomorrow: (day: string) => `Mañana, ${day}`,
   slots: 'Hora de bajada',
-  slotsHint: (timeZone: string) => `Turnos de ${SLOT_MINUTES} minutos, en hora del puerto (${timeZone}).`,
+  slotsHint: (timeZone: string) => `Turnos de ${SLOT_MINUTES} minutos, en ${zoneName(timeZone)}, la del puerto.`,
   slotsLoading: 'Cargando los turnos…',
   chooseBoatFirst: 'Elige primero el barco y el día.',
   closedDay: 'El puerto no abre ese día. Elige otro.',

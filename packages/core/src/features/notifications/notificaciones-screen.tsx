@@ -10,12 +10,11 @@ import { Page } from '../../components/page.tsx';
 import { LoadError, Loading, loadState } from '../../components/query-status.tsx';
 import * as ui from '../../components/ui.css.ts';
 import type { NotificationType } from '../../domain/accounts.ts';
-import { useServices } from '../../lib/services.tsx';
+import { useConfig, useServices } from '../../lib/services.tsx';
+import { formatWhen } from '../../domain/format-dates.ts';
 import { markReadMutation, notificationsQuery } from './api/notifications.ts';
 import * as css from './notifications.css.ts';
 import { notificationTexts as t } from './texts.ts';
-
-const dateFormat = new Intl.DateTimeFormat('es-ES', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Each kind of notification at a glance: what it is about. */
 const NOTIFICATION_ICONS: Readonly<Record<NotificationType, IconName>> = {
@@ -40,6 +39,7 @@ const NOTIFICATION_ICONS: Readonly<Record<NotificationType, IconName>> = {
 
 export default function NotificacionesScreen() {
   const { api } = useServices();
+  const { timeZone } = useConfig();
   const query = useInfiniteQuery({
     ...notificationsQuery(api),
     // The pages loaded so far as one list; the count is of them all (the first page says it).
@@ -76,7 +76,7 @@ export default function NotificacionesScreen() {
                     {item.read ? null : <span className={ui.visuallyHidden}>Sin leer: </span>}
                     {item.title}
                   </h2>
-                  <p className={css.meta}>{dateFormat.format(new Date(item.createdAt))}</p>
+                  <p className={css.meta}>{formatWhen(new Date(item.createdAt), timeZone)}</p>
                   <p className={css.text}>{item.body}</p>
                   <div className={css.actions}>
                     {item.link ? (

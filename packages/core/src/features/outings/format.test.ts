@@ -44,13 +44,15 @@ describe('outing times', () => {
     const overnight = returnChoices({ ...late, closesAt: null, allowOvernight: true });
     expect(overnight[0]!.label).toBe('21:30');
     // Named with their day once past the departure's, up to the longest outing allowed.
-    expect(overnight.find((choice) => choice.value === '2026-07-16T01:00:00+02:00')!.label).toBe('jueves 16, 01:00');
+    expect(overnight.find((choice) => choice.value === '2026-07-16T01:00:00+02:00')!.label).toBe(
+      'jueves 16 de julio, 01:00',
+    );
     expect(Date.parse(overnight.at(-1)!.value) - late.departure).toBeLessThanOrEqual(
       OUTING_MAX_OVERNIGHT_HOURS * 3_600_000,
     );
     // Extended after midnight: still named from the departure's day, as the outing's facts name it.
     const extended = returnChoices({ ...late, now: at('2026-07-16', '00:30'), closesAt: null, allowOvernight: true });
-    expect(extended[0]).toEqual({ value: '2026-07-16T01:00:00+02:00', label: 'jueves 16, 01:00' });
+    expect(extended[0]).toEqual({ value: '2026-07-16T01:00:00+02:00', label: 'jueves 16 de julio, 01:00' });
   });
 
   it('the night the clocks go back: the hour that happens twice is offered twice, each with its own offset', () => {

@@ -5,24 +5,25 @@
  */
 import { OUTING_DEPARTURE_AHEAD_MINUTES, OUTING_MAX_OVERNIGHT_HOURS } from '../../domain/outings.ts';
 import { localDateIn } from '../../domain/opening-hours.ts';
-import { formatInZone, localTimeIn, momentIn, weekdayIn } from '../../domain/zone-time.ts';
+import { formatDayTime, formatTime, formatWhen } from '../../domain/format-dates.ts';
+import { formatInZone } from '../../domain/zone-time.ts';
 
 const MINUTE = 60_000;
 const QUARTER = 15 * MINUTE;
 
 /** "10:00" in the marina's zone. */
-export const timeOf = (iso: string | number, timeZone: string) => localTimeIn(new Date(iso), timeZone);
+export const timeOf = (iso: string | number, timeZone: string) => formatTime(new Date(iso), timeZone);
 
-/** "24/11/26, 09:15": a moment of the history, in the marina's zone. */
-export function momentOf(iso: string, timeZone: string): string {
-  return momentIn(new Date(iso), timeZone);
+/** "hoy, 09:15", "ayer, 18:40", "martes 24 de noviembre, 09:15": a moment of the history, in the marina's zone. */
+export function momentOf(iso: string, timeZone: string, now: Date = new Date()): string {
+  return formatWhen(new Date(iso), timeZone, now);
 }
 
-/** "10:00", or "jueves 26, 10:00" when it is not the day of `from` (an overnight return). */
+/** "10:00", or "jueves 16 de julio, 01:00" when it is not the day of `from` (an overnight return). */
 export function timeFrom(iso: string | number, from: string | number, timeZone: string): string {
   const instant = new Date(iso);
-  if (localDateIn(instant, timeZone) === localDateIn(new Date(from), timeZone)) return localTimeIn(instant, timeZone);
-  return `${weekdayIn(instant, timeZone)}, ${localTimeIn(instant, timeZone)}`;
+  if (localDateIn(instant, timeZone) === localDateIn(new Date(from), timeZone)) return formatTime(instant, timeZone);
+  return formatDayTime(instant, timeZone, new Date(from));
 }
 
 const nextQuarter = (instant: number) => Math.floor(instant / QUARTER) * QUARTER + QUARTER;
@@ -41,7 +42,7 @@ export function departureChoices(now: number, timeZone: string): TimeChoice[] {
   const choices: TimeChoice[] = [];
   for (let at = nextQuarter(now); at <= now + OUTING_DEPARTURE_AHEAD_MINUTES * MINUTE; at += QUARTER) {
     if (localDateIn(new Date(at), timeZone) !== today) break;
-    choices.push({ value: formatInZone(new Date(at), timeZone), label: localTimeIn(new Date(at), timeZone) });
+    choices.push({ value: formatInZone(new Date(at), timeZone), label: formatTime(new Date(at), timeZone) });
   }
   return choices;
 }

@@ -26,7 +26,7 @@ describe('salidas', () => {
     const atSea = await screen.findByRole('region', { name: 'En el mar' });
     const item = within(atSea).getByRole('article', { name: 'Gaviota' });
     expect(item).toHaveTextContent('EstadoEn el mar');
-    expect(item).toHaveTextContent('Salida15/07/26, 10:00');
+    expect(item).toHaveTextContent('Salidahoy, 10:00');
     expect(item).toHaveTextContent('Regreso previsto14:00');
     expect(item).toHaveTextContent('Destino o zonaCala Blava');
     expect(item).toHaveTextContent('PatrónAna García');
@@ -40,8 +40,8 @@ describe('salidas', () => {
     ).toEqual(['Gaviota', 'Albatros']);
     const gaviota = within(boats[0]!).getAllByRole('article');
     expect(gaviota.map((article) => article.getAttribute('aria-label'))).toEqual([
-      'Gaviota, 20/11/26, 09:00',
-      'Gaviota, 02/11/26, 11:00',
+      'Gaviota, viernes 20 de noviembre, 09:00',
+      'Gaviota, lunes 2 de noviembre, 11:00',
     ]);
     expect(gaviota[0]).toHaveTextContent('EstadoDe vuelta');
     expect(gaviota[0]).toHaveTextContent('Regreso12:40');
