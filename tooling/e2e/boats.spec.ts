@@ -117,7 +117,7 @@ test.describe('boats, contracts and data validation', () => {
     // The plans: the first takes focus, an arrow moves to the next and picks it.
     await tabTo(page, page.getByRole('radio', { name: 'Anual' }));
     await page.keyboard.press('ArrowDown');
-    await expect(page.getByRole('radio', { name: 'Temporada (abril a octubre)' })).toBeChecked();
+    await expect(page.getByRole('radio', { name: 'Temporada' })).toBeChecked();
     await expect(page.getByLabel('Fecha de inicio')).toHaveValue(today);
     await press(page, page.getByRole('checkbox', { name: 'He leído y acepto las condiciones del contrato.' }));
     await press(page, page.getByRole('button', { name: 'Solicitar contrato' }), 'Enter');

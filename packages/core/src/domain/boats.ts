@@ -38,7 +38,7 @@ export type ContractPlan = 'annual' | 'seasonal' | 'monthly';
 export const CONTRACT_PLANS = ['annual', 'seasonal', 'monthly'] as const satisfies readonly ContractPlan[];
 export const CONTRACT_PLAN_LABELS: Readonly<Record<ContractPlan, string>> = {
   annual: 'Anual',
-  seasonal: 'Temporada (abril a octubre)',
+  seasonal: 'Temporada',
   monthly: 'Mensual',
 };
 

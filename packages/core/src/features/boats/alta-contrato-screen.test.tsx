@@ -34,7 +34,7 @@ async function fillNewBoat() {
   await userEvent.type(within(insurance).getByLabelText('Aseguradora'), 'Mapfre');
   await userEvent.type(within(insurance).getByLabelText('Número de póliza'), 'POL-77');
   await userEvent.type(within(insurance).getByLabelText('Caducidad del seguro'), addDays(today, 300));
-  await userEvent.click(screen.getByRole('radio', { name: 'Temporada (abril a octubre)' }));
+  await userEvent.click(screen.getByRole('radio', { name: 'Temporada' }));
   await userEvent.click(screen.getByRole('checkbox', { name: 'He leído y acepto las condiciones del contrato.' }));
 }
 
@@ -72,7 +72,7 @@ describe('alta-contrato', () => {
   it('says on each plan what it means from the first day: a season asked for now runs to next October', async () => {
     const { api } = boatsApi({ 'GET boats': () => ({ boats: [] }) });
     renderApp('/alta-contrato', { api });
-    const season = await screen.findByRole('radio', { name: 'Temporada (abril a octubre)' });
+    const season = await screen.findByRole('radio', { name: 'Temporada' });
     expect(season).toHaveAccessibleDescription(/^Hasta el fin de la temporada, el (.*31 de octubre|31\/10\/)/);
     expect(screen.getByRole('radio', { name: 'Anual' })).toHaveAccessibleDescription(/^Un año entero: hasta el /);
   });
@@ -217,6 +217,6 @@ async function fillNewBoatFields() {
   await userEvent.type(screen.getByLabelText('Aseguradora'), 'Mapfre');
   await userEvent.type(screen.getByLabelText('Número de póliza'), 'POL-77');
   await userEvent.type(screen.getByLabelText('Caducidad del seguro'), addDays(today, 300));
-  await userEvent.click(screen.getByRole('radio', { name: 'Temporada (abril a octubre)' }));
+  await userEvent.click(screen.getByRole('radio', { name: 'Temporada' }));
   await userEvent.click(screen.getByRole('checkbox', { name: 'He leído y acepto las condiciones del contrato.' }));
 }
