@@ -37,7 +37,8 @@ describe('what features contribute through app/', () => {
     );
     expect(within(main).getByRole('link', { name: 'Ver notificaciones' })).toHaveAttribute('href', '/notificaciones');
     expect(await within(main).findByText('No tienes ninguna bajada pedida.')).toBeInTheDocument();
-    expect(within(main).getByRole('link', { name: 'Pedir una bajada' })).toHaveAttribute('href', '/alta-pedido-bajada');
+    // No boat to put in the water: no «Pedir una bajada» (the boats' card offers a contract).
+    expect(within(main).queryByRole('link', { name: 'Pedir una bajada' })).toBeNull();
   });
 
   it('inicio puts the data to confirm before everything while they are due', async () => {

@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { ButtonLink } from '../../components/button.tsx';
 import { LoadStatus } from '../../components/query-status.tsx';
 import * as ui from '../../components/ui.css.ts';
@@ -6,7 +6,7 @@ import { isOpenLaunchStatus } from '../../domain/launches.ts';
 import { useMarina } from '../../lib/marina.ts';
 import { href, paths } from '../../lib/paths.ts';
 import { useServices } from '../../lib/services.tsx';
-import { joinLaunchPages, launchesQuery } from './api/launches.ts';
+import { boatsForLaunchQuery, joinLaunchPages, launchesQuery } from './api/launches.ts';
 import { LaunchFacts } from './launch-summary.tsx';
 import * as css from './launches.css.ts';
 import { launchTexts as t } from './texts.ts';
@@ -15,7 +15,11 @@ import { launchTexts as t } from './texts.ts';
 export default function NextLaunchCard() {
   const { api } = useServices();
   const query = useInfiniteQuery({ ...launchesQuery(api), select: joinLaunchPages });
+  const boats = useQuery(boatsForLaunchQuery(api));
   const marina = useMarina();
+  // Offered only when a boat may go: a suspended authorised person, or an owner whose boats all wait on
+  // something, is told where to look instead.
+  const mayBook = boats.data?.boats.some((boat) => boat.eligibility.eligible && boat.state === 'in_rack');
   const next = query.data?.upcoming?.find((launch) => isOpenLaunchStatus(launch.status));
   return (
     <section className={ui.card} aria-labelledby="inicio-bajada">
@@ -34,9 +38,13 @@ export default function NextLaunchCard() {
           ) : (
             <>
               <p>{t.noNext}</p>
-              <ButtonLink to={paths.altaPedidoBajada} fullWidth>
-                {t.askLaunch}
-              </ButtonLink>
+              {mayBook ? (
+                <ButtonLink to={paths.altaPedidoBajada} fullWidth>
+                  {t.askLaunch}
+                </ButtonLink>
+              ) : boats.data && boats.data.boats.length > 0 ? (
+                <p className={ui.muted}>{t.noBoatMayGo}</p>
+              ) : null}
             </>
           )
         ) : null}

@@ -149,5 +149,6 @@ export const launchTexts = {
   // inicio
   dashboardTitle: 'Próxima bajada',
   noNext: 'No tienes ninguna bajada pedida.',
+  noBoatMayGo: 'Ahora mismo ninguno de tus barcos puede salir: en «Mis barcos» verás qué falta.',
   seeAll: 'Ver mis bajadas',
 } as const;
