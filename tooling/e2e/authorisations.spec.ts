@@ -181,7 +181,7 @@ test.describe('authorised persons', () => {
     await expect(lentLaunch.getByRole('link', { name: /^Mover/ })).toHaveCount(0);
     await expectAccessible();
     await press(page, lentLaunch.getByRole('link', { name: 'Ver detalle Pardela 1' }), 'Enter');
-    await expect(page.getByRole('region', { name: 'Historial' })).toContainText(`${fullName(person)}: pedida`);
+    await expect(page.getByRole('region', { name: 'Historial' })).toContainText(`${fullName(person)} pidió la bajada`);
     await expectAccessible();
     await page.goto('/inicio');
     await expect(page.getByRole('region', { name: 'Próxima bajada' })).toContainText(`Pedida por${fullName(person)}`);

@@ -231,7 +231,7 @@ test.describe('the card at the gate', () => {
       const card = page.getByRole('article', { name: 'VÁLIDA' });
       await expect(card).toBeVisible({ timeout: 15_000 });
       await expect(page.getByText(/^Sin conexión · actualizado a las \d\d:\d\d$/)).toBeVisible();
-      await expect(card).toContainText(/Comprobado\d\d\/\d\d\/\d\d, \d{1,2}:\d\d/);
+      await expect(card).toContainText(/Comprobado(hoy|ayer|[a-záéíóú]+ \d{1,2} de [a-z]+), \d{1,2}:\d\d/);
       const offline = await readQr(page);
       expect(offline).toMatch(CHECK_URL);
       // The same card, its code still computed by the phone.
