@@ -80,7 +80,7 @@ describe('GET /card', () => {
     expect(card).toMatchObject({
       role: 'owner',
       marina: { id: 901 },
-      holder: { firstName: 'Marina' },
+      holder: { firstName: 'Elena' },
       verdict: { valid: true, reasons: [] },
     });
     expect(card.code).toMatchObject({ algorithm: 'SHA1', digits: 6, period: 60 });

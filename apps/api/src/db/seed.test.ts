@@ -194,8 +194,8 @@ describe('seedDemoAccounts', () => {
       expect(row.dataValidatedAt).not.toBeNull();
     }
     expect(rows.find((row) => row.clientId === 901)).toMatchObject({
-      firstName: 'Marina',
-      surnames: 'Demo Marina de Pruebas SMS',
+      firstName: 'Elena',
+      surnames: 'Navarro Vidal',
       phone: '+34600000901',
     });
     expect(await passwordHasher.verify(rows[0]!.passwordHash!, DEMO_ACCOUNT(901).password)).toBe(true);

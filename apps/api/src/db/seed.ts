@@ -64,6 +64,16 @@ export async function seedClients(db: Db, seeds: readonly ClientSeed[]): Promise
   });
 }
 
+/**
+ * The demo people, the same at every marina: names people have, so a screen reads as it will for a customer
+ * («Hola, Elena»), never «Marina Demo Marina Port Blau». Each marina tells them apart by e-mail, document and mobile.
+ */
+export const DEMO_NAMES: Readonly<Record<'owner' | 'authorised' | 'staff', { firstName: string; surnames: string }>> = {
+  owner: { firstName: 'Elena', surnames: 'Navarro Vidal' },
+  authorised: { firstName: 'Javier', surnames: 'Molina Costa' },
+  staff: { firstName: 'Rosa', surnames: 'Campos Ibáñez' },
+};
+
 /** The demo owner's sign-in of a client, for the README, the tooling and the browser suite. */
 export const DEMO_ACCOUNT = (clientId: number) => ({
   email: `demo@client${clientId}.example`,
@@ -75,8 +85,8 @@ export function demoAccountData(seed: Pick<ClientSeed, 'id' | 'title'>) {
   const dniNumber = 10_000_000 + seed.id;
   return {
     ...DEMO_ACCOUNT(seed.id),
-    firstName: 'Marina',
-    surnames: `Demo ${seed.title}`,
+    firstName: DEMO_NAMES.owner.firstName,
+    surnames: DEMO_NAMES.owner.surnames,
     document: `${dniNumber}${checkLetter(dniNumber)}`,
     phone: `+346${String(seed.id).padStart(8, '0')}`,
   };
@@ -93,8 +103,8 @@ export function demoStaffData(seed: Pick<ClientSeed, 'id' | 'title'>) {
   const dniNumber = 30_000_000 + seed.id;
   return {
     ...DEMO_STAFF_ACCOUNT(seed.id),
-    firstName: 'Personal',
-    surnames: seed.title,
+    firstName: DEMO_NAMES.staff.firstName,
+    surnames: DEMO_NAMES.staff.surnames,
     document: `${dniNumber}${checkLetter(dniNumber)}`,
     phone: `+3469${String(seed.id).padStart(7, '0')}`,
   };
@@ -111,8 +121,8 @@ export function demoAuthorisedData(seed: Pick<ClientSeed, 'id' | 'title'>) {
   const dniNumber = 40_000_000 + seed.id;
   return {
     ...DEMO_AUTHORISED_ACCOUNT(seed.id),
-    firstName: 'Alex',
-    surnames: `Autorizado ${seed.title}`,
+    firstName: DEMO_NAMES.authorised.firstName,
+    surnames: DEMO_NAMES.authorised.surnames,
     document: `${dniNumber}${checkLetter(dniNumber)}`,
     phone: `+3468${String(seed.id).padStart(7, '0')}`,
   };

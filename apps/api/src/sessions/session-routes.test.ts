@@ -67,8 +67,8 @@ describe('POST /api/v1/session', () => {
     expect(response.json()).toMatchObject({
       account: {
         email: demo.email,
-        firstName: 'Marina',
-        surnames: 'Demo Marina de Pruebas SMS',
+        firstName: 'Elena',
+        surnames: 'Navarro Vidal',
         status: 'active',
         dataValidationDue: false,
       },
