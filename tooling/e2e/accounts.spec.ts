@@ -105,7 +105,7 @@ test.describe('accounts', () => {
     await expect(page.getByText('El código no es correcto.', { exact: false })).toHaveCount(1);
     await expect(page.getByRole('alert')).toHaveCount(0);
     await codeField.fill('12ab');
-    await expect(codeField).toHaveAccessibleDescription('Código: son 6 cifras.');
+    await expect(codeField).toHaveAccessibleDescription('El código tiene 6 cifras.');
     await expect(page.getByText('El código no es correcto.', { exact: false })).toHaveCount(0);
     await expect(page.getByRole('button', { name: /Podrás pedir otro código en \d+ s/ })).toBeDisabled();
   });

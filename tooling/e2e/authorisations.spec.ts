@@ -135,7 +135,7 @@ test.describe('authorised persons', () => {
     await page.getByLabel('Caducidad de la titulación').fill(addDays(today, 400));
     await page.getByRole('button', { name: 'Autorizar y enviar el código' }).click();
     await expect(page.getByRole('group', { name: 'Barcos que podrá usar' })).toHaveAccessibleDescription(
-      /Barcos: esa persona ya está autorizada \(o pendiente de validar\) en Pardela 1\./,
+      /Esa persona ya está autorizada \(o pendiente de validar\) en Pardela 1\./,
     );
     await expect(page.getByLabel('Número de la titulación')).toHaveValue('PNB-1');
 
@@ -399,7 +399,7 @@ test.describe('authorised persons', () => {
     await signInAsDemoOwner(page, marinaUrl(marina), marina.id);
     await page.goto('/autorizados');
     await expect(page.getByRole('heading', { level: 1, name: 'Autorizados' })).toBeVisible();
-    const alex = page.getByRole('article', { name: /^Alex Autorizado / });
+    const alex = page.getByRole('article', { name: /^Javier Molina Costa/ });
     await expect(alex).toContainText('EstadoActiva');
     await expect(alex).toContainText('BarcosBrisa');
     // From the boat's own screen, its people only.
@@ -426,7 +426,7 @@ test.describe('authorised persons', () => {
     await expect(phone.page).not.toHaveURL(/\/login/);
     await phone.page.goto('/misbarcos');
     const brisa = phone.page.getByRole('article', { name: 'Brisa' });
-    await expect(brisa).toContainText('Barco de Marina Demo');
+    await expect(brisa).toContainText('Barco de Elena Navarro Vidal');
     await expect(brisa).toContainText(/Autorizado (hasta el|sin fecha de fin)/);
     await expect(brisa.getByRole('link', { name: 'Pedir bajada Brisa' })).toBeVisible();
     await phone.close();

@@ -39,7 +39,7 @@ test.describe("the brand's smoke", () => {
     await visit('/login');
     await signInOnTheScreens(page, marina);
     await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Carnet' }).click();
-    await expect(page.getByRole('article', { name: 'VÁLIDA' })).toBeVisible();
+    await expect(page.getByRole('article', { name: 'VÁLIDO' })).toBeVisible();
     await expectAccessible();
   });
 });

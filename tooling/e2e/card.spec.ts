@@ -38,7 +38,7 @@ async function gatePhone(browser: Browser) {
 }
 
 test.describe('the card at the gate', () => {
-  test('the demo owner opens the card by keyboard; its QR, read from the screen by a signed-out phone, says VÁLIDA', async ({
+  test('the demo owner opens the card by keyboard; its QR, read from the screen by a signed-out phone, says VÁLIDO', async ({
     page,
     browser,
     marina,
@@ -55,7 +55,7 @@ test.describe('the card at the gate', () => {
       'Enter',
     );
 
-    const card = page.getByRole('article', { name: 'VÁLIDA' });
+    const card = page.getByRole('article', { name: 'VÁLIDO' });
     await expect(card).toBeVisible();
     await expect(page).toHaveURL(/\/carnet-verde$/);
     await expect(card).toContainText('TipoPropietario');
@@ -75,7 +75,7 @@ test.describe('the card at the gate', () => {
     const gate = await gatePhone(browser);
     try {
       await gate.page.goto(url);
-      const answer = gate.page.getByRole('article', { name: 'VÁLIDA' });
+      const answer = gate.page.getByRole('article', { name: 'VÁLIDO' });
       await expect(answer).toBeVisible();
       // No intro slides, no sign-in on the way.
       await expect(gate.page).toHaveURL(url);
@@ -88,7 +88,7 @@ test.describe('the card at the gate', () => {
 
       // The same card without its code of the minute proves nothing.
       await gate.page.goto(url.replace(/\?c=\d{6}$/, ''));
-      const stale = gate.page.getByRole('article', { name: 'NO VÁLIDA' });
+      const stale = gate.page.getByRole('article', { name: 'NO VÁLIDO' });
       await expect(stale).toContainText('Código caducado');
       await expect(stale).not.toContainText('Titular');
     } finally {
@@ -116,7 +116,7 @@ test.describe('the card at the gate', () => {
     // The page's own clock, moved on a step at a time (time otherwise flows as usual).
     await page.clock.install();
     await page.goto('/carnet-verde');
-    await expect(page.getByRole('article', { name: 'VÁLIDA' })).toBeVisible();
+    await expect(page.getByRole('article', { name: 'VÁLIDO' })).toBeVisible();
     const first = await readQr(page);
     await page.clock.runFor(61_000);
     await expect.poll(() => readQr(page), { message: 'a new code after a step' }).not.toBe(first);
@@ -136,14 +136,14 @@ test.describe('the card at the gate', () => {
     expectAccessible,
   }) => {
     await page.goto('/carnet-verde');
-    const card = page.getByRole('article', { name: 'NO VÁLIDA' });
+    const card = page.getByRole('article', { name: 'NO VÁLIDO' });
     await expect(card).toBeVisible();
     await expect(page).toHaveURL(/\/carnet-rojo$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Tu carnet no es válido' })).toBeVisible();
     const reasons = card.getByRole('list', { name: 'Por qué no es válido' });
     await expect(reasons).toContainText('Sin barcos en la marina');
     await expect(page.getByRole('img', { name: /^Código QR/ })).toHaveCount(0);
-    await expect(page.getByText('VÁLIDA', { exact: true })).toHaveCount(0);
+    await expect(page.getByText('VÁLIDO', { exact: true })).toHaveCount(0);
     await expectAccessible();
 
     // The tab leads to the same red card, marked as the current tab.
@@ -158,7 +158,7 @@ test.describe('the card at the gate', () => {
     await expect(page).toHaveURL(/\/alta-contrato$/);
   });
 
-  test('a check that cannot reach the marina reads «No se pudo comprobar», never «no válida»; too many checks say so', async ({
+  test('a check that cannot reach the marina reads «No se pudo comprobar», never «no válido»; too many checks say so', async ({
     page,
   }) => {
     const path = '/checkQR/AbCdEfGhIjKlMnOpQrStUv?c=123456';
@@ -166,7 +166,7 @@ test.describe('the card at the gate', () => {
     await page.goto(path);
     const failure = page.getByRole('alert');
     await expect(failure).toContainText('No se pudo comprobar', { timeout: 15_000 });
-    await expect(page.getByText(/NO VÁLIDA/i)).toHaveCount(0);
+    await expect(page.getByText(/NO VÁLIDO/i)).toHaveCount(0);
     expect(await axeViolations(page)).toEqual([]);
 
     await page.unroute('**/api/v1/cards/**');
@@ -180,13 +180,13 @@ test.describe('the card at the gate', () => {
     await press(page, page.getByRole('button', { name: 'Volver a intentarlo' }), 'Enter');
     await expect(page.getByRole('alert')).toContainText('Demasiadas comprobaciones');
     await expect(page.getByRole('alert')).toContainText('Podrás volver a intentarlo en 2 minutos.');
-    await expect(page.getByText(/NO VÁLIDA/i)).toHaveCount(0);
+    await expect(page.getByText(/NO VÁLIDO/i)).toHaveCount(0);
 
     // The marina answers again: an unknown card without a valid code is «Código caducado».
     await page.unroute('**/api/v1/cards/**');
     await tabTo(page, page.getByRole('button', { name: 'Volver a intentarlo' }));
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('article', { name: 'NO VÁLIDA' })).toContainText('Código caducado');
+    await expect(page.getByRole('article', { name: 'NO VÁLIDO' })).toContainText('Código caducado');
   });
 
   test.describe('offline', () => {
@@ -203,11 +203,11 @@ test.describe('the card at the gate', () => {
       await visit('/ayuda');
       await signInAsDemo(page, marina);
       await page.goto('/carnet-verde');
-      await expect(page.getByRole('article', { name: 'VÁLIDA' })).toBeVisible();
+      await expect(page.getByRole('article', { name: 'VÁLIDO' })).toBeVisible();
       await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
       await page.reload();
       await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-      await expect(page.getByRole('article', { name: 'VÁLIDA' })).toBeVisible();
+      await expect(page.getByRole('article', { name: 'VÁLIDO' })).toBeVisible();
       const online = await readQr(page);
       // The card, the boats and the launches are on the phone (inicio loads the lists).
       await page.goto('/inicio');
@@ -228,7 +228,7 @@ test.describe('the card at the gate', () => {
 
       await context.setOffline(true);
       await page.goto('/carnet-verde');
-      const card = page.getByRole('article', { name: 'VÁLIDA' });
+      const card = page.getByRole('article', { name: 'VÁLIDO' });
       await expect(card).toBeVisible({ timeout: 15_000 });
       await expect(page.getByText(/^Sin conexión · actualizado a las \d\d:\d\d$/)).toBeVisible();
       await expect(card).toContainText(/Comprobado(hoy|ayer|[a-záéíóú]+ \d{1,2} de [a-z]+), \d{1,2}:\d\d/);

@@ -118,7 +118,7 @@ for (const [width, height] of [
         const shown = name === 'carnetVerde' ? paths.carnetRojo : pathOf(name);
         await expect(page, name).toHaveURL(new RegExp(`${shown.replace(/[?]/g, '\\?')}$`));
         if (name === 'carnetVerde' || name === 'carnetRojo')
-          await expect(page.getByRole('article', { name: 'NO VÁLIDA' }), name).toBeVisible();
+          await expect(page.getByRole('article', { name: 'NO VÁLIDO' }), name).toBeVisible();
         await expectNoSidewaysScroll(page, name);
         await expectTabBar(page, name);
         if (checkAxe) await expectAccessible();

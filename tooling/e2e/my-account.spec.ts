@@ -46,7 +46,7 @@ test.describe('signed in', () => {
     await password.getByRole('button', { name: 'Cambiar la contraseña' }).click();
     // Said once, under the field it is about.
     await expect(password.getByLabel('Contraseña actual')).toHaveAccessibleDescription(
-      'Contraseña: no es la de tu cuenta.',
+      'No es la contraseña de tu cuenta.',
     );
     await expect(page.getByText('no es la de tu cuenta')).toHaveCount(1);
     await expect(page.getByRole('alert')).toHaveCount(0);

@@ -124,7 +124,9 @@ test.describe('outings', () => {
 
       // 6. Back: the outing goes to the history, under its boat.
       await press(page, atSea.getByRole('button', { name: 'He vuelto Pardela 1' }), 'Enter');
-      await expect(page.getByRole('status')).toHaveText('Regreso de Pardela 1 registrado. ¡Bienvenido a puerto!');
+      await expect(page.getByRole('status')).toHaveText(
+        'Regreso de Pardela 1 registrado. ¡Qué bien tenerte de vuelta!',
+      );
       await expect(page.getByRole('status')).toBeFocused();
       await expect(page.getByText('Ahora no tienes ninguna salida en el mar.')).toBeVisible();
       const history = page.getByRole('region', { name: 'Historial' }).getByRole('region', { name: 'Pardela 1' });
@@ -208,7 +210,9 @@ test.describe('outings', () => {
       // 3. Back on inicio, «He vuelto» from the keyboard: the notice says so and the overdue warning is gone.
       await page.goto('/inicio');
       await press(page, card.getByRole('button', { name: 'He vuelto Pardela 1' }), 'Enter');
-      await expect(card.getByRole('status')).toHaveText('Regreso de Pardela 1 registrado. ¡Bienvenido a puerto!');
+      await expect(card.getByRole('status')).toHaveText(
+        'Regreso de Pardela 1 registrado. ¡Qué bien tenerte de vuelta!',
+      );
       await expect(card.getByRole('status')).toBeFocused();
       await expect(page.getByText(/Retrasada/)).toHaveCount(0);
       await expectAccessible();

@@ -207,9 +207,9 @@ describe('the whole journey', () => {
       expect.arrayContaining([
         { field: 'firstName', code: 'invalid', message: 'Escribe tu nombre.' },
         { field: 'surnames', code: 'invalid', message: 'Escribe tus apellidos.' },
-        { field: 'document', code: 'invalid', message: 'DNI/NIE: la letra no corresponde al número. Revísalo.' },
-        { field: 'email', code: 'invalid', message: expect.stringContaining('Correo electrónico') },
-        { field: 'phone', code: 'invalid', message: 'Teléfono móvil: un número español debe empezar por 6 o 7.' },
+        { field: 'document', code: 'invalid', message: 'La letra no corresponde al número. Revísalo.' },
+        { field: 'email', code: 'invalid', message: expect.stringContaining('correo completo') },
+        { field: 'phone', code: 'invalid', message: 'Un móvil español empieza por 6 o 7.' },
         {
           field: 'acceptPrivacy',
           code: 'invalid',

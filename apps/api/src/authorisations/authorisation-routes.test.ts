@@ -110,7 +110,7 @@ describe('adding an authorised person', () => {
     expect(response.json().errors).toEqual([
       expect.objectContaining({
         field: 'licence.expiresOn',
-        message: 'Caducidad de la titulación: caduca antes de que termine el periodo autorizado.',
+        message: 'La titulación caduca antes de que termine el periodo autorizado.',
       }),
     ]);
     expect(await database.db.select().from(authorisations).where(eq(authorisations.document, input.document))).toEqual(
@@ -123,7 +123,7 @@ describe('adding an authorised person', () => {
     const bad = await agent.post('/authorisations', body(901, boatIds, { document: '12345678A' }));
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual([
-      expect.objectContaining({ field: 'document', message: 'DNI/NIE: la letra no corresponde al número. Revísalo.' }),
+      expect.objectContaining({ field: 'document', message: 'La letra no corresponde al número. Revísalo.' }),
     ]);
     const [me] = await database.db.select().from(accounts).where(eq(accounts.id, accountId));
     const self = await agent.post('/authorisations', body(901, boatIds, { document: me!.document }));
@@ -425,7 +425,7 @@ describe('the demo authorised person', () => {
         boat.eligibility.eligible,
       ]),
     ).toEqual([[DEMO_AUTHORISED_BOAT, 'authorised', true]]);
-    expect(listed[0].authorisation).toMatchObject({ state: 'active', validTo: null, owner: { firstName: 'Marina' } });
+    expect(listed[0].authorisation).toMatchObject({ state: 'active', validTo: null, owner: { firstName: 'Elena' } });
   });
 });
 

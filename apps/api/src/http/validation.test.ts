@@ -221,7 +221,7 @@ describe('bodies described by their yup schema', () => {
     const response = await createAgent(app, 901).post('/registrations', person);
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual([
-      { field: 'firstName', code: 'invalid', message: 'Tu nombre: como mucho 60 caracteres.' },
+      { field: 'firstName', code: 'invalid', message: 'Como mucho 60 caracteres.' },
       { field: 'surnames', code: 'invalid', message: 'Escribe tus apellidos.' },
     ]);
   });

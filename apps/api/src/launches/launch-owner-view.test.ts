@@ -123,7 +123,7 @@ describe("the owner's view of a launch an authorised person asked for", () => {
     const refused = await owner.agent.post('/launches', launchBody(901, owner.boatIds[0]!, DAY, '12:00'));
     expectProblem(refused, 409, 'boat_has_open_launch');
     const message = expect.stringMatching(
-      /^Barco: Marta Ruiz Soler, a quien autorizaste, ya ha pedido una bajada para el jueves 3 de junio(?: de 2027)? a las 10:30\. Solo puede haber una bajada pedida por barco\. La tienes en Bajadas, donde puedes cancelarla\.$/,
+      /^Marta Ruiz Soler, a quien autorizaste, ya ha pedido una bajada para el jueves 3 de junio(?: de 2027)? a las 10:30\. Solo puede haber una bajada pedida por barco\. La tienes en Bajadas, donde puedes cancelarla\.$/,
     );
     expect(refused.json()).toMatchObject({
       detail: message,
@@ -138,12 +138,12 @@ describe("the owner's view of a launch an authorised person asked for", () => {
     const theirs = await person.agent.post('/launches', launchBody(901, owner.boatIds[0]!, DAY, '14:00'));
     expectProblem(theirs, 409, 'boat_has_open_launch');
     expect(theirs.json().detail).toMatch(
-      /^Barco: su titular, Lucía García Pons, ya ha pedido una bajada para el jueves 3 de junio(?: de 2027)? a las 13:00\. Solo puede haber una bajada pedida por barco\.$/,
+      /^Su titular, Lucía García Pons, ya ha pedido una bajada para el jueves 3 de junio(?: de 2027)? a las 13:00\. Solo puede haber una bajada pedida por barco\.$/,
     );
     // Their own second request is told as theirs.
     const own = await owner.agent.post('/launches', launchBody(901, owner.boatIds[0]!, DAY, '15:00'));
     expect(own.json().detail).toMatch(
-      /^Barco: ya tienes una bajada pedida para el jueves 3 de junio(?: de 2027)? a las 13:00\. Muévela o cancélala antes de pedir otra\.$/,
+      /^Ya tienes una bajada pedida para el jueves 3 de junio(?: de 2027)? a las 13:00\. Muévela o cancélala antes de pedir otra\.$/,
     );
   });
 

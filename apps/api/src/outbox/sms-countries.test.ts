@@ -33,7 +33,7 @@ const GERMAN = '+49 151 2345 6789';
 
 function expectCountryRefused(response: Awaited<ReturnType<typeof app.inject>>, countries: string) {
   expectProblem(response, 422, 'phone_country_not_allowed');
-  const message = `Teléfono móvil: esta marina solo envía SMS a móviles de ${countries}.`;
+  const message = `Esta marina solo envía SMS a móviles de ${countries}.`;
   expect(response.json().errors).toEqual([{ field: 'phone', code: 'phone_country_not_allowed', message }]);
 }
 

@@ -10,6 +10,7 @@
  * moment, alerts nobody twice.
  */
 import { describeSlot, formatTime } from '@marina/core/domain/format-dates.ts';
+import { formatPhone } from '@marina/core/domain/format-phone.ts';
 import { OUTING_OVERDUE_MINUTES, outingReturnLink, overdueAt } from '@marina/core/domain/outings.ts';
 import { and, eq, lte } from 'drizzle-orm';
 import { outingNotices } from '@marina/core/messages/outing-notices.ts';
@@ -94,11 +95,11 @@ export async function markOverdue(
           destination: personText(outing.destination, PERSON_NOTE_MAX),
           people: outing.people,
           skipper,
-          contactPhone: outing.contactPhone,
+          contactPhone: formatPhone(outing.contactPhone),
           logger: personName(logger),
-          loggerPhone: logger.phone,
+          loggerPhone: logger.phone && formatPhone(logger.phone),
           owner: personName(owner),
-          ownerPhone: owner.phone,
+          ownerPhone: owner.phone && formatPhone(owner.phone),
         }),
       },
       now,

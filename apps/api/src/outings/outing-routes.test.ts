@@ -221,10 +221,10 @@ describe('logging an outing', () => {
     ).toEqual(
       expect.arrayContaining([
         ['expectedReturn', 'Elige la hora de vuelta prevista.'],
-        ['people', 'Personas a bordo: al menos 1.'],
-        ['skipper', 'Patrón: elige uno de la lista.'],
+        ['people', 'Al menos 1.'],
+        ['skipper', 'Elige uno de la lista.'],
         ['destination', 'Escribe el destino o la zona de navegación.'],
-        ['contactPhone', 'Teléfono móvil: un número español debe empezar por 6 o 7.'],
+        ['contactPhone', 'Un móvil español empieza por 6 o 7.'],
       ]),
     );
     expect(await database.db.select().from(outings).where(eq(outings.accountId, owner.accountId))).toEqual([]);
@@ -290,7 +290,7 @@ describe('skippers and authorised persons', () => {
     const body = (skipper: string) => outingBody(901, owner.boatIds[0]!, clock.now(), { skipper });
     const expired = await owner.agent.post('/outings', body(authorisation.id));
     expect(refusal(expired)).toEqual({ status: 422, code: 'skipper_not_allowed', fields: ['skipper'] });
-    expect(expired.json().detail).toBe('Patrón: su titulación náutica está caducada.');
+    expect(expired.json().detail).toBe('Su titulación náutica está caducada.');
 
     const other = await withAuthorised();
     expect(
@@ -302,7 +302,7 @@ describe('skippers and authorised persons', () => {
       outingBody(901, other.owner.boatIds[0]!, clock.now(), { skipper: other.authorisation.id }),
     );
     expect(refusal(suspended)).toEqual({ status: 422, code: 'skipper_not_allowed', fields: ['skipper'] });
-    expect(suspended.json().detail).toBe('Patrón: su autorización está suspendida.');
+    expect(suspended.json().detail).toBe('Su autorización está suspendida.');
     // The suspended person may not log one on that boat either.
     expect(
       refusal(

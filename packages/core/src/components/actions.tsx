@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { messageFor } from '../api/error-catalogue.ts';
 import { useConfig } from '../lib/services.tsx';
+import { formatPhone } from '../domain/format-phone.ts';
 import { Button, ButtonLink } from './button.tsx';
 import * as panelCss from './panel.css.ts';
 import * as ui from './ui.css.ts';
@@ -133,7 +134,7 @@ export function CallTheMarina({ children }: { children: ReactNode }) {
       <p>{children}</p>
       {phone && (
         <ButtonLink to={`tel:${phone.replace(/\s+/g, '')}`} reloadDocument variant="secondary" fullWidth>
-          {`Llamar al ${phone}`}
+          {`Llamar al ${formatPhone(phone)}`}
         </ButtonLink>
       )}
     </div>

@@ -51,9 +51,9 @@ describe('registration rules', () => {
     });
     expect(problems).toEqual({
       firstName: 'Escribe tu nombre.',
-      document: 'DNI/NIE: la letra no corresponde al número. Revísalo.',
-      email: 'Correo electrónico: el formato no es válido (ejemplo: nombre@correo.es).',
-      phone: 'Teléfono móvil: un número español debe empezar por 6 o 7.',
+      document: 'La letra no corresponde al número. Revísalo.',
+      email: 'Escribe el correo completo, por ejemplo nombre@correo.es.',
+      phone: 'Un móvil español empieza por 6 o 7.',
       acceptPrivacy: 'Debes aceptar la política de privacidad para registrarte.',
     });
   });
@@ -61,7 +61,7 @@ describe('registration rules', () => {
   it('asks for a new password different from the current one', () => {
     expect(() =>
       changePasswordSchema.validateSync({ currentPassword: 'barco-azul-1', newPassword: 'barco-azul-1' }),
-    ).toThrow('Nueva contraseña: debe ser distinta de la actual.');
+    ).toThrow('Elige una distinta de la actual.');
   });
 });
 

@@ -74,10 +74,10 @@ describe('authorisation form', () => {
         validFrom: '2026-11-24',
       }),
     ).toEqual({
-      document: 'DNI/NIE: la letra no corresponde al número. Revísalo.',
-      phone: 'Teléfono móvil: un número español debe empezar por 6 o 7.',
+      document: 'La letra no corresponde al número. Revísalo.',
+      phone: 'Un móvil español empieza por 6 o 7.',
       boatIds: 'Elige al menos un barco.',
-      validFrom: 'Desde: hoy (miércoles 25 de noviembre) o después.',
+      validFrom: 'Elige hoy (miércoles 25 de noviembre) o un día posterior.',
     });
     const errors = allMessages({
       ...valid,
@@ -89,17 +89,17 @@ describe('authorisation form', () => {
     expect(errors.document).toContain('Escribe el DNI, NIE o pasaporte de la persona.');
     expect(errors['licence.type']).toContain('Elige el tipo de titulación.');
     expect(errors['licence.number']).toContain('Escribe el número de la titulación.');
-    expect(errors['licence.expiresOn']).toContain('Caducidad de la titulación: ya ha caducado.');
+    expect(errors['licence.expiresOn']).toContain('La titulación ya ha caducado.');
   });
 
   it('refuses a licence that expires inside the period, and an end before the start', () => {
     expect(
       messages(authorisationSchema(today), { ...valid, licence: { ...valid.licence, expiresOn: '2027-06-29' } }),
     ).toEqual({
-      'licence.expiresOn': 'Caducidad de la titulación: caduca antes de que termine el periodo autorizado.',
+      'licence.expiresOn': 'La titulación caduca antes de que termine el periodo autorizado.',
     });
     expect(messages(authorisationSchema(today), { ...valid, validTo: '2026-11-24' })).toEqual({
-      validTo: 'Hasta: debe ser el mismo día que «Desde» o posterior.',
+      validTo: 'Debe ser el mismo día que «Desde» o posterior.',
     });
     expect(licenceCoversPeriod('2027-06-30', today, '2027-06-30')).toBe(true);
     expect(licenceCoversPeriod('2026-12-01', '2026-12-02', null)).toBe(false);
@@ -111,7 +111,7 @@ describe('authorisation form', () => {
       validTo: null,
     });
     expect(messages(rescheduleSchema(today), { validFrom: '2026-01-01', validTo: '2026-11-24' })).toEqual({
-      validTo: 'Hasta: hoy (miércoles 25 de noviembre) o después.',
+      validTo: 'Elige hoy (miércoles 25 de noviembre) o un día posterior.',
     });
   });
 

@@ -66,11 +66,11 @@ describe('boat and contract bodies', () => {
   it("normalises the registration and says the marina's size limits", () => {
     expect(boatSchema(limits).validateSync(newBoat).registration).toBe('7ª-BA-1-23-19');
     expect(errorsOf(boatSchema(limits), { ...newBoat, lengthM: 12.5, beamM: 4.01 })).toEqual({
-      lengthM: 'Eslora: el puerto admite como mucho 12 m.',
-      beamM: 'Manga: el puerto admite como mucho 4 m.',
+      lengthM: 'El puerto admite como mucho 12 m.',
+      beamM: 'El puerto admite como mucho 4 m.',
     });
     expect(errorsOf(boatSchema({ maxLengthM: 9.5, maxBeamM: 3 }), { ...newBoat, lengthM: 10 })).toEqual({
-      lengthM: 'Eslora: el puerto admite como mucho 9,5 m.',
+      lengthM: 'El puerto admite como mucho 9,5 m.',
     });
   });
 
@@ -88,7 +88,7 @@ describe('boat and contract bodies', () => {
       }),
     ).toEqual({
       plan: 'Elige una modalidad de contrato.',
-      startsOn: 'Fecha de inicio: desde hoy (lunes 23 de noviembre) en adelante.',
+      startsOn: 'Desde hoy (lunes 23 de noviembre) en adelante.',
       acceptConditions: 'Acepta las condiciones del contrato para enviarlo.',
     });
     expect(errorsOf(schema, { plan: 'annual', startsOn: today, acceptConditions: true })).toEqual({
@@ -105,10 +105,10 @@ describe('boat and contract bodies', () => {
 
   it('refuses a policy that has already ended and a day that does not exist', () => {
     expect(errorsOf(insuranceSchema(today), { ...insurance, expiresOn: '2026-11-22' })).toEqual({
-      expiresOn: 'Caducidad del seguro: la póliza ya ha caducado; escribe la de la póliza en vigor.',
+      expiresOn: 'La póliza ya ha caducado; escribe la fecha de la póliza en vigor.',
     });
     expect(errorsOf(insuranceSchema(today), { ...insurance, expiresOn: '2027-02-30' })).toEqual({
-      expiresOn: 'Caducidad del seguro: elige una fecha válida.',
+      expiresOn: 'Elige una fecha válida.',
     });
     expect(errorsOf(insuranceSchema(today), { ...insurance, expiresOn: today })).toEqual({});
   });

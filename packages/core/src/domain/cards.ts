@@ -258,7 +258,7 @@ export type CardCheckReason = Static<typeof cardCheckReasonResponse>;
 export const cardCheckResponse = Shared(
   Type.Object(
     {
-      valid: Type.Boolean({ description: '«VÁLIDA» / «NO VÁLIDA»' }),
+      valid: Type.Boolean({ description: '«VÁLIDO» / «NO VÁLIDO»' }),
       codeStale: Type.Boolean({
         description:
           '«código caducado»: the code is missing, stale or wrong, or the card is unknown here (they answer alike)',

@@ -221,13 +221,13 @@ describe('bodies', () => {
         notes: 'a'.repeat(501),
       }),
     ).toEqual({
-      boatId: 'Barco: elige uno de la lista.',
-      slotStart: 'Hora de bajada: no es una fecha y hora válida.',
-      people: 'Personas a bordo: al menos 1.',
-      notes: 'Notas: como mucho 500 caracteres.',
+      boatId: 'Elige uno de la lista.',
+      slotStart: 'No es una fecha y hora válida.',
+      people: 'Al menos 1.',
+      notes: 'Como mucho 500 caracteres.',
     });
     expect(errorsOf(launchRequestSchema, { ...request, expectedReturn: '2027-03-28T11:30:00+02:00' })).toEqual({
-      expectedReturn: 'Hora de vuelta prevista: debe ser posterior a la hora de bajada.',
+      expectedReturn: 'Debe ser posterior a la hora de bajada.',
     });
   });
 
@@ -250,7 +250,7 @@ describe('bodies', () => {
         reason: 'Temporal',
       }),
     ).toEqual({
-      end: 'Fin del cierre: debe ser posterior al inicio.',
+      end: 'Debe ser posterior al inicio del cierre.',
     });
     expect(errorsOf(closureSchema, {})).toEqual({
       start: 'Escribe cuándo empieza el cierre.',

@@ -85,19 +85,19 @@ describe('outingSchema', () => {
         departure: 'ayer',
       }),
     ).toEqual({
-      boatId: 'Barco: elige uno de la lista.',
-      departure: 'Hora de salida: no es una fecha y hora válida.',
+      boatId: 'Elige uno de la lista.',
+      departure: 'No es una fecha y hora válida.',
       expectedReturn: 'Elige la hora de vuelta prevista.',
-      people: 'Personas a bordo: al menos 1.',
-      skipper: 'Patrón: elige uno de la lista.',
+      people: 'Al menos 1.',
+      skipper: 'Elige uno de la lista.',
       destination: 'Escribe el destino o la zona de navegación.',
-      contactPhone: 'Teléfono móvil: un número español debe empezar por 6 o 7.',
+      contactPhone: 'Un móvil español empieza por 6 o 7.',
     });
   });
 
   it('refuses a return before the departure', async () => {
     expect(await fieldErrors({ ...valid, expectedReturn: '2027-07-04T09:00:00+02:00' })).toEqual({
-      expectedReturn: 'Hora de vuelta prevista: debe ser posterior a la salida.',
+      expectedReturn: 'Debe ser posterior a la salida.',
     });
   });
 
@@ -106,7 +106,7 @@ describe('outingSchema', () => {
       expectedReturn: 'Elige la nueva hora de vuelta prevista.',
     });
     expect(await fieldErrors({ expectedReturn: '2027-07-04 19:00' }, extendOutingSchema)).toEqual({
-      expectedReturn: 'Nueva hora de vuelta prevista: no es una fecha y hora válida.',
+      expectedReturn: 'No es una fecha y hora válida.',
     });
   });
 });

@@ -22,8 +22,7 @@ export const parametrisedErrorMessages = {
   // The API's own 503 names a short wait: a pile-up of requests it gave up on (decision 036).
   service_unavailable: ({ retryAfter }: { retryAfter: number }) =>
     `Hay muchas peticiones a la vez y esta no se ha podido atender. Vuelve a intentarlo en ${formatWait(retryAfter)}.`,
-  outing_too_long: ({ maxHours }: { maxHours: number }) =>
-    `Hora de vuelta prevista: la salida no puede durar más de ${maxHours} horas.`,
+  outing_too_long: ({ maxHours }: { maxHours: number }) => `La salida no puede durar más de ${maxHours} horas.`,
 } satisfies Partial<Record<AppErrorCode, (params: never) => string>>;
 
 /**
@@ -69,15 +68,15 @@ export const errorMessages: Record<AppErrorCode, string> = {
   state_conflict: 'Esto ya ha cambiado mientras tanto. Recarga la página para ver cómo está.',
   contract_already_open: 'Este barco ya tiene un contrato activo o pendiente de aprobación.',
   registration_taken: 'Ya hay un barco con esa matrícula en el puerto. Si es tuyo, llama al puerto.',
-  certificate_type_not_allowed: 'Certificado del seguro: debe ser un PDF, JPEG o PNG.',
-  certificate_too_large: 'Certificado del seguro: como mucho 5 MB.',
+  certificate_type_not_allowed: 'El certificado del seguro debe ser un PDF, JPEG o PNG.',
+  certificate_too_large: 'El certificado del seguro puede ocupar como mucho 5 MB.',
   setting_invalid: 'Uno de los ajustes no es válido.',
   slot_invalid: 'Esa hora no es el inicio de un turno del puerto. Elige uno de la lista.',
   slot_full: 'Ese turno está completo. Elige otro o apúntate a la lista de espera.',
   slot_closed: 'El puerto está cerrado en ese turno. Elige otro.',
   slot_too_soon: 'Ese turno es demasiado pronto para prepararlo. Elige uno más tarde.',
   slot_too_far: 'Ese día aún no se puede reservar. Elige una fecha más cercana.',
-  return_after_closing: 'Hora de vuelta prevista: debe ser el mismo día, antes del cierre del puerto.',
+  return_after_closing: 'La vuelta debe ser el mismo día, antes del cierre del puerto.',
   boat_has_open_launch: 'Este barco ya tiene una bajada pedida. Muévela o cancélala antes de pedir otra.',
   too_many_open_launches: 'Ya tienes el máximo de bajadas pedidas a la vez. Espera a que termine alguna o cancela una.',
   change_too_late: 'Ya no se puede cambiar ni cancelar esta bajada desde la aplicación. Llama al puerto.',
@@ -86,18 +85,18 @@ export const errorMessages: Record<AppErrorCode, string> = {
   authorisation_duplicate: 'Esa persona ya está autorizada (o pendiente de validar) en uno de estos barcos.',
   authorising_self: 'No hace falta que te autorices: ya puedes usar tus barcos.',
   phone_country_not_allowed: 'Esta marina no envía SMS a móviles de ese país. Escribe un móvil de un país que admita.',
-  licence_expires_in_period: 'Caducidad de la titulación: caduca antes de que termine el periodo autorizado.',
+  licence_expires_in_period: 'La titulación caduca antes de que termine el periodo autorizado.',
   boat_not_in_water:
-    'Barco: no tiene hoy una bajada confirmada ni está en el agua. Pide la bajada antes de registrar la salida.',
-  boat_already_at_sea: 'Barco: ya tiene una salida en el mar. Marca la vuelta antes de registrar otra.',
+    'Este barco no tiene hoy una bajada confirmada ni está en el agua. Pide la bajada antes de registrar la salida.',
+  boat_already_at_sea: 'Este barco ya tiene una salida en el mar. Marca la vuelta antes de registrar otra.',
   outing_at_sea:
     'No puedes borrar tu cuenta mientras haya una salida en el mar sin cerrar, tuya o en uno de tus barcos: el puerto la vigila. Cuando el barco vuelva, marca «He vuelto» (o que lo haga quien salió) y vuelve a intentarlo.',
   skipper_not_allowed:
-    'Patrón: debe ser el propietario o una persona autorizada activa, con la titulación náutica en vigor.',
-  departure_invalid: 'Hora de salida: debe ser hoy y como mucho dentro de una hora.',
-  return_in_past: 'Hora de vuelta prevista: debe ser posterior a la hora actual.',
+    'El patrón debe ser el propietario o una persona autorizada activa, con la titulación náutica en vigor.',
+  departure_invalid: 'La salida debe ser hoy y como mucho dentro de una hora.',
+  return_in_past: 'La vuelta prevista debe ser posterior a la hora actual.',
   outing_too_long: parametrisedErrorMessages.outing_too_long({ maxHours: OUTING_MAX_OVERNIGHT_HOURS }),
-  extend_not_later: 'Nueva hora de vuelta prevista: debe ser posterior a la que ya tenía la salida.',
+  extend_not_later: 'La nueva vuelta prevista debe ser posterior a la que ya tenía la salida.',
   network_error: NO_CONNECTION,
   timeout: 'El servidor tarda demasiado en responder. Inténtalo de nuevo.',
   unexpected_response: 'Respuesta inesperada del servidor. Inténtalo de nuevo.',

@@ -131,13 +131,13 @@ describe('the message catalogue', () => {
 
   it('words a field rule that names a field or a value with them, as the forms always said it', () => {
     expect(fieldRuleMessages.name_too_long({ label: fieldLabels.your_first_name, max: 60 })).toBe(
-      'Tu nombre: como mucho 60 caracteres.',
+      'Como mucho 60 caracteres.',
     );
-    expect(fieldRuleMessages.metres_required({ label: fieldLabels.length })).toBe('Escribe eslora.');
+    expect(fieldRuleMessages.metres_required({ label: fieldLabels.length })).toBe('Escribe la eslora.');
     expect(fieldRuleMessages.metres_too_large({ label: fieldLabels.beam, max: 2.5 })).toBe(
-      'Manga: el puerto admite como mucho 2,5 m.',
+      'El puerto admite como mucho 2,5 m.',
     );
-    expect(fieldRuleMessages.valid_to_before_from).toBe('Hasta: debe ser el mismo día que «Desde» o posterior.');
+    expect(fieldRuleMessages.valid_to_before_from).toBe('Debe ser el mismo día que «Desde» o posterior.');
     // yup puts the unknown keys in place of ${unknown}: the entry keeps it as it is.
     expect(fieldRuleMessages.unknown_field).toBe('Campo desconocido: $' + '{unknown}.');
   });

@@ -46,8 +46,8 @@ export const outingNotices = {
   /** To the people on board: `back` is the time it should have been back. */
   overdue: ({ marina, boat, back }: { marina: string; boat: string; back: string }) => ({
     title: 'Salida sin volver',
-    body: `${boat} debía volver a las ${back} y no consta su vuelta. Si ya estáis en puerto, marca «He vuelto»; si necesitáis ayuda, llamad al puerto.`,
-    sms: `${marina}: ${boat} debía volver a las ${back}. Si ya habéis vuelto, márcalo en la app (Salidas, «He vuelto»). Si necesitáis ayuda, llamad al puerto.`,
+    body: `${boat} debía volver a las ${back} y no consta su vuelta. Si ya estás en puerto, marca «He vuelto»; si necesitas ayuda, llama al puerto.`,
+    sms: `${marina}: ${boat} debía volver a las ${back}. Si ya has vuelto, márcalo en la app (Salidas, «He vuelto»). Si necesitas ayuda, llama al puerto.`,
     emailFooter: 'Para marcar la vuelta, abre la app y entra en Salidas: «He vuelto».',
   }),
 

@@ -63,10 +63,10 @@ const SKIPPER_REFUSALS: Record<SkipperRefusal, string> = {
 };
 
 const SLOT_FIELD = {
-  slot_invalid: 'Hora de bajada: no es el inicio de un turno del puerto ese día.',
-  slot_closed: 'Hora de bajada: el puerto está cerrado en ese turno.',
-  slot_too_soon: 'Hora de bajada: es demasiado pronto; el puerto necesita más antelación.',
-  slot_too_far: 'Hora de bajada: aún no se puede reservar ese día.',
+  slot_invalid: 'No es el inicio de un turno del puerto ese día.',
+  slot_closed: 'El puerto está cerrado en ese turno.',
+  slot_too_soon: 'Es demasiado pronto; el puerto necesita más antelación.',
+  slot_too_far: 'Aún no se puede reservar ese día.',
 } as const;
 
 const NOT_WITHDRAWABLE: Record<Exclude<AuthorisationState, 'pending'>, string> = {
@@ -109,55 +109,56 @@ export const fieldMessages = {
   invalid: 'El valor no es válido.',
   invalid_characters: 'Contiene caracteres que no se admiten (de control o mal codificados). Escríbelo de nuevo.',
   cursor_invalid: 'El cursor no es válido: usa el valor de `next` de la página anterior, sin cambiarlo.',
-  date_invalid: 'Fecha: elige una fecha válida.',
+  date_invalid: 'Elige una fecha válida.',
   // Accounts
-  password_too_common: 'Contraseña: es de las más usadas y fácil de adivinar. Elige otra.',
+  password_too_common: 'Esa contraseña es de las más usadas y fácil de adivinar. Elige otra.',
   password_personal:
-    'Contraseña: no la formes con tu nombre, tus apellidos, tu correo, tu teléfono, tu documento ni el nombre de la marina. Elige otra.',
+    'No formes la contraseña con tu nombre, tus apellidos, tu correo, tu teléfono, tu documento ni el nombre de la marina. Elige otra.',
   code_invalid: 'El código no es correcto.',
-  current_password_incorrect: 'Contraseña: no es la de tu cuenta.',
-  email_taken: 'Correo electrónico: ya lo usa otra cuenta.',
+  current_password_incorrect: 'No es la contraseña de tu cuenta.',
+  email_taken: 'Otra cuenta ya usa este correo.',
   phone_country_not_allowed: ({ countries }: { countries: string }) =>
-    `Teléfono móvil: esta marina solo envía SMS a móviles de ${countries}.`,
+    `Esta marina solo envía SMS a móviles de ${countries}.`,
   // Boats and contracts
-  registration_taken: 'Matrícula: ya hay un barco con esta matrícula en la marina. Si es tuyo, llama al puerto.',
-  contract_already_open: 'Barco: ya tiene un contrato activo o pendiente de aprobación.',
+  registration_taken: 'Ya hay un barco con esta matrícula en la marina. Si es tuyo, llama al puerto.',
+  contract_already_open: 'Este barco ya tiene un contrato activo o pendiente de aprobación.',
   // Launches
-  boat_not_listed: 'Barco: elige uno de la lista.',
+  boat_not_listed: 'Elige uno de la lista.',
   slot_invalid: SLOT_FIELD.slot_invalid,
   slot_closed: SLOT_FIELD.slot_closed,
   slot_too_soon: ({ minLeadMinutes }: { minLeadMinutes: number }) =>
     `${SLOT_FIELD.slot_too_soon} Pide la bajada al menos ${minLeadMinutes} minutos antes.`,
   slot_too_far: ({ maxAdvanceDays }: { maxAdvanceDays: number }) =>
     `${SLOT_FIELD.slot_too_far} Se puede pedir con ${maxAdvanceDays} días de antelación como mucho.`,
-  slot_full: 'Hora de bajada: ese turno está completo. Elige otro o apúntate a la lista de espera.',
+  slot_full: 'Ese turno está completo. Elige otro o apúntate a la lista de espera.',
   return_after_closing: errorMessages.return_after_closing,
-  boat_has_open_launch: 'Barco: ya tiene una bajada pedida. Muévela o cancélala antes de pedir otra.',
+  boat_has_open_launch: 'Este barco ya tiene una bajada pedida. Muévela o cancélala antes de pedir otra.',
   boat_has_open_launch_by: ({ booker, when }: { booker: OpenLaunchBooker; when: string }) => {
     switch (booker.by) {
       case 'self':
-        return `Barco: ya tienes una bajada pedida para el ${when}. Muévela o cancélala antes de pedir otra.`;
+        return `Ya tienes una bajada pedida para el ${when}. Muévela o cancélala antes de pedir otra.`;
       case 'authorised_by_reader':
-        return `Barco: ${booker.name}, a quien autorizaste, ya ha pedido una bajada para el ${when}. ${ONE_LAUNCH_PER_BOAT} La tienes en Bajadas, donde puedes cancelarla.`;
+        return `${booker.name}, a quien autorizaste, ya ha pedido una bajada para el ${when}. ${ONE_LAUNCH_PER_BOAT} La tienes en Bajadas, donde puedes cancelarla.`;
       case 'owner':
-        return `Barco: su titular, ${booker.name}, ya ha pedido una bajada para el ${when}. ${ONE_LAUNCH_PER_BOAT}`;
+        return `Su titular, ${booker.name}, ya ha pedido una bajada para el ${when}. ${ONE_LAUNCH_PER_BOAT}`;
       case 'another_authorised':
-        return `Barco: otra persona autorizada ya ha pedido una bajada para el ${when}. ${ONE_LAUNCH_PER_BOAT}`;
+        return `Otra persona autorizada ya ha pedido una bajada para el ${when}. ${ONE_LAUNCH_PER_BOAT}`;
     }
   },
   // Authorised persons
-  boats_not_yours: 'Barcos: elige solo barcos tuyos de la lista.',
-  authorising_self: 'DNI, NIE o pasaporte: es el tuyo; no hace falta que te autorices, ya puedes usar tus barcos.',
+  boats_not_yours: 'Elige solo barcos tuyos de la lista.',
+  authorising_self: 'Es tu propio documento; no hace falta que te autorices, ya puedes usar tus barcos.',
   authorisation_duplicate: ({ boat }: { boat: string }) =>
-    `Barcos: esa persona ya está autorizada (o pendiente de validar) en ${boat}.`,
+    `Esa persona ya está autorizada (o pendiente de validar) en ${boat}.`,
   authorisation_limit_reached: ({ boat, max }: { boat: string; max: number }) =>
-    `Barcos: ${boat} ya tiene ${max} personas autorizadas o pendientes, el máximo del puerto.`,
+    `${boat} ya tiene ${max} personas autorizadas o pendientes, el máximo del puerto.`,
   licence_expires_in_period:
-    'Hasta: la titulación de la persona caduca antes; acorta el periodo o añade de nuevo a la persona con su titulación renovada.',
+    'La titulación de la persona caduca antes; acorta el periodo o añade de nuevo a la persona con su titulación renovada.',
   // Outings at sea
   boat_not_in_water: errorMessages.boat_not_in_water,
   boat_already_at_sea: errorMessages.boat_already_at_sea,
-  skipper_not_allowed: ({ why }: { why: SkipperRefusal }) => `Patrón: ${SKIPPER_REFUSALS[why]}`,
+  skipper_not_allowed: ({ why }: { why: SkipperRefusal }) =>
+    `${SKIPPER_REFUSALS[why].charAt(0).toUpperCase()}${SKIPPER_REFUSALS[why].slice(1)}`,
   departure_invalid: errorMessages.departure_invalid,
   return_in_past: errorMessages.return_in_past,
   outing_too_long: errorMessages.outing_too_long,

@@ -23,9 +23,9 @@ describe('a form says each problem once, and only while it is current', () => {
 
     await userEvent.clear(code);
     await userEvent.type(code, '12ab');
-    await waitFor(() => expect(code).toHaveAccessibleDescription('Código: son 6 cifras.'));
+    await waitFor(() => expect(code).toHaveAccessibleDescription('El código tiene 6 cifras.'));
     expect(times(/El código no es correcto/)).toBe(0);
-    expect(times('Código: son 6 cifras.')).toBe(1);
+    expect(times('El código tiene 6 cifras.')).toBe(1);
   });
 
   it('the same wrong code typed again is still wrong, without asking the server', async () => {

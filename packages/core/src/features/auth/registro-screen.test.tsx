@@ -48,9 +48,7 @@ describe('registro', () => {
     const create = vi.fn().mockRejectedValue(
       new ApiError('validation_failed', {
         status: 400,
-        fieldErrors: [
-          { field: 'document', code: 'invalid', message: 'DNI/NIE: la letra no corresponde al número. Revísalo.' },
-        ],
+        fieldErrors: [{ field: 'document', code: 'invalid', message: 'La letra no corresponde al número. Revísalo.' }],
       }),
     );
     renderApp('/registro', { api: { ...signedOutApi(), create } });
@@ -58,7 +56,7 @@ describe('registro', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));
     const document = screen.getByLabelText('DNI, NIE o pasaporte');
     await waitFor(() => expect(document).toHaveAttribute('aria-invalid', 'true'));
-    expect(document).toHaveAccessibleDescription(/la letra no corresponde/);
+    expect(document).toHaveAccessibleDescription(/La letra no corresponde/);
     await waitFor(() => expect(document).toHaveFocus());
   });
 });

@@ -120,7 +120,7 @@ describe('alta-autorizado', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Autorizar y enviar el código' }));
     await waitFor(() =>
       expect(screen.getByLabelText('Caducidad de la titulación')).toHaveAccessibleDescription(
-        /Caducidad de la titulación: caduca antes de que termine el periodo autorizado\./,
+        /La titulación caduca antes de que termine el periodo autorizado\./,
       ),
     );
     expect(create).not.toHaveBeenCalled();

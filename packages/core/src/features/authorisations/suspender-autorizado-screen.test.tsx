@@ -53,7 +53,7 @@ describe('suspender-autorizado', () => {
     await userEvent.click(reason);
     await userEvent.paste('x'.repeat(301));
     await userEvent.click(screen.getByRole('button', { name: 'Suspender la autorización' }));
-    await waitFor(() => expect(reason).toHaveAccessibleDescription(/Motivo: como mucho 300 caracteres\./));
+    await waitFor(() => expect(reason).toHaveAccessibleDescription(/Como mucho 300 caracteres\./));
     expect(send).not.toHaveBeenCalled();
   });
 

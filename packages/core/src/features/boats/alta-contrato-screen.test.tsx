@@ -83,9 +83,7 @@ describe('alta-contrato', () => {
       'POST contracts': () => {
         throw new ApiError('validation_failed', {
           status: 400,
-          fieldErrors: [
-            { field: 'boat.lengthM', code: 'too_large', message: 'Eslora: el puerto admite como mucho 8 m.' },
-          ],
+          fieldErrors: [{ field: 'boat.lengthM', code: 'too_large', message: 'El puerto admite como mucho 8 m.' }],
         });
       },
     });
@@ -97,7 +95,7 @@ describe('alta-contrato', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Solicitar contrato' }));
 
     const length = screen.getByLabelText('Eslora (m)');
-    await waitFor(() => expect(length).toHaveAccessibleDescription(/Eslora: el puerto admite como mucho 8 m\./));
+    await waitFor(() => expect(length).toHaveAccessibleDescription(/El puerto admite como mucho 8 m\./));
     await waitFor(() => expect(length).toHaveFocus());
     expect(length).toHaveValue('8,4');
     expect(screen.getByLabelText('Nombre del barco')).toHaveValue('Cormorán');
@@ -184,9 +182,7 @@ describe('alta-contrato', () => {
       new File([new Uint8Array([0x47, 0x49, 0x46, 0x38])], 'seguro.png', { type: 'image/png' }),
     );
     await userEvent.click(screen.getByRole('button', { name: 'Solicitar contrato' }));
-    await waitFor(() =>
-      expect(file).toHaveAccessibleDescription(/Certificado del seguro: debe ser un PDF, JPEG o PNG\./),
-    );
+    await waitFor(() => expect(file).toHaveAccessibleDescription(/Debe ser un PDF, JPEG o PNG\./));
     expect(create).not.toHaveBeenCalled();
   });
 

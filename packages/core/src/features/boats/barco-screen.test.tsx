@@ -104,7 +104,7 @@ describe('a boat of misbarcos', () => {
     await userEvent.clear(length);
     await userEvent.type(length, '12,5');
     await userEvent.click(within(data).getByRole('button', { name: 'Guardar cambios' }));
-    await waitFor(() => expect(length).toHaveAccessibleDescription(/Eslora: el puerto admite como mucho 12 m\./));
+    await waitFor(() => expect(length).toHaveAccessibleDescription(/El puerto admite como mucho 12 m\./));
     expect(send).not.toHaveBeenCalled();
   });
 
@@ -116,12 +116,10 @@ describe('a boat of misbarcos', () => {
 
     // Named .pdf and typed as one by the browser, but a text inside.
     await userEvent.upload(file, new File(['no soy un pdf'], 'seguro.pdf', { type: 'application/pdf' }));
-    await waitFor(() =>
-      expect(file).toHaveAccessibleDescription(/Certificado del seguro: debe ser un PDF, JPEG o PNG\./),
-    );
+    await waitFor(() => expect(file).toHaveAccessibleDescription(/Debe ser un PDF, JPEG o PNG\./));
 
     await userEvent.upload(file, pdfFile('grande.pdf', CERTIFICATE_MAX_BYTES + 1));
-    await waitFor(() => expect(file).toHaveAccessibleDescription(/Certificado del seguro: como mucho 5 MB\./));
+    await waitFor(() => expect(file).toHaveAccessibleDescription(/Como mucho 5 MB\./));
 
     const expiry = within(insurance).getByLabelText('Caducidad del seguro');
     await userEvent.clear(expiry);

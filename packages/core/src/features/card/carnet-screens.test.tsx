@@ -57,10 +57,10 @@ afterEach(() => {
 });
 
 describe('carnet-verde', () => {
-  it('shows the green card: VÁLIDA, holder, role, marina, boats, valid-until, the QR of the moment and the number', async () => {
+  it('shows the green card: VÁLIDO, holder, role, marina, boats, valid-until, the QR of the moment and the number', async () => {
     atMidMinute();
     const { router } = renderApp('/carnet-verde', { api: answeringApi({ 'GET card': () => greenCard() }).api });
-    const card = await screen.findByRole('article', { name: 'VÁLIDA' });
+    const card = await screen.findByRole('article', { name: 'VÁLIDO' });
     expect(screen.getByRole('heading', { level: 1, name: 'Tu carnet' })).toBeInTheDocument();
     expect(card).toHaveTextContent('Ana García López');
     expect(card).toHaveTextContent('TipoPropietario');
@@ -78,7 +78,7 @@ describe('carnet-verde', () => {
     const { router } = renderApp('/carnet-verde', { api: answeringApi({ 'GET card': () => redCard() }).api });
     expect(await screen.findByRole('heading', { level: 1, name: 'Tu carnet no es válido' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/carnet-rojo');
-    expect(screen.queryByText('VÁLIDA')).toBeNull();
+    expect(screen.queryByText('VÁLIDO')).toBeNull();
     expect(screen.queryByTestId('card-qr')).toBeNull();
   });
 
@@ -121,7 +121,7 @@ describe('carnet-verde', () => {
     });
     Object.defineProperty(navigator, 'wakeLock', { value: { request }, configurable: true });
     renderApp('/carnet-verde', { api: answeringApi({ 'GET card': () => greenCard() }).api });
-    await screen.findByRole('article', { name: 'VÁLIDA' });
+    await screen.findByRole('article', { name: 'VÁLIDO' });
     await waitFor(() => expect(request).toHaveBeenCalledWith('screen'));
     // The browser lets the lock go when the page is hidden; back in view, it is asked for again.
     released = true;
@@ -134,20 +134,20 @@ describe('carnet-verde', () => {
   it('shows without a wake lock where the browser has none', async () => {
     expect('wakeLock' in navigator).toBe(false);
     renderApp('/carnet-verde', { api: answeringApi({ 'GET card': () => greenCard() }).api });
-    expect(await screen.findByRole('article', { name: 'VÁLIDA' })).toBeInTheDocument();
+    expect(await screen.findByRole('article', { name: 'VÁLIDO' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('opens offline from the copy on the phone: the last verdict with its time, and a QR the phone still computes', async () => {
     atMidMinute();
     renderApp('/carnet-verde', { api: answeringApi({ 'GET card': () => greenCard() }).api });
-    await screen.findByRole('article', { name: 'VÁLIDA' });
+    await screen.findByRole('article', { name: 'VÁLIDO' });
     await waitFor(() => expect(localStorage.getItem(PERSIST_KEY)).toContain(CARD_SECRET));
     cleanup();
     ageKeptCopy(2 * 60 * 60 * 1000);
 
     renderApp('/carnet-verde', { api: offlineApi().api });
-    const card = await screen.findByRole('article', { name: 'VÁLIDA' });
+    const card = await screen.findByRole('article', { name: 'VÁLIDO' });
     expect(
       await screen.findByText(/^Sin conexión · actualizado (el \d{1,2}\/\d{1,2} )?a las \d\d:\d\d$/),
     ).toBeInTheDocument();
@@ -158,7 +158,7 @@ describe('carnet-verde', () => {
 
   it('shows a green verdict older than 24 hours as «Sin comprobar», not green', async () => {
     renderApp('/carnet-verde', { api: answeringApi({ 'GET card': () => greenCard() }).api });
-    await screen.findByRole('article', { name: 'VÁLIDA' });
+    await screen.findByRole('article', { name: 'VÁLIDO' });
     await waitFor(() => expect(localStorage.getItem(PERSIST_KEY)).toContain(CARD_SECRET));
     cleanup();
     ageKeptCopy(25 * 60 * 60 * 1000);
@@ -166,7 +166,7 @@ describe('carnet-verde', () => {
     renderApp('/carnet-verde', { api: offlineApi().api });
     const card = await screen.findByRole('article', { name: 'Sin comprobar' });
     expect(card).toHaveTextContent(/Hace más de 24 horas/);
-    expect(screen.queryByText('VÁLIDA')).toBeNull();
+    expect(screen.queryByText('VÁLIDO')).toBeNull();
     expect(
       await screen.findByText(/^Sin conexión · actualizado el \p{L}+ \d{1,2} de \p{L}+ a las \d\d:\d\d$/u),
     ).toBeInTheDocument();
@@ -176,7 +176,7 @@ describe('carnet-verde', () => {
     const renewed = greenCard({ idTarjeta: 'ZzZzZzZzZzZzZzZzZzZzZz' });
     const { api, send } = answeringApi({ 'GET card': () => greenCard(), 'POST card/reissue': () => renewed });
     renderApp('/carnet-verde', { api });
-    await screen.findByRole('article', { name: 'VÁLIDA' });
+    await screen.findByRole('article', { name: 'VÁLIDO' });
     await userEvent.click(screen.getByRole('button', { name: 'Renovar el carnet' }));
     const question = screen.getByRole('group', { name: '¿Renovar tu carnet?' });
     expect(question).toHaveTextContent(/los códigos QR anteriores dejan de funcionar al momento/);
@@ -197,7 +197,7 @@ describe('carnet-verde', () => {
       },
     });
     renderApp('/carnet-verde', { api });
-    await screen.findByRole('article', { name: 'VÁLIDA' });
+    await screen.findByRole('article', { name: 'VÁLIDO' });
     const before = shownModules();
     await userEvent.click(screen.getByRole('button', { name: 'Renovar el carnet' }));
     await userEvent.click(screen.getByRole('button', { name: 'Sí, renovar' }));
@@ -216,7 +216,7 @@ describe('carnet-verde', () => {
       get: (async (path: string) => (path === 'card' ? greenCard() : inner.get(path))) as ApiClient['get'],
     };
     const { router } = renderApp('/carnet-verde', { api });
-    await screen.findByRole('article', { name: 'VÁLIDA' });
+    await screen.findByRole('article', { name: 'VÁLIDO' });
     await waitFor(() => expect(localStorage.getItem(PERSIST_KEY)).toContain(CARD_SECRET));
     await act(() => router.navigate('/mas'));
     await userEvent.click(await screen.findByRole('button', { name: 'Cerrar sesión' }));
@@ -229,7 +229,7 @@ describe('carnet-verde', () => {
 describe('carnet-rojo', () => {
   it('says each reason in words, with the boat it is about and what fixes it', async () => {
     renderApp('/carnet-rojo', { api: answeringApi({ 'GET card': () => redCard() }).api });
-    const card = await screen.findByRole('article', { name: 'NO VÁLIDA' });
+    const card = await screen.findByRole('article', { name: 'NO VÁLIDO' });
     const reasons = within(card).getByRole('list', { name: 'Por qué no es válido' });
     const [own, boat] = within(reasons).getAllByRole('listitem');
     expect(own).toHaveTextContent('Datos por confirmar');
@@ -246,17 +246,17 @@ describe('carnet-rojo', () => {
 
   it('goes to carnet-verde when the verdict is green', async () => {
     const { router } = renderApp('/carnet-rojo', { api: answeringApi({ 'GET card': () => greenCard() }).api });
-    expect(await screen.findByRole('article', { name: 'VÁLIDA' })).toBeInTheDocument();
+    expect(await screen.findByRole('article', { name: 'VÁLIDO' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/carnet-verde');
   });
 
   it('opens offline from the copy on the phone, saying from when', async () => {
     renderApp('/carnet-rojo', { api: answeringApi({ 'GET card': () => redCard() as Card }).api });
-    await screen.findByRole('article', { name: 'NO VÁLIDA' });
+    await screen.findByRole('article', { name: 'NO VÁLIDO' });
     await waitFor(() => expect(localStorage.getItem(PERSIST_KEY)).toContain('Albatros'));
     cleanup();
     renderApp('/carnet-rojo', { api: offlineApi().api });
-    expect(await screen.findByRole('article', { name: 'NO VÁLIDA' })).toHaveTextContent('Seguro caducado');
+    expect(await screen.findByRole('article', { name: 'NO VÁLIDO' })).toHaveTextContent('Seguro caducado');
     expect(await screen.findByText(/^Sin conexión · actualizado a las \d\d:\d\d$/)).toBeInTheDocument();
   });
 });
@@ -272,7 +272,7 @@ describe('the Carnet tab', () => {
     });
     const tab = await screen.findByRole('link', { name: 'Carnet' });
     await userEvent.click(tab);
-    await screen.findByRole('article', { name: 'NO VÁLIDA' });
+    await screen.findByRole('article', { name: 'NO VÁLIDO' });
     expect(router.state.location.pathname).toBe('/carnet-rojo');
     expect(screen.getByRole('link', { name: 'Carnet' })).toHaveAttribute('aria-current', 'page');
     expect(screen.queryByRole('link', { name: /Volver/ })).toBeNull();
@@ -291,12 +291,12 @@ describe('opening the app offline', () => {
   it('opens the card from what the phone kept, and only the screens meant for offline use', async () => {
     atMidMinute();
     renderApp('/carnet-verde', { api: answeringApi({ 'GET card': () => greenCard() }).api });
-    await screen.findByRole('article', { name: 'VÁLIDA' });
+    await screen.findByRole('article', { name: 'VÁLIDO' });
     await waitFor(() => expect(localStorage.getItem(PERSIST_KEY)).toContain(CARD_SECRET));
     cleanup();
 
     renderApp('/carnet-verde', { api: noNetwork() });
-    expect(await screen.findByRole('article', { name: 'VÁLIDA' })).toHaveTextContent('Ana García López');
+    expect(await screen.findByRole('article', { name: 'VÁLIDO' })).toHaveTextContent('Ana García López');
     expect(await screen.findByText(/^Sin conexión · actualizado a las \d\d:\d\d$/)).toBeInTheDocument();
     expect(shownModules()).toBe(expectedAt(Date.now()));
     cleanup();

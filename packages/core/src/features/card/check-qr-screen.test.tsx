@@ -22,11 +22,11 @@ function checkApi(check: (path: string) => unknown) {
 const path = `/checkQR/${CARD_ID}?c=123456`;
 
 describe('checkQR', () => {
-  it('answers at once on a phone that never opened the app: no intro slides, no sign-in, «VÁLIDA» with who and what', async () => {
+  it('answers at once on a phone that never opened the app: no intro slides, no sign-in, «VÁLIDO» with who and what', async () => {
     const slides = watchForText('Siguiente');
     const { api, get } = checkApi(() => validCheck());
     const { router } = renderApp(path, { api, sliderSeen: false });
-    const result = await screen.findByRole('article', { name: 'VÁLIDA' });
+    const result = await screen.findByRole('article', { name: 'VÁLIDO' });
     expect(get).toHaveBeenCalledWith(
       `cards/${CARD_ID}/check?c=123456`,
       expect.objectContaining({ retry: expect.objectContaining({ limit: 2 }) }),
@@ -43,7 +43,7 @@ describe('checkQR', () => {
     expect(localStorage.getItem('mb.sliderSeen')).toBeNull();
   });
 
-  it('«NO VÁLIDA» with each reason in words', async () => {
+  it('«NO VÁLIDO» with each reason in words', async () => {
     const check = validCheck({
       valid: false,
       reasons: [
@@ -54,7 +54,7 @@ describe('checkQR', () => {
       validUntil: null,
     });
     renderApp(path, { api: checkApi(() => check).api, sliderSeen: false });
-    const result = await screen.findByRole('article', { name: 'NO VÁLIDA' });
+    const result = await screen.findByRole('article', { name: 'NO VÁLIDO' });
     expect(result).toHaveTextContent('Seguro caducado');
     expect(result).toHaveTextContent('Cuenta suspendida');
     expect(result).toHaveTextContent('TitularAna G.');
@@ -64,14 +64,14 @@ describe('checkQR', () => {
   it('a stale or missing code reads «Código caducado», with nobody named', async () => {
     const { api, get } = checkApi(() => staleCheck());
     renderApp(`/checkQR/${CARD_ID}`, { api, sliderSeen: false });
-    const result = await screen.findByRole('article', { name: 'NO VÁLIDA' });
+    const result = await screen.findByRole('article', { name: 'NO VÁLIDO' });
     expect(get).toHaveBeenCalledWith(`cards/${CARD_ID}/check`, expect.anything());
     expect(result).toHaveTextContent('Código caducado');
     expect(result).toHaveTextContent(/vuelve a escanear/);
     expect(result).not.toHaveTextContent('Titular');
   });
 
-  it('a failure on the way reads «No se pudo comprobar», never «no válida», and retries', async () => {
+  it('a failure on the way reads «No se pudo comprobar», never «no válido», and retries', async () => {
     let down = true;
     const { api } = checkApi(() => {
       if (down) throw new ApiError('network_error');
@@ -81,10 +81,10 @@ describe('checkQR', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('No se pudo comprobar');
     expect(alert).toHaveTextContent('Esto no quiere decir que el carnet no sea válido');
-    expect(screen.queryByText(/NO VÁLIDA/i)).toBeNull();
+    expect(screen.queryByText(/NO VÁLIDO/i)).toBeNull();
     down = false;
     await userEvent.click(screen.getByRole('button', { name: 'Volver a intentarlo' }));
-    expect(await screen.findByRole('article', { name: 'VÁLIDA' })).toBeInTheDocument();
+    expect(await screen.findByRole('article', { name: 'VÁLIDO' })).toBeInTheDocument();
   });
 
   it('a server failure reads «No se pudo comprobar» too', async () => {
@@ -95,13 +95,13 @@ describe('checkQR', () => {
       sliderSeen: false,
     });
     expect(await screen.findByRole('alert')).toHaveTextContent('No se pudo comprobar');
-    expect(screen.queryByText(/NO VÁLIDA/i)).toBeNull();
+    expect(screen.queryByText(/NO VÁLIDO/i)).toBeNull();
   });
 
   it('is not tried again by the client on 429 (it would wait minutes in silence), only on failures on the way', async () => {
     const { api, get } = checkApi(() => validCheck());
     renderApp(path, { api, sliderSeen: false });
-    await screen.findByRole('article', { name: 'VÁLIDA' });
+    await screen.findByRole('article', { name: 'VÁLIDO' });
     const retry = (get.mock.calls[0] as unknown as [string, { retry: { statusCodes: number[] } }])[1].retry;
     expect(retry.statusCodes).not.toContain(429);
     expect(retry.statusCodes).toEqual(expect.arrayContaining([500, 502, 503, 504]));
@@ -115,7 +115,7 @@ describe('checkQR', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Demasiadas comprobaciones');
     expect(alert).toHaveTextContent('Podrás volver a intentarlo en 2 minutos.');
-    expect(screen.queryByText(/NO VÁLIDA/i)).toBeNull();
+    expect(screen.queryByText(/NO VÁLIDO/i)).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Volver a intentarlo' }));
     await waitFor(() => expect(get).toHaveBeenCalledTimes(2));
   });

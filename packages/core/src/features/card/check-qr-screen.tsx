@@ -67,7 +67,7 @@ function CheckResult({ check }: { check: CardCheck }) {
 /**
  * What anyone who scans a card's QR sees (docs/product.md §4.10), signed in or not, on any phone: no intro
  * slides, no sign-in (a public route without the first-start gate), the answer at once. A failure on the
- * way is «No se pudo comprobar» with a retry, never «no válida»; too many checks say so and when to retry,
+ * way is «No se pudo comprobar» with a retry, never «no válido»; too many checks say so and when to retry,
  * and, to someone not signed in, that the marina's staff check without those limits once signed in on the
  * phone (the session goes with the check: decision 040), with the way to sign in and come back.
  */

@@ -30,6 +30,10 @@ export const dataValidationTexts = {
   insurer: 'Aseguradora',
   policyNumber: 'Número de póliza',
   insuranceExpiresOn: 'Caducidad del seguro',
+  // One boat's fields, named in words, never «Aseguradora: Brisa».
+  insurerOf: (boat: string) => `Aseguradora de ${boat}`,
+  policyNumberOf: (boat: string) => `Número de póliza de ${boat}`,
+  insuranceExpiresOnOf: (boat: string) => `Caducidad del seguro de ${boat}`,
   confirm: 'Confirmo que mis datos son correctos.',
   send: 'Confirmar mis datos',
 } as const;

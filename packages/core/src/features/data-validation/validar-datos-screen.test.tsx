@@ -93,13 +93,13 @@ describe('validar-datos', () => {
     expect(screen.getByLabelText('Nombre')).toHaveValue('Ana');
     const personal = screen.getByRole('group', { name: 'Datos personales' });
     expect(personal).toHaveTextContent('ana@correo.es');
-    expect(personal).toHaveTextContent('+34612345678');
+    expect(personal).toHaveTextContent('+34 612 345 678');
     expect(personal).toHaveTextContent('12345678Z');
     expect(within(personal).getByRole('link', { name: 'Cambiar el correo o el móvil en Mi cuenta' })).toHaveAttribute(
       'href',
       '/micuenta',
     );
-    expect(screen.getByLabelText('Aseguradora: Gaviota')).toHaveValue('Mapfre');
+    expect(screen.getByLabelText('Aseguradora de Gaviota')).toHaveValue('Mapfre');
   });
 
   it('when not due, says until when the data hold', async () => {
@@ -163,7 +163,7 @@ describe('validar-datos', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'No tengo titulación (patronea otra persona).' }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Confirmo que mis datos son correctos.' }));
     await userEvent.click(screen.getByRole('button', { name: 'Confirmar mis datos' }));
-    await waitFor(() => expect(expiry).toHaveAccessibleDescription(/ya ha caducado/));
+    await waitFor(() => expect(expiry).toHaveAccessibleDescription(/Ya ha caducado/));
     expect(send).not.toHaveBeenCalled();
   });
 });

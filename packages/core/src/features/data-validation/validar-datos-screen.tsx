@@ -24,6 +24,7 @@ import { marinaToday, useMarina } from '../../lib/marina.ts';
 import { paths } from '../../lib/paths.ts';
 import { boatsKey, sessionKey } from '../../lib/queries.ts';
 import { useServices } from '../../lib/services.tsx';
+import { formatPhone } from '../../domain/format-phone.ts';
 import { confirmData, dataValidationKey, dataValidationQuery } from './api/data-validation.ts';
 import * as css from './data-validation.css.ts';
 import { dataValidationTexts as t } from './texts.ts';
@@ -136,7 +137,7 @@ function ValidationForm({ status, today }: { status: DataValidationStatus; today
         <Facts
           rows={[
             [t.email, data.email],
-            [t.phone, data.phone],
+            [t.phone, formatPhone(data.phone, { unbreakable: true })],
             [t.document, data.document],
           ]}
         />
@@ -157,16 +158,16 @@ function ValidationForm({ status, today }: { status: DataValidationStatus; today
             <h3 className={css.boatTitle}>
               {boat.name} ({boat.registration})
             </h3>
-            <TextField name={`boats.${index}.insurer`} label={`${t.insurer}: ${boat.name}`} autoComplete="off" />
+            <TextField name={`boats.${index}.insurer`} label={t.insurerOf(boat.name)} autoComplete="off" />
             <TextField
               name={`boats.${index}.policyNumber`}
-              label={`${t.policyNumber}: ${boat.name}`}
+              label={t.policyNumberOf(boat.name)}
               autoComplete="off"
               spellCheck={false}
             />
             <TextField
               name={`boats.${index}.expiresOn`}
-              label={`${t.insuranceExpiresOn}: ${boat.name}`}
+              label={t.insuranceExpiresOnOf(boat.name)}
               type="date"
               min={today}
             />

@@ -2,6 +2,7 @@ import { useLoaderData } from 'react-router';
 import type { MarinaHelp } from '../../config/app-config.ts';
 import { useMarina } from '../../lib/marina.ts';
 import { useConfig } from '../../lib/services.tsx';
+import { formatPhone } from '../../domain/format-phone.ts';
 import { ruleAnswers } from './rule-answers.ts';
 import { ButtonLink } from '../../components/button.tsx';
 import { Page } from '../../components/page.tsx';
@@ -29,7 +30,7 @@ export default function AyudaScreen() {
           <p className={css.marina}>{clientTitulo}</p>
           <div className={ui.stack}>
             <ButtonLink to={tel} reloadDocument fullWidth>
-              {t.call(contact.phone)}
+              {t.call(formatPhone(contact.phone))}
             </ButtonLink>
             <ButtonLink to={`mailto:${contact.email}`} reloadDocument variant="secondary" fullWidth>
               {t.write(contact.email)}

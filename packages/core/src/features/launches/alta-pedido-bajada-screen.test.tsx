@@ -112,7 +112,7 @@ describe('alta-pedido-bajada', () => {
 
   it('a boat taken meanwhile by someone the owner authorised: the server’s words (who, which day) on the boat, everything typed kept', async () => {
     const message =
-      'Barco: Marta Ruiz Soler, a quien autorizaste, ya ha pedido una bajada para el jueves 3 de junio de 2027 a las 10:30. Solo puede haber una bajada pedida por barco. La tienes en Bajadas, donde puedes cancelarla.';
+      'Marta Ruiz Soler, a quien autorizaste, ya ha pedido una bajada para el jueves 3 de junio de 2027 a las 10:30. Solo puede haber una bajada pedida por barco. La tienes en Bajadas, donde puedes cancelarla.';
     const { api } = bookingApi({
       'GET launches': () => ({ upcoming: [], past: [] }),
       'POST launches': () => {

@@ -130,7 +130,9 @@ describe('pedidosbajadas', () => {
         api: answeringApi({ 'GET launches/dddddddd-0000-4000-8000-000000000009': () => theirs }).api,
       });
       const history = await screen.findByRole('region', { name: 'Historial' });
-      expect(within(history).getByRole('listitem')).toHaveTextContent(/ · Marta Ruiz Soler pidió la bajada; quedó confirmada · /);
+      expect(within(history).getByRole('listitem')).toHaveTextContent(
+        / · Marta Ruiz Soler pidió la bajada; quedó confirmada · /,
+      );
       expect(screen.getByRole('region', { name: 'Brisa' })).toHaveTextContent('Pedida porMarta Ruiz Soler');
       cleanup();
       renderApp('/reprogramar-bajada?id=dddddddd-0000-4000-8000-000000000009', {

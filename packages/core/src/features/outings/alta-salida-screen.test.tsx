@@ -145,7 +145,7 @@ describe('alta-salida', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Registrar la salida' }));
 
     const message = await screen.findByText(
-      'Barco: no tiene hoy una bajada confirmada ni está en el agua. Pide la bajada antes de registrar la salida.',
+      'Este barco no tiene hoy una bajada confirmada ni está en el agua. Pide la bajada antes de registrar la salida.',
     );
     expect(screen.getByRole('group', { name: 'Barco' })).toHaveAccessibleDescription(
       expect.stringContaining(message.textContent!),
@@ -191,7 +191,7 @@ describe('alta-salida', () => {
     await waitFor(() =>
       expect(screen.getByRole('group', { name: 'Patrón' })).toHaveAccessibleDescription(
         expect.stringContaining(
-          'Patrón: debe ser el propietario o una persona autorizada activa, con la titulación náutica en vigor.',
+          'El patrón debe ser el propietario o una persona autorizada activa, con la titulación náutica en vigor.',
         ),
       ),
     );

@@ -1,5 +1,6 @@
 import { OUTING_STATE_LABELS, type Outing } from '../../domain/outings.ts';
 import { momentOf, timeFrom, timeOf } from './format.ts';
+import { formatPhone } from '../../domain/format-phone.ts';
 import * as css from './outings.css.ts';
 import { outingTexts as t } from './texts.ts';
 import { type Fact, Facts } from '../../components/facts.tsx';
@@ -33,7 +34,7 @@ export function OutingFacts({
           [t.destination, outing.destination],
           [t.skipper, fullName(outing.skipper)],
           [t.people, String(outing.people)],
-          [t.phone, outing.contactPhone],
+          [t.phone, formatPhone(outing.contactPhone, { unbreakable: true })],
           ...(outing.loggedBy.self ? [] : [[t.loggedBy, fullName(outing.loggedBy)] as const]),
         ] satisfies Fact[])),
   ];

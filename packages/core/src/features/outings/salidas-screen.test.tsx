@@ -95,7 +95,7 @@ describe('salidas', () => {
     });
     renderApp('/salidas', { api });
     await userEvent.click(await screen.findByRole('button', { name: 'He vuelto Gaviota' }));
-    const notice = await findStatus('Regreso de Gaviota registrado. ¡Bienvenido a puerto!');
+    const notice = await findStatus('Regreso de Gaviota registrado. ¡Qué bien tenerte de vuelta!');
     await waitFor(() => expect(notice).toHaveFocus());
     expect(send).toHaveBeenCalledWith('post', 'outings/eeeeeeee-0000-4000-8000-000000000001/return', {});
     expect(screen.getByText('Ahora no tienes ninguna salida en el mar.')).toBeInTheDocument();
@@ -162,7 +162,7 @@ describe('salidas', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Guardar la nueva hora' }));
     await waitFor(() =>
       expect(select).toHaveAccessibleDescription(
-        expect.stringContaining('Hora de vuelta prevista: debe ser el mismo día, antes del cierre del puerto.'),
+        expect.stringContaining('La vuelta debe ser el mismo día, antes del cierre del puerto.'),
       ),
     );
     expect(select).toHaveValue(at(today, '19:45'));
@@ -251,7 +251,7 @@ describe('inicio', () => {
     expect(within(card).queryByRole('button', { name: /^Ampliar/ })).toBeNull();
     await userEvent.click(within(card).getByRole('button', { name: 'He vuelto Gaviota' }));
     expect(send).toHaveBeenCalledWith('post', 'outings/eeeeeeee-0000-4000-8000-000000000001/return', {});
-    const done = await findStatus('Regreso de Gaviota registrado. ¡Bienvenido a puerto!', card);
+    const done = await findStatus('Regreso de Gaviota registrado. ¡Qué bien tenerte de vuelta!', card);
     await waitFor(() => expect(done).toHaveFocus());
     await waitFor(() => expect(card).not.toHaveTextContent('Retrasada'));
   });

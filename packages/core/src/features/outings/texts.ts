@@ -23,7 +23,7 @@ export const outingTexts = {
   overdueOtherHelp: 'Para saber del barco, llama al puerto:',
   loggedBy: 'Registrada por',
   returned: 'He vuelto',
-  returnedDone: (boat: string) => `Regreso de ${boat} registrado. ¡Bienvenido a puerto!`,
+  returnedDone: (boat: string) => `Regreso de ${boat} registrado. ¡Qué bien tenerte de vuelta!`,
   extend: 'Ampliar hora de regreso',
   extendTitle: (boat: string) => `Ampliar el regreso de ${boat}`,
   newReturn: 'Nuevo regreso previsto',
