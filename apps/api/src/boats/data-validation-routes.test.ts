@@ -88,7 +88,7 @@ describe('/data-validation', () => {
     );
     expect(response.statusCode).toBe(400);
     const errors = response.json().errors as { field: string; message: string }[];
-    expect(errors.find((error) => error.field === 'documentExpiresOn')?.message).toMatch(/ya ha caducado/);
+    expect(errors.find((error) => error.field === 'documentExpiresOn')?.message).toMatch(/^Ya ha caducado/);
     expect(errors.map((error) => error.field)).toContain('licence.expiresOn');
     const [row] = await database.db.select().from(accounts).where(eq(accounts.id, accountId));
     expect(row).toMatchObject({ dataValidatedAt: null, documentExpiresOn: null });

@@ -9,7 +9,7 @@ import { FIXTURE_MARINAS_DIR, type TestDatabase } from '../test/test-database.ts
 import { contracts } from '../boats/boats.schema.ts';
 import { clients } from '../clients/clients.schema.ts';
 import { settingChanges } from './staff.schema.ts';
-import { marinaSeeds, seedClients } from '../db/seed.ts';
+import { DEMO_NAMES, marinaSeeds, seedClients } from '../db/seed.ts';
 import { dayFromToday, newBoatContract, pdfBytes, requestNewBoat } from '../test/boats.ts';
 import { eligibleOwner, launchBody } from '../test/launches.ts';
 import { outboxFor, registerAccount, type RegisteredAccount } from '../test/accounts.ts';
@@ -246,7 +246,7 @@ describe('settings', () => {
       ['maxLengthM', 12, 8],
       ['slotCapacity', 4, 6],
     ]);
-    expect(answer.changes[0]!.changedBy).toMatchObject({ firstName: 'Personal' });
+    expect(answer.changes[0]!.changedBy).toMatchObject({ firstName: DEMO_NAMES.staff.firstName });
     expect(await clientSettings(901)).toMatchObject({ slotCapacity: 6, manualApproval: true, maxLengthM: 8 });
     expect(await clientSettings(903)).toEqual(defaults903);
     expect((await staff901.get('/staff/settings')).json()).toEqual(answer);
