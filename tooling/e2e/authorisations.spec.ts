@@ -188,7 +188,7 @@ test.describe('authorised persons', () => {
     await expectAccessible();
     await page.goto('/alta-pedido-bajada');
     await expect(page.getByRole('list', { name: 'Pardela 1: no puede bajar al agua' })).toContainText(
-      new RegExp(`Ya tiene una bajada pedida por ${fullName(person)} para el \\p{L}+, \\d+ de \\p{L}+`, 'u'),
+      new RegExp(`Ya tiene una bajada pedida por ${fullName(person)} para el \\p{L}+,? \\d+ de \\p{L}+`, 'u'),
     );
     await expectAccessible();
 

@@ -48,7 +48,7 @@ test.describe('signed in', () => {
     await expect(password.getByLabel('Contraseña actual')).toHaveAccessibleDescription(
       'No es la contraseña de tu cuenta.',
     );
-    await expect(page.getByText('no es la de tu cuenta')).toHaveCount(1);
+    await expect(page.getByText('No es la contraseña de tu cuenta.')).toHaveCount(1);
     await expect(page.getByRole('alert')).toHaveCount(0);
     await password.getByLabel('Contraseña actual').fill(person.password);
     await password.getByRole('button', { name: 'Cambiar la contraseña' }).click();
