@@ -33,19 +33,6 @@ export const row = style({
   '@media': { '(prefers-reduced-motion: reduce)': { transition: 'none' } },
 });
 
-export const tile = style({
-  display: 'grid',
-  placeItems: 'center',
-  flexShrink: 0,
-  width: vars.size.iconTile,
-  height: vars.size.iconTile,
-  borderRadius: vars.radius.small,
-  background: vars.color.brandSoft,
-  color: vars.color.onBrandSoft,
-});
-
-export const tileIcon = style({ width: vars.size.icon, height: vars.size.icon });
-
 export const body = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxsmall, flex: 1, minWidth: 0 });
 
 export const title = style({ fontWeight: vars.fontWeight.bold, lineHeight: vars.lineHeight.tight });
@@ -54,4 +41,4 @@ export const secondary = style({ color: vars.color.textMuted, fontSize: vars.fon
 
 export const trailing = style({ display: 'flex', alignItems: 'center', gap: vars.space.small, flexShrink: 0 });
 
-export const chevron = style({ width: '1.25rem', height: '1.25rem', color: vars.color.textMuted });
+export { chevron, tile, tileIcon } from './icon-tile.css.ts';

@@ -11,8 +11,6 @@ export const title = style({
 /** A folding section: its summary fills the card, so the whole title row is the target. */
 export const folding = style({ padding: 0 });
 
-export const details = style({});
-
 export const summary = style({
   display: 'flex',
   alignItems: 'center',
@@ -35,28 +33,6 @@ export const summaryTitle = style({
   lineHeight: vars.lineHeight.tight,
 });
 
-export const tile = style({
-  display: 'grid',
-  placeItems: 'center',
-  flexShrink: 0,
-  width: vars.size.iconTile,
-  height: vars.size.iconTile,
-  borderRadius: vars.radius.small,
-  background: vars.color.brandSoft,
-  color: vars.color.onBrandSoft,
-});
-
-export const tileIcon = style({ width: vars.size.icon, height: vars.size.icon });
-
-/** Points right while folded, down once open. */
-export const chevron = style({
-  flexShrink: 0,
-  width: '1.25rem',
-  height: '1.25rem',
-  color: vars.color.textMuted,
-  transition: `transform ${vars.motion.normal} ${vars.motion.easing}`,
-  selectors: { [`${details}[open] &`]: { transform: 'rotate(90deg)' } },
-  '@media': { '(prefers-reduced-motion: reduce)': { transition: 'none' } },
-});
-
 export const content = style({ padding: `0 ${vars.space.medium} ${vars.space.medium}` });
+
+export { foldChevron as chevron, tile, tileIcon } from './icon-tile.css.ts';

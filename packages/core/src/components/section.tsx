@@ -41,7 +41,7 @@ export function Section({
   }
   return (
     <section className={`${cardClass} ${css.folding}`} aria-labelledby={id}>
-      <details name={group} open={open} className={css.details}>
+      <details name={group} open={open}>
         <summary className={css.summary}>
           {icon ? (
             <span className={css.tile}>

@@ -1,21 +1,13 @@
 import { keyframes, style } from '@vanilla-extract/css';
 import { vars } from '@marina/theme/vars.css.ts';
+import * as ui from './ui.css.ts';
 
 const pulse = keyframes({ '0%, 100%': { opacity: 1 }, '50%': { opacity: 0.55 } });
 
 export const skeleton = style({ display: 'flex', flexDirection: 'column', gap: vars.space.medium });
 
 /** A card's shape while its content loads: the page keeps its layout, nothing jumps when the data comes. */
-export const card = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.small,
-  padding: vars.space.medium,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.medium,
-  boxShadow: vars.shadow.card,
-});
+export const card = style([ui.card, { display: 'flex', flexDirection: 'column', gap: vars.space.small }]);
 
 export const line = style({
   height: '0.875rem',

@@ -1,5 +1,6 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '@marina/theme/vars.css.ts';
+import * as ui from '../../components/ui.css.ts';
 
 export const list = style({
   margin: 0,
@@ -13,16 +14,7 @@ export const list = style({
 export const name = style({ margin: 0, fontSize: vars.fontSize.large, lineHeight: vars.lineHeight.tight });
 
 /** A boat on `misbarcos`: compact, its heading, what is missing if anything, and its one next action. */
-export const boatCard = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.small,
-  padding: vars.space.medium,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.medium,
-  boxShadow: vars.shadow.card,
-});
+export const boatCard = style([ui.card, { display: 'flex', flexDirection: 'column', gap: vars.space.small }]);
 
 export const boatHead = style({ display: 'flex', alignItems: 'flex-start', gap: vars.space.small });
 

@@ -1,5 +1,6 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '@marina/theme/vars.css.ts';
+import { tile } from '../../components/icon-tile.css.ts';
 
 export const card = style({
   display: 'flex',
@@ -76,17 +77,14 @@ export const inicioCard = style({
   },
 });
 
-export const inicioTile = style({
-  display: 'grid',
-  placeItems: 'center',
-  flexShrink: 0,
-  width: vars.size.iconTile,
-  height: vars.size.iconTile,
-  borderRadius: vars.radius.small,
-  background: vars.color.neutralSurface,
-  color: vars.color.neutral,
-  selectors: {
-    '&[data-verdict="valid"]': { background: vars.color.cardValid, color: vars.color.onVerdict },
-    '&[data-verdict="invalid"]': { background: vars.color.cardInvalid, color: vars.color.onVerdict },
+export const inicioTile = style([
+  tile,
+  {
+    background: vars.color.neutralSurface,
+    color: vars.color.neutral,
+    selectors: {
+      '&[data-verdict="valid"]': { background: vars.color.cardValid, color: vars.color.onVerdict },
+      '&[data-verdict="invalid"]': { background: vars.color.cardInvalid, color: vars.color.onVerdict },
+    },
   },
-});
+]);

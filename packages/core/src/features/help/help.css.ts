@@ -25,13 +25,4 @@ export const question = style({
 
 export const questionText = style({ flex: 1 });
 
-/** Points right while the answer is folded, down once open. */
-export const chevron = style({
-  flexShrink: 0,
-  width: '1.25rem',
-  height: '1.25rem',
-  color: vars.color.textMuted,
-  transition: `transform ${vars.motion.normal} ${vars.motion.easing}`,
-  selectors: { [`${faq}[open] &`]: { transform: 'rotate(90deg)' } },
-  '@media': { '(prefers-reduced-motion: reduce)': { transition: 'none' } },
-});
+export { foldChevron as chevron } from '../../components/icon-tile.css.ts';

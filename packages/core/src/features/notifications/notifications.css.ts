@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '@marina/theme/vars.css.ts';
+import * as iconTile from '../../components/icon-tile.css.ts';
 
 export const list = style({
   margin: 0,
@@ -22,19 +23,17 @@ export const item = style({
 });
 
 /** The kind's icon; filled with the brand while unread, quiet once read. */
-export const tile = style({
-  display: 'grid',
-  placeItems: 'center',
-  flexShrink: 0,
-  width: vars.size.iconTile,
-  height: vars.size.iconTile,
-  borderRadius: vars.radius.pill,
-  background: vars.color.surfaceMuted,
-  color: vars.color.textMuted,
-  selectors: { '&[data-unread="true"]': { background: vars.color.brandSoft, color: vars.color.onBrandSoft } },
-});
+export const tile = style([
+  iconTile.tile,
+  {
+    borderRadius: vars.radius.pill,
+    background: vars.color.surfaceMuted,
+    color: vars.color.textMuted,
+    selectors: { '&[data-unread="true"]': { background: vars.color.brandSoft, color: vars.color.onBrandSoft } },
+  },
+]);
 
-export const tileIcon = style({ width: vars.size.icon, height: vars.size.icon });
+export { tileIcon } from '../../components/icon-tile.css.ts';
 
 export const body = style({ flex: 1, minWidth: 0 });
 
