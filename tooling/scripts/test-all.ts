@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { repoRoot } from '../vite/client-vite-config.ts';
 import { duration } from './lib/duration.ts';
 import { describeTestsPerProject, testsPerProject } from './lib/e2e-counts.ts';
+import { failedTests, type FailedTest } from './lib/failed-tests.ts';
 import { ensureChromium, ensurePostgres } from './lib/system.ts';
 import { run, type RunOptions } from './lib/run.ts';
 import type { OpenApiLintSummary } from './lint-openapi.ts';
@@ -116,6 +117,12 @@ function countsOf(report: string): Counts | undefined {
   return undefined;
 }
 
+function failuresOf(report: string): FailedTest[] {
+  const path = join(results, report);
+  if (!existsSync(path)) return [];
+  return failedTests(JSON.parse(readFileSync(path, 'utf8')), repoRoot);
+}
+
 /** `79 operations, 0 errors, 0 warnings`, from what tooling/scripts/lint-openapi.ts wrote. */
 function openApiLintDetail(): string | undefined {
   const path = join(results, 'openapi-lint.json');
@@ -140,6 +147,8 @@ interface Outcome {
   ms: number;
   counts?: Counts | undefined;
   detail?: string | undefined;
+  /** The tests its report says failed, named in the summary. */
+  failures: FailedTest[];
   /** Ran beside the other steps of its stage. */
   alongside: boolean;
 }
@@ -167,6 +176,7 @@ async function runStep(step: Step, alongside: boolean): Promise<Outcome> {
     ms,
     ...(step.report ? { counts: countsOf(step.report) } : {}),
     detail: step.detail?.(),
+    failures: step.report ? failuresOf(step.report) : [],
     alongside,
   };
 }
@@ -198,6 +208,11 @@ for (const { name, ok, ms, counts, detail: stepDetail, alongside } of outcome) {
 console.log(
   `  total ${duration(totalMs)}${outcome.some((step) => step.alongside) ? ' (∥: ran side by side, so their times overlap)' : ''}`,
 );
+const failures = outcome.flatMap((step) => step.failures);
+if (failures.length > 0) {
+  console.log('\nFailed tests');
+  for (const { name, why } of failures) console.log(`  ✘ ${name}${why ? `\n      ${why}` : ''}`);
+}
 const stepsFailed = outcome.filter((step) => !step.ok).length;
 console.log(`\nsteps: ${outcome.length - stepsFailed} passed, ${stepsFailed} failed`);
 console.log(`tests: ${passed} passed, ${failed} failed`);
