@@ -99,7 +99,8 @@ test.describe('accounts', () => {
     await page.getByLabel('Código de verificación').fill(wrong);
     await page.getByRole('button', { name: 'Validar' }).click();
     const codeField = page.getByLabel('Código de verificación');
-    await expect(codeField).toHaveAccessibleDescription('El código no es correcto.');
+    // The field says how many tries the code has left (five in all).
+    await expect(codeField).toHaveAccessibleDescription('El código no es correcto. Te quedan 4 intentos.');
     await expect(codeField).toHaveValue(wrong);
     // One problem, one message: not again in a banner; and typing makes it the new problem.
     await expect(page.getByText('El código no es correcto.', { exact: false })).toHaveCount(1);

@@ -361,6 +361,7 @@ describe('codes', () => {
     expect(response.json()).toMatchObject({
       code: 'code_invalid',
       detail: 'El código no es correcto. Te quedan 4 intentos.',
+      errors: [{ field: 'code', code: 'code_invalid', message: 'El código no es correcto. Te quedan 4 intentos.' }],
     });
   });
 

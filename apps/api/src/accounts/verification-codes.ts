@@ -355,7 +355,7 @@ export async function markCodeUsed(
 
 function codeInvalid(left: number): HttpProblem {
   return problem('code_invalid', 422, problemDetails.code_invalid_tries_left({ left }), [
-    { field: 'code', code: 'code_invalid', message: fieldMessages.code_invalid },
+    { field: 'code', code: 'code_invalid', message: fieldMessages.code_invalid({ left }) },
   ]);
 }
 

@@ -20,6 +20,7 @@ type Samples<T extends Catalogue> = {
 
 const FIELD_SAMPLES: Samples<typeof fieldMessages> = {
   phone_country_not_allowed: { countries: 'España' },
+  code_invalid: { left: 4 },
   slot_too_soon: { minLeadMinutes: 60 },
   slot_too_far: { maxAdvanceDays: 14 },
   boat_has_open_launch_by: { booker: { by: 'owner', name: 'Ana Pons' }, when: 'martes 3 de junio a las 10:00' },
@@ -284,6 +285,7 @@ describe('the message catalogue', () => {
     expect(parametrisedErrorMessages.outing_too_long({ maxHours: 36 })).toContain('36 horas');
     expect(fieldMessages.slot_too_far({ maxAdvanceDays: 14 })).toContain('14 días');
     expect(problemDetails.code_invalid_tries_left({ left: 1 })).toContain('queda 1 intento');
+    expect(fieldMessages.code_invalid({ left: 3 })).toBe('El código no es correcto. Te quedan 3 intentos.');
     expect([1, 30, 60, 61].map(formatWait)).toEqual(['1 segundo', '30 segundos', '1 minuto', '2 minutos']);
   });
 });

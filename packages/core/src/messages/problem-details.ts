@@ -91,6 +91,11 @@ const BOOKER_ONLY: Record<BookerOnlyChange, string> = { move: 'moverla', mark_re
 
 const ONE_LAUNCH_PER_BOAT = 'Solo puede haber una bajada pedida por barco.';
 
+/** A wrong code, and how many tries it has left: the problem's detail and the code field's message alike. */
+function triesLeft({ left }: { left: number }): string {
+  return `El código no es correcto. Te ${left === 1 ? 'queda 1 intento' : `quedan ${left} intentos`}.`;
+}
+
 /** The `message` of a field error: what a form shows under the field. */
 export const fieldMessages = {
   // Any body, checked against its JSON schema or the shared rules (http/error-handler.ts, http/validation.ts).
@@ -114,7 +119,7 @@ export const fieldMessages = {
   password_too_common: 'Esa contraseña es de las más usadas y fácil de adivinar. Elige otra.',
   password_personal:
     'No formes la contraseña con tu nombre, tus apellidos, tu correo, tu teléfono, tu documento ni el nombre de la marina. Elige otra.',
-  code_invalid: 'El código no es correcto.',
+  code_invalid: triesLeft,
   current_password_incorrect: 'No es la contraseña de tu cuenta.',
   email_taken: 'Otra cuenta ya usa este correo.',
   phone_country_not_allowed: ({ countries }: { countries: string }) =>
@@ -206,8 +211,7 @@ export const problemDetails = {
   process_gone: 'Este proceso no existe o ya ha terminado. Vuelve a empezar.',
   resend_wait: ({ seconds }: { seconds: number }) => `Espera ${seconds} segundos antes de pedir otro código.`,
   code_superseded: 'Este código ya no vale: se ha usado o se ha enviado otro. Pide uno nuevo si hace falta.',
-  code_invalid_tries_left: ({ left }: { left: number }) =>
-    `El código no es correcto. Te ${left === 1 ? 'queda 1 intento' : `quedan ${left} intentos`}.`,
+  code_invalid_tries_left: triesLeft,
   password_personal: 'Esa contraseña se adivina a partir de tus datos o de los de la marina. Elige otra.',
   activation_link_invalid:
     'El enlace de activación no es válido o ha caducado. Vuelve a registrarte para recibir otro.',
