@@ -49,7 +49,8 @@ export function ResendCode<Sent extends ResetCodeSent>({
 
   return (
     <div className={ui.stack}>
-      <Button variant="secondary" fullWidth disabled={wait > 0 || busy} onClick={onClick}>
+      {/* Quiet: the form's button leads; asking again is the way out when no code came. */}
+      <Button variant="quiet" fullWidth disabled={wait > 0 || busy} onClick={onClick}>
         {wait > 0 ? `Podrás pedir otro código en ${wait} s` : 'Enviar otro código'}
       </Button>
       <p role="status" className={ui.muted}>

@@ -9,16 +9,19 @@ import { CheckboxField } from '../../components/form/checkbox-field.tsx';
 import { NewPasswordField } from '../../components/form/new-password-field.tsx';
 import { Page } from '../../components/page.tsx';
 import { LoadError, Loading, loadState } from '../../components/query-status.tsx';
+import { ReadMore } from '../../components/read-more.tsx';
+import { Steps } from '../../components/steps.tsx';
 import * as ui from '../../components/ui.css.ts';
 import { createKeyKeeper } from '../../lib/idempotency.ts';
 import { paths } from '../../lib/paths.ts';
 import { useServices } from '../../lib/services.tsx';
 import { activate, activationSchema, getActivation, type ActivationInput } from './api/activate.ts';
+import * as css from './registration.css.ts';
 import { authTexts as t } from './texts.ts';
 
 /** Reached after validating the code, or from the e-mailed link `activar?token=…`. */
 export default function ActivarScreen() {
-  const { api, session } = useServices();
+  const { api, session, config } = useServices();
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const token = search.get('token') ?? '';
@@ -47,7 +50,10 @@ export default function ActivarScreen() {
       ) : null}
       {activation.data ? (
         <div className={ui.stack}>
-          <p>{t.activateGreeting(activation.data.firstName)}</p>
+          <div className={css.intro}>
+            <Steps current={3} names={t.registerSteps} />
+            <p className={css.sentToText}>{t.activateGreeting(activation.data.firstName)}</p>
+          </div>
           <ApiForm<ActivationInput>
             initialValues={{ token, password: '', acceptTerms: false }}
             validationSchema={activationSchema}
@@ -69,7 +75,10 @@ export default function ActivarScreen() {
             }}
           >
             <NewPasswordField name="password" label={t.newPassword} />
-            <CheckboxField name="acceptTerms">{t.terms}</CheckboxField>
+            <div className={css.acceptance}>
+              <CheckboxField name="acceptTerms">{t.terms}</CheckboxField>
+              <ReadMore summary={t.termsSummary} paragraphs={t.termsText(config.clientTitulo)} />
+            </div>
           </ApiForm>
         </div>
       ) : null}

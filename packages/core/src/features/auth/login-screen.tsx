@@ -1,4 +1,5 @@
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { ButtonLink } from '../../components/button.tsx';
 import { Link } from '../../components/link.tsx';
 import { ApiForm } from '../../components/form/api-form.tsx';
 import { PasswordField, TextField } from '../../components/form/fields.tsx';
@@ -37,13 +38,11 @@ export default function LoginScreen() {
           await navigate(next, { replace: true });
         }}
         footer={
-          <div className={css.links}>
-            <Link className={css.link} to={paths.forgot}>
-              {t.forgot}
-            </Link>
-            <Link className={css.link} to={paths.registro}>
-              {t.noAccount}
-            </Link>
+          <div className={css.newcomer}>
+            <p className={css.newcomerText}>{t.noAccount}</p>
+            <ButtonLink to={paths.registro} variant="secondary" fullWidth>
+              {t.createAccount}
+            </ButtonLink>
             <Link className={css.link} to={paths.ayuda}>
               {t.help}
             </Link>
@@ -58,7 +57,12 @@ export default function LoginScreen() {
           autoCapitalize="none"
           spellCheck={false}
         />
-        <PasswordField name="password" label={t.password} autoComplete="current-password" />
+        <div className={css.password}>
+          <PasswordField name="password" label={t.password} autoComplete="current-password" />
+          <Link className={`${css.link} ${css.forgot}`} to={paths.forgot}>
+            {t.forgot}
+          </Link>
+        </div>
       </ApiForm>
     </Page>
   );

@@ -6,6 +6,7 @@ export const loginTexts = {
   password: 'Contraseña',
   signIn: 'Entrar',
   forgot: '¿Has olvidado tu contraseña?',
-  noAccount: '¿Aún no tienes cuenta? Regístrate',
+  noAccount: '¿Aún no tienes cuenta?',
+  createAccount: 'Crear cuenta',
   help: 'Ayuda',
 } as const;

@@ -24,6 +24,19 @@ async function fillForm() {
 }
 
 describe('registro', () => {
+  it('is the first of three steps, its fields in two named parts, the privacy policy read where it is accepted', async () => {
+    renderApp('/registro', { api: signedOutApi() });
+    expect(await screen.findByText('Paso 1 de 3 · Tus datos')).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Sobre ti' })).toContainElement(screen.getByLabelText('Nombre'));
+    expect(screen.getByRole('group', { name: 'Dónde avisarte' })).toContainElement(
+      screen.getByLabelText('Teléfono móvil'),
+    );
+    const policy = screen.getByText('Leer la política de privacidad');
+    expect(screen.queryByText(/No se ceden a terceros/)).not.toBeVisible();
+    await userEvent.click(policy);
+    expect(screen.getByText(/No se ceden a terceros/)).toBeVisible();
+  });
+
   it('keeps the form after a network failure and retries with the same Idempotency-Key', async () => {
     const create = vi.fn().mockRejectedValueOnce(new ApiError('network_error')).mockResolvedValueOnce(started);
     const api: ApiClient = { ...signedOutApi(), create };
@@ -41,7 +54,12 @@ describe('registro', () => {
     expect(router.state.location.search).toBe('?id=reg-1');
     const [first, second] = create.mock.calls;
     expect(first![2].idempotencyKey).toBe(second![2].idempotencyKey);
-    expect(await screen.findByText(/por SMS al \+34 6•• ••• •78/)).toBeInTheDocument();
+    // The second step says where the code went, the address in bold inside the sentence.
+    expect(await screen.findByText('Paso 2 de 3 · Tu código')).toBeInTheDocument();
+    expect((await screen.findByText('+34 6•• ••• •78')).closest('p')).toHaveTextContent(
+      'Te hemos enviado un código de 6 cifras por SMS al +34 6•• ••• •78. Caduca a los 10 minutos.',
+    );
+    expect(screen.getByLabelText('Código de verificación')).toHaveAttribute('autocomplete', 'one-time-code');
   });
 
   it("marks the field the server refuses, with the server's words", async () => {

@@ -4,14 +4,18 @@ import { Link } from '../../components/link.tsx';
 import { ApiForm } from '../../components/form/api-form.tsx';
 import { TextField } from '../../components/form/fields.tsx';
 import { CheckboxField } from '../../components/form/checkbox-field.tsx';
+import * as groupCss from '../../components/form/group.css.ts';
 import { Page } from '../../components/page.tsx';
+import { ReadMore } from '../../components/read-more.tsx';
+import { Steps } from '../../components/steps.tsx';
 import { createKeyKeeper } from '../../lib/idempotency.ts';
 import { paths } from '../../lib/paths.ts';
 import { useServices } from '../../lib/services.tsx';
 import { useLeaveWhenSignedIn } from '../../lib/use-session.ts';
 import { register, registrationSchema, type RegistrationInput } from './api/register.ts';
-import * as css from './auth.css.ts';
+import * as authCss from './auth.css.ts';
 import { rememberCodeSent } from './code-sent.ts';
+import * as css from './registration.css.ts';
 import { authTexts as t } from './texts.ts';
 
 const empty: RegistrationInput = {
@@ -31,6 +35,10 @@ export default function RegistroScreen() {
 
   return (
     <Page title={t.registerTitle}>
+      <div className={`${css.intro} ${css.introAbove}`}>
+        <Steps current={1} names={t.registerSteps} />
+        <p className={css.lead}>{t.registerLead}</p>
+      </div>
       <ApiForm<RegistrationInput>
         initialValues={empty}
         validationSchema={registrationSchema}
@@ -42,36 +50,41 @@ export default function RegistroScreen() {
           await navigate(`${paths.validarRegistro}?id=${encodeURIComponent(started.registrationId)}`);
         }}
         footer={
-          <div className={css.links}>
-            <Link className={css.link} to={paths.login}>
+          <div className={authCss.links}>
+            <Link className={authCss.link} to={paths.login}>
               {t.haveAccount}
             </Link>
           </div>
         }
       >
-        <TextField name="firstName" label={t.firstName} autoComplete="given-name" />
-        <TextField name="surnames" label={t.surnames} autoComplete="family-name" />
-        <TextField
-          name="document"
-          label={t.document}
-          hint={t.documentHint}
-          autoCapitalize="characters"
-          spellCheck={false}
-        />
-        <TextField
-          name="email"
-          label={t.email}
-          type="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-        />
-        <TextField name="phone" label={t.phone} hint={t.phoneHint} type="tel" autoComplete="tel" inputMode="tel" />
-        <details className={css.privacy}>
-          <summary className={css.link}>{t.privacySummary}</summary>
-          <p>{t.privacyText}</p>
-        </details>
-        <CheckboxField name="acceptPrivacy">{t.privacy}</CheckboxField>
+        <fieldset className={groupCss.group}>
+          <legend>{t.aboutYou}</legend>
+          <TextField name="firstName" label={t.firstName} autoComplete="given-name" />
+          <TextField name="surnames" label={t.surnames} autoComplete="family-name" />
+          <TextField
+            name="document"
+            label={t.document}
+            hint={t.documentHint}
+            autoCapitalize="characters"
+            spellCheck={false}
+          />
+        </fieldset>
+        <fieldset className={groupCss.group}>
+          <legend>{t.howToReachYou}</legend>
+          <TextField
+            name="email"
+            label={t.email}
+            type="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+          />
+          <TextField name="phone" label={t.phone} hint={t.phoneHint} type="tel" autoComplete="tel" inputMode="tel" />
+        </fieldset>
+        <div className={css.acceptance}>
+          <CheckboxField name="acceptPrivacy">{t.privacy}</CheckboxField>
+          <ReadMore summary={t.privacySummary} paragraphs={t.privacyText} />
+        </div>
       </ApiForm>
     </Page>
   );

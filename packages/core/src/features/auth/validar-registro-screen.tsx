@@ -5,6 +5,8 @@ import { CodeField } from '../../components/form/code-field.tsx';
 import { Page } from '../../components/page.tsx';
 import { ResendCode } from '../../components/resend-code.tsx';
 import { ButtonLink } from '../../components/button.tsx';
+import { Icon } from '../../components/icons.tsx';
+import { Steps } from '../../components/steps.tsx';
 import * as ui from '../../components/ui.css.ts';
 import { sendsSms } from '../../config/app-config.ts';
 import { codeChannelFor } from '../../domain/platform.ts';
@@ -17,6 +19,7 @@ import {
   type CodeInput,
 } from './api/validate-registration.ts';
 import { recallCodeSent, rememberCodeSent } from './code-sent.ts';
+import * as css from './registration.css.ts';
 import { authTexts as t } from './texts.ts';
 
 export default function ValidarRegistroScreen() {
@@ -45,9 +48,24 @@ export default function ValidarRegistroScreen() {
   return (
     <Page title={t.validateTitle}>
       <div className={ui.stack}>
-        <p>
-          {t.codeSentTo(channel, sent?.destination)} {t.codeExpiry}
-        </p>
+        <div className={css.intro}>
+          <Steps current={2} names={t.registerSteps} />
+          <div className={css.sentTo}>
+            <span className={css.tile}>
+              <Icon name={channel === 'sms' ? 'phone' : 'mail'} className={css.tileIcon} />
+            </span>
+            <p className={css.sentToText}>
+              {t.codeSentVia(channel, sent?.destination)}
+              {sent?.destination ? (
+                <>
+                  {' '}
+                  <span className={css.address}>{sent.destination}</span>.
+                </>
+              ) : null}{' '}
+              {t.codeExpiry}
+            </p>
+          </div>
+        </div>
         <ApiForm<CodeInput>
           initialValues={{ code: '' }}
           validationSchema={codeSchema}

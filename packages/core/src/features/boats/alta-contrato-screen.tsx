@@ -9,8 +9,8 @@ import { TextField } from '../../components/form/fields.tsx';
 import * as groupCss from '../../components/form/group.css.ts';
 import * as formCss from '../../components/form/form.css.ts';
 import { Page } from '../../components/page.tsx';
+import { ReadMore } from '../../components/read-more.tsx';
 import { LoadStatus } from '../../components/query-status.tsx';
-import * as reasonsCss from '../../components/reasons.css.ts';
 import {
   CONTRACT_PLAN_LABELS,
   CONTRACT_PLANS,
@@ -110,11 +110,11 @@ function NewBoatFields({ limits }: { limits: BoatLimits }) {
   return (
     <>
       <fieldset className={groupCss.group}>
-        <legend className={css.fieldsetTitle}>{t.newBoatTitle}</legend>
+        <legend>{t.newBoatTitle}</legend>
         <BoatDataFields limits={limits} prefix="boat." />
       </fieldset>
       <fieldset className={groupCss.group}>
-        <legend className={css.fieldsetTitle}>{t.newInsuranceTitle}</legend>
+        <legend>{t.newInsuranceTitle}</legend>
         <TextField name="insurance.insurer" label={t.insurer} autoComplete="off" />
         <TextField name="insurance.policyNumber" label={t.policyNumber} autoComplete="off" spellCheck={false} />
         <TextField name="insurance.expiresOn" label={t.expiresOn} hint={t.expiresOnHint} type="date" />
@@ -206,15 +206,10 @@ function ContractForm({ boats, limits, today }: { boats: Boat[]; limits: BoatLim
       <PlanChoices today={today} />
       <TextField name="startsOn" label={t.startsOn} hint={t.startsOnHint(today)} type="date" min={today} />
       <EndsOn />
-      <details>
-        <summary className={reasonsCss.fixLink}>{t.conditionsSummary}</summary>
-        <ul className={css.conditions}>
-          {t.conditions.map((condition) => (
-            <li key={condition}>{condition}</li>
-          ))}
-        </ul>
-      </details>
-      <CheckboxField name="acceptConditions">{t.acceptConditions}</CheckboxField>
+      <div className={css.acceptance}>
+        <CheckboxField name="acceptConditions">{t.acceptConditions}</CheckboxField>
+        <ReadMore summary={t.conditionsSummary} paragraphs={t.conditions} list />
+      </div>
     </ApiForm>
   );
 }

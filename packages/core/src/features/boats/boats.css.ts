@@ -46,7 +46,8 @@ export const actions = style({
 
 export const fieldsetTitle = style({ margin: 0, fontSize: vars.fontSize.body, fontWeight: 700 });
 
-export const conditions = style({ margin: 0, paddingLeft: vars.space.large });
+/** A box to tick and the conditions it accepts, read one tap away under it. */
+export const acceptance = style({ display: 'flex', flexDirection: 'column' });
 
 /** A boat the person may use on someone else's behalf: said under its name, before its facts. */
 export const authorised = style({
