@@ -1,4 +1,4 @@
-import { globalStyle, style } from '@vanilla-extract/css';
+import { globalStyle, keyframes, style } from '@vanilla-extract/css';
 import { vars } from '@marina/theme/vars.css.ts';
 
 globalStyle('*, *::before, *::after', { boxSizing: 'border-box' });
@@ -43,6 +43,21 @@ export const skipLink = style({
   selectors: { '&:focus': { top: vars.space.small } },
 });
 
+// Moving between screens (docs/design/README.md, «Motion»): where the browser has view transitions, a link's
+// screen fades out quickly and the next one rises into place; the header and the tab bar are named, so they
+// stay where they are. Nothing moves for a person who asks for reduced motion.
+const leave = keyframes({ to: { opacity: 0 } });
+const arrive = keyframes({ from: { opacity: 0, transform: 'translateY(8px)' } });
+globalStyle('::view-transition-old(root)', {
+  animation: `${vars.motion.fast} ${vars.motion.easing} both ${leave}`,
+});
+globalStyle('::view-transition-new(root)', {
+  animation: `${vars.motion.normal} ${vars.motion.easing} both ${arrive}`,
+});
+globalStyle('::view-transition-group(*), ::view-transition-old(*), ::view-transition-new(*)', {
+  '@media': { '(prefers-reduced-motion: reduce)': { animation: 'none' } },
+});
+
 export const shell = style({
   minHeight: '100dvh',
   display: 'flex',
@@ -57,6 +72,7 @@ export const header = style({
   padding: `${vars.space.small} ${vars.space.medium}`,
   background: vars.color.brand,
   color: vars.color.onBrand,
+  viewTransitionName: 'app-header',
 });
 
 export const headerLogo = style({
@@ -94,6 +110,18 @@ export const backLink = style({
 
 export const backIcon = style({ width: '20px', height: '20px' });
 
+// With «Volver», the marina's logo moves to the header's end and its name is left to screen readers: at
+// 390 px the three side by side cut the name short («Marina de…»), and the logo already shows it.
+globalStyle(`${header}:has(${backLink}) ${headerLogo}`, { marginLeft: 'auto' });
+globalStyle(`${header}:has(${backLink}) ${headerTitle}`, {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clipPath: 'inset(50%)',
+  whiteSpace: 'nowrap',
+});
+
 export const main = style({
   flex: 1,
   width: '100%',
@@ -120,6 +148,7 @@ export const pageTitle = style({
 });
 
 export const tabBar = style({
+  viewTransitionName: 'app-tabs',
   position: 'fixed',
   insetInline: 0,
   bottom: 0,

@@ -18,11 +18,13 @@ const OUTSIDE_THE_APP = /^(?:[a-z][a-z0-9+.-]*:|[\\/]{2})/i;
  * use to a router made in the browser) into the bundle: about 4 KB gzipped before the sign-in form can be
  * sent (decision 017). Made as React Router documents a link of one's own: `useHref` for the address,
  * `useLinkClickHandler` for a click that moves inside the app; a click with a modifier key, or for
- * another tab, stays the browser's, and so does an address outside the app (`tel:`, `mailto:`).
+ * another tab, stays the browser's, and so does an address outside the app (`tel:`, `mailto:`). Where the
+ * browser has view transitions, the screen it leads to moves in (docs/design/README.md, «Motion»).
  */
 export function Link({ to, replace, state, reloadDocument, target, onClick, ...props }: LinkProps) {
   const inApp = useHref(to);
-  const navigate = useLinkClickHandler<HTMLAnchorElement>(to, { replace, state, target });
+  // A screen reached by a link moves in (view transitions where the browser has them: layout.css.ts).
+  const navigate = useLinkClickHandler<HTMLAnchorElement>(to, { replace, state, target, viewTransition: true });
   if (typeof to === 'string' && OUTSIDE_THE_APP.test(to))
     return <a {...props} href={to} target={target} onClick={onClick} />;
   if (reloadDocument) return <a {...props} href={inApp} target={target} onClick={onClick} />;
