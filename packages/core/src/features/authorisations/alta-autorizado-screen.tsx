@@ -6,9 +6,9 @@ import { ApiForm } from '../../components/form/api-form.tsx';
 import { bodyRule, written } from '../../components/form/body-rule.ts';
 import { CheckboxGroupField, SelectField } from '../../components/form/choice-fields.tsx';
 import { TextField } from '../../components/form/fields.tsx';
-import * as groupCss from '../../components/form/group.css.ts';
 import { Page } from '../../components/page.tsx';
 import { LoadStatus } from '../../components/query-status.tsx';
+import * as ui from '../../components/ui.css.ts';
 import {
   authorisationSchema,
   LICENCE_TYPE_LABELS,
@@ -96,7 +96,7 @@ function PersonForm({ boats, today }: { boats: Boat[]; today: string }) {
         await navigate(href.validarAutorizado(created.id));
       }}
     >
-      <fieldset className={groupCss.group}>
+      <fieldset className={css.formGroup}>
         <legend className={css.legend}>{t.personTitle}</legend>
         <TextField name="firstName" label={t.firstName} autoComplete="off" />
         <TextField name="surnames" label={t.surnames} autoComplete="off" />
@@ -118,7 +118,7 @@ function PersonForm({ boats, today }: { boats: Boat[]; today: string }) {
           spellCheck={false}
         />
       </fieldset>
-      <fieldset className={groupCss.group}>
+      <fieldset className={css.formGroup}>
         <legend className={css.legend}>{t.licenceTitle}</legend>
         <SelectField
           name="licence.type"
@@ -135,16 +135,20 @@ function PersonForm({ boats, today }: { boats: Boat[]; today: string }) {
           min={today}
         />
       </fieldset>
-      <CheckboxGroupField
-        name="boatIds"
-        legend={t.boatsLegend}
-        hint={t.boatsHint}
-        choices={boats.map((boat) => ({ value: boat.id, label: `${boat.name} (${boat.registration})` }))}
-      />
-      <fieldset className={groupCss.group}>
+      <div className={css.formGroup}>
+        <CheckboxGroupField
+          name="boatIds"
+          legend={t.boatsLegend}
+          hint={t.boatsHint}
+          choices={boats.map((boat) => ({ value: boat.id, label: `${boat.name} (${boat.registration})` }))}
+        />
+      </div>
+      <fieldset className={css.formGroup}>
         <legend className={css.legend}>{t.periodTitle}</legend>
-        <TextField name="validFrom" label={t.validFrom} hint={t.validFromHint(today)} type="date" min={today} />
-        <TextField name="validTo" label={t.validTo} hint={t.validToHint} type="date" min={today} />
+        <div className={css.pair}>
+          <TextField name="validFrom" label={t.validFrom} hint={t.validFromHint(today)} type="date" min={today} />
+          <TextField name="validTo" label={t.validTo} hint={t.validToHint} type="date" min={today} />
+        </div>
       </fieldset>
     </ApiForm>
   );
@@ -168,14 +172,17 @@ export default function AltaAutorizadoScreen() {
       <LoadStatus loads={[boats, marina]} ready={Boolean(settled && boats.data && marina.data)} />
       {settled && boats.data && marina.data ? (
         own.length === 0 ? (
-          <>
+          <div className={ui.stack}>
             <p>{t.noOwnBoats}</p>
             <ButtonLink to={paths.autorizados} fullWidth>
               {t.backToList}
             </ButtonLink>
-          </>
+          </div>
         ) : (
-          <PersonForm boats={own} today={marinaToday(marina.data)} />
+          <div className={ui.stack}>
+            <p className={css.intro}>{t.addIntro}</p>
+            <PersonForm boats={own} today={marinaToday(marina.data)} />
+          </div>
         )
       ) : null}
     </Page>

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/api-error.ts';
 import { addDays } from '../../domain/calendar.ts';
 import { formatDay } from '../../domain/format-dates.ts';
+import * as ui from '../../components/ui.css.ts';
 import { answeringApi, renderApp } from '../../test/fixtures.tsx';
 import { boats, BRISA, people, person, today } from './authorisations.fixtures.ts';
 
@@ -22,13 +23,11 @@ describe('autorizados', () => {
     answer({ authorisations: people() });
 
     const marta = await screen.findByRole('article', { name: 'Marta Vidal Roig' });
-    expect(marta).toHaveTextContent('EstadoActiva');
-    expect(marta).toHaveTextContent('Cuenta en la aplicaciónMarta Vidal Roig');
-    expect(marta).toHaveTextContent(
-      `TitulaciónPatrón de Navegación Básica (PNB) nº PNB-123, hasta el ${formatDay(addDays(today, 300))}`,
-    );
-    expect(marta).toHaveTextContent('BarcosGaviota');
-    expect(marta).toHaveTextContent(`PeriodoDel ${formatDay(today)} al ${formatDay(addDays(today, 60))}`);
+    expect(within(marta).getByRole('heading', { level: 2, name: 'Marta Vidal Roig' })).toBeInTheDocument();
+    expect(marta).toHaveTextContent('Marta Vidal RoigActiva');
+    expect(marta).toHaveTextContent(`Gaviota · del ${formatDay(today)} al ${formatDay(addDays(today, 60))}`);
+    expect(marta).toHaveTextContent(`PNB, en vigor hasta el ${formatDay(addDays(today, 300))}`);
+    expect(marta).toHaveTextContent('Cuenta de Marta Vidal Roig en la aplicación');
     expect(within(marta).getByRole('link', { name: 'Suspender Marta Vidal Roig' })).toHaveAttribute(
       'href',
       '/suspender-autorizado?id=aaaaaaaa-0000-4000-8000-000000000001',
@@ -37,12 +36,14 @@ describe('autorizados', () => {
       'href',
       '/reprogramar-autorizado?id=aaaaaaaa-0000-4000-8000-000000000001',
     );
-    expect(within(marta).queryByRole('link', { name: /^Validar/ })).toBeNull();
+    expect(within(marta).queryByRole('link', { name: /^Escribir el código/ })).toBeNull();
 
     const jordi = screen.getByRole('article', { name: 'Jordi Mas' });
-    expect(jordi).toHaveTextContent('EstadoPendiente de validar');
-    expect(jordi).not.toHaveTextContent('Cuenta en la aplicación');
-    expect(jordi).toHaveTextContent(`Desde el ${formatDay(today)}, sin fecha de fin`);
+    expect(jordi).toHaveTextContent('Jordi MasPendiente de validar');
+    expect(jordi).not.toHaveTextContent('en la aplicación');
+    expect(jordi).toHaveTextContent(`Brisa · desde el ${formatDay(today)}, sin fecha de fin`);
+    // Its next step leads, full width: the code the person received.
+    expect(within(jordi).getByRole('link', { name: 'Escribir el código Jordi Mas' })).toHaveClass(ui.block);
     expect(
       within(jordi)
         .getAllByRole('link')
@@ -53,8 +54,9 @@ describe('autorizados', () => {
     ]);
 
     const pau = screen.getByRole('article', { name: 'Pau Ferrer' });
-    expect(pau).toHaveTextContent('EstadoSuspendidaMotivo de la suspensión: Dejó el barco sin amarrar');
-    expect(pau).toHaveTextContent('BarcosGaviota, Brisa');
+    expect(pau).toHaveTextContent('Pau FerrerSuspendida');
+    expect(pau).toHaveTextContent('La suspendiste con este motivo: «Dejó el barco sin amarrar».');
+    expect(pau).toHaveTextContent(`Gaviota y Brisa · del ${formatDay(today)}`);
     expect(within(pau).getByRole('link', { name: 'Reactivar Pau Ferrer' })).toHaveAttribute(
       'href',
       '/suspender-autorizado?id=aaaaaaaa-0000-4000-8000-000000000003',
@@ -62,7 +64,7 @@ describe('autorizados', () => {
     expect(within(pau).queryByRole('link', { name: /^Suspender/ })).toBeNull();
 
     const eva = screen.getByRole('article', { name: 'Eva Soler' });
-    expect(eva).toHaveTextContent('EstadoCaducada');
+    expect(eva).toHaveTextContent('Eva SolerCaducada');
     expect(
       within(eva)
         .getAllByRole('link')
@@ -86,12 +88,12 @@ describe('autorizados', () => {
     renderApp('/autorizados', { api });
     const nil = await screen.findByRole('article', { name: 'Nil Costa' });
     expect(nil).toHaveTextContent(
-      'Cuenta en la aplicaciónNinguna todavía: verá tus barcos cuando entre en la aplicación con una cuenta que tenga su documento y el teléfono o el correo que diste.',
+      'Aún sin cuenta: verá tus barcos cuando entre en la aplicación con su documento y el teléfono o el correo que diste.',
     );
     const rosa = screen.getByRole('article', { name: 'Rosa Vall' });
-    expect(rosa).toHaveTextContent('EstadoTerminada');
+    expect(rosa).toHaveTextContent('Rosa VallTerminada');
     expect(rosa).toHaveTextContent(
-      'Cuenta en la aplicaciónBorró su cuenta: la autorización ha terminado. Si quieres que use tus barcos, autorízala de nuevo.',
+      'Borró su cuenta: la autorización ha terminado. Si quieres que use tus barcos, autorízala de nuevo.',
     );
     expect(within(rosa).queryAllByRole('link')).toEqual([]);
     expect(within(rosa).queryAllByRole('button')).toEqual([]);
@@ -99,15 +101,16 @@ describe('autorizados', () => {
 
   it('filters by one of the owner’s boats (never one they are only authorised on), in the address', async () => {
     const { router } = renderApp('/autorizados', { api: listApi().api });
-    const filter = await screen.findByRole('combobox', { name: 'Barco' });
+    const filter = await screen.findByRole('group', { name: 'Barco' });
     expect(
       within(filter)
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual(['Todos los barcos', 'Gaviota', 'Brisa']);
+        .getAllByRole('radio')
+        .map((chip) => chip.closest('label')?.textContent),
+    ).toEqual(['Todos', 'Gaviota', 'Brisa']);
+    expect(within(filter).getByRole('radio', { name: 'Todos' })).toBeChecked();
     expect(screen.getAllByRole('article')).toHaveLength(4);
 
-    await userEvent.selectOptions(filter, 'Brisa');
+    await userEvent.click(within(filter).getByRole('radio', { name: 'Brisa' }));
     await waitFor(() =>
       expect(screen.getAllByRole('article').map((item) => item.getAttribute('aria-labelledby'))).toEqual([
         'autorizado-aaaaaaaa-0000-4000-8000-000000000002',
@@ -116,19 +119,30 @@ describe('autorizados', () => {
     );
     expect(router.state.location.search).toBe(`?barco=${BRISA}`);
 
-    await userEvent.selectOptions(filter, 'Todos los barcos');
+    expect(within(filter).getByRole('radio', { name: 'Brisa' })).toBeChecked();
+
+    await userEvent.click(within(filter).getByRole('radio', { name: 'Todos' }));
+    await waitFor(() => expect(within(filter).getByRole('radio', { name: 'Todos' })).toBeChecked());
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(4));
+    expect(router.state.location.search).toBe('');
   });
 
   it('opened from a boat, shows that boat’s people, or says nobody is authorised on it', async () => {
     renderApp(`/autorizados?barco=${BRISA}`, { api: listApi([people()[0]!]).api });
     expect(await screen.findByText('Nadie está autorizado para Brisa.')).toBeInTheDocument();
-    expect(screen.getByRole('combobox', { name: 'Barco' })).toHaveValue(BRISA);
+    expect(screen.getByRole('radio', { name: 'Brisa' })).toBeChecked();
   });
 
-  it('with nobody yet, says so; with no boat of their own, says only owners authorise', async () => {
+  it('with nobody yet, says so with the one action that adds someone', async () => {
     renderApp('/autorizados', { api: listApi([]).api });
-    expect(await screen.findByText('Aún no has autorizado a nadie.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Aún no has autorizado a nadie' })).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Deja que alguien de confianza use tus barcos: podrá pedir bajadas dentro del periodo que elijas.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Autorizar a una persona' })).toHaveLength(1);
+    expect(screen.queryByRole('group', { name: 'Barco' })).toBeNull();
   });
 
   it('a person with no boat of their own gets no way to add anyone', async () => {

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { ButtonLink } from '../../components/button.tsx';
-import * as formCss from '../../components/form/form.css.ts';
+import { EmptyState } from '../../components/empty-state.tsx';
 import { Page } from '../../components/page.tsx';
 import { LoadStatus } from '../../components/query-status.tsx';
 import { StaleNotice } from '../../components/stale-notice.tsx';
@@ -12,7 +12,7 @@ import type { Authorisation } from '../../domain/authorisations.ts';
 import { href, paths } from '../../lib/paths.ts';
 import { useServices } from '../../lib/services.tsx';
 import { authorisationsQuery, ownBoatsQuery } from './api/authorisations.ts';
-import { actionsOf, AuthorisationFacts, fullName } from './authorisation-summary.tsx';
+import { actionsOf, fullName, PersonHeading, PersonLines } from './authorisation-summary.tsx';
 import * as css from './authorisations.css.ts';
 import { authorisationTexts as t } from './texts.ts';
 import { WithdrawInvitation } from './withdraw-invitation.tsx';
@@ -23,8 +23,9 @@ export interface AutorizadosState {
 }
 
 /**
- * What the owner may do with a person now, as the server says; each leads to its screen, but for withdrawing a
- * pending invitation, asked and done in place.
+ * What the owner may do with a person now, as the server says: the next step, when there is one (an invitation
+ * waiting for its code), leads, full width; the rest share a row, quieter. Each leads to its screen, but for
+ * withdrawing a pending invitation, asked and done in place.
  */
 function Actions({ authorisation, onNotice }: { authorisation: Authorisation; onNotice: (notice: string) => void }) {
   const actions = actionsOf(authorisation);
@@ -34,6 +35,8 @@ function Actions({ authorisation, onNotice }: { authorisation: Authorisation; on
       <span className={ui.visuallyHidden}>{fullName(authorisation)}</span>
     </>
   );
+  const others = actions.reschedule || actions.reactivate || actions.suspend || actions.withdraw;
+  if (!actions.validate && !others) return null;
   return (
     <div className={css.actions}>
       {actions.validate ? (
@@ -42,26 +45,30 @@ function Actions({ authorisation, onNotice }: { authorisation: Authorisation; on
           {named}
         </ButtonLink>
       ) : null}
-      {actions.withdraw ? (
-        <WithdrawInvitation person={authorisation} heading="h3" label={named} onDone={onNotice} />
-      ) : null}
-      {actions.reschedule ? (
-        <ButtonLink to={href.reprogramarAutorizado(authorisation.id)} variant="secondary" fullWidth>
-          {t.reschedule}
-          {named}
-        </ButtonLink>
-      ) : null}
-      {actions.reactivate ? (
-        <ButtonLink to={href.suspenderAutorizado(authorisation.id)} variant="secondary" fullWidth>
-          {t.reactivate}
-          {named}
-        </ButtonLink>
-      ) : null}
-      {actions.suspend ? (
-        <ButtonLink to={href.suspenderAutorizado(authorisation.id)} variant="secondary" fullWidth>
-          {t.suspend}
-          {named}
-        </ButtonLink>
+      {others ? (
+        <div className={css.actionRow}>
+          {actions.reactivate ? (
+            <ButtonLink to={href.suspenderAutorizado(authorisation.id)} variant="secondary" className={css.rowAction}>
+              {t.reactivate}
+              {named}
+            </ButtonLink>
+          ) : null}
+          {actions.reschedule ? (
+            <ButtonLink to={href.reprogramarAutorizado(authorisation.id)} variant="secondary" className={css.rowAction}>
+              {t.reschedule}
+              {named}
+            </ButtonLink>
+          ) : null}
+          {actions.suspend ? (
+            <ButtonLink to={href.suspenderAutorizado(authorisation.id)} variant="secondary" className={css.rowAction}>
+              {t.suspend}
+              {named}
+            </ButtonLink>
+          ) : null}
+          {actions.withdraw ? (
+            <WithdrawInvitation person={authorisation} heading="h3" label={named} compact onDone={onNotice} />
+          ) : null}
+        </div>
       ) : null}
     </div>
   );
@@ -71,18 +78,19 @@ function PersonItem({ authorisation, onNotice }: { authorisation: Authorisation;
   const heading = `autorizado-${authorisation.id}`;
   return (
     <li>
-      <article className={ui.card} aria-labelledby={heading}>
-        <h2 id={heading} className={css.name}>
-          {fullName(authorisation)}
-        </h2>
-        <AuthorisationFacts authorisation={authorisation} />
+      <article className={css.personCard} aria-labelledby={heading}>
+        <PersonHeading person={authorisation} id={heading} />
+        <PersonLines person={authorisation} />
         <Actions authorisation={authorisation} onNotice={onNotice} />
       </article>
     </li>
   );
 }
 
-/** The boat filter: a plain choice in the address (`?barco=`), so a boat's screen can link to its own list. */
+/**
+ * The boat filter: a chip per boat, a plain choice in the address (`?barco=`), so a boat's screen can link
+ * to its own list.
+ */
 function BoatFilter({
   boats,
   value,
@@ -92,21 +100,24 @@ function BoatFilter({
   value: string;
   onChange: (id: string) => void;
 }) {
-  const id = useId();
+  const name = useId();
   return (
-    <div className={formCss.field}>
-      <label className={formCss.label} htmlFor={id}>
-        {t.filter}
-      </label>
-      <select id={id} className={formCss.input} value={value} onChange={(event) => onChange(event.target.value)}>
-        <option value="">{t.allBoats}</option>
-        {boats.map((boat) => (
-          <option key={boat.id} value={boat.id}>
-            {boat.name}
-          </option>
-        ))}
-      </select>
-    </div>
+    <fieldset className={css.chips}>
+      <legend className={ui.visuallyHidden}>{t.filter}</legend>
+      {[{ id: '', name: t.allBoats }, ...boats].map((boat) => (
+        <label key={boat.id} className={css.chip}>
+          <input
+            type="radio"
+            name={name}
+            className={css.chipInput}
+            value={boat.id}
+            checked={value === boat.id}
+            onChange={() => onChange(boat.id)}
+          />
+          {boat.name}
+        </label>
+      ))}
+    </fieldset>
   );
 }
 
@@ -141,35 +152,51 @@ export default function AutorizadosScreen() {
         <div ref={noticeRef} tabIndex={-1}>
           <Notice text={notice ?? sent} />
         </div>
-        <p>{t.intro}</p>
         <LoadStatus loads={[query, boats]} ready={Boolean(query.data && boats.data)} label={t.loading} />
         <StaleNotice query={query} />
         {query.data && boats.data ? (
-          <>
-            {ownBoats.length === 0 ? (
-              <p>{t.noOwnBoats}</p>
-            ) : (
-              <ButtonLink to={paths.altaAutorizado} fullWidth>
-                {t.add}
-              </ButtonLink>
-            )}
-            {ownBoats.length > 1 ? (
-              <BoatFilter
-                boats={ownBoats}
-                value={filter}
-                onChange={(id) => setSearch(id ? { barco: id } : {}, { replace: true, preventScrollReset: true })}
-              />
-            ) : null}
-            {people.length === 0 ? (
-              <p>{filterName ? t.noneForBoat(filterName) : t.none}</p>
-            ) : (
-              <ul className={css.list}>
-                {people.map((authorisation) => (
-                  <PersonItem key={authorisation.id} authorisation={authorisation} onNotice={said} />
-                ))}
-              </ul>
-            )}
-          </>
+          query.data.authorisations.length === 0 ? (
+            <EmptyState
+              title={t.noneTitle}
+              scene="share"
+              action={
+                ownBoats.length === 0 ? undefined : (
+                  <ButtonLink to={paths.altaAutorizado} fullWidth>
+                    {t.add}
+                  </ButtonLink>
+                )
+              }
+            >
+              {ownBoats.length === 0 ? t.noOwnBoats : t.none}
+            </EmptyState>
+          ) : (
+            <>
+              <p className={css.intro}>{t.intro}</p>
+              {ownBoats.length > 1 ? (
+                <BoatFilter
+                  boats={ownBoats}
+                  value={filter}
+                  onChange={(id) => setSearch(id ? { barco: id } : {}, { replace: true, preventScrollReset: true })}
+                />
+              ) : null}
+              {people.length === 0 ? (
+                <p>{t.noneForBoat(filterName ?? '')}</p>
+              ) : (
+                <ul className={css.list}>
+                  {people.map((authorisation) => (
+                    <PersonItem key={authorisation.id} authorisation={authorisation} onNotice={said} />
+                  ))}
+                </ul>
+              )}
+              {ownBoats.length === 0 ? (
+                <p className={css.intro}>{t.noOwnBoats}</p>
+              ) : (
+                <ButtonLink to={paths.altaAutorizado} variant="secondary" fullWidth>
+                  {t.add}
+                </ButtonLink>
+              )}
+            </>
+          )
         ) : null}
       </div>
     </Page>

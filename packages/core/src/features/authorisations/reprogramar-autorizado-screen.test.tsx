@@ -17,9 +17,11 @@ describe('reprogramar-autorizado', () => {
       'POST authorisations/aaaaaaaa-0000-4000-8000-000000000001/reschedule': () => person({ validTo: null }),
     });
     const { router } = renderApp('/reprogramar-autorizado?id=aaaaaaaa-0000-4000-8000-000000000001', { api });
-    expect((await screen.findByText('Marta Vidal Roig')).closest('p')).toHaveTextContent(
-      `Marta Vidal Roig. Ahora: del ${formatDay(today)} al ${formatDay(addDays(today, 60))}.`,
-    );
+    // Who, and the period as it is now, on a card at the top; the licence too, which must cover the new one.
+    const summary = await screen.findByRole('region', { name: 'Marta Vidal Roig' });
+    expect(summary).toHaveTextContent('Marta Vidal RoigActiva');
+    expect(summary).toHaveTextContent(`Gaviota · del ${formatDay(today)} al ${formatDay(addDays(today, 60))}`);
+    expect(summary).toHaveTextContent(`PNB, en vigor hasta el ${formatDay(addDays(today, 300))}`);
     expect(screen.getByLabelText('Desde')).toHaveValue(today);
     const to = screen.getByLabelText('Hasta (opcional)');
     expect(to).toHaveValue(addDays(today, 60));

@@ -12,7 +12,8 @@ import { marinaToday, useMarina } from '../../lib/marina.ts';
 import { paths } from '../../lib/paths.ts';
 import { useServices } from '../../lib/services.tsx';
 import { authorisationChanged, rescheduleAuthorisation } from './api/authorisations.ts';
-import { fullName, periodText } from './authorisation-summary.tsx';
+import { fullName, PersonSummary } from './authorisation-summary.tsx';
+import * as css from './authorisations.css.ts';
 import type { AutorizadosState } from './autorizados-screen.tsx';
 import { PersonMissing, usePerson } from './person-load.tsx';
 import { authorisationTexts as t } from './texts.ts';
@@ -49,8 +50,13 @@ function PeriodForm({ person, today }: { person: Authorisation; today: string })
         await navigate(paths.autorizados, { state, replace: true });
       }}
     >
-      <TextField name="validFrom" label={t.validFrom} type="date" />
-      <TextField name="validTo" label={t.validTo} hint={t.validToHint} type="date" min={today} />
+      <fieldset className={css.formGroup}>
+        <legend className={css.legend}>{t.periodTitle}</legend>
+        <div className={css.pair}>
+          <TextField name="validFrom" label={t.validFrom} type="date" />
+          <TextField name="validTo" label={t.validTo} hint={t.validToHint} type="date" min={today} />
+        </div>
+      </fieldset>
     </ApiForm>
   );
 }
@@ -65,9 +71,8 @@ export default function ReprogramarAutorizadoScreen() {
         {missing ? <PersonMissing /> : <LoadStatus loads={[query, marina]} ready={Boolean(person && marina.data)} />}
         {person && marina.data && !missing ? (
           <>
-            <p>
-              <strong>{fullName(person)}</strong>. {t.currentPeriod(periodText(person))}
-            </p>
+            <PersonSummary person={person} />
+            <p className={css.intro}>{t.rescheduleIntro}</p>
             <PeriodForm person={person} today={marinaToday(marina.data)} />
           </>
         ) : null}

@@ -71,7 +71,9 @@ describe('suspender-autorizado', () => {
     });
     const { router } = renderApp('/suspender-autorizado?id=aaaaaaaa-0000-4000-8000-000000000003', { api });
     expect(await screen.findByRole('heading', { level: 1, name: 'Reactivar' })).toBeInTheDocument();
-    expect(await screen.findByText(/Motivo de la suspensión: Dejó el barco sin amarrar/)).toBeInTheDocument();
+    const summary = await screen.findByRole('region', { name: 'Marta Vidal Roig' });
+    expect(summary).toHaveTextContent('Marta Vidal RoigSuspendida');
+    expect(summary).toHaveTextContent('La suspendiste con este motivo: «Dejó el barco sin amarrar».');
     expect(screen.queryByLabelText('Motivo (opcional)')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Reactivar la autorización' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/autorizados'));

@@ -11,7 +11,8 @@ import { suspensionSchema, type Authorisation, type SuspensionInput } from '../.
 import { paths } from '../../lib/paths.ts';
 import { useServices } from '../../lib/services.tsx';
 import { authorisationChanged, reactivateAuthorisation, suspendAuthorisation } from './api/authorisations.ts';
-import { AuthorisationFacts, fullName } from './authorisation-summary.tsx';
+import { fullName, PersonSummary } from './authorisation-summary.tsx';
+import * as css from './authorisations.css.ts';
 import type { AutorizadosState } from './autorizados-screen.tsx';
 import { PersonMissing, usePerson } from './person-load.tsx';
 import { authorisationTexts as t } from './texts.ts';
@@ -35,7 +36,7 @@ function SuspendForm({ person }: { person: Authorisation }) {
   const name = fullName(person);
   return (
     <>
-      <p>{t.suspendExplain(name)}</p>
+      <p className={css.intro}>{t.suspendExplain(name)}</p>
       <ApiForm<SuspensionInput>
         initialValues={{ reason: '' }}
         validationSchema={suspensionSchema}
@@ -58,7 +59,7 @@ function ReactivateForm({ person }: { person: Authorisation }) {
   const name = fullName(person);
   return (
     <>
-      <p>{t.reactivateExplain(name)}</p>
+      <p className={css.intro}>{t.reactivateExplain(name)}</p>
       <ApiForm<Record<string, never>>
         initialValues={{}}
         validationSchema={nothing}
@@ -81,9 +82,7 @@ export default function SuspenderAutorizadoScreen() {
         {missing ? <PersonMissing /> : <LoadStatus loads={[query]} ready={Boolean(person)} />}
         {person && !missing ? (
           <>
-            <section className={ui.card} aria-label={fullName(person)}>
-              <AuthorisationFacts authorisation={person} />
-            </section>
+            <PersonSummary person={person} />
             {person.state === 'active' ? <SuspendForm person={person} /> : null}
             {person.state === 'suspended' ? <ReactivateForm person={person} /> : null}
             {person.state === 'pending' || person.state === 'expired' ? (

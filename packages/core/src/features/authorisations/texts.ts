@@ -1,36 +1,51 @@
 import { formatDay } from '../../domain/format-dates.ts';
+import type { LicenceType } from '../../domain/authorisations.ts';
 import type { CodeChannel } from '../../domain/platform.ts';
+
+/** «Gaviota», «Gaviota y Brisa», «Gaviota, Brisa y Marea». */
+const listFormat = new Intl.ListFormat('es', { type: 'conjunction' });
+
+/** A licence's type as people say it, short enough for a line. */
+const LICENCE_SHORT: Readonly<Record<LicenceType, string>> = {
+  per: 'PER',
+  pnb: 'PNB',
+  patron_yate: 'Patrón de Yate',
+  capitan_yate: 'Capitán de Yate',
+  licencia_navegacion: 'Licencia de navegación',
+  foreign: 'Titulación extranjera',
+};
 
 export const authorisationTexts = {
   // autorizados
   title: 'Autorizados',
   loading: 'Cargando tus autorizados…',
   intro: 'Personas a las que dejas usar tus barcos: podrán pedir bajadas dentro del periodo que elijas.',
-  none: 'Aún no has autorizado a nadie.',
+  noneTitle: 'Aún no has autorizado a nadie',
+  none: 'Deja que alguien de confianza use tus barcos: podrá pedir bajadas dentro del periodo que elijas.',
   noneForBoat: (boat: string) => `Nadie está autorizado para ${boat}.`,
   add: 'Autorizar a una persona',
   filter: 'Barco',
-  allBoats: 'Todos los barcos',
-  state: 'Estado',
-  licence: 'Titulación',
-  licenceSummary: (type: string, number: string, expiresOn: string) =>
-    `${type} nº ${number}, hasta el ${formatDay(expiresOn)}`,
-  boats: 'Barcos',
-  period: 'Periodo',
+  allBoats: 'Todos',
+  /** The boats and the period, on one line under the name: «Gaviota y Brisa · del sábado 28 de noviembre al…». */
+  boatsAndPeriod: (boats: readonly string[], period: string) => `${listFormat.format(boats)} · ${period}`,
   periodText: (from: string, to: string | null) =>
-    to ? `Del ${formatDay(from)} al ${formatDay(to)}` : `Desde el ${formatDay(from)}, sin fecha de fin`,
-  suspendedBecause: (reason: string) => `Motivo de la suspensión: ${reason}`,
-  account: 'Cuenta en la aplicación',
+    to ? `del ${formatDay(from)} al ${formatDay(to)}` : `desde el ${formatDay(from)}, sin fecha de fin`,
+  /** The licence in short: its type as people say it and its last day. */
+  licenceLine: (type: LicenceType, expiresOn: string) =>
+    `${LICENCE_SHORT[type]}, en vigor hasta el ${formatDay(expiresOn)}`,
+  suspendedBecause: (reason: string) => `La suspendiste con este motivo: «${reason}».`,
+  account: (name: string) => `Cuenta de ${name} en la aplicación`,
   accountNone:
-    'Ninguna todavía: verá tus barcos cuando entre en la aplicación con una cuenta que tenga su documento y el teléfono o el correo que diste.',
+    'Aún sin cuenta: verá tus barcos cuando entre en la aplicación con su documento y el teléfono o el correo que diste.',
   accountDeleted: 'Borró su cuenta: la autorización ha terminado. Si quieres que use tus barcos, autorízala de nuevo.',
-  validate: 'Validar el código',
+  validate: 'Escribir el código',
   suspend: 'Suspender',
   reactivate: 'Reactivar',
   reschedule: 'Cambiar el periodo',
   noOwnBoats: 'Solo puedes autorizar a otras personas en los barcos de los que eres titular.',
   // alta-autorizado
   addTitle: 'Autorizar a una persona',
+  addIntro: 'Le enviaremos un código: cuando te lo dé, podrá usar los barcos que elijas dentro del periodo.',
   personTitle: 'Datos de la persona',
   firstName: 'Nombre',
   surnames: 'Apellidos',
@@ -58,7 +73,8 @@ export const authorisationTexts = {
   validateTitle: 'Validar la autorización',
   codeSentTo: (name: string, channel: CodeChannel, destination: string) =>
     channel === 'sms'
-      ? `Hemos enviado un código de 6 cifras a ${name} por SMS al ${destination}.`
+      ? // A phone's groups never split across lines (docs/design/README.md).
+        `Hemos enviado un código de 6 cifras a ${name} por SMS al ${destination.replaceAll(' ', '\u00a0')}.`
       : `Hemos enviado un código de 6 cifras a ${name} por correo electrónico a ${destination}.`,
   askForCode: 'Pídele el código y escríbelo aquí para activar la autorización. Caduca a los 10 minutos.',
   code: 'Código de la persona autorizada',
@@ -84,7 +100,7 @@ export const authorisationTexts = {
   cannotSuspend: 'Esta autorización no se puede suspender ni reactivar ahora.',
   // reprogramar-autorizado
   rescheduleTitle: 'Cambiar el periodo',
-  currentPeriod: (period: string) => `Ahora: ${period.charAt(0).toLowerCase()}${period.slice(1)}.`,
+  rescheduleIntro: 'Elige desde qué día puede usar tus barcos y, si quieres, hasta cuándo.',
   rescheduleSend: 'Guardar el periodo',
   rescheduled: (name: string) => `Periodo de ${name} cambiado.`,
   // Withdrawing a pending invitation (autorizados, validar-autorizado)

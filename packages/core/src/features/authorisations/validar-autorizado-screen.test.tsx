@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/api-error.ts';
 import { answeringApi, renderApp } from '../../test/fixtures.tsx';
-import { person } from './authorisations.fixtures.ts';
+import { addDays } from '../../domain/calendar.ts';
+import { formatDay } from '../../domain/format-dates.ts';
+import { person, today } from './authorisations.fixtures.ts';
 
 const pending = (resendIn = 60_000) =>
   person({
@@ -33,6 +35,9 @@ describe('validar-autorizado', () => {
         'Hemos enviado un código de 6 cifras a Marta Vidal Roig por correo electrónico a m•••@correo.es.',
       ),
     ).toBeInTheDocument();
+    const summary = screen.getByRole('region', { name: 'Marta Vidal Roig' });
+    expect(summary).toHaveTextContent('Marta Vidal RoigPendiente de validar');
+    expect(summary).toHaveTextContent(`Gaviota · del ${formatDay(today)} al ${formatDay(addDays(today, 60))}`);
     const code = screen.getByLabelText('Código de la persona autorizada');
     expect(code).toHaveAttribute('autocomplete', 'one-time-code');
     expect(code).toHaveAttribute('inputmode', 'numeric');
@@ -88,6 +93,27 @@ describe('validar-autorizado', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Validar' }));
     await waitFor(() => expect(code).toHaveAccessibleDescription(message));
     expect(code).toHaveValue('999999');
+    expect(code).toHaveFocus();
+  });
+
+  it('a wrong code says under it how many tries are left, as the server counts them', async () => {
+    const { api } = answeringApi({
+      'GET authorisations/aaaaaaaa-0000-4000-8000-000000000002': () => pending(),
+      'POST authorisations/aaaaaaaa-0000-4000-8000-000000000002/validate': () => {
+        throw new ApiError('code_invalid', {
+          status: 422,
+          detail: 'El código no es correcto. Te quedan 2 intentos.',
+          fieldErrors: [
+            { field: 'code', code: 'code_invalid', message: 'El código no es correcto. Te quedan 2 intentos.' },
+          ],
+        });
+      },
+    });
+    renderApp('/validar-autorizado?id=aaaaaaaa-0000-4000-8000-000000000002', { api });
+    const code = await screen.findByLabelText('Código de la persona autorizada');
+    await userEvent.type(code, '999999');
+    await userEvent.click(screen.getByRole('button', { name: 'Validar' }));
+    await waitFor(() => expect(code).toHaveAccessibleDescription('El código no es correcto. Te quedan 2 intentos.'));
     expect(code).toHaveFocus();
   });
 

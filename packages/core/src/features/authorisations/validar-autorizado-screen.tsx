@@ -20,7 +20,7 @@ import {
   resendAuthorisationCode,
   validateAuthorisation,
 } from './api/authorisations.ts';
-import { fullName, periodText } from './authorisation-summary.tsx';
+import { fullName, PersonSummary } from './authorisation-summary.tsx';
 import * as css from './authorisations.css.ts';
 import type { AutorizadosState } from './autorizados-screen.tsx';
 import { PersonMissing, usePerson } from './person-load.tsx';
@@ -35,8 +35,10 @@ function CodeForm({ person }: { person: Authorisation }) {
   const sent = person.code;
   return (
     <div className={ui.stack}>
-      {sent ? <p>{t.codeSentTo(name, sent.channel, sent.destination ?? '')}</p> : null}
-      <p>{t.askForCode}</p>
+      <div className={css.introBlock}>
+        {sent ? <p>{t.codeSentTo(name, sent.channel, sent.destination ?? '')}</p> : null}
+        <p>{t.askForCode}</p>
+      </div>
       <ApiForm<AuthorisationCodeInput>
         initialValues={{ code: '' }}
         validationSchema={authorisationCodeSchema}
@@ -72,11 +74,11 @@ function CodeForm({ person }: { person: Authorisation }) {
 function Withdraw({ person }: { person: Authorisation }) {
   const navigate = useNavigate();
   return (
-    <section className={ui.stack} aria-labelledby="retirar-invitacion">
+    <section className={css.quietSection} aria-labelledby="retirar-invitacion">
       <h2 id="retirar-invitacion" className={css.sectionTitle}>
         {t.withdraw}
       </h2>
-      <p>{t.withdrawHint}</p>
+      <p className={css.intro}>{t.withdrawHint}</p>
       <WithdrawInvitation
         person={person}
         heading="h3"
@@ -102,10 +104,7 @@ export default function ValidarAutorizadoScreen() {
         {person && !missing ? (
           person.state === 'pending' ? (
             <>
-              <p>
-                <strong>{fullName(person)}</strong>. {periodText(person)}:{' '}
-                {person.boats.map((boat) => boat.name).join(', ')}.
-              </p>
+              <PersonSummary person={person} brief />
               <CodeForm person={person} />
               <Withdraw person={person} />
             </>

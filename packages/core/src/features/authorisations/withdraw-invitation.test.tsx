@@ -164,7 +164,7 @@ describe('withdrawing from validar-autorizado', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/autorizados'));
     expect(send).toHaveBeenCalledWith('post', 'authorisations/aaaaaaaa-0000-4000-8000-000000000002/withdraw', {});
     await findStatus('Invitación a Marta Vidal Roig retirada.');
-    expect(await screen.findByText('Aún no has autorizado a nadie.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Aún no has autorizado a nadie' })).toBeInTheDocument();
     // The person is not asked for again once gone (it would only answer 404).
     expect(
       get.mock.calls.filter(([path]) => path === 'authorisations/aaaaaaaa-0000-4000-8000-000000000002'),

@@ -12,6 +12,7 @@ import {
   withdrawAuthorisation,
 } from './api/authorisations.ts';
 import { fullName } from './authorisation-summary.tsx';
+import * as css from './authorisations.css.ts';
 import { authorisationTexts as t } from './texts.ts';
 
 /**
@@ -29,17 +30,20 @@ const withdrawMessage = (error: unknown) =>
  * «Retirar la invitación» of a pending person (docs/product.md §4.8, decision 034): asks first, in place of the
  * button, saying the code stops working and the place is freed; then the server deletes the invitation and
  * `onDone` hears what to say. An invitation already gone (withdrawn on another phone) is gone all the same.
- * `label` adds, hidden, the person's name to the button where several people are listed.
+ * `label` adds, hidden, the person's name to the button where several people are listed; `compact` draws the
+ * button as a quiet one in a row of actions (the list's cards).
  */
 export function WithdrawInvitation({
   person,
   heading,
   label,
+  compact = false,
   onDone,
 }: {
   person: Authorisation;
   heading: 'h2' | 'h3';
   label?: ReactNode;
+  compact?: boolean;
   onDone: (notice: string) => void;
 }) {
   const { api } = useServices();
@@ -49,7 +53,13 @@ export function WithdrawInvitation({
   const name = fullName(person);
   if (!asking.open) {
     return (
-      <Button ref={button} variant="secondary" fullWidth onClick={asking.show}>
+      <Button
+        ref={button}
+        variant={compact ? 'quiet' : 'secondary'}
+        fullWidth={!compact}
+        className={compact ? css.rowAction : undefined}
+        onClick={asking.show}
+      >
         {t.withdraw}
         {label}
       </Button>
