@@ -165,6 +165,7 @@ export const sectionTitle = style({ margin: 0, fontSize: vars.fontSize.section, 
 
 // A group of choices on its card (the boats) titled like the cards around it.
 globalStyle(`${formGroup} > fieldset > legend`, {
+  padding: 0,
   fontSize: vars.fontSize.section,
   lineHeight: vars.lineHeight.tight,
   marginBottom: vars.space.xsmall,
