@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { instantAt } from '../../domain/launches.ts';
 import { formatInZone } from '../../domain/zone-time.ts';
 import { OUTING_MAX_OVERNIGHT_HOURS } from '../../domain/outings.ts';
-import { departureChoices, returnChoices } from './format.ts';
+import { departureChoices, returnChoices, spanOf } from './format.ts';
 
 const zone = 'Europe/Madrid';
 const at = (date: string, time: string) => instantAt(date, time, zone).getTime();
@@ -66,5 +66,19 @@ describe('outing times', () => {
     const values = choices.map((choice) => choice.value);
     expect(values).toContain('2026-10-25T02:30:00+02:00');
     expect(values).toContain('2026-10-25T02:30:00+01:00');
+  });
+
+  it('a span: from the departure to the return, or the return expected; another day named', () => {
+    const iso = (date: string, time: string) => formatInZone(instantAt(date, time, zone), zone);
+    const departure = iso('2026-07-15', '09:30');
+    expect(
+      spanOf({ departure, expectedReturn: iso('2026-07-15', '13:00'), returnedAt: iso('2026-07-15', '12:15') }, zone),
+    ).toBe('09:30 – 12:15');
+    expect(spanOf({ departure, expectedReturn: iso('2026-07-15', '13:00'), returnedAt: null }, zone)).toBe(
+      '09:30 – 13:00',
+    );
+    expect(spanOf({ departure, expectedReturn: iso('2026-07-16', '01:00'), returnedAt: null }, zone)).toBe(
+      '09:30 – jueves 16 de julio, 01:00',
+    );
   });
 });

@@ -5,7 +5,7 @@
  */
 import { OUTING_DEPARTURE_AHEAD_MINUTES, OUTING_MAX_OVERNIGHT_HOURS } from '../../domain/outings.ts';
 import { localDateIn } from '../../domain/opening-hours.ts';
-import { formatDayTime, formatTime, formatWhen } from '../../domain/format-dates.ts';
+import { formatDayOf, formatDayTime, formatTime, formatWhen } from '../../domain/format-dates.ts';
 import { formatInZone } from '../../domain/zone-time.ts';
 
 const MINUTE = 60_000;
@@ -24,6 +24,23 @@ export function timeFrom(iso: string | number, from: string | number, timeZone: 
   const instant = new Date(iso);
   if (localDateIn(instant, timeZone) === localDateIn(new Date(from), timeZone)) return formatTime(instant, timeZone);
   return formatDayTime(instant, timeZone, new Date(from));
+}
+
+/** "viernes 20 de noviembre": the day an outing left, in the marina's zone (a row of the history). */
+export function dayOf(iso: string, timeZone: string, now: Date = new Date()): string {
+  return formatDayOf(new Date(iso), timeZone, now);
+}
+
+/**
+ * "09:30 – 12:15": from the departure to the return (or, while at sea, the return expected); a return on another
+ * day names its day.
+ */
+export function spanOf(
+  outing: { departure: string; expectedReturn: string; returnedAt: string | null },
+  timeZone: string,
+): string {
+  const back = outing.returnedAt ?? outing.expectedReturn;
+  return `${timeOf(outing.departure, timeZone)} – ${timeFrom(back, outing.departure, timeZone)}`;
 }
 
 const nextQuarter = (instant: number) => Math.floor(instant / QUARTER) * QUARTER + QUARTER;

@@ -26,14 +26,14 @@ export default function AtSeaCard() {
   if ((atSea.length === 0 && !notice) || !marina.data) return null;
   const overdue = atSea.some((outing) => outing.state === 'overdue');
   return (
-    <section className={[ui.card, overdue ? css.overdueCard : css.atSea].join(' ')} aria-labelledby="inicio-en-el-mar">
+    <section className={overdue ? `${css.atSea} ${css.overdueCard}` : css.atSea} aria-labelledby="inicio-en-el-mar">
       <h2 id="inicio-en-el-mar">{t.dashboardTitle}</h2>
       <div className={ui.stack}>
         <FocusedNotice text={notice} />
         {atSea.map((outing) => (
           <div key={outing.id} className={ui.stack}>
             <h3 className={css.name}>{outing.boatName}</h3>
-            <OutingFacts outing={outing} timeZone={marina.data.timeZone} brief />
+            <OutingFacts outing={outing} timeZone={marina.data.timeZone} />
             {outing.state === 'overdue' ? (
               <OutingActions
                 outing={outing}
@@ -45,7 +45,7 @@ export default function AtSeaCard() {
             ) : null}
           </div>
         ))}
-        <ButtonLink to={paths.salidas} fullWidth>
+        <ButtonLink to={paths.salidas} variant="secondary" fullWidth>
           {t.seeAll}
         </ButtonLink>
       </div>

@@ -25,11 +25,15 @@ describe('salidas', () => {
     });
     const atSea = await screen.findByRole('region', { name: 'En el mar' });
     const item = within(atSea).getByRole('article', { name: 'Gaviota' });
-    expect(item).toHaveTextContent('EstadoEn el mar');
-    expect(item).toHaveTextContent('Salidahoy, 10:00');
-    expect(item).toHaveTextContent('Regreso previsto14:00');
-    expect(item).toHaveTextContent('Destino o zonaCala Blava');
-    expect(item).toHaveTextContent('PatrónAna García');
+    // The boat and where it goes, its times side by side; who is on board folded, a tap away.
+    expect(item).toHaveTextContent(/^GaviotaCala BlavaSalidahoy, 10:00Regreso previsto14:00/);
+    const folded = within(item).getByText('Patrón, personas y teléfono').closest('details')!;
+    expect(folded).not.toHaveAttribute('open');
+    await userEvent.click(within(item).getByText('Patrón, personas y teléfono'));
+    expect(folded).toHaveAttribute('open');
+    expect(folded).toHaveTextContent('PatrónAna García');
+    expect(folded).toHaveTextContent('Personas a bordo3');
+    expect(folded).toHaveTextContent('Teléfono de contacto+34 612 345 678');
     expect(within(item).getByRole('button', { name: 'He vuelto Gaviota' })).toBeEnabled();
     expect(within(item).getByRole('button', { name: 'Ampliar hora de regreso Gaviota' })).toBeEnabled();
 
@@ -43,8 +47,18 @@ describe('salidas', () => {
       'Gaviota, viernes 20 de noviembre, 09:00',
       'Gaviota, lunes 2 de noviembre, 11:00',
     ]);
-    expect(gaviota[0]).toHaveTextContent('EstadoDe vuelta');
-    expect(gaviota[0]).toHaveTextContent('Regreso12:40');
+    // One row each: the day, the destination, from when to when; the rest folded under it.
+    expect(gaviota[0]).toHaveTextContent(/^viernes 20 de noviembre09:00 – 12:40 · Cala Blava/);
+    expect(gaviota[1]).toHaveTextContent(/^lunes 2 de noviembre11:00 – 14:30 · Isla de Cabrera/);
+    const row = gaviota[0]!.querySelector('details')!;
+    expect(row).not.toHaveAttribute('open');
+    await userEvent.click(within(gaviota[0]!).getByText('viernes 20 de noviembre'));
+    expect(row).toHaveAttribute('open');
+    expect(row).toHaveTextContent('PatrónAna García');
+    // Returned by the marina: a pill says so; by the person, nothing to say.
+    const albatros = within(boats[1]!).getByRole('article');
+    expect(within(albatros).getByText('Cerrada por el puerto')).toBeInTheDocument();
+    expect(within(gaviota[0]!).queryByText('Cerrada por el puerto')).toBeNull();
     expect(within(past).queryByRole('button')).toBeNull();
     // The history comes after what is at sea.
     expect(atSea.compareDocumentPosition(past) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
@@ -52,9 +66,12 @@ describe('salidas', () => {
 
   it('says when nothing was ever logged, and leads to logging one', async () => {
     renderApp('/salidas', { api: answeringApi({ 'GET outings': () => ({ atSea: [], history: [] }) }).api });
-    expect(await screen.findByText('Aún no has registrado ninguna salida.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Ninguna salida todavía' })).toBeInTheDocument();
+    expect(screen.getByText(/^Aún no has registrado ninguna salida\./)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Registrar una salida' })).toHaveAttribute('href', '/alta-salida');
+    expect(screen.getAllByRole('link', { name: 'Registrar una salida' })).toHaveLength(1);
     expect(screen.queryByRole('region', { name: 'Historial' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'En el mar' })).toBeNull();
   });
 
   it('says an overdue outing in words, and an authorised person’s outing on the owner’s boat shows without actions', async () => {
@@ -71,17 +88,18 @@ describe('salidas', () => {
     expect(item).toHaveTextContent(
       'Retrasada: el regreso previsto era a las 09:00 y el puerto ya está avisado. Si todo va bien, pulsa «He vuelto» o amplía la hora.',
     );
-    expect(item).toHaveTextContent('EstadoSin noticias: retrasada');
+    expect(within(item).getByText('Retrasada')).toBeInTheDocument();
     // Said before the facts, with the marina's phone to call, and «He vuelto» in place.
     expect(await within(item).findByRole('link', { name: 'Llamar al +34 971 000 041' })).toHaveAttribute(
       'href',
       'tel:+34971000041',
     );
     expect(item).toHaveTextContent(
-      /^Gaviota(Retrasada: .*)Si necesitas ayuda, llama al puerto:Llamar al \+34 971 000 041Estado/,
+      /^GaviotaCala BlavaRetrasada(Retrasada: .*)Si necesitas ayuda, llama al puerto:Llamar al \+34 971 000 041Salida/,
     );
     expect(within(item).getByRole('button', { name: 'He vuelto Gaviota' })).toBeEnabled();
     const other = screen.getByRole('article', { name: 'Brisa' });
+    expect(other).toHaveTextContent(/^BrisaCala BlavaLa registró Luis Pons\./);
     expect(other).toHaveTextContent('Registrada porLuis Pons');
     expect(within(other).queryByRole('button')).toBeNull();
   });
@@ -100,7 +118,7 @@ describe('salidas', () => {
     expect(send).toHaveBeenCalledWith('post', 'outings/eeeeeeee-0000-4000-8000-000000000001/return', {});
     expect(screen.getByText('Ahora no tienes ninguna salida en el mar.')).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Historial' })).getByRole('article')).toHaveTextContent(
-      'EstadoDe vuelta',
+      /^miércoles 15 de julio10:00 – 10:07 · Cala Blava/,
     );
   });
 
