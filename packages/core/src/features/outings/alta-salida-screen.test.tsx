@@ -2,8 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/api-error.ts';
+import * as pillCss from '../../components/status-pill.css.ts';
+import { bareBoat } from '../../test/boats.ts';
 import { answeringApi, findStatus, renderApp } from '../../test/fixtures.tsx';
 import { at, atTenPastTen, AUTHORISATION_ID, BOAT_ID, options, OTHER_ID, outing, today } from './outings.fixtures.ts';
+
+const TRAMONTANA_ID = '66666666-6666-4666-8666-666666666666';
+const NUBE_ID = '77777777-7777-4777-8777-777777777777';
 
 beforeEach(atTenPastTen);
 afterEach(() => vi.useRealTimers());
@@ -22,22 +27,24 @@ describe('alta-salida', () => {
     const choice = await screen.findByRole('group', { name: 'Barco' });
     expect(within(choice).getAllByRole('radio')).toHaveLength(1);
     // The only boat that may go is chosen, and with it its skipper (the owner: the person signed in).
+    // A choice card: what the boat has today is read after its name.
     expect(within(choice).getByRole('radio', { name: 'Gaviota' })).toBeChecked();
-    const notToday = screen.getByRole('list', { name: 'Albatros' });
-    expect(notToday).toHaveTextContent('Albatros: No tiene hoy una bajada confirmada ni está en el agua');
-    expect(within(notToday).getByRole('link', { name: 'Pedir una bajada Albatros' })).toHaveAttribute(
+    expect(within(choice).getByRole('radio', { name: 'Gaviota' })).toHaveAccessibleDescription('En el agua');
+    const notToday = within(screen.getByRole('list', { name: 'Hoy no pueden salir' })).getAllByRole('listitem');
+    expect(notToday).toHaveLength(2);
+    expect(notToday[0]).toHaveTextContent('AlbatrosNo tiene hoy una bajada confirmada ni está en el agua');
+    expect(within(notToday[0]!).getByRole('link', { name: 'Pedir una bajada Albatros' })).toHaveAttribute(
       'href',
       `/alta-pedido-bajada-barco?barco=${OTHER_ID}`,
     );
-    expect(
-      within(screen.getByRole('list', { name: 'Brisa' })).getByRole('link', { name: 'Ver mis salidas' }),
-    ).toHaveAttribute('href', '/salidas');
+    expect(notToday[1]).toHaveTextContent('BrisaYa está en el mar');
+    expect(within(notToday[1]!).getByRole('link', { name: 'Ver mis salidas' })).toHaveAttribute('href', '/salidas');
 
     const skipper = screen.getByRole('group', { name: 'Patrón' });
     expect(within(skipper).getByRole('radio', { name: 'Ana García (tú)' })).toBeChecked();
     expect(within(skipper).getByRole('radio', { name: 'Luis Pons' })).not.toBeChecked();
     expect(screen.getByRole('list', { name: 'No pueden llevar el barco hoy' })).toHaveTextContent(
-      'Marta Vidal: Titulación caducada',
+      'Marta VidalTitulación caducada',
     );
     expect(screen.getByLabelText('Teléfono de contacto')).toHaveValue('+34612345678');
 
@@ -59,17 +66,91 @@ describe('alta-salida', () => {
     expect(returns()[1]).toBe('11:15');
   });
 
-  it('with no boat ready, says why and leads to booking a launch', async () => {
+  it('with no boat ready, says why, one line per boat weighed as the rule weighs it, and leads one way: a launch', async () => {
     const none = options();
-    none.boats = none.boats.filter((boat) => !boat.canLog);
-    renderApp('/alta-salida', { api: outingApi({ 'GET outing-options': () => none }).api });
+    const [gaviota] = none.boats;
+    none.boats = [
+      ...none.boats.filter((boat) => !boat.canLog),
+      {
+        ...gaviota!,
+        boatId: TRAMONTANA_ID,
+        boatName: 'Tramontana',
+        launchToday: null,
+        canLog: false,
+        refusals: [
+          { code: 'not_eligible', text: 'Contrato pendiente de aprobación' },
+          { code: 'boat_not_in_water', text: 'Sin bajada confirmada hoy' },
+        ],
+      },
+      {
+        ...gaviota!,
+        boatId: NUBE_ID,
+        boatName: 'Nube',
+        launchToday: null,
+        canLog: false,
+        refusals: [{ code: 'not_eligible', text: 'Seguro caducado' }],
+      },
+    ];
+    const reasons = (code: 'contract_requested' | 'insurance_expired', text: string) => ({
+      eligible: false as const,
+      reasons: [{ code, text, fix: null }],
+    });
+    const { api } = outingApi({
+      'GET outing-options': () => none,
+      'GET boats': () => ({
+        boats: [
+          bareBoat(TRAMONTANA_ID, 'Tramontana', 'PM-1', {
+            eligibility: reasons('contract_requested', 'Contrato pendiente de aprobación'),
+          }),
+          bareBoat(NUBE_ID, 'Nube', 'PM-2', { eligibility: reasons('insurance_expired', 'Seguro caducado') }),
+        ],
+      }),
+    });
+    renderApp('/alta-salida', { api });
     expect(
       await screen.findByText(
         'Para registrar una salida, el barco tiene que tener hoy una bajada confirmada o estar ya en el agua. Ninguno de tus barcos la tiene.',
       ),
     ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Hoy ningún barco puede salir' })).toBeInTheDocument();
+    const rows = within(screen.getByRole('list', { name: 'Tus barcos hoy' })).getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'AlbatrosNo tiene hoy una bajada confirmada ni está en el agua',
+      'BrisaYa está en el mar',
+      // What the rule refuses is said alone: a launch would not help.
+      'TramontanaContrato pendiente de aprobación',
+      'NubeSeguro caducado',
+    ]);
+    // A contract waiting for the marina is pending, not an error; an expired insurance is.
+    expect(within(rows[2]!).getByText('Contrato pendiente de aprobación')).toHaveClass(pillCss.statusPill.warning);
+    expect(within(rows[3]!).getByText('Seguro caducado')).toHaveClass(pillCss.statusPill.danger);
     expect(screen.queryByRole('button', { name: 'Registrar la salida' })).toBeNull();
+    // One way forward, no link per boat.
+    expect(within(screen.getByRole('main')).getAllByRole('link', { name: /bajada|salidas|barcos/ })).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'Pedir una bajada' })).toHaveAttribute('href', '/alta-pedido-bajada');
+  });
+
+  it('with no boat ready and none a launch would help, leads to the boats; an unknown weight is drawn as blocking', async () => {
+    const none = options();
+    none.boats = [
+      {
+        ...none.boats[0]!,
+        launchToday: null,
+        canLog: false,
+        refusals: [{ code: 'not_eligible', text: 'Contrato pendiente de aprobación' }],
+      },
+    ];
+    const { api } = outingApi({
+      'GET outing-options': () => none,
+      'GET boats': () => {
+        throw new ApiError('network_error');
+      },
+    });
+    renderApp('/alta-salida', { api });
+    const pill = await screen.findByText('Contrato pendiente de aprobación');
+    expect(pill).toHaveClass(pillCss.statusPill.danger);
+    expect(screen.getByRole('link', { name: 'Ver mis barcos' })).toHaveAttribute('href', '/misbarcos');
+    expect(screen.queryByRole('link', { name: 'Pedir una bajada' })).toBeNull();
   });
 
   it('without boats, leads to asking for a contract', async () => {

@@ -8,7 +8,11 @@ import { ApiForm } from '../../components/form/api-form.tsx';
 import { bodyRule, written } from '../../components/form/body-rule.ts';
 import { RadioGroupField, SelectField } from '../../components/form/choice-fields.tsx';
 import { TextField } from '../../components/form/fields.tsx';
+import { EmptyState } from '../../components/empty-state.tsx';
+import * as groupCss from '../../components/form/group.css.ts';
+import { Icon } from '../../components/icons.tsx';
 import { Link } from '../../components/link.tsx';
+import { StatusPill, type Tone } from '../../components/status-pill.tsx';
 import * as ui from '../../components/ui.css.ts';
 import { Page } from '../../components/page.tsx';
 import { LoadStatus } from '../../components/query-status.tsx';
@@ -20,12 +24,16 @@ import {
   type OutingInput,
   type OutingOptions,
 } from '../../domain/outings.ts';
+import type { Boat } from '../../domain/boats.ts';
+import { reasonWeight } from '../../domain/eligibility.ts';
 import { localTimeIn } from '../../domain/zone-time.ts';
 import { createKeyKeeper } from '../../lib/idempotency.ts';
 import { href, paths } from '../../lib/paths.ts';
 import { useServices } from '../../lib/services.tsx';
-import { logOuting, outingOptionsQuery, outingsKey } from './api/outings.ts';
-import { departureChoices, returnChoices } from './format.ts';
+import { boatsForOutingQuery, logOuting, outingOptionsQuery, outingsKey } from './api/outings.ts';
+import { departureChoices, returnChoices, timeOf } from './format.ts';
+import { fullName } from './outing-facts.tsx';
+import * as css from './outings.css.ts';
 import type { SalidasState } from './salidas-screen.tsx';
 import { outingTexts as t } from './texts.ts';
 
@@ -65,8 +73,6 @@ function toBody(values: Partial<OutingValues> | undefined): Record<string, unkno
   };
 }
 
-const fullName = (person: { firstName: string; surnames: string }) => `${person.firstName} ${person.surnames}`;
-
 /** The skipper a boat starts with: the only one who may, else the owner when the person is the owner and may. */
 function defaultSkipper(boat: OutingBoatOption | undefined): string {
   const available = boat?.skippers.filter((skipper) => skipper.available) ?? [];
@@ -74,33 +80,126 @@ function defaultSkipper(boat: OutingBoatOption | undefined): string {
   return boat?.role === 'owner' ? (available.find((skipper) => skipper.skipper === 'owner')?.skipper ?? '') : '';
 }
 
-/** Why a boat cannot go out now, each reason with the way to fix it. */
-function Refusals({ boat }: { boat: OutingBoatOption }) {
-  return (
-    <ul className={reasonsCss.blocked.muted} aria-label={boat.boatName}>
-      {boat.refusals.map((refusal) => (
-        <li key={refusal.code}>
-          {boat.boatName}: {refusal.text}
-          {refusal.code === 'boat_not_in_water' || refusal.code === 'boat_already_at_sea' ? (
-            <>
-              {' · '}
+interface Reason {
+  tone: Tone;
+  text: string;
+}
+
+/**
+ * Why a boat cannot go out now, each reason as a pill. A boat the rule refuses says the rule's reasons (a launch
+ * would not help), weighed by `reasonWeight` when the boat's own reasons are at hand (the boats' list, whose
+ * texts the refusal joins); else as blocking. A boat that only lacks a launch, or is at sea, says so calmly.
+ */
+function reasonsOf(boat: OutingBoatOption, kept: readonly Boat[] | undefined): Reason[] {
+  const refused = boat.refusals.find((refusal) => refusal.code === 'not_eligible');
+  if (refused) {
+    const eligibility = kept?.find((candidate) => candidate.id === boat.boatId)?.eligibility;
+    if (eligibility && !eligibility.eligible && eligibility.reasons.map((r) => r.text).join(', ') === refused.text)
+      return eligibility.reasons.map((reason) => ({
+        tone: reasonWeight(reason.code) === 'waiting' ? 'warning' : 'danger',
+        text: reason.text,
+      }));
+    return [{ tone: 'danger', text: refused.text }];
+  }
+  return boat.refusals.map((refusal) => ({
+    tone: refusal.code === 'boat_already_at_sea' ? 'info' : 'neutral',
+    text: refusal.text,
+  }));
+}
+
+/** Only a launch today is missing: booking one is the way forward. */
+const onlyNeedsLaunch = (boat: OutingBoatOption) =>
+  boat.refusals.length > 0 && boat.refusals.every((refusal) => refusal.code === 'boat_not_in_water');
+
+const atSea = (boat: OutingBoatOption) => boat.refusals.some((refusal) => refusal.code === 'boat_already_at_sea');
+
+/**
+ * The boats that cannot go out now, one row each: the name and its reasons as pills. Beside a form (`fixes`),
+ * a boat that only lacks a launch or is at sea leads to it; alone, the screen's one button does.
+ */
+function RefusedBoats({
+  boats,
+  kept,
+  label,
+  fixes,
+}: {
+  boats: readonly OutingBoatOption[];
+  kept: readonly Boat[] | undefined;
+  label: string;
+  fixes: boolean;
+}) {
+  const list = (
+    <ul className={css.rows} aria-label={label}>
+      {boats.map((boat) => (
+        <li key={boat.boatId} className={css.refusedRow}>
+          <span className={css.tile}>
+            <Icon name="boat" className={css.tileIcon} />
+          </span>
+          <span className={css.rowBody}>
+            <span className={css.rowTitle}>{boat.boatName}</span>
+            <span className={css.pills}>
+              {reasonsOf(boat, kept).map((reason) => (
+                <StatusPill key={reason.text} tone={reason.tone}>
+                  {reason.text}
+                </StatusPill>
+              ))}
+            </span>
+            {fixes && (onlyNeedsLaunch(boat) || atSea(boat)) ? (
               <Link
                 className={reasonsCss.fixLink}
-                to={refusal.code === 'boat_not_in_water' ? href.altaPedidoBajadaBarco(boat.boatId) : paths.salidas}
+                to={atSea(boat) ? paths.salidas : href.altaPedidoBajadaBarco(boat.boatId)}
               >
-                {refusal.code === 'boat_not_in_water' ? t.bookLaunch : t.seeOutings}
-                {refusal.code === 'boat_not_in_water' ? (
+                {atSea(boat) ? t.seeOutings : t.bookLaunch}
+                {atSea(boat) ? null : (
                   <>
                     {' '}
                     <span className={ui.visuallyHidden}>{boat.boatName}</span>
                   </>
-                ) : null}
+                )}
               </Link>
-            </>
-          ) : null}
+            ) : null}
+          </span>
         </li>
       ))}
     </ul>
+  );
+  // Beside a form, said in words above the rows; alone, the explanation above says it.
+  return fixes ? (
+    <div className={css.captioned}>
+      <p className={css.refusedTitle} aria-hidden="true">
+        {label}
+      </p>
+      {list}
+    </div>
+  ) : (
+    list
+  );
+}
+
+/**
+ * No boat may go out now: why, one row per boat, and the one way forward: a launch when one would do, else the
+ * outing already at sea, else the boats, where each reason says what fixes it.
+ */
+function NoBoatReady({ boats, kept }: { boats: readonly OutingBoatOption[]; kept: readonly Boat[] | undefined }) {
+  const [to, label] = boats.some(onlyNeedsLaunch)
+    ? [paths.altaPedidoBajada, t.bookLaunch]
+    : boats.some(atSea)
+      ? [paths.salidas, t.seeOutings]
+      : [paths.misbarcos, t.seeBoats];
+  return (
+    <EmptyState
+      title={t.noReadyTitle}
+      action={
+        <div className={ui.stack}>
+          <RefusedBoats boats={boats} kept={kept} label={t.yourBoatsToday} fixes={false} />
+          <ButtonLink to={to} fullWidth>
+            {label}
+          </ButtonLink>
+        </div>
+      }
+    >
+      {t.noReadyBoat}
+    </EmptyState>
   );
 }
 
@@ -129,13 +228,19 @@ function SkipperField({ boats }: { boats: readonly OutingBoatOption[] }) {
         }))}
       />
       {others.length > 0 ? (
-        <ul className={reasonsCss.blocked.muted} aria-label={t.skippersNot}>
-          {others.map((skipper) => (
-            <li key={skipper.skipper}>
-              {fullName(skipper)}: {skipper.reason}
-            </li>
-          ))}
-        </ul>
+        <div className={css.captioned}>
+          <p id="patrones-no" className={css.explain}>
+            {t.skippersNot}
+          </p>
+          <ul className={css.pillList} aria-labelledby="patrones-no">
+            {others.map((skipper) => (
+              <li key={skipper.skipper} className={css.pillLine}>
+                <span>{fullName(skipper)}</span>
+                {skipper.reason ? <StatusPill tone="neutral">{skipper.reason}</StatusPill> : null}
+              </li>
+            ))}
+          </ul>
+        </div>
       ) : null}
     </>
   );
@@ -173,7 +278,14 @@ function ReturnField({ options, now }: { options: OutingOptions; now: number }) 
   );
 }
 
-function OutingForm({ options }: { options: OutingOptions }) {
+/** What a boat that may go out has today, under its name: in the water, or its launch confirmed and when. */
+function launchLine(boat: OutingBoatOption, timeZone: string): string | undefined {
+  const launch = boat.launchToday;
+  if (!launch) return undefined;
+  return launch.status === 'in_water' ? t.inWater : t.launchAt(timeOf(launch.slotStart, timeZone));
+}
+
+function OutingForm({ options, kept }: { options: OutingOptions; kept: readonly Boat[] | undefined }) {
   const { api } = useServices();
   const client = useQueryClient();
   const navigate = useNavigate();
@@ -196,18 +308,7 @@ function OutingForm({ options }: { options: OutingOptions }) {
   };
   const departures = useMemo(() => departureChoices(now, options.timeZone), [now, options.timeZone]);
   const schema = useMemo(() => bodyRule<OutingValues>(outingSchema, toBody), []);
-  const refused = others.length > 0 ? others.map((boat) => <Refusals key={boat.boatId} boat={boat} />) : null;
-  if (choosable.length === 0) {
-    return (
-      <>
-        <p>{t.noReadyBoat}</p>
-        {refused}
-        <ButtonLink to={paths.altaPedidoBajada} fullWidth>
-          {t.bookLaunch}
-        </ButtonLink>
-      </>
-    );
-  }
+  if (choosable.length === 0) return <NoBoatReady boats={others} kept={kept} />;
   return (
     <ApiForm<OutingValues>
       initialValues={initialValues}
@@ -234,29 +335,49 @@ function OutingForm({ options }: { options: OutingOptions }) {
       <RadioGroupField
         name="boatId"
         legend={t.whichBoat}
-        choices={choosable.map((boat) => ({ value: boat.boatId, label: boat.boatName }))}
+        choices={choosable.map((boat) => ({
+          value: boat.boatId,
+          label: boat.boatName,
+          description: launchLine(boat, options.timeZone),
+        }))}
       />
-      {refused}
-      <SelectField
-        name="departure"
-        label={t.departure}
-        hint={t.departureHint}
-        placeholder={t.now(localTimeIn(new Date(now), options.timeZone))}
-        choices={departures}
-      />
-      <ReturnField options={options} now={now} />
-      <TextField
-        name="people"
-        label={t.people}
-        hint={t.peopleHint}
-        inputMode="numeric"
-        autoComplete="off"
-        min={1}
-        max={OUTING_MAX_PEOPLE}
-      />
-      <SkipperField boats={choosable} />
-      <TextField name="destination" label={t.destination} hint={t.destinationHint} autoComplete="off" />
-      <TextField name="contactPhone" label={t.phone} hint={t.phoneHint} type="tel" inputMode="tel" autoComplete="tel" />
+      {others.length > 0 ? <RefusedBoats boats={others} kept={kept} label={t.notNow} fixes /> : null}
+      <fieldset className={groupCss.group}>
+        <legend className={css.refusedTitle}>{t.whenGroup}</legend>
+        <SelectField
+          name="departure"
+          label={t.departure}
+          hint={t.departureHint}
+          placeholder={t.now(localTimeIn(new Date(now), options.timeZone))}
+          choices={departures}
+        />
+        <ReturnField options={options} now={now} />
+      </fieldset>
+      <fieldset className={groupCss.group}>
+        <legend className={css.refusedTitle}>{t.aboardGroup}</legend>
+        <TextField
+          name="people"
+          label={t.people}
+          hint={t.peopleHint}
+          inputMode="numeric"
+          autoComplete="off"
+          min={1}
+          max={OUTING_MAX_PEOPLE}
+        />
+        <SkipperField boats={choosable} />
+      </fieldset>
+      <fieldset className={groupCss.group}>
+        <legend className={css.refusedTitle}>{t.whereGroup}</legend>
+        <TextField name="destination" label={t.destination} hint={t.destinationHint} autoComplete="off" />
+        <TextField
+          name="contactPhone"
+          label={t.phone}
+          hint={t.phoneHint}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+        />
+      </fieldset>
     </ApiForm>
   );
 }
@@ -269,10 +390,15 @@ export default function AltaSalidaScreen() {
   const { api } = useServices();
   const options = useQuery(outingOptionsQuery(api));
   const data = options.data;
+  // The boats' own reasons weigh a refusal of the rule: read only when one is refused so, and not waited for
+  // past a failure (the refusal is then drawn as blocking).
+  const weighs = Boolean(data?.boats.some((boat) => boat.refusals.some((r) => r.code === 'not_eligible')));
+  const boats = useQuery({ ...boatsForOutingQuery(api), enabled: weighs });
+  const ready = Boolean(data) && (!weighs || boats.data !== undefined || boats.isError);
   return (
     <Page title={t.logTitle}>
-      <LoadStatus loads={[options]} ready={Boolean(data)} />
-      {data ? (
+      <LoadStatus loads={[options]} ready={ready} />
+      {data && ready ? (
         data.boats.length === 0 ? (
           <>
             <p>{t.noBoats}</p>
@@ -281,7 +407,7 @@ export default function AltaSalidaScreen() {
             </ButtonLink>
           </>
         ) : (
-          <OutingForm options={data} />
+          <OutingForm options={data} kept={boats.data?.boats} />
         )
       ) : null}
     </Page>
