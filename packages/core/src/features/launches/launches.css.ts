@@ -70,3 +70,17 @@ export const history = style({
   flexDirection: 'column',
   gap: vars.space.small,
 });
+
+/** On `inicio`, a launch the marina cancelled: its pill, then what and why, on danger's surface. */
+export const cancelled = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-start',
+  gap: vars.space.small,
+  padding: vars.space.medium,
+  background: vars.color.dangerSurface,
+  border: `1px solid ${vars.color.dangerBorder}`,
+  borderRadius: vars.radius.medium,
+});
+
+export const cancelledText = style({ margin: 0 });

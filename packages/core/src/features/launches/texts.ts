@@ -149,6 +149,10 @@ export const launchTexts = {
   // inicio
   dashboardTitle: 'Próxima bajada',
   noNext: 'No tienes ninguna bajada pedida.',
+  cancelledByMarina: 'Cancelada por la marina',
+  /** «La marina canceló la bajada de Gaviota del martes 16 de junio a las 10:00.» */
+  cancelledWhat: (boat: string, when: string) => `La marina canceló la bajada de ${boat} del ${when}.`,
+  cancelledWhy: (reason: string) => `Te dice: «${reason}»`,
   noBoatMayGo: 'Ahora mismo ninguno de tus barcos puede salir: en «Mis barcos» verás qué falta.',
   seeAll: 'Ver mis bajadas',
 } as const;
