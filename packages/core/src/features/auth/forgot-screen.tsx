@@ -8,6 +8,8 @@ import * as formCss from '../../components/form/form.css.ts';
 import { ButtonLink } from '../../components/button.tsx';
 import { Page } from '../../components/page.tsx';
 import { ResendCode } from '../../components/resend-code.tsx';
+import { Icon } from '../../components/icons.tsx';
+import { Steps } from '../../components/steps.tsx';
 import * as ui from '../../components/ui.css.ts';
 import type { ResetStarted } from '../../domain/accounts.ts';
 import { createKeyKeeper } from '../../lib/idempotency.ts';
@@ -21,7 +23,7 @@ import {
   type ResetCompleteInput,
   type ResetRequestInput,
 } from './api/reset-password.ts';
-import * as css from './auth.css.ts';
+import * as css from './registration.css.ts';
 import { authTexts as t } from './texts.ts';
 
 export default function ForgotScreen() {
@@ -48,7 +50,10 @@ export default function ForgotScreen() {
   if (!started) {
     return (
       <Page title={t.forgotTitle}>
-        <p className={css.lead}>{t.forgotLead}</p>
+        <div className={`${css.intro} ${css.introAbove}`}>
+          <Steps current={1} names={t.resetSteps} />
+          <p className={css.lead}>{t.forgotLead}</p>
+        </div>
         <ApiForm<ResetRequestInput>
           initialValues={{ identifier: '' }}
           validationSchema={resetRequestSchema}
@@ -73,9 +78,17 @@ export default function ForgotScreen() {
   return (
     <Page title={t.forgotTitle}>
       <div className={ui.stack}>
-        <p role="status">
-          {t.resetSent(started.channel)} {t.codeExpiry}
-        </p>
+        <div className={css.intro}>
+          <Steps current={2} names={t.resetSteps} />
+          <div className={css.sentTo}>
+            <span className={css.tile}>
+              <Icon name={started.channel === 'sms' ? 'phone' : 'mail'} className={css.tileIcon} />
+            </span>
+            <p className={css.sentToText} role="status">
+              {t.resetSent(started.channel)} {t.codeExpiry}
+            </p>
+          </div>
+        </div>
         <ApiForm<ResetCompleteInput>
           initialValues={{ code: '', password: '' }}
           validationSchema={resetCompleteSchema}

@@ -1,7 +1,8 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '@marina/theme/vars.css.ts';
 
-// Out of `auth.css.ts`, which the sign-in screen's first paint loads: these are the registration's.
+// Out of `auth.css.ts`, which the sign-in screen's first paint loads: the steps of registering and of
+// recovering the password.
 
 export const lead = style({ margin: 0, color: vars.color.textMuted });
 

@@ -51,6 +51,7 @@ export const authTexts = {
   ],
   activate: 'Activar cuenta',
   forgotTitle: 'Recuperar la contraseña',
+  resetSteps: ['Tu cuenta', 'El código y la contraseña nueva'],
   forgotLead: 'Escribe tu correo o tu documento y te enviaremos un código para elegir una contraseña nueva.',
   sendCode: 'Enviar código',
   resetSent: (channel: CodeChannel) =>
