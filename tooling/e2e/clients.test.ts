@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FIXTURE_MARINAS_DIR } from '../scripts/lib/clients.ts';
 import { repoRoot } from '../vite/client-vite-config.ts';
-import { BRAND_SMOKE_SPEC, E2E_PORTS_ENV, e2eClients, SUITE_FIXTURES } from './clients.ts';
+import { BRAND_SMOKE_SPEC, E2E_PORTS_ENV, e2eClients, LOOK_CLOCK_START, LOOK_SPEC, SUITE_FIXTURES } from './clients.ts';
 
 const OLD_FIXED_PORTS = [47_400, 47_401, 47_402];
 let squatters: Server[] = [];
@@ -109,12 +109,34 @@ describe('the Playwright config', () => {
     for (const project of fixtures) {
       expect(project.testMatch).toBeUndefined();
       expect(project.testIgnore).toContain(BRAND_SMOKE_SPEC);
+      expect(project.testIgnore).toContain(LOOK_SPEC);
     }
     for (const project of brands) expect(project.testMatch).toBe(BRAND_SMOKE_SPEC);
     expect(projects.filter((project) => project.name === 'split-origin')).toHaveLength(1);
     const seededFrom = servers.map((server) => (server!.env as Record<string, string>).MARINAS_DIR);
     expect(seededFrom.slice(0, fixtures.length)).toEqual(fixtures.map(() => FIXTURE_MARINAS_DIR));
-    expect(seededFrom.slice(fixtures.length)).toEqual(brands.map(() => join(repoRoot, 'apps')));
+    expect(seededFrom.slice(fixtures.length, fixtures.length + brands.length)).toEqual(
+      brands.map(() => join(repoRoot, 'apps')),
+    );
+  });
+
+  it('runs the look spec alone on a second server per fixture marina, whose clock starts at a fixed instant', async () => {
+    const { default: config } = await import('./playwright.config.ts');
+    const servers = [config.webServer].flat();
+    const projects = (config.projects ?? []).filter(
+      (project) => (project.use as { marina?: unknown } | undefined)?.marina,
+    );
+    const looks = projects.filter((project) => project.testMatch === LOOK_SPEC);
+    expect(looks.map((project) => project.name)).toEqual(SUITE_FIXTURES.map((id) => `look-${id}`));
+    for (const project of looks)
+      expect(project.snapshotPathTemplate).toBe('{testDir}/look-snapshots/{projectName}/{arg}{ext}');
+    // Only the look servers on the fixed clock, seeded from the fixtures' folder; the others on the real one.
+    const clockOf = (index: number) => (servers[index]!.env as Record<string, string>).MARINA_CLOCK_START;
+    for (const [index, project] of projects.entries()) {
+      const look = looks.includes(project);
+      expect(clockOf(index), project.name).toBe(look ? LOOK_CLOCK_START : undefined);
+      if (look) expect((servers[index]!.env as Record<string, string>).MARINAS_DIR).toBe(FIXTURE_MARINAS_DIR);
+    }
   });
 
   it('keeps the HTML report, and the screenshots and retry traces of failed tests, under test-results', async () => {

@@ -1,10 +1,19 @@
 import { defineConfig } from '@playwright/test';
 import { CHROME_FLAGS, CHROME_PATH } from '../scripts/lib/chromium.ts';
-import { BRAND_SMOKE_SPEC, e2eClients } from './clients.ts';
+import { BRAND_SMOKE_SPEC, e2eClients, LOOK_SPEC, type E2eClient } from './clients.ts';
 import type { MarinaOptions } from './fixtures.ts';
 
 const clients = await e2eClients();
 const SPLIT_ORIGIN_SPEC = 'split-origin.spec.ts';
+
+/** Which specs a marina's project runs: the suite on a fixture, the smoke on a brand, the look on a look server. */
+function specsOf(client: E2eClient) {
+  if (client.kind === 'fixture') return { testIgnore: [SPLIT_ORIGIN_SPEC, BRAND_SMOKE_SPEC, LOOK_SPEC] };
+  if (client.kind === 'brand') return { testMatch: BRAND_SMOKE_SPEC };
+  // Its screenshots in git, one folder per project (marina), with no platform in the name: the suite runs in
+  // Debian's Chromium on Linux only (decision 052).
+  return { testMatch: LOOK_SPEC, snapshotPathTemplate: '{testDir}/look-snapshots/{projectName}/{arg}{ext}' };
+}
 
 export default defineConfig<MarinaOptions>({
   testDir: '.',
@@ -39,13 +48,12 @@ export default defineConfig<MarinaOptions>({
     screenshot: 'only-on-failure',
     serviceWorkers: 'block',
   },
-  // The whole suite on the fixture marinas; each real brand its smoke spec only (decision 046).
+  // The whole suite on the fixture marinas; each real brand its smoke spec only (decision 046); the look spec
+  // on each fixture marina's second server, whose clock starts at a fixed instant (`look-901`…, decision 052).
   projects: [
     ...clients.map((client) => ({
-      name: client.name,
-      ...(client.kind === 'fixture'
-        ? { testIgnore: [SPLIT_ORIGIN_SPEC, BRAND_SMOKE_SPEC] }
-        : { testMatch: BRAND_SMOKE_SPEC }),
+      name: client.kind === 'look' ? `look-${client.id}` : client.name,
+      ...specsOf(client),
       use: { baseURL: `http://127.0.0.1:${client.port}`, marina: client },
     })),
     // Once, not per marina: the app and the API on two origins, with servers of its own.
@@ -53,12 +61,18 @@ export default defineConfig<MarinaOptions>({
   ],
   // Each client's bundle, built and served with the API exactly as `npm start` does, on its own port (free
   // when the run starts), seeded from its own folder of marinas (MARINAS_DIR: the fixtures' or apps/).
-  // Never reused: whatever answers there would not be this checkout's server.
+  // Never reused: whatever answers there would not be this checkout's server. Started one after another, so a
+  // look server finds its marina's bundle built already (turbo's cache), never built twice at once.
   webServer: clients.map((client) => ({
     command: `node ../scripts/start.ts --client ${client.id} --port ${client.port} --memory`,
     // Accounts made through the API say which test address they come from (`testAddress`, accounts.ts);
     // only this machine may say so. The browser's own requests carry no such header: they stay 127.0.0.1.
-    env: { TRUST_PROXY: '127.0.0.1', MARINAS_DIR: client.marinasDir },
+    // A look server's clock starts at a fixed instant: its demo data lands on the same dates every run.
+    env: {
+      TRUST_PROXY: '127.0.0.1',
+      MARINAS_DIR: client.marinasDir,
+      ...(client.clockStart ? { MARINA_CLOCK_START: client.clockStart } : {}),
+    },
     url: `http://127.0.0.1:${client.port}/api/v1/health`,
     reuseExistingServer: false,
     timeout: 120_000,

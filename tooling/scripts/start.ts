@@ -8,11 +8,20 @@ import { openDatabase } from '@marina/api/db/database.ts';
 import { DEMO_ACCOUNT, DEMO_AUTHORISED_ACCOUNT, DEMO_STAFF_ACCOUNT } from '@marina/api/db/seed.ts';
 import { startServer, type RunningServer } from '@marina/api/server.ts';
 import { clientsFromArgs, clientSeeds } from './lib/clients.ts';
+import { CLOCK_START_ENV, clockFromEnv } from './lib/clock-start.ts';
 import { flag, run } from './lib/run.ts';
 import { databaseChoice, exitOnStartFailure, listenHost, stopOnSignals } from './lib/serve-options.ts';
 
 const args = process.argv.slice(2);
 const { selected, clients } = await clientsFromArgs(args);
+// `MARINA_CLOCK_START`: a clock that starts at a fixed instant (the look tests; refused in production).
+let clock: (() => Date) | undefined;
+try {
+  clock = clockFromEnv();
+} catch (error) {
+  console.error(`\n${(error as Error).message}\n`);
+  process.exit(1);
+}
 
 // Same origin: the bundle calls the API that serves it, whatever the port.
 const built = await run(
@@ -43,6 +52,7 @@ try {
       logLevel: (process.env.LOG_LEVEL as LogLevel | undefined) ?? (memory ? 'warn' : 'info'),
       // One shutdown for every listener and then the database they share (below).
       handleSignals: false,
+      ...(clock ? { clock } : {}),
       // The development outbox (codes and links in clear) is opt-in; this local server asks for it.
       env: {
         ...process.env,
@@ -70,6 +80,6 @@ ${selected
   )
   .join('\n')}
   Database: ${storage.description}
-  Listening on ${host}${host === '127.0.0.1' || host === 'localhost' || host === '::1' ? ' only (this machine): HOST=0.0.0.0 opens it to the network, outbox codes included' : ''}
+${clock ? `  Clock: started at ${process.env[CLOCK_START_ENV]?.trim()} (${CLOCK_START_ENV}), now ${clock().toISOString()}\n` : ''}  Listening on ${host}${host === '127.0.0.1' || host === 'localhost' || host === '::1' ? ' only (this machine): HOST=0.0.0.0 opens it to the network, outbox codes included' : ''}
 ${others.length > 0 ? `  Other marinas: ${others.map((c) => `npm start -- --client ${c.id}`).join(' · ')} · all at once: npm start -- --all\n` : ''}  Stop with Ctrl+C.
 `);

@@ -177,6 +177,8 @@ export interface StartServerOptions {
   env?: NodeJS.ProcessEnv;
   /** Close gracefully and exit 0 on SIGTERM and SIGINT. Default true. */
   handleSignals?: boolean;
+  /** The time as the services see it (`createServer`'s); the real time by default. */
+  clock?: () => Date;
 }
 
 export interface RunningServer {
@@ -206,7 +208,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   let app: FastifyInstance | undefined;
   try {
-    app = await createServer({ config, database, clients });
+    app = await createServer({ config, database, clients, ...(options.clock ? { clock: options.clock } : {}) });
     app.log.info({ database: database.kind, location: database.location }, 'database ready');
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
