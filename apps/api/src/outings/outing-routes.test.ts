@@ -242,6 +242,18 @@ describe('logging an outing', () => {
       code: 'not_eligible',
       fields: ['boatId'],
     });
+    // The form's options say it too, with each reason's code, so the app weighs it (blocking, not waiting).
+    const options = (await owner.agent.get('/outing-options')).json();
+    expect(options.boats[0]).toMatchObject({
+      canLog: false,
+      refusals: [
+        {
+          code: 'not_eligible',
+          text: 'Seguro caducado',
+          reasons: [{ code: 'insurance_expired', text: 'Seguro caducado' }],
+        },
+      ],
+    });
   });
 });
 

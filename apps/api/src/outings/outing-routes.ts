@@ -203,10 +203,14 @@ export const outingRoutes: FastifyPluginAsync<{ services: Services }> = async (a
         const verdict = await outingVerdict(db, client, party, now);
         const refusals: OutingBoatOption['refusals'] = [];
         if (!verdict.eligible)
-          refusals.push({ code: 'not_eligible', text: verdict.reasons.map((reason) => reason.text).join(', ') });
-        if (!launch) refusals.push({ code: 'boat_not_in_water', text: 'Sin bajada confirmada hoy' });
+          refusals.push({
+            code: 'not_eligible',
+            text: verdict.reasons.map((reason) => reason.text).join(', '),
+            reasons: verdict.reasons,
+          });
+        if (!launch) refusals.push({ code: 'boat_not_in_water', text: 'Sin bajada confirmada hoy', reasons: [] });
         if (atSea.has(party.boat.id))
-          refusals.push({ code: 'boat_already_at_sea', text: 'Ya tiene una salida en el mar' });
+          refusals.push({ code: 'boat_already_at_sea', text: 'Ya tiene una salida en el mar', reasons: [] });
         boatOptions.push({
           boatId: party.boat.id,
           boatName: party.boat.name,

@@ -29,6 +29,7 @@ import {
   type Static,
 } from './response-schema.ts';
 import type {} from './schema-meta.ts';
+import type { eligibilityReasonResponse } from './eligibility.ts';
 import { fieldLabels as L, fieldRuleMessages as m } from '../messages/field-rules.ts';
 
 // --- States ------------------------------------------------------------------------------------------------
@@ -198,7 +199,16 @@ export const outingBoatOptionResponse = Type.Object({
   ),
   /** May an outing be logged for it now? When false, `refusals` says why. */
   canLog: Type.Boolean(),
-  refusals: Type.Array(Type.Object({ code: StringEnum(OUTING_REFUSAL_CODES), text: Type.String() })),
+  refusals: Type.Array(
+    Type.Object({
+      code: StringEnum(OUTING_REFUSAL_CODES),
+      text: Type.String(),
+      /** `not_eligible`'s reasons, each with its code (a pending contract waits, an expired insurance blocks). */
+      reasons: Type.Array(Ref<typeof eligibilityReasonResponse>('EligibilityReason'), {
+        description: "not_eligible: the rule's reasons, each with its code; empty for the other refusals",
+      }),
+    }),
+  ),
   /**
    * Skippers the form offers: the owner and, for the owner, every active authorised person of the boat; for an
    * authorised person, the owner and themselves (they do not see the others the owner authorised).

@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/api-error.ts';
 import * as pillCss from '../../components/status-pill.css.ts';
-import { bareBoat } from '../../test/boats.ts';
 import { answeringApi, findStatus, renderApp } from '../../test/fixtures.tsx';
 import { at, atTenPastTen, AUTHORISATION_ID, BOAT_ID, options, OTHER_ID, outing, today } from './outings.fixtures.ts';
 
@@ -12,6 +11,13 @@ const NUBE_ID = '77777777-7777-4777-8777-777777777777';
 
 beforeEach(atTenPastTen);
 afterEach(() => vi.useRealTimers());
+
+/** The rule's refusal of a boat, with its one reason's code, as `GET /outing-options` says it. */
+const notEligible = (code: 'contract_requested' | 'insurance_expired', text: string) => ({
+  code: 'not_eligible' as const,
+  text,
+  reasons: [{ code, text, fix: null }],
+});
 
 function outingApi(answers: Record<string, (body?: unknown) => unknown> = {}) {
   return answeringApi({
@@ -78,8 +84,8 @@ describe('alta-salida', () => {
         launchToday: null,
         canLog: false,
         refusals: [
-          { code: 'not_eligible', text: 'Contrato pendiente de aprobación' },
-          { code: 'boat_not_in_water', text: 'Sin bajada confirmada hoy' },
+          notEligible('contract_requested', 'Contrato pendiente de aprobación'),
+          { code: 'boat_not_in_water', text: 'Sin bajada confirmada hoy', reasons: [] },
         ],
       },
       {
@@ -88,24 +94,11 @@ describe('alta-salida', () => {
         boatName: 'Nube',
         launchToday: null,
         canLog: false,
-        refusals: [{ code: 'not_eligible', text: 'Seguro caducado' }],
+        refusals: [notEligible('insurance_expired', 'Seguro caducado')],
       },
     ];
-    const reasons = (code: 'contract_requested' | 'insurance_expired', text: string) => ({
-      eligible: false as const,
-      reasons: [{ code, text, fix: null }],
-    });
-    const { api } = outingApi({
-      'GET outing-options': () => none,
-      'GET boats': () => ({
-        boats: [
-          bareBoat(TRAMONTANA_ID, 'Tramontana', 'PM-1', {
-            eligibility: reasons('contract_requested', 'Contrato pendiente de aprobación'),
-          }),
-          bareBoat(NUBE_ID, 'Nube', 'PM-2', { eligibility: reasons('insurance_expired', 'Seguro caducado') }),
-        ],
-      }),
-    });
+    // Only the options are asked for: each refusal of the rule carries its reasons' codes.
+    const { api, get } = outingApi({ 'GET outing-options': () => none });
     renderApp('/alta-salida', { api });
     expect(
       await screen.findByText(
@@ -128,26 +121,21 @@ describe('alta-salida', () => {
     // One way forward, no link per boat.
     expect(within(screen.getByRole('main')).getAllByRole('link', { name: /bajada|salidas|barcos/ })).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'Pedir una bajada' })).toHaveAttribute('href', '/alta-pedido-bajada');
+    expect(get.mock.calls.map(([path]) => path)).not.toContain('boats');
   });
 
-  it('with no boat ready and none a launch would help, leads to the boats; an unknown weight is drawn as blocking', async () => {
+  it('with no boat ready and none a launch would help, leads to the boats, each reason weighed on its code', async () => {
     const none = options();
     none.boats = [
       {
         ...none.boats[0]!,
         launchToday: null,
         canLog: false,
-        refusals: [{ code: 'not_eligible', text: 'Contrato pendiente de aprobación' }],
+        refusals: [notEligible('insurance_expired', 'Seguro caducado')],
       },
     ];
-    const { api } = outingApi({
-      'GET outing-options': () => none,
-      'GET boats': () => {
-        throw new ApiError('network_error');
-      },
-    });
-    renderApp('/alta-salida', { api });
-    const pill = await screen.findByText('Contrato pendiente de aprobación');
+    renderApp('/alta-salida', { api: outingApi({ 'GET outing-options': () => none }).api });
+    const pill = await screen.findByText('Seguro caducado');
     expect(pill).toHaveClass(pillCss.statusPill.danger);
     expect(screen.getByRole('link', { name: 'Ver mis barcos' })).toHaveAttribute('href', '/misbarcos');
     expect(screen.queryByRole('link', { name: 'Pedir una bajada' })).toBeNull();

@@ -24,13 +24,12 @@ import {
   type OutingInput,
   type OutingOptions,
 } from '../../domain/outings.ts';
-import type { Boat } from '../../domain/boats.ts';
 import { reasonWeight } from '../../domain/eligibility.ts';
 import { localTimeIn } from '../../domain/zone-time.ts';
 import { createKeyKeeper } from '../../lib/idempotency.ts';
 import { href, paths } from '../../lib/paths.ts';
 import { useServices } from '../../lib/services.tsx';
-import { boatsForOutingQuery, logOuting, outingOptionsQuery, outingsKey } from './api/outings.ts';
+import { logOuting, outingOptionsQuery, outingsKey } from './api/outings.ts';
 import { departureChoices, returnChoices, timeOf } from './format.ts';
 import { fullName } from './outing-facts.tsx';
 import * as css from './outings.css.ts';
@@ -87,20 +86,16 @@ interface Reason {
 
 /**
  * Why a boat cannot go out now, each reason as a pill. A boat the rule refuses says the rule's reasons (a launch
- * would not help), weighed by `reasonWeight` when the boat's own reasons are at hand (the boats' list, whose
- * texts the refusal joins); else as blocking. A boat that only lacks a launch, or is at sea, says so calmly.
+ * would not help), each weighed by `reasonWeight` on its code: waiting (a contract to approve) or blocking (an
+ * expired insurance). A boat that only lacks a launch, or is at sea, says so calmly.
  */
-function reasonsOf(boat: OutingBoatOption, kept: readonly Boat[] | undefined): Reason[] {
+function reasonsOf(boat: OutingBoatOption): Reason[] {
   const refused = boat.refusals.find((refusal) => refusal.code === 'not_eligible');
-  if (refused) {
-    const eligibility = kept?.find((candidate) => candidate.id === boat.boatId)?.eligibility;
-    if (eligibility && !eligibility.eligible && eligibility.reasons.map((r) => r.text).join(', ') === refused.text)
-      return eligibility.reasons.map((reason) => ({
-        tone: reasonWeight(reason.code) === 'waiting' ? 'warning' : 'danger',
-        text: reason.text,
-      }));
-    return [{ tone: 'danger', text: refused.text }];
-  }
+  if (refused)
+    return refused.reasons.map((reason) => ({
+      tone: reasonWeight(reason.code) === 'waiting' ? 'warning' : 'danger',
+      text: reason.text,
+    }));
   return boat.refusals.map((refusal) => ({
     tone: refusal.code === 'boat_already_at_sea' ? 'info' : 'neutral',
     text: refusal.text,
@@ -117,17 +112,7 @@ const atSea = (boat: OutingBoatOption) => boat.refusals.some((refusal) => refusa
  * The boats that cannot go out now, one row each: the name and its reasons as pills. Beside a form (`fixes`),
  * a boat that only lacks a launch or is at sea leads to it; alone, the screen's one button does.
  */
-function RefusedBoats({
-  boats,
-  kept,
-  label,
-  fixes,
-}: {
-  boats: readonly OutingBoatOption[];
-  kept: readonly Boat[] | undefined;
-  label: string;
-  fixes: boolean;
-}) {
+function RefusedBoats({ boats, label, fixes }: { boats: readonly OutingBoatOption[]; label: string; fixes: boolean }) {
   const list = (
     <ul className={css.rows} aria-label={label}>
       {boats.map((boat) => (
@@ -138,7 +123,7 @@ function RefusedBoats({
           <span className={css.rowBody}>
             <span className={css.rowTitle}>{boat.boatName}</span>
             <span className={css.pills}>
-              {reasonsOf(boat, kept).map((reason) => (
+              {reasonsOf(boat).map((reason) => (
                 <StatusPill key={reason.text} tone={reason.tone}>
                   {reason.text}
                 </StatusPill>
@@ -180,7 +165,7 @@ function RefusedBoats({
  * No boat may go out now: why, one row per boat, and the one way forward: a launch when one would do, else the
  * outing already at sea, else the boats, where each reason says what fixes it.
  */
-function NoBoatReady({ boats, kept }: { boats: readonly OutingBoatOption[]; kept: readonly Boat[] | undefined }) {
+function NoBoatReady({ boats }: { boats: readonly OutingBoatOption[] }) {
   const [to, label] = boats.some(onlyNeedsLaunch)
     ? [paths.altaPedidoBajada, t.bookLaunch]
     : boats.some(atSea)
@@ -191,7 +176,7 @@ function NoBoatReady({ boats, kept }: { boats: readonly OutingBoatOption[]; kept
       title={t.noReadyTitle}
       action={
         <div className={ui.stack}>
-          <RefusedBoats boats={boats} kept={kept} label={t.yourBoatsToday} fixes={false} />
+          <RefusedBoats boats={boats} label={t.yourBoatsToday} fixes={false} />
           <ButtonLink to={to} fullWidth>
             {label}
           </ButtonLink>
@@ -285,7 +270,7 @@ function launchLine(boat: OutingBoatOption, timeZone: string): string | undefine
   return launch.status === 'in_water' ? t.inWater : t.launchAt(timeOf(launch.slotStart, timeZone));
 }
 
-function OutingForm({ options, kept }: { options: OutingOptions; kept: readonly Boat[] | undefined }) {
+function OutingForm({ options }: { options: OutingOptions }) {
   const { api } = useServices();
   const client = useQueryClient();
   const navigate = useNavigate();
@@ -308,7 +293,7 @@ function OutingForm({ options, kept }: { options: OutingOptions; kept: readonly 
   };
   const departures = useMemo(() => departureChoices(now, options.timeZone), [now, options.timeZone]);
   const schema = useMemo(() => bodyRule<OutingValues>(outingSchema, toBody), []);
-  if (choosable.length === 0) return <NoBoatReady boats={others} kept={kept} />;
+  if (choosable.length === 0) return <NoBoatReady boats={others} />;
   return (
     <ApiForm<OutingValues>
       initialValues={initialValues}
@@ -341,7 +326,7 @@ function OutingForm({ options, kept }: { options: OutingOptions; kept: readonly 
           description: launchLine(boat, options.timeZone),
         }))}
       />
-      {others.length > 0 ? <RefusedBoats boats={others} kept={kept} label={t.notNow} fixes /> : null}
+      {others.length > 0 ? <RefusedBoats boats={others} label={t.notNow} fixes /> : null}
       <fieldset className={groupCss.group}>
         <legend className={css.refusedTitle}>{t.whenGroup}</legend>
         <SelectField
@@ -390,11 +375,7 @@ export default function AltaSalidaScreen() {
   const { api } = useServices();
   const options = useQuery(outingOptionsQuery(api));
   const data = options.data;
-  // The boats' own reasons weigh a refusal of the rule: read only when one is refused so, and not waited for
-  // past a failure (the refusal is then drawn as blocking).
-  const weighs = Boolean(data?.boats.some((boat) => boat.refusals.some((r) => r.code === 'not_eligible')));
-  const boats = useQuery({ ...boatsForOutingQuery(api), enabled: weighs });
-  const ready = Boolean(data) && (!weighs || boats.data !== undefined || boats.isError);
+  const ready = Boolean(data);
   return (
     <Page title={t.logTitle}>
       <LoadStatus loads={[options]} ready={ready} />
@@ -407,7 +388,7 @@ export default function AltaSalidaScreen() {
             </ButtonLink>
           </>
         ) : (
-          <OutingForm options={data} kept={boats.data?.boats} />
+          <OutingForm options={data} />
         )
       ) : null}
     </Page>

@@ -135,13 +135,15 @@ export function options(overrides: Partial<OutingOptions> = {}): OutingOptions {
         boatName: 'Albatros',
         launchToday: null,
         canLog: false,
-        refusals: [{ code: 'boat_not_in_water', text: 'No tiene hoy una bajada confirmada ni está en el agua' }],
+        refusals: [
+          { code: 'boat_not_in_water', text: 'No tiene hoy una bajada confirmada ni está en el agua', reasons: [] },
+        ],
       }),
       boat({
         boatId: AT_SEA_ID,
         boatName: 'Brisa',
         canLog: false,
-        refusals: [{ code: 'boat_already_at_sea', text: 'Ya está en el mar' }],
+        refusals: [{ code: 'boat_already_at_sea', text: 'Ya está en el mar', reasons: [] }],
       }),
     ],
     ...overrides,

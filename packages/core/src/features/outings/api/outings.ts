@@ -1,9 +1,7 @@
 import { queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../../api/client.ts';
 import type { ExtendOutingInput, Outing, OutingInput, OutingList, OutingOptions } from '../../../domain/outings.ts';
-import type { BoatList } from '../../../domain/boats.ts';
 import { keptPagedList } from '../../../lib/pages.ts';
-import { boatsKey, persisted } from '../../../lib/queries.ts';
 
 /** `GET /outings`: at sea, then the history. */
 export const outingsKey = ['outings'] as const;
@@ -76,12 +74,4 @@ export function outingChanged(client: QueryClient, outing: Outing): void {
   });
   void client.invalidateQueries({ queryKey: outingsKey });
   void client.invalidateQueries({ queryKey: optionsKey });
-}
-
-/**
- * The customer's boats, the same query as `misbarcos` (`boatsKey`, kept on the phone): a feature may not import
- * another. `alta-salida` reads the codes of a boat's eligibility reasons in it, to draw each as waiting or blocking.
- */
-export function boatsForOutingQuery(api: ApiClient) {
-  return queryOptions({ queryKey: boatsKey, queryFn: () => api.get<BoatList>('boats'), ...persisted });
 }
