@@ -9,9 +9,11 @@ import { PasswordField, TextField } from '../../components/form/fields.tsx';
 import { CodeField } from '../../components/form/code-field.tsx';
 import { NewPasswordField } from '../../components/form/new-password-field.tsx';
 import { Page } from '../../components/page.tsx';
+import { Facts } from '../../components/facts.tsx';
 import { Section } from '../../components/section.tsx';
 import * as ui from '../../components/ui.css.ts';
 import { Notice } from '../../components/notice.tsx';
+import { formatPhone } from '../../domain/format-phone.ts';
 import { EMAIL_CONFIRMATION_PARAM, type ContactChangeStarted } from '../../domain/accounts.ts';
 import { useServices } from '../../lib/services.tsx';
 import { updateSession, useSignedIn } from '../../lib/signed-in.ts';
@@ -160,7 +162,7 @@ function ProfileSection() {
   const [notice, setNotice] = useState<string>();
   return (
     <Section id="cuenta-datos" title={t.profileTitle} group="micuenta" open icon="account">
-      <p className={ui.muted}>{t.document(account.document)}</p>
+      <Facts rows={[[t.document, account.document]]} />
       <div className={ui.stack}>
         <Notice text={notice} />
         <ApiForm<ProfileInput>
@@ -168,7 +170,8 @@ function ProfileSection() {
             firstName: account.firstName,
             surnames: account.surnames,
             email: account.email,
-            phone: account.phone,
+            // As people write it (+34 600 000 902); the rule reads it back to E.164 before it is sent.
+            phone: formatPhone(account.phone),
           }}
           validationSchema={profileSchema}
           submitLabel={t.saveProfile}

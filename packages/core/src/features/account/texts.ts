@@ -7,7 +7,7 @@ export const accountTexts = {
   signOutEverywhere: 'Cerrar sesión en todos los dispositivos',
   accountTitle: 'Mi cuenta',
   profileTitle: 'Datos personales',
-  document: (document: string) => `Documento: ${document}`,
+  document: 'DNI, NIE o pasaporte',
   saveProfile: 'Guardar cambios',
   profileSaved: 'Cambios guardados.',
   confirmChange: (field: 'email' | 'phone', destination?: string) =>
