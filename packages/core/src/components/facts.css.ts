@@ -3,7 +3,9 @@ import { vars } from '@marina/theme/vars.css.ts';
 
 export const facts = style({
   display: 'grid',
-  gridTemplateColumns: 'minmax(0, auto) minmax(0, 1fr)',
+  // Terms as wide as the longest, up to 40 %: a long term («Documento de identidad») wraps rather than leave its
+  // value a column so narrow that an e-mail or a phone number breaks mid-word.
+  gridTemplateColumns: 'fit-content(40%) minmax(0, 1fr)',
   gap: `${vars.space.xsmall} ${vars.space.medium}`,
   margin: `${vars.space.small} 0`,
 });

@@ -56,7 +56,10 @@ export default function NotificacionesScreen() {
       {data ? (
         <div className={ui.stack}>
           {mark.isError ? <ErrorAlert error={mark.error} message={messageFor(mark.error)} /> : null}
-          <p role="status">{data.unread === 0 ? 'No tienes notificaciones sin leer.' : `${data.unread} sin leer.`}</p>
+          {/* With nothing to list, the empty state says it alone. */}
+          {data.items.length > 0 ? (
+            <p role="status">{data.unread === 0 ? 'No tienes notificaciones sin leer.' : `${data.unread} sin leer.`}</p>
+          ) : null}
           {data.unread > 0 ? (
             <Button variant="secondary" fullWidth onClick={() => mark.mutate('all')}>
               Marcar todas como leídas
