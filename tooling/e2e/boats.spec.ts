@@ -101,7 +101,7 @@ test.describe('boats, contracts and data validation', () => {
     await expect(page.getByText(/Aún no tienes ningún barco/)).toBeVisible();
     await press(page, page.getByRole('link', { name: 'Solicitar contrato' }), 'Enter');
     await expect(page.getByRole('heading', { level: 1, name: 'Solicitar contrato' })).toBeVisible();
-    await expect(page.getByText(/Eslora máxima del puerto: \d+(,\d+)? m/).first()).toBeVisible();
+    await expect(page.getByText(/El puerto admite barcos de hasta \d+(,\d+)?\sm de eslora/).first()).toBeVisible();
     await expectAccessible();
 
     // 4. alta-contrato for a new boat, by keyboard, with its certificate.

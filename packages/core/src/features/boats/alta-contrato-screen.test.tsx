@@ -55,7 +55,7 @@ describe('alta-contrato', () => {
     });
 
     expect(
-      await screen.findByText('Eslora máxima del puerto: 12 m. Manga máxima del puerto: 4 m.'),
+      await screen.findByText('El puerto admite barcos de hasta 12 m de eslora y 4 m de manga.'),
     ).toBeInTheDocument();
     const boats = screen.getByRole('group', { name: 'Barco' });
     // The boat with an active contract is not offered.

@@ -181,9 +181,7 @@ function ContractForm({ boats, limits, today }: { boats: Boat[]; limits: BoatLim
         await done();
       }}
     >
-      <p>
-        {t.maxLength(formatMetres(limits.maxLengthM))}. {t.maxBeam(formatMetres(limits.maxBeamM))}.
-      </p>
+      <p>{t.portLimits(formatMetres(limits.maxLengthM), formatMetres(limits.maxBeamM))}</p>
       {certificatePending ? (
         <p className={formCss.success} role="status">
           {t.certificatePending}

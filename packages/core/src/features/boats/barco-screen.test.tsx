@@ -29,7 +29,7 @@ describe('a boat of misbarcos', () => {
       `/alta-pedido-bajada-barco?barco=${boat.id}`,
     );
     expect(screen.getByRole('region', { name: 'Seguro' })).toHaveTextContent('No hay certificado del seguro.');
-    expect(screen.getByRole('region', { name: 'Datos del barco' })).toHaveTextContent('Eslora máxima del puerto: 12 m');
+    expect(screen.getByRole('region', { name: 'Datos del barco' })).toHaveTextContent('El puerto admite hasta 12 m');
   });
 
   it('leads the owner to the people authorised on the boat', async () => {

@@ -21,7 +21,8 @@ export const boatTexts = {
   insuranceUntil: (day: string) => `Hasta el ${formatDay(day)}`,
   contractSummary: (status: string, plan: string, startsOn: string, endsOn: string) =>
     `${status} · ${plan}, del ${formatDay(startsOn)} al ${formatDay(endsOn)}`,
-  metres: (value: string) => `${value} m`,
+  /** «6,1 m», the number and its unit held together (a no-break space): a line never ends between them. */
+  metres: (value: string) => `${value}\u00a0m`,
   ready: 'Lista',
   waiting: 'Pendiente',
   notReady: 'No disponible',
@@ -57,10 +58,10 @@ export const boatTexts = {
   saveData: 'Guardar cambios',
   dataSaved: 'Cambios guardados.',
   // Limits
-  maxLength: (metres: string) => `Eslora máxima del puerto: ${metres} m`,
-  maxBeam: (metres: string) => `Manga máxima del puerto: ${metres} m`,
-  lengthHint: (metres: string) => `En metros (ejemplo: 6,5). Eslora máxima del puerto: ${metres} m.`,
-  beamHint: (metres: string) => `En metros (ejemplo: 2,4). Manga máxima del puerto: ${metres} m.`,
+  portLimits: (length: string, beam: string) =>
+    `El puerto admite barcos de hasta ${length}\u00a0m de eslora y ${beam}\u00a0m de manga.`,
+  lengthHint: (metres: string) => `En metros (ejemplo: 6,5). El puerto admite hasta ${metres}\u00a0m.`,
+  beamHint: (metres: string) => `En metros (ejemplo: 2,4). El puerto admite hasta ${metres}\u00a0m.`,
   // alta-contrato
   contractFormTitle: 'Solicitar contrato',
   whichBoat: 'Barco',
