@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '@marina/theme/vars.css.ts';
 
 export const facts = style({
@@ -9,6 +9,14 @@ export const facts = style({
   gap: `${vars.space.xsmall} ${vars.space.medium}`,
   margin: `${vars.space.small} 0`,
 });
+
+export const stacked = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  margin: `${vars.space.small} 0`,
+});
+
+globalStyle(`${stacked} > dd + dt`, { marginTop: vars.space.small });
 
 export const term = style({ color: vars.color.textMuted });
 

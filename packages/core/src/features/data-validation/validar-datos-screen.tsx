@@ -135,6 +135,7 @@ function ValidationForm({ status, today }: { status: DataValidationStatus; today
         <TextField name="firstName" label={t.firstName} autoComplete="given-name" />
         <TextField name="surnames" label={t.surnames} autoComplete="family-name" />
         <Facts
+          stacked
           rows={[
             [t.email, data.email],
             [t.phone, formatPhone(data.phone, { unbreakable: true })],
