@@ -18,3 +18,26 @@ export const segments = styleVariants({
   done: [segment, { background: vars.color.primary }],
   todo: [segment, { background: vars.color.borderStrong, opacity: 0.35 }],
 });
+
+export const stepHeading = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.small,
+  margin: `${vars.space.small} 0 0`,
+  fontSize: vars.fontSize.section,
+  lineHeight: vars.lineHeight.tight,
+});
+
+export const stepNumber = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  flexShrink: 0,
+  width: '1.75rem',
+  height: '1.75rem',
+  borderRadius: vars.radius.pill,
+  background: vars.color.primary,
+  color: vars.color.onPrimary,
+  fontSize: vars.fontSize.small,
+  fontWeight: vars.fontWeight.bold,
+});

@@ -18,3 +18,18 @@ export function Steps({ current, names }: { current: number; names: readonly str
     </div>
   );
 }
+
+/**
+ * The title of one part of a long form that is done in order (a contract: the boat, the plan, confirming), with
+ * its number on a disc: the parts read as steps while the form stays one, sent once, keeping all that was typed.
+ */
+export function StepHeading({ number, children }: { number: number; children: string }) {
+  return (
+    <h2 className={css.stepHeading}>
+      <span className={css.stepNumber} aria-hidden="true">
+        {number}
+      </span>
+      {children}
+    </h2>
+  );
+}

@@ -57,7 +57,14 @@ describe('alta-contrato', () => {
     expect(
       await screen.findByText('El puerto admite barcos de hasta 12 m de eslora y 4 m de manga.'),
     ).toBeInTheDocument();
-    const boats = screen.getByRole('group', { name: 'Barco' });
+    // One form in three numbered parts, done in order.
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
+      '1El barco',
+      '2Modalidad y fechas',
+      '3Confirmar',
+    ]);
+    expect(screen.getByRole('heading', { level: 2, name: 'Modalidad y fechas' })).toBeInTheDocument();
+    const boats = screen.getByRole('group', { name: '¿Para qué barco?' });
     // The boat with an active contract is not offered.
     expect(
       within(boats)
@@ -197,7 +204,7 @@ describe('alta-contrato', () => {
     await userEvent.click(await screen.findByRole('radio', { name: 'Anual' }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'He leído y acepto las condiciones del contrato.' }));
     await userEvent.click(screen.getByRole('button', { name: 'Solicitar contrato' }));
-    const group = screen.getByRole('group', { name: 'Barco' });
+    const group = screen.getByRole('group', { name: '¿Para qué barco?' });
     await waitFor(() =>
       expect(group).toHaveAccessibleDescription('Este barco ya tiene un contrato activo o pendiente de aprobación.'),
     );

@@ -10,6 +10,7 @@ import * as groupCss from '../../components/form/group.css.ts';
 import * as formCss from '../../components/form/form.css.ts';
 import { Page } from '../../components/page.tsx';
 import { ReadMore } from '../../components/read-more.tsx';
+import { StepHeading } from '../../components/steps.tsx';
 import { LoadStatus } from '../../components/query-status.tsx';
 import {
   CONTRACT_PLAN_LABELS,
@@ -187,6 +188,7 @@ function ContractForm({ boats, limits, today }: { boats: Boat[]; limits: BoatLim
           {t.certificatePending}
         </p>
       ) : null}
+      <StepHeading number={1}>{t.stepBoat}</StepHeading>
       {choosable.length > 0 ? (
         <RadioGroupField
           name="boatId"
@@ -201,9 +203,11 @@ function ContractForm({ boats, limits, today }: { boats: Boat[]; limits: BoatLim
         <p>{t.allBoatsHaveContract}</p>
       ) : null}
       <NewBoatFields limits={limits} />
+      <StepHeading number={2}>{t.stepPlan}</StepHeading>
       <PlanChoices today={today} />
       <TextField name="startsOn" label={t.startsOn} hint={t.startsOnHint(today)} type="date" min={today} />
       <EndsOn />
+      <StepHeading number={3}>{t.stepConfirm}</StepHeading>
       <div className={css.acceptance}>
         <CheckboxField name="acceptConditions">{t.acceptConditions}</CheckboxField>
         <ReadMore summary={t.conditionsSummary} paragraphs={t.conditions} list />

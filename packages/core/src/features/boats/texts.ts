@@ -64,8 +64,11 @@ export const boatTexts = {
   beamHint: (metres: string) => `En metros (ejemplo: 2,4). El puerto admite hasta ${metres}\u00a0m.`,
   // alta-contrato
   contractFormTitle: 'Solicitar contrato',
-  whichBoat: 'Barco',
+  whichBoat: '¿Para qué barco?',
   newBoat: 'Un barco nuevo',
+  stepBoat: 'El barco',
+  stepPlan: 'Modalidad y fechas',
+  stepConfirm: 'Confirmar',
   newBoatTitle: 'Datos del barco nuevo',
   newInsuranceTitle: 'Seguro del barco nuevo',
   certificateOptional: 'Certificado del seguro (opcional)',
