@@ -12,6 +12,11 @@ describe('phone numbers as people write them', () => {
     expect(formatPhone('+351912345678')).toBe('+351 912 345 678');
   });
 
+  it('never changes the number, only its groups: a trunk 0 the library would drop is shown as stored', () => {
+    // A British number typed with its national 0 after +44 (the layout test's longest phone, 15 digits).
+    expect(formatPhone('+44020942959950')).toBe('+44020942959950');
+  });
+
   it('keeps what is no number as written, and joins the groups with no-break spaces when asked', () => {
     expect(formatPhone('llamar a capitanía')).toBe('llamar a capitanía');
     expect(formatPhone('+34600000041', { unbreakable: true })).toBe('+34\u00A0600\u00A0000\u00A0041');

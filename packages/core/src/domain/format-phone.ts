@@ -4,6 +4,7 @@
  * country, `+351 912 345 678`. What cannot be read as a number is shown as it was written.
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { normalizePhone } from './contact.ts';
 
 const NO_BREAK_SPACE = '\u00A0';
 
@@ -17,5 +18,8 @@ export function formatPhone(phone: string, { unbreakable = false } = {}): string
   } else if (parsed) {
     written = parsed.formatInternational();
   }
+  // Grouping only: a number the library would also change (a trunk 0 after the country code, `+44 020…`, which
+  // it drops) is shown as stored, so what a person reads, or finds in a field, is the number on file.
+  if (normalizePhone(written) !== normalizePhone(phone)) written = phone;
   return unbreakable ? written.replaceAll(' ', NO_BREAK_SPACE) : written;
 }
