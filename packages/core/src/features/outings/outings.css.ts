@@ -55,8 +55,10 @@ export const headLine = style({
   overflowWrap: 'anywhere',
 });
 
-// Written out rather than composed with the shared tile: which of two classes of equal weight wins would hang on
-// the order the stylesheets load in.
+export const { tile } = iconTile;
+
+// The danger tile is written out rather than composed with the shared one: which of two classes of equal weight
+// wins would hang on the order the stylesheets load in.
 const tileBase = {
   display: 'grid',
   placeItems: 'center',
@@ -65,8 +67,6 @@ const tileBase = {
   height: vars.size.iconTile,
   borderRadius: vars.radius.small,
 } as const;
-
-export const tile = style({ ...tileBase, background: vars.color.brandSoft, color: vars.color.onBrandSoft });
 
 /** Overdue: the tile in danger's tint, the pill beside it saying why. */
 export const dangerTile = style({ ...tileBase, background: vars.color.dangerSurface, color: vars.color.danger });
@@ -164,21 +164,8 @@ export const calm = style([ui.card, { display: 'flex', flexDirection: 'column', 
 
 export const calmLine = style({ display: 'flex', alignItems: 'center', gap: vars.space.medium, margin: 0 });
 
-/** The history: one card of rows per boat, a hairline between outings. */
-export const rows = style({
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.medium,
-  boxShadow: vars.shadow.card,
-  overflow: 'hidden',
-});
-
-export const row = style({
-  selectors: { '& + &': { borderTop: `1px solid ${vars.color.border}` } },
-});
+/** The history: one card of rows per boat, a hairline between outings (the same card as `ListRows`). */
+export { rows, item as row } from '../../components/list-row.css.ts';
 
 /** An outing of the history: its day and destination, its times, a chevron that opens the rest. */
 export const rowSummary = style({
