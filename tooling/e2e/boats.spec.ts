@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { request as playwrightRequest, type Locator, type Page } from '@playwright/test';
+import { errors, request as playwrightRequest, type Locator, type Page } from '@playwright/test';
 import type { ContractList } from '@marina/core/domain/boats.ts';
 import type { Marina } from '@marina/core/domain/marina.ts';
 import { addDays, todayIn } from '@marina/core/domain/calendar.ts';
@@ -11,12 +11,24 @@ import { press, tabTo, typeDate, typeInto } from './keyboard.ts';
 /** A small PDF, as a customer's insurer sends it. */
 const CERTIFICATE = fileURLToPath(new URL('./files/certificado-seguro.pdf', import.meta.url));
 
-/** Opens the file picker from the keyboard and chooses the certificate. */
+/**
+ * Opens the file picker from the keyboard and chooses the certificate. Chromium now and then drops
+ * the Space that asks for the picker (CI, busy machine: the wait ran out at 180 s), and a picker that
+ * is coming comes in well under a second, so a lost one is asked for again, as a person would press
+ * again. A field the keyboard cannot open still fails: every attempt is lost.
+ */
 async function chooseCertificate(page: Page, target: Locator) {
-  await tabTo(page, target);
-  const chooser = page.waitForEvent('filechooser');
-  await page.keyboard.press('Space');
-  await (await chooser).setFiles(CERTIFICATE);
+  for (let attempt = 1; ; attempt += 1) {
+    await tabTo(page, target);
+    const chooser = page.waitForEvent('filechooser', { timeout: 10_000 });
+    await page.keyboard.press('Space');
+    try {
+      await (await chooser).setFiles(CERTIFICATE);
+      return;
+    } catch (error) {
+      if (!(error instanceof errors.TimeoutError) || attempt === 3) throw error;
+    }
+  }
 }
 
 const uniqueRegistration = () => `7ª-E2-${Math.floor(Math.random() * 9000 + 1000)}-${Date.now() % 100000}`;
