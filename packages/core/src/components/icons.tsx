@@ -21,8 +21,11 @@ import {
   LifeBuoy,
   LogOut,
   Mail,
+  Minus,
   Phone,
+  Plus,
   Sailboat,
+  Share2,
   ShieldCheck,
   TriangleAlert,
   User,
@@ -64,6 +67,9 @@ const icons = {
   mail: Mail,
   anchor: Anchor,
   safety: LifeBuoy,
+  minus: Minus,
+  plus: Plus,
+  share: Share2,
 } satisfies Record<string, LucideIcon>;
 
 export type IconName = keyof typeof icons;

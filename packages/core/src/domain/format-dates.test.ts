@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   describeSlot,
   formatDay,
+  formatDayParts,
   formatDayOf,
   formatDayTime,
   formatTime,
@@ -17,6 +18,13 @@ describe('the one way the app writes days and times', () => {
     expect(formatDay('2026-11-28', '2026-11-28')).toBe('sábado 28 de noviembre');
     expect(formatDay('2027-01-03', '2026-11-28')).toBe('domingo 3 de enero de 2027');
     expect(formatDay('2026-02-01', '2026-11-28')).toBe('domingo 1 de febrero');
+  });
+
+  it('writes a day in the short parts of a day strip, «hoy» and «mañana» first', () => {
+    expect(formatDayParts('2026-11-28', '2026-11-28')).toEqual({ weekday: 'hoy', day: '28', month: 'nov' });
+    expect(formatDayParts('2026-11-29', '2026-11-28')).toEqual({ weekday: 'mañana', day: '29', month: 'nov' });
+    expect(formatDayParts('2026-11-30', '2026-11-28')).toEqual({ weekday: 'lun', day: '30', month: 'nov' });
+    expect(formatDayParts('2027-01-03', '2026-11-28')).toEqual({ weekday: 'dom', day: '3', month: 'ene' });
   });
 
   it("writes an instant's day, time and both in the marina's zone, never the phone's", () => {

@@ -65,6 +65,23 @@ export function formatDay(date: string, today: string = new Date().toISOString()
   return date.slice(0, 4) === today.slice(0, 4) ? words : `${words} de ${year}`;
 }
 
+const SHORT_WEEKDAYS = ['dom', 'lun', 'mar', 'mié', 'jue', 'vie', 'sáb'] as const;
+const SHORT_MONTHS = ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sept', 'oct', 'nov', 'dic'] as const;
+
+/**
+ * A calendar day in the short parts a day strip shows: «lun», «15», «jun»; «hoy» and «mañana» for `today` and the
+ * day after.
+ */
+export function formatDayParts(date: string, today: string): { weekday: string; day: string; month: string } {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const relative = date === today ? RELATIVE_DAYS['0'] : date === addDays(today, 1) ? RELATIVE_DAYS['1'] : undefined;
+  return {
+    weekday: relative ?? SHORT_WEEKDAYS[new Date(Date.UTC(year, month - 1, day, 12)).getUTCDay()]!,
+    day: String(day),
+    month: SHORT_MONTHS[month - 1]!,
+  };
+}
+
 /** The day an instant falls on in the marina's zone, in words: «sábado 28 de noviembre». */
 export function formatDayOf(instant: Date, timeZone: string, now: Date = new Date()): string {
   return formatDay(localDateIn(instant, timeZone), localDateIn(now, timeZone));

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useId, useRef } from 'react';
+import { useSearchParams } from 'react-router';
 import { ButtonLink } from '../../components/button.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { Page } from '../../components/page.tsx';
 import { LoadStatus } from '../../components/query-status.tsx';
 import { StaleNotice } from '../../components/stale-notice.tsx';
 import * as ui from '../../components/ui.css.ts';
-import { Notice } from '../../components/notice.tsx';
+import { Notice, useSentNotice } from '../../components/notice.tsx';
 import type { Authorisation } from '../../domain/authorisations.ts';
 import { href, paths } from '../../lib/paths.ts';
 import { useServices } from '../../lib/services.tsx';
@@ -16,11 +16,6 @@ import { actionsOf, fullName, PersonHeading, PersonLines } from './authorisation
 import * as css from './authorisations.css.ts';
 import { authorisationTexts as t } from './texts.ts';
 import { WithdrawInvitation } from './withdraw-invitation.tsx';
-
-/** What a screen that sent the person here says (a person just validated, suspended…). */
-export interface AutorizadosState {
-  notice?: string;
-}
 
 /**
  * What the owner may do with a person now, as the server says: the next step, when there is one (an invitation
@@ -130,10 +125,9 @@ export default function AutorizadosScreen() {
   const query = useQuery(authorisationsQuery(api));
   const boats = useQuery(ownBoatsQuery(api));
   const [search, setSearch] = useSearchParams();
-  const sent = (useLocation().state as AutorizadosState | null)?.notice;
   // A change made here (an invitation withdrawn): said where the list starts, which takes focus, since the
   // person's entry, and the button pressed, are gone.
-  const [notice, setNotice] = useState<string>();
+  const [notice, setNotice] = useSentNotice();
   const noticeRef = useRef<HTMLDivElement>(null);
   const said = (text: string) => {
     setNotice(text);
@@ -150,7 +144,7 @@ export default function AutorizadosScreen() {
     <Page title={t.title}>
       <div className={ui.stack}>
         <div ref={noticeRef} tabIndex={-1}>
-          <Notice text={notice ?? sent} />
+          <Notice text={notice} />
         </div>
         <LoadStatus loads={[query, boats]} ready={Boolean(query.data && boats.data)} label={t.loading} />
         <StaleNotice query={query} />

@@ -14,7 +14,7 @@ import { useServices } from '../../lib/services.tsx';
 import { authorisationChanged, rescheduleAuthorisation } from './api/authorisations.ts';
 import { fullName, PersonSummary } from './authorisation-summary.tsx';
 import * as css from './authorisations.css.ts';
-import type { AutorizadosState } from './autorizados-screen.tsx';
+import type { NoticeState } from '../../components/notice.tsx';
 import { PersonMissing, usePerson } from './person-load.tsx';
 import { authorisationTexts as t } from './texts.ts';
 
@@ -46,7 +46,7 @@ function PeriodForm({ person, today }: { person: Authorisation; today: string })
           client,
           await rescheduleAuthorisation(api, person.id, rule.cast(toBody(values)) as RescheduleInput),
         );
-        const state: AutorizadosState = { notice: t.rescheduled(name) };
+        const state: NoticeState = { notice: t.rescheduled(name) };
         await navigate(paths.autorizados, { state, replace: true });
       }}
     >

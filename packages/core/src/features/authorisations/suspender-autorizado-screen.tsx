@@ -13,7 +13,7 @@ import { useServices } from '../../lib/services.tsx';
 import { authorisationChanged, reactivateAuthorisation, suspendAuthorisation } from './api/authorisations.ts';
 import { fullName, PersonSummary } from './authorisation-summary.tsx';
 import * as css from './authorisations.css.ts';
-import type { AutorizadosState } from './autorizados-screen.tsx';
+import type { NoticeState } from '../../components/notice.tsx';
 import { PersonMissing, usePerson } from './person-load.tsx';
 import { authorisationTexts as t } from './texts.ts';
 
@@ -24,7 +24,7 @@ function useDone() {
   const navigate = useNavigate();
   return async (changed: Authorisation, notice: string) => {
     authorisationChanged(client, changed);
-    const state: AutorizadosState = { notice };
+    const state: NoticeState = { notice };
     await navigate(paths.autorizados, { state, replace: true });
   };
 }

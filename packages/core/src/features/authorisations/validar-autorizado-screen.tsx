@@ -22,7 +22,7 @@ import {
 } from './api/authorisations.ts';
 import { fullName, PersonSummary } from './authorisation-summary.tsx';
 import * as css from './authorisations.css.ts';
-import type { AutorizadosState } from './autorizados-screen.tsx';
+import type { NoticeState } from '../../components/notice.tsx';
 import { PersonMissing, usePerson } from './person-load.tsx';
 import { authorisationTexts as t } from './texts.ts';
 import { WithdrawInvitation } from './withdraw-invitation.tsx';
@@ -47,7 +47,7 @@ function CodeForm({ person }: { person: Authorisation }) {
         onSubmit={async (values) => {
           const validated = await validateAuthorisation(api, person.id, authorisationCodeSchema.cast(values).code);
           authorisationChanged(client, validated);
-          const state: AutorizadosState = {
+          const state: NoticeState = {
             notice: t.validated(name, validated.account && fullName(validated.account)),
           };
           await navigate(paths.autorizados, { state, replace: true });
@@ -83,7 +83,7 @@ function Withdraw({ person }: { person: Authorisation }) {
         person={person}
         heading="h3"
         onDone={(notice) => {
-          const state: AutorizadosState = { notice };
+          const state: NoticeState = { notice };
           void navigate(paths.autorizados, { state, replace: true });
         }}
       />

@@ -43,7 +43,7 @@ import {
   type CertificateChoice,
   type InsuranceFields,
 } from './form-values.ts';
-import type { MisbarcosState } from './misbarcos-screen.tsx';
+import type { NoticeState } from '../../components/notice.tsx';
 import { boatTexts as t } from './texts.ts';
 
 /** The choice of "a boat not listed yet". */
@@ -151,7 +151,7 @@ function ContractForm({ boats, limits, today }: { boats: Boat[]; limits: BoatLim
   const done = async () => {
     keys.done();
     await client.invalidateQueries({ queryKey: boatsKey });
-    const state: MisbarcosState = { notice: t.requested };
+    const state: NoticeState = { notice: t.requested };
     await navigate(paths.misbarcos, { state });
   };
 

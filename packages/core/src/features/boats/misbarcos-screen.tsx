@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { useLocation } from 'react-router';
 import { ButtonLink } from '../../components/button.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { Page } from '../../components/page.tsx';
 import { LoadError, Loading, loadState } from '../../components/query-status.tsx';
 import { StaleNotice } from '../../components/stale-notice.tsx';
 import * as ui from '../../components/ui.css.ts';
-import { Notice } from '../../components/notice.tsx';
+import { Notice, useSentNotice } from '../../components/notice.tsx';
 import type { Boat } from '../../domain/boats.ts';
 import { href } from '../../lib/paths.ts';
 import { useServices } from '../../lib/services.tsx';
@@ -14,11 +13,6 @@ import { boatsQuery } from './api/boats.ts';
 import { AuthorisedNote, BoatHeading, EligibilityBadges } from './boat-summary.tsx';
 import * as css from './boats.css.ts';
 import { boatTexts as t } from './texts.ts';
-
-/** What a screen that sent the person here says (a contract just requested). */
-export interface MisbarcosState {
-  notice?: string;
-}
 
 function BoatItem({ boat }: { boat: Boat }) {
   const heading = `barco-${boat.id}`;
@@ -51,7 +45,7 @@ function BoatItem({ boat }: { boat: Boat }) {
 export default function MisbarcosScreen() {
   const { api } = useServices();
   const query = useQuery(boatsQuery(api));
-  const notice = (useLocation().state as MisbarcosState | null)?.notice;
+  const [notice] = useSentNotice();
   const state = loadState(query);
   return (
     <Page title={t.title}>

@@ -1,11 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useParams } from 'react-router';
 import { Page } from '../../components/page.tsx';
 import { LoadStatus } from '../../components/query-status.tsx';
 import { StaleNotice } from '../../components/stale-notice.tsx';
 import * as ui from '../../components/ui.css.ts';
-import { Notice } from '../../components/notice.tsx';
+import { Notice, useSentNotice } from '../../components/notice.tsx';
 import { isNotFound, NotThere } from '../../components/not-found.tsx';
 import type { Launch } from '../../domain/launches.ts';
 import { useMarina } from '../../lib/marina.ts';
@@ -68,7 +67,7 @@ export default function BajadaScreen() {
   const client = useQueryClient();
   const query = useQuery(launchQuery(api, client, id));
   const marina = useMarina();
-  const [notice, setNotice] = useState<string>();
+  const [notice, setNotice] = useSentNotice();
   const launch = query.data;
   if (isNotFound(query)) return <NotFound />;
   return (

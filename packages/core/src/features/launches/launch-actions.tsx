@@ -65,6 +65,26 @@ async function saveCalendar(api: ReturnType<typeof useServices>['api'], launch: 
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
+/** The launch in one sentence, to send to the crew: the phone's own sharing, else copied to be pasted. */
+async function shareLaunch(launch: Launch, timeZone: string, marina: string): Promise<string | undefined> {
+  const text = t.shareText(launch.boatName, slotText(launch, timeZone), marina);
+  if (typeof navigator.share === 'function') {
+    try {
+      await navigator.share({ text });
+    } catch (error) {
+      // The person closed the phone's sheet: nothing to say.
+      if (error instanceof DOMException && error.name === 'AbortError') return undefined;
+      throw error;
+    }
+    return undefined;
+  }
+  await navigator.clipboard.writeText(text);
+  return t.copied;
+}
+
+const canShare = () =>
+  typeof navigator !== 'undefined' && (typeof navigator.share === 'function' || navigator.clipboard !== undefined);
+
 /**
  * What the customer may do with a launch now, as the server says (`actions`): move, cancel (asking first),
  * "listo para subir", add it to the calendar; past the cut-off, call the marina. On a launch someone the owner
@@ -81,7 +101,7 @@ export function LaunchActions({
   cutoffMinutes: number;
   onNotice: (notice: string) => void;
 }) {
-  const { api } = useServices();
+  const { api, config } = useServices();
   const client = useQueryClient();
   const cancelButton = useRef<HTMLButtonElement>(null);
   const confirming = useInPlace(cancelButton);
@@ -128,6 +148,22 @@ export function LaunchActions({
       {actions.calendar ? (
         <Button variant="secondary" fullWidth disabled={busy} onClick={() => void run(() => saveCalendar(api, launch))}>
           {t.calendar}
+          {named}
+        </Button>
+      ) : null}
+      {changeableStatus(launch) && canShare() ? (
+        <Button
+          variant="secondary"
+          fullWidth
+          disabled={busy}
+          onClick={() =>
+            void run(async () => {
+              const said = await shareLaunch(launch, timeZone, config.clientTitulo);
+              if (said) onNotice(said);
+            })
+          }
+        >
+          {t.share}
           {named}
         </Button>
       ) : null}

@@ -3,6 +3,7 @@ import { addDays, todayIn } from '../../domain/calendar.ts';
 import { SLOT_MS, slotTimesOn, type Launch, type LaunchSlot, type LaunchSlotDay } from '../../domain/launches.ts';
 import { formatInZone } from '../../domain/zone-time.ts';
 import { bareBoat } from '../../test/boats.ts';
+import type { LaunchDay, LaunchDays } from './api/launch-days.ts';
 import { testMarina } from '../../test/fixtures.tsx';
 
 const zone = testMarina.timeZone;
@@ -87,3 +88,28 @@ export function launch(overrides: Partial<Launch> = {}): Launch {
     ...overrides,
   };
 }
+
+/** The strip's range for the test marina: today to `maxAdvanceDays` ahead. */
+export const stripTo = addDays(today, Math.min(testMarina.settings.maxAdvanceDays, 61));
+
+/**
+ * The strip's days, every one free but those given; today has no slot left (late in the day), so the strip
+ * chooses tomorrow by itself and the tests need only tomorrow's slots.
+ */
+export function launchDays(states: Record<string, Partial<LaunchDay>> = {}): LaunchDays {
+  const days: LaunchDay[] = [];
+  for (let date = today; date <= stripTo; date = addDays(date, 1))
+    days.push({
+      date,
+      state: 'free',
+      hours: { open: '08:00', close: '20:00' },
+      free: 96,
+      bookable: 24,
+      closedReason: null,
+      ...(date === today ? { state: 'past', free: 0, bookable: 0 } : {}),
+      ...states[date],
+    });
+  return { timeZone: zone, from: today, to: stripTo, days };
+}
+
+export const daysPath = (boatId: string) => `GET launch-days?boatId=${boatId}&from=${today}&to=${stripTo}`;

@@ -1,13 +1,11 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useLocation } from 'react-router';
 import { ButtonLink } from '../../components/button.tsx';
 import { LoadMore } from '../../components/load-more.tsx';
 import { Page } from '../../components/page.tsx';
 import { LoadStatus } from '../../components/query-status.tsx';
 import { StaleNotice } from '../../components/stale-notice.tsx';
 import * as ui from '../../components/ui.css.ts';
-import { Notice } from '../../components/notice.tsx';
+import { Notice, useSentNotice } from '../../components/notice.tsx';
 import type { Launch } from '../../domain/launches.ts';
 import type { Marina } from '../../domain/marina.ts';
 import { useMarina } from '../../lib/marina.ts';
@@ -18,11 +16,6 @@ import { LaunchActions } from './launch-actions.tsx';
 import { LaunchFacts } from './launch-summary.tsx';
 import * as css from './launches.css.ts';
 import { launchTexts as t } from './texts.ts';
-
-/** What a screen that sent the person here says (a launch just booked or moved). */
-export interface PedidosBajadasState {
-  notice?: string;
-}
 
 function LaunchItem({
   launch,
@@ -97,13 +90,12 @@ export default function PedidosBajadasScreen() {
   const { api } = useServices();
   const query = useInfiniteQuery({ ...launchesQuery(api), select: joinLaunchPages });
   const marina = useMarina();
-  const sent = (useLocation().state as PedidosBajadasState | null)?.notice;
-  const [notice, setNotice] = useState<string>();
+  const [notice, setNotice] = useSentNotice();
   const data = query.data;
   return (
     <Page title={t.title}>
       <div className={ui.stack}>
-        <Notice text={notice ?? sent} />
+        <Notice text={notice} />
         <ButtonLink to={paths.altaPedidoBajada} fullWidth>
           {t.askLaunch}
         </ButtonLink>

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { answeringApi, findStatus, renderApp } from '../../test/fixtures.tsx';
-import { at, BUSY_ID, launch, slotDay, tomorrow } from './launches.fixtures.ts';
+import { formatDay } from '../../domain/format-dates.ts';
+import { at, BUSY_ID, daysPath, launch, launchDays, slotDay, today, tomorrow } from './launches.fixtures.ts';
 
 describe('reprogramar-bajada and a launch’s detail', () => {
   it('shows the current slot, offers the free ones of the same boat, and moves it', async () => {
@@ -13,22 +14,33 @@ describe('reprogramar-bajada and a launch’s detail', () => {
       'GET launches': () => ({ upcoming: [moved], past: [] }),
       [`GET launch-slots?boatId=${BUSY_ID}&date=${tomorrow}`]: () =>
         slotDay(tomorrow, { 5: { state: 'full', free: 0 } }),
+      [daysPath(BUSY_ID)]: () => launchDays(),
       'POST launches/dddddddd-0000-4000-8000-000000000001/reschedule': () => moved,
     });
     const { router } = renderApp('/reprogramar-bajada?id=dddddddd-0000-4000-8000-000000000001', { api });
     expect(
       await screen.findByText(/Ahora: \p{L}+ \d+ de \p{L}+(?: de \d{4})?, de 10:00 a 10:30\./u),
     ).toBeInTheDocument();
-    // The launch's own day, its own slot marked and not choosable; a full slot is not offered to a move.
+    // The launch's own day on the strip, chosen and marked; its own slot marked and not choosable; a full
+    // slot is not offered to a move.
+    const days = await screen.findByRole('group', { name: 'Día' });
+    expect(
+      await within(days).findByRole('radio', { name: `${formatDay(tomorrow, today)}: hay plazas, Turno actual` }),
+    ).toBeChecked();
     const grid = await screen.findByRole('group', { name: 'Hora de bajada' });
     expect(within(grid).getByRole('radio', { name: '10:00 a 10:30, Turno actual' })).toBeDisabled();
     expect(within(grid).getByRole('radio', { name: /^10:30 a 11:00, Completo/ })).toBeDisabled();
-    await userEvent.click(within(grid).getByRole('radio', { name: /^12:00 a 12:30, Libre/ }));
-    expect(screen.getByLabelText('Vuelta prevista')).toHaveDisplayValue('La misma duración que ahora');
+    await userEvent.click(within(grid).getByRole('radio', { name: /^12:00 a 12:30, 4 libres/ }));
+    // The same four hours out as now.
+    const back = within(screen.getByRole('group', { name: 'Vuelta prevista' })).getByRole('status');
+    expect(back).toHaveTextContent('16:00');
     await userEvent.click(screen.getByRole('button', { name: 'Mover la bajada' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/pedidosbajadas'));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/pedidosbajadas/dddddddd-0000-4000-8000-000000000001'),
+    );
     expect(send).toHaveBeenCalledWith('post', 'launches/dddddddd-0000-4000-8000-000000000001/reschedule', {
       slotStart: at(tomorrow, '12:00'),
+      expectedReturn: at(tomorrow, '16:00'),
     });
     await findStatus('Bajada movida.');
   });

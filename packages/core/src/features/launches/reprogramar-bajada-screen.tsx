@@ -14,13 +14,13 @@ import { localDateIn } from '../../domain/opening-hours.ts';
 import { rescheduleSchema, type Launch, type RescheduleInput } from '../../domain/launches.ts';
 import type { Marina } from '../../domain/marina.ts';
 import { marinaToday, useMarina } from '../../lib/marina.ts';
-import { paths } from '../../lib/paths.ts';
+import { href, paths } from '../../lib/paths.ts';
 import { useServices } from '../../lib/services.tsx';
-import { launchChanged, launchQuery, rescheduleLaunch } from './api/launches.ts';
+import { launchChanged, launchQuery, placesChanged, rescheduleLaunch } from './api/launches.ts';
 import { slotText } from './format.ts';
 import { changeableStatus } from './launch-actions.tsx';
 import { SLOT_CODE_FIELDS, SlotFields, type SlotValues } from './slot-fields.tsx';
-import type { PedidosBajadasState } from './pedidosbajadas-screen.tsx';
+import type { NoticeState } from '../../components/notice.tsx';
 import { launchTexts as t } from './texts.ts';
 
 /** Only the new slot, and the return when one is chosen (else the server keeps its length after the slot). */
@@ -40,7 +40,6 @@ function MoveForm({ launch, marina }: { launch: Launch; marina: Marina }) {
     date: launchDay >= today ? launchDay : today,
     slotStart: '',
     expectedReturn: '',
-    waitlist: false,
   };
   return (
     <ApiForm<SlotValues>
@@ -55,12 +54,11 @@ function MoveForm({ launch, marina }: { launch: Launch; marina: Marina }) {
             await rescheduleLaunch(api, launch.id, rescheduleSchema.cast(toBody(values)) as RescheduleInput),
           );
         } catch (error) {
-          if (error instanceof ApiError && error.code.startsWith('slot_'))
-            void client.invalidateQueries({ queryKey: ['launch-slots'] });
+          if (error instanceof ApiError && error.code.startsWith('slot_')) placesChanged(client);
           throw error;
         }
-        const state: PedidosBajadasState = { notice: t.moved };
-        await navigate(paths.pedidosbajadas, { state });
+        const state: NoticeState = { notice: t.moved };
+        await navigate(href.bajada(launch.id), { state, replace: true });
       }}
     >
       <SlotFields
@@ -70,7 +68,7 @@ function MoveForm({ launch, marina }: { launch: Launch; marina: Marina }) {
         timeZone={marina.timeZone}
         allowFull={false}
         current={launch.slotStart}
-        returnPlaceholder={t.keepReturn}
+        returnLength={Date.parse(launch.expectedReturn) - Date.parse(launch.slotStart)}
       />
     </ApiForm>
   );

@@ -1,26 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
 import { useFormikContext } from 'formik';
 import { useEffect, useRef } from 'react';
-import { CheckboxField } from '../../components/form/checkbox-field.tsx';
-import { SelectField } from '../../components/form/choice-fields.tsx';
 import * as formCss from '../../components/form/form.css.ts';
+import { StepperField } from '../../components/form/stepper-field.tsx';
 import { LoadError, Loading, loadState } from '../../components/query-status.tsx';
 import type { LaunchSlot, LaunchSlotDay } from '../../domain/launches.ts';
+import { localDateIn } from '../../domain/opening-hours.ts';
 import { useServices } from '../../lib/services.tsx';
 import { slotsQuery } from './api/launches.ts';
-import { bookableDays, calendarDayText, isDay, timeOf } from './format.ts';
+import { DayStrip } from './day-strip.tsx';
+import { isDay, timeOf } from './format.ts';
 import { SlotPicker } from './slot-picker.tsx';
 import { launchTexts as t } from './texts.ts';
 
-/** What the slot part of a form holds; `expectedReturn` is an option's ISO instant, '' when none is chosen. */
+/** What the slot part of a form holds; `slotStart` and `expectedReturn` are ISO instants, '' when not chosen. */
 export interface SlotValues {
   date: string;
   slotStart: string;
   expectedReturn: string;
-  waitlist: boolean;
 }
 
-/** The chosen slot, among the day's as last loaded. */
 /** The server's refusals of a slot or a return, by code, on the field they concern. */
 export const SLOT_CODE_FIELDS = {
   slot_full: 'slotStart',
@@ -31,15 +30,24 @@ export const SLOT_CODE_FIELDS = {
   return_after_closing: 'expectedReturn',
 } as const;
 
+/** The chosen slot, among the day's as last loaded. */
 export const chosenSlot = (slots: readonly LaunchSlot[], start: string | undefined) =>
   slots.find((slot) => slot.start === start);
 
 /** Return times: every slot end after the chosen start, up to closing (the same day, by construction). */
-function returnChoices(slots: readonly LaunchSlot[], slotStart: string, timeZone: string) {
+export function returnChoices(slots: readonly LaunchSlot[], slotStart: string, timeZone: string) {
   const start = Date.parse(slotStart);
   return slots
     .filter((slot) => Date.parse(slot.end) > start)
     .map((slot) => ({ value: slot.end, label: timeOf(slot.end, timeZone) }));
+}
+
+/** The return first offered: `length` after the start, or the nearest before it, within the day. */
+export function defaultReturn(choices: readonly { value: string }[], slotStart: string, length: number): string {
+  const target = Date.parse(slotStart) + length;
+  let best = choices[0]?.value ?? '';
+  for (const choice of choices) if (Date.parse(choice.value) <= target) best = choice.value;
+  return best;
 }
 
 /** Clears the slot and the return when the boat or the day changes: another day's slot is not this one's. */
@@ -49,14 +57,29 @@ function ClearOnChange({ boatId }: { boatId: string }) {
   useEffect(() => {
     if (last.current.boatId === boatId && last.current.date === values.date) return;
     last.current = { boatId, date: values.date };
-    void setValues({ ...values, slotStart: '', expectedReturn: '', waitlist: false }, false);
+    void setValues({ ...values, slotStart: '', expectedReturn: '' }, false);
   }, [boatId, values, setValues]);
   return null;
 }
 
+/** Offers a return as soon as a slot is chosen, and a new one when the slot moves past it. */
+function ReturnFollowsSlot({ slots, returnLength }: { slots: readonly LaunchSlot[]; returnLength: number }) {
+  const { values, setFieldValue } = useFormikContext<SlotValues>();
+  const { slotStart, expectedReturn } = values;
+  useEffect(() => {
+    if (!slotStart || slots.length === 0) return;
+    const choices = returnChoices(slots, slotStart, 'UTC');
+    if (choices.some((choice) => choice.value === expectedReturn)) return;
+    void setFieldValue('expectedReturn', defaultReturn(choices, slotStart, returnLength), false);
+  }, [slotStart, expectedReturn, slots, returnLength, setFieldValue]);
+  return null;
+}
+
 /**
- * Day, slot grid and return time, for a boat: the day from today to `maxAdvanceDays` in the marina's
- * calendar; the grid from `GET /launch-slots` for that boat and day.
+ * Day, slot and return, for a boat: the day from a strip of today to `maxAdvanceDays` ahead with each day's
+ * availability (`GET /launch-days`); the slot from the chosen day's chips (`GET /launch-slots`); the return
+ * with a stepper bounded by the day's closing, offered `returnLength` after the slot. `current`, the slot of the
+ * launch being moved.
  */
 export function SlotFields({
   boatId,
@@ -65,7 +88,7 @@ export function SlotFields({
   timeZone,
   allowFull,
   current,
-  returnPlaceholder,
+  returnLength,
   onDay,
 }: {
   boatId: string;
@@ -74,8 +97,9 @@ export function SlotFields({
   timeZone: string;
   allowFull: boolean;
   current?: string;
-  returnPlaceholder: string;
-  /** The day's answer as last loaded: the form's rule reads its slots (a full one needs the waiting list), the screen its eligibility. */
+  /** Milliseconds from the slot's start to the return first offered. */
+  returnLength: number;
+  /** The day's answer as last loaded: the screen reads its slots (a full one is the waiting list) and its eligibility. */
   onDay?: (day: LaunchSlotDay | undefined) => void;
 }) {
   const { api } = useServices();
@@ -84,42 +108,33 @@ export function SlotFields({
   const query = useQuery({ ...slotsQuery(api, boatId, values.date), enabled: ready });
   const day = ready ? query.data : undefined;
   useEffect(() => onDay?.(day), [day, onDay]);
-  const chosen = chosenSlot(day?.slots ?? [], values.slotStart);
-  const days = bookableDays(today, maxAdvanceDays);
-  const dayLabel = (date: string, index: number) => {
-    const words = calendarDayText(date, today);
-    return index === 0 ? t.today(words) : index === 1 ? t.tomorrow(words) : words;
-  };
+  const slots = day?.slots ?? [];
+  if (boatId === '') return <p className={formCss.hint}>{t.chooseBoatFirst}</p>;
+  const state = loadState({ ...query, data: day });
   return (
     <>
       <ClearOnChange boatId={boatId} />
-      <SelectField
+      <ReturnFollowsSlot slots={slots} returnLength={returnLength} />
+      <DayStrip
         name="date"
-        label={t.day}
-        hint={t.dayHint(maxAdvanceDays)}
-        placeholder={t.chooseDay}
-        choices={days.map((date, index) => ({ value: date, label: dayLabel(date, index) }))}
+        boatId={boatId}
+        today={today}
+        maxAdvanceDays={maxAdvanceDays}
+        current={current ? localDateIn(new Date(current), timeZone) : undefined}
       />
-      {!ready ? <p className={formCss.hint}>{t.chooseBoatFirst}</p> : null}
-      {ready && loadState({ ...query, data: day }) === 'loading' ? <Loading label={t.slotsLoading} /> : null}
-      {ready && loadState({ ...query, data: day }) === 'error' ? (
-        <LoadError error={query.error} retry={() => void query.refetch()} />
-      ) : null}
+      {ready && state === 'loading' ? <Loading label={t.slotsLoading} cards={1} /> : null}
+      {ready && state === 'error' ? <LoadError error={query.error} retry={() => void query.refetch()} /> : null}
       {day && day.slots.length === 0 ? <p>{t.closedDay}</p> : null}
       {day && day.slots.length > 0 ? (
         <SlotPicker name="slotStart" slots={day.slots} timeZone={timeZone} allowFull={allowFull} current={current} />
       ) : null}
-      {allowFull && chosen?.state === 'full' ? (
-        <div className={formCss.field}>
-          <p className={formCss.hint}>{t.waitlistHint}</p>
-          <CheckboxField name="waitlist">{t.joinWaitlist}</CheckboxField>
-        </div>
-      ) : null}
-      <SelectField
+      <StepperField
         name="expectedReturn"
         label={t.returnTime}
         hint={t.returnHint}
-        placeholder={values.slotStart ? returnPlaceholder : t.chooseSlotFirst}
+        empty={t.chooseSlotFirst}
+        lessLabel={t.returnEarlier}
+        moreLabel={t.returnLater}
         choices={values.slotStart && day ? returnChoices(day.slots, values.slotStart, timeZone) : []}
       />
     </>

@@ -33,7 +33,7 @@ import { logOuting, outingOptionsQuery, outingsKey } from './api/outings.ts';
 import { departureChoices, returnChoices, timeOf } from './format.ts';
 import { fullName } from './outing-facts.tsx';
 import * as css from './outings.css.ts';
-import type { SalidasState } from './salidas-screen.tsx';
+import type { NoticeState } from '../../components/notice.tsx';
 import { outingTexts as t } from './texts.ts';
 
 interface OutingValues {
@@ -306,7 +306,7 @@ function OutingForm({ options }: { options: OutingOptions }) {
           const outing = await logOuting(api, body, keys.keyFor(body));
           keys.done();
           await client.invalidateQueries({ queryKey: outingsKey });
-          const state: SalidasState = { notice: t.logged(outing.boatName) };
+          const state: NoticeState = { notice: t.logged(outing.boatName) };
           await navigate(paths.salidas, { state });
         } catch (error) {
           // What the boats may do has changed meanwhile (a launch moved, an outing logged elsewhere): load it again.

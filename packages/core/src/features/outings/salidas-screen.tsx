@@ -1,6 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { ButtonLink } from '../../components/button.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { Icon } from '../../components/icons.tsx';
@@ -9,6 +8,7 @@ import { StatusPill } from '../../components/status-pill.tsx';
 import { Page } from '../../components/page.tsx';
 import { LoadStatus } from '../../components/query-status.tsx';
 import { StaleNotice } from '../../components/stale-notice.tsx';
+import { useSentNotice } from '../../components/notice.tsx';
 import * as ui from '../../components/ui.css.ts';
 import type { Marina } from '../../domain/marina.ts';
 import type { Outing } from '../../domain/outings.ts';
@@ -21,11 +21,6 @@ import { FocusedNotice, OutingActions } from './outing-actions.tsx';
 import { fullName, OutingDetails, OutingTimes, OverdueNotice } from './outing-facts.tsx';
 import * as css from './outings.css.ts';
 import { outingTexts as t } from './texts.ts';
-
-/** What a screen that sent the person here says (an outing just logged). */
-export interface SalidasState {
-  notice?: string;
-}
 
 function AtSeaItem({
   outing,
@@ -140,15 +135,14 @@ export default function SalidasScreen() {
   const { api } = useServices();
   const query = useInfiniteQuery({ ...outingsQuery(api), select: joinOutingPages });
   const marina = useMarina();
-  const sent = (useLocation().state as SalidasState | null)?.notice;
   const [search] = useSearchParams();
   const returning = search.get('volver');
-  const [notice, setNotice] = useState<string>();
+  const [notice, setNotice] = useSentNotice();
   const data = query.data;
   return (
     <Page title={t.title}>
       <div className={ui.stack}>
-        <FocusedNotice text={notice ?? sent} />
+        <FocusedNotice text={notice} />
         <LoadStatus loads={[query, marina]} ready={Boolean(query.data && marina.data)} label={t.loading} />
         <StaleNotice query={query} />
         {data && marina.data ? (

@@ -102,7 +102,13 @@ export function launchChanged(client: QueryClient, launch: Launch): void {
     };
   });
   void client.invalidateQueries({ queryKey: launchesKey });
+  placesChanged(client);
+}
+
+/** The days' and the slots' places may have moved: asked again where they show. */
+export function placesChanged(client: QueryClient): void {
   void client.invalidateQueries({ queryKey: ['launch-slots'] });
+  void client.invalidateQueries({ queryKey: ['launch-days'] });
 }
 
 /**
