@@ -290,7 +290,7 @@ describe('alta-pedido-bajada', () => {
     );
     await findStatus('Te has apuntado a la lista de espera (puesto 2). Te avisaremos si queda una plaza libre.');
     // Said once: not kept in the history entry for a reload.
-    expect(router.state.location.state).toBeNull();
+    await waitFor(() => expect(router.state.location.state).toBeNull());
   });
 
   it('«Cambiar algo» goes back to the form with every choice where it was', async () => {

@@ -4,13 +4,22 @@
  */
 import { addDays, isCalendarDate } from '../../domain/calendar.ts';
 import type { LaunchSlot } from '../../domain/launches.ts';
-import { formatDay, formatDayOf, formatTime, formatWhen } from '../../domain/format-dates.ts';
+import { formatDay, formatDayOf, formatDayParts, formatTime, formatWhen } from '../../domain/format-dates.ts';
+import { localDateIn } from '../../domain/opening-hours.ts';
 
 /** "10:00" in the marina's zone. */
 export const timeOf = (iso: string, timeZone: string) => formatTime(new Date(iso), timeZone);
 
 /** "martes 24 de noviembre" for an instant, in the marina's zone. */
 export const dayOf = (iso: string, timeZone: string) => formatDayOf(new Date(iso), timeZone);
+
+/** "hoy", "mañana", "mar 24 nov": the day of an instant, short, for a list, in the marina's zone. */
+export function shortDayOf(iso: string, timeZone: string, today: string): string {
+  const parts = formatDayParts(localDateIn(new Date(iso), timeZone), today);
+  return parts.weekday === 'hoy' || parts.weekday === 'mañana'
+    ? parts.weekday
+    : `${parts.weekday} ${parts.day} ${parts.month}`;
+}
 
 /** "martes 24 de noviembre, de 10:00 a 10:30". */
 export function slotText(slot: { slotStart: string; slotEnd: string }, timeZone: string): string {

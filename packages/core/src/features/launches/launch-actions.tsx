@@ -86,6 +86,35 @@ const canShare = () =>
   typeof navigator !== 'undefined' && (typeof navigator.share === 'function' || navigator.clipboard !== undefined);
 
 /**
+ * «Listo para subir»: the boat is back at the dock and the crew may lift it to the rack. The launch's one
+ * action where it shows in a list. Its own failures are said under it.
+ */
+export function ReadyToStow({ launch, onNotice }: { launch: Launch; onNotice: (notice: string) => void }) {
+  const { api } = useServices();
+  const client = useQueryClient();
+  const { busy, error, run } = useAction();
+  return (
+    <>
+      <ActionError error={error} />
+      <p className={ui.muted}>{t.readyToStowHint}</p>
+      <Button
+        fullWidth
+        disabled={busy}
+        aria-busy={busy}
+        onClick={() =>
+          void run(async () => {
+            launchChanged(client, await readyToStow(api, launch.id));
+            onNotice(t.readyDone);
+          })
+        }
+      >
+        {t.readyToStow} <span className={ui.visuallyHidden}>{launch.boatName}</span>
+      </Button>
+    </>
+  );
+}
+
+/**
  * What the customer may do with a launch now, as the server says (`actions`): move, cancel (asking first),
  * "listo para subir", add it to the calendar; past the cut-off, call the marina. On a launch someone the owner
  * authorised asked for, the server offers the owner only cancelling and the calendar, and the screen says why.
@@ -120,25 +149,7 @@ export function LaunchActions({
         <p className={ui.muted}>{t.bookedByHint(launch.bookedBy.name)}</p>
       ) : null}
       <ActionError error={error} />
-      {actions.readyToStow ? (
-        <>
-          <p className={ui.muted}>{t.readyToStowHint}</p>
-          <Button
-            fullWidth
-            disabled={busy}
-            aria-busy={busy}
-            onClick={() =>
-              void run(async () => {
-                launchChanged(client, await readyToStow(api, launch.id));
-                onNotice(t.readyDone);
-              })
-            }
-          >
-            {t.readyToStow}
-            {named}
-          </Button>
-        </>
-      ) : null}
+      {actions.readyToStow ? <ReadyToStow launch={launch} onNotice={onNotice} /> : null}
       {actions.reschedule ? (
         <ButtonLink to={href.reprogramarBajada(launch.id)} variant="secondary" fullWidth>
           {t.move}

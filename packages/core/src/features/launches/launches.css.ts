@@ -248,3 +248,28 @@ export const note = style({
   background: vars.color.infoSurface,
   color: vars.color.text,
 });
+
+/** A launch in the list: its row (a link to it), then its note and its one action. */
+export const launchCard = style({
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.medium,
+  boxShadow: vars.shadow.card,
+  overflow: 'hidden',
+});
+
+export const launchTitle = style({ margin: 0, fontSize: vars.fontSize.body, lineHeight: vars.lineHeight.tight });
+
+export const launchNote = style({
+  margin: 0,
+  padding: `0 ${vars.space.medium} ${vars.space.small}`,
+  fontSize: vars.fontSize.small,
+  color: vars.color.textMuted,
+});
+
+export const launchAction = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.small,
+  padding: `0 ${vars.space.medium} ${vars.space.medium}`,
+});

@@ -33,35 +33,36 @@ describe('pedidosbajadas', () => {
     const upcoming = await screen.findByRole('region', { name: 'Próximas' });
     const [first, second] = within(upcoming).getAllByRole('article');
     expect(first).toHaveAccessibleName('Brisa');
-    expect(first).toHaveTextContent('EstadoConfirmada');
-    // 10:00 in Madrid, whatever the test machine's zone.
-    expect(first).toHaveTextContent(/Turno\p{L}+ \d+ de \p{L}+(?: de \d{4})?, de 10:00 a 10:30/u);
-    expect(first).toHaveTextContent('Vuelta prevista14:00');
-    expect(within(first!).getByRole('link', { name: 'Mover Brisa' })).toHaveAttribute(
-      'href',
-      '/reprogramar-bajada?id=dddddddd-0000-4000-8000-000000000001',
-    );
-    expect(within(first!).getByRole('button', { name: 'Añadir al calendario Brisa' })).toBeInTheDocument();
-    expect(second).toHaveTextContent('EstadoEn lista de espera');
+    // Compact: 10:00 in Madrid (whatever the test machine's zone), the return, the state; the whole row
+    // leads to the launch, where it is moved, cancelled or added to a calendar.
+    const row = within(first!).getByRole('link');
+    expect(row).toHaveTextContent('Brisamañana · 10:00 · vuelta 14:00Confirmada');
+    expect(row).toHaveAttribute('href', '/pedidosbajadas/dddddddd-0000-4000-8000-000000000001');
+    expect(within(first!).queryByRole('button')).toBeNull();
+    expect(second).toHaveTextContent('En lista de espera');
     expect(second).toHaveTextContent('Puesto 2 en la lista de espera.');
-    expect(within(second!).queryByRole('button', { name: /Añadir al calendario/ })).toBeNull();
 
     const past = screen.getByRole('region', { name: 'Anteriores' });
-    expect(past).toHaveTextContent('EstadoCancelada');
+    expect(past).toHaveTextContent('Cancelada');
     expect(past).toHaveTextContent('Motivo: Temporal de levante');
     expect(within(past).queryByRole('button')).toBeNull();
   });
 
-  it('asks before cancelling, naming the slot; "No" keeps it, "Sí" cancels it', async () => {
+  it('on the launch: moves, adds to the calendar, and asks before cancelling, naming the slot; "No" keeps it, "Sí" cancels it', async () => {
     const { api, send } = answeringApi({
-      'GET launches': () => ({ upcoming: [confirmed], past: [] }),
+      'GET launches/dddddddd-0000-4000-8000-000000000001': () => confirmed,
       'POST launches/dddddddd-0000-4000-8000-000000000001/cancel': () => ({
         ...confirmed,
         status: 'cancelled',
         actions: { reschedule: false, cancel: false, readyToStow: false, calendar: false },
       }),
     });
-    renderApp('/pedidosbajadas', { api });
+    renderApp('/pedidosbajadas/dddddddd-0000-4000-8000-000000000001', { api });
+    expect(await screen.findByRole('link', { name: 'Mover Brisa' })).toHaveAttribute(
+      'href',
+      '/reprogramar-bajada?id=dddddddd-0000-4000-8000-000000000001',
+    );
+    expect(screen.getByRole('button', { name: 'Añadir al calendario Brisa' })).toBeInTheDocument();
     await userEvent.click(await screen.findByRole('button', { name: 'Cancelar Brisa' }));
     const question = screen.getByRole('group', { name: '¿Cancelar esta bajada?' });
     expect(question).toHaveTextContent(
@@ -96,9 +97,9 @@ describe('pedidosbajadas', () => {
       ],
     });
 
-    it('says «Pedida por» with the name, offers cancelling and the calendar, not moving, and asks naming the person', async () => {
+    it('on the launch, says «Pedida por» with the name, offers cancelling and the calendar, not moving, and asks naming the person', async () => {
       const { api, send } = answeringApi({
-        'GET launches': () => ({ upcoming: [theirs], past: [] }),
+        'GET launches/dddddddd-0000-4000-8000-000000000009': () => theirs,
         'POST launches/dddddddd-0000-4000-8000-000000000009/cancel': () => ({
           ...theirs,
           status: 'cancelled',
@@ -106,8 +107,8 @@ describe('pedidosbajadas', () => {
           actions: { reschedule: false, cancel: false, readyToStow: false, calendar: false },
         }),
       });
-      renderApp('/pedidosbajadas', { api });
-      const item = await screen.findByRole('article', { name: 'Brisa' });
+      renderApp('/pedidosbajadas/dddddddd-0000-4000-8000-000000000009', { api });
+      const item = await screen.findByRole('region', { name: 'Brisa' });
       expect(item).toHaveTextContent('Pedida porMarta Ruiz SolerEstadoConfirmada');
       expect(item).toHaveTextContent(
         'La pidió Marta Ruiz Soler, a quien autorizaste. Como titular del barco, puedes cancelarla; moverla le corresponde a esa persona.',
@@ -165,8 +166,10 @@ describe('pedidosbajadas', () => {
 
   it('past the cut-off, says to call the marina, with its phone as a link', async () => {
     const late = { ...confirmed, actions: { reschedule: false, cancel: false, readyToStow: false, calendar: true } };
-    renderApp('/pedidosbajadas', { api: answeringApi({ 'GET launches': () => ({ upcoming: [late], past: [] }) }).api });
-    const item = await screen.findByRole('article', { name: 'Brisa' });
+    renderApp('/pedidosbajadas/dddddddd-0000-4000-8000-000000000001', {
+      api: answeringApi({ 'GET launches/dddddddd-0000-4000-8000-000000000001': () => late }).api,
+    });
+    const item = await screen.findByRole('region', { name: 'Brisa' });
     expect(item).toHaveTextContent(
       'Faltan menos de 60 minutos para el turno: ya no se puede mover ni cancelar desde la aplicación. Llama al puerto:',
     );
@@ -178,7 +181,7 @@ describe('pedidosbajadas', () => {
     expect(within(item).queryByRole('link', { name: /^Mover/ })).toBeNull();
   });
 
-  it('"Listo para subir" once the boat is in the water', async () => {
+  it('"Listo para subir" on the list, the one action there, once the boat is in the water', async () => {
     const inWater = {
       ...confirmed,
       status: 'in_water' as const,
@@ -194,21 +197,22 @@ describe('pedidosbajadas', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Listo para subir Brisa' }));
     await findStatus('Hemos avisado al puerto de que el barco está listo para subir.');
     expect(send).toHaveBeenCalledWith('post', 'launches/dddddddd-0000-4000-8000-000000000001/ready-to-stow', {});
-    expect(screen.getByRole('article', { name: 'Brisa' })).toHaveTextContent('EstadoLista para subir');
+    await waitFor(() => expect(screen.getByRole('article', { name: 'Brisa' })).toHaveTextContent('Lista para subir'));
+    expect(screen.queryByRole('button', { name: 'Listo para subir Brisa' })).toBeNull();
   });
 
   it('asks again every time it opens, even just after: staff may have changed a launch meanwhile', async () => {
     renderApp('/pedidosbajadas', {
       api: answeringApi({ 'GET launches': () => ({ upcoming: [waiting], past: [] }) }).api,
     });
-    expect(await screen.findByRole('article', { name: 'Gaviota' })).toHaveTextContent('EstadoEn lista de espera');
+    expect(await screen.findByRole('article', { name: 'Gaviota' })).toHaveTextContent('En lista de espera');
     await waitFor(() => expect(localStorage.getItem(PERSIST_KEY)).toContain('Gaviota'));
     cleanup();
     const promoted = { ...waiting, status: 'confirmed' as const, waitlistPosition: null };
     renderApp('/pedidosbajadas', {
       api: answeringApi({ 'GET launches': () => ({ upcoming: [promoted], past: [] }) }).api,
     });
-    await waitFor(() => expect(screen.getByRole('article', { name: 'Gaviota' })).toHaveTextContent('EstadoConfirmada'));
+    await waitFor(() => expect(screen.getByRole('article', { name: 'Gaviota' })).toHaveTextContent('Confirmada'));
   });
 
   it('keeps the last list on the phone and shows it offline, saying from when', async () => {

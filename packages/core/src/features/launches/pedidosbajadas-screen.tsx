@@ -1,22 +1,50 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ButtonLink } from '../../components/button.tsx';
+import { Icon } from '../../components/icons.tsx';
+import { Link } from '../../components/link.tsx';
+import * as listCss from '../../components/list-row.css.ts';
+import { StatusPill, type Tone } from '../../components/status-pill.tsx';
 import { LoadMore } from '../../components/load-more.tsx';
 import { Page } from '../../components/page.tsx';
 import { LoadStatus } from '../../components/query-status.tsx';
 import { StaleNotice } from '../../components/stale-notice.tsx';
 import * as ui from '../../components/ui.css.ts';
 import { Notice, useSentNotice } from '../../components/notice.tsx';
-import type { Launch } from '../../domain/launches.ts';
+import { LAUNCH_STATUS_LABELS, type Launch } from '../../domain/launches.ts';
 import type { Marina } from '../../domain/marina.ts';
-import { useMarina } from '../../lib/marina.ts';
+import { marinaToday, useMarina } from '../../lib/marina.ts';
 import { href, paths } from '../../lib/paths.ts';
 import { useServices } from '../../lib/services.tsx';
 import { joinLaunchPages, launchesQuery } from './api/launches.ts';
-import { LaunchActions } from './launch-actions.tsx';
-import { LaunchFacts } from './launch-summary.tsx';
+import { ReadyToStow } from './launch-actions.tsx';
+import { shortDayOf, timeOf } from './format.ts';
 import * as css from './launches.css.ts';
 import { launchTexts as t } from './texts.ts';
 
+/** A launch's state as a pill: the words carry it, the tone lets the eye find it. */
+function launchTone(launch: Launch): Tone {
+  switch (launch.status) {
+    case 'confirmed':
+      return 'success';
+    case 'pending':
+      return 'warning';
+    case 'waitlisted':
+    case 'in_water':
+    case 'ready_to_stow':
+      return 'info';
+    case 'completed':
+      return 'neutral';
+    case 'cancelled':
+      // Called off by the marina is news; called off by the person is not.
+      return launch.history.at(-1)?.by === 'customer' ? 'neutral' : 'danger';
+  }
+}
+
+/**
+ * One launch, compact: the boat, its slot and return, its state as a pill, the whole row leading to the launch
+ * (where it is moved, cancelled, added to a calendar or shared); a line for the waiting list's place or the
+ * marina's reason; and «Listo para subir» when that is what the person has to do now.
+ */
 function LaunchItem({
   launch,
   marina,
@@ -27,22 +55,42 @@ function LaunchItem({
   onNotice: (notice: string) => void;
 }) {
   const heading = `bajada-${launch.id}`;
+  const { timeZone } = marina;
+  const when = t.listWhen(
+    shortDayOf(launch.slotStart, timeZone, marinaToday(marina)),
+    timeOf(launch.slotStart, timeZone),
+    timeOf(launch.expectedReturn, timeZone),
+  );
   return (
     <li>
-      <article className={ui.card} aria-labelledby={heading}>
-        <h3 id={heading} className={css.name}>
-          {launch.boatName}
-        </h3>
-        <LaunchFacts launch={launch} timeZone={marina.timeZone} />
-        <LaunchActions
-          launch={launch}
-          timeZone={marina.timeZone}
-          cutoffMinutes={marina.settings.changeCutoffMinutes}
-          onNotice={onNotice}
-        />
-        <ButtonLink to={href.bajada(launch.id)} variant="quiet" fullWidth>
-          {t.seeDetail} <span className={ui.visuallyHidden}>{launch.boatName}</span>
-        </ButtonLink>
+      <article className={css.launchCard} aria-labelledby={heading}>
+        <Link to={href.bajada(launch.id)} className={listCss.row}>
+          <span className={listCss.tile}>
+            <Icon name="launch" className={listCss.tileIcon} />
+          </span>
+          <span className={listCss.body}>
+            <h3 id={heading} className={css.launchTitle}>
+              {launch.boatName}
+            </h3>
+            <span className={listCss.secondary}>{when}</span>
+            {launch.bookedBy ? (
+              <span className={listCss.secondary}>{t.bookedByShort(launch.bookedBy.name)}</span>
+            ) : null}
+          </span>
+          <span className={listCss.trailing}>
+            <StatusPill tone={launchTone(launch)}>{LAUNCH_STATUS_LABELS[launch.status]}</StatusPill>
+            <Icon name="chevron" className={listCss.chevron} />
+          </span>
+        </Link>
+        {launch.status === 'waitlisted' && launch.waitlistPosition !== null ? (
+          <p className={css.launchNote}>{t.waitlistPlace(launch.waitlistPosition)}</p>
+        ) : null}
+        {launch.cancellationReason ? <p className={css.launchNote}>{t.reason(launch.cancellationReason)}</p> : null}
+        {launch.actions.readyToStow ? (
+          <div className={css.launchAction}>
+            <ReadyToStow launch={launch} onNotice={onNotice} />
+          </div>
+        ) : null}
       </article>
     </li>
   );

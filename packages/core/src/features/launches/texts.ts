@@ -67,6 +67,9 @@ export const launchTexts = {
   reason: (reason: string) => `Motivo: ${reason}`,
   seeDetail: 'Ver detalle',
   bookedBy: 'Pedida por',
+  bookedByShort: (name: string) => `Pedida por ${name}`,
+  /** «mañana · 10:00 · vuelta 13:00» */
+  listWhen: (day: string, time: string, back: string) => `${day} · ${time} · vuelta ${back}`,
   bookedByHint: (name: string) =>
     `La pidió ${name}, a quien autorizaste. Como titular del barco, puedes cancelarla; moverla le corresponde a esa persona.`,
   move: 'Mover',
