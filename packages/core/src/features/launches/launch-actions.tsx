@@ -131,7 +131,6 @@ export function LaunchActions({
   onNotice: (notice: string) => void;
 }) {
   const { api, config } = useServices();
-  const client = useQueryClient();
   const cancelButton = useRef<HTMLButtonElement>(null);
   const confirming = useInPlace(cancelButton);
   const { busy, error, run } = useAction();
