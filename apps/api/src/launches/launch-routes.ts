@@ -6,21 +6,26 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ContractStatus } from '@marina/core/domain/boats.ts';
-import { isCalendarDate } from '@marina/core/domain/calendar.ts';
+import { addDays, daysBetween, isCalendarDate } from '@marina/core/domain/calendar.ts';
 import {
   canTransition,
   changeableUntil,
   instantAt,
   OPEN_LAUNCH_STATUSES,
   launchRequestSchema,
+  LAUNCH_DAYS_MAX_RANGE,
+  launchDaySummary,
   launchSlots,
   rescheduleSchema,
   SLOT_MS,
   type Launch,
+  type LaunchDays,
   type LaunchList,
+  type LaunchSlot,
   type LaunchSlotDay,
+  type SlotOccupancy,
 } from '@marina/core/domain/launches.ts';
-import { openingHoursOn } from '@marina/core/domain/opening-hours.ts';
+import { localDateIn, openingHoursOn } from '@marina/core/domain/opening-hours.ts';
 import { describeSlot } from '@marina/core/domain/format-dates.ts';
 import { and, count, eq, getTableColumns, gte, inArray, lt, not, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -276,21 +281,32 @@ async function bookerOnly(db: Executor, clientId: number, id: string, accountId:
   );
 }
 
-/** The instants a day's slots and closures are read between: the whole local day and a margin. */
-function dayRange(date: string): { from: Date; to: Date } {
-  const from = new Date(`${date}T00:00:00Z`);
-  return { from: new Date(from.getTime() - 14 * 3600_000), to: new Date(from.getTime() + 38 * 3600_000) };
+/** The instants a range of days' slots and closures are read between: the whole local days and a margin. */
+function daysRange(from: string, to: string): { from: Date; to: Date } {
+  const first = new Date(`${from}T00:00:00Z`);
+  const last = new Date(`${to}T00:00:00Z`);
+  return { from: new Date(first.getTime() - 14 * 3600_000), to: new Date(last.getTime() + 38 * 3600_000) };
 }
 
-/** The day's grid: places held and people waiting per slot, closures, the marina's rules at `now`. */
-export async function daySlots(services: Pick<Services, 'db'>, client: ClientRecord, date: string, now: Date) {
+/**
+ * The slots of every day from `from` to `to` (inclusive, the marina's calendar days): places held and people
+ * waiting per slot and the closures over the range, read in one go (three queries whatever the range), then each
+ * day's grid under the marina's rules at `now`.
+ */
+export async function rangeSlots(
+  services: Pick<Services, 'db'>,
+  client: ClientRecord,
+  from: string,
+  to: string,
+  now: Date,
+): Promise<Map<string, LaunchSlot[]>> {
   const { db } = services;
-  const { from, to } = dayRange(date);
+  const range = daysRange(from, to);
   const [held, waiting, closed] = await Promise.all([
     db
       .select()
       .from(slotRows)
-      .where(and(eq(slotRows.clientId, client.id), gte(slotRows.start, from), lt(slotRows.start, to))),
+      .where(and(eq(slotRows.clientId, client.id), gte(slotRows.start, range.from), lt(slotRows.start, range.to))),
     db
       .select({ start: launches.slotStart, waiting: count() })
       .from(launches)
@@ -298,27 +314,40 @@ export async function daySlots(services: Pick<Services, 'db'>, client: ClientRec
         and(
           eq(launches.clientId, client.id),
           eq(launches.status, 'waitlisted'),
-          gte(launches.slotStart, from),
-          lt(launches.slotStart, to),
+          gte(launches.slotStart, range.from),
+          lt(launches.slotStart, range.to),
         ),
       )
       .groupBy(launches.slotStart),
-    closuresBetween(db, client.id, from, to),
+    closuresBetween(db, client.id, range.from, range.to),
   ]);
-  const occupancy = [
-    ...new Set([...held.map((row) => row.start.getTime()), ...waiting.map((row) => row.start.getTime())]),
-  ].map((time) => ({
-    start: new Date(time),
-    held: held.find((row) => row.start.getTime() === time)?.held ?? 0,
-    waiting: Number(waiting.find((row) => row.start.getTime() === time)?.waiting ?? 0),
-  }));
-  return launchSlots(
-    { ...client, ...client.settings },
-    date,
-    now,
-    occupancy,
-    closed.map((row) => ({ start: row.startsAt, end: row.endsAt, reason: row.reason })),
-  );
+  const byStart = new Map<number, SlotOccupancy>();
+  const entry = (start: Date) => {
+    const time = start.getTime();
+    let found = byStart.get(time);
+    if (!found) byStart.set(time, (found = { start: new Date(time), held: 0, waiting: 0 }));
+    return found;
+  };
+  for (const row of held) entry(row.start).held = row.held;
+  for (const row of waiting) entry(row.start).waiting = Number(row.waiting);
+  // Each day's grid looks its slots up among that day's entries only.
+  const occupancyOn = new Map<string, SlotOccupancy[]>();
+  for (const found of byStart.values()) {
+    const date = localDateIn(found.start, client.timeZone);
+    occupancyOn.set(date, [...(occupancyOn.get(date) ?? []), found]);
+  }
+  const closures = closed.map((row) => ({ start: row.startsAt, end: row.endsAt, reason: row.reason }));
+  const rules = { ...client, ...client.settings };
+  const days = new Map<string, LaunchSlot[]>();
+  for (let date = from; date <= to; date = addDays(date, 1)) {
+    days.set(date, launchSlots(rules, date, now, occupancyOn.get(date) ?? [], closures));
+  }
+  return days;
+}
+
+/** The day's grid: places held and people waiting per slot, closures, the marina's rules at `now`. */
+export async function daySlots(services: Pick<Services, 'db'>, client: ClientRecord, date: string, now: Date) {
+  return (await rangeSlots(services, client, date, date, now)).get(date)!;
 }
 
 export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (api, { services }) => {
@@ -385,6 +414,63 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
           party.authorisationId ? instantAt(date, '12:00', client.timeZone) : undefined,
         ),
         slots: await daySlots(services, client, date, now),
+      };
+    },
+  );
+
+  api.get<{ Querystring: { boatId: string; from: string; to: string } }>(
+    '/launch-days',
+    {
+      schema: {
+        operationId: 'listLaunchDays',
+        summary: "A range of days at a glance for one of the customer's boats: each day's state and places left",
+        description:
+          `From \`from\` to \`to\` (the marina's calendar days, inclusive, at most ${LAUNCH_DAYS_MAX_RANGE} days). Each day's slots follow ` +
+          'the rules of GET /launch-slots; the day is `closed` when the marina does not open or every slot still to come is closed (a ' +
+          'closure, whose reason comes once, or beyond maxAdvanceDays), `past` when every slot is too soon, `full` when every bookable slot is ' +
+          "full, `few` when at most a quarter of the bookable places are left, else `free`. The boat's eligibility is not part of it.",
+        tags,
+        headers: clientHeaderSchema,
+        querystring: {
+          type: 'object',
+          properties: {
+            boatId: { type: 'string', description: 'UUID of one of the account’s boats, or one it is authorised on' },
+            from: { type: 'string', description: 'First day, YYYY-MM-DD' },
+            to: { type: 'string', description: 'Last day (included), YYYY-MM-DD' },
+          },
+          required: ['boatId', 'from', 'to'],
+          additionalProperties: false,
+        },
+        security,
+        response: { 200: { description: 'The days', $ref: 'LaunchDays#' }, ...problemResponses(400, 401, 404) },
+      },
+    },
+    async (request): Promise<LaunchDays> => {
+      const session = requireSession(request);
+      const client = requireClient(request);
+      const now = clock();
+      const { boatId, from, to } = request.query;
+      const invalid = (field: 'from' | 'to', message: string) =>
+        problem('validation_failed', 400, undefined, [{ field, code: 'date', message }]);
+      if (!isCalendarDate(from)) throw invalid('from', fieldMessages.range_from_invalid);
+      if (!isCalendarDate(to)) throw invalid('to', fieldMessages.range_to_invalid);
+      const length = daysBetween(from, to) + 1;
+      if (length < 1) throw invalid('to', fieldMessages.range_to_before_from);
+      if (length > LAUNCH_DAYS_MAX_RANGE)
+        throw invalid('to', fieldMessages.range_too_long({ max: LAUNCH_DAYS_MAX_RANGE }));
+      const [person] = await db.select().from(accounts).where(eq(accounts.id, session.accountId));
+      const party = person && (await usableBoat(db, client, person, boatId));
+      if (!party) throw problem('not_found', 404, problemDetails.boat_not_found);
+      const slots = await rangeSlots(services, client, from, to, now);
+      return {
+        timeZone: client.timeZone,
+        from,
+        to,
+        days: [...slots].map(([date, grid]) => ({
+          date,
+          hours: openingHoursOn(client.openingHours, date) ?? null,
+          ...launchDaySummary(grid),
+        })),
       };
     },
   );

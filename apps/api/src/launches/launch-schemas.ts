@@ -4,6 +4,7 @@
  */
 import {
   closureResponse,
+  launchDaysResponse,
   launchListResponse,
   launchResponse,
   launchSlotDayResponse,
@@ -15,6 +16,7 @@ export const launchSchemas = [
   launchResponse,
   launchListResponse,
   launchSlotDayResponse,
+  launchDaysResponse,
   staffLaunchResponse,
   staffLaunchDayResponse,
   closureResponse,

@@ -4,8 +4,10 @@ import {
   canTransition,
   cancelSchema,
   closureSchema,
+  fewPlacesLeft,
   instantAt,
   isOffsetDateTime,
+  launchDaySummary,
   launchRequestSchema,
   launchSlots,
   rescheduleSchema,
@@ -173,6 +175,80 @@ describe('which slots may be booked, with a fixed clock', () => {
     expect(returnAfterClosing(madrid, slot, new Date('2027-03-28T16:00:00Z'))).toBe(false); // 18:00 exactly
     expect(returnAfterClosing(madrid, slot, new Date('2027-03-28T16:30:00Z'))).toBe(true);
     expect(returnAfterClosing(canary, slot, new Date('2027-03-28T17:00:00Z'))).toBe(false); // 18:00 in the Canaries
+  });
+});
+
+describe('a day at a glance', () => {
+  // 09:00 in Madrid on 1 June 2027: slots before 11:00 are too soon today.
+  const now = new Date('2027-06-01T07:00:00Z');
+  const at = (date: string, time: string) => instantAt(date, time, madrid.timeZone);
+  const dayOf = (
+    date: string,
+    occupancy: Parameters<typeof launchSlots>[3] = [],
+    closures: Parameters<typeof launchSlots>[4] = [],
+    rules: SlotRules = madrid,
+  ) => launchDaySummary(launchSlots(rules, date, now, occupancy, closures));
+  /** Every slot of 2 June (24 of them, 96 places) with `held` places taken. */
+  const everySlot = (held: number) =>
+    slotTimesOn(madrid, '2027-06-02').map((slot) => ({ start: slot.start, held, waiting: 0 }));
+
+  it('counts a quarter of the capacity (at least one place, of several) as few', () => {
+    expect(fewPlacesLeft(1, 4)).toBe(true);
+    expect(fewPlacesLeft(2, 4)).toBe(false);
+    expect(fewPlacesLeft(1, 1)).toBe(false);
+    expect(fewPlacesLeft(0, 4)).toBe(false);
+    expect(fewPlacesLeft(24, 96)).toBe(true);
+    expect(fewPlacesLeft(25, 96)).toBe(false);
+  });
+
+  it('is free with many places, few with a quarter left, full with none', () => {
+    expect(dayOf('2027-06-02')).toEqual({ state: 'free', free: 96, bookable: 24, closedReason: null });
+    expect(dayOf('2027-06-02', everySlot(3))).toEqual({ state: 'few', free: 24, bookable: 24, closedReason: null });
+    expect(dayOf('2027-06-02', everySlot(4))).toEqual({ state: 'full', free: 0, bookable: 24, closedReason: null });
+  });
+
+  it('counts only the slots still bookable: today, those after the lead time', () => {
+    // 11:00 to 20:00: 18 slots.
+    expect(dayOf('2027-06-01')).toEqual({ state: 'free', free: 72, bookable: 18, closedReason: null });
+    const late = launchSlots(madrid, '2027-06-01', new Date('2027-06-01T17:00:00Z'), [], []);
+    expect(launchDaySummary(late)).toEqual({ state: 'past', free: 0, bookable: 0, closedReason: null });
+  });
+
+  it('is closed under a closure over the whole day, saying its reason once, and beyond the days ahead', () => {
+    const storm = { start: at('2027-06-02', '00:00'), end: at('2027-06-03', '00:00'), reason: 'Temporal' };
+    expect(dayOf('2027-06-02', [], [storm])).toEqual({
+      state: 'closed',
+      free: 0,
+      bookable: 0,
+      closedReason: 'Temporal',
+    });
+    expect(dayOf('2027-07-02')).toEqual({ state: 'closed', free: 0, bookable: 0, closedReason: null });
+    // A closure over part of the day leaves the rest bookable, and says nothing of it.
+    const morning = { start: at('2027-06-02', '08:00'), end: at('2027-06-02', '12:00'), reason: 'Regata' };
+    expect(dayOf('2027-06-02', [], [morning])).toEqual({ state: 'free', free: 64, bookable: 16, closedReason: null });
+  });
+
+  it('is closed today when what is left of it is closed', () => {
+    const afternoon = { start: at('2027-06-01', '10:00'), end: at('2027-06-01', '21:00'), reason: 'Temporal' };
+    expect(dayOf('2027-06-01', [], [afternoon])).toEqual({
+      state: 'closed',
+      free: 0,
+      bookable: 0,
+      closedReason: 'Temporal',
+    });
+  });
+
+  it('is closed, with no reason, on a day the marina does not open', () => {
+    const summerOnly: SlotRules = {
+      ...madrid,
+      openingHours: [{ from: '06-03', to: '10-31', open: '08:00', close: '20:00' }],
+    };
+    expect(dayOf('2027-06-02', [], [], summerOnly)).toEqual({
+      state: 'closed',
+      free: 0,
+      bookable: 0,
+      closedReason: null,
+    });
   });
 });
 

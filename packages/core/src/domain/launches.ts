@@ -265,6 +265,74 @@ export const launchSlotDayResponse = Shared(
 );
 export type LaunchSlotDay = Static<typeof launchSlotDayResponse>;
 
+/**
+ * A day at a glance, for the booking screen's strip of days (`GET /launch-days`): `closed` when the marina does
+ * not open or every slot still to come is closed (a staff closure, or beyond `maxAdvanceDays`); `past` when it
+ * opens but every slot is too soon now; `full` when every bookable slot is full (the waiting list is open);
+ * `few` when the places left are few (`fewPlacesLeft`); else `free`.
+ */
+export type LaunchDayState = 'free' | 'few' | 'full' | 'closed' | 'past';
+export const LAUNCH_DAY_STATES = ['free', 'few', 'full', 'closed', 'past'] as const satisfies readonly LaunchDayState[];
+
+export const launchDayResponse = Type.Object({
+  /** The marina's calendar day. */
+  date: CalendarDay(),
+  state: StringEnum(LAUNCH_DAY_STATES),
+  /** The day's hours in local time; null when the marina does not open. */
+  hours: OrNull(Type.Object({ open: Type.String(), close: Type.String() })),
+  /** Places left over the day's bookable slots (those `free` or `full`). */
+  free: Type.Integer({ description: "Places left over the day's bookable slots" }),
+  /** Slots that may still be booked (free) or waited for (full). */
+  bookable: Type.Integer({ description: 'Slots still bookable: free or full' }),
+  /** A closed day's closure reason, once; null otherwise (and when no staff closure explains it). */
+  closedReason: Nullable(Type.String()),
+});
+export type LaunchDay = Static<typeof launchDayResponse>;
+
+/** `GET /launch-days?boatId=&from=&to=`: every day from `from` to `to` (inclusive), in order. */
+export const launchDaysResponse = Shared(
+  Type.Object(
+    {
+      timeZone: Type.String(),
+      from: CalendarDay(),
+      to: CalendarDay(),
+      days: Type.Array(launchDayResponse),
+    },
+    { $id: 'LaunchDays' },
+  ),
+);
+export type LaunchDays = Static<typeof launchDaysResponse>;
+
+/** The longest range `GET /launch-days` answers, in days (two months of a strip). */
+export const LAUNCH_DAYS_MAX_RANGE = 62;
+
+/**
+ * Few places left out of several: at most a quarter of the capacity (and at least one). The same measure as a
+ * slot's «casi lleno», applied to a whole day's bookable capacity.
+ */
+export function fewPlacesLeft(free: number, capacity: number): boolean {
+  return capacity > 1 && free > 0 && free <= Math.max(1, Math.floor(capacity / 4));
+}
+
+/** A day's state from its slots (as `launchSlots` gives them): what `GET /launch-days` says of each day. */
+export function launchDaySummary(
+  slots: readonly LaunchSlot[],
+): Pick<LaunchDay, 'state' | 'free' | 'bookable' | 'closedReason'> {
+  const bookable = slots.filter((slot) => slot.state === 'free' || slot.state === 'full');
+  const free = bookable.reduce((sum, slot) => sum + slot.free, 0);
+  const capacity = bookable.reduce((sum, slot) => sum + slot.capacity, 0);
+  const counts = { free, bookable: bookable.length };
+  if (bookable.length === 0) {
+    // Too-soon slots always come first: the day is over when its last slot is; else what is left is closed.
+    const last = slots[slots.length - 1];
+    if (last?.state === 'past') return { state: 'past', ...counts, closedReason: null };
+    const reason = slots.find((slot) => slot.state === 'closed' && slot.closedReason !== null)?.closedReason;
+    return { state: 'closed', ...counts, closedReason: reason ?? null };
+  }
+  const state: LaunchDayState = free === 0 ? 'full' : fewPlacesLeft(free, capacity) ? 'few' : 'free';
+  return { state, ...counts, closedReason: null };
+}
+
 /** A launch as staff see it: who asked and the boat's registration and rack position. */
 export const staffLaunchResponse = Shared(
   Type.Object(

@@ -23,6 +23,7 @@ const FIELD_SAMPLES: Samples<typeof fieldMessages> = {
   code_invalid: { left: 4 },
   slot_too_soon: { minLeadMinutes: 60 },
   slot_too_far: { maxAdvanceDays: 14 },
+  range_too_long: { max: 62 },
   boat_has_open_launch_by: { booker: { by: 'owner', name: 'Ana Pons' }, when: 'martes 3 de junio a las 10:00' },
   authorisation_duplicate: { boat: 'Brisa' },
   authorisation_limit_reached: { boat: 'Brisa', max: 3 },

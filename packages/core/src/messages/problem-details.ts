@@ -129,6 +129,10 @@ export const fieldMessages = {
   contract_already_open: 'Este barco ya tiene un contrato activo o pendiente de aprobación.',
   // Launches
   boat_not_listed: 'Elige uno de la lista.',
+  range_from_invalid: 'Elige una fecha de inicio válida (AAAA-MM-DD).',
+  range_to_invalid: 'Elige una fecha de fin válida (AAAA-MM-DD).',
+  range_to_before_from: 'La fecha de fin no puede ser anterior a la de inicio.',
+  range_too_long: ({ max }: { max: number }) => `Elige como mucho ${max} días: acerca la fecha de fin.`,
   slot_invalid: SLOT_FIELD.slot_invalid,
   slot_closed: SLOT_FIELD.slot_closed,
   slot_too_soon: ({ minLeadMinutes }: { minLeadMinutes: number }) =>

@@ -12,7 +12,7 @@ import { boatResponse, contractResponse, insuranceResponse } from '../domain/boa
 import { dataValidationStatusResponse, licenceResponse } from '../domain/data-validation.ts';
 import { cardCheckResponse, cardReasonResponse, cardResponse } from '../domain/cards.ts';
 import { eligibilityReasonResponse } from '../domain/eligibility.ts';
-import { launchResponse, launchSlotDayResponse } from '../domain/launches.ts';
+import { launchDaysResponse, launchResponse, launchSlotDayResponse } from '../domain/launches.ts';
 import { clientSettingsResponse, marinaResponse } from '../domain/marina.ts';
 import { outingOptionsResponse, outingResponse } from '../domain/outings.ts';
 import { closedSchema, type TSchema } from '../domain/response-schema.ts';
@@ -63,6 +63,16 @@ const fakes: Array<[string, TSchema, unknown[]]> = [
   ['authorisations', authorisationResponse, authorisationFakes.people()],
   ['launches', launchResponse, [launchFakes.launch()]],
   ['launch slot days', launchSlotDayResponse, [launchFakes.slotDay()]],
+  [
+    'launch days',
+    launchDaysResponse,
+    [
+      launchFakes.launchDays(),
+      launchFakes.launchDays(launchFakes.tomorrow, 1, {
+        [launchFakes.tomorrow]: { 0: { state: 'closed', closedReason: 'Temporal' } },
+      }),
+    ],
+  ],
   ['outings', outingResponse, [outingFakes.outing(), ...outingFakes.history()]],
   ['outing options', outingOptionsResponse, [outingFakes.options()]],
   ['cards', cardResponse, [cardFakes.greenCard(), cardFakes.redCard()]],

@@ -12,7 +12,7 @@ import {
   boats,
   daysPath,
   launch,
-  launchDays,
+  stripDays,
   slotDay,
   today,
   tomorrow,
@@ -35,7 +35,7 @@ function bookingApi(answers: Record<string, (body?: unknown) => unknown> = {}) {
   return answeringApi({
     'GET boats': () => ({ boats: boats() }),
     'GET launches': () => ({ upcoming: [launch()], past: [] }),
-    [daysPath(BOAT_ID)]: () => launchDays(),
+    [daysPath(BOAT_ID)]: () => stripDays(),
     [slotsPath(tomorrow)]: () => tomorrowSlots(),
     ...answers,
   });
@@ -195,7 +195,7 @@ describe('alta-pedido-bajada', () => {
     const alsoClosed = addDays(today, 4);
     const { api, get } = bookingApi({
       [daysPath(BOAT_ID)]: () =>
-        launchDays({
+        stripDays({
           [addDays(today, 2)]: { state: 'few', free: 2 },
           [closed]: { state: 'closed', closedReason: 'Regata', free: 0, bookable: 0 },
           [alsoClosed]: { state: 'closed', closedReason: 'Regata', free: 0, bookable: 0 },

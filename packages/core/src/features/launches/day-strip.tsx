@@ -8,7 +8,7 @@ import * as ui from '../../components/ui.css.ts';
 import { addDays } from '../../domain/calendar.ts';
 import { formatDay, formatDayParts } from '../../domain/format-dates.ts';
 import { useServices } from '../../lib/services.tsx';
-import { launchDaysQuery, type LaunchDay } from './api/launch-days.ts';
+import { launchDaysQuery, type LaunchDay } from './api/launches.ts';
 import * as css from './launches.css.ts';
 import { launchTexts as t } from './texts.ts';
 

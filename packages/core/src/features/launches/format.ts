@@ -3,7 +3,7 @@
  * never the phone's, so a visitor from another zone sees the crew's clock.
  */
 import { addDays, isCalendarDate } from '../../domain/calendar.ts';
-import type { LaunchSlot } from '../../domain/launches.ts';
+import { fewPlacesLeft, type LaunchSlot } from '../../domain/launches.ts';
 import { formatDay, formatDayOf, formatDayParts, formatTime, formatWhen } from '../../domain/format-dates.ts';
 import { localDateIn } from '../../domain/opening-hours.ts';
 
@@ -41,9 +41,9 @@ export function bookableDays(today: string, maxAdvanceDays: number): string[] {
   return Array.from({ length: maxAdvanceDays + 1 }, (_, index) => addDays(today, index));
 }
 
-/** A slot with one place left out of several (or a quarter of them) is "casi lleno". */
+/** A slot with one place left out of several (or a quarter of them) is "casi lleno": the day's `few` measure too. */
 export function nearlyFull(slot: Pick<LaunchSlot, 'state' | 'free' | 'capacity'>): boolean {
-  return slot.state === 'free' && slot.capacity > 1 && slot.free <= Math.max(1, Math.floor(slot.capacity / 4));
+  return slot.state === 'free' && fewPlacesLeft(slot.free, slot.capacity);
 }
 
 export const isDay = isCalendarDate;

@@ -1,9 +1,17 @@
 import type { Boat } from '../../domain/boats.ts';
 import { addDays, todayIn } from '../../domain/calendar.ts';
-import { SLOT_MS, slotTimesOn, type Launch, type LaunchSlot, type LaunchSlotDay } from '../../domain/launches.ts';
+import {
+  launchDaySummary,
+  SLOT_MS,
+  slotTimesOn,
+  type Launch,
+  type LaunchDay,
+  type LaunchDays,
+  type LaunchSlot,
+  type LaunchSlotDay,
+} from '../../domain/launches.ts';
 import { formatInZone } from '../../domain/zone-time.ts';
 import { bareBoat } from '../../test/boats.ts';
-import type { LaunchDay, LaunchDays } from './api/launch-days.ts';
 import { testMarina } from '../../test/fixtures.tsx';
 
 const zone = testMarina.timeZone;
@@ -52,6 +60,27 @@ export function slotDay(date = tomorrow, states: Partial<Record<number, Partial<
   };
 }
 
+/**
+ * `GET /launch-days` for a week from `from`, each day summed up from its slots as the server does; `slots`
+ * gives a day's slots their states by index (see `slotDay`).
+ */
+export function launchDays(
+  from = today,
+  length = 7,
+  slots: Record<string, Partial<Record<number, Partial<LaunchSlot>>>> = {},
+): LaunchDays {
+  const dates = Array.from({ length }, (_, index) => addDays(from, index));
+  return {
+    timeZone: zone,
+    from,
+    to: dates[dates.length - 1]!,
+    days: dates.map((date) => {
+      const day = slotDay(date, slots[date]);
+      return { date, hours: day.hours, ...launchDaySummary(day.slots) };
+    }),
+  };
+}
+
 /** The instant a local time of a day names in the marina's zone, as the API writes it. */
 export const at = (date: string, time: string) =>
   slotDay(date).slots.find((slot) => slot.start.slice(11, 16) === time)!.start;
@@ -96,7 +125,7 @@ export const stripTo = addDays(today, Math.min(testMarina.settings.maxAdvanceDay
  * The strip's days, every one free but those given; today has no slot left (late in the day), so the strip
  * chooses tomorrow by itself and the tests need only tomorrow's slots.
  */
-export function launchDays(states: Record<string, Partial<LaunchDay>> = {}): LaunchDays {
+export function stripDays(states: Record<string, Partial<LaunchDay>> = {}): LaunchDays {
   const days: LaunchDay[] = [];
   for (let date = today; date <= stripTo; date = addDays(date, 1))
     days.push({

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { answeringApi, findStatus, renderApp } from '../../test/fixtures.tsx';
 import { formatDay } from '../../domain/format-dates.ts';
-import { at, BUSY_ID, daysPath, launch, launchDays, slotDay, today, tomorrow } from './launches.fixtures.ts';
+import { at, BUSY_ID, daysPath, launch, stripDays, slotDay, today, tomorrow } from './launches.fixtures.ts';
 
 describe('reprogramar-bajada and a launch’s detail', () => {
   it('shows the current slot, offers the free ones of the same boat, and moves it', async () => {
@@ -14,7 +14,7 @@ describe('reprogramar-bajada and a launch’s detail', () => {
       'GET launches': () => ({ upcoming: [moved], past: [] }),
       [`GET launch-slots?boatId=${BUSY_ID}&date=${tomorrow}`]: () =>
         slotDay(tomorrow, { 5: { state: 'full', free: 0 } }),
-      [daysPath(BUSY_ID)]: () => launchDays(),
+      [daysPath(BUSY_ID)]: () => stripDays(),
       'POST launches/dddddddd-0000-4000-8000-000000000001/reschedule': () => moved,
     });
     const { router } = renderApp('/reprogramar-bajada?id=dddddddd-0000-4000-8000-000000000001', { api });

@@ -2,6 +2,7 @@ import { queryOptions, type InfiniteData, type QueryClient } from '@tanstack/rea
 import type { ApiClient } from '../../../api/client.ts';
 import type {
   Launch,
+  LaunchDays,
   LaunchList,
   LaunchRequestInput,
   LaunchSlotDay,
@@ -17,6 +18,11 @@ export const launchKey = (id: string) => [...launchesKey, id] as const;
 /** The list's pages (`keptPagedList`). */
 const launchListKey = [...launchesKey, 'list'] as const;
 const slotsKey = (boatId: string, date: string) => ['launch-slots', boatId, date] as const;
+/** Every range of days at a glance (`GET /launch-days`). */
+export const launchDaysKey = ['launch-days'] as const;
+const daysKey = (boatId: string, from: string, to: string) => [...launchDaysKey, boatId, from, to] as const;
+
+export type { LaunchDay, LaunchDays } from '../../../domain/launches.ts';
 
 /** What the launches query holds: the pages loaded so far (decision 042). */
 export type LaunchPages = InfiniteData<LaunchList, string | null>;
@@ -70,6 +76,19 @@ export function slotsQuery(api: ApiClient, boatId: string, date: string) {
   });
 }
 
+/**
+ * Days from `from` to `to` (inclusive) at a glance for one boat, in one call: each day's state and places
+ * left, for the strip of days above the grid. Like the slots, never kept on the phone and asked again
+ * whenever it shows.
+ */
+export function launchDaysQuery(api: ApiClient, boatId: string, from: string, to: string) {
+  return queryOptions({
+    queryKey: daysKey(boatId, from, to),
+    queryFn: () => api.get<LaunchDays>(`launch-days?${new URLSearchParams({ boatId, from, to }).toString()}`),
+    staleTime: 0,
+  });
+}
+
 export function requestLaunch(api: ApiClient, body: LaunchRequestInput, idempotencyKey: string): Promise<Launch> {
   return api.create('launches', body, { idempotencyKey });
 }
@@ -90,7 +109,10 @@ export function downloadCalendar(api: ApiClient, id: string): Promise<Blob> {
   return api.get<Blob>(`launches/${encodeURIComponent(id)}/calendar.ics`);
 }
 
-/** What the server said about one launch, in the list and in its own entry; then the list and the day's slots load again. */
+/**
+ * What the server said about one launch, in the list and in its own entry; then the list, the days' slots and
+ * the strips of days load again.
+ */
 export function launchChanged(client: QueryClient, launch: Launch): void {
   client.setQueryData(launchKey(launch.id), launch);
   client.setQueryData<LaunchPages>(launchListKey, (list) => {
@@ -105,10 +127,10 @@ export function launchChanged(client: QueryClient, launch: Launch): void {
   placesChanged(client);
 }
 
-/** The days' and the slots' places may have moved: asked again where they show. */
+/** Places taken or given back (or a grid found out of date): the days' slots and the strips of days load again. */
 export function placesChanged(client: QueryClient): void {
   void client.invalidateQueries({ queryKey: ['launch-slots'] });
-  void client.invalidateQueries({ queryKey: ['launch-days'] });
+  void client.invalidateQueries({ queryKey: launchDaysKey });
 }
 
 /**
