@@ -17,14 +17,17 @@ export function Blockers({
   name,
   eligibility,
   note,
+  tone = 'danger',
 }: {
   name: string;
   eligibility: Eligibility;
   note?: string | undefined;
+  /** `muted` when other boats may still go: it does not stop the booking. */
+  tone?: keyof typeof reasonsCss.blocked;
 }) {
   if (eligibility.eligible) return null;
   return (
-    <ul className={reasonsCss.blocked.danger} aria-label={t.boatBlocked(name)}>
+    <ul className={reasonsCss.blocked[tone]} aria-label={t.boatBlocked(name)}>
       <li className={css.blockedTitle} aria-hidden>
         {t.boatBlocked(name)}
       </li>
@@ -68,6 +71,8 @@ export function BoatChoice({
 }) {
   const choosable = boats.filter((boat) => boat.eligibility.eligible && !busy.has(boat.id));
   const others = boats.filter((boat) => !choosable.includes(boat));
+  // While a boat may go, the others' reasons are for information: they stop nothing.
+  const tone = choosable.length > 0 ? 'muted' : 'danger';
   return (
     <>
       {choosable.length > 0 ? (
@@ -82,7 +87,7 @@ export function BoatChoice({
       {others.map((boat) => {
         const open = busy.get(boat.id);
         return open ? (
-          <ul key={boat.id} className={reasonsCss.blocked.danger} aria-label={t.boatBlocked(boat.name)}>
+          <ul key={boat.id} className={reasonsCss.blocked[tone]} aria-label={t.boatBlocked(boat.name)}>
             <li>
               {boat.name}:{' '}
               {open.bookedBy ? t.hasOthersLaunch(open.bookedBy.name, dayOf(open.slotStart, timeZone)) : t.hasOpenLaunch}
@@ -93,7 +98,13 @@ export function BoatChoice({
             </li>
           </ul>
         ) : (
-          <Blockers key={boat.id} name={boat.name} eligibility={boat.eligibility} note={suspensionNote(boat)} />
+          <Blockers
+            key={boat.id}
+            name={boat.name}
+            eligibility={boat.eligibility}
+            note={suspensionNote(boat)}
+            tone={tone}
+          />
         );
       })}
     </>

@@ -180,7 +180,7 @@ export const stripNotes = style({ margin: 0, fontSize: vars.fontSize.small, colo
 
 export const times = style({
   display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fill, minmax(6rem, 1fr))',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(4.75rem, 1fr))',
   gap: vars.space.small,
 });
 
@@ -272,4 +272,13 @@ export const launchAction = style({
   flexDirection: 'column',
   gap: vars.space.small,
   padding: `0 ${vars.space.medium} ${vars.space.medium}`,
+});
+
+/** The boat's name and the launch's pill on one line, the pill never squeezing the name below a word. */
+export const launchHead = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: `${vars.space.xxsmall} ${vars.space.small}`,
 });

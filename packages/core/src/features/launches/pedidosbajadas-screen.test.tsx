@@ -36,7 +36,7 @@ describe('pedidosbajadas', () => {
     // Compact: 10:00 in Madrid (whatever the test machine's zone), the return, the state; the whole row
     // leads to the launch, where it is moved, cancelled or added to a calendar.
     const row = within(first!).getByRole('link');
-    expect(row).toHaveTextContent('Brisamañana · 10:00 · vuelta 14:00Confirmada');
+    expect(row).toHaveTextContent('BrisaConfirmadamañana · 10:00 · vuelta 14:00');
     expect(row).toHaveAttribute('href', '/pedidosbajadas/dddddddd-0000-4000-8000-000000000001');
     expect(within(first!).queryByRole('button')).toBeNull();
     expect(second).toHaveTextContent('En lista de espera');

@@ -69,18 +69,18 @@ function LaunchItem({
             <Icon name="launch" className={listCss.tileIcon} />
           </span>
           <span className={listCss.body}>
-            <h3 id={heading} className={css.launchTitle}>
-              {launch.boatName}
-            </h3>
+            <span className={css.launchHead}>
+              <h3 id={heading} className={css.launchTitle}>
+                {launch.boatName}
+              </h3>
+              <StatusPill tone={launchTone(launch)}>{LAUNCH_STATUS_LABELS[launch.status]}</StatusPill>
+            </span>
             <span className={listCss.secondary}>{when}</span>
             {launch.bookedBy ? (
               <span className={listCss.secondary}>{t.bookedByShort(launch.bookedBy.name)}</span>
             ) : null}
           </span>
-          <span className={listCss.trailing}>
-            <StatusPill tone={launchTone(launch)}>{LAUNCH_STATUS_LABELS[launch.status]}</StatusPill>
-            <Icon name="chevron" className={listCss.chevron} />
-          </span>
+          <Icon name="chevron" className={listCss.chevron} />
         </Link>
         {launch.status === 'waitlisted' && launch.waitlistPosition !== null ? (
           <p className={css.launchNote}>{t.waitlistPlace(launch.waitlistPosition)}</p>

@@ -122,7 +122,7 @@ export const launchTexts = {
   current: 'Turno actual',
   returnTime: 'Vuelta prevista',
   returnHint: 'El mismo día, antes del cierre del puerto.',
-  chooseSlotFirst: 'Elige primero la hora de bajada',
+  chooseSlotFirst: 'Elige antes la hora',
   peopleHint: 'Contándote a ti.',
   notesHint: 'Opcional: algo que el equipo deba saber (combustible, remolque…).',
   // The day strip and the time chips
