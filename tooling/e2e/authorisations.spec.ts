@@ -17,7 +17,7 @@ import type { E2eClient } from './clients.ts';
 import { axeViolations, expect, marinaUrl, test } from './fixtures.ts';
 import { press, typeDate, typeInto } from './keyboard.ts';
 import {
-  chooseFirstReturn,
+  chooseDay,
   chooseOption,
   confirmData,
   eligibleBoats,
@@ -25,6 +25,7 @@ import {
   localTime,
   marinaRules,
   pickRadio,
+  reviewAndConfirm,
   staffMember,
 } from './marina-setup.ts';
 
@@ -162,24 +163,24 @@ test.describe('authorised persons', () => {
     await press(phone.page, phone.page.getByRole('link', { name: 'Pedir bajada' }), 'Enter');
     await expect(phone.page).toHaveURL(/\/alta-pedido-bajada-barco\?barco=/);
     await expect(phone.page.getByRole('radio', { name: /^Pardela 1 / })).toBeChecked();
-    await chooseOption(phone.page, phone.page.getByLabel('Día'), date);
+    await chooseDay(phone.page, date);
     const grid = phone.page.getByRole('group', { name: 'Hora de bajada' });
     await pickRadio(phone.page, grid, grid.getByRole('radio', { name: new RegExp(`^${localTime(slot)} a `) }));
-    await chooseFirstReturn(phone.page, phone.page.getByLabel('Vuelta prevista'));
-    await typeInto(phone.page, phone.page.getByLabel('Personas a bordo'), '2');
-    await press(phone.page, phone.page.getByRole('button', { name: 'Pedir la bajada' }), 'Enter');
-    await expect(phone.page).toHaveURL(/\/pedidosbajadas$/);
-    await expect(phone.page.getByRole('article', { name: 'Pardela 1' })).toContainText(/Estado(Confirmada|Pendiente)/);
+    await press(phone.page, phone.page.getByRole('button', { name: 'Una persona más' }), 'Enter');
+    await reviewAndConfirm(phone.page);
+    await expect(phone.page).toHaveURL(/\/pedidosbajadas\/[0-9a-f-]{36}$/);
+    await expect(phone.page.getByRole('region', { name: 'Pardela 1' })).toContainText(/Estado(Confirmada|Pendiente)/);
 
     // 5b. The owner sees it among their launches, «Pedida por» the person, with only what the owner may do; on
     // inicio as the next launch; and the booking screen says who holds the boat and for which day.
     await page.goto('/pedidosbajadas');
-    const lentLaunch = page.getByRole('article', { name: 'Pardela 1' });
+    await expect(page.getByRole('article', { name: 'Pardela 1' })).toContainText(`Pedida por ${fullName(person)}`);
+    await expectAccessible();
+    await press(page, page.getByRole('article', { name: 'Pardela 1' }).getByRole('link'), 'Enter');
+    const lentLaunch = page.getByRole('region', { name: 'Pardela 1' });
     await expect(lentLaunch).toContainText(`Pedida por${fullName(person)}Estado`);
     await expect(lentLaunch.getByRole('button', { name: 'Cancelar Pardela 1' })).toBeVisible();
     await expect(lentLaunch.getByRole('link', { name: /^Mover/ })).toHaveCount(0);
-    await expectAccessible();
-    await press(page, lentLaunch.getByRole('link', { name: 'Ver detalle Pardela 1' }), 'Enter');
     await expect(page.getByRole('region', { name: 'Historial' })).toContainText(`${fullName(person)} pidió la bajada`);
     await expectAccessible();
     await page.goto('/inicio');
@@ -205,7 +206,7 @@ test.describe('authorised persons', () => {
 
     // 7. The person's launch is cancelled, and their booking screen says why they cannot book.
     await phone.page.goto('/pedidosbajadas');
-    await expect(phone.page.getByRole('article', { name: 'Pardela 1' })).toContainText('EstadoCancelada');
+    await expect(phone.page.getByRole('article', { name: 'Pardela 1' })).toContainText('Cancelada');
     await phone.page.goto('/alta-pedido-bajada');
     const blocked = phone.page.getByRole('list', { name: 'Pardela 1: no puede bajar al agua' });
     await expect(blocked).toContainText('Autorización suspendida');
@@ -278,7 +279,8 @@ test.describe('authorised persons', () => {
 
     // The owner: «Pedida por», why only cancelling is offered, and the question naming the person.
     await page.goto('/pedidosbajadas');
-    const theirs = page.getByRole('article', { name: 'Pardela 1' });
+    await press(page, page.getByRole('article', { name: 'Pardela 1' }).getByRole('link'), 'Enter');
+    const theirs = page.getByRole('region', { name: 'Pardela 1' });
     await expect(theirs).toContainText(`Pedida por${fullName(person)}EstadoConfirmada`);
     await expect(theirs).toContainText(
       `La pidió ${fullName(person)}, a quien autorizaste. Como titular del barco, puedes cancelarla; moverla le corresponde a esa persona.`,
@@ -297,10 +299,10 @@ test.describe('authorised persons', () => {
     // The person: cancelled, by whom, in the list, the history and a notification.
     await phone.page.goto('/pedidosbajadas');
     const mine = phone.page.getByRole('article', { name: 'Pardela 1' });
-    await expect(mine).toContainText('EstadoCancelada');
+    await expect(mine).toContainText('Cancelada');
     await expect(mine).toContainText(`Motivo: La ha cancelado ${fullName(owner)}, titular del barco.`);
     await expect(mine).not.toContainText('Pedida por');
-    await press(phone.page, mine.getByRole('link', { name: 'Ver detalle Pardela 1' }), 'Enter');
+    await press(phone.page, mine.getByRole('link'), 'Enter');
     const history = phone.page.getByRole('region', { name: 'Historial' });
     await expect(history).toContainText('Pediste la bajada');
     await expect(history).toContainText(`${fullName(owner)} canceló la bajada`);

@@ -4,13 +4,13 @@ import { apiCaller, createAccount, newPerson, signInAsDemoOwner } from './accoun
 import { expect, marinaUrl, test } from './fixtures.ts';
 import { press, typeInto } from './keyboard.ts';
 import {
-  chooseFirstReturn,
-  chooseOption,
+  chooseDay,
   eligibleBoats,
   emptySlots,
   localTime,
   marinaRules,
   pickRadio,
+  reviewAndConfirm,
   staffMember,
 } from './marina-setup.ts';
 
@@ -40,36 +40,46 @@ test.describe('launches', () => {
     const boatId = new URL(page.url()).searchParams.get('barco')!;
     await expect(page.getByRole('radio', { name: /^Brisa / })).toBeChecked();
 
-    // 2. A day ahead with empty slots, one of them, the return, the people on board.
+    // 2. A day ahead with empty slots, from the strip; one of its chips; the return comes by itself; one
+    // person more; the summary; «Confirmar bajada».
     const { date, slots } = await emptySlots(page.request, marina, rules, boatId, 1, 2);
     const [first, second] = slots as [LaunchSlot, LaunchSlot];
-    await chooseOption(page, page.getByLabel('Día'), date);
+    await chooseDay(page, date);
     const grid = page.getByRole('group', { name: 'Hora de bajada' });
-    await expect(grid.getByRole('radio', { name: new RegExp(`^${localTime(first)} a .*Libre`) })).toBeEnabled();
+    const firstChip = grid.getByRole('radio', { name: new RegExp(`^${localTime(first)} a .*libre`) });
+    await expect(firstChip).toBeEnabled();
     await expectAccessible();
-    await pickRadio(page, grid, grid.getByRole('radio', { name: new RegExp(`^${localTime(first)} a `) }));
-    await chooseFirstReturn(page, page.getByLabel('Vuelta prevista'));
-    await typeInto(page, page.getByLabel('Personas a bordo'), '2');
+    await pickRadio(page, grid, firstChip);
+    await expect(page.getByRole('group', { name: 'Vuelta prevista' }).getByRole('status')).toHaveText(/^\d\d:\d\d$/);
+    await press(page, page.getByRole('button', { name: 'Una persona más' }), 'Enter');
     await typeInto(page, page.getByLabel('Notas'), 'Salimos a pescar');
-    await press(page, page.getByRole('button', { name: 'Pedir la bajada' }), 'Enter');
+    await reviewAndConfirm(page, async (summary) => {
+      await expect(summary).toContainText(`${localTime(first)} – `);
+      await expect(summary).toContainText('Salimos a pescar');
+      await expectAccessible();
+    });
 
-    // 3. In pedidosbajadas, confirmed, at that time.
-    await expect(page).toHaveURL(/\/pedidosbajadas$/);
+    // 3. On the new launch: confirmed, at that time; said once, not again on a reload.
+    await expect(page).toHaveURL(/\/pedidosbajadas\/[0-9a-f-]{36}$/);
     await expect(page.getByRole('status')).toHaveText('Bajada pedida. Te avisaremos de cualquier cambio.');
-    const launch = page.getByRole('region', { name: 'Próximas' }).getByRole('article', { name: 'Brisa' });
+    const launch = page.getByRole('region', { name: 'Brisa' });
     await expect(launch).toContainText('EstadoConfirmada');
     await expect(launch).toContainText(`de ${localTime(first)} a `);
     await expectAccessible();
+    await page.reload();
+    await expect(launch).toContainText('EstadoConfirmada');
+    await expect(page.getByText('Bajada pedida.')).toHaveCount(0);
 
     // 4. Its calendar entry.
     const download = page.waitForEvent('download');
     await press(page, launch.getByRole('button', { name: 'Añadir al calendario Brisa' }), 'Enter');
     expect((await download).suggestedFilename()).toMatch(/^bajada-.+\.ics$/);
 
-    // 5. Moved to the other slot of the day.
+    // 5. Moved to the other slot of the day: the strip and chips mark the one it has.
     await press(page, launch.getByRole('link', { name: 'Mover Brisa' }), 'Enter');
     await expect(page.getByRole('heading', { level: 1, name: 'Mover la bajada' })).toBeVisible();
     await expect(page.getByText(new RegExp(`Ahora: .*de ${localTime(first)} a `))).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Día' }).getByRole('radio', { name: /Turno actual$/ })).toBeChecked();
     const moveGrid = page.getByRole('group', { name: 'Hora de bajada' });
     await expect(
       moveGrid.getByRole('radio', { name: new RegExp(`^${localTime(first)} a .*Turno actual`) }),
@@ -77,27 +87,32 @@ test.describe('launches', () => {
     await expectAccessible();
     await pickRadio(page, moveGrid, moveGrid.getByRole('radio', { name: new RegExp(`^${localTime(second)} a `) }));
     await press(page, page.getByRole('button', { name: 'Mover la bajada' }), 'Enter');
-    await expect(page).toHaveURL(/\/pedidosbajadas$/);
+    await expect(page).toHaveURL(/\/pedidosbajadas\/[0-9a-f-]{36}$/);
     await expect(page.getByRole('status')).toHaveText('Bajada movida.');
     await expect(launch).toContainText(`de ${localTime(second)} a `);
 
-    // 6. Its detail: the history says it was asked for and moved.
-    await press(page, launch.getByRole('link', { name: 'Ver detalle Brisa' }), 'Enter');
+    // 6. Its history says it was asked for and moved.
     const history = page.getByRole('region', { name: 'Historial' });
     await expect(history.getByRole('listitem')).toHaveCount(2);
     await expect(history).toContainText('Pediste la bajada');
     await expect(history).toContainText(`de ${localTime(second)} a `);
-    await expectAccessible();
-    await page.goBack();
 
-    // 7. Cancelled, after saying yes to the question.
+    // 7. In the list, compact: its pill and slot, the row leading to it.
+    await page.goto('/pedidosbajadas');
+    const row = page.getByRole('region', { name: 'Próximas' }).getByRole('article', { name: 'Brisa' });
+    await expect(row).toContainText('Confirmada');
+    await expect(row).toContainText(`· ${localTime(second)} · vuelta `);
+    await expectAccessible();
+    await press(page, row.getByRole('link'), 'Enter');
+
+    // 8. Cancelled, after saying yes to the question.
     await press(page, launch.getByRole('button', { name: 'Cancelar Brisa' }), 'Enter');
     const question = page.getByRole('group', { name: '¿Cancelar esta bajada?' });
     await expect(question.getByRole('heading')).toBeFocused();
     await expectAccessible();
     await press(page, question.getByRole('button', { name: 'Sí, cancelar la bajada' }), 'Enter');
     await expect(page.getByRole('status')).toHaveText('Bajada cancelada.');
-    await expect(page.getByRole('article', { name: 'Brisa' }).first()).toContainText('EstadoCancelada');
+    await expect(launch).toContainText('EstadoCancelada');
   });
 
   test('a full slot offers the waiting list; a staff cancellation promotes the person waiting, who sees it', async ({
@@ -142,22 +157,30 @@ test.describe('launches', () => {
       await context.dispose();
     }
 
+    // By touch this time: the day, the full slot's chip (its waiting list), two more people, the summary.
     await page.goto('/alta-pedido-bajada');
     await expect(page.getByRole('radio', { name: /^Pardela 1 / })).toBeChecked();
-    await chooseOption(page, page.getByLabel('Día'), slot.start.slice(0, 10));
+    await page
+      .getByRole('group', { name: 'Día' })
+      .locator(`input[value="${slot.start.slice(0, 10)}"]`)
+      .click();
     const grid = page.getByRole('group', { name: 'Hora de bajada' });
-    const full = grid.getByRole('radio', { name: new RegExp(`^${localTime(slot)} a .*Completo`) });
-    await expect(full).toBeEnabled();
-    await pickRadio(page, grid, full);
-    await press(page, page.getByRole('checkbox', { name: 'Apuntarme a la lista de espera' }));
+    const full = grid.getByRole('radio', { name: new RegExp(`^${localTime(slot)} a .*Lista de espera`) });
+    await full.click();
+    await expect(full).toBeChecked();
     await expectAccessible();
-    await chooseFirstReturn(page, page.getByLabel('Vuelta prevista'));
-    await typeInto(page, page.getByLabel('Personas a bordo'), '3');
-    await press(page, page.getByRole('button', { name: 'Pedir la bajada' }), 'Enter');
+    await page.getByRole('button', { name: 'Una persona más' }).click();
+    await page.getByRole('button', { name: 'Una persona más' }).click();
+    await page.getByRole('button', { name: 'Revisar la bajada' }).click();
+    const summary = page.getByRole('region', { name: 'Revisa tu bajada' });
+    await expect(summary).toContainText('te apuntarás a su lista de espera');
+    await expect(summary).toContainText('Personas a bordo3');
+    await expectAccessible();
+    await page.getByRole('button', { name: 'Confirmar bajada' }).click();
 
-    await expect(page).toHaveURL(/\/pedidosbajadas$/);
+    await expect(page).toHaveURL(/\/pedidosbajadas\/[0-9a-f-]{36}$/);
     await expect(page.getByRole('status')).toContainText('Te has apuntado a la lista de espera (puesto 1)');
-    const launch = page.getByRole('article', { name: 'Pardela 1' });
+    const launch = page.getByRole('region', { name: 'Pardela 1' });
     await expect(launch).toContainText('EstadoEn lista de espera');
     await expect(launch).toContainText('Eres el siguiente en la lista de espera.');
     await expectAccessible();
@@ -174,6 +197,37 @@ test.describe('launches', () => {
     const next = page.getByRole('region', { name: 'Próxima bajada' });
     await expect(next).toContainText('Pardela 1');
     await expect(next).toContainText('EstadoConfirmada');
+  });
+
+  test('a link for one boat chooses that boat from what the server says now, not from the copy the phone kept', async ({
+    page,
+    marina,
+    signedIn,
+    expectAccessible,
+  }) => {
+    const rules = await marinaRules(page.request, marina);
+    const staff = await staffMember(marina);
+    const [boatId] = await eligibleBoats(page.request, marina, signedIn, 2, staff.call);
+    await staff.dispose();
+    const { slots } = await emptySlots(page.request, marina, rules, boatId!, 3, 1);
+    const call = apiCaller(page.request, marinaUrl(marina), marina.id);
+    const booked = await call<Launch>('post', 'launches', {
+      boatId,
+      slotStart: slots[0]!.start,
+      expectedReturn: slots[0]!.end,
+      people: 1,
+      notes: '',
+      waitlist: false,
+    });
+    // The phone keeps the list with that launch in it…
+    await page.goto('/pedidosbajadas');
+    await expect(page.getByRole('article', { name: 'Pardela 1' })).toContainText('Confirmada');
+    // …which is cancelled from another phone; then the link for that boat, on a new start of the app.
+    await call('post', `launches/${booked.id}/cancel`, {});
+    await page.goto(`/alta-pedido-bajada-barco?barco=${boatId}`);
+    await expect(page.getByRole('radio', { name: /^Pardela 1 / })).toBeChecked();
+    await expect(page.getByRole('radio', { name: /^Pardela 2 / })).not.toBeChecked();
+    await expectAccessible();
   });
 
   test('"Listo para subir" once staff have put the boat in the water', async ({
@@ -200,11 +254,11 @@ test.describe('launches', () => {
 
     await page.goto('/pedidosbajadas');
     const launch = page.getByRole('article', { name: 'Pardela 1' });
-    await expect(launch).toContainText('EstadoEn el agua');
+    await expect(launch).toContainText('En el agua');
     await expectAccessible();
     await press(page, launch.getByRole('button', { name: 'Listo para subir Pardela 1' }), 'Enter');
     await expect(page.getByRole('status')).toHaveText('Hemos avisado al puerto de que el barco está listo para subir.');
-    await expect(launch).toContainText('EstadoLista para subir');
+    await expect(launch).toContainText('Lista para subir');
     await expect(launch.getByRole('button', { name: /^Listo para subir/ })).toHaveCount(0);
   });
 });

@@ -8,7 +8,7 @@ import type { Marina } from '@marina/core/domain/marina.ts';
 import { apiCaller, type Person } from './accounts.ts';
 import type { E2eClient } from './clients.ts';
 import { expect, marinaUrl } from './fixtures.ts';
-import { tabTo } from './keyboard.ts';
+import { press, tabTo } from './keyboard.ts';
 
 export type Caller = ReturnType<typeof apiCaller>;
 
@@ -143,17 +143,25 @@ export async function pickRadio(page: Page, group: Locator, target: Locator) {
   throw new Error(`could not choose ${target.toString()}`);
 }
 
+/** Chooses a day on the booking's strip from the keyboard: into the group, then arrow keys to the day. */
+export async function chooseDay(page: Page, date: string) {
+  const strip = page.getByRole('group', { name: 'Día' });
+  await expect(strip.locator(`input[value="${date}"]`)).toBeEnabled();
+  await pickRadio(page, strip, strip.locator(`input[value="${date}"]`));
+}
+
+/** From the booking form to its summary (whose heading takes focus), and «Confirmar bajada», by keyboard. */
+export async function reviewAndConfirm(page: Page, check?: (summary: Locator) => Promise<void>) {
+  await press(page, page.getByRole('button', { name: 'Revisar la bajada' }), 'Enter');
+  await expect(page.getByRole('heading', { name: 'Revisa tu bajada' })).toBeFocused();
+  await check?.(page.getByRole('region', { name: 'Revisa tu bajada' }));
+  await press(page, page.getByRole('button', { name: 'Confirmar bajada' }), 'Enter');
+}
+
 /** Chooses a select's option from the keyboard: focus, then arrow keys until its value is `value`. */
 export async function chooseOption(page: Page, select: Locator, value: string) {
   await tabTo(page, select);
   for (let step = 0; step < 60 && (await select.inputValue()) !== value; step += 1)
     await page.keyboard.press('ArrowDown');
   await expect(select).toHaveValue(value);
-}
-
-/** The next option after the placeholder: the first return time after the slot. */
-export async function chooseFirstReturn(page: Page, select: Locator) {
-  await tabTo(page, select);
-  await page.keyboard.press('ArrowDown');
-  await expect(select).not.toHaveValue('');
 }
