@@ -9,12 +9,14 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
+import { loadClientDirectory } from '../clients/client-directory.ts';
 import { clients } from '../clients/clients.schema.ts';
 import { testClock } from '../test/accounts.ts';
 import { eligibleOwner, launchBody, type Owner } from '../test/launches.ts';
 import { signInStaff } from '../test/staff.ts';
 import { createAgent } from '../test/test-agent.ts';
 import { expectProblem, useTestServer } from '../test/test-server.ts';
+import { rangeSlots } from './launch-routes.ts';
 import { launchSlots } from './launches.schema.ts';
 
 let database: Database;
@@ -271,5 +273,31 @@ describe('the clock changes', () => {
     } finally {
       clock.advance(START - clock.now().getTime());
     }
+  });
+});
+
+describe('reading a range', () => {
+  it('sends the same three queries for a day as for 62 of them', async () => {
+    const client = (await loadClientDirectory(database.db)).get(901)!;
+    // Every query, a built one or a prepared statement, is prepared by the session for each run.
+    const session = database.db._.session;
+    const prepare = session.prepareQuery;
+    const queries = async (from: string, to: string) => {
+      let count = 0;
+      session.prepareQuery = ((...args: Parameters<typeof prepare>) => {
+        count++;
+        return prepare.apply(session, args);
+      }) as typeof prepare;
+      try {
+        const days = await rangeSlots({ db: database.db }, client, from, to, clock.now());
+        return { count, days: days.size };
+      } finally {
+        session.prepareQuery = prepare;
+      }
+    };
+    // Once before counting: a prepared statement is built at its first run.
+    await rangeSlots({ db: database.db }, client, '2027-06-02', '2027-06-02', clock.now());
+    expect(await queries('2027-06-02', '2027-06-02')).toEqual({ count: 3, days: 1 });
+    expect(await queries('2027-06-01', addDays('2027-06-01', 61))).toEqual({ count: 3, days: 62 });
   });
 });
