@@ -12,6 +12,7 @@ import type { Database } from '../db/database.ts';
 import { loadClientDirectory } from '../clients/client-directory.ts';
 import { clients } from '../clients/clients.schema.ts';
 import { testClock } from '../test/accounts.ts';
+import { activeAuthorisation, authorisationBody, invitedAs, personWithAccount } from '../test/authorisations.ts';
 import { eligibleOwner, launchBody, type Owner } from '../test/launches.ts';
 import { signInStaff } from '../test/staff.ts';
 import { createAgent } from '../test/test-agent.ts';
@@ -192,6 +193,23 @@ describe('a week at a glance', () => {
 });
 
 describe('whose boat', () => {
+  it('answers a person authorised on the boat as its owner', async () => {
+    const boatOwner = await owner();
+    const person = await personWithAccount(app, database.db, 901, clock.now());
+    expectProblem(
+      await person.agent.get(`/launch-days?boatId=${boatOwner.boatIds[0]}&from=2027-06-01&to=2027-06-07`),
+      404,
+      'not_found',
+    );
+    await activeAuthorisation(
+      app,
+      boatOwner.agent,
+      authorisationBody(901, [boatOwner.boatIds[0]!], { ...invitedAs(person) }, clock.now()),
+    );
+    const theirs = await days(person, '2027-06-01', '2027-06-07', boatOwner.boatIds[0]);
+    expect(theirs).toEqual(await days(boatOwner, '2027-06-01', '2027-06-07'));
+  });
+
   it('answers 404 for another account’s boat and another marina’s, 401 without a session', async () => {
     const me = await owner();
     const other = await owner();
