@@ -259,6 +259,8 @@ test.describe('launches', () => {
     await press(page, launch.getByRole('button', { name: 'Listo para subir Pardela 1' }), 'Enter');
     await expect(page.getByRole('status')).toHaveText('Hemos avisado al puerto de que el barco está listo para subir.');
     await expect(launch).toContainText('Lista para subir');
+    // Its place in the marina's queue to lift (other tests may have boats waiting ahead of it).
+    await expect(launch).toContainText(/Eres el (siguiente|\d+\.º) para subir\./);
     await expect(launch.getByRole('button', { name: /^Listo para subir/ })).toHaveCount(0);
   });
 });

@@ -35,6 +35,7 @@ function launchWith(notes: string, overrides: Partial<Launch> = {}): Launch {
     people: 2,
     notes,
     waitlistPosition: null,
+    haulOutPosition: null,
     changeableUntil: '2027-06-02T10:00:00+02:00',
     cancellationReason: null,
     createdAt: '2027-06-01T08:00:00+02:00',

@@ -23,6 +23,7 @@ import {
 } from '@marina/core/domain/launches.ts';
 import { localDateIn } from '@marina/core/domain/opening-hours.ts';
 import { and, asc, eq, gt, inArray, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { accountFacts, eligibilityContext } from '../accounts/account-summary.ts';
 import { authorisationFacts } from '../authorisations/authorisation-views.ts';
 import { authorisations } from '../authorisations/authorisations.schema.ts';
@@ -369,6 +370,34 @@ export async function lockLaunch(
 
 const HOLDS_PLACE: ReadonlySet<LaunchStatus> = new Set(PLACE_HOLDING_STATUSES);
 
+/** The lock that puts the marina's «listo para subir» one after the other (decision 056). */
+const haulOutKey = (clientId: number) => `haul-out ${clientId}`;
+/** The launches table again, for the queue's subqueries over the launch at hand. */
+const queued = alias(launches, 'queued');
+const queuedFrom = sql`${launches} ${sql.identifier('queued')}`;
+
+/**
+ * When a launch joins the queue to lift, as the statement that makes it `ready_to_stow` writes it: now, or a
+ * millisecond after the last of those waiting when the clock has not moved past it. Taken under the queue's
+ * lock, so each one joins strictly behind every one before it, whatever the clock says.
+ */
+function readyAtNow(clientId: number, now: Date): SQL {
+  return sql`greatest(${now.toISOString()}::timestamptz, (
+    select max(${queued.readyAt}) + interval '1 millisecond' from ${queuedFrom}
+    where ${queued.clientId} = ${clientId} and ${queued.status} = 'ready_to_stow'))`;
+}
+
+/**
+ * A launch's place in the marina's queue to lift (1 is next), computed by the database: those waiting to be
+ * lifted at its marina that said «listo para subir» before it (ties by id), plus one. Null unless it waits.
+ */
+export function haulOutPosition(): SQL<number | null> {
+  return sql<number | null>`case when ${launches.status} = 'ready_to_stow' then (
+    select count(*)::int + 1 from ${queuedFrom}
+    where ${queued.clientId} = ${launches.clientId} and ${queued.status} = 'ready_to_stow'
+      and (${queued.readyAt}, ${queued.id}) < (${launches.readyAt}, ${launches.id})) end`;
+}
+
 /**
  * Moves a locked launch to another status and records it; a launch that ends (`cancelled`) gives its place
  * back to the first eligible person waiting, and drops its reminders. The customer is told when `notice` says.
@@ -383,6 +412,9 @@ export async function changeStatus(
 ): Promise<LaunchRow> {
   const { client, now, config } = scope;
   const reason = options.reason ?? null;
+  // «Listo para subir» joins the marina's queue to lift one at a time (decision 056).
+  if (to === 'ready_to_stow')
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${haulOutKey(client.id)}, 0))`);
   const [changed] = await tx
     .update(launches)
     // A customer's own cancellation has no reason; the boat's owner cancelling another's says who did (decision 033).
@@ -390,6 +422,7 @@ export async function changeStatus(
       status: to,
       updatedAt: now,
       ...(to === 'cancelled' && (by.actor !== 'customer' || reason !== null) ? { cancellationReason: reason } : {}),
+      ...(to === 'ready_to_stow' ? { readyAt: readyAtNow(client.id, now) } : {}),
     })
     .where(eq(launches.id, launch.id))
     .returning();

@@ -800,6 +800,9 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
       schema: {
         operationId: 'markLaunchReadyToStow',
         summary: '"Listo para subir": the boat is back at the dock (only once staff have marked it in the water)',
+        description:
+          "The launch joins the marina's queue of boats to lift, behind every one that said it before (decision 056): " +
+          '`haulOutPosition` is its place (1 is next), and moves up as the boats ahead are lifted.',
         tags,
         headers: clientHeaderSchema,
         params: idParams,

@@ -13,6 +13,7 @@ import type { ClientRecord } from '../clients/client-directory.ts';
 import type { Executor } from '../db/database.ts';
 import { accounts, type AccountRow } from '../accounts/accounts.schema.ts';
 import { boats, type BoatRow } from '../boats/boats.schema.ts';
+import { haulOutPosition } from './launch-places.ts';
 import { launches, launchEvents, type LaunchEventRow, type LaunchRow } from './launches.schema.ts';
 
 /** A recorded change, with the name of the customer or staff member behind it (null for the platform's, or once erased). */
@@ -26,6 +27,8 @@ export interface LoadedLaunch {
   events: LoadedEvent[];
   /** 1-based, when waitlisted. */
   position: number | null;
+  /** 1-based place in the marina's queue to lift, when `ready_to_stow` (computed by the database). */
+  haulOutPosition?: number | null;
 }
 
 const nameOf = (account: Pick<AccountRow, 'firstName' | 'surnames'>) => `${account.firstName} ${account.surnames}`;
@@ -36,7 +39,7 @@ const nameOf = (account: Pick<AccountRow, 'firstName' | 'surnames'>) => `${accou
  * actions as the person who asked has them, `bookedBy` as the boat's owner reads it, and every customer named.
  */
 export function toLaunch(
-  { launch, boat, owner: booker, events, position }: LoadedLaunch,
+  { launch, boat, owner: booker, events, position, haulOutPosition }: LoadedLaunch,
   client: ClientRecord,
   now: Date,
   readerId: string | null,
@@ -69,6 +72,7 @@ export function toLaunch(
     // The person's words to the marina are theirs: the boat's owner reads who, when and how many (decision 033).
     notes: booked ? launch.notes : '',
     waitlistPosition: launch.status === 'waitlisted' ? position : null,
+    haulOutPosition: launch.status === 'ready_to_stow' ? (haulOutPosition ?? null) : null,
     changeableUntil: formatInZone(until, zone),
     cancellationReason: launch.cancellationReason,
     createdAt: formatInZone(launch.createdAt, zone),
@@ -108,7 +112,7 @@ export async function loadLaunches(
 ): Promise<LoadedLaunch[]> {
   const by = order.latestFirst ? desc : asc;
   const query = db
-    .select({ launch: launches, boat: boats, owner: accounts })
+    .select({ launch: launches, boat: boats, owner: accounts, haulOutPosition: haulOutPosition() })
     .from(launches)
     .innerJoin(boats, eq(boats.id, launches.boatId))
     .innerJoin(accounts, eq(accounts.id, launches.accountId))

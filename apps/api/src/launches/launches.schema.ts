@@ -42,6 +42,11 @@ export const launches = pgTable(
     updatedAt: at('updated_at').notNull().defaultNow(),
     /** Order of arrival: the waiting list is served by it. */
     seq: bigserial('seq', { mode: 'number' }).notNull(),
+    /**
+     * When the customer said «listo para subir», set by the statement that makes it `ready_to_stow`: the marina's
+     * queue of boats to lift goes by it, then by id (decision 056). Kept once the boat is lifted.
+     */
+    readyAt: at('ready_at'),
   },
   (table) => [
     // One open request per boat, however many requests race (docs/product.md §4.7).
@@ -49,6 +54,10 @@ export const launches = pgTable(
     index('launches_client_slot_idx').on(table.clientId, table.slotStart, table.status),
     index('launches_account_status_idx').on(table.accountId, table.status),
     index('launches_authorisation_idx').on(table.authorisationId),
+    // The queue to lift: a launch's place is the count of those ahead of it.
+    index('launches_haul_out_queue_idx')
+      .on(table.clientId, table.readyAt, table.id)
+      .where(sql`${table.status} = 'ready_to_stow'`),
     check('launches_status_check', inList(table.status, LAUNCH_STATUSES)),
     check('launches_people_check', sql`${table.people} between 1 and 30`),
   ],

@@ -129,6 +129,9 @@ export const staffLaunchRoutes: FastifyPluginAsync<{ services: Services }> = asy
         operationId: 'staffListLaunches',
         summary:
           "The day's launches by slot (today in the marina's calendar when no date is given), waiting entries last",
+        description:
+          '`haulOutQueue`: the boats waiting to be lifted now (`ready_to_stow`, whatever the day asked), in the order each ' +
+          'said «listo para subir» (decision 056), the next to lift first.',
         tags,
         headers: clientHeaderSchema,
         querystring: {
@@ -168,9 +171,13 @@ export const staffLaunchRoutes: FastifyPluginAsync<{ services: Services }> = asy
         waiting: row.launch.status === 'waitlisted',
         view: toStaffLaunch(row, client, now),
       }));
+      const queue = await loadLaunches(db, client.id, eq(launches.status, 'ready_to_stow'));
       return {
         date,
         timeZone: client.timeZone,
+        haulOutQueue: queue
+          .sort((a, b) => (a.haulOutPosition ?? 0) - (b.haulOutPosition ?? 0))
+          .map((row) => toStaffLaunch(row, client, now)),
         slots: slots.map((slot, index) => ({
           ...slot,
           launches: staffLaunches

@@ -173,6 +173,13 @@ const launchProperties = {
   notes: Type.String(),
   /** Place in the slot's waiting list (1 is next); null unless waitlisted. */
   waitlistPosition: Nullable(Type.Integer(), { description: '1 is next; null unless waitlisted' }),
+  /**
+   * Place in the marina's queue of boats to lift back to the rack, in the order each said «listo para subir» (1 is
+   * next); null unless `ready_to_stow`. Moves up as the boats ahead are lifted.
+   */
+  haulOutPosition: Nullable(Type.Integer(), {
+    description: "Place in the marina's queue to lift (1 is next); null unless ready_to_stow",
+  }),
   /** After this instant the customer must call the marina to move or cancel it (`changeCutoffMinutes`). */
   changeableUntil: offsetTime({
     description: 'After it (changeCutoffMinutes before the slot) the customer calls the marina',
@@ -347,7 +354,10 @@ export const staffLaunchResponse = Shared(
 );
 export type StaffLaunch = Static<typeof staffLaunchResponse>;
 
-/** `GET /staff/launches?date=`: the day by slot, each slot with its launches (waiting ones last, in order). */
+/**
+ * `GET /staff/launches?date=`: the day by slot, each slot with its launches (waiting ones last, in order), and the
+ * queue of boats to lift.
+ */
 export const staffLaunchDayResponse = Shared(
   Type.Object(
     {
@@ -356,6 +366,13 @@ export const staffLaunchDayResponse = Shared(
       slots: Type.Array(
         Type.Object({ ...slotProperties, launches: Type.Array(Ref<typeof staffLaunchResponse>('StaffLaunch')) }),
       ),
+      /**
+       * The boats waiting to be lifted now (whatever the day asked), in the order each said «listo para subir»:
+       * the first is the next to lift.
+       */
+      haulOutQueue: Type.Array(Ref<typeof staffLaunchResponse>('StaffLaunch'), {
+        description: 'The boats waiting to be lifted now, whatever the day: next first (haulOutPosition 1, 2, …)',
+      }),
     },
     { $id: 'StaffLaunchDay' },
   ),

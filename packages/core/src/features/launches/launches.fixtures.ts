@@ -98,6 +98,7 @@ export function launch(overrides: Partial<Launch> = {}): Launch {
     people: 3,
     notes: '',
     waitlistPosition: null,
+    haulOutPosition: null,
     changeableUntil: new Date(Date.parse(slotStart) - 60 * 60_000).toISOString(),
     cancellationReason: null,
     createdAt: '2026-11-20T10:00:00+01:00',

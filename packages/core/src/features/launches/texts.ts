@@ -64,6 +64,9 @@ export const launchTexts = {
   notes: 'Notas',
   waitlistPlace: (position: number) =>
     position === 1 ? 'Eres el siguiente en la lista de espera.' : `Puesto ${position} en la lista de espera.`,
+  /** The place in the marina's queue to lift, with the Spanish ordinal (1.º, 2.º…). */
+  haulOutPlace: (position: number) =>
+    position === 1 ? 'Eres el siguiente para subir.' : `Eres el ${position}.º para subir.`,
   reason: (reason: string) => `Motivo: ${reason}`,
   seeDetail: 'Ver detalle',
   bookedBy: 'Pedida por',
