@@ -16,6 +16,7 @@ import { marinaToday, useMarina } from '../../lib/marina.ts';
 import { href, paths } from '../../lib/paths.ts';
 import { useServices } from '../../lib/services.tsx';
 import { joinLaunchPages, launchesQuery } from './api/launches.ts';
+import { HaulOutPlace } from './haul-out-place.tsx';
 import { ReadyToStow } from './launch-actions.tsx';
 import { shortDayOf, timeOf } from './format.ts';
 import * as css from './launches.css.ts';
@@ -86,6 +87,11 @@ function LaunchItem({
           <p className={css.launchNote}>{t.waitlistPlace(launch.waitlistPosition)}</p>
         ) : null}
         {launch.cancellationReason ? <p className={css.launchNote}>{t.reason(launch.cancellationReason)}</p> : null}
+        {launch.status === 'ready_to_stow' ? (
+          <div className={css.launchAction}>
+            <HaulOutPlace launch={launch} />
+          </div>
+        ) : null}
         {launch.actions.readyToStow ? (
           <div className={css.launchAction}>
             <ReadyToStow launch={launch} onNotice={onNotice} />
