@@ -1,9 +1,9 @@
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { ButtonLink } from '../../components/button.tsx';
 import { Link } from '../../components/link.tsx';
 import { ApiForm } from '../../components/form/api-form.tsx';
 import { PasswordField, TextField } from '../../components/form/fields.tsx';
-import * as formCss from '../../components/form/form.css.ts';
+import { Notice, useSentNotice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
 import { paths, safeNext } from '../../lib/paths.ts';
 import { useServices } from '../../lib/services.tsx';
@@ -19,15 +19,11 @@ export default function LoginScreen() {
   const next = safeNext(search.get('next'));
   useLeaveWhenSignedIn(next);
   // What sent the person here, such as an activation that had already gone through.
-  const notice = (useLocation().state as { notice?: string } | null)?.notice;
+  const [notice] = useSentNotice();
 
   return (
     <Page title={t.loginTitle}>
-      {notice ? (
-        <p className={formCss.success} role="status">
-          {notice}
-        </p>
-      ) : null}
+      <Notice text={notice} />
       <ApiForm<SignInInput>
         initialValues={{ identifier: '', password: '' }}
         validationSchema={loadSignInSchema}

@@ -1,17 +1,17 @@
-import { useLocation } from 'react-router';
 import { Link } from '../../components/link.tsx';
 import { paths } from '../../lib/paths.ts';
 import { useConfig } from '../../lib/services.tsx';
 import { useLeaveWhenSignedIn } from '../../lib/use-session.ts';
 import { ButtonLink } from '../../components/button.tsx';
 import { MarinaScene } from '../../components/illustration.tsx';
+import { useSentNotice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
 import { welcomeTexts as t } from './texts.ts';
 import * as css from './welcome.css.ts';
 
 export default function HomeScreen() {
   const { clientTitulo, clientLogo } = useConfig();
-  const notice = (useLocation().state as { notice?: string } | null)?.notice;
+  const [notice] = useSentNotice();
   useLeaveWhenSignedIn(paths.inicio);
   return (
     <Page title={t.homeTitle(clientTitulo)}>
