@@ -31,6 +31,7 @@ import {
   User,
   Users,
   Waves,
+  Wrench,
   type LucideIcon,
 } from 'lucide-react';
 
@@ -70,6 +71,7 @@ const icons = {
   minus: Minus,
   plus: Plus,
   share: Share2,
+  maintenance: Wrench,
 } satisfies Record<string, LucideIcon>;
 
 export type IconName = keyof typeof icons;

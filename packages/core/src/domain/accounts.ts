@@ -167,6 +167,7 @@ export type NotificationType =
   | 'launch_cancelled_by_marina'
   | 'launch_cancelled_by_owner'
   | 'launch_completed'
+  | 'boat_in_maintenance'
   | 'authorisation_validated'
   | 'authorisation_suspended'
   | 'authorisation_attached'

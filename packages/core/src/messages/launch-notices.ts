@@ -120,3 +120,29 @@ export const launchNotices: Record<
     sms: `tu bajada de ${boat} es hoy, ${when}.`,
   }),
 };
+
+export interface MaintenanceNoticeValues {
+  /** The boat's name, or `launchNoticeWords.unnamedBoat`. */
+  boat: string;
+  /** The launch's slot, written out. */
+  when: string;
+}
+
+/**
+ * A boat staff have just put in maintenance while it has a launch still to come (docs/product.md §4.7): the
+ * launch is not cancelled, the boat simply cannot go down until the work ends. `asker` is for the person who
+ * asked for the launch, the boat's owner or an authorised person (`own` says which); `owner` is for the
+ * boat's owner when someone else asked (`bookedBy`, their name fit to travel).
+ */
+export const maintenanceNotices = {
+  asker: ({ boat, when, own }: MaintenanceNoticeValues & { own: boolean }) => ({
+    title: own ? 'Tu barco está en mantenimiento' : 'El barco está en mantenimiento',
+    body: `El puerto ha puesto ${boat} en mantenimiento. Tu bajada del ${when} sigue pedida, pero el barco no podrá bajar al agua mientras siga en mantenimiento. Si tienes dudas, llama al puerto.`,
+    sms: `${boat} está en mantenimiento. Tu bajada del ${when} sigue pedida, pero no podrá bajar al agua hasta que termine. Si tienes dudas, llámanos.`,
+  }),
+  owner: ({ boat, when, bookedBy }: MaintenanceNoticeValues & { bookedBy: string }) => ({
+    title: 'Tu barco está en mantenimiento',
+    body: `El puerto ha puesto ${boat} en mantenimiento. La bajada que pidió ${bookedBy} para el ${when} sigue pedida, pero el barco no podrá bajar al agua mientras siga en mantenimiento. Si tienes dudas, llama al puerto.`,
+    sms: `${boat} está en mantenimiento. La bajada que pidió ${bookedBy} para el ${when} sigue pedida, pero no podrá bajar al agua hasta que termine.`,
+  }),
+};

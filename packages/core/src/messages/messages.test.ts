@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../domain/error-codes.ts';
 import { accountNotices, type NoticeWords } from './account-notices.ts';
 import { contractNotices } from './contract-notices.ts';
-import { launchCancellationReasons, launchNotices } from './launch-notices.ts';
+import { launchCancellationReasons, launchNotices, maintenanceNotices } from './launch-notices.ts';
 import { authorisationNotices } from './authorisation-notices.ts';
 import { outingNotices } from './outing-notices.ts';
 import { errorMessages, formatWait, parametrisedErrorMessages } from './error-messages.ts';
@@ -190,6 +190,24 @@ describe('the message catalogue', () => {
     const words = notice({ boat: 'Brisa', when: 'martes 3 de junio, 10:00', reason: 'Temporal', by: 'Ana Pons' });
     expect(words.title).toMatch(WORDS);
     expect(`${words.body} ${words.sms}`).toContain('Brisa');
+  });
+
+  it('words a boat put in maintenance with a launch to come: the boat, the slot, and the launch still asked for', () => {
+    const when = 'sábado 28 de noviembre a las 10:00';
+    const own = maintenanceNotices.asker({ boat: 'Gaviota', when, own: true });
+    const lent = maintenanceNotices.asker({ boat: 'Gaviota', when, own: false });
+    const owner = maintenanceNotices.owner({ boat: 'Gaviota', when, bookedBy: 'Marta Ruiz Soler' });
+    expect(own.title).toBe('Tu barco está en mantenimiento');
+    expect(lent.title).toBe('El barco está en mantenimiento');
+    expect(owner.title).toBe('Tu barco está en mantenimiento');
+    for (const words of [own, lent, owner]) {
+      for (const text of [words.body, words.sms]) {
+        expect(text).toContain('Gaviota');
+        expect(text).toContain(when);
+        expect(text).toContain('sigue pedida');
+      }
+    }
+    expect(`${owner.body} ${owner.sms}`).toContain('pidió Marta Ruiz Soler');
   });
 
   it.each(Object.entries(authorisationNotices.notices))('words the authorised person notice %s', (_kind, notice) => {

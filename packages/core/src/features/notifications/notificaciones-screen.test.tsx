@@ -237,3 +237,35 @@ describe('a long list', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Cargar más notificaciones' })).toBeNull());
   });
 });
+
+describe('a boat put in maintenance', () => {
+  it('shows the notice with its words and a way to the launch it is about', async () => {
+    const base = signedInApi();
+    const api: ApiClient = {
+      ...base,
+      get: (async (path: string) =>
+        path === 'notifications'
+          ? ({
+              items: [
+                {
+                  id: 'n1',
+                  type: 'boat_in_maintenance',
+                  title: 'Tu barco está en mantenimiento',
+                  body: 'El puerto ha puesto Gaviota en mantenimiento. Tu bajada del sábado 28 de noviembre a las 10:00 sigue pedida.',
+                  link: '/pedidosbajadas/l-1',
+                  read: false,
+                  createdAt: '2026-11-27T10:00:00Z',
+                },
+              ],
+              unread: 1,
+              next: null,
+            } satisfies NotificationList)
+          : base.get(path)) as ApiClient['get'],
+    };
+    renderApp('/notificaciones', { api });
+    const heading = await screen.findByRole('heading', { name: /Tu barco está en mantenimiento/ });
+    const item = heading.closest('li')!;
+    expect(within(item).getByText(/Gaviota en mantenimiento/)).toBeInTheDocument();
+    expect(within(item).getByRole('link', { name: 'Ver' })).toHaveAttribute('href', '/pedidosbajadas/l-1');
+  });
+});

@@ -25,6 +25,7 @@ const NOTIFICATION_ICONS: Readonly<Record<NotificationType, IconName>> = {
   launch_cancelled_by_marina: 'refused',
   launch_cancelled_by_owner: 'refused',
   launch_completed: 'success',
+  boat_in_maintenance: 'maintenance',
   authorisation_validated: 'people',
   authorisation_suspended: 'people',
   authorisation_attached: 'people',
