@@ -2,19 +2,27 @@
  * What a customer is told about their launch when someone else changes it: staff (confirmed, rejected, in the
  * water, completed, cancelled, a closure), the boat's owner (cancelled, decision 033) or the platform (promoted from the waiting list, expired without an
  * answer, a waiting entry whose slot passed, reminders). Their own changes need no message. The words are the
- * message catalogue's (`@marina/core/messages/launch-notices.ts`, decision 044).
+ * message catalogue's (`@marina/core/messages/launch-notices.ts`, decision 044). Staff putting the boat in
+ * maintenance changes no launch but is told too, to the owner as well (decision 057).
  */
-import { paths } from '@marina/core/domain/app-paths.ts';
+import { href, paths } from '@marina/core/domain/app-paths.ts';
 import { describeSlot } from '@marina/core/domain/format-dates.ts';
-import { launchNoticeWords, launchNotices, type LaunchNoticeKind } from '@marina/core/messages/launch-notices.ts';
+import { OPEN_LAUNCH_STATUSES } from '@marina/core/domain/launches.ts';
+import {
+  launchNoticeWords,
+  launchNotices,
+  maintenanceNotices,
+  type LaunchNoticeKind,
+} from '@marina/core/messages/launch-notices.ts';
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { ClientRecord } from '../clients/client-directory.ts';
 import type { Config } from '../config.ts';
 import type { Tx } from '../db/database.ts';
-import type { AccountRow } from '../accounts/accounts.schema.ts';
-import type { BoatRow } from '../boats/boats.schema.ts';
-import type { LaunchRow } from './launches.schema.ts';
+import { accounts, type AccountRow } from '../accounts/accounts.schema.ts';
+import { boats, type BoatRow } from '../boats/boats.schema.ts';
+import { launches, type LaunchRow } from './launches.schema.ts';
 import { tellCustomer, type CustomerNotice } from '../notifications/tell-customer.ts';
-import { personText } from '../outbox/person-text.ts';
+import { personName, personText } from '../outbox/person-text.ts';
 
 export type { LaunchNoticeKind };
 
@@ -75,4 +83,63 @@ export async function tellLaunch(
   config: Pick<Config, 'devRoutes'>,
 ): Promise<void> {
   await tellCustomer(tx, subject, notice(kind, subject), now, config);
+}
+
+/**
+ * Staff have just put the boat in maintenance (from another state), in the transaction that did it: each open
+ * launch of the boat whose slot is still to come stays as it is (staff decide whether to cancel it), and whoever
+ * asked for it is told at once that the boat cannot go down while the work lasts; so is the boat's owner when
+ * an authorised person asked (decision 057). Only this marina's boat and launches are read.
+ */
+export async function tellBoatInMaintenance(
+  tx: Tx,
+  client: ClientRecord,
+  boatId: string,
+  now: Date,
+  config: Pick<Config, 'devRoutes'>,
+): Promise<void> {
+  const open = await tx
+    .select({ launch: launches, boat: boats, asker: accounts })
+    .from(launches)
+    .innerJoin(boats, and(eq(boats.id, launches.boatId), eq(boats.clientId, client.id)))
+    .innerJoin(accounts, eq(accounts.id, launches.accountId))
+    .where(
+      and(
+        eq(launches.clientId, client.id),
+        eq(launches.boatId, boatId),
+        inArray(launches.status, [...OPEN_LAUNCH_STATUSES]),
+        gt(launches.slotStart, now),
+      ),
+    )
+    .orderBy(asc(launches.slotStart));
+  if (open.length === 0) return;
+  const [owner] = await tx.select().from(accounts).where(eq(accounts.id, open[0]!.boat.accountId)).limit(1);
+  for (const { launch, boat, asker } of open) {
+    // The boat's name and the asker's are their own words: they travel only as personText lets them (§7.6).
+    const values = {
+      boat: personText(boat.name) || launchNoticeWords.unnamedBoat,
+      when: describeSlot(launch.slotStart, client.timeZone, now),
+    };
+    const own = asker.id === boat.accountId;
+    const told = [{ to: asker, words: maintenanceNotices.asker({ ...values, own }) }];
+    if (!own && owner) {
+      told.push({ to: owner, words: maintenanceNotices.owner({ ...values, bookedBy: personName(asker) }) });
+    }
+    for (const { to, words } of told) {
+      await tellCustomer(
+        tx,
+        { client, owner: to },
+        {
+          type: 'boat_in_maintenance',
+          title: words.title,
+          body: words.body,
+          link: href.bajada(launch.id),
+          sms: `${client.title}: ${words.sms}`,
+          emailFooter: launchNoticeWords.emailFooter,
+        },
+        now,
+        config,
+      );
+    }
+  }
 }

@@ -37,6 +37,7 @@ import { idParams, isUuid } from '../http/ids.ts';
 import { findBoat, loadBoats, toBoat, toContract, type LoadedBoat } from '../boats/boat-views.ts';
 import { requireStaff } from './require-staff.ts';
 import { tellContractDecision } from './staff-messages.ts';
+import { tellBoatInMaintenance } from '../launches/launch-messages.ts';
 import { staffLaunchRoutes } from './staff-launch-routes.ts';
 import { staffSettingsRoutes } from './staff-settings-routes.ts';
 import { staffOutingRoutes } from '../outings/staff-outing-routes.ts';
@@ -272,7 +273,8 @@ export const staffRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
     {
       schema: {
         operationId: 'staffUpdateBoat',
-        summary: 'Set where the boat is (in the rack, in the water, in maintenance) and its rack position',
+        summary:
+          'Set where the boat is (in the rack, in the water, in maintenance) and its rack position; put in maintenance, the people of its launches to come are told',
         tags: staffTags,
         headers: clientHeaderSchema,
         params: idParams,
@@ -291,10 +293,20 @@ export const staffRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
       const found = await findBoat(db, client.id, request.params.id);
       const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
       if (Object.keys(changes).length > 0) {
-        await db
-          .update(boats)
-          .set({ ...changes, updatedAt: clock() })
-          .where(and(eq(boats.id, found.row.id), eq(boats.clientId, client.id)));
+        const now = clock();
+        const inMarina = and(eq(boats.id, found.row.id), eq(boats.clientId, client.id));
+        await db.transaction(async (tx) => {
+          // The boat's row locked, so of two changes at once the second reads the first's state: a boat goes
+          // into maintenance, and its launches' people hear of it, once.
+          const [before] = await tx.select({ state: boats.state }).from(boats).where(inMarina).for('update');
+          await tx
+            .update(boats)
+            .set({ ...changes, updatedAt: now })
+            .where(inMarina);
+          if (before && before.state !== 'maintenance' && input.state === 'maintenance') {
+            await tellBoatInMaintenance(tx, client, found.row.id, now, config);
+          }
+        });
       }
       audit(request, 'staff_boat_updated', { outcome: 'success', accountId: session.accountId });
       return toStaffBoat(await findBoat(db, client.id, found.row.id), client, clock());
