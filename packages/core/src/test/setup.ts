@@ -7,6 +7,12 @@ import { afterEach } from 'vitest';
 // a lazy screen's first render, with its chunk compiled on the way, took longer there.
 configure({ asyncUtilTimeout: 10_000 });
 
+// jsdom lays nothing out and has no `scrollIntoView`: a screen that scrolls something into view (the card's
+// re-issue question) does nothing here; the browser suite checks where it ends up.
+if (typeof Element !== 'undefined' && !('scrollIntoView' in Element.prototype)) {
+  Element.prototype.scrollIntoView = function scrollIntoView() {};
+}
+
 afterEach(() => {
   cleanup();
   // Absent in a file that runs in Node (`@vitest-environment node`: the marina folders' loader).

@@ -8,6 +8,7 @@ import type { ApiClient } from '../../api/client.ts';
 import { cardCheckUrl, cardCode, type Card } from '../../domain/cards.ts';
 import { PERSIST_KEY } from '../../lib/queries.ts';
 import { answeringApi, renderApp, signedInApi } from '../../test/fixtures.tsx';
+import { cardQuery, liveCardQuery } from './api/card.ts';
 import { CARD_ID, CARD_SECRET, greenCard, redCard } from './card.fixtures.ts';
 
 /** The dark modules of the QR a value makes, as qrcode.react draws them with the screen's settings. */
@@ -258,6 +259,81 @@ describe('carnet-rojo', () => {
     renderApp('/carnet-rojo', { api: offlineApi().api });
     expect(await screen.findByRole('article', { name: 'NO VÁLIDO' })).toHaveTextContent('Seguro caducado');
     expect(await screen.findByText(/^Sin conexión · actualizado a las \d\d:\d\d$/)).toBeInTheDocument();
+  });
+});
+
+describe('a live verdict (decision 054)', () => {
+  /** The card's answers: green until `turnRed()`, as staff putting every boat into maintenance would make it. */
+  function changingCard() {
+    let red = false;
+    const answers = answeringApi({ 'GET card': () => (red ? redCard() : greenCard()) });
+    const cardCalls = () => answers.get.mock.calls.filter(([path]) => path === 'card').length;
+    return { ...answers, cardCalls, turnRed: () => (red = true), turnGreen: () => (red = false) };
+  }
+
+  const fakeClock = () =>
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+      shouldAdvanceTime: true,
+    });
+
+  it('asks again every 30 s while the card shows: a verdict turned red replaces the green card within 35 s, without its QR', async () => {
+    fakeClock();
+    const card = changingCard();
+    const { router } = renderApp('/carnet-verde', { api: card.api });
+    await screen.findByRole('article', { name: 'VÁLIDO' });
+    expect(screen.getByTestId('card-qr')).toBeInTheDocument();
+    const before = card.cardCalls();
+    card.turnRed();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(30_000);
+    });
+    expect(card.cardCalls()).toBeGreaterThan(before);
+    expect(await screen.findByRole('article', { name: 'NO VÁLIDO' })).toHaveTextContent('Seguro caducado');
+    expect(router.state.location.pathname).toBe('/carnet-rojo');
+    expect(screen.queryByTestId('card-qr')).toBeNull();
+  });
+
+  it('a red card turned green again goes back to carnet-verde by itself', async () => {
+    fakeClock();
+    const card = changingCard();
+    card.turnRed();
+    const { router } = renderApp('/carnet-rojo', { api: card.api });
+    await screen.findByRole('article', { name: 'NO VÁLIDO' });
+    card.turnGreen();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(30_000);
+    });
+    expect(await screen.findByRole('article', { name: 'VÁLIDO' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/carnet-verde');
+  });
+
+  it('asks again when the page comes back into view', async () => {
+    const card = changingCard();
+    renderApp('/carnet-verde', { api: card.api });
+    await screen.findByRole('article', { name: 'VÁLIDO' });
+    await waitFor(() => expect(card.cardCalls()).toBe(1));
+    card.turnRed();
+    // As the browser sends it when the phone is unlocked or the tab shown again (it reaches `window`).
+    document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+    expect(await screen.findByRole('article', { name: 'NO VÁLIDO' })).toBeInTheDocument();
+    expect(card.cardCalls()).toBeGreaterThanOrEqual(2);
+  });
+
+  it('stops asking once the card is left, and the card elsewhere (inicio, the kept copy) has no timer', async () => {
+    fakeClock();
+    const card = changingCard();
+    const { router, services } = renderApp('/carnet-verde', { api: card.api });
+    await screen.findByRole('article', { name: 'VÁLIDO' });
+    await act(() => router.navigate('/mas'));
+    await screen.findByRole('heading', { level: 1, name: 'Más' });
+    const left = card.cardCalls();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(95_000);
+    });
+    expect(card.cardCalls()).toBe(left);
+    expect(cardQuery(services.api).refetchInterval).toBeUndefined();
+    expect(liveCardQuery(services.api).refetchInterval).toBe(30_000);
   });
 });
 

@@ -15,6 +15,24 @@ export function cardQuery(api: ApiClient) {
   return queryOptions({ queryKey: cardKey, queryFn: () => api.get<Card>('card'), ...persisted, staleTime: 0 });
 }
 
+/** How often an open card asks for its verdict again (decision 054). */
+export const CARD_REFRESH_MS = 30_000;
+
+/**
+ * The card as its two screens read it: live while one of them shows (decision 054). Asked again every
+ * 30 s while the page is in view and whenever it comes back into view, so a verdict that turns red at the
+ * marina (staff put the boats into maintenance, a contract ends) replaces a green card within 35 s without
+ * a reload. Only here, never in `cardQuery`'s defaults: `inicio` and the kept copy have no timer.
+ */
+export function liveCardQuery(api: ApiClient) {
+  return queryOptions({
+    ...cardQuery(api),
+    refetchInterval: CARD_REFRESH_MS,
+    refetchIntervalInBackground: false,
+    refetchOnWindowFocus: 'always',
+  });
+}
+
 /** `POST /card/reissue`: a new id and secret; every earlier QR stops working at once. */
 export async function reissueCard(api: ApiClient, client: QueryClient): Promise<Card> {
   const card = await api.send<Card>('post', 'card/reissue', {});
