@@ -136,6 +136,19 @@ function firstStart(storage: Storage) {
   };
 }
 
+/**
+ * `checkQR` opens at once, outside the first-start gate: the phone that scans a card is usually the gate's,
+ * which never opened the app. It counts as past its first start from then on, so «Volver» or «Iniciar
+ * sesión» from the check lead to sign-in, never into the intro slides. Who is signed in is asked without
+ * waiting, so «Volver» knows whether `inicio` is theirs.
+ */
+function checkOpened(api: ApiClient, storage: Storage, session: SessionStore) {
+  return () => {
+    if (!sliderSeen(storage)) markSliderSeen(storage);
+    return primeSession(api, session)();
+  };
+}
+
 function chain(...loaders: Array<(args: LoaderFunctionArgs) => unknown>) {
   return async (args: LoaderFunctionArgs) => {
     for (const loader of loaders) await loader(args);
@@ -183,7 +196,7 @@ export function appRoutes(services: RouterServices): RouteObject[] {
               loader: () => cache.open(session.current()?.account.id ?? null).then(() => null),
               children: [{ ...screenRoute('ayuda'), loader: () => config.help() }],
             },
-            screenRoute('checkQR'),
+            { ...screenRoute('checkQR'), loader: checkOpened(api, storage, session) },
           ],
         },
         {

@@ -28,6 +28,9 @@ const UP: Partial<Record<RouteName, (signedIn: boolean) => string>> = {
   activar: () => paths.login,
   forgot: () => paths.login,
   ayuda: (signedIn) => (signedIn ? paths.mas : paths.login),
+  // Opened by scanning a card, usually on the gate's phone: its start is `inicio` for someone signed in,
+  // else signing in (staff check without the anonymous limits), never the intro slides.
+  checkQR: (signedIn) => (signedIn ? paths.inicio : paths.login),
   micuenta: () => paths.mas,
   notificaciones: () => paths.mas,
   altaContrato: () => paths.misbarcos,

@@ -21,44 +21,68 @@ import { reasonWeight } from '../../domain/eligibility.ts';
 /** The answer for one card, code and attempt (`asked`); anything else is still being checked. */
 type Outcome = { asked: string } & ({ state: 'done'; check: CardCheck } | { state: 'failed'; error: unknown });
 
+/**
+ * A code that proves nothing (stale, old screenshot, phone clock off, unreadable, or a card unknown here: the
+ * API answers them alike, `codeStale`) is amber «Código caducado» with what to do, never «NO VÁLIDO»: it
+ * says nothing about the card. Red is only for a card proven by its code whose verdict is red.
+ */
+function StaleResult({ check }: { check: CardCheck }) {
+  const { timeZone } = useConfig();
+  return (
+    <article className={css.card} aria-labelledby="comprobacion-veredicto" data-verdict="stale">
+      <p id="comprobacion-veredicto" className={css.staleBand}>
+        {t.codeStale}
+      </p>
+      <p>{t.codeStaleLead}</p>
+      <p className={ui.muted}>{t.checkedAtTime(formatTime(new Date(check.checkedAt), timeZone, { seconds: true }))}</p>
+    </article>
+  );
+}
+
 function CheckResult({ check }: { check: CardCheck }) {
   const { timeZone } = useConfig();
+  if (check.codeStale) return <StaleResult check={check} />;
   const rows: Fact[] = [];
   if (check.holder) rows.push([t.holder, `${check.holder.firstName} ${check.holder.surnameInitial}`]);
   if (check.role) rows.push([t.role, CARD_ROLE_LABELS[check.role]]);
-  if (check.holder) {
-    rows.push([
-      t.boats,
-      check.boats.length === 0 ? (
-        t.noBoats
-      ) : (
-        <ul className={css.boatList}>
-          {check.boats.map((boat) => (
-            <li key={boat.name}>
-              {boat.name}: {boat.valid ? t.boatUsable : t.boatNotUsable}
-            </li>
-          ))}
-        </ul>
-      ),
-    ]);
-  }
+  rows.push([
+    t.boats,
+    check.boats.length === 0 ? (
+      t.noBoats
+    ) : (
+      <ul className={css.boatList}>
+        {check.boats.map((boat) => (
+          <li key={boat.name}>
+            {boat.name}: {boat.valid ? t.boatUsable : t.boatNotUsable}
+          </li>
+        ))}
+      </ul>
+    ),
+  ]);
   if (check.valid) rows.push([t.validUntil, check.validUntil ? t.until(check.validUntil) : t.noEnd]);
   return (
-    <article className={css.card} aria-labelledby="comprobacion-veredicto">
+    <article
+      className={css.card}
+      aria-labelledby="comprobacion-veredicto"
+      data-verdict={check.valid ? 'valid' : 'invalid'}
+    >
       <p id="comprobacion-veredicto" className={css.verdict[check.valid ? 'valid' : 'invalid']}>
         {check.valid ? t.valid : t.invalid}
       </p>
       {check.reasons.length > 0 ? (
         <ul className={reasonsCss.badges} aria-label={t.reasonsTitle}>
           {check.reasons.map((reason) => (
-            <li key={reason.code} className={reasonsCss.badge} data-weight={reasonWeight(reason.code)}>
+            <li
+              key={`${reason.code}:${reason.text}`}
+              className={reasonsCss.badge}
+              data-weight={reasonWeight(reason.code)}
+            >
               {reason.text}
             </li>
           ))}
         </ul>
       ) : null}
-      {check.codeStale ? <p>{t.codeStaleLead}</p> : null}
-      {rows.length > 0 ? <Facts rows={rows} /> : null}
+      <Facts rows={rows} />
       <p className={ui.muted}>{t.checkedAtTime(formatTime(new Date(check.checkedAt), timeZone, { seconds: true }))}</p>
     </article>
   );
