@@ -1,10 +1,11 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { signInAsDemoOwner } from './accounts.ts';
 import type { E2eClient } from './clients.ts';
 import { axeViolations, expect, marinaUrl, test } from './fixtures.ts';
 import { press, tabTo } from './keyboard.ts';
+import { eligibleBoats, staffMember } from './marina-setup.ts';
 
 /** What the QR on the screen says, read from a screenshot of the screen as another phone's camera would. */
 async function readQr(page: Page): Promise<string> {
@@ -19,6 +20,19 @@ async function readQr(page: Page): Promise<string> {
   expect(found, 'a QR code in the screenshot').not.toBeNull();
   return found!.data;
 }
+
+/** `target` whole on screen, above the tab bar (or the screen's bottom where there is none), without scrolling. */
+async function expectInView(page: Page, target: Locator, what: string) {
+  const box = await target.boundingBox();
+  expect(box, what).not.toBeNull();
+  const tabs = page.getByRole('navigation', { name: 'Principal' });
+  const bottom = (await tabs.count()) > 0 ? (await tabs.boundingBox())!.y : page.viewportSize()!.height;
+  expect(box!.y, `${what}: top on screen`).toBeGreaterThanOrEqual(0);
+  expect(box!.y + box!.height, `${what}: bottom above the tab bar (at ${bottom})`).toBeLessThanOrEqual(bottom);
+}
+
+const cardQr = (page: Page) => page.getByRole('img', { name: /^Código QR del carnet/ });
+const cardNumber = (page: Page) => page.locator('p', { hasText: /^(Número de carnet: )?\d{4} \d{4}$/ });
 
 const CHECK_URL = /\/checkQR\/[A-Za-z0-9_-]{22}\?c=\d{6}$/;
 
@@ -86,11 +100,20 @@ test.describe('the card at the gate', () => {
       await expect(gate.page.getByRole('banner')).toContainText(marina.title);
       expect(await axeViolations(gate.page)).toEqual([]);
 
-      // The same card without its code of the minute proves nothing.
-      await gate.page.goto(url.replace(/\?c=\d{6}$/, ''));
-      const stale = gate.page.getByRole('article', { name: 'NO VÁLIDO' });
-      await expect(stale).toContainText('Código caducado');
-      await expect(stale).not.toContainText('Titular');
+      // The same card without its code of the minute, or with an old one (a screenshot, a phone's clock off),
+      // proves nothing: amber «Código caducado», asking to open the card again, never «NO VÁLIDO».
+      for (const stalePath of [url.replace(/\?c=\d{6}$/, ''), url.replace(/\?c=\d{6}$/, '?c=000000')]) {
+        await gate.page.goto(stalePath);
+        const stale = gate.page.getByRole('article', { name: 'Código caducado' });
+        await expect(stale).toContainText('Pide que abra el carnet de nuevo');
+        await expect(stale).not.toContainText('Titular');
+        await expect(gate.page.getByText(/VÁLIDO/)).toHaveCount(0);
+      }
+      expect(await axeViolations(gate.page)).toEqual([]);
+      // «Volver» on a phone that opened the app at the check: to sign in, never into the intro slides.
+      await press(gate.page, gate.page.getByRole('link', { name: 'Volver' }), 'Enter');
+      await expect(gate.page).toHaveURL(/\/login$/);
+      await expect(gate.page.getByRole('heading', { level: 1, name: 'Entrar' })).toBeVisible();
     } finally {
       await gate.context.close();
     }
@@ -186,7 +209,64 @@ test.describe('the card at the gate', () => {
     await page.unroute('**/api/v1/cards/**');
     await tabTo(page, page.getByRole('button', { name: 'Volver a intentarlo' }));
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('article', { name: 'NO VÁLIDO' })).toContainText('Código caducado');
+    await expect(page.getByRole('article', { name: 'Código caducado' })).toBeVisible();
+    await expect(page.getByText(/NO VÁLIDO/i)).toHaveCount(0);
+  });
+
+  test('the open card turns red by itself, without a reload, within 35 s of staff putting every boat into maintenance', async ({
+    page,
+    marina,
+    signedIn,
+  }) => {
+    test.slow();
+    const staff = await staffMember(marina);
+    try {
+      const boats = await eligibleBoats(page.request, marina, signedIn, 1, staff.call);
+      await page.goto('/carnet-verde');
+      await expect(page.getByRole('article', { name: 'VÁLIDO' })).toBeVisible();
+      await expect(cardQr(page)).toBeVisible();
+      // Set on this document: a reload would lose it.
+      await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+      for (const id of boats) await staff.call('patch', `staff/boats/${id}`, { state: 'maintenance' });
+
+      const red = page.getByRole('article', { name: 'NO VÁLIDO' });
+      await expect(red).toBeVisible({ timeout: 40_000 });
+      await expect(page).toHaveURL(/\/carnet-rojo$/);
+      await expect(red).toContainText('mantenimiento');
+      await expect(cardQr(page)).toHaveCount(0);
+      expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    } finally {
+      await staff.dispose();
+    }
+  });
+
+  test('on a 320 × 568 phone the QR and the number show without scrolling, and so do the re-issue question’s buttons', async ({
+    page,
+    marina,
+    visit,
+  }) => {
+    await visit('/ayuda');
+    await signInAsDemo(page, marina);
+    for (const viewport of [
+      { width: 320, height: 568 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await page.goto('/carnet-verde');
+      await expect(page.getByRole('article', { name: 'VÁLIDO' })).toBeVisible();
+      const size = `${viewport.width} × ${viewport.height}`;
+      await expectInView(page, page.locator('article img').first(), `the logo at ${size}`);
+      await expectInView(page, page.locator('#carnet-veredicto'), `the verdict at ${size}`);
+      await expectInView(page, cardQr(page), `the QR at ${size}`);
+      await expectInView(page, cardNumber(page), `the number at ${size}`);
+
+      await press(page, page.getByRole('button', { name: 'Renovar el carnet' }), 'Enter');
+      const question = page.getByRole('group', { name: '¿Renovar tu carnet?' });
+      await expect(question).toBeVisible();
+      await expectInView(page, question.getByRole('button', { name: 'Sí, renovar' }), `«Sí, renovar» at ${size}`);
+      await expectInView(page, question.getByRole('button', { name: 'No, mantenerlo' }), `«No, mantenerlo» at ${size}`);
+      await press(page, question.getByRole('button', { name: 'No, mantenerlo' }), 'Enter');
+    }
   });
 
   test.describe('offline', () => {
@@ -232,6 +312,11 @@ test.describe('the card at the gate', () => {
       await expect(card).toBeVisible({ timeout: 15_000 });
       await expect(page.getByText(/^Sin conexión · actualizado a las \d\d:\d\d$/)).toBeVisible();
       await expect(card).toContainText(/Comprobado(hoy|ayer|[a-záéíóú]+ \d{1,2} de [a-z]+), \d{1,2}:\d\d/);
+      // The offline line does not push the code off a small phone's screen.
+      await page.setViewportSize({ width: 320, height: 568 });
+      await expectInView(page, cardQr(page), 'the QR offline at 320 × 568');
+      await expectInView(page, cardNumber(page), 'the number offline at 320 × 568');
+      await page.setViewportSize({ width: 390, height: 844 });
       const offline = await readQr(page);
       expect(offline).toMatch(CHECK_URL);
       // The same card, its code still computed by the phone.
