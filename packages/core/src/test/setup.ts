@@ -9,7 +9,7 @@ configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lays nothing out and has no `scrollIntoView`: a screen that scrolls something into view (the card's
 // re-issue question) does nothing here; the browser suite checks where it ends up.
-if (typeof Element !== 'undefined' && !('scrollIntoView' in Element.prototype)) {
+if (typeof Element !== 'undefined' && typeof (Element.prototype as Partial<Element>).scrollIntoView !== 'function') {
   Element.prototype.scrollIntoView = function scrollIntoView() {};
 }
 
