@@ -339,6 +339,27 @@ describe('GET /cards/{idTarjeta}/check', () => {
     });
   });
 
+  it('tells a red card from a code that proves nothing: `codeStale` false with the reasons, against `codeStale` true and no verdict', async () => {
+    const owner = await eligibleOwner(app, database.db, 901, { boatCount: 2, now: clock.now() });
+    const card = await cardOf(owner.agent);
+    const greenStale = withoutTime((await check(901, card.idTarjeta)).json());
+    for (const id of owner.boatIds)
+      await database.db.update(boats).set({ state: 'maintenance' }).where(eq(boats.id, id));
+
+    // Proven by its code: red, and why (a screen draws it red, «NO VÁLIDO»).
+    const red: CardCheck = (await check(901, card.idTarjeta, codeNow(card))).json();
+    expect(red).toMatchObject({ valid: false, codeStale: false, holder: { firstName: 'Lucía' } });
+    expect(red.reasons.map((reason) => reason.code)).toEqual(['boat_in_maintenance', 'boat_in_maintenance']);
+    expect(red.boats.map((boat) => boat.valid)).toEqual([false, false]);
+
+    // The same red card with a stale code, a screenshot's or a phone's whose clock is off: «código caducado»
+    // (a screen draws it amber), saying nothing of the verdict: the very answer its green self gave.
+    clock.advance(3 * 60_000);
+    const stale: CardCheck = (await check(901, card.idTarjeta, codeNow(card, 3))).json();
+    expect(stale).toMatchObject({ valid: false, codeStale: true, holder: null });
+    expect(withoutTime(stale)).toEqual(greenStale);
+  });
+
   it('is limited per IP address: past the limit 429 problem+json with Retry-After, other addresses unaffected', async () => {
     const ip = nextAddress();
     await database.db.delete(rateLimitHits).where(eq(rateLimitHits.key, `card-check:ip:${ip}`));

@@ -168,6 +168,17 @@ describe('GET /api/v1/openapi.json', () => {
     ).toMatchObject({ type: 'integer', minimum: 1, maximum: 50 });
   });
 
+  it('tells a card check’s client how to draw a code that proves nothing apart from a red card', async () => {
+    const document = (await app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+    const check = document.components.schemas.CardCheck;
+    expect(check.required).toEqual(expect.arrayContaining(['valid', 'codeStale']));
+    expect(check.properties.codeStale).toMatchObject({ type: 'boolean' });
+    expect(check.properties.codeStale.description).toMatch(/amber, not red/);
+    expect(check.properties.valid.description).toMatch(/`codeStale: true`/);
+    // Its example is a red card proven by its code, with its reasons.
+    expect(check.examples[0]).toMatchObject({ valid: false, codeStale: false });
+  });
+
   it('shows the real rules of a body, derived from the yup schema that checks it', async () => {
     const document = (await app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
     const body = document.paths['/api/v1/registrations'].post.requestBody;

@@ -258,10 +258,16 @@ export type CardCheckReason = Static<typeof cardCheckReasonResponse>;
 export const cardCheckResponse = Shared(
   Type.Object(
     {
-      valid: Type.Boolean({ description: '«VÁLIDO» / «NO VÁLIDO»' }),
+      valid: Type.Boolean({
+        description:
+          'With `codeStale: false`, the verdict of the card proven by its code: «VÁLIDO» (green) / «NO VÁLIDO» (red). ' +
+          'With `codeStale: true` always false and meaning nothing about the card',
+      }),
       codeStale: Type.Boolean({
         description:
-          '«código caducado»: the code is missing, stale or wrong, or the card is unknown here (they answer alike)',
+          '«Código caducado» (amber, not red: decision 054): the code is missing, stale or wrong (an old ' +
+          'screenshot, a phone whose clock is off, a misread QR), or the card is unknown here (they answer alike). ' +
+          'Nothing is said of the verdict: a red card with a stale code answers exactly as a green one does',
       }),
       reasons: Type.Array(cardCheckReasonResponse),
       /** First name and the initial of the first surname ("Ana G."). */
