@@ -48,7 +48,7 @@ export function BoatVerdicts({ card }: { card: Card }) {
         {t.boats}
       </h2>
       {card.boats.length === 0 ? (
-        <p>{t.noBoats}</p>
+        <p className={css.noBoats}>{t.noBoats}</p>
       ) : (
         <ul className={css.boatVerdicts}>
           {card.boats.map((boat) => {

@@ -162,6 +162,8 @@ export const boatVerdict = style({
   selectors: { '& + &': { borderTop: `1px solid ${vars.color.border}` } },
 });
 
+export const noBoats = style({ margin: 0 });
+
 export const boatName = style({ fontWeight: vars.fontWeight.bold, minWidth: 0 });
 
 /** The facts (role, marina, validity, when checked) on a card of their own. */
