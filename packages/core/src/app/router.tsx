@@ -60,15 +60,16 @@ async function loadSession(api: ApiClient, session: SessionStore): Promise<Sessi
 }
 
 /**
- * The screens that open without a network from what the phone kept (docs/product.md §9, decision 029):
- * the card, shown at the gate on a dock without coverage, and the two lists. Any other private screen
- * offline says «Sin conexión» (`RouteError`).
+ * The screens that open without a network from what the phone kept (docs/product.md §9, decisions 029
+ * and 055): the card, shown at the gate on a dock without coverage, the boats and launches, and the
+ * outings, read at sea. Any other private screen offline says «Sin conexión» (`RouteError`).
  */
 const OFFLINE_PATHS: ReadonlySet<string> = new Set([
   paths.carnetVerde,
   paths.carnetRojo,
   paths.misbarcos,
   paths.pedidosbajadas,
+  paths.salidas,
 ]);
 
 const unreachable = (error: unknown) =>

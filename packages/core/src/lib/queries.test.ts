@@ -6,20 +6,30 @@ const storageWith = (value: string | null) => ({ getItem: (key: string) => (key 
 
 describe('keptOwner', () => {
   const now = Date.parse('2026-11-25T10:00:00Z');
+  const copy = (buster: unknown, ...loadedAt: number[]) =>
+    JSON.stringify({
+      buster,
+      timestamp: now,
+      clientState: {
+        mutations: [],
+        queries: loadedAt.map((at) => ({ queryKey: ['card'], state: { dataUpdatedAt: at } })),
+      },
+    });
 
   it('names the account whose copy the phone kept', () => {
-    expect(keptOwner(storageWith(JSON.stringify({ buster: 'a1', timestamp: now - 1000, clientState: {} })), now)).toBe(
-      'a1',
-    );
+    expect(keptOwner(storageWith(copy('a1', now - 1000)), now)).toBe('a1');
+    // One list loaded within the limit is enough: the others say «No hay conexión» on their screens.
+    expect(keptOwner(storageWith(copy('a1', now - PERSIST_MAX_AGE - 1, now - PERSIST_MAX_AGE)), now)).toBe('a1');
   });
 
-  it('names nobody when there is no copy, a copy older than the limit, or one it cannot read', () => {
+  it('names nobody when there is no copy, nothing loaded within the limit, or a copy it cannot read', () => {
     expect(keptOwner(storageWith(null), now)).toBeNull();
-    expect(
-      keptOwner(storageWith(JSON.stringify({ buster: 'a1', timestamp: now - PERSIST_MAX_AGE - 1 })), now),
-    ).toBeNull();
-    expect(keptOwner(storageWith(JSON.stringify({ buster: '', timestamp: now })), now)).toBeNull();
+    // Written a moment ago (a start offline writes it again), but last loaded eight days ago.
+    expect(keptOwner(storageWith(copy('a1', now - PERSIST_MAX_AGE - 1)), now)).toBeNull();
+    expect(keptOwner(storageWith(copy('a1')), now)).toBeNull();
+    expect(keptOwner(storageWith(copy('', now)), now)).toBeNull();
     expect(keptOwner(storageWith(JSON.stringify({ timestamp: now })), now)).toBeNull();
+    expect(keptOwner(storageWith(JSON.stringify({ buster: 'a1', timestamp: now })), now)).toBeNull();
     expect(keptOwner(storageWith('{not json'), now)).toBeNull();
   });
 });

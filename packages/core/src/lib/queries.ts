@@ -23,17 +23,40 @@ export const PERSIST_KEY = 'mb.serverCache';
  */
 export const PERSIST_MAX_AGE = 7 * 24 * 60 * 60 * 1000;
 
+/** A query as the phone keeps it (`lib/query-kit.ts`), as far as the route guard needs to read it. */
+interface KeptQuery {
+  state: { dataUpdatedAt: number };
+}
+
+/**
+ * The queries of a kept copy that may still be shown: loaded from the server within `PERSIST_MAX_AGE`.
+ * The clock is each query's last successful load (`dataUpdatedAt`), not when the copy was written: a start
+ * offline writes the copy again without making what it holds any newer (decision 055).
+ */
+export function freshKept<Query extends KeptQuery>(
+  kept: { clientState?: { queries?: Query[] } },
+  now: number = Date.now(),
+): Query[] {
+  const queries = Array.isArray(kept.clientState?.queries) ? kept.clientState.queries : [];
+  return queries.filter((query) => {
+    const at = query?.state?.dataUpdatedAt;
+    return typeof at === 'number' && at > 0 && now - at <= PERSIST_MAX_AGE;
+  });
+}
+
 /**
  * The account whose data the phone kept for offline use (the persister's `buster` is the cache's owner),
- * if a copy is there and not older than `PERSIST_MAX_AGE`; null otherwise. Read without loading the
- * cache's code, by the route guard when the session cannot be checked offline.
+ * if a copy is there with something loaded within `PERSIST_MAX_AGE`; null otherwise. Read without
+ * loading the cache's code, by the route guard when the session cannot be checked offline.
  */
 export function keptOwner(storage: Pick<Storage, 'getItem'>, now: number = Date.now()): string | null {
   try {
-    const kept = JSON.parse(storage.getItem(PERSIST_KEY) ?? 'null') as { buster?: unknown; timestamp?: unknown } | null;
-    if (!kept || typeof kept.buster !== 'string' || kept.buster === '' || typeof kept.timestamp !== 'number')
-      return null;
-    return now - kept.timestamp <= PERSIST_MAX_AGE ? kept.buster : null;
+    const kept = JSON.parse(storage.getItem(PERSIST_KEY) ?? 'null') as {
+      buster?: unknown;
+      clientState?: { queries?: KeptQuery[] };
+    } | null;
+    if (!kept || typeof kept.buster !== 'string' || kept.buster === '') return null;
+    return freshKept(kept, now).length > 0 ? kept.buster : null;
   } catch {
     return null;
   }

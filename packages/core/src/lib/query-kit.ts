@@ -1,30 +1,83 @@
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import {
-  defaultShouldDehydrateQuery,
   dehydrate,
   hashKey,
+  hydrate,
   QueryClient,
+  type DehydratedState,
   type DehydrateOptions,
   type Query,
 } from '@tanstack/react-query';
 import {
-  persistQueryClientRestore,
   persistQueryClientSubscribe,
   type PersistedClient,
+  type Persister,
 } from '@tanstack/react-query-persist-client';
+import { ApiError } from '../api/api-error.ts';
 import type { SessionInfo } from '../domain/accounts.ts';
-import { PERSIST_KEY, PERSIST_MAX_AGE, sessionKey, shouldRetry } from './queries.ts';
+import { freshKept, PERSIST_KEY, PERSIST_MAX_AGE, sessionKey, shouldRetry } from './queries.ts';
 import type { CacheKit, CacheOwner, ServerCacheOptions } from './cache-kit.ts';
 import { fetchSession } from './session-store.ts';
 
 /** Writes to the phone at most this often: a burst of answers is one write. */
 const PERSIST_THROTTLE = 1000;
 
-const persistedOnly = (query: Query) => query.meta?.persist === true && defaultShouldDehydrateQuery(query);
+/** The server answered (a 4xx): what it said stands, and the copy it refused is not kept for later. */
+const refused = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500;
+
+/**
+ * Kept: a query marked for offline use that holds data, loaded last time or earlier. A load that failed on
+ * the way (offline, a timeout, a 5xx) leaves the data it had (TanStack's `status: 'error'`): the copy is still
+ * the last one the server gave, and is kept as it was, with when it was loaded (decision 055). TanStack's
+ * default keeps only `status: 'success'`, which dropped the card at the first offline start's write.
+ */
+const keptQuery = (query: Query) =>
+  query.meta?.persist === true &&
+  query.state.data !== undefined &&
+  (query.state.status === 'success' || (query.state.status === 'error' && !refused(query.state.error)));
 const dehydrateOptions: DehydrateOptions = {
-  shouldDehydrateQuery: persistedOnly,
+  shouldDehydrateQuery: keptQuery,
   shouldDehydrateMutation: () => false,
 };
+
+/**
+ * What is written: each kept query as the last answer that loaded it, never the failure after it (an error
+ * object does not survive JSON, and a restored copy is a copy, not a failure).
+ */
+function asKept(state: DehydratedState): DehydratedState {
+  return {
+    mutations: [],
+    queries: state.queries.map((query) =>
+      query.state.status === 'error'
+        ? {
+            ...query,
+            state: { ...query.state, status: 'success', error: null, fetchFailureCount: 0, fetchFailureReason: null },
+          }
+        : query,
+    ),
+  };
+}
+
+/**
+ * What the phone kept for `owner`, into the cache: a copy kept for another account is removed, never shown;
+ * of this account's, only what was last loaded within `PERSIST_MAX_AGE` (`freshKept`), however recently the
+ * copy was written: each start offline writes it again, and that must not make it younger.
+ */
+async function restoreKept(client: QueryClient, persister: Persister, owner: string): Promise<void> {
+  try {
+    const kept = await persister.restoreClient();
+    if (!kept) return;
+    const queries = kept.buster === owner ? freshKept(kept) : [];
+    if (queries.length === 0) {
+      await persister.removeClient();
+      return;
+    }
+    hydrate(client, { mutations: [], queries }, { defaultOptions: { queries: { gcTime: PERSIST_MAX_AGE } } });
+  } catch {
+    // Unreadable: dropped, as TanStack's own restore does.
+    await Promise.resolve(persister.removeClient()).catch(() => undefined);
+  }
+}
 
 let lastId = 0;
 
@@ -64,21 +117,19 @@ export async function openKit(options: ServerCacheOptions & { owner: CacheOwner 
     },
     removeItem: (key) => storage.removeItem(key),
   };
-  const persister = createAsyncStoragePersister({
+  const written = createAsyncStoragePersister({
     storage: gate,
     key: PERSIST_KEY,
     throttleTime: options.persistThrottle ?? PERSIST_THROTTLE,
   });
+  const persister: Persister = {
+    persistClient: (kept) => written.persistClient({ ...kept, clientState: asKept(kept.clientState) }),
+    restoreClient: () => written.restoreClient(),
+    removeClient: () => written.removeClient(),
+  };
   let stopPersisting = () => {};
   if (owner !== null) {
-    // Kept for another account (or too old): dropped, never shown to this one.
-    await persistQueryClientRestore({
-      queryClient: client,
-      persister,
-      maxAge: PERSIST_MAX_AGE,
-      buster: owner,
-      hydrateOptions: { defaultOptions: { queries: { gcTime: PERSIST_MAX_AGE } } },
-    }).catch(() => undefined);
+    await restoreKept(client, persister, owner);
     // What the phone kept shows at once, but a new start (a reload, the app opened again) asks the server
     // again: staff approve contracts and move launches meanwhile, and the 30-second freshness of a moment
     // ago is not this start's.
@@ -97,7 +148,7 @@ export async function openKit(options: ServerCacheOptions & { owner: CacheOwner 
       const kept: PersistedClient = {
         timestamp: Date.now(),
         buster: owner,
-        clientState: dehydrate(client, dehydrateOptions),
+        clientState: asKept(dehydrate(client, dehydrateOptions)),
       };
       try {
         gate.setItem(PERSIST_KEY, JSON.stringify(kept));

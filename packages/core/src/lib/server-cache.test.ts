@@ -17,6 +17,17 @@ function startApp() {
 
 const kept = () => localStorage.getItem(PERSIST_KEY);
 
+interface KeptClient {
+  timestamp: number;
+  clientState: {
+    queries: Array<{ queryKey: unknown[]; state: { data?: unknown; dataUpdatedAt: number; status: string } }>;
+  };
+}
+const keptCard = () =>
+  (JSON.parse(kept() ?? 'null') as KeptClient | null)?.clientState.queries.find(
+    (query) => query.queryKey[0] === 'card',
+  );
+
 async function keptOnThePhone() {
   await vi.waitFor(() => expect(kept()).toContain('Gaviota'));
 }
@@ -89,12 +100,104 @@ describe('the server cache on the phone', () => {
     const first = startApp();
     await (await first.cache.open('a1')).client.fetchQuery(cardQuery);
     await keptOnThePhone();
-    const stored = JSON.parse(kept()!) as { timestamp: number };
-    localStorage.setItem(PERSIST_KEY, JSON.stringify({ ...stored, timestamp: Date.now() - PERSIST_MAX_AGE - 1000 }));
+    const stored = JSON.parse(kept()!) as KeptClient;
+    const longAgo = Date.now() - PERSIST_MAX_AGE - 1000;
+    for (const query of stored.clientState.queries) query.state.dataUpdatedAt = longAgo;
+    localStorage.setItem(PERSIST_KEY, JSON.stringify({ ...stored, timestamp: longAgo }));
 
     const later = startApp();
     expect((await later.cache.open('a1')).client.getQueryData(['card'])).toBeUndefined();
     expect(kept()).toBeNull();
+  });
+
+  it('keeps the copy through failed loads offline: every start shows it, as of when it was last loaded', async () => {
+    const first = startApp();
+    await (await first.cache.open('a1')).client.fetchQuery(cardQuery);
+    await keptOnThePhone();
+    const loadedAt = keptCard()!.state.dataUpdatedAt;
+
+    for (let start = 1; start <= 3; start += 1) {
+      const offline = startApp();
+      const { client } = await offline.cache.open('a1');
+      expect(client.getQueryData(['card'])).toEqual(card);
+      // A screen shows it and asks the server again: no network.
+      const queryFn = vi.fn(async (): Promise<typeof card> => {
+        throw new ApiError('network_error');
+      });
+      const observer = new QueryObserver(client, { ...cardQuery, queryFn });
+      const stop = observer.subscribe(() => {});
+      await vi.waitFor(() => expect(observer.getCurrentResult().isError).toBe(true));
+      expect(observer.getCurrentResult().data).toEqual(card);
+      expect(observer.getCurrentResult().dataUpdatedAt).toBe(loadedAt);
+      // Written after the failure (the pause between writes, then the page going).
+      await vi.waitFor(() => expect(JSON.parse(kept()!).timestamp).toBeGreaterThan(loadedAt));
+      window.dispatchEvent(new Event('pagehide'));
+      stop();
+      expect(keptCard()?.state).toMatchObject({ data: card, dataUpdatedAt: loadedAt, status: 'success' });
+    }
+  });
+
+  it('shows no copy last loaded longer ago than the maximum age, however recently it was written', async () => {
+    const first = startApp();
+    await (await first.cache.open('a1')).client.fetchQuery(cardQuery);
+    await (
+      await first.cache.open('a1')
+    ).client.fetchQuery({ queryKey: ['boats'], queryFn: async () => ['Brisa'], ...persisted });
+    await vi.waitFor(() => expect(kept()).toContain('Brisa'));
+    const stored = JSON.parse(kept()!) as KeptClient;
+    // The card was last loaded eight days ago; the boats an hour ago; the copy written a moment ago.
+    for (const query of stored.clientState.queries)
+      query.state.dataUpdatedAt =
+        Date.now() - (query.queryKey[0] === 'card' ? PERSIST_MAX_AGE + 86_400_000 : 3_600_000);
+    localStorage.setItem(PERSIST_KEY, JSON.stringify({ ...stored, timestamp: Date.now() }));
+
+    const later = startApp();
+    const { client } = await later.cache.open('a1');
+    expect(client.getQueryData(['card'])).toBeUndefined();
+    expect(client.getQueryData(['boats'])).toEqual(['Brisa']);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(kept()).not.toContain('Gaviota');
+  });
+
+  it('never shows another account the copy kept through failed loads, and sign-out removes it', async () => {
+    const first = startApp();
+    await (await first.cache.open('a1')).client.fetchQuery(cardQuery);
+    await keptOnThePhone();
+    const offline = startApp();
+    const { client } = await offline.cache.open('a1');
+    await client
+      .fetchQuery({ ...cardQuery, staleTime: 0, queryFn: () => Promise.reject(new ApiError('network_error')) })
+      .catch(() => undefined);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(kept()).toContain('Gaviota');
+
+    const other = startApp();
+    expect((await other.cache.open('b2')).client.getQueryData(['card'])).toBeUndefined();
+    expect(kept()).toBeNull();
+
+    const again = startApp();
+    await (await again.cache.open('a1')).client.fetchQuery(cardQuery);
+    await keptOnThePhone();
+    await again.cache.close();
+    expect(kept()).toBeNull();
+    expect((await startApp().cache.open('a1')).client.getQueryData(['card'])).toBeUndefined();
+  });
+
+  it('keeps no copy the server itself refused (a 4xx): only failures on the way keep it', async () => {
+    const first = startApp();
+    const { client } = await first.cache.open('a1');
+    await client.fetchQuery(cardQuery);
+    await keptOnThePhone();
+    await client
+      .fetchQuery({
+        ...cardQuery,
+        staleTime: 0,
+        queryFn: () => Promise.reject(new ApiError('not_found', { status: 404 })),
+      })
+      .catch(() => undefined);
+    expect(client.getQueryData(['card'])).toEqual(card);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(kept()).not.toContain('Gaviota');
   });
 
   it('forgets everything at close: the phone at once, even a write already on its way; memory once no screen shows it', async () => {

@@ -1,0 +1,64 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../api/api-error.ts';
+import type { ApiClient } from '../api/client.ts';
+import { readyBoat } from '../features/boats/boats.fixtures.ts';
+import { greenCard } from '../features/card/card.fixtures.ts';
+import { launch } from '../features/launches/launches.fixtures.ts';
+import { outing } from '../features/outings/outings.fixtures.ts';
+import { PERSIST_KEY } from '../lib/queries.ts';
+import { answeringApi, renderApp } from '../test/fixtures.tsx';
+
+/** No network at all: not even the session can be checked. */
+const noNetwork = (): ApiClient => {
+  const down = async () => {
+    throw new ApiError('network_error');
+  };
+  return { get: down, send: down, create: down };
+};
+
+const online = () =>
+  answeringApi({
+    'GET card': () => greenCard(),
+    'GET boats': () => ({ boats: [readyBoat({ name: 'Marea' })] }),
+    'GET launches': () => ({ upcoming: [launch({ boatName: 'Brisa' })], past: [] }),
+    'GET outings': () => ({ atSea: [outing({ boatName: 'Gaviota' })], history: [] }),
+  }).api;
+
+/** The app closing: it writes what it holds (`pagehide`), and nothing stays in memory. */
+function closeApp() {
+  window.dispatchEvent(new Event('pagehide'));
+  cleanup();
+}
+
+const screens = [
+  {
+    path: '/carnet-verde',
+    kept: 'AbCdEfGhIjKlMnOpQrStUv',
+    shown: () => screen.findByRole('article', { name: 'VÁLIDO' }),
+  },
+  { path: '/misbarcos', kept: 'Marea', shown: () => screen.findByRole('article', { name: 'Marea' }) },
+  { path: '/pedidosbajadas', kept: 'Brisa', shown: () => screen.findByRole('article', { name: 'Brisa' }) },
+  {
+    path: '/salidas',
+    kept: 'Cala Blava',
+    shown: async () => within(await screen.findByRole('region', { name: 'En el mar' })).getByRole('article'),
+  },
+];
+
+describe('opening the app offline, again and again', () => {
+  it.each(screens)('$path opens from the copy on every start without a network', async ({ path, kept, shown }) => {
+    renderApp(path, { api: online() });
+    await shown();
+    await waitFor(() => expect(localStorage.getItem(PERSIST_KEY)).toContain(kept));
+    closeApp();
+
+    for (let start = 1; start <= 3; start += 1) {
+      renderApp(path, { api: noNetwork() });
+      expect(await shown()).toBeInTheDocument();
+      expect(await screen.findByText(/^Sin conexión · actualizado a las \d\d:\d\d$/)).toBeInTheDocument();
+      closeApp();
+      expect(localStorage.getItem(PERSIST_KEY)).toContain(kept);
+    }
+  });
+});
