@@ -1,9 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ApiError } from '../api/api-error.ts';
 import { messageFor } from '../api/error-catalogue.ts';
-import { Button } from './button.tsx';
 import { ErrorAlert } from './error-alert.tsx';
-import * as ui from './ui.css.ts';
+import * as css from './stale-notice.css.ts';
 import { formatDayOf, formatTime } from '../domain/format-dates.ts';
 import { localDateIn } from '../domain/opening-hours.ts';
 import { useConfig } from '../lib/services.tsx';
@@ -23,7 +22,8 @@ const isOffline = (error: unknown) =>
 
 /**
  * A list still shown after loading it again failed (docs/product.md §9): offline, the last-seen copy
- * stays readable under a notice with the time it was loaded; any other failure is said as usual.
+ * stays readable under one small grey line with the time it was loaded and a small way to try again
+ * (it stays while trying, so the copy below does not move); any other failure is said as usual.
  */
 export function StaleNotice({
   query,
@@ -31,17 +31,26 @@ export function StaleNotice({
   query: Pick<UseQueryResult, 'data' | 'isError' | 'isFetching' | 'error' | 'dataUpdatedAt' | 'refetch'>;
 }) {
   const { timeZone } = useConfig();
-  if (query.data === undefined || !query.isError || query.isFetching) return null;
-  if (!isOffline(query.error))
+  if (query.data === undefined || !query.isError) return null;
+  if (!isOffline(query.error)) {
+    if (query.isFetching) return null;
     return <ErrorAlert error={query.error} message={messageFor(query.error)} retry={() => void query.refetch()} />;
+  }
   return (
-    <div className={ui.stack}>
-      <p role="status" className={ui.alert}>
+    <div className={css.line}>
+      <p role="status" className={css.words}>
         {offlineWords(query.dataUpdatedAt, timeZone)}
       </p>
-      <Button variant="secondary" fullWidth onClick={() => void query.refetch()}>
-        Volver a intentarlo
-      </Button>
+      <button
+        type="button"
+        className={css.retry}
+        aria-disabled={query.isFetching || undefined}
+        onClick={() => {
+          if (!query.isFetching) void query.refetch();
+        }}
+      >
+        {query.isFetching ? 'Intentando…' : 'Volver a intentarlo'}
+      </button>
     </div>
   );
 }
