@@ -1,5 +1,5 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/api-error.ts';
 import type { ApiClient } from '../api/client.ts';
 import { readyBoat } from '../features/boats/boats.fixtures.ts';
@@ -60,5 +60,30 @@ describe('opening the app offline, again and again', () => {
       closeApp();
       expect(localStorage.getItem(PERSIST_KEY)).toContain(kept);
     }
+  });
+});
+
+describe('opening the app when the browser knows it is offline', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('draws the card from the copy at once, without waiting for a session check that must fail', async () => {
+    renderApp('/carnet-verde', { api: online() });
+    await screen.findByRole('article', { name: 'VÁLIDO' });
+    await waitFor(() => expect(localStorage.getItem(PERSIST_KEY)).toContain('AbCdEfGhIjKlMnOpQrStUv'));
+    closeApp();
+
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    // A request on a network that is not there may take its time to fail: the card does not wait for it.
+    const api = noNetwork();
+    api.get = ((path: string) =>
+      path === 'session' ? new Promise(() => {}) : noNetwork().get(path)) as ApiClient['get'];
+    renderApp('/carnet-verde', { api });
+    expect(await screen.findByRole('article', { name: 'VÁLIDO' })).toBeInTheDocument();
+    expect(await screen.findByText(/^Sin conexión · actualizado a las \d\d:\d\d$/)).toBeInTheDocument();
+    closeApp();
+
+    // Not for a screen that was never kept for use offline.
+    renderApp('/micuenta', { api: noNetwork() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sin conexión' })).toBeInTheDocument();
   });
 });

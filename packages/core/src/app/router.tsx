@@ -5,7 +5,7 @@ import type { RuntimeConfig } from '../config/app-config.ts';
 import type { SessionInfo } from '../domain/accounts.ts';
 import LoginScreen from '../features/auth/login-screen.tsx';
 import { markSliderSeen, sliderSeen } from '../lib/first-start.ts';
-import { keptOwner } from '../lib/queries.ts';
+import { keptOwner, knownOffline } from '../lib/queries.ts';
 import type { ServerCache } from '../lib/server-cache.ts';
 import { fetchSession, type SessionStore } from '../lib/session-store.ts';
 import { PublicLayout, RootLayout } from './layouts.tsx';
@@ -85,11 +85,22 @@ const unreachable = (error: unknown) =>
  */
 export function requireSession({ api, session, storage, cache }: RouterServices) {
   return async ({ request }: LoaderFunctionArgs) => {
-    let info: SessionInfo | null;
+    const forOffline = OFFLINE_PATHS.has(new URL(request.url).pathname);
+    let info: SessionInfo | null = session.current();
+    const kept = info ? null : keptOwner(storage);
+    // Someone kept a copy here, so is most likely still signed in: the cache's code downloads while the
+    // session is checked, not after it (the card's cold start, decision 055). A visitor who never signed
+    // in here downloads none of it on the way to `login`.
+    if (kept !== null) cache.preload();
+    // The browser knows it has no network: the kept copy opens at once, not after a request that must fail.
+    if (kept !== null && forOffline && knownOffline()) {
+      await cache.open(kept);
+      return null;
+    }
     try {
-      info = session.current() ?? (await loadSession(api, session));
+      info ??= await loadSession(api, session);
     } catch (error) {
-      const owner = unreachable(error) && OFFLINE_PATHS.has(new URL(request.url).pathname) ? keptOwner(storage) : null;
+      const owner = unreachable(error) && forOffline ? kept : null;
       if (owner === null) throw error;
       await cache.open(owner);
       return null;

@@ -1,5 +1,7 @@
 import type { CacheKit, CacheOwner, ServerCacheOptions } from './cache-kit.ts';
 
+type OpenKit = (options: ServerCacheOptions & { owner: CacheOwner }) => Promise<CacheKit>;
+
 export interface ServerCache {
   /**
    * The server-state cache (TanStack Query) of `owner`, with what the phone kept of it. The first call
@@ -7,6 +9,12 @@ export interface ServerCache {
    * of most visits, never downloads it.
    */
   open(owner: CacheOwner): Promise<CacheKit>;
+  /**
+   * Starts downloading TanStack Query without opening a cache: the private screens' guard calls it before it
+   * waits for the session check, so that the two go over the network side by side rather than one after the
+   * other (the card's cold start waited for both, in turn).
+   */
+  preload(): void;
   /** The cache open now, if any: what the screens read. */
   current(): CacheKit | undefined;
   subscribe(listener: () => void): () => void;
@@ -16,6 +24,8 @@ export interface ServerCache {
 
 export function createServerCache(options: ServerCacheOptions): ServerCache {
   let kit: CacheKit | undefined;
+  let loading: Promise<{ openKit: OpenKit }> | undefined;
+  const loadKit = () => (loading ??= import('./query-kit.ts'));
   const listeners = new Set<() => void>();
   const emit = () => {
     for (const listener of listeners) listener();
@@ -32,12 +42,18 @@ export function createServerCache(options: ServerCacheOptions): ServerCache {
     open: (owner) =>
       serial(async () => {
         if (kit && kit.owner === owner) return kit;
-        const { openKit } = await import('./query-kit.ts');
+        const { openKit } = await loadKit();
         kit?.dispose();
         kit = await openKit({ ...options, owner });
         emit();
         return kit;
       }),
+    preload() {
+      // A failed download (offline, nothing cached) is tried again by the next `open`.
+      loadKit().catch(() => {
+        loading = undefined;
+      });
+    },
     current: () => kit,
     subscribe(listener) {
       listeners.add(listener);
