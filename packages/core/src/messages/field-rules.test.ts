@@ -40,7 +40,16 @@ const ALLOWED_BY_FILE: Readonly<Record<string, readonly string[]>> = {
   'password.ts': ['RUNS'],
   // The days and times the app writes out («sábado 28 de noviembre a las 13:30»), and the zones' names: not a
   // body rule's words.
-  'format-dates.ts': ['MONTHS', 'RELATIVE_DAYS', 'ZONE_NAMES', 'formatDay', 'describeSlot', 'zoneName'],
+  'format-dates.ts': [
+    'MONTHS',
+    'SHORT_WEEKDAYS',
+    'SHORT_MONTHS',
+    'RELATIVE_DAYS',
+    'ZONE_NAMES',
+    'formatDay',
+    'describeSlot',
+    'zoneName',
+  ],
 };
 
 /** The name of the top-level declaration a node is in (a const, a function). */
