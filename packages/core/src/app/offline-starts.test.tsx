@@ -1,5 +1,6 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { leaveFor } from './leave.ts';
 import { ApiError } from '../api/api-error.ts';
 import type { ApiClient } from '../api/client.ts';
 import { readyBoat } from '../features/boats/boats.fixtures.ts';
@@ -8,6 +9,8 @@ import { launch } from '../features/launches/launches.fixtures.ts';
 import { outing } from '../features/outings/outings.fixtures.ts';
 import { PERSIST_KEY } from '../lib/queries.ts';
 import { answeringApi, renderApp } from '../test/fixtures.tsx';
+
+vi.mock('./leave.ts', () => ({ leaveFor: vi.fn() }));
 
 /** No network at all: not even the session can be checked. */
 const noNetwork = (): ApiClient => {
@@ -85,5 +88,39 @@ describe('opening the app when the browser knows it is offline', () => {
     // Not for a screen that was never kept for use offline.
     renderApp('/micuenta', { api: noNetwork() });
     expect(await screen.findByRole('heading', { level: 1, name: 'Sin conexión' })).toBeInTheDocument();
+  });
+});
+
+describe('opening the card on weak coverage', () => {
+  /** The card seen once, kept on the phone, the app closed. */
+  async function keepTheCard() {
+    renderApp('/carnet-verde', { api: online() });
+    await screen.findByRole('article', { name: 'VÁLIDO' });
+    await waitFor(() => expect(localStorage.getItem(PERSIST_KEY)).toContain('AbCdEfGhIjKlMnOpQrStUv'));
+    closeApp();
+  }
+
+  it('draws the card from the copy at once while the session check is still on its way', async () => {
+    await keepTheCard();
+    // Online as far as the browser knows, but the check never comes back (a dock at the edge of coverage).
+    const api = online();
+    const get = api.get;
+    api.get = ((path: string) => (path === 'session' ? new Promise(() => {}) : get(path))) as ApiClient['get'];
+    renderApp('/carnet-verde', { api });
+    expect(await screen.findByRole('article', { name: 'VÁLIDO' })).toBeInTheDocument();
+    expect(screen.getByTestId('card-qr')).toBeInTheDocument();
+  });
+
+  it('a session that ended elsewhere takes the copy away, and the person to sign in', async () => {
+    await keepTheCard();
+    const api = online();
+    const get = api.get;
+    api.get = ((path: string) =>
+      path === 'session'
+        ? Promise.reject(new ApiError('unauthenticated', { status: 401 }))
+        : get(path)) as ApiClient['get'];
+    renderApp('/carnet-verde', { api });
+    await waitFor(() => expect(leaveFor).toHaveBeenCalledWith('/login?next=%2Fcarnet-verde'));
+    expect(localStorage.getItem(PERSIST_KEY)).toBeNull();
   });
 });

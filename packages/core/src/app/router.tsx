@@ -10,6 +10,7 @@ import type { ServerCache } from '../lib/server-cache.ts';
 import { fetchSession, type SessionStore } from '../lib/session-store.ts';
 import { PublicLayout, RootLayout } from './layouts.tsx';
 import { href, paths, PRIVATE_ROUTES, safeNext, type RouteName } from '../lib/paths.ts';
+import { leaveFor } from './leave.ts';
 import { RouteError } from './route-error.tsx';
 import { notFoundHandle, screenHandle } from './screen-handle.ts';
 import { ScreenLoading } from './screen-loading.tsx';
@@ -76,6 +77,32 @@ const unreachable = (error: unknown) =>
   error instanceof ApiError && (error.code === 'network_error' || error.code === 'timeout');
 
 /**
+ * The session, checked behind a screen drawn from the copy kept for `kept`. Signed in: the cache is told who
+ * (another account gets its own). Nobody (the session ended elsewhere): nothing personal stays, and the person
+ * goes to sign in, back here after it. No answer (no network, a failing server): the copy stays, as offline.
+ */
+async function confirmKept({ api, session, storage, cache }: RouterServices, kept: string, url: string) {
+  let info: SessionInfo | null;
+  try {
+    info = await loadSession(api, session);
+  } catch {
+    return;
+  }
+  if (info) {
+    if (!sliderSeen(storage)) markSliderSeen(storage);
+    (await cache.open(info.account.id)).setSession(info);
+    return;
+  }
+  // The screen keeps what it shows until the page goes (`forget`, as when a session ends on a screen); nothing
+  // more is written, and what the phone kept goes now.
+  await (await cache.open(kept)).forget();
+  const { clearStorage } = await import('../lib/personal-data.ts');
+  await clearStorage(storage);
+  const { pathname, search } = new URL(url);
+  leaveFor(href.login(`${pathname}${search}`));
+}
+
+/**
  * Private screens: without a session, go to login and come back here after it. Someone signed in on
  * this device is past its first start: no intro slides after signing out. With one, the account's
  * server cache is opened (TanStack Query loads here, with the first private screen) and told who is
@@ -83,7 +110,8 @@ const unreachable = (error: unknown) =>
  * opens on the cache the phone kept (only its owner's: sign-out removes it); nobody counts as signed
  * in meanwhile, and the next move between screens asks again.
  */
-export function requireSession({ api, session, storage, cache }: RouterServices) {
+export function requireSession(services: RouterServices) {
+  const { api, session, storage, cache } = services;
   return async ({ request }: LoaderFunctionArgs) => {
     const forOffline = OFFLINE_PATHS.has(new URL(request.url).pathname);
     let info: SessionInfo | null = session.current();
@@ -92,8 +120,11 @@ export function requireSession({ api, session, storage, cache }: RouterServices)
     // session is checked, not after it (the card's cold start, decision 055). A visitor who never signed
     // in here downloads none of it on the way to `login`.
     if (kept !== null) cache.preload();
-    // The browser knows it has no network: the kept copy opens at once, not after a request that must fail.
-    if (kept !== null && forOffline && knownOffline()) {
+    // A screen meant for offline use with a copy kept here draws from it at once, online too: the session is
+    // checked beside it, so weak coverage at the gate never holds the card back (decision 059). When the
+    // browser knows it has no network, there is nothing to check.
+    if (kept !== null && forOffline) {
+      if (!knownOffline()) void confirmKept(services, kept, request.url);
       await cache.open(kept);
       return null;
     }

@@ -20,10 +20,17 @@ export async function clearPersonalData({
 }): Promise<void> {
   session.set(null);
   await cache.close();
+  await clearStorage(storage);
+}
+
+/**
+ * What the phone's storage holds of the person: everything but the device's own keys, the tab's storage, and
+ * the service worker's data caches (the app shell's precache stays: it is the same for everyone).
+ */
+export async function clearStorage(storage: Storage): Promise<void> {
   for (const key of Object.keys(storage)) if (!DEVICE_KEYS.has(key)) storage.removeItem(key);
   sessionStorage.clear();
   if ('caches' in globalThis) {
-    // The app shell's precache stays (it is the same for everyone); data caches go.
     const names = await caches.keys();
     await Promise.all(names.filter((name) => !name.startsWith('workbox-precache')).map((name) => caches.delete(name)));
   }
