@@ -17,6 +17,7 @@ import type { E2eClient } from './clients.ts';
 import { axeViolations, expect, marinaUrl, test } from './fixtures.ts';
 import { press, typeDate, typeInto } from './keyboard.ts';
 import {
+  bookSlot,
   chooseDay,
   chooseOption,
   confirmData,
@@ -268,14 +269,7 @@ test.describe('authorised persons', () => {
     await confirmData(phone.page.request, marina, person);
     const { slots } = await emptySlots(phone.page.request, marina, rules, boatId, 11, 1);
     const slot = slots[0] as LaunchSlot;
-    await apiCaller(phone.page.request, marinaUrl(marina), marina.id)('post', 'launches', {
-      boatId,
-      slotStart: slot.start,
-      expectedReturn: slot.end,
-      people: 2,
-      notes: '',
-      waitlist: false,
-    });
+    await bookSlot(apiCaller(phone.page.request, marinaUrl(marina), marina.id), boatId, slot, 2);
 
     // The owner: «Pedida por», why only cancelling is offered, and the question naming the person.
     await page.goto('/pedidosbajadas');

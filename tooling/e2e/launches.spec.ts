@@ -4,6 +4,7 @@ import { apiCaller, createAccount, newPerson, signInAsDemoOwner } from './accoun
 import { expect, marinaUrl, test } from './fixtures.ts';
 import { press, typeInto } from './keyboard.ts';
 import {
+  bookSlot,
   chooseDay,
   eligibleBoats,
   emptySlots,
@@ -211,14 +212,7 @@ test.describe('launches', () => {
     await staff.dispose();
     const { slots } = await emptySlots(page.request, marina, rules, boatId!, 3, 1);
     const call = apiCaller(page.request, marinaUrl(marina), marina.id);
-    const booked = await call<Launch>('post', 'launches', {
-      boatId,
-      slotStart: slots[0]!.start,
-      expectedReturn: slots[0]!.end,
-      people: 1,
-      notes: '',
-      waitlist: false,
-    });
+    const booked = await bookSlot(call, boatId!, slots[0]!);
     // The phone keeps the list with that launch in it…
     await page.goto('/pedidosbajadas');
     await expect(page.getByRole('article', { name: 'Pardela 1' })).toContainText('Confirmada');
@@ -241,14 +235,7 @@ test.describe('launches', () => {
     const [boatId] = await eligibleBoats(page.request, marina, signedIn, 1, staff.call);
     const { slots } = await emptySlots(page.request, marina, rules, boatId!, 2, 1);
     const slot = slots[0]!;
-    const booked = await apiCaller(page.request, marinaUrl(marina), marina.id)<Launch>('post', 'launches', {
-      boatId,
-      slotStart: slot.start,
-      expectedReturn: slot.end,
-      people: 1,
-      notes: '',
-      waitlist: false,
-    });
+    const booked = await bookSlot(apiCaller(page.request, marinaUrl(marina), marina.id), boatId!, slot);
     await staff.call('post', `staff/launches/${booked.id}/in-water`, {});
     await staff.dispose();
 

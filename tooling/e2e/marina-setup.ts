@@ -3,7 +3,7 @@
 import { request as playwrightRequest, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { Contract } from '@marina/core/domain/boats.ts';
 import { addDays, todayIn } from '@marina/core/domain/calendar.ts';
-import type { LaunchSlot, LaunchSlotDay } from '@marina/core/domain/launches.ts';
+import type { Launch, LaunchSlot, LaunchSlotDay } from '@marina/core/domain/launches.ts';
 import type { Marina } from '@marina/core/domain/marina.ts';
 import { apiCaller, type Person } from './accounts.ts';
 import type { E2eClient } from './clients.ts';
@@ -141,6 +141,18 @@ export async function pickRadio(page: Page, group: Locator, target: Locator) {
     else await page.keyboard.press('ArrowDown');
   }
   throw new Error(`could not choose ${target.toString()}`);
+}
+
+/** Books a slot for a boat through the API, back at the slot's end: the launch a test starts from. */
+export function bookSlot(call: ReturnType<typeof apiCaller>, boatId: string, slot: LaunchSlot, people = 1) {
+  return call<Launch>('post', 'launches', {
+    boatId,
+    slotStart: slot.start,
+    expectedReturn: slot.end,
+    people,
+    notes: '',
+    waitlist: false,
+  });
 }
 
 /** Chooses a day on the booking's strip from the keyboard: into the group, then arrow keys to the day. */

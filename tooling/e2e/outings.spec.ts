@@ -1,12 +1,11 @@
 import type { Locator, Page } from '@playwright/test';
-import type { Launch } from '@marina/core/domain/launches.ts';
 import type { Marina } from '@marina/core/domain/marina.ts';
 import type { Outing } from '@marina/core/domain/outings.ts';
 import { apiCaller, type Person, signInAsDemoOwner } from './accounts.ts';
 import type { E2eClient } from './clients.ts';
 import { expect, marinaUrl, test } from './fixtures.ts';
 import { press, tabTo, typeInto } from './keyboard.ts';
-import { eligibleBoats, emptySlots, headersOf, marinaRules, staffMember } from './marina-setup.ts';
+import { bookSlot, eligibleBoats, emptySlots, headersOf, marinaRules, staffMember } from './marina-setup.ts';
 
 /** Chooses a select's `nth` option (0 is the placeholder) from the keyboard; returns its value and label. */
 async function chooseNth(page: Page, select: Locator, nth: number) {
@@ -39,14 +38,7 @@ async function withBoatInWater(
     const [boatId] = await eligibleBoats(page.request, marina, owner, 1, staff.call, { withLicence: true });
     const { slots } = await emptySlots(page.request, marina, rules, boatId!, 3, 1);
     const slot = slots[0]!;
-    const launch = await call<Launch>('post', 'launches', {
-      boatId,
-      slotStart: slot.start,
-      expectedReturn: slot.end,
-      people: 2,
-      notes: '',
-      waitlist: false,
-    });
+    const launch = await bookSlot(call, boatId!, slot, 2);
     await staff.call('post', `staff/launches/${launch.id}/in-water`, {});
     await work({ rules, call, boatId: boatId! });
   } finally {

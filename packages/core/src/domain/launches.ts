@@ -321,11 +321,14 @@ export function fewPlacesLeft(free: number, capacity: number): boolean {
   return capacity > 1 && free > 0 && free <= Math.max(1, Math.floor(capacity / 4));
 }
 
+/** A slot that may still be asked for: with places, or full with its waiting list open. */
+export const isBookableSlot = (slot: Pick<LaunchSlot, 'state'>) => slot.state === 'free' || slot.state === 'full';
+
 /** A day's state from its slots (as `launchSlots` gives them): what `GET /launch-days` says of each day. */
 export function launchDaySummary(
   slots: readonly LaunchSlot[],
 ): Pick<LaunchDay, 'state' | 'free' | 'bookable' | 'closedReason'> {
-  const bookable = slots.filter((slot) => slot.state === 'free' || slot.state === 'full');
+  const bookable = slots.filter(isBookableSlot);
   const free = bookable.reduce((sum, slot) => sum + slot.free, 0);
   const capacity = bookable.reduce((sum, slot) => sum + slot.capacity, 0);
   const counts = { free, bookable: bookable.length };

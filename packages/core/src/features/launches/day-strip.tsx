@@ -9,6 +9,7 @@ import { addDays } from '../../domain/calendar.ts';
 import { formatDay, formatDayParts } from '../../domain/format-dates.ts';
 import { useServices } from '../../lib/services.tsx';
 import { launchDaysQuery, type LaunchDay } from './api/launches.ts';
+import { ChipRadio } from './chip-radio.tsx';
 import * as css from './launches.css.ts';
 import { launchTexts as t } from './texts.ts';
 
@@ -16,8 +17,7 @@ import { launchTexts as t } from './texts.ts';
 const MAX_RANGE_DAYS = 62;
 
 /** A day that has a slot to ask for: one with places, or a full one whose waiting list is open. */
-export const isBookableDay = (day: Pick<LaunchDay, 'state'>) =>
-  day.state === 'free' || day.state === 'few' || day.state === 'full';
+export const isBookableDay = (day: Pick<LaunchDay, 'bookable'>) => day.bookable > 0;
 
 /** Closures named once under the strip: each reason with the days it closes. */
 function closureNotes(days: readonly LaunchDay[], today: string): string[] {
@@ -84,43 +84,41 @@ export function DayStrip({
       {days ? (
         <div ref={strip} className={css.strip}>
           {days.map((day, index) => {
-            const id = `${ids.input}-${index}`;
             const parts = formatDayParts(day.date, today);
             const state = t.dayState[day.state];
             return (
-              <div key={day.date} className={css.dayChip} data-state={day.state}>
-                <input
-                  type="radio"
-                  id={id}
-                  name={name}
-                  value={day.date}
-                  checked={field.value === day.date}
-                  disabled={!isBookableDay(day)}
-                  onChange={() => {
-                    void helpers.setValue(day.date);
-                    void helpers.setTouched(true, false);
-                  }}
-                  onBlur={field.onBlur}
-                  className={css.chipInput}
-                  aria-invalid={error ? true : undefined}
-                />
-                <label htmlFor={id} className={css.dayLabel}>
-                  <span className={ui.visuallyHidden}>
-                    {t.dayName(formatDay(day.date, today), t.dayStateWords[day.state])}
-                    {day.date === current ? `, ${t.current}` : ''}
-                  </span>
-                  <span aria-hidden="true" className={css.dayWeekday}>
-                    {parts.weekday}
-                  </span>
-                  <span aria-hidden="true" className={css.dayNumber}>
-                    {parts.day}
-                  </span>
-                  <span aria-hidden="true" className={css.dayState}>
-                    {isBookableDay(day) ? <span className={css.dot} /> : null}
-                    {day.date === current ? t.currentShort : state}
-                  </span>
-                </label>
-              </div>
+              <ChipRadio
+                key={day.date}
+                id={`${ids.input}-${index}`}
+                name={name}
+                value={day.date}
+                checked={field.value === day.date}
+                disabled={!isBookableDay(day)}
+                invalid={Boolean(error)}
+                onChoose={() => {
+                  void helpers.setValue(day.date);
+                  void helpers.setTouched(true, false);
+                }}
+                onBlur={field.onBlur}
+                chipClassName={css.dayChip}
+                labelClassName={css.dayLabel}
+                state={day.state}
+              >
+                <span className={ui.visuallyHidden}>
+                  {t.dayName(formatDay(day.date, today), t.dayStateWords[day.state])}
+                  {day.date === current ? `, ${t.current}` : ''}
+                </span>
+                <span aria-hidden="true" className={css.dayWeekday}>
+                  {parts.weekday}
+                </span>
+                <span aria-hidden="true" className={css.chipFigure}>
+                  {parts.day}
+                </span>
+                <span aria-hidden="true" className={css.dayState}>
+                  {isBookableDay(day) ? <span className={css.dot} /> : null}
+                  {day.date === current ? t.currentShort : state}
+                </span>
+              </ChipRadio>
             );
           })}
         </div>

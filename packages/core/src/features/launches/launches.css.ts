@@ -31,38 +31,6 @@ export const actions = style({
 
 export const blockedTitle = style({ fontWeight: 700 });
 
-export const slots = style({
-  display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fill, minmax(8.5rem, 1fr))',
-  gap: vars.space.small,
-});
-
-export const slot = style({
-  display: 'flex',
-  alignItems: 'flex-start',
-  gap: vars.space.small,
-  minHeight: vars.size.touchTarget,
-  padding: vars.space.small,
-  border: `1px solid ${vars.color.textMuted}`,
-  borderRadius: vars.radius.small,
-  background: vars.color.surface,
-  selectors: {
-    '&:has(input:checked)': {
-      borderColor: vars.color.primary,
-      borderWidth: '3px',
-      padding: `calc(${vars.space.small} - 2px)`,
-    },
-    '&[data-state="full"]': { borderStyle: 'dashed' },
-    '&[data-state="closed"], &[data-state="past"]': { color: vars.color.textMuted, background: vars.color.background },
-  },
-});
-
-export const slotLabel = style({ display: 'flex', flexDirection: 'column', minWidth: 0, flex: 1 });
-
-export const slotTime = style({ fontWeight: 700, fontVariantNumeric: 'tabular-nums' });
-
-export const slotState = style({ fontSize: vars.fontSize.small });
-
 export const history = style({
   margin: 0,
   paddingLeft: vars.space.large,
@@ -146,7 +114,8 @@ export const dayChip = style([
 
 export const dayWeekday = style({ fontSize: vars.fontSize.caption, fontWeight: vars.fontWeight.medium });
 
-export const dayNumber = style({
+/** A chip's figure: the day's number on the strip, the time on a slot's chip. */
+export const chipFigure = style({
   fontSize: vars.fontSize.section,
   fontWeight: vars.fontWeight.bold,
   lineHeight: vars.lineHeight.tight,
@@ -193,13 +162,6 @@ export const timeChip = style([
     selectors: { '&[data-state="full"]': { borderStyle: 'dashed' } },
   },
 ]);
-
-export const timeText = style({
-  fontSize: vars.fontSize.section,
-  fontWeight: vars.fontWeight.bold,
-  lineHeight: vars.lineHeight.tight,
-  fontVariantNumeric: 'tabular-nums',
-});
 
 export const timeState = style({
   fontSize: vars.fontSize.caption,

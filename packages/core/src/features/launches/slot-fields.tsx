@@ -34,19 +34,17 @@ export const SLOT_CODE_FIELDS = {
 export const chosenSlot = (slots: readonly LaunchSlot[], start: string | undefined) =>
   slots.find((slot) => slot.start === start);
 
-/** Return times: every slot end after the chosen start, up to closing (the same day, by construction). */
-export function returnChoices(slots: readonly LaunchSlot[], slotStart: string, timeZone: string) {
+/** Return instants: every slot end after the chosen start, up to closing (the same day, by construction). */
+function returnEnds(slots: readonly LaunchSlot[], slotStart: string): string[] {
   const start = Date.parse(slotStart);
-  return slots
-    .filter((slot) => Date.parse(slot.end) > start)
-    .map((slot) => ({ value: slot.end, label: timeOf(slot.end, timeZone) }));
+  return slots.filter((slot) => Date.parse(slot.end) > start).map((slot) => slot.end);
 }
 
 /** The return first offered: `length` after the start, or the nearest before it, within the day. */
-export function defaultReturn(choices: readonly { value: string }[], slotStart: string, length: number): string {
+function defaultReturn(ends: readonly string[], slotStart: string, length: number): string {
   const target = Date.parse(slotStart) + length;
-  let best = choices[0]?.value ?? '';
-  for (const choice of choices) if (Date.parse(choice.value) <= target) best = choice.value;
+  let best = ends[0] ?? '';
+  for (const end of ends) if (Date.parse(end) <= target) best = end;
   return best;
 }
 
@@ -68,9 +66,9 @@ function ReturnFollowsSlot({ slots, returnLength }: { slots: readonly LaunchSlot
   const { slotStart, expectedReturn } = values;
   useEffect(() => {
     if (!slotStart || slots.length === 0) return;
-    const choices = returnChoices(slots, slotStart, 'UTC');
-    if (choices.some((choice) => choice.value === expectedReturn)) return;
-    void setFieldValue('expectedReturn', defaultReturn(choices, slotStart, returnLength), false);
+    const ends = returnEnds(slots, slotStart);
+    if (ends.includes(expectedReturn)) return;
+    void setFieldValue('expectedReturn', defaultReturn(ends, slotStart, returnLength), false);
   }, [slotStart, expectedReturn, slots, returnLength, setFieldValue]);
   return null;
 }
@@ -135,7 +133,11 @@ export function SlotFields({
         empty={t.chooseSlotFirst}
         lessLabel={t.returnEarlier}
         moreLabel={t.returnLater}
-        choices={values.slotStart && day ? returnChoices(day.slots, values.slotStart, timeZone) : []}
+        choices={
+          values.slotStart && day
+            ? returnEnds(day.slots, values.slotStart).map((end) => ({ value: end, label: timeOf(end, timeZone) }))
+            : []
+        }
       />
     </>
   );

@@ -2,8 +2,9 @@ import { useField } from 'formik';
 import { ChoiceFieldset } from '../../components/form/choice-fields.tsx';
 import { shownError, useFieldIds } from '../../components/form/fields.tsx';
 import * as ui from '../../components/ui.css.ts';
-import type { LaunchSlot } from '../../domain/launches.ts';
+import { isBookableSlot, type LaunchSlot } from '../../domain/launches.ts';
 import { nearlyFull, timeOf } from './format.ts';
+import { ChipRadio } from './chip-radio.tsx';
 import * as css from './launches.css.ts';
 import { launchTexts as t } from './texts.ts';
 
@@ -15,7 +16,7 @@ function chipState(slot: LaunchSlot, allowFull: boolean): string {
 
 /** The slots a chip is shown for: those still to come and open; the launch's own (`current`) too. */
 export const shownSlots = (slots: readonly LaunchSlot[], isCurrent: (slot: LaunchSlot) => boolean) =>
-  slots.filter((slot) => slot.state === 'free' || slot.state === 'full' || isCurrent(slot));
+  slots.filter((slot) => isBookableSlot(slot) || isCurrent(slot));
 
 /**
  * The day's 30-minute slots still to come, as chips in one radio group (the arrow keys move between those that
@@ -49,35 +50,28 @@ export function SlotPicker({
       {shown.length === 0 ? <p>{t.noSlotsLeft}</p> : null}
       <div className={css.times}>
         {shown.map((slot, index) => {
-          const id = `${ids.input}-${index}`;
           const own = isCurrent(slot);
           const choosable = !own && (slot.state === 'free' || (slot.state === 'full' && allowFull));
           const from = timeOf(slot.start, timeZone);
           const to = timeOf(slot.end, timeZone);
           return (
-            <div
+            <ChipRadio
               key={slot.start}
-              className={css.timeChip}
-              data-state={own ? 'current' : nearlyFull(slot) ? 'nearly-full' : slot.state}
+              id={`${ids.input}-${index}`}
+              name={name}
+              value={slot.start}
+              checked={field.value === slot.start}
+              disabled={!choosable}
+              invalid={Boolean(error)}
+              onChoose={() => void helpers.setValue(slot.start)}
+              onBlur={field.onBlur}
+              chipClassName={css.timeChip}
+              labelClassName={css.timeLabel}
+              state={own ? 'current' : nearlyFull(slot) ? 'nearly-full' : slot.state}
             >
-              <input
-                type="radio"
-                id={id}
-                name={name}
-                value={slot.start}
-                checked={field.value === slot.start}
-                disabled={!choosable}
-                onChange={() => void helpers.setValue(slot.start)}
-                onBlur={field.onBlur}
-                className={css.chipInput}
-                // Only where focus can go: after a refused send, focus moves to the first invalid control.
-                aria-invalid={error && choosable ? true : undefined}
-              />
-              <label htmlFor={id} className={css.timeLabel}>
-                <span className={css.timeText}>{from}</span> <span className={ui.visuallyHidden}>{`a ${to},`}</span>{' '}
-                <span className={css.timeState}>{own ? t.current : chipState(slot, allowFull)}</span>
-              </label>
-            </div>
+              <span className={css.chipFigure}>{from}</span> <span className={ui.visuallyHidden}>{`a ${to},`}</span>{' '}
+              <span className={css.timeState}>{own ? t.current : chipState(slot, allowFull)}</span>
+            </ChipRadio>
           );
         })}
       </div>
