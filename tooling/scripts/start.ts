@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import type { LogLevel } from '@marina/api/config.ts';
 import { openDatabase } from '@marina/api/db/database.ts';
+import { withDevelopmentVapidKeys } from '@marina/api/push/development-keys.ts';
 import { DEMO_ACCOUNT, DEMO_AUTHORISED_ACCOUNT, DEMO_STAFF_ACCOUNT } from '@marina/api/db/seed.ts';
 import { startServer, type RunningServer } from '@marina/api/server.ts';
 import { clientsFromArgs, clientSeeds } from './lib/clients.ts';
@@ -54,10 +55,11 @@ try {
       handleSignals: false,
       ...(clock ? { clock } : {}),
       // The development outbox (codes and links in clear) is opt-in; this local server asks for it.
-      env: {
+      // Web Push keys kept in the data folder, so subscriptions outlive a restart (push/development-keys.ts).
+      env: withDevelopmentVapidKeys({
         ...process.env,
         DEV_ROUTES: process.env.DEV_ROUTES ?? (process.env.NODE_ENV === 'production' ? '0' : '1'),
-      },
+      }),
     });
     servers.push(server);
   }

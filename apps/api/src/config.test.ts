@@ -1,5 +1,17 @@
+import { createECDH } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { appLink, ConfigError, DEFAULT_DATA_DIR, DEFAULT_MARINAS_DIR, loadConfig, REPO_ROOT } from './config.ts';
+
+/** A VAPID pair as `web-push generate-vapid-keys` prints it (base64url, uncompressed public point). */
+function vapidPair() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return {
+    publicKey: ecdh.getPublicKey().toString('base64url'),
+    privateKey: ecdh.getPrivateKey().toString('base64url'),
+  };
+}
+const VAPID = vapidPair();
 
 function configError(env: NodeJS.ProcessEnv): ConfigError {
   try {
@@ -52,6 +64,9 @@ describe('loadConfig', () => {
       SMS_PROVIDER_TOKEN: 'sms-token',
       SMS_SENDER: 'PortBlau',
       TRUST_PROXY: '10.0.0.0/8, 192.168.1.1',
+      VAPID_PUBLIC_KEY: VAPID.publicKey,
+      VAPID_PRIVATE_KEY: VAPID.privateKey,
+      VAPID_SUBJECT: 'mailto:avisos@portblau.example',
     });
     expect(config).toMatchObject({
       nodeEnv: 'production',
@@ -69,6 +84,7 @@ describe('loadConfig', () => {
       smsProviderToken: 'sms-token',
       smsSender: 'PortBlau',
       trustProxy: ['10.0.0.0/8', '192.168.1.1'],
+      vapid: { ...VAPID, subject: 'mailto:avisos@portblau.example' },
     });
   });
 
@@ -151,6 +167,62 @@ describe('loadConfig', () => {
     expect(error.message).toContain('  - ALLOWED_ORIGINS: "app.example.com" is not an origin');
     expect(error.message).toContain('  - APP_ORIGIN: "https://app.example.com/activar" is not an origin');
     expect(error.message).toContain('  - DEV_ROUTES: must be 1 or 0 (got "yes")');
+  });
+
+  it('requires the Web Push keys and subject in production', () => {
+    const error = configError({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) });
+    expect(error.message).toContain('VAPID_PUBLIC_KEY: required in production');
+    expect(error.message).toContain('VAPID_PRIVATE_KEY: required in production');
+    expect(error.message).toContain('VAPID_SUBJECT: required in production');
+  });
+
+  it('refuses a malformed or mismatched VAPID pair, naming the variable and never echoing the private key', () => {
+    const other = vapidPair();
+    const cases: [NodeJS.ProcessEnv, string][] = [
+      [{ VAPID_PUBLIC_KEY: VAPID.publicKey }, 'VAPID_PRIVATE_KEY: required with VAPID_PUBLIC_KEY'],
+      [{ VAPID_PRIVATE_KEY: VAPID.privateKey }, 'VAPID_PUBLIC_KEY: required with VAPID_PRIVATE_KEY'],
+      [
+        { VAPID_PUBLIC_KEY: VAPID.publicKey.slice(0, 40), VAPID_PRIVATE_KEY: VAPID.privateKey },
+        'VAPID_PUBLIC_KEY: must be an uncompressed P-256 public key',
+      ],
+      [
+        { VAPID_PUBLIC_KEY: VAPID.publicKey, VAPID_PRIVATE_KEY: `${VAPID.privateKey}+/` },
+        'VAPID_PRIVATE_KEY: must be a P-256 private key in base64url',
+      ],
+      [
+        { VAPID_PUBLIC_KEY: VAPID.publicKey, VAPID_PRIVATE_KEY: other.privateKey },
+        'VAPID_PRIVATE_KEY: is not the private key of VAPID_PUBLIC_KEY',
+      ],
+      [
+        { VAPID_PUBLIC_KEY: VAPID.publicKey, VAPID_PRIVATE_KEY: Buffer.alloc(32).toString('base64url') },
+        'VAPID_PRIVATE_KEY: is not the private key of VAPID_PUBLIC_KEY',
+      ],
+      [{ VAPID_SUBJECT: 'avisos@portblau.example' }, 'VAPID_SUBJECT: must be a mailto: address or an https:// URL'],
+      [{ VAPID_SUBJECT: 'http://portblau.example' }, 'VAPID_SUBJECT: must be a mailto: address or an https:// URL'],
+    ];
+    for (const [env, issue] of cases) {
+      const error = configError(env);
+      expect(error.message).toContain(issue);
+      expect(error.message).not.toContain(other.privateKey);
+      expect(error.message).not.toContain(VAPID.privateKey);
+    }
+    // Production too: a set pair is checked the same way.
+    expect(
+      configError({ NODE_ENV: 'production', VAPID_PUBLIC_KEY: VAPID.publicKey, VAPID_PRIVATE_KEY: other.privateKey })
+        .message,
+    ).toContain('VAPID_PRIVATE_KEY: is not the private key of VAPID_PUBLIC_KEY');
+  });
+
+  it('makes one VAPID pair per process outside production when none is set', () => {
+    const first = loadConfig({}).vapid;
+    expect(Buffer.from(first.publicKey, 'base64url')).toHaveLength(65);
+    // A true pair: the checks a configured pair meets.
+    expect(loadConfig({ VAPID_PUBLIC_KEY: first.publicKey, VAPID_PRIVATE_KEY: first.privateKey }).vapid).toEqual(first);
+    expect(loadConfig({ NODE_ENV: 'test' }).vapid).toEqual(first);
+    expect(first.subject).toMatch(/^mailto:/);
+    expect(loadConfig({ VAPID_SUBJECT: 'https://portblau.example/contacto' }).vapid.subject).toBe(
+      'https://portblau.example/contacto',
+    );
   });
 
   it('requires a long SESSION_SECRET in production', () => {

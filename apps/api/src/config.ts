@@ -2,9 +2,10 @@
  * Server configuration from environment variables, checked once at start. Every bad variable is listed
  * in one error so a deployment is fixed in one go, not one restart per mistake.
  */
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
+import webPush from 'web-push';
 
 export const API_VERSION = '1.0.0';
 export const API_PREFIX = '/api/v1';
@@ -88,6 +89,19 @@ export interface Config {
    * protocol. `false` (default), `true`, or a list of proxy addresses/CIDRs.
    */
   trustProxy: boolean | string[];
+  /**
+   * The deployment's Web Push identity (RFC 8292): VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (P-256, base64url, as
+   * `web-push generate-vapid-keys` prints them) and VAPID_SUBJECT (a mailto: or https: contact for the push
+   * services). Required in production; elsewhere, without them, keys made once per process (`npm start` keeps
+   * its own in the data folder: push/development-keys.ts).
+   */
+  vapid: VapidConfig;
+}
+
+export interface VapidConfig {
+  publicKey: string;
+  privateKey: string;
+  subject: string;
 }
 
 export class ConfigError extends Error {
@@ -106,6 +120,10 @@ export const DEFAULT_MARINAS_DIR = resolve(REPO_ROOT, 'apps');
 
 // One per process: development sessions survive a restart, their CSRF tokens are simply issued again.
 const developmentSecret = randomBytes(32).toString('base64url');
+
+/** Outside production without configured keys: one pair per process (a browser's subscriptions end with it). */
+let developmentVapidKeys: { publicKey: string; privateKey: string } | undefined;
+const DEVELOPMENT_VAPID_SUBJECT = 'mailto:push@marina.invalid';
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const issues: string[] = [];
@@ -255,6 +273,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
   }
 
+  const vapid = vapidConfig(value, nodeEnv, issues);
+
   if (issues.length > 0) throw new ConfigError(issues);
   return {
     nodeEnv,
@@ -276,7 +296,68 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsSender: value('SMS_SENDER') ?? 'Marina',
     outboxConcurrency,
     trustProxy,
+    vapid,
   };
+}
+
+/**
+ * The VAPID keys and subject, checked: a public key that is a P-256 point, a private key of 32 bytes whose public
+ * key it is (a pasted pair from two different runs is refused here, not by every push service later).
+ */
+function vapidConfig(value: (name: string) => string | undefined, nodeEnv: NodeEnv, issues: string[]): VapidConfig {
+  const publicKey = value('VAPID_PUBLIC_KEY');
+  const privateKey = value('VAPID_PRIVATE_KEY');
+  const subject = value('VAPID_SUBJECT');
+  const before = issues.length;
+  if (publicKey === undefined && privateKey === undefined) {
+    if (nodeEnv === 'production') {
+      issues.push(
+        'VAPID_PUBLIC_KEY: required in production (Web Push; make a pair with `npx web-push generate-vapid-keys`)',
+      );
+      issues.push('VAPID_PRIVATE_KEY: required in production (Web Push)');
+    }
+  } else if (publicKey === undefined) issues.push('VAPID_PUBLIC_KEY: required with VAPID_PRIVATE_KEY');
+  else if (privateKey === undefined) issues.push('VAPID_PRIVATE_KEY: required with VAPID_PUBLIC_KEY');
+  else {
+    // Never echo the private key.
+    const publicBytes = base64UrlBytes(publicKey);
+    const privateBytes = base64UrlBytes(privateKey);
+    if (publicBytes?.length !== 65 || publicBytes[0] !== 4)
+      issues.push(
+        `VAPID_PUBLIC_KEY: must be an uncompressed P-256 public key in base64url, 87 characters (got "${publicKey}")`,
+      );
+    if (privateBytes?.length !== 32)
+      issues.push('VAPID_PRIVATE_KEY: must be a P-256 private key in base64url, 43 characters');
+    if (issues.length === before && !publicKeyOf(privateBytes!).equals(publicBytes!))
+      issues.push('VAPID_PRIVATE_KEY: is not the private key of VAPID_PUBLIC_KEY (the two come from different pairs)');
+  }
+  if (subject === undefined) {
+    if (nodeEnv === 'production')
+      issues.push('VAPID_SUBJECT: required in production (a mailto: or https: contact for the push services)');
+  } else if (!/^(mailto:.+@.+|https:\/\/.+)$/.test(subject))
+    issues.push(`VAPID_SUBJECT: must be a mailto: address or an https:// URL (got "${subject}")`);
+  if (issues.length > before || publicKey === undefined || privateKey === undefined) {
+    developmentVapidKeys ??= webPush.generateVAPIDKeys();
+    return { ...developmentVapidKeys, subject: subject ?? DEVELOPMENT_VAPID_SUBJECT };
+  }
+  return { publicKey, privateKey, subject: subject ?? DEVELOPMENT_VAPID_SUBJECT };
+}
+
+/** The bytes of a base64url text (no padding), or undefined when it is not one. */
+function base64UrlBytes(text: string): Buffer | undefined {
+  return /^[A-Za-z0-9_-]+$/.test(text) ? Buffer.from(text, 'base64url') : undefined;
+}
+
+/** The uncompressed public point of a P-256 private key. */
+function publicKeyOf(privateKey: Buffer): Buffer {
+  const ecdh = createECDH('prime256v1');
+  try {
+    ecdh.setPrivateKey(privateKey);
+  } catch {
+    // Zero or not below the curve's order: no key at all.
+    return Buffer.alloc(0);
+  }
+  return ecdh.getPublicKey();
 }
 
 /**
