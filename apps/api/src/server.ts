@@ -28,6 +28,7 @@ import { notificationsModule } from './notifications/notifications-module.ts';
 import { outboxModule } from './outbox/outbox-module.ts';
 import { createTransports, type Transports } from './outbox/transports.ts';
 import { outingsModule } from './outings/outings-module.ts';
+import { pushModule } from './push/push-module.ts';
 import {
   clientResolution,
   cookies,
@@ -59,6 +60,7 @@ const modules: readonly ApiModule[] = [
   sessionsModule,
   accountsModule,
   notificationsModule,
+  pushModule,
   boatsModule,
   launchesModule,
   authorisationsModule,

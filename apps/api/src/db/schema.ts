@@ -20,3 +20,4 @@ export * from '../launches/launches.schema.ts';
 export * from '../authorisations/authorisations.schema.ts';
 export * from '../cards/cards.schema.ts';
 export * from '../outings/outings.schema.ts';
+export * from '../push/push.schema.ts';

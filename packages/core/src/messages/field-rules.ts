@@ -186,4 +186,14 @@ export const fieldRuleMessages = {
   destination_required: 'Escribe el destino o la zona de navegación.',
   contact_phone_required: 'Escribe un teléfono de contacto durante la salida.',
   new_expected_return_required: 'Elige la nueva hora de vuelta prevista.',
+
+  // Push subscriptions (the browser fills them, not a person: each message names its field)
+  push_endpoint_required: 'Falta la dirección de envío (endpoint) de la suscripción.',
+  push_endpoint_https: 'La dirección de envío (endpoint) debe ser una URL https://.',
+  push_endpoint_too_long: (p: { max: number }) => `La dirección de envío (endpoint): como mucho ${p.max} caracteres.`,
+  push_keys_required: 'Faltan las claves (keys) de la suscripción.',
+  push_p256dh_required: 'Falta la clave pública (keys.p256dh) de la suscripción.',
+  push_p256dh_invalid: 'La clave pública (keys.p256dh) no es una clave P-256 en base64url.',
+  push_auth_required: 'Falta el secreto (keys.auth) de la suscripción.',
+  push_auth_invalid: 'El secreto (keys.auth) no son 16 bytes en base64url.',
 } as const;

@@ -55,6 +55,7 @@ const FIELD_RULE_SAMPLES: Samples<typeof fieldRuleMessages> = {
   contract_start_from_today: { today: 'lunes 23 de noviembre' },
   people_too_few: { min: 1 },
   closure_too_long: { days: 31 },
+  push_endpoint_too_long: { max: 2048 },
 };
 
 const DETAIL_SAMPLES: Samples<typeof problemDetails> = {
