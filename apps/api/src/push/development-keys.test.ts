@@ -3,8 +3,8 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.ts';
-import { withDevelopmentVapidKeys } from './development-keys.ts';
+import { DEFAULT_DATA_DIR, loadConfig, REPO_ROOT } from '../config.ts';
+import { developmentVapidKeysFile, withDevelopmentVapidKeys } from './development-keys.ts';
 
 const folder = mkdtempSync(join(tmpdir(), 'vapid-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -39,6 +39,19 @@ describe('development VAPID keys', () => {
       publicKey: env.VAPID_PUBLIC_KEY,
       privateKey: env.VAPID_PRIVATE_KEY,
     });
+  });
+
+  it('are kept beside the database folder, in the default data folder for a database in memory', () => {
+    expect(DEFAULT_DATA_DIR).toBe(join(REPO_ROOT, '.data', 'pglite'));
+    expect(developmentVapidKeysFile({})).toBe(join(REPO_ROOT, '.data', 'vapid-keys.json'));
+    expect(developmentVapidKeysFile({ DATA_DIR: 'memory' })).toBe(join(REPO_ROOT, '.data', 'vapid-keys.json'));
+    expect(developmentVapidKeysFile({ DATA_DIR: join(folder, 'other', 'pglite') })).toBe(
+      join(folder, 'other', 'vapid-keys.json'),
+    );
+    const env = withDevelopmentVapidKeys({ DATA_DIR: join(folder, 'beside', 'pglite') });
+    expect(JSON.parse(readFileSync(join(folder, 'beside', 'vapid-keys.json'), 'utf8')).publicKey).toBe(
+      env.VAPID_PUBLIC_KEY,
+    );
   });
 
   it('leave configured keys and production alone, making no file', () => {

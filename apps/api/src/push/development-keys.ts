@@ -1,14 +1,19 @@
 /**
- * `npm start`'s VAPID keys: made once and kept in the data folder (`.data/vapid-keys.json`), so that a browser's
- * push subscriptions outlive a restart of the local server, as its database does. Never in production, where
- * VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are required (config.ts); configured keys always win.
+ * `npm start`'s VAPID keys: made once and kept in the data folder, beside the database folder
+ * (`.data/vapid-keys.json`, or next to DATA_DIR), so that a browser's push subscriptions outlive a restart of
+ * the local server, as its database does. Never in production, where VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY
+ * are required (config.ts); configured keys always win.
  */
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import webPush from 'web-push';
-import { REPO_ROOT } from '../config.ts';
+import { DEFAULT_DATA_DIR } from '../config.ts';
 
-export const DEVELOPMENT_VAPID_KEYS_FILE = resolve(REPO_ROOT, '.data/vapid-keys.json');
+/** The kept pair's file: in the folder that holds the database folder (`memory` keeps it in the default one). */
+export function developmentVapidKeysFile(env: NodeJS.ProcessEnv): string {
+  const dataDir = env.DATA_DIR?.trim();
+  return resolve(dirname(!dataDir || dataDir === 'memory' ? DEFAULT_DATA_DIR : resolve(dataDir)), 'vapid-keys.json');
+}
 
 /**
  * `env` with VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY from the kept pair (made now when there is none), unless it
@@ -16,7 +21,7 @@ export const DEVELOPMENT_VAPID_KEYS_FILE = resolve(REPO_ROOT, '.data/vapid-keys.
  */
 export function withDevelopmentVapidKeys(
   env: NodeJS.ProcessEnv,
-  file: string = DEVELOPMENT_VAPID_KEYS_FILE,
+  file: string = developmentVapidKeysFile(env),
 ): NodeJS.ProcessEnv {
   if (env.NODE_ENV === 'production' || env.VAPID_PUBLIC_KEY?.trim() || env.VAPID_PRIVATE_KEY?.trim()) return env;
   const keys = readKeys(file) ?? writeKeys(file);
