@@ -120,6 +120,21 @@ describe('push subscriptions', () => {
     expect(await storedFor(subscription.endpoint)).toEqual([]);
   });
 
+  it('refuses a store or removal without the CSRF token, as every mutating call', async () => {
+    const subscription = browserSubscription();
+    const stored = await lucia.agent.post('/push/subscriptions', subscription, { withoutXsrf: true });
+    expect(stored.statusCode).toBe(403);
+    expect(await storedFor(subscription.endpoint)).toEqual([]);
+    await lucia.agent.post('/push/subscriptions', subscription);
+    const removal = await lucia.agent.delete(
+      '/push/subscriptions',
+      { endpoint: subscription.endpoint },
+      { withoutXsrf: true },
+    );
+    expect(removal.statusCode).toBe(403);
+    expect(await storedFor(subscription.endpoint)).toHaveLength(1);
+  });
+
   it('refuses a bad body with 400 naming each field in Spanish', async () => {
     const good = browserSubscription();
     const cases: [unknown, string, string][] = [
