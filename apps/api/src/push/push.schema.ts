@@ -1,8 +1,12 @@
-/** Web Push subscriptions: where to push to each signed-in browser (issue 23). */
-import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+/**
+ * Web Push subscriptions: where to push to each signed-in browser; and each account's channel per kind of
+ * notice (issue 23, decision 061).
+ */
+import { NOTICE_CHANNELS, NOTICE_KINDS, type NoticeChannel, type NoticeKind } from '@marina/core/domain/push.ts';
+import { check, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accountIdColumn } from '../accounts/accounts.schema.ts';
 import { clientIdColumn } from '../clients/clients.schema.ts';
-import { at, timestamps } from '../db/columns.ts';
+import { at, inList, timestamps } from '../db/columns.ts';
 import { registerPersonalData } from '../db/personal-data.ts';
 
 /**
@@ -31,3 +35,32 @@ export const pushSubscriptions = pgTable(
 registerPersonalData({ table: pushSubscriptions, accountColumn: pushSubscriptions.accountId, erase: 'delete' });
 
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
+
+/**
+ * The channel a person chose for a kind of notice on a marina; a kind without a row is told both ways
+ * (`DEFAULT_NOTICE_CHANNEL`). Locked kinds (the overdue-outing alert) are never stored.
+ */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    clientId: clientIdColumn(),
+    accountId: accountIdColumn().notNull(),
+    kind: text('kind').$type<NoticeKind>().notNull(),
+    channel: text('channel').$type<NoticeChannel>().notNull(),
+    ...timestamps,
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.clientId, table.kind] }),
+    check('notification_preferences_kind_check', inList(table.kind, NOTICE_KINDS)),
+    check('notification_preferences_channel_check', inList(table.channel, NOTICE_CHANNELS)),
+  ],
+);
+
+registerPersonalData({
+  table: notificationPreferences,
+  accountColumn: notificationPreferences.accountId,
+  erase: 'delete',
+});
+
+export type NotificationPreferenceRow = typeof notificationPreferences.$inferSelect;

@@ -3,7 +3,7 @@
  * the server (and for the app, when it sends one), and the deployment's public key as the API answers it.
  */
 import * as yup from 'yup';
-import { Shared, Type, type Static } from './response-schema.ts';
+import { Instant, Shared, StringEnum, Type, Uuid, type Static } from './response-schema.ts';
 import type {} from './schema-meta.ts';
 import { fieldRuleMessages as m } from '../messages/field-rules.ts';
 
@@ -74,3 +74,98 @@ export const pushKeyResponse = Shared(
   ),
 );
 export type PushKey = Static<typeof pushKeyResponse>;
+
+/**
+ * What a person may choose how to be told about (docs/product.md §4.12): each notice the marina sends a customer
+ * belongs to one kind. `outing_overdue` is a safety alert and always goes both ways.
+ */
+export const NOTICE_KINDS = [
+  'launch_confirmed',
+  'launch_cancelled',
+  'waitlist_promoted',
+  'boat_in_water',
+  'boat_back',
+  'stow_reminder',
+  'contract_approved',
+  'authorisation',
+  'data_to_confirm',
+  'outing_overdue',
+] as const;
+export type NoticeKind = (typeof NOTICE_KINDS)[number];
+
+/** `push`: to the phone only; `message`: the marina's SMS or e-mail only; `both`. */
+export const NOTICE_CHANNELS = ['push', 'message', 'both'] as const;
+export type NoticeChannel = (typeof NOTICE_CHANNELS)[number];
+
+/** Until the person chooses. */
+export const DEFAULT_NOTICE_CHANNEL: NoticeChannel = 'both';
+
+/** Kinds nobody can change: always `both`. */
+export const LOCKED_NOTICE_KINDS: ReadonlySet<NoticeKind> = new Set<NoticeKind>(['outing_overdue']);
+
+export const isNoticeKind = (value: unknown): value is NoticeKind =>
+  typeof value === 'string' && (NOTICE_KINDS as readonly string[]).includes(value);
+
+/** `PUT /notification-preferences`: one kind's channel. */
+export const noticePreferenceSchema = yup.object({
+  kind: yup
+    .string()
+    .required(m.notice_kind_invalid)
+    .oneOf(NOTICE_KINDS, m.notice_kind_invalid)
+    .test('locked', m.notice_kind_locked, (value) => value === undefined || !LOCKED_NOTICE_KINDS.has(value))
+    .meta({ description: 'Which notices (`NoticeKind`).' }) as yup.StringSchema<NoticeKind>,
+  channel: yup.string().required(m.notice_channel_invalid).oneOf(NOTICE_CHANNELS, m.notice_channel_invalid).meta({
+    description: '`push`, `message` (the marina’s SMS or e-mail) or `both`.',
+  }) as yup.StringSchema<NoticeChannel>,
+});
+export type NoticePreferenceInput = yup.InferType<typeof noticePreferenceSchema>;
+
+/** `GET`/`PUT /notification-preferences`: every kind with its channel, and how many devices take pushes. */
+export const notificationPreferencesResponse = Shared(
+  Type.Object(
+    {
+      items: Type.Array(
+        Type.Object({
+          kind: StringEnum(NOTICE_KINDS),
+          channel: StringEnum(NOTICE_CHANNELS),
+          /** A safety alert: always `both`, not changeable. */
+          locked: Type.Boolean(),
+        }),
+      ),
+      /** This account's push subscriptions on this marina. */
+      pushDevices: Type.Integer({ minimum: 0 }),
+    },
+    { $id: 'NotificationPreferences' },
+  ),
+);
+export type NotificationPreferences = Static<typeof notificationPreferencesResponse>;
+
+/** `GET /push/subscriptions`: the signed-in account's devices, by their push service, never keys nor endpoint. */
+export const pushSubscriptionListResponse = Shared(
+  Type.Object(
+    {
+      items: Type.Array(
+        Type.Object({
+          id: Uuid(),
+          /** The push service's origin (`https://fcm.googleapis.com`). */
+          origin: Type.String(),
+          createdAt: Instant(),
+          updatedAt: Instant(),
+        }),
+      ),
+    },
+    { $id: 'PushSubscriptionList' },
+  ),
+);
+export type PushSubscriptionList = Static<typeof pushSubscriptionListResponse>;
+
+/** What a push carries (JSON, encrypted aes128gcm): what the lock screen shows, and where a tap opens. */
+export interface PushPayload {
+  title: string;
+  body: string;
+  /** An app path (a deep link). */
+  url: string;
+  /** Replaces an earlier notification with the same tag (`launch-<id>`). */
+  tag: string;
+  kind: NoticeKind;
+}

@@ -196,4 +196,9 @@ export const fieldRuleMessages = {
   push_p256dh_invalid: 'La clave pública (keys.p256dh) no es una clave P-256 en base64url.',
   push_auth_required: 'Falta el secreto (keys.auth) de la suscripción.',
   push_auth_invalid: 'El secreto (keys.auth) no son 16 bytes en base64url.',
+
+  // Notification preferences (the app sends them from its own choices: each message names its field)
+  notice_kind_invalid: 'El tipo de aviso (kind) no es uno de los que se pueden elegir.',
+  notice_kind_locked: 'Este aviso (kind) es de seguridad: llega siempre por notificación y por mensaje.',
+  notice_channel_invalid: 'El canal (channel) debe ser «push», «message» o «both».',
 } as const;
