@@ -9,12 +9,14 @@ import { paths } from '@marina/core/domain/app-paths.ts';
 import { formatDay } from '@marina/core/domain/format-dates.ts';
 import { codeChannelFor, type CodeChannel } from '@marina/core/domain/platform.ts';
 import { authorisationNotices, type PersonNoticeKind } from '@marina/core/messages/authorisation-notices.ts';
+import { pushNotices } from '@marina/core/messages/push-notices.ts';
 import type { ClientRecord } from '../clients/client-directory.ts';
 import type { Config } from '../config.ts';
 import type { Tx } from '../db/database.ts';
 import type { AccountRow } from '../accounts/accounts.schema.ts';
 import { createNotification } from '../notifications/notifications.ts';
 import { enqueueMessage } from '../outbox/outbox.ts';
+import { pushNotice } from '../push/push-delivery.ts';
 import { personName, personText, PERSON_NOTE_MAX } from '../outbox/person-text.ts';
 import { CODE_TTL_MS } from '../security/limits.ts';
 import type { AuthorisationRow } from './authorisations.schema.ts';
@@ -86,7 +88,8 @@ function personNotice(kind: PersonNoticeKind, client: ClientRecord, owner: Owner
 
 /**
  * Tells the person, in the transaction that made the change: a notification in the app when they have an
- * account at the marina, and a message by the marina's channel to the contact on the authorisation.
+ * account at the marina, pushes to their browsers as they chose (decision 061), and a message by the marina's
+ * channel to the contact on the authorisation, unless they chose push only and have a browser to push to.
  */
 export async function tellPerson(
   tx: Tx,
@@ -106,7 +109,8 @@ export async function tellPerson(
   config: Pick<Config, 'devRoutes'>,
 ): Promise<void> {
   const notice = personNotice(kind, client, owner, row);
-  if (person)
+  let message = true;
+  if (person) {
     await createNotification(
       tx,
       {
@@ -119,6 +123,19 @@ export async function tellPerson(
       },
       now,
     );
+    ({ message } = await pushNotice(
+      tx,
+      { clientId: client.id, accountId: person.id },
+      {
+        ...pushNotices.authorisation[kind],
+        url: paths.misbarcos,
+        tag: `authorisation-${row.id}`,
+        kind: 'authorisation',
+      },
+      { urgent: false, now },
+    ));
+  }
+  if (!message) return;
   const { channel, destination } = personDestination(client, row);
   await enqueueMessage(
     tx,

@@ -10,6 +10,7 @@
 import { launchCancellationReasons } from '@marina/core/messages/launch-notices.ts';
 import { paths } from '@marina/core/domain/app-paths.ts';
 import { authorisationNotices } from '@marina/core/messages/authorisation-notices.ts';
+import { pushNotices } from '@marina/core/messages/push-notices.ts';
 import { and, asc, eq, inArray, isNotNull, isNull, ne, or, type SQL } from 'drizzle-orm';
 import type { ClientRecord } from '../clients/client-directory.ts';
 import type { Config } from '../config.ts';
@@ -129,6 +130,12 @@ async function tellOwnerAttached(
       ...authorisationNotices.toOwner.attached({ marina: client.title, invited, holder, boats: names }),
       link: paths.autorizados,
       emailFooter: authorisationNotices.toOwner.emailFooter,
+      push: {
+        ...pushNotices.authorisation.attached,
+        url: paths.autorizados,
+        tag: `authorisation-${row.id}`,
+        kind: 'authorisation',
+      },
     },
     now,
     config,
@@ -261,6 +268,12 @@ export async function endAuthorisationsOf(tx: Tx, scope: LaunchScope, accountId:
         }),
         link: paths.autorizados,
         emailFooter: authorisationNotices.toOwner.emailFooter,
+        push: {
+          ...pushNotices.authorisation.ended,
+          url: paths.autorizados,
+          tag: `authorisation-${row.id}`,
+          kind: 'authorisation',
+        },
       },
       scope.now,
       scope.config,

@@ -14,6 +14,8 @@ import {
   maintenanceNotices,
   type LaunchNoticeKind,
 } from '@marina/core/messages/launch-notices.ts';
+import type { NoticeKind } from '@marina/core/domain/push.ts';
+import { pushNotices } from '@marina/core/messages/push-notices.ts';
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { ClientRecord } from '../clients/client-directory.ts';
 import type { Config } from '../config.ts';
@@ -52,15 +54,37 @@ const NOTICE_TYPES: Record<LaunchNoticeKind, CustomerNotice['type']> = {
   reminder_hours: 'launch_reminder',
 };
 
+/**
+ * The kind each notice is for the person's channel choice (decision 061). The owner cancelling an authorised
+ * person's launch is a cancellation to them as much as the marina's.
+ */
+const NOTICE_KINDS: Record<LaunchNoticeKind, NoticeKind> = {
+  confirmed: 'launch_confirmed',
+  promoted: 'waitlist_promoted',
+  promoted_pending: 'waitlist_promoted',
+  rejected: 'launch_cancelled',
+  cancelled_by_staff: 'launch_cancelled',
+  closure: 'launch_cancelled',
+  expired: 'launch_cancelled',
+  waitlist_ended: 'launch_cancelled',
+  cancelled_by_owner: 'launch_cancelled',
+  in_water: 'boat_in_water',
+  completed: 'boat_back',
+  reminder_day: 'stow_reminder',
+  reminder_hours: 'stow_reminder',
+};
+
 function notice(
   kind: LaunchNoticeKind,
   { client, boat: named, launch, by: byName }: LaunchNoticeSubject,
+  now: Date,
 ): CustomerNotice {
   // The boat's name and the owner's are the owner's own words: they travel only as personText lets them
   // (docs/product.md §7.6). A reason is staff's, the marina's own words.
+  const when = describeSlot(launch.slotStart, client.timeZone);
   const words = launchNotices[kind]({
     boat: personText(named.name) || launchNoticeWords.unnamedBoat,
-    when: describeSlot(launch.slotStart, client.timeZone),
+    when,
     reason: launch.cancellationReason ?? '',
     by: byName === undefined ? undefined : personText(byName) || undefined,
   });
@@ -71,6 +95,14 @@ function notice(
     link: paths.pedidosbajadas,
     sms: `${client.title}: ${words.sms}`,
     emailFooter: launchNoticeWords.emailFooter,
+    // The lock screen: what happened and when, no names (push-notices.ts); a tap opens the launch.
+    push: {
+      // The server's clock says which year goes without saying.
+      ...pushNotices.launch[kind]({ when: describeSlot(launch.slotStart, client.timeZone, now) }),
+      url: href.bajada(launch.id),
+      tag: `launch-${launch.id}`,
+      kind: NOTICE_KINDS[kind],
+    },
   };
 }
 
@@ -82,7 +114,7 @@ export async function tellLaunch(
   now: Date,
   config: Pick<Config, 'devRoutes'>,
 ): Promise<void> {
-  await tellCustomer(tx, subject, notice(kind, subject), now, config);
+  await tellCustomer(tx, subject, notice(kind, subject, now), now, config);
 }
 
 /**

@@ -1,9 +1,11 @@
 /**
- * Telling a customer something the marina or the platform did: in the app (a notification) and by SMS or
- * e-mail through the outbox, by the marina's channel (the registration channel rule: SMS marinas write to the
- * mobile, the others to the proven e-mail), in Spanish. Called in the transaction that made the change, so
- * the notice exists exactly when the change does.
+ * Telling a customer something the marina or the platform did: in the app (a notification, always), by Web Push
+ * to their browsers and by SMS or e-mail through the outbox, by the marina's channel (the registration channel
+ * rule: SMS marinas write to the mobile, the others to the proven e-mail), as the person chose for the notice's
+ * kind (push-delivery.ts, decision 061), in Spanish. Called in the transaction that made the change, so the
+ * notice and its pushes and messages exist exactly when the change does.
  */
+import type { PushPayload } from '@marina/core/domain/push.ts';
 import type { NotificationType } from '@marina/core/domain/accounts.ts';
 import { codeChannelFor } from '@marina/core/domain/platform.ts';
 import { provenEmail } from '../accounts/email-confirmations.ts';
@@ -12,6 +14,7 @@ import type { Config } from '../config.ts';
 import type { Tx } from '../db/database.ts';
 import type { AccountRow } from '../accounts/accounts.schema.ts';
 import { enqueueMessage } from '../outbox/outbox.ts';
+import { pushNotice } from '../push/push-delivery.ts';
 import { createNotification } from './notifications.ts';
 
 export interface CustomerNotice {
@@ -25,8 +28,13 @@ export interface CustomerNotice {
   sms: string;
   /** What the e-mail adds after the body: where to find it in the app. */
   emailFooter: string;
-  /** A safety alert (an overdue outing): never waits behind other messages (decision 039). */
+  /** A safety alert (an overdue outing): never waits behind other messages or pushes (decision 039). */
   urgent?: boolean;
+  /**
+   * What the lock screen shows, and the kind whose channel the person chose (push-notices.ts); none for a notice
+   * of no such kind, which goes by message only, as before pushes.
+   */
+  push?: PushPayload;
 }
 
 export async function tellCustomer(
@@ -48,6 +56,11 @@ export async function tellCustomer(
     },
     now,
   );
+  const { message } = await pushNotice(tx, { clientId: client.id, accountId: owner.id }, notice.push, {
+    urgent: notice.urgent ?? false,
+    now,
+  });
+  if (!message) return;
   const channel = codeChannelFor(client.sendsSms);
   const destination = channel === 'sms' ? owner.phone : provenEmail(owner);
   if (destination === null) return;

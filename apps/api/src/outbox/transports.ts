@@ -7,6 +7,7 @@ import { maskEmail, maskPhone } from '@marina/core/domain/contact.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { createTransport } from 'nodemailer';
 import type { Config } from '../config.ts';
+import type { PushTransport } from '../push/push-sending.ts';
 import type { OutboxRow } from './outbox.schema.ts';
 
 export interface Transport {
@@ -19,6 +20,8 @@ export interface Transport {
 export interface Transports {
   email: Transport;
   sms: Transport;
+  /** How pushes leave (push-sending.ts); `web-push` with the deployment's VAPID keys when not given. */
+  push?: PushTransport;
 }
 
 export function maskDestination(message: Pick<OutboxRow, 'channel' | 'destination'>): string {

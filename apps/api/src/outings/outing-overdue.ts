@@ -14,6 +14,7 @@ import { formatPhone } from '@marina/core/domain/format-phone.ts';
 import { OUTING_OVERDUE_MINUTES, outingReturnLink, overdueAt } from '@marina/core/domain/outings.ts';
 import { and, eq, lte } from 'drizzle-orm';
 import { outingNotices } from '@marina/core/messages/outing-notices.ts';
+import { pushNotices } from '@marina/core/messages/push-notices.ts';
 import type { ClientDirectory, ClientRecord } from '../clients/client-directory.ts';
 import type { Config } from '../config.ts';
 import type { Executor, Tx } from '../db/database.ts';
@@ -125,6 +126,13 @@ export async function markOverdue(
         ...outingNotices.overdue({ marina: client.title, boat: boat.name, back }),
         link: outingReturnLink(outing.id),
         urgent: true,
+        // Always pushed and sent (a locked kind), in the urgent lanes.
+        push: {
+          ...pushNotices.outingOverdue({ back }),
+          url: outingReturnLink(outing.id),
+          tag: `outing-${outing.id}`,
+          kind: 'outing_overdue',
+        },
       },
       now,
       config,

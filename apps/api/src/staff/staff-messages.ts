@@ -6,6 +6,7 @@
 import { href } from '@marina/core/domain/app-paths.ts';
 import { formatDay } from '@marina/core/domain/format-dates.ts';
 import { contractNotices } from '@marina/core/messages/contract-notices.ts';
+import { pushNotices } from '@marina/core/messages/push-notices.ts';
 import type { ClientRecord } from '../clients/client-directory.ts';
 import type { Config } from '../config.ts';
 import type { Tx } from '../db/database.ts';
@@ -35,12 +36,24 @@ function texts({ client, boat: named, contract }: Decision) {
         to: formatDay(contract.endsOn),
       }),
       link: href.barco(boat.id),
+      push: {
+        ...pushNotices.contract.approved,
+        url: href.barco(boat.id),
+        tag: `contract-${contract.id}`,
+        kind: 'contract_approved' as const,
+      },
     };
   }
   return {
     type: 'contract_rejected' as const,
     ...contractNotices.rejected({ marina: client.title, boat: boat.name, reason: contract.rejectionReason ?? '' }),
     link: href.altaContrato(boat.id),
+    push: {
+      ...pushNotices.contract.rejected,
+      url: href.altaContrato(boat.id),
+      tag: `contract-${contract.id}`,
+      kind: 'contract_approved' as const,
+    },
   };
 }
 
