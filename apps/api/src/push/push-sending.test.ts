@@ -14,6 +14,7 @@ import { notifications } from '../notifications/notifications.schema.ts';
 import { outbox } from '../outbox/outbox.schema.ts';
 import type { Transport } from '../outbox/transports.ts';
 import { testClock } from '../test/accounts.ts';
+import { activeAuthorisation, authorisationBody, invitedAs, personWithAccount } from '../test/authorisations.ts';
 import {
   startFakePushService,
   vapidClaims,
@@ -25,7 +26,7 @@ import { launchOf, outingBody, todayAt } from '../test/outings.ts';
 import { signInStaff } from '../test/staff.ts';
 import type { Agent } from '../test/test-agent.ts';
 import { openTestDatabase, type TestDatabase } from '../test/test-database.ts';
-import { createTestServer } from '../test/test-server.ts';
+import { createTestServer, keptLog } from '../test/test-server.ts';
 import { topicOf, webPushTransport } from './push-sending.ts';
 import { pushSubscriptions } from './push.schema.ts';
 
@@ -38,13 +39,15 @@ const DAY = '2027-07-06';
 const vapid = { ...webPush.generateVAPIDKeys(), subject: 'mailto:avisos@marina.example' };
 
 const quiet: Transport = { name: 'quiet', send: async () => undefined };
+const log = keptLog();
 
 beforeAll(async () => {
   service = await startFakePushService();
   database = await openTestDatabase();
   app = await createTestServer(database, {
     clock: clock.now,
-    config: { vapid },
+    config: { vapid, logLevel: 'warn' },
+    logStream: log.stream,
     transports: { email: quiet, sms: quiet, push: webPushTransport(vapid, { agent: service.agent }) },
   });
   staff = await signInStaff(app, 901);
@@ -195,6 +198,13 @@ describe('a push', () => {
     await app.jobs.runDue();
     expect(pushesTo(browser).map((push) => push.status)).toEqual([500, 201, 403]);
     expect(await subscriptionsOf(me)).toHaveLength(1);
+
+    // The logs name the push service, never the endpoint (whoever has it can push to that browser).
+    const path = new URL(browser.subscription.endpoint).pathname;
+    const warnings = log.lines.filter((line) => /"event":"push_(refused|send_failed)"/.test(line));
+    expect(warnings.map((line) => JSON.parse(line).event)).toEqual(['push_send_failed', 'push_refused']);
+    for (const line of warnings) expect(JSON.parse(line)).toMatchObject({ origin: service.origin });
+    expect(log.lines.filter((line) => line.includes(path))).toEqual([]);
   });
 });
 
@@ -228,6 +238,36 @@ describe('the person’s channel', () => {
       .from(notifications)
       .where(eq(notifications.accountId, me.accountId));
     expect(told.map((row) => row.type).sort()).toEqual(['launch_cancelled_by_marina', 'launch_confirmed']);
+  });
+
+  it('reaches an authorised person and the owner as they chose, by the authorisation’s kind', async () => {
+    const boatOwner = await owner();
+    const person = await personWithAccount(app, database.db, 901, clock.now());
+    const [ownerBrowser, personBrowser] = [await subscribed(boatOwner), await subscribed(person)];
+    await choose(person, 'authorisation', 'push');
+    const active = await activeAuthorisation(
+      app,
+      boatOwner.agent,
+      authorisationBody(901, boatOwner.boatIds, invitedAs(person), clock.now()),
+    );
+    const suspended = await boatOwner.agent.post(`/authorisations/${active.id}/suspend`, { reason: 'De viaje' });
+    expect(suspended.statusCode, suspended.body).toBe(200);
+    await app.jobs.runDue();
+
+    const read = (browser: FakeBrowser) => pushesTo(browser).map((push) => JSON.parse(browser.read(push)));
+    expect(read(personBrowser)).toEqual([
+      expect.objectContaining({ title: 'Autorización activa', kind: 'authorisation', url: '/misbarcos' }),
+      expect.objectContaining({ title: 'Autorización suspendida', kind: 'authorisation', url: '/misbarcos' }),
+    ]);
+    // Push only, with a browser: the contact on the authorisation got its code and nothing since.
+    expect(await texted(person)).toBe(1);
+    expect(read(ownerBrowser)).toEqual([
+      expect.objectContaining({
+        title: 'Autorización en uso',
+        kind: 'authorisation',
+        tag: `authorisation-${active.id}`,
+      }),
+    ]);
   });
 
   it('the overdue-outing alert goes both ways whatever was chosen, urgent, kept an hour', async () => {
