@@ -14,6 +14,7 @@ import { notifications } from '../notifications/notifications.schema.ts';
 import { outbox } from '../outbox/outbox.schema.ts';
 import type { Transport } from '../outbox/transports.ts';
 import { testClock } from '../test/accounts.ts';
+import { dayFromToday, insuranceUntil, requestNewBoat } from '../test/boats.ts';
 import { activeAuthorisation, authorisationBody, invitedAs, personWithAccount } from '../test/authorisations.ts';
 import {
   startFakePushService,
@@ -267,6 +268,27 @@ describe('the person’s channel', () => {
         kind: 'authorisation',
         tag: `authorisation-${active.id}`,
       }),
+    ]);
+  });
+
+  it('tells a contract decision by push, opening the boat', async () => {
+    const me = await owner(0);
+    const browser = await subscribed(me);
+    const contract = await requestNewBoat(me.agent, {
+      insurance: insuranceUntil(dayFromToday(901, 200, clock.now())),
+      startsOn: dayFromToday(901, 0, clock.now()),
+    });
+    const approved = await staff.post(`/staff/contracts/${contract.id}/approve`);
+    expect(approved.statusCode, approved.body).toBe(200);
+    await app.jobs.runDue();
+    expect(pushesTo(browser).map((push) => JSON.parse(browser.read(push)))).toEqual([
+      {
+        title: 'Contrato aprobado',
+        body: 'El puerto ha aprobado el contrato de tu barco.',
+        url: `/misbarcos/${contract.boatId}`,
+        tag: `contract-${contract.id}`,
+        kind: 'contract_approved',
+      },
     ]);
   });
 
