@@ -1,7 +1,7 @@
 /**
  * Which way a notice goes (issue 23, decision 061): by the person's channel for its kind on that marina
  * (`push`, `message`, `both`; `both` until they choose, always for the overdue-outing alert). A push goes to
- * every browser the account subscribed on that marina, one job each, enqueued in the caller's transaction; the
+ * every browser the account subscribed on that marina, one row and job each, written in the caller's transaction; the
  * message (SMS or e-mail, the outbox) goes unless the person chose push only and has somewhere to push to, so
  * nobody is left told nothing. The notification in the app is written whatever the channel (tell-customer.ts).
  */
@@ -16,7 +16,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import { enqueueJob } from '../jobs/job-queue.ts';
 import { SEND_PUSH } from './push-sending.ts';
-import { notificationPreferences, pushSubscriptions } from './push.schema.ts';
+import { notificationPreferences, pushMessages, pushSubscriptions } from './push.schema.ts';
 
 export interface Recipient {
   clientId: number;
@@ -62,20 +62,14 @@ export async function pushNotice(
     .from(pushSubscriptions)
     .where(and(eq(pushSubscriptions.accountId, to.accountId), eq(pushSubscriptions.clientId, to.clientId)))
     .orderBy(asc(pushSubscriptions.createdAt));
+  const payload: PushPayload = { title: push.title, body: push.body, url: push.url, tag: push.tag, kind: push.kind };
   for (const device of devices) {
-    await enqueueJob(
-      db,
-      SEND_PUSH[urgent ? 'urgent' : 'normal'],
-      {
-        subscriptionId: device.id,
-        title: push.title,
-        body: push.body,
-        url: push.url,
-        tag: push.tag,
-        kind: push.kind,
-      },
-      { now },
-    );
+    // The words wait in their own row, erased with the account; the job carries only its id (decision 014).
+    const [row] = await db
+      .insert(pushMessages)
+      .values({ clientId: to.clientId, accountId: to.accountId, subscriptionId: device.id, payload, createdAt: now })
+      .returning({ id: pushMessages.id });
+    await enqueueJob(db, SEND_PUSH[urgent ? 'urgent' : 'normal'], { pushId: row!.id }, { now });
   }
   return { message: channel === 'both' || devices.length === 0, pushed: devices.length };
 }

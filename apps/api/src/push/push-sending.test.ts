@@ -29,7 +29,7 @@ import type { Agent } from '../test/test-agent.ts';
 import { openTestDatabase, type TestDatabase } from '../test/test-database.ts';
 import { createTestServer, keptLog } from '../test/test-server.ts';
 import { topicOf, webPushTransport } from './push-sending.ts';
-import { pushSubscriptions } from './push.schema.ts';
+import { pushMessages, pushSubscriptions } from './push.schema.ts';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -101,6 +101,8 @@ const pushesTo = (browser: FakeBrowser) =>
   service.received.filter((push) => browser.subscription.endpoint.endsWith(push.path));
 const texted = async (who: Owner) =>
   (await database.db.select().from(outbox).where(eq(outbox.destination, who.phone))).length;
+const waitingFor = (who: Owner) =>
+  database.db.select().from(pushMessages).where(eq(pushMessages.accountId, who.accountId));
 const subscriptionsOf = (who: Owner) =>
   database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.accountId, who.accountId));
 
@@ -134,6 +136,10 @@ describe('a push', () => {
     const inSeconds = claims.exp - Date.now() / 1000;
     expect(inSeconds).toBeGreaterThan(0);
     expect(inSeconds).toBeLessThanOrEqual(24 * 60 * 60);
+    // The words were kept only until sent; the job carries an id, never them.
+    expect(await waitingFor(me)).toEqual([]);
+    for (const { payload } of await database.db.select().from(jobs).where(eq(jobs.name, 'push.send')))
+      expect(Object.keys(payload)).toEqual(['pushId']);
     // Another deployment's key does not verify it.
     expect(() => vapidClaims(push!.headers.authorization as string, webPush.generateVAPIDKeys().publicKey)).toThrow();
 
@@ -187,6 +193,7 @@ describe('a push', () => {
       .from(jobs)
       .where(and(eq(jobs.name, 'push.send'), eq(jobs.status, 'pending')));
     expect(job).toMatchObject({ attempts: 1, lastError: 'PushServiceAnswer: Push service answered 500' });
+    expect(await waitingFor(me)).toHaveLength(1);
     clock.advance(31_000);
     await app.jobs.runDue();
     expect(pushesTo(browser).map((push) => push.status)).toEqual([500, 201]);
@@ -199,6 +206,7 @@ describe('a push', () => {
     await app.jobs.runDue();
     expect(pushesTo(browser).map((push) => push.status)).toEqual([500, 201, 403]);
     expect(await subscriptionsOf(me)).toHaveLength(1);
+    expect(await waitingFor(me)).toEqual([]);
 
     // The logs name the push service, never the endpoint (whoever has it can push to that browser).
     const path = new URL(browser.subscription.endpoint).pathname;

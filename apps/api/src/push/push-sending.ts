@@ -1,9 +1,10 @@
 /**
- * Sending Web Push (issue 23, decision 061): each push to one browser is a job (decision 014), enqueued with the
- * notice in the transaction that made the change (push-delivery.ts), so the jobs module's claims, leases and
- * retries apply: with several instances each push is sent by one. The payload is encrypted for the browser
- * (RFC 8291, aes128gcm) and signed with the deployment's VAPID key (RFC 8292) by `web-push`, never by our own
- * crypto.
+ * Sending Web Push (issue 23, decision 061): each push to one browser is a `push_messages` row and a job
+ * (decision 014) carrying its id, written with the notice in the transaction that made the change
+ * (push-delivery.ts), so the jobs module's claims, leases and retries apply: with several instances each push is
+ * sent by one. The row goes once the push is sent or given up: its words are not kept. The payload is encrypted
+ * for the browser (RFC 8291, aes128gcm) and signed with the deployment's VAPID key (RFC 8292) by `web-push`, never
+ * by our own crypto.
  *
  * Pushes wait in two lanes of their own (decision 039): `push` for every notice, `push.urgent` for the
  * overdue-outing alert, which never waits behind the others. What the push service answers decides what
@@ -19,18 +20,18 @@
  */
 import type { Agent } from 'node:https';
 import { createHash } from 'node:crypto';
-import type { NoticeKind, PushPayload } from '@marina/core/domain/push.ts';
-import { and, eq } from 'drizzle-orm';
+import type { PushPayload } from '@marina/core/domain/push.ts';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import webPush from 'web-push';
 import type { VapidConfig } from '../config.ts';
 import { describeError } from '../jobs/job-errors.ts';
 import { defineJob, type JobType } from '../jobs/job-queue.ts';
 import { handleJob, type JobHandler } from '../jobs/job-worker.ts';
-import { pushSubscriptions } from './push.schema.ts';
+import { pushMessages, pushSubscriptions } from './push.schema.ts';
 
-/** What a push job carries: the subscription's id and the payload (lock-screen words only, no personal data). */
-export type PushJobPayload = { subscriptionId: string } & { [K in keyof PushPayload]: PushPayload[K] };
+/** What a push job carries: the id of its `push_messages` row, never the words (decision 014). */
+export type PushJobPayload = { pushId: string };
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -135,47 +136,60 @@ const retryable = (status: number) => status === 429 || status >= 500;
 
 export function sendPushHandlers(transport: PushTransport, log: FastifyBaseLogger): JobHandler[] {
   const handler = (type: JobType<PushJobPayload>, urgent: boolean) =>
-    handleJob(type, async (payload, { db, job }) => {
-      const { subscriptionId, title, body, url, tag, kind } = payload;
-      const [subscription] = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, subscriptionId));
-      // Removed since (signed out, account deleted, dropped by the browser): nothing to push to.
-      if (!subscription) return;
-      const fields = {
-        subscriptionId,
-        origin: maskEndpoint(subscription.endpoint),
-        kind,
-        attempt: job.attempt,
-        transport: transport.name,
-      };
-      try {
-        await transport.send(
-          { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
-          JSON.stringify({ title, body, url, tag, kind: kind as NoticeKind } satisfies PushPayload),
-          {
-            ttl: PUSH_TTL_SECONDS[urgent ? 'urgent' : 'normal'],
-            urgency: urgent ? 'high' : 'normal',
-            topic: topicOf(tag),
-          },
-        );
-      } catch (error) {
-        const status = error instanceof PushServiceAnswer ? error.statusCode : undefined;
-        if (status !== undefined && GONE.has(status)) {
-          // Only the row pushed to: the same endpoint stored again meanwhile is a new subscription.
-          await db
-            .delete(pushSubscriptions)
-            .where(
-              and(eq(pushSubscriptions.id, subscriptionId), eq(pushSubscriptions.endpoint, subscription.endpoint)),
-            );
-          log.info({ event: 'push_subscription_gone', ...fields, status }, 'push subscription removed: gone');
-          return;
+    handleJob(
+      type,
+      async ({ pushId }, { db, job }) => {
+        const [found] = await db
+          .select({ message: pushMessages, subscription: pushSubscriptions })
+          .from(pushMessages)
+          .innerJoin(pushSubscriptions, eq(pushSubscriptions.id, pushMessages.subscriptionId))
+          .where(eq(pushMessages.id, pushId));
+        // Sent already (a try whose end was not recorded), or gone with its subscription (signed out, account
+        // deleted, dropped by the browser): nothing to push.
+        if (!found) return;
+        const { message, subscription } = found;
+        const done = () => db.delete(pushMessages).where(eq(pushMessages.id, pushId));
+        const fields = {
+          pushId,
+          subscriptionId: subscription.id,
+          origin: maskEndpoint(subscription.endpoint),
+          kind: message.payload.kind,
+          attempt: job.attempt,
+          transport: transport.name,
+        };
+        try {
+          await transport.send(
+            { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+            JSON.stringify(message.payload satisfies PushPayload),
+            {
+              ttl: PUSH_TTL_SECONDS[urgent ? 'urgent' : 'normal'],
+              urgency: urgent ? 'high' : 'normal',
+              topic: topicOf(message.payload.tag),
+            },
+          );
+        } catch (error) {
+          const status = error instanceof PushServiceAnswer ? error.statusCode : undefined;
+          if (status !== undefined && GONE.has(status)) {
+            // The browser dropped it: the subscription goes, and every push still waiting for it with it.
+            await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscription.id));
+            log.info({ event: 'push_subscription_gone', ...fields, status }, 'push subscription removed: gone');
+            return;
+          }
+          if (status !== undefined && !retryable(status)) {
+            await done();
+            log.warn({ event: 'push_refused', ...fields, status }, 'push refused by the push service: given up');
+            return;
+          }
+          log.warn({ event: 'push_send_failed', ...fields, reason: describeError(error) }, 'push not sent');
+          throw error;
         }
-        if (status !== undefined && !retryable(status)) {
-          log.warn({ event: 'push_refused', ...fields, status }, 'push refused by the push service: given up');
-          return;
-        }
-        log.warn({ event: 'push_send_failed', ...fields, reason: describeError(error) }, 'push not sent');
-        throw error;
-      }
-    });
+        // The words have done their job: nothing of them is kept.
+        await done();
+      },
+      // Tried as often as allowed: the words go too.
+      async ({ pushId }, tx) => {
+        await tx.delete(pushMessages).where(eq(pushMessages.id, pushId));
+      },
+    );
   return [handler(SEND_PUSH.urgent, true), handler(SEND_PUSH.normal, false)];
 }

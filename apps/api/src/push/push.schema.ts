@@ -2,8 +2,14 @@
  * Web Push subscriptions: where to push to each signed-in browser; and each account's channel per kind of
  * notice (issue 23, decision 061).
  */
-import { NOTICE_CHANNELS, NOTICE_KINDS, type NoticeChannel, type NoticeKind } from '@marina/core/domain/push.ts';
-import { check, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  NOTICE_CHANNELS,
+  NOTICE_KINDS,
+  type NoticeChannel,
+  type NoticeKind,
+  type PushPayload,
+} from '@marina/core/domain/push.ts';
+import { check, index, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accountIdColumn } from '../accounts/accounts.schema.ts';
 import { clientIdColumn } from '../clients/clients.schema.ts';
 import { at, inList, timestamps } from '../db/columns.ts';
@@ -35,6 +41,29 @@ export const pushSubscriptions = pgTable(
 registerPersonalData({ table: pushSubscriptions, accountColumn: pushSubscriptions.accountId, erase: 'delete' });
 
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
+
+/**
+ * A push waiting to leave for one browser (decision 061), as the outbox keeps messages: written with the notice,
+ * sent by its job (which carries only this row's id), and deleted once sent or given up, or with its
+ * subscription.
+ */
+export const pushMessages = pgTable(
+  'push_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: clientIdColumn(),
+    accountId: accountIdColumn().notNull(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
+    /** What the lock screen shows and where a tap opens: the JSON that is encrypted for the browser. */
+    payload: jsonb('payload').$type<PushPayload>().notNull(),
+    ...timestamps,
+  },
+  (table) => [index('push_messages_subscription_idx').on(table.subscriptionId)],
+);
+
+registerPersonalData({ table: pushMessages, accountColumn: pushMessages.accountId, erase: 'delete' });
 
 /**
  * The channel a person chose for a kind of notice on a marina; a kind without a row is told both ways
