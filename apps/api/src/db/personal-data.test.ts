@@ -1,10 +1,11 @@
-import { randomUUID } from 'node:crypto';
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { eq, getTableName, is } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { newPerson, registerAccount, STRONG_PASSWORD } from '../test/accounts.ts';
 import { dayFromToday, pdfBytes, requestNewBoat } from '../test/boats.ts';
+import { pushNotice } from '../push/push-delivery.ts';
 import { launchBody } from '../test/launches.ts';
 import { useTestServer } from '../test/test-server.ts';
 import type { Database } from './database.ts';
@@ -92,6 +93,29 @@ describe('personal data', () => {
     // The card at the gate (made on its first read).
     expect((await agent.get('/card')).statusCode).toBe(200);
     expect(await database.db.select().from(schema.cards).where(eq(schema.cards.accountId, accountId))).toHaveLength(1);
+    // A browser taking pushes, a channel chosen, and a push still waiting to leave (decisions 060, 061).
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    const subscription = {
+      endpoint: `https://push.example/send/${unique}`,
+      keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+    };
+    expect((await agent.post('/push/subscriptions', subscription)).statusCode).toBe(204);
+    const chosen = Buffer.from(JSON.stringify({ kind: 'boat_back', channel: 'push' }));
+    expect((await agent.put('/notification-preferences', chosen, 'application/json')).statusCode).toBe(200);
+    const push = {
+      title: 'Barco de vuelta',
+      body: 'De vuelta.',
+      url: '/pedidosbajadas',
+      tag: 't',
+      kind: 'boat_back',
+    } as const;
+    expect(
+      (await pushNotice(database.db, { clientId: 901, accountId }, push, { urgent: false, now: new Date() })).pushed,
+    ).toBe(1);
+    expect(
+      await database.db.select().from(schema.pushMessages).where(eq(schema.pushMessages.accountId, accountId)),
+    ).toHaveLength(1);
 
     expect((await agent.delete('/me', { password: STRONG_PASSWORD, confirm: true })).statusCode).toBe(204);
 
