@@ -215,6 +215,36 @@ describe('a push', () => {
     for (const line of warnings) expect(JSON.parse(line)).toMatchObject({ origin: service.origin });
     expect(log.lines.filter((line) => line.includes(path))).toEqual([]);
   });
+
+  it('is tried again after a 429 and when the push service cannot be reached', async () => {
+    const me = await owner(2);
+    const browser = await subscribed(me);
+    service.answer = () => 429;
+    await confirmed(me, '17:00');
+    // A browser whose push service is down: nothing listens on port 1.
+    const unreachable = { ...service.browser().subscription, endpoint: 'https://127.0.0.1:1/push/caido' };
+    expect((await me.agent.post('/push/subscriptions', unreachable)).statusCode).toBe(204);
+    await confirmed(me, '17:00', 1);
+    await app.jobs.runDue();
+    const waiting = await database.db
+      .select({ attempts: jobs.attempts, lastError: jobs.lastError })
+      .from(jobs)
+      .where(and(eq(jobs.name, 'push.send'), eq(jobs.status, 'pending')));
+    expect(waiting).toHaveLength(3);
+    expect(waiting.every((job) => job.attempts === 1)).toBe(true);
+    expect(waiting.filter((job) => job.lastError === 'PushServiceAnswer: Push service answered 429')).toHaveLength(2);
+    expect(await subscriptionsOf(me)).toHaveLength(2);
+
+    service.answer = () => 201;
+    clock.advance(31_000);
+    await app.jobs.runDue();
+    expect(pushesTo(browser).map((push) => push.status)).toEqual([429, 429, 201, 201]);
+    const still = await database.db
+      .select({ attempts: jobs.attempts })
+      .from(jobs)
+      .where(and(eq(jobs.name, 'push.send'), eq(jobs.status, 'pending')));
+    expect(still).toEqual([{ attempts: 2 }]);
+  });
 });
 
 describe('the person’s channel', () => {
