@@ -3,7 +3,7 @@
  * the server (and for the app, when it sends one), and the deployment's public key as the API answers it.
  */
 import * as yup from 'yup';
-import { Shared, Type, type Static } from './response-schema.ts';
+import { Instant, Shared, StringEnum, Type, Uuid, type Static } from './response-schema.ts';
 import type {} from './schema-meta.ts';
 import { fieldRuleMessages as m } from '../messages/field-rules.ts';
 
@@ -74,3 +74,98 @@ export const pushKeyResponse = Shared(
   ),
 );
 export type PushKey = Static<typeof pushKeyResponse>;
+
+/**
+ * What a person may be told about, each with its own choice of channel (issue 23). `launch_cancelled` is every
+ * end the marina gives a launch (rejected, cancelled by staff, a closure, expired, the waiting list ended);
+ * `contract_approved` covers a rejection too; `authorisation` an invitation, a suspension and an end. Staff
+ * cannot move a launch, so there is no kind for that. `outing_overdue` (a boat out past its return) is a safety
+ * alert: always both channels (`locked`).
+ */
+export const NOTICE_KINDS = [
+  'launch_confirmed',
+  'launch_cancelled',
+  'waitlist_promoted',
+  'boat_in_water',
+  'boat_back',
+  'stow_reminder',
+  'contract_approved',
+  'authorisation',
+  'data_to_confirm',
+  'outing_overdue',
+] as const;
+export type NoticeKind = (typeof NOTICE_KINDS)[number];
+
+/** Push to the phone, the marina's SMS or e-mail (`message`), or both. */
+export const NOTICE_CHANNELS = ['push', 'message', 'both'] as const;
+export type NoticeChannel = (typeof NOTICE_CHANNELS)[number];
+
+/** Every kind starts as `both`; the locked ones stay so. */
+export const DEFAULT_NOTICE_CHANNEL: NoticeChannel = 'both';
+export const LOCKED_NOTICE_KINDS: readonly NoticeKind[] = ['outing_overdue'];
+
+export const notificationPreferencesResponse = Shared(
+  Type.Object(
+    {
+      items: Type.Array(
+        Type.Object({
+          kind: StringEnum(NOTICE_KINDS, { description: 'What the person is told about' }),
+          channel: StringEnum(NOTICE_CHANNELS, {
+            description: '`push` to the phone, `message` by the marina’s SMS or e-mail, or `both`',
+          }),
+          locked: Type.Boolean({ description: 'A safety alert: always `both`, not changeable' }),
+        }),
+      ),
+      pushDevices: Type.Integer({
+        minimum: 0,
+        description: 'How many browsers of this account receive pushes on this marina',
+      }),
+    },
+    { $id: 'NotificationPreferences' },
+  ),
+);
+export type NotificationPreferences = Static<typeof notificationPreferencesResponse>;
+export type NotificationPreference = NotificationPreferences['items'][number];
+
+/** `PUT /notification-preferences`: one kind's channel. */
+export const notificationPreferenceSchema = yup.object({
+  kind: yup
+    .string()
+    .required(m.notice_kind_required)
+    .oneOf([...NOTICE_KINDS], m.notice_kind_invalid)
+    .meta({ description: 'What the person is told about' }),
+  channel: yup
+    .string()
+    .required(m.notice_channel_required)
+    .oneOf([...NOTICE_CHANNELS], m.notice_channel_invalid)
+    .meta({ description: '`push`, `message` (the marina’s SMS or e-mail) or `both`' }),
+});
+export type NotificationPreferenceInput = { kind: NoticeKind; channel: NoticeChannel };
+
+export const pushSubscriptionsResponse = Shared(
+  Type.Object(
+    {
+      items: Type.Array(
+        Type.Object({
+          id: Uuid(),
+          origin: Type.String({ description: 'The push service’s origin (https://fcm.googleapis.com…)' }),
+          createdAt: Instant(),
+          updatedAt: Instant(),
+        }),
+      ),
+    },
+    { $id: 'PushSubscriptions' },
+  ),
+);
+export type PushSubscriptions = Static<typeof pushSubscriptionsResponse>;
+
+/** What a push carries (JSON, encrypted by the push service's hop): the service worker shows it. */
+export interface PushPayload {
+  title: string;
+  body: string;
+  /** An app path: the deep link a tap opens (`/bajada/<id>`). */
+  url: string;
+  /** Replaces an earlier notification of the same thing (`launch-<id>`). */
+  tag: string;
+  kind: NoticeKind;
+}

@@ -196,4 +196,8 @@ export const fieldRuleMessages = {
   push_p256dh_invalid: 'La clave pública (keys.p256dh) no es una clave P-256 en base64url.',
   push_auth_required: 'Falta el secreto (keys.auth) de la suscripción.',
   push_auth_invalid: 'El secreto (keys.auth) no son 16 bytes en base64url.',
+  notice_kind_required: 'Falta el tipo de aviso (kind).',
+  notice_kind_invalid: 'El tipo de aviso (kind) no es ninguno de los que hay.',
+  notice_channel_required: 'Falta el canal (channel) del aviso.',
+  notice_channel_invalid: 'El canal (channel) del aviso debe ser push, message o both.',
 } as const;
