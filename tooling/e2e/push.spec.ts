@@ -200,3 +200,54 @@ test('push: signing out removes this phone’s subscription', async ({ page, con
   await expect(page.getByRole('heading', { level: 1, name: 'Entrar' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('e2e.pushSubscription'))).toBeNull();
 });
+
+test('push: a channel per kind, chosen by keyboard, said in the marina’s words, accessible light and dark', async ({
+  page,
+  marina,
+  visit,
+}) => {
+  // The screen against the preferences' contract (decision 061's routes answered here by the test), so the
+  // choices are checked in a browser on their own: what is asked, what is shown, what is sent.
+  const kinds = ['launch_confirmed', 'launch_cancelled', 'boat_in_water', 'outing_overdue'];
+  let items = kinds.map((kind) => ({ kind, channel: 'both', locked: kind === 'outing_overdue' }));
+  const puts: unknown[] = [];
+  await page.route('**/api/v1/notification-preferences', async (route) => {
+    if (route.request().method() === 'PUT') {
+      const body = route.request().postDataJSON() as { kind: string; channel: string };
+      puts.push(body);
+      items = items.map((item) => (item.kind === body.kind ? { ...item, channel: body.channel } : item));
+    }
+    await route.fulfill({ json: { items, pushDevices: 0 } });
+  });
+  await visit('/ayuda');
+  await signInAsDemoOwner(page, marinaUrl(marina), marina.id);
+  await page.goto('/micuenta');
+  const avisos = page.getByRole('region', { name: 'Avisos' });
+  await avisos.locator('summary').click();
+  const confirmed = avisos.getByRole('combobox', { name: 'Bajada confirmada' });
+  const message = marina.sendsSms ? 'SMS' : 'correo';
+  await expect(confirmed.getByRole('option')).toHaveText([
+    'Solo aviso en el móvil',
+    `Solo por ${message}`,
+    `Aviso en el móvil y ${message}`,
+  ]);
+  await expect(
+    avisos.getByText(`Salida sin volver a su hora: aviso en el móvil y ${message.toLowerCase()}, siempre.`, {
+      exact: false,
+    }),
+  ).toBeVisible();
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    expect(await axeViolations(page), scheme).toEqual([]);
+  }
+
+  await confirmed.focus();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await expect.poll(() => puts).toContainEqual({ kind: 'launch_confirmed', channel: 'push' });
+  await expect(confirmed).toHaveValue('push');
+  await expect(confirmed).toBeFocused();
+  await page.reload();
+  await avisos.locator('summary').click();
+  await expect(avisos.getByRole('combobox', { name: 'Bajada confirmada' })).toHaveValue('push');
+});
