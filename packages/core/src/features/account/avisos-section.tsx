@@ -16,6 +16,7 @@ import {
 import { useMarina } from '../../lib/marina.ts';
 import { useServices } from '../../lib/services.tsx';
 import { noticeKindLabels } from '../../messages/notice-kinds.ts';
+import * as css from './account.css.ts';
 import { notificationPreferences, saveNotificationPreference } from '../../lib/push/device-push.ts';
 import { channelLabel, pushTexts as t } from '../../lib/push/push-texts.ts';
 import { useDevicePush } from '../../lib/push/use-device-push.ts';
@@ -37,12 +38,12 @@ function DeviceSwitch() {
       {state === 'blocked' ? (
         <p className={ui.muted}>{t.blocked}</p>
       ) : (
-        <div className={choiceCss.checkboxRow}>
+        <div className={css.switchRow}>
           <input
             type="checkbox"
             role="switch"
             id={id}
-            className={choiceCss.checkbox}
+            className={css.switchInput}
             checked={state === 'on'}
             aria-describedby={`${id}-state`}
             aria-busy={busy || undefined}
