@@ -1,7 +1,9 @@
 import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import type { CDPSession, Page } from '@playwright/test';
-import { signInAsDemoOwner } from './accounts.ts';
+import { apiCaller, signInAsDemoOwner } from './accounts.ts';
 import { axeViolations, expect, marinaUrl, test } from './fixtures.ts';
+import { press } from './keyboard.ts';
+import { chooseDay, emptySlots, localTime, marinaRules, pickRadio, reviewAndConfirm } from './marina-setup.ts';
 
 // Push lives in the service worker, which production builds install (decision 063).
 test.use({ serviceWorkers: 'allow' });
@@ -250,4 +252,43 @@ test('push: a channel per kind, chosen by keyboard, said in the marina’s words
   await page.reload();
   await avisos.locator('summary').click();
   await expect(avisos.getByRole('combobox', { name: 'Bajada confirmada' })).toHaveValue('push');
+});
+
+test('push: offered once after booking, on the launch, with why; «Ahora no» is kept on this phone', async ({
+  page,
+  marina,
+  visit,
+}) => {
+  await visit('/ayuda');
+  await signInAsDemoOwner(page, marinaUrl(marina), marina.id);
+  const rules = await marinaRules(page.request, marina);
+  const { boats } = (await (
+    await page.request.get('/api/v1/boats', { headers: { 'X-Client-Id': String(marina.id) } })
+  ).json()) as { boats: Array<{ id: string; name: string }> };
+  const boat = boats.find((candidate) => candidate.name === 'Brisa');
+  // A day of its own (the other specs take 1 to 4, 7 and 11).
+  const { date, slots } = await emptySlots(page.request, marina, rules, boat!.id, 5, 1);
+  await page.goto(`/alta-pedido-bajada-barco?barco=${boat!.id}`);
+  await chooseDay(page, date);
+  const grid = page.getByRole('group', { name: 'Hora de bajada' });
+  await pickRadio(page, grid, grid.getByRole('radio', { name: new RegExp(`^${localTime(slots[0]!)} a `) }));
+  await reviewAndConfirm(page);
+
+  await expect(page).toHaveURL(/\/pedidosbajadas\/[0-9a-f-]{36}$/);
+  const launchId = new URL(page.url()).pathname.split('/').pop()!;
+  const offer = page.getByRole('region', { name: '¿Te avisamos en este móvil cuando la marina confirme tu bajada?' });
+  await expect(offer).toContainText('Así lo sabrás al momento, sin tener que abrir la app.');
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    expect(await axeViolations(page), scheme).toEqual([]);
+  }
+  await press(page, offer.getByRole('button', { name: 'Ahora no' }), 'Enter');
+  await expect(offer).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('mb.pushOfferDeclined'))).toBe('1');
+  // Not on a visit to the launch: only on landing after booking.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Historial' })).toBeVisible();
+  await expect(offer).toHaveCount(0);
+
+  await apiCaller(page.request, marinaUrl(marina), marina.id)('post', `launches/${launchId}/cancel`, {});
 });
