@@ -210,6 +210,21 @@ describe('signing out with push on', () => {
     expect(fake.subscription()).toBeNull();
   });
 
+  it('deleting the account unsubscribes this phone too', async () => {
+    const fake = fakePushBrowser({ permission: 'granted', subscribed: true });
+    device.browser = fake.browser;
+    const { api, send } = pushApi();
+    renderApp('/micuenta', { api });
+    const section = await screen.findByRole('region', { name: 'Borrar mi cuenta' });
+    await userEvent.click(within(section).getByRole('button', { name: 'Borrar mi cuenta' }));
+    await userEvent.type(within(section).getByLabelText('Tu contraseña'), 'la-buena-del-barco');
+    await userEvent.click(within(section).getByRole('checkbox'));
+    await userEvent.click(within(section).getByRole('button', { name: 'Borrar mi cuenta para siempre' }));
+    expect(await screen.findByText('Tu cuenta se ha borrado.')).toBeInTheDocument();
+    expect(fake.subscription()).toBeNull();
+    expect(send).not.toHaveBeenCalledWith('delete', 'push/subscriptions', expect.anything());
+  });
+
   it('keeps «Ahora no» to the offer on this device', async () => {
     localStorage.setItem(PUSH_OFFER_DECLINED, '1');
     renderApp('/mas', { api: pushApi().api });

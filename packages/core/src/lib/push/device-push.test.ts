@@ -95,6 +95,14 @@ describe('this phone and push', () => {
     expect(fake.subscription()).toBeNull();
   });
 
+  it('after deleting the account, unsubscribes in the browser only (the server removed them all)', async () => {
+    const { send } = fakeApi();
+    const fake = fakePushBrowser({ permission: 'granted', subscribed: true });
+    await forgetThisDevice(null, fake.browser);
+    expect(send).not.toHaveBeenCalled();
+    expect(fake.subscription()).toBeNull();
+  });
+
   it('on sign-out, a failed removal on the server still unsubscribes, and throws nothing', async () => {
     const fake = fakePushBrowser({ permission: 'granted', subscribed: true });
     await expect(

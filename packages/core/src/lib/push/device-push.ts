@@ -89,16 +89,17 @@ export const FORGET_DEVICE_WAIT_MS = 3_000;
 /**
  * On sign-out: this phone's subscription removed on the server (while the session still lets it) and in the
  * browser, so the next person to use the phone is not told the last one's news. Never throws and never holds
- * sign-out up for more than `FORGET_DEVICE_WAIT_MS`.
+ * sign-out up for more than `FORGET_DEVICE_WAIT_MS`. `api` null: in the browser only (the account was deleted).
  */
-export async function forgetThisDevice(api: ApiClient, browser: PushBrowser): Promise<void> {
+export async function forgetThisDevice(api: ApiClient | null, browser: PushBrowser): Promise<void> {
   if (!browser.supported) return;
   const work = (async () => {
     const registration = await browser.registration(false);
     const subscription = await registration?.pushManager.getSubscription();
     if (!subscription) return;
     try {
-      await api.send('delete', 'push/subscriptions', { endpoint: subscription.endpoint });
+      // No API after deleting the account: the server removed every subscription of it already.
+      if (api) await api.send('delete', 'push/subscriptions', { endpoint: subscription.endpoint });
     } finally {
       await subscription.unsubscribe();
     }
