@@ -97,3 +97,43 @@ describe('the PNG icons of a built marina', () => {
     expect(worker).not.toMatch(/\.png/);
   });
 });
+
+describe('push in a built marina (decision 063)', () => {
+  it('draws a badge: the icon’s glyph in white on nothing, the background gone', () => {
+    const png = PNG.sync.read(file('brand/badge-96.png'));
+    expect({ width: png.width, height: png.height }).toEqual({ width: 96, height: 96 });
+    const alpha = (x: number, y: number) => png.data[(y * png.width + x) * 4 + 3]!;
+    for (const [x, y] of [
+      [0, 0],
+      [95, 0],
+      [0, 95],
+      [95, 95],
+    ] as const)
+      expect(alpha(x, y), `${x},${y}`).toBe(0);
+    const opaque = [...Array(96 * 96).keys()].filter((i) => png.data[i * 4 + 3]! > 200);
+    expect(opaque.length).toBeGreaterThan(96 * 96 * 0.05);
+    expect(opaque.length).toBeLessThan(96 * 96 * 0.8);
+    for (const i of opaque) expect(hex(png, i % 96, Math.floor(i / 96))).toBe('#ffffff');
+  });
+
+  it('has the worker load the push handlers, installed with the marina’s name and icons, outside the precache', () => {
+    const worker = file('sw.js').toString('utf8');
+    expect(worker).toContain('importScripts("push-sw.js")');
+    expect(worker).not.toContain('url:"push-sw.js"');
+    const handlers = file('push-sw.js').toString('utf8');
+    expect(handlers).not.toMatch(/^\s*(import|export)\s/m);
+    expect(handlers).toMatch(
+      /installPushHandlers\(self, \{"marina":"[^"]+","icon":"\/brand\/icon-192\.png","badge":"\/brand\/badge-96\.png"\}\);/,
+    );
+  });
+
+  it('runs as a classic script: its handlers are there to install', () => {
+    const listeners: string[] = [];
+    const self = {
+      location: { origin: 'https://app.example' },
+      addEventListener: (type: string) => listeners.push(type),
+    };
+    new Function('self', file('push-sw.js').toString('utf8'))(self);
+    expect(listeners).toEqual(['push', 'notificationclick']);
+  });
+});

@@ -3,14 +3,14 @@ import { dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
-import type { InlineConfig, Plugin, Rollup } from 'vite';
+import { transformWithOxc, type InlineConfig, type Plugin, type Rollup } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { splitConfig, type AppConfig, type ClientFolderConfig } from '@marina/core/config/app-config.ts';
 import { formikLodashAliases } from '@marina/core/config/formik-lodash.ts';
 import { clientesConSMS, discoverMarinaFolders, folderSource } from '@marina/core/config/marina-folders.ts';
 import { ClientConfigError, resolveAppConfig } from '@marina/core/config/validate-config.ts';
 import { themeCss } from '@marina/theme/theme-css.ts';
-import { brandIcons, BRAND_ICONS } from './brand-icons.ts';
+import { badgePng, BADGE_ICON, brandIcons, BRAND_ICONS } from './brand-icons.ts';
 import { libraryTreeShaking } from './library-tree-shaking.ts';
 import { logoProblems } from './logo-check.ts';
 
@@ -84,7 +84,10 @@ export function marinaBrand(client: LoadedClient): Plugin {
   // Drawn once, when first asked for: by the build's bundle or the dev server's first request.
   let icons: Promise<Record<string, Buffer>> | undefined;
   const pngs = (): Promise<Record<string, Buffer>> =>
-    (icons ??= readFile(client.assets['icon.svg']!).then((svg) => brandIcons(svg, config.tokens.color.brand)));
+    (icons ??= readFile(client.assets['icon.svg']!).then((svg) => ({
+      ...brandIcons(svg, config.tokens.color.brand),
+      [BADGE_ICON]: badgePng(svg),
+    })));
   return {
     name: 'marina-brand',
     resolveId(id) {
@@ -123,7 +126,7 @@ export function marinaBrand(client: LoadedClient): Plugin {
       server.middlewares.use(async (request, response, next) => {
         const name = request.url?.startsWith('/brand/') ? request.url.slice('/brand/'.length).split('?')[0] : undefined;
         const path = name ? client.assets[name] : undefined;
-        if (name && Object.hasOwn(BRAND_ICONS, name)) {
+        if (name && (Object.hasOwn(BRAND_ICONS, name) || name === BADGE_ICON)) {
           response.setHeader('Content-Type', 'image/png');
           response.end((await pngs())[name]);
           return;
@@ -211,6 +214,40 @@ function compileOnLoad(): Plugin {
   };
 }
 
+const PUSH_WORKER_SOURCE = join(repoRoot, 'packages', 'core', 'src', 'app', 'push-worker.ts');
+/** The push handlers' script, beside the service worker that imports it (decision 063). */
+export const PUSH_WORKER_FILE = 'push-sw.js';
+
+/**
+ * Emits `push-sw.js`: core's `app/push-worker.ts` (which imports nothing but types) as a classic script, its
+ * handlers installed on the worker with this marina's name and icons. Workbox's generated worker loads it
+ * with `importScripts`; the browser checks it for changes with the worker itself.
+ */
+export function pushWorker(client: LoadedClient): Plugin {
+  return {
+    name: 'marina-push-worker',
+    apply: 'build',
+    async generateBundle() {
+      const source = await readFile(PUSH_WORKER_SOURCE, 'utf8');
+      const { code } = await transformWithOxc(source, PUSH_WORKER_SOURCE, { lang: 'ts', target: 'es2022' });
+      if (/^\s*import\s/m.test(code)) throw new Error(`${PUSH_WORKER_SOURCE} may import types only`);
+      const body = code
+        .replace(/^export\s+(?=(async\s+)?function\s|const\s|let\s|class\s)/gm, '')
+        .replace(/^export\s*\{[^}]*\};?\s*$/gm, '');
+      const settings = {
+        marina: client.config.clientTitulo,
+        icon: '/brand/icon-192.png',
+        badge: `/brand/${BADGE_ICON}`,
+      };
+      this.emitFile({
+        type: 'asset',
+        fileName: PUSH_WORKER_FILE,
+        source: `(() => {\n${body}\ninstallPushHandlers(self, ${JSON.stringify(settings)});\n})();\n`,
+      });
+    },
+  };
+}
+
 export interface ClientBuildOptions extends LoadOptions {
   /** Where the dev server proxies `/api` to. */
   apiProxy?: string;
@@ -232,6 +269,7 @@ export async function clientViteConfig(dir: string, options: ClientBuildOptions)
       marinaBrand(client),
       libraryTreeShaking(),
       compileOnLoad(),
+      pushWorker(client),
       VitePWA({
         registerType: 'prompt',
         injectRegister: false,
@@ -256,6 +294,9 @@ export async function clientViteConfig(dir: string, options: ClientBuildOptions)
         workbox: {
           // The PNG icons are left out: the phone fetches them once, when the app is installed, not offline.
           globPatterns: ['**/*.{js,css,html,svg,webmanifest}'],
+          // The push handlers come with the worker (`importScripts`), not as a file of the app's precache.
+          globIgnores: ['**/node_modules/**/*', PUSH_WORKER_FILE],
+          importScripts: [PUSH_WORKER_FILE],
           navigateFallback: '/index.html',
           navigateFallbackDenylist: [/^\/api\//],
           cleanupOutdatedCaches: true,

@@ -59,16 +59,26 @@ export interface SquareOptions {
  * A square PNG of an SVG (the marina's icon): the SVG scaled to fit the square less the inset, centred,
  * over the background if one is given.
  */
-export function squarePng(svg: string | Buffer, { size, inset = 0, background }: SquareOptions): Buffer {
+export function squarePng(svg: string | Buffer, options: SquareOptions): Buffer {
+  return new Resvg(squareFrame(svg, options), { font: FONT }).render().asPng();
+}
+
+/** The pixels of `squarePng`'s square, not yet a PNG. */
+export function squarePixels(svg: string | Buffer, options: SquareOptions): Raster {
+  const image = new Resvg(squareFrame(svg, options), { font: FONT }).render();
+  return { width: image.width, height: image.height, pixels: image.pixels };
+}
+
+function squareFrame(svg: string | Buffer, { size, inset = 0, background }: SquareOptions): string {
   const href = `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
   const at = size * inset;
   const side = size - 2 * at;
-  const frame =
+  return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}">` +
     (background ? `<rect width="${size}" height="${size}" fill="${background}"/>` : '') +
     `<image href="${href}" x="${at}" y="${at}" width="${side}" height="${side}" preserveAspectRatio="xMidYMid meet"/>` +
-    '</svg>';
-  return new Resvg(frame, { font: FONT }).render().asPng();
+    '</svg>'
+  );
 }
 
 /**

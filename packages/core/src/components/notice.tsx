@@ -5,6 +5,8 @@ import * as formCss from './form/form.css.ts';
 /** What a screen that sends the person to another says there, once (a launch just booked, a boat asked for). */
 export interface NoticeState {
   notice?: string;
+  /** Just booked: the launch offers to tell the person of the marina's answer on this phone (decision 063). */
+  offerPush?: boolean;
 }
 
 /** A change just made, said once (a status, so a screen reader announces it); nothing when there is none. */

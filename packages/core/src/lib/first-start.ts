@@ -1,5 +1,7 @@
 /** Set once the intro slides have been seen, or skipped, on this device. Says nothing about the person. */
 export const SLIDER_SEEN = 'mb.sliderSeen';
+/** «Ahora no» to the offer of push after a booking, on this device: not offered again (decision 063). */
+export const PUSH_OFFER_DECLINED = 'mb.pushOfferDeclined';
 
 /** The intro slides show once per device, on first start. */
 export function sliderSeen(storage: Storage): boolean {

@@ -1,9 +1,12 @@
-import { SLIDER_SEEN } from './first-start.ts';
+import { PUSH_OFFER_DECLINED, SLIDER_SEEN } from './first-start.ts';
 import type { ServerCache } from './server-cache.ts';
 import type { SessionStore } from './session-store.ts';
 
-/** Keys that say nothing about the person and survive sign-out (the intro was seen on this device). */
-const DEVICE_KEYS = new Set([SLIDER_SEEN]);
+/**
+ * Keys that say nothing about the person and survive sign-out (the intro was seen on this device, push was
+ * declined on it).
+ */
+const DEVICE_KEYS = new Set([SLIDER_SEEN, PUSH_OFFER_DECLINED]);
 
 /**
  * Sign-out and account deletion leave nothing personal on the phone: session, server cache (in memory

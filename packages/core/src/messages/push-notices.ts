@@ -13,12 +13,12 @@ export const noticeKindLabels: Record<NoticeKind, string> = {
   launch_cancelled: 'Bajada cancelada o no aceptada',
   waitlist_promoted: 'Plaza liberada en la lista de espera',
   boat_in_water: 'Barco en el agua',
-  boat_back: 'Barco de vuelta en el rack',
+  boat_back: 'Barco de vuelta en su sitio',
   stow_reminder: 'Recordatorios de bajada',
   contract_approved: 'Contrato aprobado o no aprobado',
   authorisation: 'Autorizaciones',
   data_to_confirm: 'Datos por confirmar',
-  outing_overdue: 'Salida sin volver (siempre por los dos canales)',
+  outing_overdue: 'Salida sin volver a su hora',
 };
 
 /** How each channel is named. */

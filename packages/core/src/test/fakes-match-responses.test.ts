@@ -15,6 +15,7 @@ import { eligibilityReasonResponse } from '../domain/eligibility.ts';
 import { launchDaysResponse, launchResponse, launchSlotDayResponse } from '../domain/launches.ts';
 import { clientSettingsResponse, marinaResponse } from '../domain/marina.ts';
 import { outingOptionsResponse, outingResponse } from '../domain/outings.ts';
+import { notificationPreferencesResponse } from '../domain/push.ts';
 import { closedSchema, type TSchema } from '../domain/response-schema.ts';
 import * as authorisationFakes from '../features/authorisations/authorisations.fixtures.ts';
 import * as boatFakes from '../features/boats/boats.fixtures.ts';
@@ -22,7 +23,7 @@ import * as cardFakes from '../features/card/card.fixtures.ts';
 import * as launchFakes from '../features/launches/launches.fixtures.ts';
 import * as outingFakes from '../features/outings/outings.fixtures.ts';
 import { bareBoat } from './boats.ts';
-import { testMarina, testSession } from './fixtures.tsx';
+import { testMarina, testNotificationPreferences, testSession } from './fixtures.tsx';
 
 const shared = [
   clientSettingsResponse,
@@ -49,6 +50,7 @@ for (const schema of shared) ajv.addSchema(closedSchema(schema) as AnySchema);
 const fakes: Array<[string, TSchema, unknown[]]> = [
   ['testMarina', marinaResponse, [testMarina]],
   ['testSession', sessionInfoResponse, [testSession]],
+  ['testNotificationPreferences', notificationPreferencesResponse, [testNotificationPreferences]],
   [
     'boats',
     boatResponse,

@@ -7,6 +7,7 @@ import type { ApiClient } from '../api/client.ts';
 import type { MarinaHelp, RuntimeConfig } from '../config/app-config.ts';
 import type { SessionInfo } from '../domain/accounts.ts';
 import { DEFAULT_CLIENT_SETTINGS, type Marina } from '../domain/marina.ts';
+import { LOCKED_NOTICE_KINDS, NOTICE_KINDS, type NotificationPreferences } from '../domain/push.ts';
 import { appRoutes } from '../app/router.tsx';
 import { ServerCacheProvider } from '../lib/query-provider.tsx';
 import { createServerCache } from '../lib/server-cache.ts';
@@ -65,6 +66,12 @@ export const testMarina: Marina = {
   sendsSms: true,
 };
 
+/** Every kind of notice on both channels, as a new account starts; no phone receives pushes yet. */
+export const testNotificationPreferences: NotificationPreferences = {
+  items: NOTICE_KINDS.map((kind) => ({ kind, channel: 'both', locked: LOCKED_NOTICE_KINDS.has(kind) })),
+  pushDevices: 0,
+};
+
 /** Who is signed in, for the private screens. */
 export const testSession: SessionInfo = {
   account: {
@@ -95,6 +102,7 @@ export function signedInApi(overrides: Partial<ApiClient> = {}): ApiClient & { s
       if (path === 'boats' && signedIn) return { boats: [] };
       if (path === 'launches' && signedIn) return { upcoming: [], past: [] };
       if (path === 'outings' && signedIn) return { atSea: [], history: [] };
+      if (path === 'notification-preferences' && signedIn) return testNotificationPreferences;
       if (path === 'client') return testMarina;
       throw new ApiError('unauthenticated', { status: 401 });
     }) as ApiClient['get'],
@@ -115,12 +123,19 @@ export function signedInApi(overrides: Partial<ApiClient> = {}): ApiClient & { s
 /** No wait before a failed load is tried again, nor between writes to the phone: tests see the outcome at once. */
 export const fastCache = { retryDelay: 0, persistThrottle: 10 };
 
-export function renderApp(path: string, { api = signedOutApi(), sliderSeen = true } = {}) {
+/** The app at `path`, its history entry carrying `state` when given (a notice sent by the screen before). */
+export function renderApp(
+  path: string,
+  { api = signedOutApi(), sliderSeen = true, state }: { api?: ApiClient; sliderSeen?: boolean; state?: unknown } = {},
+) {
   if (sliderSeen) localStorage.setItem('mb.sliderSeen', '1');
   const session = createSessionStore();
   const cache = createServerCache({ api, storage: localStorage, session, ...fastCache });
   const services = { config: testConfig, api, storage: localStorage, session, cache };
-  const router = createMemoryRouter(appRoutes(services), { initialEntries: [path] });
+  const [pathname, search = ''] = path.split('?');
+  const router = createMemoryRouter(appRoutes(services), {
+    initialEntries: [state === undefined ? path : { pathname, search: search ? `?${search}` : '', state }],
+  });
   render(
     <ServicesProvider services={services}>
       <RouterProvider router={router} />

@@ -8,6 +8,8 @@ import { CheckboxField } from '../../components/form/checkbox-field.tsx';
 import { Section } from '../../components/section.tsx';
 import * as ui from '../../components/ui.css.ts';
 import { clearPersonalData } from '../../lib/personal-data.ts';
+import { browserPush } from '../../lib/push/browser-push.ts';
+import { forgetThisDevice } from '../../lib/push/device-push.ts';
 import { paths } from '../../lib/paths.ts';
 import { useServices } from '../../lib/services.tsx';
 import * as css from './account.css.ts';
@@ -42,6 +44,8 @@ function Confirmation({ onCancel }: { onCancel: () => void }) {
         codeFields={{ current_password_incorrect: 'password' }}
         onSubmit={async (values) => {
           await deleteAccount(services.api, values);
+          // The server dropped the account's push subscriptions; this browser's goes too (decision 063).
+          await forgetThisDevice(null, browserPush(services.config.production));
           await clearPersonalData(services);
           await navigate(paths.home, { replace: true, state: { notice: t.deleted } });
         }}

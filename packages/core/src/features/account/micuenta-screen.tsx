@@ -31,6 +31,7 @@ import {
   type ProfileInput,
 } from './api/profile.ts';
 import { DeleteAccountSection } from './delete-account-section.tsx';
+import { AvisosSection } from './avisos-section.tsx';
 import { usePendingChanges } from './pending-changes.ts';
 import { accountTexts as t } from './texts.ts';
 import { useSignOut } from './use-sign-out.ts';
@@ -258,6 +259,7 @@ export default function MicuentaScreen() {
         <EmailConfirmation />
         <ProfileSection />
         <PasswordSection />
+        <AvisosSection />
         <SessionsSection />
         <DeleteAccountSection />
       </div>

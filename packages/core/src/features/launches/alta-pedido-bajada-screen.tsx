@@ -190,7 +190,8 @@ function BookingForm({ boats, busy, marina }: { boats: Boat[]; busy: ReadonlyMap
               : launch.status === 'pending'
                 ? t.bookedPending
                 : t.booked;
-          const state: NoticeState = { notice };
+          // The launch offers push there, the moment being told of the marina's answer is worth it (decision 063).
+          const state: NoticeState = { notice, offerPush: true };
           await navigate(href.bajada(launch.id), { state, replace: true });
         } catch (error) {
           if (error instanceof ApiError) {

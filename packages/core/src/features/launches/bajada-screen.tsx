@@ -1,13 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { useState } from 'react';
+import { useLocation, useParams } from 'react-router';
 import { Page } from '../../components/page.tsx';
 import { LoadStatus } from '../../components/query-status.tsx';
 import { StaleNotice } from '../../components/stale-notice.tsx';
 import * as ui from '../../components/ui.css.ts';
-import { Notice, useSentNotice } from '../../components/notice.tsx';
+import { Notice, useSentNotice, type NoticeState } from '../../components/notice.tsx';
 import { isNotFound, NotThere } from '../../components/not-found.tsx';
 import type { Launch } from '../../domain/launches.ts';
 import { useMarina } from '../../lib/marina.ts';
+import { PushOffer } from '../../components/push-offer.tsx';
 import { paths } from '../../lib/paths.ts';
 import { useServices } from '../../lib/services.tsx';
 import { launchQuery } from './api/launches.ts';
@@ -67,6 +69,9 @@ export default function BajadaScreen() {
   const client = useQueryClient();
   const query = useQuery(launchQuery(api, client, id));
   const marina = useMarina();
+  // Read before `useSentNotice` takes the state off the history entry: only the landing after booking offers push.
+  const location = useLocation();
+  const [offerPush] = useState(() => (location.state as NoticeState | null)?.offerPush === true);
   const [notice, setNotice] = useSentNotice();
   const launch = query.data;
   if (isNotFound(query)) return <NotFound />;
@@ -90,6 +95,7 @@ export default function BajadaScreen() {
                 onNotice={setNotice}
               />
             </section>
+            {offerPush ? <PushOffer /> : null}
             <section className={ui.card} aria-labelledby="bajada-historial">
               <h2 id="bajada-historial" className={css.sectionTitle}>
                 {t.history}

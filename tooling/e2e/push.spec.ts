@@ -1,0 +1,294 @@
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
+import type { CDPSession, Page } from '@playwright/test';
+import { apiCaller, signInAsDemoOwner } from './accounts.ts';
+import { axeViolations, expect, marinaUrl, test } from './fixtures.ts';
+import { press } from './keyboard.ts';
+import { chooseDay, emptySlots, localTime, marinaRules, pickRadio, reviewAndConfirm } from './marina-setup.ts';
+
+// Push lives in the service worker, which production builds install (decision 063).
+test.use({ serviceWorkers: 'allow' });
+
+/**
+ * The browser's side of a push service, made by the test: headless Chromium reaches no real one, so
+ * `PushManager.subscribe` answers with a subscription whose endpoint is on a local fake service and whose keys
+ * the test made (it holds the private key, to read what a server would send there). The subscription is kept in
+ * the page's storage, as the browser keeps a real one, until `unsubscribe`.
+ */
+function fakePushService() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return {
+    endpoint: `https://127.0.0.1:9443/push/${randomUUID()}`,
+    p256dh: ecdh.getPublicKey().toString('base64url'),
+    auth: randomBytes(16).toString('base64url'),
+    privateKey: ecdh.getPrivateKey(),
+  };
+}
+
+async function installFakePushManager(page: Page, service: ReturnType<typeof fakePushService>) {
+  await page.addInitScript(({ endpoint, p256dh, auth }) => {
+    const KEY = 'e2e.pushSubscription';
+    const make = () => ({
+      endpoint,
+      expirationTime: null,
+      options: { userVisibleOnly: true },
+      getKey: () => null,
+      toJSON: () => ({ endpoint, expirationTime: null, keys: { p256dh, auth } }),
+      unsubscribe: async () => {
+        localStorage.removeItem(KEY);
+        return true;
+      },
+    });
+    PushManager.prototype.subscribe = async function (options?: PushSubscriptionOptionsInit) {
+      if (!options?.userVisibleOnly || !options.applicationServerKey) throw new DOMException('bad options');
+      localStorage.setItem(KEY, '1');
+      return make() as unknown as PushSubscription;
+    };
+    PushManager.prototype.getSubscription = async function () {
+      return (localStorage.getItem(KEY) ? make() : null) as unknown as PushSubscription | null;
+    };
+  }, service);
+}
+
+/** The service worker's registration as the DevTools protocol names it. */
+async function registrationId(cdp: CDPSession, origin: string): Promise<string> {
+  const found = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((registration) => registration.scopeURL === `${origin}/`);
+      if (ours && !ours.isDeleted) resolve(ours.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  return found;
+}
+
+/** The notifications the app's service worker is showing: title, body, tag and link. */
+function shownNotifications(page: Page) {
+  return page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    // `badge` is Chromium's, not in TypeScript's DOM types.
+    return (await registration.getNotifications()).map((shown) => ({
+      title: shown.title,
+      body: shown.body,
+      tag: shown.tag,
+      url: (shown.data as { url?: string } | null)?.url,
+      icon: shown.icon,
+      badge: (shown as Notification & { badge: string }).badge,
+    }));
+  });
+}
+
+test('push: turned on in micuenta, a push shows its notification with the launch’s link, turned off again', async ({
+  page,
+  context,
+  marina,
+  visit,
+}) => {
+  const origin = marinaUrl(marina);
+  const service = fakePushService();
+  await context.grantPermissions(['notifications'], { origin });
+  await installFakePushManager(page, service);
+  await visit('/ayuda');
+  await signInAsDemoOwner(page, origin, marina.id);
+  const launches = (await (
+    await page.request.get('/api/v1/launches', { headers: { 'X-Client-Id': String(marina.id) } })
+  ).json()) as { upcoming: Array<{ id: string }> };
+  const launchId = launches.upcoming[0]!.id;
+
+  await page.goto('/micuenta');
+  await expect(page.getByRole('heading', { level: 1, name: 'Mi cuenta' })).toBeVisible();
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+  const avisos = page.getByRole('region', { name: 'Avisos' });
+  await avisos.locator('summary').click();
+  const toggle = avisos.getByRole('switch', { name: 'Avisos en este móvil' });
+  await expect(toggle).not.toBeChecked();
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    expect(await axeViolations(page), scheme).toEqual([]);
+  }
+
+  // Keyboard only: the switch is reached and turned on as any checkbox is.
+  const stored = page.waitForResponse(
+    (response) => response.url().endsWith('/api/v1/push/subscriptions') && response.request().method() === 'POST',
+  );
+  await toggle.focus();
+  await page.keyboard.press('Space');
+  const answer = await stored;
+  expect(answer.status()).toBe(204);
+  expect(answer.request().postDataJSON()).toEqual({
+    endpoint: service.endpoint,
+    keys: { p256dh: service.p256dh, auth: service.auth },
+  });
+  await expect(toggle).toBeChecked();
+  await expect(avisos.getByText(/^Activados: este móvil te avisará/)).toBeVisible();
+
+  // A push as the server sends it (decision 061's payload), handed to the worker as the push service would.
+  const cdp = await context.newCDPSession(page);
+  const registration = await registrationId(cdp, origin);
+  const payload = {
+    title: 'Bajada confirmada',
+    body: 'Tu bajada del sábado a las 11:00 está confirmada.',
+    url: `/pedidosbajadas/${launchId}`,
+    tag: `launch-${launchId}`,
+    kind: 'launch_confirmed',
+  };
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin,
+    registrationId: registration,
+    data: JSON.stringify(payload),
+  });
+  await expect
+    .poll(() => shownNotifications(page))
+    .toEqual([
+      {
+        title: 'Bajada confirmada',
+        body: 'Tu bajada del sábado a las 11:00 está confirmada.',
+        tag: `launch-${launchId}`,
+        url: `/pedidosbajadas/${launchId}`,
+        icon: `${origin}/brand/icon-192.png`,
+        badge: `${origin}/brand/badge-96.png`,
+      },
+    ]);
+
+  // What is not the server's JSON still shows something, naming the marina; a link elsewhere is never kept.
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: registration, data: 'no es JSON' });
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin,
+    registrationId: registration,
+    data: JSON.stringify({ ...payload, tag: 'elsewhere', url: 'https://evil.example/' }),
+  });
+  await expect
+    .poll(async () => (await shownNotifications(page)).map(({ title, url }) => ({ title, url })))
+    .toEqual(
+      expect.arrayContaining([
+        { title: marina.title, url: '/notificaciones' },
+        { title: 'Bajada confirmada', url: '/notificaciones' },
+      ]),
+    );
+
+  const removed = page.waitForResponse(
+    (response) => response.url().endsWith('/api/v1/push/subscriptions') && response.request().method() === 'DELETE',
+  );
+  await page.keyboard.press('Space');
+  expect((await removed).status()).toBe(204);
+  await expect(toggle).not.toBeChecked();
+  expect(await page.evaluate(() => localStorage.getItem('e2e.pushSubscription'))).toBeNull();
+});
+
+test('push: signing out removes this phone’s subscription', async ({ page, context, marina, visit }) => {
+  const origin = marinaUrl(marina);
+  const service = fakePushService();
+  await context.grantPermissions(['notifications'], { origin });
+  await installFakePushManager(page, service);
+  await visit('/ayuda');
+  await signInAsDemoOwner(page, origin, marina.id);
+  await page.goto('/micuenta');
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  const avisos = page.getByRole('region', { name: 'Avisos' });
+  await avisos.locator('summary').click();
+  // Checked once the browser and the server have said yes, not at the click: `check()` would not wait for it.
+  await avisos.getByRole('switch', { name: 'Avisos en este móvil' }).click();
+  await expect(avisos.getByRole('switch', { name: 'Avisos en este móvil' })).toBeChecked();
+
+  const removed = page.waitForRequest(
+    (request) => request.url().endsWith('/api/v1/push/subscriptions') && request.method() === 'DELETE',
+  );
+  await page.getByRole('region', { name: 'Sesiones' }).locator('summary').click();
+  await page.getByRole('button', { name: 'Cerrar sesión', exact: true }).click();
+  expect((await removed).postDataJSON()).toEqual({ endpoint: service.endpoint });
+  await expect(page.getByRole('heading', { level: 1, name: 'Entrar' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('e2e.pushSubscription'))).toBeNull();
+});
+
+test('push: a channel per kind, chosen by keyboard, said in the marina’s words, accessible light and dark', async ({
+  page,
+  marina,
+  visit,
+}) => {
+  // The screen against the preferences' contract (decision 061's routes answered here by the test), so the
+  // choices are checked in a browser on their own: what is asked, what is shown, what is sent.
+  const kinds = ['launch_confirmed', 'launch_cancelled', 'boat_in_water', 'outing_overdue'];
+  let items = kinds.map((kind) => ({ kind, channel: 'both', locked: kind === 'outing_overdue' }));
+  const puts: unknown[] = [];
+  await page.route('**/api/v1/notification-preferences', async (route) => {
+    if (route.request().method() === 'PUT') {
+      const body = route.request().postDataJSON() as { kind: string; channel: string };
+      puts.push(body);
+      items = items.map((item) => (item.kind === body.kind ? { ...item, channel: body.channel } : item));
+    }
+    await route.fulfill({ json: { items, pushDevices: 0 } });
+  });
+  await visit('/ayuda');
+  await signInAsDemoOwner(page, marinaUrl(marina), marina.id);
+  await page.goto('/micuenta');
+  const avisos = page.getByRole('region', { name: 'Avisos' });
+  await avisos.locator('summary').click();
+  const confirmed = avisos.getByRole('combobox', { name: 'Bajada confirmada' });
+  const message = marina.sendsSms ? 'SMS' : 'correo';
+  await expect(confirmed.getByRole('option')).toHaveText([
+    'Solo aviso en el móvil',
+    `Solo por ${message}`,
+    `Aviso en el móvil y ${message}`,
+  ]);
+  await expect(
+    avisos.getByText(`Salida sin volver a su hora: aviso en el móvil y ${message.toLowerCase()}, siempre.`, {
+      exact: false,
+    }),
+  ).toBeVisible();
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    expect(await axeViolations(page), scheme).toEqual([]);
+  }
+
+  await confirmed.focus();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await expect.poll(() => puts).toContainEqual({ kind: 'launch_confirmed', channel: 'push' });
+  await expect(confirmed).toHaveValue('push');
+  await expect(confirmed).toBeFocused();
+  await page.reload();
+  await avisos.locator('summary').click();
+  await expect(avisos.getByRole('combobox', { name: 'Bajada confirmada' })).toHaveValue('push');
+});
+
+test('push: offered once after booking, on the launch, with why; «Ahora no» is kept on this phone', async ({
+  page,
+  marina,
+  visit,
+}) => {
+  await visit('/ayuda');
+  await signInAsDemoOwner(page, marinaUrl(marina), marina.id);
+  const rules = await marinaRules(page.request, marina);
+  const { boats } = (await (
+    await page.request.get('/api/v1/boats', { headers: { 'X-Client-Id': String(marina.id) } })
+  ).json()) as { boats: Array<{ id: string; name: string }> };
+  const boat = boats.find((candidate) => candidate.name === 'Brisa');
+  // A day of its own (the other specs take 1 to 4, 7 and 11).
+  const { date, slots } = await emptySlots(page.request, marina, rules, boat!.id, 5, 1);
+  await page.goto(`/alta-pedido-bajada-barco?barco=${boat!.id}`);
+  await chooseDay(page, date);
+  const grid = page.getByRole('group', { name: 'Hora de bajada' });
+  await pickRadio(page, grid, grid.getByRole('radio', { name: new RegExp(`^${localTime(slots[0]!)} a `) }));
+  await reviewAndConfirm(page);
+
+  await expect(page).toHaveURL(/\/pedidosbajadas\/[0-9a-f-]{36}$/);
+  const launchId = new URL(page.url()).pathname.split('/').pop()!;
+  const offer = page.getByRole('region', { name: '¿Te avisamos en este móvil cuando la marina confirme tu bajada?' });
+  await expect(offer).toContainText('Así lo sabrás al momento, sin tener que abrir la app.');
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    expect(await axeViolations(page), scheme).toEqual([]);
+  }
+  await press(page, offer.getByRole('button', { name: 'Ahora no' }), 'Enter');
+  await expect(offer).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('mb.pushOfferDeclined'))).toBe('1');
+  // Not on a visit to the launch: only on landing after booking.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Historial' })).toBeVisible();
+  await expect(offer).toHaveCount(0);
+
+  await apiCaller(page.request, marinaUrl(marina), marina.id)('post', `launches/${launchId}/cancel`, {});
+});
