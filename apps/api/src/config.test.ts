@@ -1,6 +1,14 @@
 import { createECDH } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { appLink, ConfigError, DEFAULT_DATA_DIR, DEFAULT_MARINAS_DIR, loadConfig, REPO_ROOT } from './config.ts';
+import {
+  appLink,
+  ConfigError,
+  DEFAULT_DATA_DIR,
+  DEFAULT_MARINAS_DIR,
+  KNOWN_PUSH_SERVICE_HOSTS,
+  loadConfig,
+  REPO_ROOT,
+} from './config.ts';
 
 /** A VAPID pair as `web-push generate-vapid-keys` prints it (base64url, uncompressed public point). */
 function vapidPair() {
@@ -85,6 +93,8 @@ describe('loadConfig', () => {
       smsSender: 'PortBlau',
       trustProxy: ['10.0.0.0/8', '192.168.1.1'],
       vapid: { ...VAPID, subject: 'mailto:avisos@portblau.example' },
+      // The browsers' push services only: not this machine.
+      pushServiceHosts: KNOWN_PUSH_SERVICE_HOSTS,
     });
   });
 
@@ -93,6 +103,20 @@ describe('loadConfig', () => {
     expect(error.message).toContain('SMTP_URL: required in production');
     expect(error.message).toContain('SMS_PROVIDER_URL: required in production');
     expect(error.message).toContain('MAIL_FROM: required in production');
+  });
+
+  it('posts pushes only to the browsers’ push services, this machine too outside production', () => {
+    const development = loadConfig({});
+    expect(development.pushServiceHosts).toEqual(expect.arrayContaining(['fcm.googleapis.com', '127.0.0.1']));
+    const own = loadConfig({ PUSH_SERVICE_HOSTS: 'push.portblau.example, FCM.googleapis.com' }).pushServiceHosts;
+    expect(own).toEqual(expect.arrayContaining(['push.portblau.example', 'fcm.googleapis.com']));
+    expect(own).not.toContain('push.services.mozilla.com');
+    expect(configError({ PUSH_SERVICE_HOSTS: 'https://fcm.googleapis.com/' }).message).toContain(
+      'PUSH_SERVICE_HOSTS: must be a comma list of host names',
+    );
+    expect(configError({ PUSH_SERVICE_HOSTS: ' , ' }).message).toContain('PUSH_SERVICE_HOSTS');
+    const production = configError({ NODE_ENV: 'production' });
+    expect(production.message).not.toContain('PUSH_SERVICE_HOSTS');
   });
 
   it('refuses a malformed SMTP_URL without echoing it, and an SMS provider without its token', () => {

@@ -96,6 +96,13 @@ export interface Config {
    * its own in the data folder: push/development-keys.ts).
    */
   vapid: VapidConfig;
+  /**
+   * The hosts a push subscription's endpoint may be on (PUSH_SERVICE_HOSTS, a comma list; a host covers its
+   * subdomains): the browsers' push services by default, and outside production this machine too (tests' fake
+   * service). The server posts to every stored endpoint, so an endpoint elsewhere would make it a messenger to
+   * any address a customer names (decision 061).
+   */
+  pushServiceHosts: string[];
 }
 
 export interface VapidConfig {
@@ -274,6 +281,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
 
   const vapid = vapidConfig(value, nodeEnv, issues);
+  const pushServiceHosts = pushHostsConfig(value('PUSH_SERVICE_HOSTS'), nodeEnv, issues);
 
   if (issues.length > 0) throw new ConfigError(issues);
   return {
@@ -297,7 +305,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboxConcurrency,
     trustProxy,
     vapid,
+    pushServiceHosts,
   };
+}
+
+/** Where the browsers' own push services answer: Chrome, Edge and Android; Firefox; Safari; Windows. */
+export const KNOWN_PUSH_SERVICE_HOSTS = [
+  'fcm.googleapis.com',
+  'android.googleapis.com',
+  'push.services.mozilla.com',
+  'push.apple.com',
+  'notify.windows.com',
+];
+const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '::1'];
+const HOSTNAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
+
+function pushHostsConfig(raw: string | undefined, nodeEnv: NodeEnv, issues: string[]): string[] {
+  const hosts =
+    raw === undefined
+      ? KNOWN_PUSH_SERVICE_HOSTS
+      : raw
+          .split(',')
+          .map((host) => host.trim().toLowerCase())
+          .filter(Boolean);
+  const bad = hosts.filter((host) => !HOSTNAME.test(host) && !LOOPBACK_HOSTS.includes(host));
+  if (bad.length > 0 || hosts.length === 0)
+    issues.push(`PUSH_SERVICE_HOSTS: must be a comma list of host names (got "${raw}")`);
+  return nodeEnv === 'production' ? hosts : [...new Set([...hosts, ...LOOPBACK_HOSTS])];
 }
 
 /**

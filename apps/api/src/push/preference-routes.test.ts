@@ -19,7 +19,7 @@ const clock = testClock();
 
 useTestServer((server) => ({ database, app } = server), { clock: clock.now });
 
-function browserSubscription(origin = 'https://push.example') {
+function browserSubscription(origin = 'https://web.push.apple.com') {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
   return {

@@ -21,6 +21,6 @@ export const pushModule: ApiModule = {
     await api.register(preferenceRoutes, { services });
   },
   jobs: ({ services, transports, log }) =>
-    sendPushHandlers(transports.push ?? webPushTransport(services.config.vapid), log),
+    sendPushHandlers(transports.push ?? webPushTransport(services.config.vapid), log, services.config.pushServiceHosts),
   lanes: () => PUSH_LANES,
 };

@@ -17,7 +17,9 @@ let other: RegisteredAccount;
 const clock = testClock();
 
 /** What a browser's `PushSubscription.toJSON()` gives: a push service URL and the browser's own keys. */
-function browserSubscription(endpoint = `https://push.example/send/${randomBytes(12).toString('base64url')}`) {
+function browserSubscription(
+  endpoint = `https://fcm.googleapis.com/fcm/send/${randomBytes(12).toString('base64url')}`,
+) {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
   return {
@@ -133,6 +135,39 @@ describe('push subscriptions', () => {
     );
     expect(removal.statusCode).toBe(403);
     expect(await storedFor(subscription.endpoint)).toHaveLength(1);
+  });
+
+  it('refuses an endpoint on no browser push service: the server would post wherever a customer pointed it', async () => {
+    const good = browserSubscription();
+    const elsewhere = [
+      'https://push.example/send/1',
+      'https://169.254.169.254/latest/meta-data',
+      'https://fcm.googleapis.com.evil.example/send/1',
+      'https://user:secret@fcm.googleapis.com/send/1',
+      'https://10.0.0.7:8443/internal',
+    ];
+    for (const endpoint of elsewhere) {
+      const response = await lucia.agent.post('/push/subscriptions', { ...good, endpoint });
+      expect(response.statusCode, endpoint).toBe(400);
+      expect(response.json(), endpoint).toMatchObject({
+        code: 'validation_failed',
+        errors: [
+          {
+            field: 'endpoint',
+            message: 'La dirección (endpoint) no es de un servicio de notificaciones de navegador conocido.',
+          },
+        ],
+      });
+      expect(await storedFor(endpoint)).toEqual([]);
+    }
+    // The browsers' own services, subdomains included, are taken.
+    for (const endpoint of [
+      'https://updates.push.services.mozilla.com/wpush/v2/abc',
+      'https://web.push.apple.com/QGx',
+      'https://wns2-par02p.notify.windows.com/w/?token=abc',
+    ]) {
+      expect((await lucia.agent.post('/push/subscriptions', { ...good, endpoint })).statusCode, endpoint).toBe(204);
+    }
   });
 
   it('refuses a bad body with 400 naming each field in Spanish', async () => {

@@ -1,11 +1,13 @@
+import { fieldRuleMessages as m } from '@marina/core/messages/field-rules.ts';
 import { pushSubscriptionSchema, pushUnsubscribeSchema, type PushKey } from '@marina/core/domain/push.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { clientHeaderSchema, requireClient } from '../clients/client-resolution.ts';
-import { problemResponses } from '../http/problem.ts';
+import { HttpProblem, problemResponses } from '../http/problem.ts';
 import { bodyFrom, validateBody } from '../http/validation.ts';
 import type { Services } from '../services.ts';
 import { requireSession } from '../sessions/session-lookup.ts';
+import { onPushService } from './push-hosts.ts';
 import { pushSubscriptions } from './push.schema.ts';
 
 /**
@@ -50,6 +52,11 @@ export const pushRoutes: FastifyPluginAsync<{ services: Services }> = async (api
       const { accountId } = requireSession(request);
       const client = requireClient(request);
       const { endpoint, keys } = await validateBody(pushSubscriptionSchema, request.body);
+      if (!onPushService(endpoint, config.pushServiceHosts)) {
+        throw new HttpProblem('validation_failed', 400, undefined, [
+          { field: 'endpoint', code: 'push_service', message: m.push_endpoint_unknown_service },
+        ]);
+      }
       const now = clock();
       await db
         .insert(pushSubscriptions)

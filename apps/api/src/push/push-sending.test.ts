@@ -180,6 +180,22 @@ describe('a push', () => {
     }
   });
 
+  it('never posts to an endpoint off the push services (stored before the list changed): it is removed', async () => {
+    const me = await owner();
+    const browser = await subscribed(me);
+    const stray = 'https://push.example/send/stored-before';
+    await database.db
+      .update(pushSubscriptions)
+      .set({ endpoint: stray })
+      .where(eq(pushSubscriptions.endpoint, browser.subscription.endpoint));
+    const before = service.received.length;
+    await confirmed(me, '12:30');
+    await app.jobs.runDue();
+    expect(service.received).toHaveLength(before);
+    expect(await subscriptionsOf(me)).toEqual([]);
+    expect(await waitingFor(me)).toEqual([]);
+  });
+
   it('is tried again after a 500, and given up at once after a 403, keeping the subscription', async () => {
     const me = await owner();
     const browser = await subscribed(me);

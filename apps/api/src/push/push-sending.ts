@@ -18,6 +18,7 @@
  *
  * Logs never carry the endpoint (a capability URL: whoever has it can push to that browser): only its origin.
  */
+import { onPushService } from './push-hosts.ts';
 import type { Agent } from 'node:https';
 import { createHash } from 'node:crypto';
 import type { PushPayload } from '@marina/core/domain/push.ts';
@@ -134,7 +135,15 @@ export function topicOf(tag: string): string {
 const GONE = new Set([404, 410]);
 const retryable = (status: number) => status === 429 || status >= 500;
 
-export function sendPushHandlers(transport: PushTransport, log: FastifyBaseLogger): JobHandler[] {
+/**
+ * `pushServiceHosts`: where an endpoint may be (config.ts); one stored before the list changed is removed
+ * unsent, never posted to.
+ */
+export function sendPushHandlers(
+  transport: PushTransport,
+  log: FastifyBaseLogger,
+  pushServiceHosts: readonly string[],
+): JobHandler[] {
   const handler = (type: JobType<PushJobPayload>, urgent: boolean) =>
     handleJob(
       type,
@@ -157,6 +166,11 @@ export function sendPushHandlers(transport: PushTransport, log: FastifyBaseLogge
           attempt: job.attempt,
           transport: transport.name,
         };
+        if (!onPushService(subscription.endpoint, pushServiceHosts)) {
+          await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscription.id));
+          log.warn({ event: 'push_subscription_refused', ...fields }, 'push subscription removed: not a push service');
+          return;
+        }
         try {
           await transport.send(
             { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },

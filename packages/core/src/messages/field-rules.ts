@@ -195,6 +195,8 @@ export const fieldRuleMessages = {
   push_p256dh_required: 'Falta la clave pública (keys.p256dh) de la suscripción.',
   push_p256dh_invalid: 'La clave pública (keys.p256dh) no es una clave P-256 en base64url.',
   push_auth_required: 'Falta el secreto (keys.auth) de la suscripción.',
+  push_endpoint_unknown_service:
+    'La dirección (endpoint) no es de un servicio de notificaciones de navegador conocido.',
   push_auth_invalid: 'El secreto (keys.auth) no son 16 bytes en base64url.',
 
   // Notification preferences (the app sends them from its own choices: each message names its field)
