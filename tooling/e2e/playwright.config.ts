@@ -2,6 +2,9 @@ import { defineConfig } from '@playwright/test';
 import { CHROME_FLAGS, CHROME_PATH } from '../scripts/lib/chromium.ts';
 import { BRAND_SMOKE_SPEC, e2eClients, LOOK_SPEC, type E2eClient } from './clients.ts';
 import type { MarinaOptions } from './fixtures.ts';
+import { fileURLToPath } from 'node:url';
+
+const PUSH_SERVICE_CERT = fileURLToPath(new URL('../fixtures/push-service/cert.pem', import.meta.url));
 
 const clients = await e2eClients();
 const SPLIT_ORIGIN_SPEC = 'split-origin.spec.ts';
@@ -70,6 +73,8 @@ export default defineConfig<MarinaOptions>({
     // A look server's clock starts at a fixed instant: its demo data lands on the same dates every run.
     env: {
       TRUST_PROXY: '127.0.0.1',
+      // The push suite's fake push service (HTTPS on this machine, a test-only certificate): the server trusts it.
+      NODE_EXTRA_CA_CERTS: PUSH_SERVICE_CERT,
       MARINAS_DIR: client.marinasDir,
       ...(client.clockStart ? { MARINA_CLOCK_START: client.clockStart } : {}),
     },

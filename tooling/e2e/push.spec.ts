@@ -1,9 +1,20 @@
 import { createECDH, randomBytes, randomUUID } from 'node:crypto';
+import { startFakePushService, vapidClaims } from '@marina/api/test/fake-push-service.ts';
 import type { CDPSession, Page } from '@playwright/test';
 import { apiCaller, signInAsDemoOwner } from './accounts.ts';
 import { axeViolations, expect, marinaUrl, test } from './fixtures.ts';
 import { press } from './keyboard.ts';
-import { chooseDay, emptySlots, localTime, marinaRules, pickRadio, reviewAndConfirm } from './marina-setup.ts';
+import {
+  bookSlot,
+  chooseDay,
+  eligibleBoats,
+  emptySlots,
+  localTime,
+  marinaRules,
+  pickRadio,
+  reviewAndConfirm,
+  staffMember,
+} from './marina-setup.ts';
 
 // Push lives in the service worker, which production builds install (decision 063).
 test.use({ serviceWorkers: 'allow' });
@@ -25,7 +36,7 @@ function fakePushService() {
   };
 }
 
-async function installFakePushManager(page: Page, service: ReturnType<typeof fakePushService>) {
+async function installFakePushManager(page: Page, service: { endpoint: string; p256dh: string; auth: string }) {
   await page.addInitScript(({ endpoint, p256dh, auth }) => {
     const KEY = 'e2e.pushSubscription';
     const make = () => ({
@@ -176,6 +187,66 @@ test('push: turned on in micuenta, a push shows its notification with the launch
   expect((await removed).status()).toBe(204);
   await expect(toggle).not.toBeChecked();
   expect(await page.evaluate(() => localStorage.getItem('e2e.pushSubscription'))).toBeNull();
+});
+
+test('push: staff put the boat in the water; the server pushes it, the phone shows it, its link the launch', async ({
+  page,
+  context,
+  marina,
+  signedIn,
+}) => {
+  const origin = marinaUrl(marina);
+  const pushService = await startFakePushService();
+  try {
+    const device = pushService.browser();
+    await context.grantPermissions(['notifications'], { origin });
+    await installFakePushManager(page, {
+      endpoint: device.subscription.endpoint,
+      p256dh: device.subscription.keys.p256dh,
+      auth: device.subscription.keys.auth,
+    });
+    const rules = await marinaRules(page.request, marina);
+    const staff = await staffMember(marina);
+    const [boatId] = await eligibleBoats(page.request, marina, signedIn, 1, staff.call);
+    // A day of its own (the other specs take 1 to 5, 7 and 11).
+    const { slots } = await emptySlots(page.request, marina, rules, boatId!, 9, 1);
+    const booked = await bookSlot(apiCaller(page.request, origin, marina.id), boatId!, slots[0]!);
+
+    await page.goto('/micuenta');
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    const avisos = page.getByRole('region', { name: 'Avisos' });
+    await avisos.locator('summary').click();
+    await avisos.getByRole('switch', { name: 'Avisos en este móvil' }).click();
+    await expect(avisos.getByRole('switch', { name: 'Avisos en este móvil' })).toBeChecked();
+
+    await staff.call('post', `staff/launches/${booked.id}/in-water`, {});
+    await staff.dispose();
+    const [push] = await pushService.waitFor(1);
+    // Encrypted for this phone alone (RFC 8291), signed by the deployment for this push service (RFC 8292).
+    const text = device.read(push!);
+    const payload = JSON.parse(text) as { title: string; body: string; url: string; tag: string; kind: string };
+    expect(payload).toMatchObject({ kind: 'boat_in_water', url: `/pedidosbajadas/${booked.id}` });
+    expect(payload.body).not.toContain('Pardela');
+    const { publicKey } = (await (
+      await page.request.get('/api/v1/push/key', { headers: { 'X-Client-Id': String(marina.id) } })
+    ).json()) as { publicKey: string };
+    expect(vapidClaims(push!.headers.authorization as string, publicKey).aud).toBe(pushService.origin);
+
+    // What the push service would hand the phone, handed to its service worker.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin,
+      registrationId: await registrationId(cdp, origin),
+      data: text,
+    });
+    await expect
+      .poll(async () => (await shownNotifications(page)).map(({ title, body, url }) => ({ title, body, url })))
+      .toEqual([{ title: payload.title, body: payload.body, url: `/pedidosbajadas/${booked.id}` }]);
+  } finally {
+    await pushService.close();
+  }
 });
 
 test('push: signing out removes this phone’s subscription', async ({ page, context, marina, visit }) => {
