@@ -31,6 +31,7 @@ function account(overrides: Partial<AccountRow>): AccountRow {
     document: null,
     passwordHash: null,
     dataValidatedAt: null,
+    validationDueToldFor: null,
     documentExpiresOn: null,
     licenceType: null,
     licenceNumber: null,

@@ -31,6 +31,11 @@ export const accounts = pgTable(
     /** argon2id PHC string; NULL until activation and after deletion. */
     passwordHash: text('password_hash'),
     dataValidatedAt: at('data_validated_at'),
+    /**
+     * The `data_validated_at` whose period the person was last told had run out (validation-due.ts): set by the
+     * statement that claims the notice, so each period is told once whatever the instances and reruns.
+     */
+    validationDueToldFor: at('validation_due_told_for'),
     /** Last valid day of the identity document (the marina's calendar), confirmed on `validar-datos`. */
     documentExpiresOn: date('document_expires_on', { mode: 'string' }),
     /** The nautical licence, when the person holds one (all three or none). */
@@ -154,6 +159,7 @@ registerPersonalData({
       document: null,
       passwordHash: null,
       dataValidatedAt: null,
+      validationDueToldFor: null,
       documentExpiresOn: null,
       licenceType: null,
       licenceNumber: null,

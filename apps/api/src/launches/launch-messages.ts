@@ -6,7 +6,7 @@
  * maintenance changes no launch but is told too, to the owner as well (decision 057).
  */
 import { href, paths } from '@marina/core/domain/app-paths.ts';
-import { describeSlot } from '@marina/core/domain/format-dates.ts';
+import { describeSlot, formatTime } from '@marina/core/domain/format-dates.ts';
 import { OPEN_LAUNCH_STATUSES } from '@marina/core/domain/launches.ts';
 import {
   launchNoticeWords,
@@ -32,7 +32,7 @@ export interface LaunchNoticeSubject {
   client: ClientRecord;
   owner: AccountRow;
   boat: Pick<BoatRow, 'name'>;
-  launch: Pick<LaunchRow, 'id' | 'slotStart' | 'cancellationReason'>;
+  launch: Pick<LaunchRow, 'id' | 'slotStart' | 'expectedReturn' | 'cancellationReason'>;
   /** Who made the change, when a customer other than the one told (the boat's owner). */
   by?: string;
 }
@@ -52,6 +52,7 @@ const NOTICE_TYPES: Record<LaunchNoticeKind, CustomerNotice['type']> = {
   completed: 'launch_completed',
   reminder_day: 'launch_reminder',
   reminder_hours: 'launch_reminder',
+  stow_reminder: 'launch_reminder',
 };
 
 /**
@@ -70,8 +71,9 @@ const NOTICE_KINDS: Record<LaunchNoticeKind, NoticeKind> = {
   cancelled_by_owner: 'launch_cancelled',
   in_water: 'boat_in_water',
   completed: 'boat_back',
-  reminder_day: 'stow_reminder',
-  reminder_hours: 'stow_reminder',
+  reminder_day: 'launch_reminder',
+  reminder_hours: 'launch_reminder',
+  stow_reminder: 'stow_reminder',
 };
 
 function notice(
@@ -82,23 +84,26 @@ function notice(
   // The boat's name and the owner's are the owner's own words: they travel only as personText lets them
   // (docs/product.md §7.6). A reason is staff's, the marina's own words.
   const when = describeSlot(launch.slotStart, client.timeZone);
+  const back = formatTime(launch.expectedReturn, client.timeZone);
   const words = launchNotices[kind]({
     boat: personText(named.name) || launchNoticeWords.unnamedBoat,
     when,
     reason: launch.cancellationReason ?? '',
     by: byName === undefined ? undefined : personText(byName) || undefined,
+    back,
   });
   return {
     type: NOTICE_TYPES[kind],
     title: words.title,
     body: words.body,
-    link: paths.pedidosbajadas,
+    // «Listo para subir» is an action of the launch's own screen.
+    link: kind === 'stow_reminder' ? href.bajada(launch.id) : paths.pedidosbajadas,
     sms: `${client.title}: ${words.sms}`,
     emailFooter: launchNoticeWords.emailFooter,
     // The lock screen: what happened and when, no names (push-notices.ts); a tap opens the launch.
     push: {
       // The server's clock says which year goes without saying.
-      ...pushNotices.launch[kind]({ when: describeSlot(launch.slotStart, client.timeZone, now) }),
+      ...pushNotices.launch[kind]({ when: describeSlot(launch.slotStart, client.timeZone, now), back }),
       url: href.bajada(launch.id),
       tag: `launch-${launch.id}`,
       kind: NOTICE_KINDS[kind],

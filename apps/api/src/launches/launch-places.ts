@@ -46,7 +46,7 @@ import {
 } from './launches.schema.ts';
 import { problem } from '../http/problem.ts';
 import { tellLaunch, type LaunchNoticeKind } from './launch-messages.ts';
-import { cancelReminders, scheduleReminders } from './launch-reminders.ts';
+import { cancelReminders, cancelStowReminder, scheduleReminders, scheduleStowReminder } from './launch-reminders.ts';
 import { problemDetails } from '@marina/core/messages/problem-details.ts';
 
 /** What every change needs: the marina, the time, and the outbox's configuration. */
@@ -429,6 +429,8 @@ export async function changeStatus(
   await recordEvent(tx, changed!, by, launch.status, to, now, reason);
   if (to === 'confirmed') await scheduleReminders(tx, changed!, now);
   if (to === 'cancelled' || to === 'in_water') await cancelReminders(tx, launch.id);
+  if (to === 'in_water') await scheduleStowReminder(tx, changed!, now);
+  else if (launch.status === 'in_water') await cancelStowReminder(tx, launch.id);
   if (to === 'cancelled' && HOLDS_PLACE.has(launch.status)) {
     await releasePlace(tx, client.id, launch.slotStart);
     await promoteWaiting(tx, scope, launch.slotStart);

@@ -3,6 +3,11 @@
  * §4.7): one job each (decision 014), enqueued with the transaction that confirms the launch, replaced when it
  * moves, dropped when it ends. Jobs run once whatever the number of instances; a reminder still reads the
  * launch first, and says nothing when it is no longer confirmed in the slot it was meant for.
+ *
+ * And the «listo para subir» reminder of a boat in the water, 30 minutes before the launch's planned return:
+ * enqueued with the transaction that puts the boat in the water, dropped when the launch leaves the water
+ * (ready to stow, completed), replaced if its return is scheduled again; it says nothing unless the launch is
+ * still in the water with that return when it runs.
  */
 import { and, eq } from 'drizzle-orm';
 import type { ClientDirectory } from '../clients/client-directory.ts';
@@ -49,6 +54,68 @@ export async function scheduleReminders(
 
 export async function cancelReminders(db: Executor, launchId: string): Promise<void> {
   for (const kind of KINDS) await cancelJob(db, REMIND_LAUNCH, `${launchId}:${kind}`);
+}
+
+export const REMIND_STOW = defineJob<{ launchId: string; expectedReturn: string }>('launches.remind-stow', {
+  maxAttempts: 5,
+  backoff: { firstMs: 60_000, maxMs: 10 * 60_000 },
+});
+
+/** How long before the planned return the person is reminded to say «listo para subir». */
+export const STOW_REMINDER_BEFORE_MS = 30 * 60_000;
+
+/**
+ * The «listo para subir» reminder of a launch just put in the water (or whose return changed): one job per
+ * launch. A boat put in the water after that moment is not reminded: the «en el agua» notice it has just been
+ * sent already says to mark it on coming back.
+ */
+export async function scheduleStowReminder(
+  db: Executor,
+  launch: Pick<LaunchRow, 'id' | 'expectedReturn'>,
+  now: Date,
+): Promise<void> {
+  const runAt = new Date(launch.expectedReturn.getTime() - STOW_REMINDER_BEFORE_MS);
+  if (runAt <= now) {
+    await cancelStowReminder(db, launch.id);
+    return;
+  }
+  await enqueueJob(
+    db,
+    REMIND_STOW,
+    { launchId: launch.id, expectedReturn: launch.expectedReturn.toISOString() },
+    { now, runAt, dedupKey: launch.id, onConflict: 'replace' },
+  );
+}
+
+export async function cancelStowReminder(db: Executor, launchId: string): Promise<void> {
+  await cancelJob(db, REMIND_STOW, launchId);
+}
+
+export function stowReminderHandler(directory: ClientDirectory, config: Pick<Config, 'devRoutes'>): JobHandler {
+  return handleJob(REMIND_STOW, async (payload, { db, clock }) => {
+    await db.transaction(async (tx) => {
+      // Locked, so a «listo para subir» or a completion at this moment either comes first (and nothing is said)
+      // or waits for the reminder.
+      const [row] = await tx
+        .select({ launch: launches, boat: boats, owner: accounts })
+        .from(launches)
+        .innerJoin(boats, eq(boats.id, launches.boatId))
+        .innerJoin(accounts, eq(accounts.id, launches.accountId))
+        .where(and(eq(launches.id, payload.launchId), eq(launches.status, 'in_water')))
+        .limit(1)
+        .for('update', { of: launches });
+      if (!row || row.launch.expectedReturn.toISOString() !== payload.expectedReturn) return;
+      const client = directory.get(row.launch.clientId);
+      if (!client) return;
+      await tellLaunch(
+        tx,
+        'stow_reminder',
+        { client, owner: row.owner, boat: row.boat, launch: row.launch },
+        clock(),
+        config,
+      );
+    });
+  });
 }
 
 export function launchReminderHandler(directory: ClientDirectory, config: Pick<Config, 'devRoutes'>): JobHandler {

@@ -1,5 +1,5 @@
 import type { ApiModule } from '../api-module.ts';
-import { launchReminderHandler } from './launch-reminders.ts';
+import { launchReminderHandler, stowReminderHandler } from './launch-reminders.ts';
 import { launchRoutes } from './launch-routes.ts';
 import { launchSchemas } from './launch-schemas.ts';
 import { launchSweepHandler } from './launch-sweep.ts';
@@ -11,6 +11,7 @@ export const launchesModule: ApiModule = {
   routes: launchRoutes,
   jobs: ({ services: { directory, config } }) => [
     launchReminderHandler(directory, config),
+    stowReminderHandler(directory, config),
     launchSweepHandler(directory, config),
   ],
 };

@@ -85,6 +85,7 @@ export const NOTICE_KINDS = [
   'waitlist_promoted',
   'boat_in_water',
   'boat_back',
+  'launch_reminder',
   'stow_reminder',
   'contract_approved',
   'authorisation',

@@ -17,7 +17,8 @@ export type LaunchNoticeKind =
   | 'in_water'
   | 'completed'
   | 'reminder_day'
-  | 'reminder_hours';
+  | 'reminder_hours'
+  | 'stow_reminder';
 
 export interface LaunchNoticeValues {
   /** The boat's name, or `launchNoticeWords.unnamedBoat`. */
@@ -28,6 +29,8 @@ export interface LaunchNoticeValues {
   reason: string;
   /** Who cancelled, when the boat's owner did and their name may travel. */
   by: string | undefined;
+  /** The launch's planned return, a time in the marina's zone (`14:00`). */
+  back: string;
 }
 
 /**
@@ -118,6 +121,11 @@ export const launchNotices: Record<
     title: 'Tu bajada es dentro de dos horas',
     body: `Recuerda: bajada de ${boat} hoy, ${when}.`,
     sms: `tu bajada de ${boat} es hoy, ${when}.`,
+  }),
+  stow_reminder: ({ boat, back }) => ({
+    title: 'Recuerda marcar «Listo para subir»',
+    body: `La vuelta de ${boat} está prevista a las ${back}. Cuando estés en el pantalán, márcalo como «Listo para subir» y el puerto lo subirá al rack.`,
+    sms: `la vuelta de ${boat} está prevista a las ${back}. Al llegar al pantalán, márcalo en la app como listo para subir.`,
   }),
 };
 

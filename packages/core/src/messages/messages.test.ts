@@ -5,6 +5,7 @@ import { contractNotices } from './contract-notices.ts';
 import { launchCancellationReasons, launchNotices, maintenanceNotices } from './launch-notices.ts';
 import { authorisationNotices } from './authorisation-notices.ts';
 import { outingNotices } from './outing-notices.ts';
+import { validationNotices } from './validation-notices.ts';
 import { errorMessages, formatWait, parametrisedErrorMessages } from './error-messages.ts';
 import { expectedTypeMessages, fieldMessages, problemDetails, skipperRefusals } from './problem-details.ts';
 import { problemTitles } from './problem-titles.ts';
@@ -188,9 +189,27 @@ describe('the message catalogue', () => {
   });
 
   it.each(Object.entries(launchNotices))('words the launch notice %s with its values', (_kind, notice) => {
-    const words = notice({ boat: 'Brisa', when: 'martes 3 de junio, 10:00', reason: 'Temporal', by: 'Ana Pons' });
+    const words = notice({
+      boat: 'Brisa',
+      when: 'martes 3 de junio, 10:00',
+      reason: 'Temporal',
+      by: 'Ana Pons',
+      back: '14:00',
+    });
     expect(words.title).toMatch(WORDS);
     expect(`${words.body} ${words.sms}`).toContain('Brisa');
+  });
+
+  it('words the «listo para subir» reminder with the planned return, and data to confirm with its period', () => {
+    const stow = launchNotices.stow_reminder({ boat: 'Brisa', when: '', reason: '', by: undefined, back: '14:00' });
+    expect(stow.body).toContain('a las 14:00');
+    expect(stow.body).toContain('«Listo para subir»');
+    expect(stow.sms).toContain('14:00');
+    const due = validationNotices.due({ days: 365 });
+    expect(due.title).toMatch(WORDS);
+    expect(due.body).toContain('365 días');
+    expect(due.sms).toMatch(WORDS);
+    expect(validationNotices.emailFooter).toContain('Validar mis datos');
   });
 
   it('words a boat put in maintenance with a launch to come: the boat, the slot, and the launch still asked for', () => {

@@ -6,8 +6,9 @@ import { noticeChannelLabels, noticeKindLabels, pushNotices } from './push-notic
 
 const when = 'sábado 6 de junio a las 11:00';
 const everyPush = [
-  ...Object.values(pushNotices.launch).map((words) => words({ when })),
+  ...Object.values(pushNotices.launch).map((words) => words({ when, back: '18:30' })),
   ...Object.values(pushNotices.contract),
+  pushNotices.dataToConfirm,
   ...Object.values(pushNotices.authorisation),
   pushNotices.outingOverdue({ back: '18:30' }),
 ];

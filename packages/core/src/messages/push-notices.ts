@@ -14,7 +14,8 @@ export const noticeKindLabels: Record<NoticeKind, string> = {
   waitlist_promoted: 'Plaza liberada en la lista de espera',
   boat_in_water: 'Barco en el agua',
   boat_back: 'Barco de vuelta en su sitio',
-  stow_reminder: 'Recordatorios de bajada',
+  launch_reminder: 'Recordatorios de bajada',
+  stow_reminder: 'Aviso de «Listo para subir»',
   contract_approved: 'Contrato aprobado o no aprobado',
   authorisation: 'Autorizaciones',
   data_to_confirm: 'Datos por confirmar',
@@ -85,6 +86,10 @@ export const pushNotices = {
       title: 'Tu bajada es dentro de dos horas',
       body: `Recuerda: bajada el ${when}.`,
     }),
+    stow_reminder: ({ back }: When & { back: string }): Words => ({
+      title: `Vuelta prevista a las ${back}`,
+      body: 'Al llegar al pantalán, marca tu bajada como «Listo para subir».',
+    }),
   },
   contract: {
     approved: { title: 'Contrato aprobado', body: 'El puerto ha aprobado el contrato de tu barco.' },
@@ -99,6 +104,10 @@ export const pushNotices = {
     suspended: { title: 'Autorización suspendida', body: 'El titular ha suspendido tu autorización.' },
     attached: { title: 'Autorización en uso', body: 'La persona que autorizaste ya la usa con su cuenta.' },
     ended: { title: 'Autorización terminada', body: 'Una de tus autorizaciones ha terminado.' },
+  },
+  dataToConfirm: {
+    title: 'Confirma tus datos',
+    body: 'Ha pasado el plazo: revisa y confirma tus datos para seguir pidiendo bajadas.',
   },
   outingOverdue: ({ back }: { back: string }): Words => ({
     title: 'Salida sin volver',

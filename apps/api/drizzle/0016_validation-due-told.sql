@@ -1,0 +1,3 @@
+ALTER TABLE "notification_preferences" DROP CONSTRAINT "notification_preferences_kind_check";--> statement-breakpoint
+ALTER TABLE "accounts" ADD COLUMN "validation_due_told_for" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "notification_preferences" ADD CONSTRAINT "notification_preferences_kind_check" CHECK ("notification_preferences"."kind" in ('launch_confirmed', 'launch_cancelled', 'waitlist_promoted', 'boat_in_water', 'boat_back', 'launch_reminder', 'stow_reminder', 'contract_approved', 'authorisation', 'data_to_confirm', 'outing_overdue'));
