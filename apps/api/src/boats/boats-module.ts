@@ -4,8 +4,9 @@ import { boatSchemas } from './boat-schemas.ts';
 import { contractExpiryHandler } from './contract-expiry.ts';
 import { contractRoutes } from './contract-routes.ts';
 import { dataValidationRoutes } from './data-validation-routes.ts';
+import { validationDueHandler } from './validation-due.ts';
 
-/** Boats, their storage contracts and the yearly validation of the owner's data. */
+/** Boats, their storage contracts and the yearly validation of the owner's data (and telling when it is due). */
 export const boatsModule: ApiModule = {
   name: 'boats',
   schemas: boatSchemas,
@@ -14,5 +15,5 @@ export const boatsModule: ApiModule = {
     await api.register(contractRoutes, { services });
     await api.register(dataValidationRoutes, { services });
   },
-  jobs: () => [contractExpiryHandler],
+  jobs: ({ services: { directory, config } }) => [contractExpiryHandler, validationDueHandler(directory, config)],
 };
