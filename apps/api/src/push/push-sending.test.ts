@@ -372,4 +372,29 @@ describe('the person’s channel', () => {
     expect(await database.db.select().from(jobs).where(eq(jobs.name, 'push.urgent'))).toHaveLength(1);
     expect(await texted(me)).toBe(before + 1);
   });
+
+  it('reminds «Listo para subir» by push only when so chosen, opening the launch', async () => {
+    staff = await signInStaff(app, 901);
+    const me = await owner();
+    const browser = await subscribed(me);
+    await choose(me, 'stow_reminder', 'push');
+    const launch = await confirmed(me, '15:00'); // back at 17:00 in Madrid, 15:00 UTC
+    expect((await staff.post(`/staff/launches/${launch.id}/in-water`)).statusCode).toBe(200);
+    await app.jobs.runDue();
+    const before = await texted(me);
+    clock.advance(Date.parse('2027-07-06T14:30:00Z') - clock.now().getTime());
+    await app.jobs.runDue();
+    await app.jobs.runDue();
+
+    const reminders = pushesTo(browser).filter((push) => JSON.parse(browser.read(push)).kind === 'stow_reminder');
+    expect(reminders).toHaveLength(1);
+    expect(JSON.parse(browser.read(reminders[0]!))).toEqual({
+      title: 'Vuelta prevista a las 17:00',
+      body: 'Al llegar al pantalán, marca tu bajada como «Listo para subir».',
+      url: `/pedidosbajadas/${launch.id}`,
+      tag: `launch-${launch.id}`,
+      kind: 'stow_reminder',
+    });
+    expect(await texted(me)).toBe(before);
+  });
 });
