@@ -378,6 +378,8 @@ describe('the person’s channel', () => {
     const me = await owner();
     const browser = await subscribed(me);
     await choose(me, 'stow_reminder', 'push');
+    // The day-before reminders are a kind of their own: this choice does not touch the one above.
+    await choose(me, 'launch_reminder', 'message');
     const launch = await confirmed(me, '15:00'); // back at 17:00 in Madrid, 15:00 UTC
     expect((await staff.post(`/staff/launches/${launch.id}/in-water`)).statusCode).toBe(200);
     await app.jobs.runDue();
