@@ -30,7 +30,8 @@ $$;
 CREATE FUNCTION "live_announce"(client integer, audience uuid[], topics text[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   audience := array_remove(audience, NULL);
-  IF cardinality(audience) = 0 THEN
+  -- No one (a row whose parent went in the same statement): nothing to tell.
+  IF audience IS NULL OR cardinality(audience) = 0 THEN
     RETURN;
   END IF;
   PERFORM pg_notify(
