@@ -86,3 +86,19 @@ test('signs in with the app and the API on two origins, and stays signed in', as
   expect(apiAnswers.length).toBeGreaterThan(2);
   expect(apiAnswers.filter((response) => response.fromServiceWorker()).map((response) => response.url())).toEqual([]);
 });
+
+test('opens the live event stream on the API’s origin, with the session cookie (decision 062)', async ({ page }) => {
+  const { app, api } = origins;
+  await page.addInitScript(() => localStorage.setItem('mb.sliderSeen', '1'));
+  await page.goto(`${app}/login`);
+  const stream = page.waitForResponse((response) => response.url().startsWith(`${api}/api/v1/events?`));
+  await signIn(page, demoOwner(901).email, demoOwner(901).password);
+  await expect(page).toHaveURL(`${app}/inicio`);
+  const answer = await stream;
+  expect(answer.status()).toBe(200);
+  expect(answer.url()).toBe(`${api}/api/v1/events?clientId=901`);
+  const headers = await answer.allHeaders();
+  expect(headers['content-type']).toBe('text/event-stream; charset=utf-8');
+  expect(headers['access-control-allow-origin']).toBe(new URL(app).origin);
+  expect(headers['access-control-allow-credentials']).toBe('true');
+});

@@ -14,6 +14,7 @@ import { loadClientDirectory } from './clients/client-directory.ts';
 import { clientsModule } from './clients/clients-module.ts';
 import { BODY_LIMIT_BYTES, CLIENTS_REFRESH_MS, loadConfig, type Config, type LogLevel } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
+import { ChangeFeed } from './live/change-feed.ts';
 import { marinaSeeds, seedClients, seedDemoAccounts, type ClientSeed } from './db/seed.ts';
 import { healthModule } from './health/health-module.ts';
 import { frameworkErrorOptions } from './http/error-handler.ts';
@@ -23,6 +24,7 @@ import { securityHeaders } from './http/security.ts';
 import { cachedSerializers } from './http/serialization.ts';
 import { typedBodyValidators } from './http/validation.ts';
 import { jobsPlugin } from './jobs/jobs-plugin.ts';
+import { liveModule } from './live/live-module.ts';
 import { launchesModule } from './launches/launches-module.ts';
 import { notificationsModule } from './notifications/notifications-module.ts';
 import { outboxModule } from './outbox/outbox-module.ts';
@@ -61,6 +63,7 @@ const modules: readonly ApiModule[] = [
   accountsModule,
   notificationsModule,
   pushModule,
+  liveModule,
   boatsModule,
   launchesModule,
   authorisationsModule,
@@ -106,7 +109,6 @@ export async function createServer({
     if (config.nodeEnv !== 'production') await seedDemoAccounts(db, clients, clock());
   }
   const directory = await loadClientDirectory(db);
-  const services: Services = { db, config, directory, clock };
   const headers = securityHeaders({ production: config.nodeEnv === 'production' });
 
   const app = Fastify({
@@ -125,6 +127,18 @@ export async function createServer({
     // Bad URLs, overlong parameters and requests the HTTP parser refuses are problem+json too.
     ...frameworkErrorOptions(headers),
   });
+
+  // Listening before any route can write: a change committed from now on reaches the streams.
+  const changes = new ChangeFeed(app.log);
+  await changes.start(database);
+  // Before the server waits for the requests in flight: an open stream would keep it waiting for ever.
+  app.addHook('preClose', async () => {
+    changes.endStreams();
+  });
+  app.addHook('onClose', async () => {
+    await changes.stop();
+  });
+  const services: Services = { db, config, directory, clock, changes };
 
   // In this order; each plugin declares the ones it needs before it (server-plugins.ts), and a wrong order
   // stops here.

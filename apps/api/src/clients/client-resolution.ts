@@ -8,10 +8,16 @@ import { isApiPath } from '../config.ts';
 import { problem } from '../http/problem.ts';
 import type { ClientDirectory, ClientRecord } from './client-directory.ts';
 import { problemDetails } from '@marina/core/messages/problem-details.ts';
+import { LIVE_CLIENT_PARAM } from '@marina/core/domain/live.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     requiresClient?: boolean;
+    /**
+     * The marina may be named by the `clientId` query parameter instead, checked the same way: for a
+     * browser's `EventSource`, which sends no header of its own (the live event stream, decision 062).
+     */
+    clientInQuery?: boolean;
   }
   interface FastifyRequest {
     client: ClientRecord | null;
@@ -19,6 +25,8 @@ declare module 'fastify' {
 }
 
 export const CLIENT_HEADER = 'x-client-id';
+/** The query parameter of a route that takes the marina there too (`clientInQuery`). */
+export const CLIENT_PARAM = LIVE_CLIENT_PARAM;
 
 /** The header as route schemas declare it, so the OpenAPI document shows it. */
 export const clientHeaderSchema = {
@@ -33,7 +41,9 @@ export function registerClientResolution(app: FastifyInstance, directory: Client
     const route = request.routeOptions;
     // Unknown routes (no url) fall through to the not-found answer whatever their headers.
     if (route.url === undefined || !isApiPath(route.url) || route.config.requiresClient === false) return;
-    const raw = request.headers[CLIENT_HEADER];
+    const raw =
+      request.headers[CLIENT_HEADER] ??
+      (route.config.clientInQuery ? (request.query as Record<string, unknown> | undefined)?.[CLIENT_PARAM] : undefined);
     if (raw === undefined || raw === '') {
       throw problem('client_required', 400, problemDetails.client_missing);
     }

@@ -35,6 +35,13 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Where the data lives, safe to log (no credentials). */
   location: string;
+  /**
+   * Calls `onPayload` with each notification on `channel` (`pg_notify`, delivered once its transaction
+   * commits), from every connection to the database; resolves once listening, with what stops it. On
+   * PostgreSQL the listening connection is postgres.js's own, outside the pool, opened again when lost:
+   * `onReconnect` then says that notifications sent meanwhile were missed.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -91,6 +98,13 @@ async function openPglite(dataDir: string, template: Blob | undefined): Promise<
         db,
         kind: 'pglite',
         location: inMemory ? 'memory' : dataDir,
+        // One process, one connection: PGlite hands every notification its queries raise to its listeners.
+        listen: async (channel, onPayload) => {
+          const stop = await client.listen(channel, onPayload);
+          return async () => {
+            if (!client.closed) await stop();
+          };
+        },
         close: async () => {
           try {
             await client.close();
@@ -266,6 +280,16 @@ async function openPostgres(databaseUrl: string, lockTimeoutMs: number): Promise
       db,
       kind: 'postgres',
       location: path ? `${path}${url.pathname}` : `${url.hostname}:${url.port || 5432}${url.pathname}`,
+      listen: async (channel, onPayload, onReconnect) => {
+        let listening = false;
+        const request = await client.listen(channel, onPayload, () => {
+          // Called on the first LISTEN too; only a later call follows a lost connection.
+          if (listening) onReconnect?.();
+          listening = true;
+        });
+        listening = true;
+        return () => request.unlisten();
+      },
       close: () => client.end({ timeout: 5 }),
     };
   } catch (error) {

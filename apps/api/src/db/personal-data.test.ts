@@ -97,7 +97,7 @@ describe('personal data', () => {
     const ecdh = createECDH('prime256v1');
     ecdh.generateKeys();
     const subscription = {
-      endpoint: `https://push.example/send/${unique}`,
+      endpoint: `https://fcm.googleapis.com/fcm/send/${unique}`,
       keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
     };
     expect((await agent.post('/push/subscriptions', subscription)).statusCode).toBe(204);

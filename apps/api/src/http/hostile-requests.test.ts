@@ -244,7 +244,11 @@ const endsSessions = (operation: Operation) =>
   (operation.path === '/session' && operation.method === 'DELETE') || operation.path === '/session/revoke-all';
 
 it('answers every operation of the OpenAPI document without a 5xx, whatever it is sent', async () => {
-  const all = (await operations()).sort((a, b) => Number(endsSessions(a)) - Number(endsSessions(b)));
+  const all = (await operations())
+    // The live event stream never ends for a signed-in caller, which `inject` waits for; its refusals (no session,
+    // no marina, a wrong `clientId` or `lastEventId`) are tested over a real connection in live-routes.test.ts.
+    .filter((operation) => operation.path !== '/events')
+    .sort((a, b) => Number(endsSessions(a)) - Number(endsSessions(b)));
   expect(all.length).toBeGreaterThan(60);
   const actors: Record<'anonymous' | 'customer' | 'staff', Agent> = {
     anonymous: createAgent(app, 901),

@@ -7,6 +7,7 @@ import { paths } from '../lib/paths.ts';
 import { ServerCacheProvider } from '../lib/query-provider.tsx';
 import { useSessionQuery } from '../lib/signed-in.ts';
 import { BrandHeader } from './layouts.tsx';
+import { LiveUpdates } from './live-updates.tsx';
 
 const tabs: ReadonlyArray<{ to: string; label: string; icon: IconName; also?: readonly string[] }> = [
   { to: paths.inicio, label: 'Inicio', icon: 'home' },
@@ -53,6 +54,7 @@ function TabBar() {
 export function PrivateLayout() {
   return (
     <ServerCacheProvider>
+      <LiveUpdates />
       <div className={layout.shell}>
         <BrandHeader />
         <main id="contenido" className={`${layout.main} ${layout.mainWithTabs}`}>

@@ -205,6 +205,7 @@ export const problemDetails = {
   client_missing: 'Indica la marina en la cabecera X-Client-Id.',
   client_required: 'La cabecera X-Client-Id debe ser el número de la marina.',
   unknown_client: ({ clientId }: { clientId: number }) => `No hay ninguna marina con el número ${clientId}.`,
+  live_streams_full: 'El servidor tiene demasiadas pantallas conectadas. La app volverá a conectarse en un momento.',
   // Message budgets (decision 039)
   account_messages_spent:
     'Has pedido enviar demasiados mensajes (códigos, invitaciones, enlaces) desde tu cuenta. Espera un poco y vuelve a probar.',
