@@ -277,23 +277,8 @@ test('push: signing out removes this phone’s subscription', async ({ page, con
 test('push: a channel per kind, chosen by keyboard, said in the marina’s words, accessible light and dark', async ({
   page,
   marina,
-  visit,
+  signedIn: _,
 }) => {
-  // The screen against the preferences' contract (decision 061's routes answered here by the test), so the
-  // choices are checked in a browser on their own: what is asked, what is shown, what is sent.
-  const kinds = ['launch_confirmed', 'launch_cancelled', 'boat_in_water', 'outing_overdue'];
-  let items = kinds.map((kind) => ({ kind, channel: 'both', locked: kind === 'outing_overdue' }));
-  const puts: unknown[] = [];
-  await page.route('**/api/v1/notification-preferences', async (route) => {
-    if (route.request().method() === 'PUT') {
-      const body = route.request().postDataJSON() as { kind: string; channel: string };
-      puts.push(body);
-      items = items.map((item) => (item.kind === body.kind ? { ...item, channel: body.channel } : item));
-    }
-    await route.fulfill({ json: { items, pushDevices: 0 } });
-  });
-  await visit('/ayuda');
-  await signInAsDemoOwner(page, marinaUrl(marina), marina.id);
   await page.goto('/micuenta');
   const avisos = page.getByRole('region', { name: 'Avisos' });
   await avisos.locator('summary').click();
@@ -304,6 +289,8 @@ test('push: a channel per kind, chosen by keyboard, said in the marina’s words
     `Solo por ${message}`,
     `Aviso en el móvil y ${message}`,
   ]);
+  // Every kind the server offers has its choice, but the safety alert, which is said, not chosen.
+  await expect(avisos.getByRole('combobox')).toHaveCount(10);
   await expect(
     avisos.getByText(`Salida sin volver a su hora: aviso en el móvil y ${message.toLowerCase()}, siempre.`, {
       exact: false,
@@ -314,12 +301,20 @@ test('push: a channel per kind, chosen by keyboard, said in the marina’s words
     expect(await axeViolations(page), scheme).toEqual([]);
   }
 
+  const saved = page.waitForResponse(
+    (response) => response.url().endsWith('/api/v1/notification-preferences') && response.request().method() === 'PUT',
+  );
   await confirmed.focus();
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('ArrowUp');
-  await expect.poll(() => puts).toContainEqual({ kind: 'launch_confirmed', channel: 'push' });
+  expect((await saved).status()).toBe(200);
   await expect(confirmed).toHaveValue('push');
   await expect(confirmed).toBeFocused();
+  // Kept by the server, with the account: another load of the screen shows it.
+  const stored = (await (
+    await page.request.get('/api/v1/notification-preferences', { headers: { 'X-Client-Id': String(marina.id) } })
+  ).json()) as { items: Array<{ kind: string; channel: string }> };
+  expect(stored.items.find((item) => item.kind === 'launch_confirmed')?.channel).toBe('push');
   await page.reload();
   await avisos.locator('summary').click();
   await expect(avisos.getByRole('combobox', { name: 'Bajada confirmada' })).toHaveValue('push');
