@@ -91,19 +91,23 @@ export async function cancelStowReminder(db: Executor, launchId: string): Promis
   await cancelJob(db, REMIND_STOW, launchId);
 }
 
+/** The launch, if it is still in `status`, with its boat and the person who asked for it: whom a reminder tells. */
+function launchToRemind(tx: Executor, launchId: string, status: LaunchRow['status']) {
+  return tx
+    .select({ launch: launches, boat: boats, owner: accounts })
+    .from(launches)
+    .innerJoin(boats, eq(boats.id, launches.boatId))
+    .innerJoin(accounts, eq(accounts.id, launches.accountId))
+    .where(and(eq(launches.id, launchId), eq(launches.status, status)))
+    .limit(1);
+}
+
 export function stowReminderHandler(directory: ClientDirectory, config: Pick<Config, 'devRoutes'>): JobHandler {
   return handleJob(REMIND_STOW, async (payload, { db, clock }) => {
     await db.transaction(async (tx) => {
       // Locked, so a «listo para subir» or a completion at this moment either comes first (and nothing is said)
       // or waits for the reminder.
-      const [row] = await tx
-        .select({ launch: launches, boat: boats, owner: accounts })
-        .from(launches)
-        .innerJoin(boats, eq(boats.id, launches.boatId))
-        .innerJoin(accounts, eq(accounts.id, launches.accountId))
-        .where(and(eq(launches.id, payload.launchId), eq(launches.status, 'in_water')))
-        .limit(1)
-        .for('update', { of: launches });
+      const [row] = await launchToRemind(tx, payload.launchId, 'in_water').for('update', { of: launches });
       if (!row || row.launch.expectedReturn.toISOString() !== payload.expectedReturn) return;
       const client = directory.get(row.launch.clientId);
       if (!client) return;
@@ -121,13 +125,7 @@ export function stowReminderHandler(directory: ClientDirectory, config: Pick<Con
 export function launchReminderHandler(directory: ClientDirectory, config: Pick<Config, 'devRoutes'>): JobHandler {
   return handleJob(REMIND_LAUNCH, async (payload, { db, clock }) => {
     await db.transaction(async (tx) => {
-      const [row] = await tx
-        .select({ launch: launches, boat: boats, owner: accounts })
-        .from(launches)
-        .innerJoin(boats, eq(boats.id, launches.boatId))
-        .innerJoin(accounts, eq(accounts.id, launches.accountId))
-        .where(and(eq(launches.id, payload.launchId), eq(launches.status, 'confirmed')))
-        .limit(1);
+      const [row] = await launchToRemind(tx, payload.launchId, 'confirmed');
       if (!row || row.launch.slotStart.toISOString() !== payload.slotStart) return;
       const client = directory.get(row.launch.clientId);
       if (!client) return;
