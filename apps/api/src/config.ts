@@ -5,6 +5,7 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { LOOPBACK_HOSTS } from './push/push-hosts.ts';
 import webPush from 'web-push';
 
 export const API_VERSION = '1.0.0';
@@ -317,7 +318,6 @@ export const KNOWN_PUSH_SERVICE_HOSTS = [
   'push.apple.com',
   'notify.windows.com',
 ];
-const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '::1'];
 const HOSTNAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
 
 function pushHostsConfig(raw: string | undefined, nodeEnv: NodeEnv, issues: string[]): string[] {

@@ -145,6 +145,7 @@ describe('push subscriptions', () => {
       'https://fcm.googleapis.com.evil.example/send/1',
       'https://user:secret@fcm.googleapis.com/send/1',
       'https://10.0.0.7:8443/internal',
+      'https://fcm.googleapis.com:22/send/1',
     ];
     for (const endpoint of elsewhere) {
       const response = await lucia.agent.post('/push/subscriptions', { ...good, endpoint });

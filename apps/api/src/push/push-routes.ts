@@ -1,6 +1,6 @@
 import { fieldRuleMessages as m } from '@marina/core/messages/field-rules.ts';
 import { pushSubscriptionSchema, pushUnsubscribeSchema, type PushKey } from '@marina/core/domain/push.ts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, or } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { clientHeaderSchema, requireClient } from '../clients/client-resolution.ts';
 import { HttpProblem, problemResponses } from '../http/problem.ts';
@@ -58,29 +58,33 @@ export const pushRoutes: FastifyPluginAsync<{ services: Services }> = async (api
         ]);
       }
       const now = clock();
-      await db
-        .insert(pushSubscriptions)
-        .values({
-          clientId: client.id,
-          accountId,
-          endpoint,
-          p256dh: keys.p256dh,
-          auth: keys.auth,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .onConflictDoUpdate({
-          target: pushSubscriptions.endpoint,
-          set: {
+      await db.transaction(async (tx) => {
+        // Someone else's until now (another account, or another marina): that row goes, and with it every push
+        // still waiting for it, so nothing meant for them reaches whoever holds the browser now.
+        await tx
+          .delete(pushSubscriptions)
+          .where(
+            and(
+              eq(pushSubscriptions.endpoint, endpoint),
+              or(ne(pushSubscriptions.accountId, accountId), ne(pushSubscriptions.clientId, client.id)),
+            ),
+          );
+        await tx
+          .insert(pushSubscriptions)
+          .values({
             clientId: client.id,
             accountId,
+            endpoint,
             p256dh: keys.p256dh,
             auth: keys.auth,
-            // A new owner's row is a new subscription; the same owner's keeps when it was first stored.
-            createdAt: sql`case when ${pushSubscriptions.accountId} = ${accountId} then ${pushSubscriptions.createdAt} else excluded.created_at end`,
+            createdAt: now,
             updatedAt: now,
-          },
-        });
+          })
+          .onConflictDoUpdate({
+            target: pushSubscriptions.endpoint,
+            set: { p256dh: keys.p256dh, auth: keys.auth, updatedAt: now },
+          });
+      });
       return reply.code(204).send();
     },
   );

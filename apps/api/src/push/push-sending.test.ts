@@ -180,6 +180,21 @@ describe('a push', () => {
     }
   });
 
+  it('a browser that another account takes over gets none of the pushes still waiting for the first', async () => {
+    const first = await owner();
+    const second = await owner();
+    const browser = await subscribed(first);
+    await confirmed(first, '13:00');
+    expect(await waitingFor(first)).toHaveLength(1);
+    // Someone else signs in on that browser and turns push on: the endpoint is theirs now.
+    expect((await second.agent.post('/push/subscriptions', browser.subscription)).statusCode).toBe(204);
+    await app.jobs.runDue();
+    expect(pushesTo(browser)).toEqual([]);
+    expect(await waitingFor(first)).toEqual([]);
+    expect(await subscriptionsOf(first)).toEqual([]);
+    expect(await subscriptionsOf(second)).toHaveLength(1);
+  });
+
   it('never posts to an endpoint off the push services (stored before the list changed): it is removed', async () => {
     const me = await owner();
     const browser = await subscribed(me);
