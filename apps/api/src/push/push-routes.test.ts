@@ -210,6 +210,39 @@ describe('push subscriptions', () => {
     expect(await storedFor(good.endpoint)).toEqual([]);
   });
 
+  it('goes when its session is ended from elsewhere: sign out everywhere, a password changed', async () => {
+    const person = await registerAccount(app, 901);
+    const signedInAgain = async () => {
+      const agent = createAgent(app, 901);
+      const response = await agent.post('/session', { identifier: person.person.email, password: person.password });
+      expect(response.statusCode, response.body).toBe(200);
+      return agent;
+    };
+    // A password changed here ends the other sessions, and the other phone's pushes; this one's stay.
+    const phone = await signedInAgain();
+    const here = browserSubscription();
+    const there = browserSubscription();
+    expect((await person.agent.post('/push/subscriptions', here)).statusCode).toBe(204);
+    expect((await phone.post('/push/subscriptions', there)).statusCode).toBe(204);
+    const changed = await person.agent.post('/me/password', {
+      currentPassword: person.password,
+      newPassword: `${STRONG_PASSWORD}-2`,
+    });
+    expect(changed.statusCode, changed.body).toBe(204);
+    expect(await storedFor(there.endpoint)).toEqual([]);
+    expect(await storedFor(here.endpoint)).toHaveLength(1);
+    // Sign out everywhere: every session, every phone.
+    const again = createAgent(app, 901);
+    expect(
+      (await again.post('/session', { identifier: person.person.email, password: `${STRONG_PASSWORD}-2` })).statusCode,
+    ).toBe(200);
+    const third = browserSubscription();
+    expect((await again.post('/push/subscriptions', third)).statusCode).toBe(204);
+    expect((await person.agent.post('/session/revoke-all', {})).statusCode).toBe(204);
+    expect(await storedFor(here.endpoint)).toEqual([]);
+    expect(await storedFor(third.endpoint)).toEqual([]);
+  });
+
   it('goes with the account when it is deleted', async () => {
     const leaving = await registerAccount(app, 901);
     const phone = browserSubscription();

@@ -6,6 +6,7 @@ import { clientHeaderSchema, requireClient } from '../clients/client-resolution.
 import { HttpProblem, problemResponses } from '../http/problem.ts';
 import { bodyFrom, validateBody } from '../http/validation.ts';
 import type { Services } from '../services.ts';
+import { sessionIdHash } from '../sessions/session-cookies.ts';
 import { requireSession } from '../sessions/session-lookup.ts';
 import { onPushService } from './push-hosts.ts';
 import { pushSubscriptions } from './push.schema.ts';
@@ -77,12 +78,13 @@ export const pushRoutes: FastifyPluginAsync<{ services: Services }> = async (api
             endpoint,
             p256dh: keys.p256dh,
             auth: keys.auth,
+            sessionIdHash: sessionIdHash(request.sid!),
             createdAt: now,
             updatedAt: now,
           })
           .onConflictDoUpdate({
             target: pushSubscriptions.endpoint,
-            set: { p256dh: keys.p256dh, auth: keys.auth, updatedAt: now },
+            set: { p256dh: keys.p256dh, auth: keys.auth, sessionIdHash: sessionIdHash(request.sid!), updatedAt: now },
           });
       });
       return reply.code(204).send();

@@ -29,6 +29,12 @@ export const pushSubscriptions = pgTable(
     /** The browser's P-256 public key and authentication secret, base64url (RFC 8291). */
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
+    /**
+     * The session it was stored in (its id's hash, as `sessions` keeps it): ending the account's other sessions
+     * (sign out everywhere, a password changed or reset) ends their browsers' pushes too. Not a foreign key: a
+     * session that merely expires leaves the phone told, as a mail app's would be, until it signs out.
+     */
+    sessionIdHash: text('session_id_hash'),
     ...timestamps,
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
