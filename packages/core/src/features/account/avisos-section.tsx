@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { messageFor } from '../../api/error-catalogue.ts';
 import { Button } from '../../components/button.tsx';
 import * as choiceCss from '../../components/form/choice-fields.css.ts';
@@ -69,24 +69,33 @@ function KindChoice({ item, sendsSms }: { item: NotificationPreferences['items']
   const client = useQueryClient();
   const id = useId();
   const label = noticeKindLabels[item.kind];
-  const [chosen, setChosen] = useState<NoticeChannel>(item.channel);
+  // What the person chose and the server has not taken yet (on its way, or refused): shown over the stored
+  // channel, which otherwise follows the query (a change made on another phone included).
+  const [pending, setPending] = useState<NoticeChannel>();
+  const chosen = pending ?? item.channel;
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string>();
   const [saved, setSaved] = useState(false);
+  const latest = useRef(0);
 
   const save = async (channel: NoticeChannel) => {
-    setChosen(channel);
+    const attempt = ++latest.current;
+    setPending(channel);
     setSaving(true);
     setError(undefined);
     setSaved(false);
     try {
       const answer = await saveNotificationPreference(api, { kind: item.kind, channel });
+      // A later choice is on its way: its answer, not this one, is what the screen keeps.
+      if (attempt !== latest.current) return;
       client.setQueryData<NotificationPreferences>(PREFERENCES_KEY, answer);
+      setPending(undefined);
       setSaved(true);
     } catch (caught) {
+      if (attempt !== latest.current) return;
       setError(t.saveFailed(label, messageFor(caught)));
     } finally {
-      setSaving(false);
+      if (attempt === latest.current) setSaving(false);
     }
   };
 
