@@ -16,14 +16,15 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
--- The accounts that see a boat: its owner and the persons an active authorisation gives it to.
+-- The accounts that see a boat: its owner and the persons an authorisation gives it to, active or suspended
+-- (a suspended person still sees the boat, as GET /boats shows it; an ended one no longer does).
 CREATE FUNCTION "live_boat_audience"(boat uuid) RETURNS uuid[] LANGUAGE sql STABLE AS $$
   SELECT array(
     SELECT b.account_id FROM boats b WHERE b.id = boat
     UNION
     SELECT a.person_account_id
       FROM authorisation_boats ab JOIN authorisations a ON a.id = ab.authorisation_id
-     WHERE ab.boat_id = boat AND a.state = 'active' AND a.person_account_id IS NOT NULL
+     WHERE ab.boat_id = boat AND a.state IN ('active', 'suspended') AND a.person_account_id IS NOT NULL
   )
 $$;
 --> statement-breakpoint
@@ -79,6 +80,10 @@ BEGIN
       audience := ARRAY[r.account_id];
     WHEN 'accounts' THEN
       topics := ARRAY['account'];
+      -- Suspended or deleted: the account's streams check their sessions (they end with it).
+      IF OLD.status IS DISTINCT FROM NEW.status THEN
+        topics := topics || 'session'::text;
+      END IF;
       audience := ARRAY[r.id];
     WHEN 'sessions' THEN
       -- Not for screens: the streams of a session that ended are closed (`session` is never sent on).
@@ -90,29 +95,59 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
-CREATE TRIGGER "launches_live" AFTER INSERT OR UPDATE OR DELETE ON "launches"
+-- A row rewritten unchanged (a bulk UPDATE touching rows it leaves as they were) tells nobody: every UPDATE
+-- trigger fires only when the row changed.
+CREATE TRIGGER "launches_live" AFTER INSERT OR DELETE ON "launches"
   FOR EACH ROW EXECUTE FUNCTION live_row_changed();
 --> statement-breakpoint
-CREATE TRIGGER "boats_live" AFTER INSERT OR UPDATE OR DELETE ON "boats"
+CREATE TRIGGER "launches_live_update" AFTER UPDATE ON "launches"
+  FOR EACH ROW WHEN (OLD.* IS DISTINCT FROM NEW.*) EXECUTE FUNCTION live_row_changed();
+--> statement-breakpoint
+CREATE TRIGGER "boats_live" AFTER INSERT OR DELETE ON "boats"
   FOR EACH ROW EXECUTE FUNCTION live_row_changed();
 --> statement-breakpoint
-CREATE TRIGGER "contracts_live" AFTER INSERT OR UPDATE OR DELETE ON "contracts"
+CREATE TRIGGER "boats_live_update" AFTER UPDATE ON "boats"
+  FOR EACH ROW WHEN (OLD.* IS DISTINCT FROM NEW.*) EXECUTE FUNCTION live_row_changed();
+--> statement-breakpoint
+CREATE TRIGGER "contracts_live" AFTER INSERT OR DELETE ON "contracts"
   FOR EACH ROW EXECUTE FUNCTION live_row_changed();
 --> statement-breakpoint
-CREATE TRIGGER "outings_live" AFTER INSERT OR UPDATE OR DELETE ON "outings"
+-- Only what the customer sees of a contract: not `decided_by` (the staff member), which erasing a staff account
+-- clears on every contract they decided.
+CREATE TRIGGER "contracts_live_update" AFTER UPDATE ON "contracts"
+  FOR EACH ROW WHEN ((OLD.client_id, OLD.boat_id, OLD.plan, OLD.status, OLD.starts_on, OLD.ends_on, OLD.requested_at, OLD.decided_at, OLD.rejection_reason)
+    IS DISTINCT FROM (NEW.client_id, NEW.boat_id, NEW.plan, NEW.status, NEW.starts_on, NEW.ends_on, NEW.requested_at, NEW.decided_at, NEW.rejection_reason))
+  EXECUTE FUNCTION live_row_changed();
+--> statement-breakpoint
+CREATE TRIGGER "outings_live" AFTER INSERT OR DELETE ON "outings"
   FOR EACH ROW EXECUTE FUNCTION live_row_changed();
 --> statement-breakpoint
-CREATE TRIGGER "authorisations_live" AFTER INSERT OR UPDATE OR DELETE ON "authorisations"
+CREATE TRIGGER "outings_live_update" AFTER UPDATE ON "outings"
+  FOR EACH ROW WHEN (OLD.* IS DISTINCT FROM NEW.*) EXECUTE FUNCTION live_row_changed();
+--> statement-breakpoint
+CREATE TRIGGER "authorisations_live" AFTER INSERT OR DELETE ON "authorisations"
   FOR EACH ROW EXECUTE FUNCTION live_row_changed();
 --> statement-breakpoint
-CREATE TRIGGER "authorisation_boats_live" AFTER INSERT OR UPDATE OR DELETE ON "authorisation_boats"
+CREATE TRIGGER "authorisations_live_update" AFTER UPDATE ON "authorisations"
+  FOR EACH ROW WHEN (OLD.* IS DISTINCT FROM NEW.*) EXECUTE FUNCTION live_row_changed();
+--> statement-breakpoint
+CREATE TRIGGER "authorisation_boats_live" AFTER INSERT OR DELETE ON "authorisation_boats"
   FOR EACH ROW EXECUTE FUNCTION live_row_changed();
 --> statement-breakpoint
-CREATE TRIGGER "cards_live" AFTER INSERT OR UPDATE OR DELETE ON "cards"
+CREATE TRIGGER "authorisation_boats_live_update" AFTER UPDATE ON "authorisation_boats"
+  FOR EACH ROW WHEN (OLD.* IS DISTINCT FROM NEW.*) EXECUTE FUNCTION live_row_changed();
+--> statement-breakpoint
+CREATE TRIGGER "cards_live" AFTER INSERT OR DELETE ON "cards"
   FOR EACH ROW EXECUTE FUNCTION live_row_changed();
 --> statement-breakpoint
-CREATE TRIGGER "notifications_live" AFTER INSERT OR UPDATE OR DELETE ON "notifications"
+CREATE TRIGGER "cards_live_update" AFTER UPDATE ON "cards"
+  FOR EACH ROW WHEN (OLD.* IS DISTINCT FROM NEW.*) EXECUTE FUNCTION live_row_changed();
+--> statement-breakpoint
+CREATE TRIGGER "notifications_live" AFTER INSERT OR DELETE ON "notifications"
   FOR EACH ROW EXECUTE FUNCTION live_row_changed();
+--> statement-breakpoint
+CREATE TRIGGER "notifications_live_update" AFTER UPDATE ON "notifications"
+  FOR EACH ROW WHEN (OLD.* IS DISTINCT FROM NEW.*) EXECUTE FUNCTION live_row_changed();
 --> statement-breakpoint
 -- An account's own data (profile, contact, data to confirm); a row rewritten unchanged says nothing.
 CREATE TRIGGER "accounts_live" AFTER UPDATE ON "accounts"

@@ -9,7 +9,9 @@ import { LIVE_TOPICS } from '@marina/core/domain/live.ts';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { boats } from '../boats/boats.schema.ts';
+import { accounts } from '../accounts/accounts.schema.ts';
+import { authorisations } from '../authorisations/authorisations.schema.ts';
+import { boats, contracts } from '../boats/boats.schema.ts';
 import type { Database } from '../db/database.ts';
 import { notifications } from '../notifications/notifications.schema.ts';
 import { testClock } from '../test/accounts.ts';
@@ -66,6 +68,19 @@ async function caughtUp(who: Owner, stream: EventStream) {
   for (;;) {
     const next = await stream.next();
     if (next.event === 'change' && next.data.topics?.join() === 'notifications') return next;
+  }
+}
+
+/** Resolves when the server ends `stream`; fails if it is still open after `timeoutMs`. */
+async function endsWithin(stream: EventStream, timeoutMs = 5_000) {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`still open after ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    await Promise.race([stream.ended, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -205,6 +220,61 @@ describe('what a stream is told', () => {
   });
 });
 
+describe('what a stream is not told', () => {
+  it('says nothing of a row rewritten unchanged, nor of a staff member erased from the contracts they decided', async () => {
+    const me = await owner();
+    const decider = await owner();
+    await database.db
+      .update(contracts)
+      .set({ decidedBy: decider.accountId })
+      .where(eq(contracts.boatId, me.boatIds[0]!));
+    const stream = await opened(me);
+    await stream.next();
+    await caughtUp(me, stream);
+    // As erasing the staff account does (`ON DELETE SET NULL`): the owner sees nothing of it.
+    await database.db.update(contracts).set({ decidedBy: null }).where(eq(contracts.boatId, me.boatIds[0]!));
+    // A bulk rewrite that leaves the rows as they were.
+    await database.db.execute(sql`update boats set name = name where account_id = ${me.accountId}`);
+    await database.db.execute(sql`update launches set status = status where account_id = ${me.accountId}`);
+    await marker(me);
+    expect((await stream.next()).data.topics).toEqual(['notifications']);
+    stream.close();
+  });
+
+  it('tells a suspended authorised person of the boat’s launches, and an ended one no more', async () => {
+    const me = await owner();
+    const suspended = await personWithAccount(app, database.db, 901, clock.now());
+    const ended = await personWithAccount(app, database.db, 901, clock.now());
+    const first = await activeAuthorisation(
+      app,
+      me.agent,
+      authorisationBody(901, me.boatIds, invitedAs(suspended), clock.now()),
+    );
+    const second = await activeAuthorisation(
+      app,
+      me.agent,
+      authorisationBody(901, me.boatIds, invitedAs(ended), clock.now()),
+    );
+    const suspension = await me.agent.post(`/authorisations/${first.id}/suspend`, { reason: 'De viaje' });
+    expect(suspension.statusCode, suspension.body).toBe(200);
+    // As the person's erasure ends it.
+    await database.db.update(authorisations).set({ state: 'ended' }).where(eq(authorisations.id, second.id));
+    const heard = await opened(suspended);
+    await heard.next();
+    const unheard = await opened(ended);
+    await unheard.next();
+    await caughtUp(suspended, heard);
+    await caughtUp(ended, unheard);
+
+    await booked(me, '13:00');
+    expect((await heard.next()).data.topics).toEqual(['launches']);
+    await marker(ended);
+    expect((await unheard.next()).data.topics).toEqual(['notifications']);
+    heard.close();
+    unheard.close();
+  });
+});
+
 describe('reconnecting', () => {
   it('replays what was missed after the `Last-Event-ID`, in one event; `ready` when nothing was', async () => {
     const me = await owner();
@@ -266,6 +336,14 @@ describe('ending', () => {
     await marker(other);
     expect((await theirs.next()).data.topics).toEqual(['notifications']);
     theirs.close();
+  });
+
+  it('ends the stream when its account is suspended', async () => {
+    const me = await owner();
+    const stream = await opened(me);
+    await stream.next();
+    await database.db.update(accounts).set({ status: 'suspended' }).where(eq(accounts.id, me.accountId));
+    await endsWithin(stream);
   });
 
   it(`keeps at most ${STREAMS_PER_ACCOUNT} streams of one account open: a new one closes the oldest`, async () => {
