@@ -92,14 +92,15 @@ describe('the change feed', () => {
     expect(a.heard).toEqual([]);
   });
 
-  it('tells every stream to resync when the listening connection was lost, and forgets what it held', async () => {
+  it('tells every stream to resync and check its session when the listening connection was lost, and forgets what it held', async () => {
     const { feed, send, drop } = await fakeFeed();
     const a = listener(A);
     feed.subscribe(a.value);
     send(notice(4, [A], ['boats']));
     await turn();
     drop();
-    expect(a.heard).toEqual(['4 change boats', `${feed.head()} resync`]);
+    // A sign-out meanwhile went unheard too.
+    expect(a.heard).toEqual(['4 change boats', `${feed.head()} resync`, 'session']);
     expect(feed.missedSince('4', 901, A)).toBeNull();
     expect(LIVE_TOPICS).toContain('boats');
   });

@@ -35,7 +35,7 @@ export interface ChangeListener {
   accountId: string;
   /** Something the account sees changed. */
   onChange(id: string, topics: readonly LiveTopic[]): void;
-  /** Changes may have been missed (the listening connection was lost): refetch everything. */
+  /** Changes may have been missed (the listening connection was lost): refetch everything (`onSessionEnded` follows). */
   onResync(id: string): void;
   /** One of the account's sessions ended: check that the stream's own is still live. */
   onSessionEnded(): void;
@@ -189,7 +189,7 @@ export class ChangeFeed {
     }
   }
 
-  /** The listening connection was lost and is back: what came meanwhile is unknown. */
+  /** The listening connection was lost and is back: what came meanwhile, sign-outs included, is unknown. */
   private lost(): void {
     this.log.warn('live changes: listening connection reopened, open streams resync');
     this.buffer.length = 0;
@@ -197,6 +197,10 @@ export class ChangeFeed {
     this.epoch = randomBytes(6).toString('base64url');
     this.complete = true;
     const head = this.head();
-    for (const listener of this.listeners) listener.onResync(head);
+    for (const listener of [...this.listeners]) {
+      listener.onResync(head);
+      // A session that ended meanwhile went unannounced too.
+      listener.onSessionEnded();
+    }
   }
 }

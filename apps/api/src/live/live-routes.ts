@@ -172,6 +172,9 @@ export const liveRoutes: FastifyPluginAsync<{ services: Services }> = async (api
       };
       open.add(stream);
       raw.on('close', () => stream.end());
+      // The session was looked up before this request's awaits: a sign-out that landed since, before the
+      // subscription, would go unheard. Checked once more now that one would be heard.
+      check();
 
       write(`retry: ${RETRY_MS}\n\n`);
       const head = changes.head();
