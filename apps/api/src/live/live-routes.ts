@@ -4,7 +4,8 @@
  * `data: {"topics": [...]}`; the app refetches those. A stream opened again with the last id it saw
  * (`Last-Event-ID`, or `?lastEventId=` for a reopen by hand) is first told what it missed, in one event, or
  * `resync` with every topic when this instance cannot tell; else `ready`. A comment every 25 s keeps proxies
- * from closing it and finds a session that ended by time; sign-out and the like end it at once.
+ * from closing it and finds a session that ended by time; sign-out and the like end it at once. A stream closed
+ * for a newer one of the account (past `STREAMS_PER_ACCOUNT`) is told `replaced` first.
  */
 import { LIVE_TOPICS, type LiveTopic } from '@marina/core/domain/live.ts';
 import { problemDetails } from '@marina/core/messages/problem-details.ts';
@@ -35,6 +36,8 @@ interface Stream {
   accountId: string;
   clientId: number;
   end(): void;
+  /** Ends it for a newer stream of the account, saying so (`replaced`): the app waits to be shown again. */
+  replace(): void;
 }
 
 /** Whether the session is still live, as the session lookup would find it, without counting as a use of it. */
@@ -79,7 +82,8 @@ export const liveRoutes: FastifyPluginAsync<{ services: Services }> = async (api
           '). Opened with `Last-Event-ID` (or `lastEventId`), it first sends what was missed in one `change`, ' +
           'or `resync` with every topic when that cannot be told, else `ready`. A comment every 25 s. The ' +
           'marina may be named by the `clientId` parameter instead of the header (an `EventSource` sends ' +
-          'none). Ends when the session does.',
+          'none). Ends when the session does; closed for a newer stream of the account, it is sent ' +
+          '`event: replaced` first.',
         tags: ['live'],
         querystring: {
           type: 'object',
@@ -109,7 +113,7 @@ export const liveRoutes: FastifyPluginAsync<{ services: Services }> = async (api
       const lastEventId = typeof header === 'string' && LAST_EVENT_ID.test(header) ? header : query.lastEventId;
 
       const mine = [...open].filter((stream) => stream.accountId === accountId && stream.clientId === clientId);
-      if (mine.length >= STREAMS_PER_ACCOUNT) mine[0]?.end();
+      if (mine.length >= STREAMS_PER_ACCOUNT) mine[0]?.replace();
       else if (open.size >= STREAMS_PER_INSTANCE) {
         reply.header('retry-after', '30');
         throw problem('service_unavailable', 503, problemDetails.live_streams_full);
@@ -168,6 +172,11 @@ export const liveRoutes: FastifyPluginAsync<{ services: Services }> = async (api
           unsubscribe();
           open.delete(stream);
           raw.end();
+        },
+        replace() {
+          // No id: where the replaced stream stood stays its last change's.
+          write('event: replaced\ndata: {}\n\n');
+          stream.end();
         },
       };
       open.add(stream);

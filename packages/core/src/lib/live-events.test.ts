@@ -147,6 +147,23 @@ describe('live events', () => {
     expect(live.sources).toHaveLength(3);
   });
 
+  it('stops, without a reopen planned, when a newer stream replaced it, until the page is shown again', () => {
+    const live = harness();
+    live.last().emit('change', '12', { topics: ['boats'] });
+    live.last().emit('replaced', '', {});
+    expect(live.last().closed).toBe(true);
+    // The server then ends the connection: the browser's error is no reason to come back.
+    live.last().fail(0);
+    live.last().fail(2);
+    expect(live.due).toHaveLength(0);
+    expect(live.sources).toHaveLength(1);
+    live.setVisibility('hidden');
+    live.setVisibility('visible');
+    expect(live.sources).toHaveLength(2);
+    expect(live.last().url).toContain('lastEventId=12');
+    live.stop();
+  });
+
   it('waits at most a minute, less at random so phones do not all come back at once', () => {
     expect(reopenDelay(1, () => 1)).toBe(1_000);
     expect(reopenDelay(3, () => 1)).toBe(4_000);

@@ -6,7 +6,8 @@
  *
  * The stream is open only while the page is visible: hidden, it is closed (a phone in a pocket keeps no
  * connection open); visible again, it reopens from the last event seen, and the server tells what was
- * missed meanwhile (or to refetch everything). A stream that fails is opened again after a growing wait.
+ * missed meanwhile (or to refetch everything). A stream that fails is opened again after a growing wait; one
+ * replaced by a newer stream of the account (`replaced`) waits until the page is shown again.
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import {
@@ -123,6 +124,11 @@ export function connectLiveEvents({
     const opened = open(eventsUrl(apiPrefix, clientId, lastEventId), { withCredentials: true });
     source = opened;
     for (const type of ['ready', 'change', 'resync']) opened.addEventListener(type, received);
+    // A newer stream of the account took this one's place (too many open, decision 062): stopped, not
+    // reopened, until the page is shown again, or tabs would take each other's place for ever.
+    opened.addEventListener('replaced', () => {
+      if (source === opened) close();
+    });
     opened.addEventListener('error', () => {
       // While CONNECTING the browser tries again itself, sending `Last-Event-ID`; CLOSED is for good
       // (refused, signed out, the server gone): opened again here, later each time.
