@@ -20,6 +20,9 @@ export function LiveUpdates() {
           apiPrefix: resolveApiBase(apiUrl, window.location).prefix,
           clientId,
           onTopics: (topics) => invalidateTopics(client, topics),
+          // Closed for good: if the session ended, the session query says so and the app goes to sign-in
+          // (this unmounts); else the stream is reopened later.
+          onClosed: () => void client.invalidateQueries({ queryKey: ['session'] }),
         });
       },
       // Its file could not be fetched (offline): the screens still load again on focus and on reconnect.

@@ -147,6 +147,19 @@ describe('live events', () => {
     expect(live.sources).toHaveLength(3);
   });
 
+  it('says when the stream was closed for good, each time, so the app can check its session', () => {
+    let closed = 0;
+    const live = harness({ onClosed: () => (closed += 1) });
+    live.last().fail(0);
+    expect(closed).toBe(0);
+    live.last().fail(2);
+    expect(closed).toBe(1);
+    live.runTimers();
+    live.last().fail(2);
+    expect(closed).toBe(2);
+    live.stop();
+  });
+
   it('stops, without a reopen planned, when a newer stream replaced it, until the page is shown again', () => {
     const live = harness();
     live.last().emit('change', '12', { topics: ['boats'] });

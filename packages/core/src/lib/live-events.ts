@@ -74,6 +74,11 @@ export interface LiveEventsOptions {
   clientId: number;
   /** What the topics of each `change` (or `resync`) make load again. */
   onTopics(topics: LiveTopic[]): void;
+  /**
+   * The stream was closed for good (refused: the session may have ended; or the server is gone). Called before
+   * each reopen is planned: the app checks its session, and a signed-out person leaves for sign-in.
+   */
+  onClosed?(): void;
   open?: EventSourceFactory;
   page?: Pick<Document, 'visibilityState' | 'addEventListener' | 'removeEventListener'>;
   timers?: { set(run: () => void, ms: number): unknown; clear(handle: unknown): void };
@@ -87,6 +92,7 @@ export function connectLiveEvents({
   apiPrefix,
   clientId,
   onTopics,
+  onClosed,
   open = (url, init) => new EventSource(url, init),
   page = document,
   timers = { set: (run, ms) => setTimeout(run, ms), clear: (handle) => clearTimeout(handle as number) },
@@ -137,6 +143,7 @@ export function connectLiveEvents({
       source = undefined;
       opened.close();
       retry = timers.set(connect, reopenDelay(failures, random));
+      onClosed?.();
     });
   };
 
