@@ -155,6 +155,7 @@ describe('data to confirm', () => {
       url: '/validar-datos',
       tag: 'data-validation',
       kind: 'data_to_confirm',
+      at: expect.any(String),
     });
     expect(pushesTo(bothBrowser)).toHaveLength(1);
     expect(pushesTo(smsBrowser)).toEqual([]);

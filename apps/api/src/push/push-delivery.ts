@@ -62,7 +62,14 @@ export async function pushNotice(
     .from(pushSubscriptions)
     .where(and(eq(pushSubscriptions.accountId, to.accountId), eq(pushSubscriptions.clientId, to.clientId)))
     .orderBy(asc(pushSubscriptions.createdAt));
-  const payload: PushPayload = { title: push.title, body: push.body, url: push.url, tag: push.tag, kind: push.kind };
+  const payload: PushPayload = {
+    title: push.title,
+    body: push.body,
+    url: push.url,
+    tag: push.tag,
+    kind: push.kind,
+    at: now.toISOString(),
+  };
   for (const device of devices) {
     // The words wait in their own row, erased with the account; the job carries only its id (decision 014).
     const [row] = await db

@@ -20,7 +20,6 @@
  */
 import { onPushService } from './push-hosts.ts';
 import type { Agent } from 'node:https';
-import { createHash } from 'node:crypto';
 import type { PushPayload } from '@marina/core/domain/push.ts';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -69,8 +68,6 @@ export interface PushOptions {
   /** Seconds. */
   ttl: number;
   urgency: 'normal' | 'high';
-  /** At most 32 base64url characters: a newer push with the same topic replaces one not yet delivered. */
-  topic: string;
 }
 
 /** The push service answered with something other than 2xx. */
@@ -105,7 +102,6 @@ export function webPushTransport(vapid: VapidConfig, { agent }: { agent?: Agent 
           vapidDetails: { subject: vapid.subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
           TTL: options.ttl,
           urgency: options.urgency,
-          topic: options.topic,
           timeout: PUSH_TIMEOUT_MS,
           ...(agent ? { agent } : {}),
         });
@@ -125,11 +121,6 @@ export function maskEndpoint(endpoint: string): string {
   } catch {
     return '(not a URL)';
   }
-}
-
-/** A tag as a push topic: its hash, 32 base64url characters. */
-export function topicOf(tag: string): string {
-  return createHash('sha256').update(tag).digest('base64url').slice(0, 32);
 }
 
 const GONE = new Set([404, 410]);
@@ -178,7 +169,6 @@ export function sendPushHandlers(
             {
               ttl: PUSH_TTL_SECONDS[urgent ? 'urgent' : 'normal'],
               urgency: urgent ? 'high' : 'normal',
-              topic: topicOf(message.payload.tag),
             },
           );
         } catch (error) {

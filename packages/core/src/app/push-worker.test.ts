@@ -6,6 +6,7 @@ import {
   notificationFor,
   openNotification,
   type PushWorkerScope,
+  type ShownNotification,
   type WindowLike,
 } from './push-worker.ts';
 
@@ -16,14 +17,21 @@ const data = (value: unknown) => ({ text: () => (typeof value === 'string' ? val
 /** A worker scope with no worker: its listeners, notifications shown, windows and windows opened. */
 function fakeScope(windows: WindowLike[] = []) {
   const listeners: Record<string, (event: never) => void> = {};
-  const shown: Array<{ title: string; options: unknown }> = [];
+  const shown: Array<{ title: string; options: ShownNotification['options'] }> = [];
   const opened: string[] = [];
   const scope: PushWorkerScope = {
     location: { origin: ORIGIN },
     registration: {
       showNotification: async (title, options) => {
+        // As a browser does: a notification with the tag of one on screen takes its place.
+        const replaced = options.tag ? shown.findIndex((open) => open.options.tag === options.tag) : -1;
+        if (replaced >= 0) shown.splice(replaced, 1);
         shown.push({ title, options });
       },
+      getNotifications: async ({ tag }) =>
+        shown
+          .filter((open) => open.options.tag === tag)
+          .map(({ title, options }) => ({ title, ...options, tag: options.tag ?? '', close: () => undefined })),
     },
     clients: {
       matchAll: async () => windows,
@@ -184,5 +192,21 @@ describe('openNotification', () => {
     const { scope, opened } = fakeScope();
     await openNotification(scope, { data: null, close: () => undefined });
     expect(opened).toEqual([FALLBACK_PATH]);
+  });
+});
+
+describe('push: out of order', () => {
+  const push = (title: string, at: string) => ({
+    data: data({ title, body: title, url: '/pedidosbajadas/1', tag: 'launch-1', kind: 'launch_confirmed', at }),
+  });
+
+  it('keeps the newest notice of a tag on screen whatever order its pushes arrive in', async () => {
+    const { scope, shown, fire } = fakeScope();
+    installPushHandlers(scope, settings);
+    await fire('push', push('Bajada en el agua', '2026-07-06T10:05:00.000Z'));
+    await fire('push', push('Bajada confirmada', '2026-07-06T09:00:00.000Z'));
+    expect(shown.map((open) => open.title)).toEqual(['Bajada en el agua']);
+    await fire('push', push('Barco de vuelta', '2026-07-06T13:00:00.000Z'));
+    expect(shown.map((open) => open.title)).toEqual(['Barco de vuelta']);
   });
 });

@@ -12,9 +12,10 @@ export interface PushWorkerSettings {
   badge: string;
 }
 
-/** What a shown notification keeps: where a tap goes. */
+/** What a shown notification keeps: where a tap goes, and when its notice was written (when the server said). */
 export interface PushNotificationData {
   url: string;
+  at?: string;
 }
 
 export interface ShownNotification {
@@ -32,6 +33,14 @@ interface NotificationLike {
   data: unknown;
   close(): void;
 }
+/** A notification on screen, as `getNotifications` gives it. */
+export interface ShownNotificationLike extends NotificationLike {
+  title: string;
+  body: string;
+  icon: string;
+  badge: string;
+  tag: string;
+}
 interface NotificationClickEventLike extends WaitingEvent {
   notification: NotificationLike;
 }
@@ -45,7 +54,10 @@ export interface WindowLike {
 /** The part of `ServiceWorkerGlobalScope` the handlers use. */
 export interface PushWorkerScope {
   location: { origin: string };
-  registration: { showNotification(title: string, options: ShownNotification['options']): Promise<void> };
+  registration: {
+    showNotification(title: string, options: ShownNotification['options']): Promise<void>;
+    getNotifications(filter: { tag: string }): Promise<readonly ShownNotificationLike[]>;
+  };
   clients: {
     matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<readonly WindowLike[]>;
     openWindow(url: string): Promise<unknown>;
@@ -102,13 +114,14 @@ export function notificationFor(
     };
   }
   const tag = text(payload.tag);
+  const at = text(payload.at);
   return {
     title,
     options: {
       ...base,
       body: text(payload.body) ?? '',
       ...(tag ? { tag } : {}),
-      data: { url: appPath(payload.url, origin) },
+      data: { url: appPath(payload.url, origin), ...(at && !Number.isNaN(Date.parse(at)) ? { at } : {}) },
     },
   };
 }
@@ -141,10 +154,37 @@ export async function openNotification(scope: PushWorkerScope, notification: Not
   await scope.clients.openWindow(url);
 }
 
+const writtenAt = (data: unknown) => {
+  const at = (data as Partial<PushNotificationData> | null | undefined)?.at;
+  return typeof at === 'string' ? Date.parse(at) : Number.NaN;
+};
+
+/**
+ * Shows a push's notification, unless one of its tag written later is on screen already (pushes can arrive out
+ * of order): then that one stays, shown again, as a push must show something.
+ */
+export async function showNewest(scope: PushWorkerScope, shown: ShownNotification): Promise<void> {
+  const { tag, data } = shown.options;
+  const at = writtenAt(data);
+  if (tag && !Number.isNaN(at)) {
+    const newer = (await scope.registration.getNotifications({ tag })).find((open) => writtenAt(open.data) > at);
+    if (newer) {
+      await scope.registration.showNotification(newer.title, {
+        body: newer.body,
+        icon: newer.icon,
+        badge: newer.badge,
+        tag,
+        data: newer.data as PushNotificationData,
+      });
+      return;
+    }
+  }
+  await scope.registration.showNotification(shown.title, shown.options);
+}
+
 export function installPushHandlers(scope: PushWorkerScope, settings: PushWorkerSettings): void {
   scope.addEventListener('push', (event) => {
-    const shown = notificationFor(event.data, settings, scope.location.origin);
-    event.waitUntil(scope.registration.showNotification(shown.title, shown.options));
+    event.waitUntil(showNewest(scope, notificationFor(event.data, settings, scope.location.origin)));
   });
   scope.addEventListener('notificationclick', (event) => {
     event.waitUntil(openNotification(scope, event.notification));

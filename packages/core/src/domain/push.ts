@@ -169,4 +169,9 @@ export interface PushPayload {
   /** Replaces an earlier notification with the same tag (`launch-<id>`). */
   tag: string;
   kind: NoticeKind;
+  /**
+   * When the notice was written (ISO 8601), set as it is queued: pushes can arrive out of order, and the
+   * service worker keeps the newest of a tag.
+   */
+  at?: string;
 }
