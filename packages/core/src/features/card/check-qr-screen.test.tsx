@@ -107,7 +107,7 @@ describe('checkQR', () => {
     expect(back).toHaveAttribute('href', '/login');
     await userEvent.click(back);
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Entrar' })).toBeInTheDocument();
     expect(slides.seen()).toBe(false);
   });
 
