@@ -5,16 +5,14 @@
  * connection) the instances share the connection; PostgreSQL (TEST_DATABASE_URL) is where races show.
  */
 import { and, asc, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from '../db/database.ts';
 import { jobRuns, jobs } from './jobs.schema.ts';
 import { outbox, type OutboxRow } from '../outbox/outbox.schema.ts';
 import { enqueueMessage } from '../outbox/outbox.ts';
 import type { Transport } from '../outbox/transports.ts';
 import { testClock } from '../test/accounts.ts';
 import { openTestDatabase, type TestDatabase } from '../test/test-database.ts';
-import { createTestServer } from '../test/test-server.ts';
+import { startOtherInstance, type OtherInstance } from '../test/test-server.ts';
 import { HOUSEKEEPING } from './housekeeping.ts';
 
 let database: TestDatabase;
@@ -39,25 +37,14 @@ function recordingTransport() {
   return { state, transports: { email: transport, sms: transport } };
 }
 
-interface Instance {
-  app: FastifyInstance;
+interface Instance extends OtherInstance {
   sending: ReturnType<typeof recordingTransport>['state'];
-  close(): Promise<void>;
 }
 
 /** Another API process: its own connection to the database, its own server and worker. */
 async function startInstance(): Promise<Instance> {
-  const db: Database = await database.connectAgain();
   const { state, transports } = recordingTransport();
-  const app = await createTestServer(db, { clock: clock.now, transports });
-  return {
-    app,
-    sending: state,
-    close: async () => {
-      await app.close();
-      await db.close();
-    },
-  };
+  return { ...(await startOtherInstance(database, { clock: clock.now, transports })), sending: state };
 }
 
 let a: Instance;

@@ -5,12 +5,10 @@
  */
 import { Agent } from 'node:https';
 import { asc, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import webPush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../accounts/accounts.schema.ts';
 import { loadClientDirectory } from '../clients/client-directory.ts';
-import type { Database } from '../db/database.ts';
 import { jobRuns } from '../jobs/jobs.schema.ts';
 import { tellCustomer } from '../notifications/tell-customer.ts';
 import type { Transport } from '../outbox/transports.ts';
@@ -18,7 +16,7 @@ import { testClock } from '../test/accounts.ts';
 import { FAKE_PUSH_CERT, startFakePushService, type FakePushService } from '../test/fake-push-service.ts';
 import { eligibleOwner } from '../test/launches.ts';
 import { openTestDatabase, type TestDatabase } from '../test/test-database.ts';
-import { createTestServer } from '../test/test-server.ts';
+import { startOtherInstance, type OtherInstance } from '../test/test-server.ts';
 import { webPushTransport } from './push-sending.ts';
 
 let database: TestDatabase;
@@ -28,32 +26,25 @@ const vapid = { ...webPush.generateVAPIDKeys(), subject: 'mailto:avisos@marina.e
 const quiet: Transport = { name: 'quiet', send: async () => undefined };
 const NOTICES = 100;
 
-interface Instance {
-  app: FastifyInstance;
-  close(): Promise<void>;
-}
-
 /** Another API process: its own connection to the database, its own server, worker and HTTPS agent. */
-async function startInstance(): Promise<Instance> {
-  const db: Database = await database.connectAgain();
+async function startInstance(): Promise<OtherInstance> {
   const agent = new Agent({ ca: FAKE_PUSH_CERT, keepAlive: true });
-  const app = await createTestServer(db, {
+  const instance = await startOtherInstance(database, {
     clock: clock.now,
     config: { vapid },
     transports: { email: quiet, sms: quiet, push: webPushTransport(vapid, { agent }) },
   });
   return {
-    app,
+    ...instance,
     close: async () => {
-      await app.close();
+      await instance.close();
       agent.destroy();
-      await db.close();
     },
   };
 }
 
-let a: Instance;
-let b: Instance;
+let a: OtherInstance;
+let b: OtherInstance;
 
 beforeAll(async () => {
   service = await startFakePushService();

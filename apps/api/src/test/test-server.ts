@@ -76,6 +76,28 @@ export function expectProblem(
 export interface OtherInstance {
   app: FastifyInstance;
   db: Database;
+  /** Closes its server, then its connection. */
+  close(): Promise<void>;
+}
+
+/**
+ * Another API process over `database`: its own connection (its own pool on PostgreSQL), server and worker,
+ * as a second process behind a load balancer.
+ */
+export async function startOtherInstance(
+  database: TestDatabase,
+  options: TestServerOptions = {},
+): Promise<OtherInstance> {
+  const db = await database.connectAgain();
+  const app = await createTestServer(db, options);
+  return {
+    app,
+    db,
+    close: async () => {
+      await app.close();
+      await db.close();
+    },
+  };
 }
 
 export interface TwoInstancesOptions {
@@ -100,13 +122,11 @@ export function useTwoInstances(
   useTestServer((first) => (server = first), { clock: clock.now });
   beforeAll(async () => {
     await setUp?.(server!);
-    const db = await server!.database.connectAgain();
-    other = { db, app: await createTestServer(db, { clock: clock.now }) };
+    other = await startOtherInstance(server!.database, { clock: clock.now });
     ready({ server: server!, other });
   });
   afterAll(async () => {
-    await other?.app.close();
-    await other?.db.close();
+    await other?.close();
   });
 
   async function bothRun() {
