@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { errors, request as playwrightRequest, type Locator, type Page } from '@playwright/test';
+import { request as playwrightRequest, type Locator, type Page } from '@playwright/test';
 import type { ContractList } from '@marina/core/domain/boats.ts';
 import type { Marina } from '@marina/core/domain/marina.ts';
 import { addDays, todayIn } from '@marina/core/domain/calendar.ts';
@@ -12,23 +12,26 @@ import { press, tabTo, typeDate, typeInto } from './keyboard.ts';
 const CERTIFICATE = fileURLToPath(new URL('./files/certificado-seguro.pdf', import.meta.url));
 
 /**
- * Opens the file picker from the keyboard and chooses the certificate. Chromium now and then drops
- * the Space that asks for the picker (CI, busy machine: the wait ran out at 180 s), and a picker that
- * is coming comes in well under a second, so a lost one is asked for again, as a person would press
- * again. A field the keyboard cannot open still fails: every attempt is lost.
+ * Opens the file picker from the keyboard and chooses the certificate. Chromium now and then drops the Space
+ * that asks for the picker (CI, busy machine), so a lost one is asked for again, as a person would press
+ * again. One wait covers every attempt: a picker that comes late (a busy machine: past 10 s) is still
+ * Playwright's to answer, not left open in the browser, where it would keep every later one from opening
+ * (what made three attempts in a row fail). A field the keyboard cannot open still fails: nothing comes.
  */
 async function chooseCertificate(page: Page, target: Locator) {
-  for (let attempt = 1; ; attempt += 1) {
+  const chooser = page.waitForEvent('filechooser', { timeout: 60_000 });
+  let came = false;
+  void chooser.then(
+    () => (came = true),
+    () => undefined,
+  );
+  for (let attempt = 1; attempt <= 3 && !came; attempt += 1) {
     await tabTo(page, target);
-    const chooser = page.waitForEvent('filechooser', { timeout: 10_000 });
     await page.keyboard.press('Space');
-    try {
-      await (await chooser).setFiles(CERTIFICATE);
-      return;
-    } catch (error) {
-      if (!(error instanceof errors.TimeoutError) || attempt === 3) throw error;
-    }
+    // Asked again only if nothing came meanwhile; the wait for the chooser itself goes on.
+    await Promise.race([chooser.catch(() => undefined), page.waitForTimeout(15_000)]);
   }
+  await (await chooser).setFiles(CERTIFICATE);
 }
 
 const uniqueRegistration = () => `7ª-E2-${Math.floor(Math.random() * 9000 + 1000)}-${Date.now() % 100000}`;

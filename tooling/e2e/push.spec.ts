@@ -74,6 +74,13 @@ async function registrationId(cdp: CDPSession, origin: string): Promise<string> 
 }
 
 /** The notifications the app's service worker is showing: title, body, tag and link. */
+/**
+ * How long the service worker may take to take the page over, or a delivered push to show: the browser may
+ * have stopped the idle worker, which must start again (its script, workbox's and the push helper) first.
+ * Idle, well under a second; on a busy two-core machine, past Playwright's default 5 s (CI, load average 13).
+ */
+const WORKER_WITHIN = { timeout: 20_000 };
+
 function shownNotifications(page: Page) {
   return page.evaluate(async () => {
     const registration = await navigator.serviceWorker.ready;
@@ -110,7 +117,7 @@ test('push: turned on in micuenta, a push shows its notification with the launch
   await expect(page.getByRole('heading', { level: 1, name: 'Mi cuenta' })).toBeVisible();
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), WORKER_WITHIN).toBe(true);
 
   const avisos = page.getByRole('region', { name: 'Avisos' });
   await avisos.locator('summary').click();
@@ -152,7 +159,7 @@ test('push: turned on in micuenta, a push shows its notification with the launch
     data: JSON.stringify(payload),
   });
   await expect
-    .poll(() => shownNotifications(page))
+    .poll(() => shownNotifications(page), WORKER_WITHIN)
     .toEqual([
       {
         title: 'Bajada confirmada',
@@ -172,7 +179,7 @@ test('push: turned on in micuenta, a push shows its notification with the launch
     data: JSON.stringify({ ...payload, tag: 'elsewhere', url: 'https://evil.example/' }),
   });
   await expect
-    .poll(async () => (await shownNotifications(page)).map(({ title, url }) => ({ title, url })))
+    .poll(async () => (await shownNotifications(page)).map(({ title, url }) => ({ title, url })), WORKER_WITHIN)
     .toEqual(
       expect.arrayContaining([
         { title: marina.title, url: '/notificaciones' },
@@ -215,7 +222,7 @@ test('push: staff put the boat in the water; the server pushes it, the phone sho
     await page.goto('/micuenta');
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     await page.reload();
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), WORKER_WITHIN).toBe(true);
     const avisos = page.getByRole('region', { name: 'Avisos' });
     await avisos.locator('summary').click();
     await avisos.getByRole('switch', { name: 'Avisos en este móvil' }).click();
@@ -242,7 +249,10 @@ test('push: staff put the boat in the water; the server pushes it, the phone sho
       data: text,
     });
     await expect
-      .poll(async () => (await shownNotifications(page)).map(({ title, body, url }) => ({ title, body, url })))
+      .poll(
+        async () => (await shownNotifications(page)).map(({ title, body, url }) => ({ title, body, url })),
+        WORKER_WITHIN,
+      )
       .toEqual([{ title: payload.title, body: payload.body, url: `/pedidosbajadas/${booked.id}` }]);
   } finally {
     await pushService.close();
