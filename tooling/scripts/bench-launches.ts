@@ -188,14 +188,16 @@ async function seedCustomers(database: Database, count: number, now: Date, sessi
         decidedAt: now,
       })),
     );
-    for (const accountId of accountIds) {
+    // The chunk's sessions at once: the pool's connections take them in turns.
+    const sids = await Promise.all(
+      accountIds.map((accountId) =>
+        sessions ? createSession(database.db, { clientId: CLIENT_ID, accountId, now }) : newSessionId(),
+      ),
+    );
+    accountIds.forEach((accountId, at) => {
       const own = rows.filter((row) => row.accountId === accountId).sort((a, b) => a.name.localeCompare(b.name));
-      made.push({
-        accountId,
-        sid: sessions ? await createSession(database.db, { clientId: CLIENT_ID, accountId, now }) : newSessionId(),
-        boatIds: own.map((row) => row.id),
-      });
-    }
+      made.push({ accountId, sid: sids[at]!, boatIds: own.map((row) => row.id) });
+    });
   }
   return made;
 }
@@ -397,27 +399,41 @@ async function startBench(side: Side, target: string, accounts: number): Promise
   const customers: Customer[] = [];
   const agent = new Agent({ keepAlive: true, maxSockets: 8 });
   try {
-    for (const { accountId, sid, boatIds } of ready.customers) {
-      let xsrf: string;
-      if (side === 'api') {
-        // The first call hands the XSRF token bound to the session, as the app's does.
-        const answer = await call(agent, `${url}/api/v1/session`, 'GET', {
-          'x-client-id': String(CLIENT_ID),
-          cookie: `${SESSION_COOKIE}=${sid}`,
-        });
-        xsrf = answer.setCookie
-          .find((cookie) => cookie.startsWith(`${XSRF_COOKIE}=`))!
-          .split(';')[0]!
-          .slice(XSRF_COOKIE.length + 1);
-      } else {
-        xsrf = xsrfTokenFor('floor', sid);
-      }
+    const tokens = await inTurns(ready.customers, 8, async ({ sid }) => {
+      if (side === 'floor') return xsrfTokenFor('floor', sid);
+      // The first call hands the XSRF token bound to the session, as the app's does.
+      const answer = await call(agent, `${url}/api/v1/session`, 'GET', {
+        'x-client-id': String(CLIENT_ID),
+        cookie: `${SESSION_COOKIE}=${sid}`,
+      });
+      return answer.setCookie
+        .find((cookie) => cookie.startsWith(`${XSRF_COOKIE}=`))!
+        .split(';')[0]!
+        .slice(XSRF_COOKIE.length + 1);
+    });
+    ready.customers.forEach(({ accountId, sid, boatIds }, at) => {
+      const xsrf = tokens[at]!;
       customers.push({ accountId, cookie: `${SESSION_COOKIE}=${sid}; ${XSRF_COOKIE}=${xsrf}`, xsrf, boatIds });
-    }
+    });
   } finally {
     agent.destroy();
   }
   return { side, child, url, customers, used: 0 };
+}
+
+/** `work` on each item, `width` at a time; the answers in the items' order. */
+async function inTurns<T, R>(items: readonly T[], width: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const answers: R[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < items.length) {
+        const at = next++;
+        answers[at] = await work(items[at]!);
+      }
+    }),
+  );
+  return answers;
 }
 
 async function stopBench(bench: Bench): Promise<void> {
