@@ -24,7 +24,7 @@ interface Step {
 }
 
 const vitest =
-  (pkg: string, report: string, env: NodeJS.ProcessEnv = {}) =>
+  (pkg: string, report: string, env: NodeJS.ProcessEnv = {}, files: string[] = []) =>
   (io: RunOptions) =>
     run(
       'pnpm',
@@ -37,6 +37,7 @@ const vitest =
         '--reporter=default',
         '--reporter=json',
         `--outputFile=${join(results, report)}`,
+        ...files,
       ],
       { ...io, env: { ...io.env, ...env } },
     );
@@ -80,6 +81,19 @@ const stages: Step[][] = [
         return vitest('@marina/api', 'api-postgres.json', { TEST_DATABASE_URL: postgresUrl })(io);
       },
       report: 'api-postgres.json',
+    },
+  ],
+  // The tooling's own PostgreSQL tests (`*.postgres.test.ts`: the launch bench's floor); the rest ran above.
+  [
+    {
+      name: 'tooling tests on PostgreSQL',
+      run: async (io) => {
+        postgresUrl ??= await ensurePostgres();
+        return vitest('@marina/tooling', 'tooling-postgres.json', { TEST_DATABASE_URL: postgresUrl }, [
+          '.postgres.test.ts',
+        ])(io);
+      },
+      report: 'tooling-postgres.json',
     },
   ],
   // The whole suite on the two fixture marinas, each real brand's smoke spec, split origins once (decision

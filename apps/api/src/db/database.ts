@@ -185,8 +185,25 @@ async function transaction<T>(client: postgres.Sql, mode: string, work: Transact
   try {
     let result: T;
     try {
-      await connection.unsafe(`begin ${mode.replace(/[^a-z ]/gi, '')}`);
-      result = await work(transactionSql(connection, { count: 0 }));
+      // Not awaited: BEGIN leaves in one write with the work's first statements and costs no round trip of
+      // its own (decision 064). postgres.js sends a connection's statements in the order they are handed to it,
+      // and BEGIN is handed first (the work has not started yet), so it runs first. It parses nothing and fails
+      // only when the connection does, and then so does every statement after it; its failure, if any, is the
+      // one thrown.
+      const begun = connection.unsafe(`begin ${mode.replace(/[^a-z ]/gi, '')}`).then(
+        () => null,
+        (error: unknown) => ({ error }),
+      );
+      let outcome: { value: T } | { error: unknown };
+      try {
+        outcome = { value: await work(transactionSql(connection, { count: 0 })) };
+      } catch (error) {
+        outcome = { error };
+      }
+      const failed = await begun;
+      if (failed) throw failed.error;
+      if ('error' in outcome) throw outcome.error;
+      result = outcome.value;
     } catch (error) {
       if (!connectionLost(error)) {
         await connection.unsafe('rollback');
