@@ -172,15 +172,13 @@ export function ApiForm<Values extends FormikValues>({
   const validate = useValidator<Values>(validationSchema, verdict);
   const form = useRef<HTMLFormElement>(null);
   /**
-   * What checking and answering need, asked for once the person moves into the form (a field focused, a
-   * press on it) rather than with the screen: the schema given as a loader and the error catalogue. A first
-   * visit to the sign-in screen then runs neither on its way in (decision 065); by the time a field is
-   * checked or a call has failed, they are there. A check or a failure before that still loads them.
+   * What checking and answering need, asked for once the person moves into the form (a field focused, by key
+   * or by press) rather than with the screen: the schema given as a loader and the error catalogue, each
+   * loaded once however often it is asked for. A first visit to the sign-in screen then runs neither on its
+   * way in (decision 065); by the time a field is checked or a call has failed, they are there. A check or a
+   * failure before that still loads them.
    */
-  const warmedUp = useRef(false);
   const warmUp = () => {
-    if (warmedUp.current) return;
-    warmedUp.current = true;
     void loadMessageFor();
     if (typeof validationSchema === 'function') void validationSchema().catch(() => undefined);
   };
