@@ -1,7 +1,10 @@
 // `pnpm bench:bundle`: per client, the gzipped JS the browser loads before the sign-in form at /login is
 // usable, and the Lighthouse mobile scores of /login (median of three runs). Prints figures and the
 // targets they are held to; it asserts nothing (Lighthouse's figures move with the machine's load).
+// `--floor` measures one marina beside the floor page (a bare React page with the same form, decision 065),
+// their Lighthouse rounds interleaved in the same run (`--rounds`, 5 by default), and prints the ratios.
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
@@ -10,6 +13,8 @@ import lighthouse from 'lighthouse';
 import { startServer } from '@marina/api/server.ts';
 import { CHROME_FLAGS, CHROME_PATH } from './lib/chromium.ts';
 import { clientSeeds, discoverClients } from './lib/clients.ts';
+import { buildFloorPage } from './lib/floor-page.ts';
+import { floorTable, interleave, median, missesAgainstFloor, type SideFigures } from './lib/floor-figures.ts';
 import { run } from './lib/run.ts';
 import { ensureChromium } from './lib/system.ts';
 
@@ -18,15 +23,17 @@ const RUNS = 3;
 
 await ensureChromium();
 // `--client 41` measures one marina only (every one is built all the same).
-const only =
-  process.argv.indexOf('--client') > 0 ? Number(process.argv[process.argv.indexOf('--client') + 1]) : undefined;
+const option = (name: string) =>
+  process.argv.indexOf(name) > 0 ? Number(process.argv[process.argv.indexOf(name) + 1]) : undefined;
+const only = option('--client');
+const againstFloor = process.argv.includes('--floor');
+const rounds = option('--rounds') ?? 5;
 const clients = await discoverClients();
 if ((await run('turbo', ['run', 'build', '--output-logs=errors-only'], { env: { MARINA_API_URL: '/' } })) !== 0) {
   process.exit(1);
 }
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** A visitor past the intro slides (else the app opens them instead of the form): set once on the origin. */
 async function pastTheSlides(browserUrl: string, origin: string): Promise<void> {
@@ -86,6 +93,7 @@ interface Run {
   fcp: number;
   lcp: number;
   tbt: number;
+  tti: number;
   cls: number;
 }
 
@@ -93,17 +101,18 @@ interface Run {
  * One Lighthouse run (its default: mobile, simulated slow 4G and 4× CPU) in a fresh browser profile. A run
  * that could not compute a metric (it happens on a busy machine) is said and made again, three times at most.
  */
-async function lighthouseRun(url: string, attempt = 1): Promise<Run> {
-  const run = await lighthouseOnce(url);
+async function lighthouseRun(url: string, attempt = 1, slides = true): Promise<Run> {
+  const run = await lighthouseOnce(url, slides);
   if (!Object.values(run).some(Number.isNaN) || attempt === 4) return run;
   console.warn(`${url}: a Lighthouse run gave no score (${run.problem}); running it again`);
-  return lighthouseRun(url, attempt + 1);
+  return lighthouseRun(url, attempt + 1, slides);
 }
 
-async function lighthouseOnce(url: string): Promise<Run & { problem?: string }> {
+/** `slides: false` for the floor page, which has none (and whose every address loads it). */
+async function lighthouseOnce(url: string, slides: boolean): Promise<Run & { problem?: string }> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
   try {
-    await pastTheSlides(`http://127.0.0.1:${chrome.port}`, new URL(url).origin);
+    if (slides) await pastTheSlides(`http://127.0.0.1:${chrome.port}`, new URL(url).origin);
     // Lighthouse clears the HTTP cache and the service workers before it loads the page, not local storage.
     const result = await lighthouse(url, {
       port: chrome.port,
@@ -125,6 +134,7 @@ async function lighthouseOnce(url: string): Promise<Run & { problem?: string }> 
       fcp: value('first-contentful-paint'),
       lcp: value('largest-contentful-paint'),
       tbt: value('total-blocking-time'),
+      tti: value('interactive'),
       cls: value('cumulative-layout-shift'),
     };
   } finally {
@@ -132,26 +142,94 @@ async function lighthouseOnce(url: string): Promise<Run & { problem?: string }> 
   }
 }
 
-const rows: string[] = [];
-let port = 47_600;
-for (const client of clients.filter((candidate) => only === undefined || candidate.id === only)) {
-  port += 1;
-  const dist = join(client.dir, 'dist');
-  const server = await startServer({
+/** The same server for both sides of a run: the app's bundle or the floor page, same options, same API. */
+function serve(staticDir: string, port: number) {
+  return startServer({
     port,
     host: '127.0.0.1',
-    staticDir: dist,
+    staticDir,
     clients: clientSeeds(clients),
     dataDir: 'memory',
     logLevel: 'warn',
     handleSignals: false,
   });
+}
+
+/** `--floor`: one marina and the floor page, Lighthouse rounds interleaved (floor, app, floor, app…). */
+async function benchAgainstFloor(): Promise<void> {
+  const client = clients.find((candidate) => candidate.id === (only ?? 41)) ?? clients[0]!;
+  const floorDist = await buildFloorPage();
+  const appDist = join(client.dir, 'dist');
+  const [appServer, floorServer] = [await serve(appDist, 47_601), await serve(floorDist, 47_602)];
+  try {
+    const sides = {
+      floor: { url: `${floorServer.url}/login?client=${client.id}`, dist: floorDist, slides: false, runs: [] as Run[] },
+      app: { url: `${appServer.url}/login`, dist: appDist, slides: true, runs: [] as Run[] },
+    };
+    const usable = {
+      floor: await beforeUsable(sides.floor.url, floorDist),
+      app: await beforeUsable(sides.app.url, appDist),
+    };
+    for (const { round, side } of interleave(['floor', 'app'] as const, rounds)) {
+      const { url, slides, runs } = sides[side];
+      runs.push(await lighthouseRun(url, 1, slides));
+      process.stdout.write(`\rround ${round + 1}/${rounds} ${side}   `);
+    }
+    const figures = (side: 'floor' | 'app'): SideFigures => {
+      const of = (key: keyof Run) => median(sides[side].runs.map((entry) => entry[key]));
+      return {
+        jsBytes: usable[side].js,
+        performance: of('performance'),
+        fcp: of('fcp'),
+        lcp: of('lcp'),
+        tbt: of('tbt'),
+        tti: of('tti'),
+      };
+    };
+    const [floor, app] = [figures('floor'), figures('app')];
+    const list = (side: 'floor' | 'app', key: keyof Run, scale = 1) =>
+      sides[side].runs.map((entry) => Math.round(entry[key] / scale)).join(' ');
+    const misses = missesAgainstFloor(app, floor);
+    console.log(
+      `\n\n/login, first visit, Lighthouse mobile: ${client.name} against the floor page (bare React + react-router), ` +
+        `${rounds} interleaved rounds, medians; load average ${loadavg()
+          .map((load) => load.toFixed(1))
+          .join(' ')}`,
+    );
+    for (const line of floorTable(app, floor)) console.log(`  ${line}`);
+    console.log(
+      `  rounds: performance floor ${list('floor', 'performance')} / project ${list('app', 'performance')}; ` +
+        `TBT ms floor ${list('floor', 'tbt')} / project ${list('app', 'tbt')}; ` +
+        `TTI ms floor ${list('floor', 'tti')} / project ${list('app', 'tti')}`,
+    );
+    console.log(
+      misses.length === 0
+        ? '  meets the bar: TBT ≤ the floor’s, TTI ≤ 1.1× the floor’s, performance ≥ the floor’s'
+        : `  ← ${misses.join(', ')}`,
+    );
+  } finally {
+    await appServer.close();
+    await floorServer.close();
+  }
+}
+
+if (againstFloor) {
+  await benchAgainstFloor();
+  process.exit(0);
+}
+
+const rows: string[] = [];
+let port = 47_600;
+for (const client of clients.filter((candidate) => only === undefined || candidate.id === only)) {
+  port += 1;
+  const dist = join(client.dir, 'dist');
+  const server = await serve(dist, port);
   const url = `${server.url}/login`;
   try {
     const usable = await beforeUsable(url, dist);
     const runs: Run[] = [];
     for (let index = 0; index < RUNS; index++) runs.push(await lighthouseRun(url));
-    const of = (key: keyof Run) => median(runs.map((entry) => entry[key]).filter((value) => !Number.isNaN(value)));
+    const of = (key: keyof Run) => median(runs.map((entry) => entry[key]));
     const over = [
       usable.js / 1024 > TARGETS.jsKb ? `JS over ${TARGETS.jsKb} KB` : '',
       of('performance') < TARGETS.performance ? `performance under ${TARGETS.performance}` : '',

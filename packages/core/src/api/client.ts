@@ -1,20 +1,19 @@
 import { ApiError } from './api-error.ts';
 import type { ApiClient, ApiClientOptions } from './api-types.ts';
-import { loadMessageFor } from './load-messages.ts';
 
 export type { ApiBase, ApiClient, ApiClientOptions, ApiLocation, CreateOptions } from './api-types.ts';
 
 /**
  * The app's API client. Its HTTP part (ky, the retries, the XSRF header, the error mapping: `http.ts`)
  * arrives with the first call, not with the app's first screen: the sign-in screen is usable before it.
- * So does the error catalogue (`load-messages.ts`).
+ * The error catalogue does not come with it (`load-messages.ts`): the sign-in screen's first call, the
+ * session check, says nothing when it fails, and the catalogue's code (with the rules' and the dates') would
+ * run on a first visit's main thread for nothing (decision 065).
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   let http: Promise<ApiClient> | undefined;
   const load = () => {
     if (!http) {
-      // The words for a failed call come with it, so the screens can say at once what went wrong.
-      void loadMessageFor();
       http = import('./http.ts').then(
         ({ createHttpClient, resolveApiBase }) =>
           createHttpClient(options, resolveApiBase(options.apiUrl, options.location)),

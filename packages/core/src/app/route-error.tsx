@@ -16,7 +16,7 @@ function isOffline(error: unknown): boolean {
   return knownOffline();
 }
 
-/** A failed call in the catalogue's words, which came with the call (`load-messages.ts`). */
+/** A failed call in the catalogue's words, loaded here if no screen or form has loaded it yet (`load-messages.ts`). */
 function CallFailure({ error }: { error: unknown }) {
   return use(loadMessageFor())(error);
 }

@@ -28,6 +28,10 @@ export async function startApp(config: RuntimeConfig, container: HTMLElement): P
     location: window.location,
     history: window.history,
   });
+  // Taking the drawn screen over (the router, then React's first slice) comes in a task of its own as
+  // well: with the setting up above, it made one task long enough on a slow phone to hold up a key pressed
+  // meanwhile (decision 065). Not so for a screen the app draws itself: its container was just emptied.
+  if (hydrationData) await new Promise((resolve) => setTimeout(resolve, 0));
   const router = createBrowserRouter(routes, hydrationData ? { hydrationData } : {});
   if (hydrationData) {
     // The screen drawn at build time is taken over as it is, with whatever the person has typed into it.

@@ -171,6 +171,17 @@ export function ApiForm<Values extends FormikValues>({
   const verdict = useRef<Verdict | undefined>(undefined);
   const validate = useValidator<Values>(validationSchema, verdict);
   const form = useRef<HTMLFormElement>(null);
+  /**
+   * What checking and answering need, asked for once the person moves into the form (a field focused, by key
+   * or by press) rather than with the screen: the schema given as a loader and the error catalogue, each
+   * loaded once however often it is asked for. A first visit to the sign-in screen then runs neither on its
+   * way in (decision 065); by the time a field is checked or a call has failed, they are there. A check or a
+   * failure before that still loads them.
+   */
+  const warmUp = () => {
+    void loadMessageFor();
+    if (typeof validationSchema === 'function') void validationSchema().catch(() => undefined);
+  };
   return (
     <Formik<Values>
       initialValues={initialValues}
@@ -183,7 +194,7 @@ export function ApiForm<Values extends FormikValues>({
         try {
           await onSubmit(values, helpers);
         } catch (error) {
-          // The catalogue came with the call's HTTP part (`load-messages.ts`).
+          // Asked for when the person moved into the form (`warmUp`), or now.
           const messageFor = await loadMessageFor();
           const fields: Record<string, string> = {};
           if (error instanceof ApiError) {
@@ -215,7 +226,7 @@ export function ApiForm<Values extends FormikValues>({
         <>
           {/* `post`: should the page's own submit ever run (before the app does), nothing typed would land
               in the address. Formik's `action="#"` gives phones' keyboards their "Go" key. */}
-          <Form ref={form} noValidate method="post" className={css.form}>
+          <Form ref={form} noValidate method="post" className={css.form} onFocus={warmUp} onPointerDown={warmUp}>
             <Banner />
             {children}
             <SubmitButton variant={submitVariant} busy={isSubmitting}>

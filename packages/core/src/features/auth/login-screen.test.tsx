@@ -4,7 +4,19 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/api-error.ts';
 import type { ApiClient } from '../../api/client.ts';
 import type { SessionInfo } from '../../domain/accounts.ts';
+import { loadMessageFor } from '../../api/load-messages.ts';
 import { renderApp, testSession } from '../../test/fixtures.tsx';
+import { loadSignInSchema } from './api/sign-in.ts';
+
+// Watched: what the form loads, and when (decision 065).
+vi.mock(import('../../api/load-messages.ts'), async (original) => {
+  const actual = await original();
+  return { ...actual, loadMessageFor: vi.fn(actual.loadMessageFor) };
+});
+vi.mock(import('./api/sign-in.ts'), async (original) => {
+  const actual = await original();
+  return { ...actual, loadSignInSchema: vi.fn(actual.loadSignInSchema) };
+});
 
 const info: SessionInfo = { ...testSession, unreadNotifications: 2 };
 
@@ -67,5 +79,34 @@ describe('login', () => {
     expect(password).toHaveAttribute('type', 'password');
     await userEvent.click(screen.getByRole('button', { name: 'Mostrar la contraseña' }));
     expect(password).toHaveAttribute('type', 'text');
+  });
+});
+
+describe('what a form needs to check and to answer', () => {
+  it('is asked for once the person moves into the form, not with the screen (the sign-in screen)', async () => {
+    vi.mocked(loadMessageFor).mockClear();
+    vi.mocked(loadSignInSchema).mockClear();
+    renderApp('/login');
+    await screen.findByLabelText('Correo electrónico o documento');
+    expect(loadMessageFor).not.toHaveBeenCalled();
+    expect(loadSignInSchema).not.toHaveBeenCalled();
+
+    // The keyboard's way in counts as much as a press.
+    while (!document.activeElement?.closest('form')) await userEvent.tab();
+    expect(loadMessageFor).toHaveBeenCalledTimes(1);
+    expect(loadSignInSchema).toHaveBeenCalled();
+
+    // A press focuses the field as well.
+    vi.mocked(loadMessageFor).mockClear();
+    await userEvent.click(screen.getByLabelText('Contraseña'));
+    expect(loadMessageFor).toHaveBeenCalled();
+  });
+
+  it('a field checked before the person moved into the form still gets its words', async () => {
+    renderApp('/login');
+    await userEvent.click(await screen.findByRole('button', { name: 'Entrar' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Correo electrónico o documento')).toHaveAccessibleDescription(/./),
+    );
   });
 });
