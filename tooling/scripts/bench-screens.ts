@@ -327,7 +327,7 @@ try {
   const throttled = `network ${LATENCY_MS} ms latency per request, ${MBPS} Mbit/s down; CPU ${CPU > 1 ? `${CPU}× slower` : 'not throttled'}`;
   console.log(
     `\n${client.name}: each screen's content after a cold start (new browser, session cookie, nothing cached), ` +
-      `medians of ${RUNS} runs; warm = a reload in the same browser.\n${throttled}. ` +
+      `medians of ${RUNS} run${RUNS === 1 ? '' : 's'}; warm = a reload in the same browser.\n${throttled}. ` +
       `Target ≤ ${TARGET}× the floor's time to content (← over). loadavg ${loadavg()
         .map((value) => value.toFixed(2))
         .join(' ')}\n`,
