@@ -25,9 +25,10 @@ import { join } from 'node:path';
 import { chromium, type BrowserContext } from '@playwright/test';
 import { startServer } from '@marina/api/server.ts';
 import { signInAsDemoOwner } from '../e2e/accounts.ts';
-import { CHROME_FLAGS, CHROME_PATH } from './lib/chromium.ts';
+import { benchBrowserOptions, buildForBench } from './lib/bench-app.ts';
+import { median, p90 } from './lib/bench-stats.ts';
 import { clientFromArgs, clientSeeds } from './lib/clients.ts';
-import { flag, run } from './lib/run.ts';
+import { flag } from './lib/run.ts';
 import { ensureChromium } from './lib/system.ts';
 
 const TARGET_MS = 1000;
@@ -37,10 +38,7 @@ const FLOOR_FILE = 'bench-floor.html';
 
 await ensureChromium();
 const { client, clients } = await clientFromArgs(process.argv.slice(2));
-const built = await run('turbo', ['run', 'build', `--filter=@marina/${client.name}`, '--output-logs=errors-only'], {
-  env: { MARINA_API_URL: '/' },
-});
-if (built !== 0) process.exit(built);
+await buildForBench(client);
 
 const dist = join(client.dir, 'dist');
 // The floor: a page with nothing but an element the watcher finds, served as the bundle's other files are.
@@ -61,16 +59,7 @@ const server = await startServer({
 });
 const origin = server.url;
 
-const browserOptions = {
-  // The browser suite's helpers call the API by path.
-  baseURL: origin,
-  executablePath: CHROME_PATH,
-  args: CHROME_FLAGS,
-  viewport: { width: 390, height: 844 },
-  locale: 'es-ES',
-  timezoneId: 'Europe/Madrid',
-  serviceWorkers: 'allow' as const,
-};
+const browserOptions = { ...benchBrowserOptions(origin), serviceWorkers: 'allow' as const };
 
 /** Takes, in the page, the frame in which an element named «Código QR del carnet…» is first drawn. */
 function watchForQr(mark: string) {
@@ -168,10 +157,6 @@ async function coldStart(profile: string | null, path: string, offline: boolean)
     rmSync(dir, { recursive: true, force: true });
   }
 }
-
-const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
-const median = (values: number[]) => sorted(values)[Math.floor(values.length / 2)]!;
-const p90 = (values: number[]) => sorted(values)[Math.min(values.length - 1, Math.ceil(values.length * 0.9) - 1)]!;
 
 let profile: string | undefined;
 try {

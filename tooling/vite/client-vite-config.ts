@@ -13,6 +13,7 @@ import { themeCss } from '@marina/theme/theme-css.ts';
 import { badgePng, BADGE_ICON, brandIcons, BRAND_ICONS } from './brand-icons.ts';
 import { libraryTreeShaking } from './library-tree-shaking.ts';
 import { logoProblems } from './logo-check.ts';
+import { screenChunks } from './screen-chunks.ts';
 
 type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
@@ -256,6 +257,7 @@ export interface ClientBuildOptions extends LoadOptions {
 export async function clientViteConfig(dir: string, options: ClientBuildOptions): Promise<InlineConfig> {
   const client = await loadClient(dir, options);
   const { config } = client;
+  const screens = screenChunks(LATER_PRELOAD_ATTRIBUTE);
   return {
     configFile: false,
     root: shellRoot,
@@ -269,6 +271,7 @@ export async function clientViteConfig(dir: string, options: ClientBuildOptions)
       marinaBrand(client),
       libraryTreeShaking(),
       compileOnLoad(),
+      screens.plugin,
       pushWorker(client),
       VitePWA({
         registerType: 'prompt',
@@ -330,6 +333,13 @@ export async function clientViteConfig(dir: string, options: ClientBuildOptions)
                 name: 'app-initial',
                 test: /[\\/]packages[\\/](core|theme)[\\/]src[\\/]/,
                 tags: ['$initial'],
+              },
+              // The private screens' code in one chunk, out of sign-in's way (`screen-chunks.ts`).
+              {
+                name: 'private-screens',
+                test: screens.test,
+                // Not the modules they import that the group leaves out: those keep their own chunks.
+                includeDependenciesRecursively: false,
               },
             ],
           },

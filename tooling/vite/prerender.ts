@@ -142,6 +142,7 @@ export async function prerenderLogin(dir: string, options: LoadOptions, dist = j
       'empty root',
     );
     html = html.replace(new RegExp(`<link [^>]*${LATER_PRELOAD_ATTRIBUTE}[^>]*>`, 'g'), '');
+    html = html.replace(new RegExp(`<script [^>]*${LATER_PRELOAD_ATTRIBUTE}[^>]*></script>`, 'g'), '');
     html = replaceOnce(html, /<title>([^<]*)<\/title>/, `<title>${heading} · $1</title>`, 'title');
 
     const app = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);

@@ -5,7 +5,8 @@ import { createApiClient } from '../api/client.ts';
 import type { RuntimeConfig } from '../config/app-config.ts';
 import { waitForDeviceReady } from './device-ready.ts';
 import { AppRoot, takeOverDrawnScreen } from './first-screen.tsx';
-import { appRoutes } from './router.tsx';
+import { startEarly } from './early-start.ts';
+import { appRoutes, preloadScreen } from './router.tsx';
 import { scheduleServiceWorker, whenAppStable } from './service-worker.ts';
 import { createServerCache } from '../lib/server-cache.ts';
 import { createSessionStore } from '../lib/session-store.ts';
@@ -14,14 +15,18 @@ import { offerUpdate } from './update-prompt.tsx';
 
 /** The app's entry: each client bundle calls this with its own configuration. */
 export async function startApp(config: RuntimeConfig, container: HTMLElement): Promise<void> {
+  const storage = window.localStorage;
+  const session = createSessionStore();
+  // Opened on a private screen, the app asks who is signed in and the screen's data now, and fetches the
+  // code it will need meanwhile: nothing below waits for the network (decision 066).
+  const direct = createApiClient({ apiUrl: config.apiUrl, clientId: config.clientId, location: window.location });
+  const cache = createServerCache({ api: direct, storage, session });
+  const { api } = startEarly({ api: direct, session, cache, location: window.location, preloadScreen });
+  const services: Services = { config, api, storage, session, cache };
   await waitForDeviceReady();
   // Running the app's code is one long task already: setting up its first screen comes in another, so
   // the page can answer the person in between (a screen drawn at build time is on it, to be typed into).
   await new Promise((resolve) => setTimeout(resolve, 0));
-  const api = createApiClient({ apiUrl: config.apiUrl, clientId: config.clientId, location: window.location });
-  const storage = window.localStorage;
-  const session = createSessionStore();
-  const services: Services = { config, api, storage, session, cache: createServerCache({ api, storage, session }) };
   const routes = appRoutes(services);
   const hydrationData = await takeOverDrawnScreen(container, routes, {
     storage: services.storage,
