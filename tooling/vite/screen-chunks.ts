@@ -16,11 +16,12 @@ const SCREEN_TABLE = /[\\/]packages[\\/]core[\\/]src[\\/]app[\\/]screens\.tsx$/;
 /** The screens before sign-in that a first visit meets (the slides, not-found): kept out of the group. */
 const SIGNED_OUT_SCREENS = /[\\/]packages[\\/]core[\\/]src[\\/]features[\\/](welcome|shell)[\\/]/;
 /**
- * What a private screen opened cold needs besides its own code (decision 066's early start): the table, the
- * private layout's chunk, the API client's HTTP part and the server cache's code.
+ * What a private screen opened cold needs besides its own code (decision 066's early start): the early start's
+ * code, the table, the private layout's chunk, the API client's HTTP part and the server cache's code.
  */
 const PRIVATE_START = [
   SCREEN_TABLE,
+  /[\\/]app[\\/]early-start\.ts$/,
   /[\\/]app[\\/]cached-layouts\.tsx$/,
   /[\\/]api[\\/]http\.ts$/,
   /[\\/]lib[\\/]query-kit\.ts$/,

@@ -56,6 +56,16 @@ export function privateRouteAt(pathname: string): { name: PrivateRouteName; para
   return null;
 }
 
+/**
+ * Starts downloading a private screen's code and its layout's, from the table the router loads them from
+ * (`screens.tsx`). A failed download is tried again by the router.
+ */
+function preloadFromTable(name: PrivateRouteName): void {
+  void import('./screens.tsx')
+    .then((table) => Promise.all([table.loadScreen(name), table.cachedLayouts()]))
+    .catch(() => undefined);
+}
+
 export interface EarlyStart {
   /** The API client the app uses: a call asked early is answered by the early answer, once. */
   api: ApiClient;
@@ -83,11 +93,11 @@ export function startEarly(options: {
   session: SessionStore;
   cache: Pick<ServerCache, 'preload'>;
   location: Pick<Location, 'pathname' | 'search'>;
-  /** The screens' code, downloaded beside the calls (`router.tsx`'s table). */
+  /** Starts downloading the screen's code, beside the calls (by default, as the router would load it). */
   preloadScreen?: (name: PrivateRouteName) => void;
   now?: () => number;
 }): EarlyStart {
-  const { api, session, cache, location, preloadScreen, now = Date.now } = options;
+  const { api, session, cache, location, preloadScreen = preloadFromTable, now = Date.now } = options;
   const route = privateRouteAt(location.pathname);
   if (!route || knownOffline()) return { api };
 
@@ -106,7 +116,7 @@ export function startEarly(options: {
   );
   for (const path of SCREEN_DATA[route.name]?.(route.params, new URLSearchParams(location.search)) ?? []) ask(path);
   cache.preload();
-  preloadScreen?.(route.name);
+  preloadScreen(route.name);
 
   // Whoever the session check named: once someone else (or nobody) is signed in, nothing early is theirs.
   const stop = session.subscribe(() => {

@@ -22,17 +22,6 @@ import { ScreenLoading } from './screen-loading.tsx';
  */
 const screenTable = () => import('./screens.tsx');
 
-/**
- * Starts downloading a private screen's code and its layout's, as the router would on opening it: the app's
- * start calls it for the screen it opens on, beside the session check (`early-start.ts`). A failed download is
- * tried again by the router.
- */
-export function preloadScreen(name: RouteName): void {
-  void screenTable()
-    .then((table) => Promise.all([table.loadScreen(name), table.cachedLayouts()]))
-    .catch(() => undefined);
-}
-
 const lazyScreen = (name?: RouteName) => async () => ({ Component: await (await screenTable()).loadScreen(name) });
 
 /**

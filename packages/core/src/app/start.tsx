@@ -5,9 +5,8 @@ import { createApiClient } from '../api/client.ts';
 import type { RuntimeConfig } from '../config/app-config.ts';
 import { waitForDeviceReady } from './device-ready.ts';
 import { AppRoot, takeOverDrawnScreen } from './first-screen.tsx';
-import { startEarly } from './early-start.ts';
-import { appRoutes, preloadScreen } from './router.tsx';
-import { scheduleServiceWorker, whenAppStable } from './service-worker.ts';
+import { mayOpenPrivateScreen } from './private-route.ts';
+import { appRoutes } from './router.tsx';
 import { createServerCache } from '../lib/server-cache.ts';
 import { createSessionStore } from '../lib/session-store.ts';
 import type { Services } from '../lib/services.tsx';
@@ -21,7 +20,11 @@ export async function startApp(config: RuntimeConfig, container: HTMLElement): P
   // code it will need meanwhile: nothing below waits for the network (decision 066).
   const direct = createApiClient({ apiUrl: config.apiUrl, clientId: config.clientId, location: window.location });
   const cache = createServerCache({ api: direct, storage, session });
-  const { api } = startEarly({ api: direct, session, cache, location: window.location, preloadScreen });
+  // Its code is loaded only then (index.html's preload script has asked for it already): the sign-in page's
+  // first load does without it.
+  const { api } = mayOpenPrivateScreen(window.location.pathname)
+    ? (await import('./early-start.ts')).startEarly({ api: direct, session, cache, location: window.location })
+    : { api: direct };
   const services: Services = { config, api, storage, session, cache };
   await waitForDeviceReady();
   // Running the app's code is one long task already: setting up its first screen comes in another, so
@@ -63,13 +66,16 @@ export async function startApp(config: RuntimeConfig, container: HTMLElement): P
       }
     });
   });
-  scheduleServiceWorker({
-    production: config.production,
-    whenStable: whenAppStable(firstScreen),
-    // The registration, with Workbox, is loaded then: the first screen does without it.
-    register: () =>
-      void import('./register-service-worker.ts').then(({ registerServiceWorker }) =>
-        registerServiceWorker('/sw.js', offerUpdate),
-      ),
-  });
+  // The registration's schedule comes in a chunk of its own, asked for now (its 30 s limit counts from
+  // then), and the registration, with Workbox, once the app is stable: the first load does without both.
+  void import('./service-worker.ts').then(({ scheduleServiceWorker, whenAppStable }) =>
+    scheduleServiceWorker({
+      production: config.production,
+      whenStable: whenAppStable(firstScreen),
+      register: () =>
+        void import('./register-service-worker.ts').then(({ registerServiceWorker }) =>
+          registerServiceWorker('/sw.js', offerUpdate),
+        ),
+    }),
+  );
 }
