@@ -89,6 +89,31 @@ describe('a cold start on a private screen', () => {
     expect(asked).toEqual(['session', 'card', 'card']);
   });
 
+  it('answers a screen that asks before the app has stored the session (a kept copy on screen)', async () => {
+    const { api, asked, session } = start('/carnet-verde');
+    const card = api.get('card');
+    expect(session.current()).toBeNull();
+    await expect(card).resolves.toEqual({ path: 'card', call: 1 });
+    expect(asked).toEqual(['session', 'card']);
+  });
+
+  it('drops the early data after a write: what it said may no longer be so', async () => {
+    const { api, asked, session } = start('/pedidosbajadas');
+    await guard(api, session);
+    await api.send('delete', 'launches/l-1');
+    await expect(api.get('launches')).resolves.toEqual({ path: 'launches', call: 2 });
+    expect(asked).toEqual(['session', 'launches', 'client', 'launches']);
+  });
+
+  it('never hands the early data to a call made after signing out, even one made before the check answered', async () => {
+    const { api, asked, session } = start('/misbarcos');
+    const boats = api.get('boats');
+    session.set(testSession);
+    session.set(null);
+    await expect(boats).resolves.toEqual({ path: 'boats', call: 2 });
+    expect(asked).toEqual(['session', 'boats', 'boats']);
+  });
+
   it('does not answer a call with options of its own (a file, other retries) from an early one', async () => {
     const { api, asked, session } = start('/misbarcos');
     await guard(api, session);

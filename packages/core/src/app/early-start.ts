@@ -118,26 +118,37 @@ export function startEarly(options: {
   cache.preload();
   preloadScreen(route.name);
 
-  // Whoever the session check named: once someone else (or nobody) is signed in, nothing early is theirs.
+  // Whoever the session check named: once someone else (or nobody) is signed in, after a write (the answers
+  // may no longer be true), or after `EARLY_MAX_AGE`, nothing early is taken any more, and nothing is kept;
+  // the listener stays until then, for a sign-out while a taken answer waits for the session check.
+  let dropped = false;
+  const drop = () => {
+    dropped = true;
+    asked.clear();
+    stop();
+    clearTimeout(expiry);
+  };
   const stop = session.subscribe(() => {
+    // Signed out (the store tells only of a change): at once, before any waiting call decides.
+    if (session.current() === null) return drop();
     void checked.then((account) => {
-      if (account === null || session.current()?.account.id !== account) {
-        asked.clear();
-        stop();
-      }
+      if (account === null || session.current()?.account.id !== account) drop();
     });
   });
+  const expiry = setTimeout(drop, EARLY_MAX_AGE);
 
   const take = (path: string): Promise<unknown> | undefined => {
     const early = asked.get(path);
     if (!early) return undefined;
     asked.delete(path);
-    if (asked.size === 0) stop();
     if (now() - early.at > EARLY_MAX_AGE) return undefined;
     if (path === 'session') return early.answer;
-    // The data of the account the session check named, for a call made while it is signed in.
+    // The data of the account the session check named, for a call made while it is signed in, or before the
+    // app has stored the session at all (a kept copy on screen checks it meanwhile, decision 055).
     return checked.then((account) =>
-      account !== null && session.current()?.account.id === account ? early.answer : api.get(path),
+      account !== null && !dropped && (session.current()?.account.id ?? account) === account
+        ? early.answer
+        : api.get(path),
     );
   };
 
@@ -145,8 +156,8 @@ export function startEarly(options: {
     api: {
       get: <T>(path: string, requestOptions?: Parameters<ApiClient['get']>[1]) =>
         ((requestOptions === undefined ? take(path) : undefined) ?? api.get<T>(path, requestOptions)) as Promise<T>,
-      create: (path, body, createOptions) => api.create(path, body, createOptions),
-      send: (method, path, body) => api.send(method, path, body),
+      create: (path, body, createOptions) => (drop(), api.create(path, body, createOptions)),
+      send: (method, path, body) => (drop(), api.send(method, path, body)),
     },
   };
 }

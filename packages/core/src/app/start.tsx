@@ -23,7 +23,11 @@ export async function startApp(config: RuntimeConfig, container: HTMLElement): P
   // Its code is loaded only then (index.html's preload script has asked for it already): the sign-in page's
   // first load does without it.
   const { api } = mayOpenPrivateScreen(window.location.pathname)
-    ? (await import('./early-start.ts')).startEarly({ api: direct, session, cache, location: window.location })
+    ? await import('./early-start.ts').then(
+        (early) => early.startEarly({ api: direct, session, cache, location: window.location }),
+        // Its code could not be fetched (the network, a deploy meanwhile): the app starts as it would without.
+        () => ({ api: direct }),
+      )
     : { api: direct };
   const services: Services = { config, api, storage, session, cache };
   await waitForDeviceReady();
@@ -68,14 +72,17 @@ export async function startApp(config: RuntimeConfig, container: HTMLElement): P
   });
   // The registration's schedule comes in a chunk of its own, asked for now (its 30 s limit counts from
   // then), and the registration, with Workbox, once the app is stable: the first load does without both.
-  void import('./service-worker.ts').then(({ scheduleServiceWorker, whenAppStable }) =>
-    scheduleServiceWorker({
-      production: config.production,
-      whenStable: whenAppStable(firstScreen),
-      register: () =>
-        void import('./register-service-worker.ts').then(({ registerServiceWorker }) =>
-          registerServiceWorker('/sw.js', offerUpdate),
-        ),
-    }),
+  // Not fetched (the network): the next visit registers it.
+  import('./service-worker.ts').then(
+    ({ scheduleServiceWorker, whenAppStable }) =>
+      scheduleServiceWorker({
+        production: config.production,
+        whenStable: whenAppStable(firstScreen),
+        register: () =>
+          void import('./register-service-worker.ts').then(({ registerServiceWorker }) =>
+            registerServiceWorker('/sw.js', offerUpdate),
+          ),
+      }),
+    () => undefined,
   );
 }
