@@ -55,13 +55,20 @@ export async function startBookingFloor(options: BookingFloorOptions): Promise<B
     const connection = await sql.reserve();
     let open = false;
     try {
-      await connection`begin`;
+      // BEGIN leaves with the first statement, not awaited on its own, as the API's transactions send it
+      // (database.ts, decision 064): the floor pays no round trip the API does not.
+      const begun = connection`begin`.then(
+        () => null,
+        (error: unknown) => ({ error }),
+      );
       open = true;
       const taken = await connection`
         insert into launch_slots (client_id, start, held) values (${options.clientId}, ${new Date(input.slotStart)}, 1)
         on conflict (client_id, start) do update set held = launch_slots.held + 1
         where launch_slots.held < ${options.capacity}
         returning held`;
+      const failed = await begun;
+      if (failed) throw failed.error;
       const placed = taken.length === 1;
       if (!placed && !input.waitlist) {
         await connection`rollback`;
