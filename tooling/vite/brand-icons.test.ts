@@ -1,33 +1,21 @@
 // A real build of a fixture marina, and the icons a phone installs it with (decision 051).
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
-import { build } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientViteConfig, loadClient, repoRoot } from './client-vite-config.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useBuiltClient } from './built-client.ts';
+import { loadClient, repoRoot } from './client-vite-config.ts';
 
 const marina = join(repoRoot, 'tooling', 'fixtures', 'marinas', 'client-902');
 let dist: string;
 let brand: string;
 let darkBrand: string;
 
-const testEnv = process.env.NODE_ENV;
-
+useBuiltClient(marina, (built) => ({ dist } = built));
 beforeAll(async () => {
-  process.env.NODE_ENV = 'production';
-  dist = mkdtempSync(join(tmpdir(), 'marina-icons-'));
-  const options = { production: true, apiUrl: '/' };
-  const config = await clientViteConfig(marina, options);
-  await build({ ...config, logLevel: 'error', build: { ...config.build, outDir: dist } });
-  const { tokens } = (await loadClient(marina, options)).config;
+  const { tokens } = (await loadClient(marina, { production: true, apiUrl: '/' })).config;
   brand = tokens.color.brand;
   darkBrand = tokens.dark.color.brand;
-}, 180_000);
-
-afterAll(() => {
-  process.env.NODE_ENV = testEnv;
-  rmSync(dist, { recursive: true, force: true });
 });
 
 const file = (name: string) => readFileSync(join(dist, name));

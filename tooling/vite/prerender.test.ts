@@ -3,34 +3,17 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { build } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientViteConfig, repoRoot } from './client-vite-config.ts';
-import { checkClasses, PrerenderError, prerenderLogin } from './prerender.ts';
+import { describe, expect, it } from 'vitest';
+import { useBuiltClient } from './built-client.ts';
+import { repoRoot } from './client-vite-config.ts';
+import { checkClasses, PrerenderError } from './prerender.ts';
 
 const client = join(repoRoot, 'apps', 'client-41');
 let dist: string;
 let login: string;
 let index: string;
 
-const testEnv = process.env.NODE_ENV;
-
-beforeAll(async () => {
-  // As `pnpm build` runs: Vite builds React's production code only when nothing else set NODE_ENV.
-  process.env.NODE_ENV = 'production';
-  dist = mkdtempSync(join(tmpdir(), 'marina-dist-'));
-  const options = { production: true, apiUrl: '/' };
-  const config = await clientViteConfig(client, options);
-  await build({ ...config, logLevel: 'error', build: { ...config.build, outDir: dist } });
-  await prerenderLogin(client, options, dist);
-  login = readFileSync(join(dist, 'login.html'), 'utf8');
-  index = readFileSync(join(dist, 'index.html'), 'utf8');
-}, 180_000);
-
-afterAll(() => {
-  process.env.NODE_ENV = testEnv;
-  rmSync(dist, { recursive: true, force: true });
-});
+useBuiltClient(client, (built) => ({ dist, login, index } = built), { prerender: true });
 
 /** The `for` of the label with this text, and the input it names. */
 function field(html: string, label: string) {

@@ -1,11 +1,9 @@
 // A real build of one marina: the private screens' chunks and the script that asks for them from index.html.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { build } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientViteConfig, repoRoot } from './client-vite-config.ts';
-import { prerenderLogin } from './prerender.ts';
+import { describe, expect, it } from 'vitest';
+import { useBuiltClient } from './built-client.ts';
+import { repoRoot } from './client-vite-config.ts';
 import { pathPattern, screenModules } from './screen-chunks.ts';
 
 const client = join(repoRoot, 'apps', 'client-41');
@@ -15,25 +13,14 @@ let index: string;
 let login: string;
 let preloader: string;
 
-const testEnv = process.env.NODE_ENV;
-
-beforeAll(async () => {
-  process.env.NODE_ENV = 'production';
-  dist = mkdtempSync(join(tmpdir(), 'marina-dist-'));
-  const options = { production: true, apiUrl: '/' };
-  const config = await clientViteConfig(client, options);
-  await build({ ...config, logLevel: 'error', build: { ...config.build, outDir: dist } });
-  await prerenderLogin(client, options, dist);
-  index = readFileSync(join(dist, 'index.html'), 'utf8');
-  login = readFileSync(join(dist, 'login.html'), 'utf8');
-  const script = /<script async src="\/(assets\/screen-preload-\w+\.js)" data-later><\/script>/.exec(index)?.[1];
-  preloader = script ?? '';
-}, 180_000);
-
-afterAll(() => {
-  process.env.NODE_ENV = testEnv;
-  rmSync(dist, { recursive: true, force: true });
-});
+useBuiltClient(
+  client,
+  (built) => {
+    ({ dist, index, login } = built);
+    preloader = /<script async src="\/(assets\/screen-preload-\w+\.js)" data-later><\/script>/.exec(index)?.[1] ?? '';
+  },
+  { prerender: true },
+);
 
 /** The links the preload script adds on a page at `pathname`. */
 function linksAt(pathname: string): Array<{ rel: string; as?: string; href: string; crossOrigin?: string }> {
