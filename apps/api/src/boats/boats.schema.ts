@@ -114,6 +114,9 @@ export const contracts = pgTable(
       .on(table.boatId)
       .where(sql`${table.status} in ('requested', 'active')`),
     index('contracts_client_status_idx').on(table.clientId, table.status),
+    // Every read of a boat's contracts (a booking's eligibility, misbarcos, the card, an outing) and the
+    // cascade from boats go by boat; the partial index above holds open contracts only.
+    index('contracts_boat_idx').on(table.boatId),
     check('contracts_status_check', inList(table.status, CONTRACT_STATUSES)),
     check('contracts_plan_check', inList(table.plan, CONTRACT_PLANS)),
   ],

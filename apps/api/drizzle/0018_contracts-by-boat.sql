@@ -1,0 +1,1 @@
+CREATE INDEX "contracts_boat_idx" ON "contracts" USING btree ("boat_id");
