@@ -230,35 +230,47 @@ async function serve(side: Side, target: string, customerCount: number): Promise
       ? undefined
       : await openScratchDatabase(target, side === 'floor' ? 'marina_floor' : 'marina_bench');
   const database = scratch ?? (await openDatabase({ dataDir: 'memory' }));
-  let server: { url: string; http: Server; close(): Promise<void> };
-  if (side === 'floor') {
-    if (!scratch) throw new Error('the floor runs on PostgreSQL only');
-    // The live screens' notices are the API's work (decision 062), not a booking's essential transaction.
-    const { url: ownerUrl, path } = connectionOf(scratch.url);
-    const owner = postgres(ownerUrl, { ...(path ? { path } : {}), max: 1, onnotice: () => {} });
-    await owner`drop trigger launches_live on launches`;
-    await owner`drop trigger launches_live_update on launches`;
-    await owner.end();
-    // The marinas, as the API writes them when it starts.
-    await seedClients(database.db, await marinaSeeds(loadConfig({ NODE_ENV: 'test' }).marinasDir));
-    const floor = await startBookingFloor({ databaseUrl: scratch.url, clientId: CLIENT_ID, capacity: CAPACITY });
-    server = { url: floor.url, http: floor.server, close: floor.close };
-  } else {
-    const api = await startServer({
-      database,
-      port: 0,
-      host: '127.0.0.1',
-      env: { NODE_ENV: 'test', LOG_LEVEL: 'silent' },
-      handleSignals: false,
-    });
-    server = { url: api.url, http: api.app.server, close: api.close };
+  let server: { url: string; http: Server; close(): Promise<void> } | undefined;
+  let customers: Awaited<ReturnType<typeof seedCustomers>>;
+  try {
+    if (side === 'floor') {
+      if (!scratch) throw new Error('the floor runs on PostgreSQL only');
+      // The live screens' notices are the API's work (decision 062), not a booking's essential transaction.
+      const { url: ownerUrl, path } = connectionOf(scratch.url);
+      const owner = postgres(ownerUrl, { ...(path ? { path } : {}), max: 1, onnotice: () => {} });
+      try {
+        await owner`drop trigger launches_live on launches`;
+        await owner`drop trigger launches_live_update on launches`;
+      } finally {
+        await owner.end();
+      }
+      // The marinas, as the API writes them when it starts.
+      await seedClients(database.db, await marinaSeeds(loadConfig({ NODE_ENV: 'test' }).marinasDir));
+      const floor = await startBookingFloor({ databaseUrl: scratch.url, clientId: CLIENT_ID, capacity: CAPACITY });
+      server = { url: floor.url, http: floor.server, close: floor.close };
+    } else {
+      const api = await startServer({
+        database,
+        port: 0,
+        host: '127.0.0.1',
+        env: { NODE_ENV: 'test', LOG_LEVEL: 'silent' },
+        handleSignals: false,
+      });
+      server = { url: api.url, http: api.app.server, close: api.close };
+    }
+    customers = await seedCustomers(database, customerCount, new Date(), side === 'api');
+  } catch (error) {
+    // A setup that failed leaves no scratch database behind (its close drops it).
+    await server?.close().catch(() => {});
+    await database.close().catch(() => {});
+    throw error;
   }
-  const customers = await seedCustomers(database, customerCount, new Date(), side === 'api');
+  const running = server;
   let began = { api: process.cpuUsage(), database: null as number | null };
   // Each measured booking's time inside the server: from the moment Node has read its request to the moment
   // the answer is handed to the socket (queueing in the event loop included, the network and the client not).
   let serverMs: number[] | null = null;
-  server.http.on('request', (request: IncomingMessage, response: ServerResponse) => {
+  running.http.on('request', (request: IncomingMessage, response: ServerResponse) => {
     if (!serverMs || request.method !== 'POST') return;
     const arrived = performance.now();
     const times = serverMs;
@@ -299,12 +311,12 @@ async function serve(side: Side, target: string, customerCount: number): Promise
         serverMs = null;
         return;
       }
-      await server.close();
+      await running.close();
       await database.close();
       process.disconnect();
     })();
   });
-  send({ url: server.url, customers });
+  send({ url: running.url, customers });
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -415,6 +427,10 @@ async function startBench(side: Side, target: string, accounts: number): Promise
       const xsrf = tokens[at]!;
       customers.push({ accountId, cookie: `${SESSION_COOKIE}=${sid}; ${XSRF_COOKIE}=${xsrf}`, xsrf, boatIds });
     });
+  } catch (error) {
+    // The server process is up: stopped the usual way, so it drops its scratch database.
+    await stopBench({ side, child, url, customers, used: 0 });
+    throw error;
   } finally {
     agent.destroy();
   }
@@ -642,10 +658,17 @@ const accountsFor = (bursts: number) =>
 async function againstFloor(target: string): Promise<void> {
   const bursts = 2 * ROUNDS;
   if (3 + 2 * bursts > 30) throw new Error('--rounds: at most 6 (a day per burst, within 30 days ahead)');
-  const [floor, api] = await Promise.all([
+  // Both started at once; if one fails, the other is stopped (its scratch database dropped) before the error.
+  const started = await Promise.allSettled([
     startBench('floor', target, accountsFor(bursts)),
     startBench('api', target, accountsFor(bursts)),
   ]);
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) {
+    await Promise.all(started.map((result) => (result.status === 'fulfilled' ? stopBench(result.value) : undefined)));
+    throw failed.reason;
+  }
+  const [floor, api] = started.map((result) => (result as PromiseFulfilledResult<Bench>).value) as [Bench, Bench];
   try {
     const order = [floor, api];
     const measures: { closed: Measure[]; open: Measure[] } = { closed: [], open: [] };
