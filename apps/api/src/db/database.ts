@@ -176,8 +176,41 @@ type TransactionWork<T> = (sql: postgres.TransactionSql) => T | Promise<T>;
  * a later COMMIT on that connection or the idle-in-transaction timeout ends it. `sql.reserve` hands out an
  * idle connection only, and keeps it out of the pool until it is released.
  */
+/** Each running transaction's connection, by the client its work is given, and its COMMIT once handed early. */
+const running = new WeakMap<
+  object,
+  { connection: postgres.ReservedSql; commit?: Promise<postgres.RowList<postgres.Row[]>> }
+>();
+
+/**
+ * Hands COMMIT to the transaction's connection right behind the statements its work has handed in this turn of
+ * the event loop, so they leave in one write and the transaction ends without a round trip of its own (decision
+ * 069). Call it right after handing the transaction's last statements, before awaiting them. A statement among
+ * them that fails aborts the transaction, and the COMMIT behind it then rolls it back: the work awaits its
+ * statements and throws their error as usual. Anything else the work checks must be checked before: once this
+ * is called, the work must not throw but for a statement's error (the transaction may be committed already).
+ *
+ * COMMIT is handed on the next `setImmediate`: the statements reach postgres.js in microtasks, all run before
+ * it, and postgres.js gathers what a connection is handed until its own `setImmediate`, queued after this one.
+ * Where statements are not sent ahead (PGlite, a savepoint) it does nothing: the transaction commits when the
+ * work returns, as any other.
+ */
+export function commitWithLast(tx: Executor): void {
+  const client = (tx._.session as unknown as { client?: object }).client;
+  const open = client === undefined ? undefined : running.get(client);
+  if (!open || open.commit) return;
+  open.commit = new Promise((resolve, reject) => {
+    setImmediate(() => open.connection.unsafe('commit').then(resolve, reject));
+  });
+  // Awaited by `transaction`, which reads its outcome; never left unhandled meanwhile.
+  open.commit.catch(() => {});
+}
+
 async function transaction<T>(client: postgres.Sql, mode: string, work: TransactionWork<T>): Promise<T> {
   const connection = await client.reserve();
+  const open: { connection: postgres.ReservedSql; commit?: Promise<postgres.RowList<postgres.Row[]>> } = {
+    connection,
+  };
   // The connection goes back to the pool once outside the transaction: after its COMMIT or ROLLBACK (one whose
   // ROLLBACK failed is not known to be, and stays out). A lost connection is the pool's already (postgres.js
   // opens it again), and nothing may be sent on it.
@@ -196,7 +229,9 @@ async function transaction<T>(client: postgres.Sql, mode: string, work: Transact
       );
       let outcome: { value: T } | { error: unknown };
       try {
-        outcome = { value: await work(transactionSql(connection, { count: 0 })) };
+        const sql = transactionSql(connection, { count: 0 });
+        running.set(sql, open);
+        outcome = { value: await work(sql) };
       } catch (error) {
         outcome = { error };
       }
@@ -205,7 +240,14 @@ async function transaction<T>(client: postgres.Sql, mode: string, work: Transact
       if ('error' in outcome) throw outcome.error;
       result = outcome.value;
     } catch (error) {
-      if (!connectionLost(error)) {
+      if (open.commit) {
+        // The COMMIT handed with the last statements ended the transaction (rolled back, as one failed).
+        const ending = await open.commit.then(
+          () => null,
+          (failure: unknown) => failure,
+        );
+        ended = ending === null || !connectionLost(ending);
+      } else if (!connectionLost(error)) {
         await connection.unsafe('rollback');
         ended = true;
       }
@@ -213,7 +255,7 @@ async function transaction<T>(client: postgres.Sql, mode: string, work: Transact
     }
     let committed: postgres.RowList<postgres.Row[]>;
     try {
-      committed = await connection.unsafe('commit');
+      committed = await (open.commit ?? connection.unsafe('commit'));
     } catch (error) {
       // A COMMIT PostgreSQL refused (a deferred constraint, a serialization failure) rolled back.
       ended = !connectionLost(error);

@@ -6,7 +6,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../test/test-database.ts';
-import { POOL_SIZE, type Database } from './database.ts';
+import { Socket } from 'node:net';
+import { commitWithLast, POOL_SIZE, type Database } from './database.ts';
 
 /** postgres.js's `max_pipeline`: the statements a connection is sent before the first is answered. */
 const PIPELINE = 100;
@@ -126,6 +127,50 @@ describe('transactions on a busy pool', () => {
       value: string;
     }[];
     expect(rows.map((row) => row.value)).toEqual(['kept', 'nested']);
+  });
+
+  it('sends COMMIT with the last statements in one write, and rolls all back when one of them fails', async () => {
+    await database.db.execute(sql`create table commit_probe (value text not null)`);
+    const writes = vi.spyOn(Socket.prototype, 'write');
+    try {
+      await database.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into commit_probe values ('first')`);
+        writes.mockClear();
+        const last = Promise.all([
+          tx.execute(sql`insert into commit_probe values ('second')`),
+          tx.execute(sql`insert into commit_probe values ('third')`),
+        ]);
+        commitWithLast(tx);
+        await last;
+      });
+      // The two inserts and COMMIT left together: one round trip, not two.
+      expect(writes).toHaveBeenCalledTimes(1);
+    } finally {
+      writes.mockRestore();
+    }
+    // More failed transactions than connections: one left inside its transaction would show below.
+    for (let round = 0; round < POOL_SIZE + 1; round++) {
+      await expect(
+        database.db.transaction(async (tx) => {
+          await tx.execute(sql`insert into commit_probe values ('rolled back')`);
+          const last = Promise.all([
+            tx.execute(sql`insert into commit_probe values ('rolled back too')`),
+            tx.execute(sql`insert into commit_probe values (null)`),
+            tx.execute(sql`insert into commit_probe values ('after the failure')`),
+          ]);
+          commitWithLast(tx);
+          await last;
+        }),
+      ).rejects.toMatchObject({ cause: { code: '23502' } });
+    }
+    const rows = (await database.db.execute(sql`select value from commit_probe order by value`)) as unknown as {
+      value: string;
+    }[];
+    expect(rows.map((row) => row.value)).toEqual(['first', 'second', 'third']);
+    const [inTransaction] = (await other.db.execute(
+      sql`select count(*)::int as count from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`,
+    )) as unknown as { count: number }[];
+    expect(inTransaction!.count).toBe(0);
   });
 
   it('ends a transaction whose connection is lost with an error, and the pool goes on', async () => {

@@ -3,7 +3,7 @@
  * writes a row, with the caller's transaction when the job belongs to something being created, so the job
  * exists exactly when that thing does. Handlers are attached by the worker (job-worker.ts).
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import { jobs, type JobPayload } from './jobs.schema.ts';
 
@@ -114,6 +114,26 @@ export async function enqueueJob<P extends JobPayload>(
           .returning({ id: jobs.id })
       : await insert.onConflictDoNothing().returning({ id: jobs.id });
   return written.length === 1;
+}
+
+/**
+ * Adds a later job (not due yet) only if `condition` holds when the statement runs, read in the database: for a
+ * job a transaction's earlier statement decides, sent with it before its answer is back (a booking's reminders,
+ * only if its launch was confirmed: decision 069). A key already there is kept.
+ */
+export async function enqueueJobIf<P extends JobPayload>(
+  db: Executor,
+  type: JobType<P>,
+  payload: P,
+  options: { now: Date; runAt: Date; dedupKey: string },
+  condition: SQL,
+): Promise<void> {
+  const column = (name: keyof typeof jobs.$inferInsert) => sql.identifier(jobs[name].name);
+  await db.execute(sql`
+    insert into ${jobs} (${column('name')}, ${column('dedupKey')}, ${column('payload')}, ${column('runAt')}, ${column('maxAttempts')}, ${column('createdAt')})
+    select ${type.name}, ${options.dedupKey}, ${JSON.stringify(payload)}::jsonb, ${options.runAt.toISOString()}::timestamptz, ${type.maxAttempts}::int, ${options.now.toISOString()}::timestamptz
+    where ${condition}
+    on conflict do nothing`);
 }
 
 /** Drops a job that has not run (a reminder of a cancelled launch); answers whether there was one. */

@@ -88,8 +88,12 @@ export async function lockSlots(tx: Tx, clientId: number, starts: readonly Date[
  * made if missing, else its count goes up only while `held < capacity`. Either way the row stays locked until
  * commit (PostgreSQL locks the row an ON CONFLICT DO UPDATE meets even when its WHERE refuses the change), so
  * a booking that joins the waiting list holds the slot as lockSlots would.
+ *
+ * A place taken is also noted in the transaction (`marina.launch_placed`, reset when it ends), for the
+ * statements sent with it before its answer is back: a booking's launch is inserted with the status it gets
+ * (decision 069).
  */
-const placeTaken = statement('launch_place_taken', (db) =>
+export const placeTaken = statement('launch_place_taken', (db) =>
   db
     .insert(launchSlots)
     .values({ clientId: sql.placeholder('clientId'), start: sql.placeholder('start'), held: 1 })
@@ -98,7 +102,7 @@ const placeTaken = statement('launch_place_taken', (db) =>
       set: { held: sql`${launchSlots.held} + 1` },
       setWhere: lt(launchSlots.held, sql.placeholder('capacity')),
     })
-    .returning({ held: launchSlots.held }),
+    .returning({ held: launchSlots.held, noted: sql<string>`set_config('marina.launch_placed', 'true', true)` }),
 );
 
 export async function takePlace(tx: Tx, client: ClientRecord, start: Date): Promise<boolean> {

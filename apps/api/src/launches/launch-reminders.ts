@@ -9,14 +9,14 @@
  * (ready to stow, completed), replaced if its return is scheduled again; it says nothing unless the launch is
  * still in the water with that return when it runs.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { ClientDirectory } from '../clients/client-directory.ts';
 import type { Config } from '../config.ts';
 import type { Executor } from '../db/database.ts';
 import { accounts } from '../accounts/accounts.schema.ts';
 import { boats } from '../boats/boats.schema.ts';
 import { launches, type LaunchRow } from './launches.schema.ts';
-import { cancelJob, defineJob, enqueueJob } from '../jobs/job-queue.ts';
+import { cancelJob, defineJob, enqueueJob, enqueueJobIf } from '../jobs/job-queue.ts';
 import { handleJob, type JobHandler } from '../jobs/job-worker.ts';
 import { tellLaunch } from './launch-messages.ts';
 
@@ -48,6 +48,26 @@ export async function scheduleReminders(
         { launchId: launch.id, slotStart: launch.slotStart.toISOString(), kind },
         { now, runAt, dedupKey, onConflict: 'replace' },
       );
+    }),
+  );
+}
+
+/**
+ * Both reminders of a launch just asked for, if it was confirmed: sent with the booking's last statements, before
+ * the place's answer says whether it was (decision 069). A new launch has no reminder yet to replace.
+ */
+export async function scheduleRemindersIfConfirmed(
+  db: Executor,
+  launch: Pick<LaunchRow, 'id' | 'slotStart'>,
+  now: Date,
+): Promise<void> {
+  const confirmed = sql`exists (select from ${launches} where ${launches.id} = ${launch.id} and ${launches.status} = 'confirmed')`;
+  await Promise.all(
+    KINDS.flatMap((kind) => {
+      const runAt = new Date(launch.slotStart.getTime() - BEFORE[kind]);
+      if (runAt <= now) return [];
+      const payload = { launchId: launch.id, slotStart: launch.slotStart.toISOString(), kind };
+      return [enqueueJobIf(db, REMIND_LAUNCH, payload, { now, runAt, dedupKey: `${launch.id}:${kind}` }, confirmed)];
     }),
   );
 }

@@ -34,7 +34,7 @@ import { idParams, isUuid } from '../http/ids.ts';
 import type { ClientRecord } from '../clients/client-directory.ts';
 import { clientHeaderSchema, requireClient } from '../clients/client-resolution.ts';
 import { authorisationForBoat } from '../authorisations/authorisation-views.ts';
-import type { Executor } from '../db/database.ts';
+import { commitWithLast, type Executor } from '../db/database.ts';
 import { statement } from '../db/statement.ts';
 import { accounts, type AccountRow } from '../accounts/accounts.schema.ts';
 import { authorisations } from '../authorisations/authorisations.schema.ts';
@@ -56,16 +56,24 @@ import {
   partyOf,
   moveLaunch,
   placedStatus,
+  placeTaken,
   slotClosed,
-  takePlace,
   verdictFrom,
   type Actor,
   type LaunchParty,
   type LaunchScope,
 } from './launch-places.ts';
 import { tellLaunch } from './launch-messages.ts';
-import { scheduleReminders } from './launch-reminders.ts';
-import { changeTooLate, checkSlot, checkSlotWith, notEligible, slotFull, slotProblem } from './launch-rules.ts';
+import { scheduleRemindersIfConfirmed } from './launch-reminders.ts';
+import {
+  changeTooLate,
+  checkSlot,
+  checkSlotWith,
+  notEligible,
+  refusedInDatabase,
+  slotFull,
+  slotProblem,
+} from './launch-rules.ts';
 import { loadLaunches, toLaunch, type LoadedLaunch } from './launch-views.ts';
 import { closures, launches, launchEvents, launchSlots as slotRows, openLaunch } from './launches.schema.ts';
 import {
@@ -133,7 +141,12 @@ const booking = {
         accountId: sql.placeholder('accountId'),
         boatId: sql.placeholder('boatId'),
         authorisationId: sql.placeholder('authorisationId'),
-        status: sql.placeholder('status'),
+        // The status the place taken just before gives it (`marina.launch_placed`, launch-places.ts): the
+        // marina's for a place, the waiting list if asked for, else the booking is refused (decision 069).
+        status: sql`case
+          when current_setting('marina.launch_placed', true) = 'true' then ${sql.placeholder('placedStatus')}::text
+          when ${sql.placeholder('waitlist')}::boolean then 'waitlisted'
+          else launch_refused('slot_full')::text end`,
         slotStart: sql.placeholder('slotStart'),
         expectedReturn: sql.placeholder('expectedReturn'),
         people: sql.placeholder('people'),
@@ -144,10 +157,10 @@ const booking = {
       .returning(),
   ),
   /**
-   * The launch's first history entry, sent after its insert, returning with it what is read under the slot's
-   * lock (decision 035): whether a closure came over the slot meanwhile (a closure locks the slot's row too),
-   * and how many wait for the slot, this launch included: its place in line when it waits, as no one else
-   * joins or leaves the slot's list while this booking holds the slot's row.
+   * The launch's first history entry, sent after its insert, with what is read under the slot's lock (decision
+   * 035): a closure come over the slot meanwhile (a closure locks the slot's row too) refuses the booking
+   * (`launch_refused`, decision 069); and how many wait for the slot, this launch included: its place in line
+   * when it waits, as no one else joins or leaves the slot's list while this booking holds the slot's row.
    */
   eventRecorded: statement('booking_event_recorded', (db) =>
     db
@@ -159,13 +172,15 @@ const booking = {
         actor: 'customer',
         actorAccountId: sql.placeholder('actorAccountId'),
         fromStatus: null,
-        toStatus: sql.placeholder('toStatus'),
+        toStatus: sql`(select ${launches.status} from ${launches} where ${launches.id} = ${sql.placeholder('launchId')})`,
         slotStart: sql.placeholder('slotStart'),
         reason: null,
       })
       .returning({
         ...getTableColumns(launchEvents),
-        closed: sql<boolean>`exists (select from ${closures} where ${closuresTouching(sql.placeholder('clientId'), sql.placeholder('start'), sql.placeholder('slotEnd'))})`,
+        open: sql<boolean>`case
+          when exists (select from ${closures} where ${closuresTouching(sql.placeholder('clientId'), sql.placeholder('start'), sql.placeholder('slotEnd'))})
+          then launch_refused('slot_closed') else true end`,
         waiting: sql<number>`(
           select count(*)::int from ${launches}
           where ${launches.clientId} = ${sql.placeholder('clientId')} and ${launches.slotStart} = ${sql.placeholder('start')} and ${launches.status} = 'waitlisted')`,
@@ -623,21 +638,23 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
             throw problem('too_many_open_launches', 409, problemDetails.too_many_open_launches({ open: open.length }));
           }
           // A full slot is refused without waiting for its lock, once the customer's own refusals are told (an
-          // ineligible boat hears why, not that the slot is full); the authoritative check is takePlace's.
+          // ineligible boat hears why, not that the slot is full); the authoritative check is placeTaken's, below.
           if (!input.waitlist && (locked?.held ?? 0) >= client.settings.slotCapacity) throw slotFull();
-          // Takes a place, or else locks the slot's row for its waiting list (see takePlace).
-          const placed = await takePlace(tx, client, start);
-          if (!placed && !input.waitlist) throw slotFull();
-          const status = placed ? placedStatus(client) : 'waitlisted';
-          // The writes, sent together; the history entry runs after the launch's insert (decision 035).
-          const [[launch], , [recorded]] = await Promise.all([
+          // The last statements, with COMMIT behind them in one write (decision 069): the place taken (or the
+          // slot's row locked for its waiting list, see placeTaken), the launch with the status that gives it,
+          // its history entry, and its reminders if it was confirmed. A full slot without the waiting list, or
+          // a closure come over it, is raised by them in the database and rolls the whole booking back.
+          const placedAs = placedStatus(client);
+          const last = Promise.all([
+            placeTaken(tx, { clientId: client.id, start, capacity: client.settings.slotCapacity }),
             booking.launchInserted(tx, {
               id,
               clientId: client.id,
               accountId: owner.id,
               boatId: boat.id,
               authorisationId,
-              status,
+              placedStatus: placedAs,
+              waitlist: input.waitlist === true,
               slotStart: start,
               expectedReturn,
               people: input.people,
@@ -645,21 +662,36 @@ export const launchRoutes: FastifyPluginAsync<{ services: Services }> = async (a
               createdAt: now,
               updatedAt: now,
             }),
-            status === 'confirmed' ? scheduleReminders(tx, { id, slotStart: start }, now) : undefined,
             booking.eventRecorded(tx, {
               launchId: id,
               clientId: client.id,
               at: now,
               actorAccountId: by.accountId,
-              toStatus: status,
               slotStart: start,
               start,
               slotEnd,
             }),
+            placedAs === 'confirmed' ? scheduleRemindersIfConfirmed(tx, { id, slotStart: start }, now) : undefined,
           ]);
-          const { closed: closedNow, waiting, ...event } = recorded!;
-          if (closedNow) throw slotProblem('slot_closed', client);
-          return { launch: launch!, boat, owner, events: [event], position: status === 'waitlisted' ? waiting : null };
+          commitWithLast(tx);
+          let written: Awaited<typeof last>;
+          try {
+            written = await last;
+          } catch (error) {
+            const refused = refusedInDatabase(error);
+            if (refused === 'slot_full') throw slotFull();
+            if (refused === 'slot_closed') throw slotProblem('slot_closed', client);
+            throw error;
+          }
+          const [, [launch], [recorded]] = written;
+          const { open: _open, waiting, ...event } = recorded!;
+          return {
+            launch: launch!,
+            boat,
+            owner,
+            events: [event],
+            position: launch!.status === 'waitlisted' ? waiting : null,
+          };
         });
         audit(request, 'launch_requested', { outcome: 'success', accountId: session.accountId });
         return reply.code(201).send(toLaunch(loaded, client, now, session.accountId));

@@ -8,6 +8,7 @@ import { returnAfterClosing, SLOT_MS, slotRefusal, type SlotRefusal } from '@mar
 import { localDateIn } from '@marina/core/domain/opening-hours.ts';
 import type { ClientRecord } from '../clients/client-directory.ts';
 import type { Executor } from '../db/database.ts';
+import { databaseErrorOf } from '../db/database-errors.ts';
 import { notEligibleProblem, problem, type HttpProblem } from '../http/problem.ts';
 import { closuresBetween, type ClosureSpan } from './launch-places.ts';
 import { errorMessages } from '@marina/core/messages/error-messages.ts';
@@ -28,6 +29,15 @@ export function slotProblem(code: SlotRefusal, client: ClientRecord, field = 'sl
         ? fieldMessages.slot_too_far({ maxAdvanceDays: client.settings.maxAdvanceDays })
         : fieldMessages[code];
   return problem(code, SLOT_STATUS[code], detail, [{ field, code, message: detail }]);
+}
+
+/**
+ * A refusal the booking's last statements raised in the database (`launch_refused`, migration 0019; decision
+ * 069), by its SQLSTATE; undefined for any other error.
+ */
+export function refusedInDatabase(error: unknown): 'slot_full' | 'slot_closed' | undefined {
+  const code = databaseErrorOf(error)?.code;
+  return code === 'MR001' ? 'slot_full' : code === 'MR002' ? 'slot_closed' : undefined;
 }
 
 export function slotFull(): HttpProblem {
