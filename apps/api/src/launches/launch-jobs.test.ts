@@ -4,9 +4,9 @@
  * database, as two processes behind a load balancer do; on PostgreSQL (TEST_DATABASE_URL) each has its own
  * connections, and each reminder and each ending still happens once.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { jobRuns } from '../jobs/jobs.schema.ts';
+import { jobRuns, jobs } from '../jobs/jobs.schema.ts';
 import { launches, launchEvents } from './launches.schema.ts';
 import { notifications } from '../notifications/notifications.schema.ts';
 import { outbox } from '../outbox/outbox.schema.ts';
@@ -97,6 +97,28 @@ describe('reminders', () => {
     expect(runs.length).toBeGreaterThanOrEqual(3);
     expect(new Set(runs.map((run) => run.jobId)).size).toBe(runs.length);
     expect(runs.every((run) => run.outcome === 'done')).toBe(true);
+  });
+});
+
+describe('reminders enqueued with the booking', () => {
+  it('for a launch that takes a place, both; for one that joins the waiting list, none (decision 069)', async () => {
+    // Bookings into one slot until one waits: the place, the launch and its reminders leave together, before
+    // the place's answer says whether there was one.
+    const answers: { id: string; status: string }[] = [];
+    while (!answers.some((answer) => answer.status === 'waitlisted')) {
+      expect(answers.length).toBeLessThan(20);
+      answers.push(await booked(await owner(), '2027-06-10', '12:00', { waitlist: true }));
+    }
+    for (const { id, status } of answers) {
+      const reminders = await server.database.db
+        .select({ key: jobs.dedupKey })
+        .from(jobs)
+        .where(and(eq(jobs.name, REMIND_LAUNCH.name), inArray(jobs.dedupKey, [`${id}:day`, `${id}:hours`])));
+      expect(reminders.map((row) => row.key).sort(), status).toEqual(
+        status === 'confirmed' ? [`${id}:day`, `${id}:hours`] : [],
+      );
+    }
+    expect(answers.filter((answer) => answer.status === 'confirmed').length).toBeGreaterThan(0);
   });
 });
 
