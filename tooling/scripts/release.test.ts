@@ -46,9 +46,10 @@ beforeAll(async () => {
   git('commit', '-qm', 'The release under test');
 }, 180_000);
 
+// Removing the copy's installed packages can take longer than a hook's default 10 s on a busy machine.
 afterAll(async () => {
   await checkout?.remove();
-});
+}, 120_000);
 
 describe('pnpm release stops on bad input, with a message, and writes nothing', () => {
   it.each([
