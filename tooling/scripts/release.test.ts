@@ -61,12 +61,16 @@ describe('pnpm release stops on bad input, with a message, and writes nothing', 
       /No marina 999 in tooling\/fixtures\/marinas: known marinas are 901, 902, 903/,
     ],
     [['--version', '1.0.0', '--client', '901', '--all'], /give --client or --all, not both/],
-  ])('%j', async (args, message) => {
-    const { code, output } = await release(...args);
-    expect(output).toMatch(message);
-    expect(code).toBe(2);
-    expect(existsSync(releases())).toBe(false);
-  });
+  ])(
+    '%j',
+    async (args, message) => {
+      const { code, output } = await release(...args);
+      expect(output).toMatch(message);
+      expect(code).toBe(2);
+      expect(existsSync(releases())).toBe(false);
+    },
+    60_000,
+  );
 
   it('a tree with changes', async () => {
     writeFileSync(join(checkout.root, 'notes.txt'), 'not committed');
@@ -80,7 +84,7 @@ describe('pnpm release stops on bad input, with a message, and writes nothing', 
     } finally {
       rmSync(join(checkout.root, 'notes.txt'));
     }
-  });
+  }, 60_000);
 
   it('a release folder that exists', async () => {
     mkdirSync(join(releases(), '1.0.0'), { recursive: true });
@@ -94,7 +98,7 @@ describe('pnpm release stops on bad input, with a message, and writes nothing', 
     } finally {
       rmSync(releases(), { recursive: true });
     }
-  });
+  }, 60_000);
 });
 
 describe('pnpm release --version 1.0.0-rc.1 --client 901', () => {
