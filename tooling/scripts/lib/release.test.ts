@@ -114,7 +114,7 @@ describe('gitState and checkClean', () => {
 
   it('refuses a folder with no commit', async () => {
     await expect(gitState(repo)).rejects.toThrow(/not a git checkout with a commit/);
-  });
+  }, 30_000);
 
   it('gives the commit and its time, and refuses a tree with changes, naming them', async () => {
     writeFileSync(join(repo, 'a.txt'), 'a');
@@ -133,7 +133,7 @@ describe('gitState and checkClean', () => {
     const dirty = await gitState(repo);
     expect(() => checkClean(dirty)).toThrow(ReleaseError);
     expect(() => checkClean(dirty)).toThrow(/working tree has changes[\s\S]* M a\.txt\n {2}\?\? new\.txt/);
-  });
+  }, 30_000);
 });
 
 /** A small bundle shaped like a marina's build: pages, manifest, service worker and what they name. */
