@@ -12,9 +12,10 @@ beforeAll(async () => {
   checkout = await copyCheckout();
 }, 120_000);
 
+// Removing the copy's installed packages can take longer than a hook's default 10 s on a busy machine.
 afterAll(async () => {
   await checkout?.remove();
-});
+}, 120_000);
 
 describe('pnpm new-client', () => {
   it('scaffolds, links and checks a marina in one command, ready to build', async () => {

@@ -38,6 +38,8 @@ export interface LoadedClient {
 export interface LoadOptions {
   production: boolean;
   apiUrl?: string;
+  /** The version the app shows: a release's (MARINA_RELEASE_VERSION, decision 068), else the seed's. */
+  version?: string;
 }
 
 /**
@@ -55,6 +57,7 @@ export async function loadClient(dir: string, options: LoadOptions): Promise<Loa
     production: options.production,
     clientesConSMS: clientesConSMS(folders),
     ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
+    ...(options.version ? { version: options.version } : {}),
     clientLogoUrl: `/brand/${logoName}`,
   });
   if (logoName === 'logo.svg') {

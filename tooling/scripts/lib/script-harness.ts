@@ -121,6 +121,7 @@ const NOT_COPIED = new Set([
   '.turbo',
   '.data',
   'dist',
+  'release',
   'test-results',
   'playwright-report',
   'coverage',

@@ -55,6 +55,10 @@ describe('resolveAppConfig', () => {
     expect(config.tokens.color.brand).toBe('#0b4f6c');
   });
 
+  it("carries a release's version instead of the seed's when it is given one (decision 068)", () => {
+    expect(resolveAppConfig('client 41', folder, { ...options, version: '5.2.0-rc.1' }).version).toBe('5.2.0-rc.1');
+  });
+
   it('names the client and every wrong or missing field', () => {
     const { clientTitulo: _missing, ...rest } = folder;
     let message = '';

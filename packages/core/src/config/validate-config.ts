@@ -88,6 +88,8 @@ export interface ResolveOptions {
   apiUrl?: string;
   /** Public URLs of the files the build emitted for the folder's logo. */
   clientLogoUrl: string;
+  /** A release's version (`pnpm release`, decision 068); the seed's `PLATFORM.version` otherwise. */
+  version?: string;
 }
 
 interface FieldProblem {
@@ -194,7 +196,7 @@ export function resolveAppConfig(source: string, folder: ClientFolderConfig, opt
     production: options.production,
     apiUrl: options.apiUrl ?? folder.apiUrl ?? PLATFORM.apiUrl,
     MboLogo: PLATFORM.MboLogo,
-    version: PLATFORM.version,
+    version: options.version ?? PLATFORM.version,
     clientesConSMS: [...options.clientesConSMS],
     clientId: folder.clientId,
     clientApp: folder.clientApp,
