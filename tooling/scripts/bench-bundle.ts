@@ -3,6 +3,8 @@
 // targets they are held to; it asserts nothing (Lighthouse's figures move with the machine's load).
 // `--floor` measures one marina beside the floor page (a bare React page with the same form, decision 065),
 // their Lighthouse rounds interleaved in the same run (`--rounds`, 5 by default), and prints the ratios.
+// `--floor --before DIR` adds a third side, a copy of the marina's `dist` from before a change, in the same
+// rounds (floor, before, app…), and prints it against the floor too: a change measured in the same run.
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -28,6 +30,7 @@ const option = (name: string) =>
 const only = option('--client');
 const againstFloor = process.argv.includes('--floor');
 const rounds = option('--rounds') ?? 5;
+const beforeDist = process.argv.includes('--before') ? process.argv[process.argv.indexOf('--before') + 1] : undefined;
 const clients = await discoverClients();
 if ((await run('turbo', ['run', 'build', '--output-logs=errors-only'], { env: { MARINA_API_URL: '/' } })) !== 0) {
   process.exit(1);
@@ -161,21 +164,25 @@ async function benchAgainstFloor(): Promise<void> {
   const floorDist = await buildFloorPage();
   const appDist = join(client.dir, 'dist');
   const [appServer, floorServer] = [await serve(appDist, 47_601), await serve(floorDist, 47_602)];
+  const beforeServer = beforeDist ? await serve(beforeDist, 47_603) : undefined;
   try {
     const sides = {
       floor: { url: `${floorServer.url}/login?client=${client.id}`, dist: floorDist, slides: false, runs: [] as Run[] },
       app: { url: `${appServer.url}/login`, dist: appDist, slides: true, runs: [] as Run[] },
+      before: { url: `${beforeServer?.url}/login`, dist: beforeDist ?? '', slides: true, runs: [] as Run[] },
     };
     const usable = {
       floor: await beforeUsable(sides.floor.url, floorDist),
       app: await beforeUsable(sides.app.url, appDist),
+      before: beforeServer ? await beforeUsable(sides.before.url, sides.before.dist) : { js: 0, css: 0, files: 0 },
     };
-    for (const { round, side } of interleave(['floor', 'app'] as const, rounds)) {
+    const order = beforeServer ? (['floor', 'before', 'app'] as const) : (['floor', 'app'] as const);
+    for (const { round, side } of interleave<'floor' | 'app' | 'before'>(order, rounds)) {
       const { url, slides, runs } = sides[side];
       runs.push(await lighthouseRun(url, 1, slides));
       process.stdout.write(`\rround ${round + 1}/${rounds} ${side}   `);
     }
-    const figures = (side: 'floor' | 'app'): SideFigures => {
+    const figures = (side: 'floor' | 'app' | 'before'): SideFigures => {
       const of = (key: keyof Run) => median(sides[side].runs.map((entry) => entry[key]));
       return {
         jsBytes: usable[side].js,
@@ -187,7 +194,7 @@ async function benchAgainstFloor(): Promise<void> {
       };
     };
     const [floor, app] = [figures('floor'), figures('app')];
-    const list = (side: 'floor' | 'app', key: keyof Run, scale = 1) =>
+    const list = (side: 'floor' | 'app' | 'before', key: keyof Run, scale = 1) =>
       sides[side].runs.map((entry) => Math.round(entry[key] / scale)).join(' ');
     const misses = missesAgainstFloor(app, floor);
     console.log(
@@ -207,7 +214,18 @@ async function benchAgainstFloor(): Promise<void> {
         ? '  meets the bar: TBT ≤ the floor’s, TTI ≤ 1.1× the floor’s, performance ≥ the floor’s'
         : `  ← ${misses.join(', ')}`,
     );
+    if (beforeServer) {
+      const before = figures('before');
+      console.log(`\n  before (${beforeDist}), the same rounds:`);
+      for (const line of floorTable(before, floor)) console.log(`  ${line}`);
+      console.log(
+        `  rounds: performance ${list('before', 'performance')}; TBT ms ${list('before', 'tbt')}; TTI ms ${list('before', 'tti')}`,
+      );
+      const misses = missesAgainstFloor(before, floor);
+      console.log(misses.length === 0 ? '  meets the bar' : `  ← ${misses.join(', ')}`);
+    }
   } finally {
+    await beforeServer?.close();
     await appServer.close();
     await floorServer.close();
   }

@@ -1,4 +1,5 @@
-// `pnpm bench:screens [--client 41] [--runs 3] [--cpu 4] [--latency 40] [--mbps 10] [--only inicio,mas] [--probe]`:
+// `pnpm bench:screens [--client 41] [--runs 3] [--cpu 4] [--latency 40] [--mbps 10] [--only inicio,mas] [--probe]
+// [--before DIR]`:
 // how long each private screen takes to show its content when a signed-in person opens the app on it in a
 // new browser (the session cookie, nothing cached), beside the floor page (`tooling/bench-floor`, decision
 // 065) measured the same way in the same run. Prints, per screen, the median time to content cold and warm
@@ -20,7 +21,10 @@
 // - the network is the same fixed profile for every page (`--latency` ms added to each request, `--mbps`
 //   down, half that up), set through the DevTools protocol, so a chain of requests shows as it would on a
 //   phone; `--cpu 4` slows the CPU four times too (off by default: the machine is shared);
-// - the floor and the screens take turns, run after run, so a change in the machine's load touches all alike.
+// - the floor and the screens take turns, run after run, so a change in the machine's load touches all alike;
+// - `--before DIR` measures a second build of the same marina (a copy of its `dist` from before a change),
+//   served the same way on the same database, each of its starts right after the same screen's, and adds
+//   a table of both: a change is measured against the state before it in the same run.
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -43,6 +47,7 @@ const LATENCY_MS = Number(flag(args, 'latency') ?? 40);
 const MBPS = Number(flag(args, 'mbps') ?? 10);
 const TARGET = 1.2;
 const ONLY = flag(args, 'only')?.split(',');
+const BEFORE = flag(args, 'before');
 
 /**
  * What shows a screen's content: a visible `h1` containing `heading`, and a visible element matching
@@ -116,6 +121,7 @@ const serverOptions = {
 };
 const app = await startServer({ ...serverOptions, staticDir: dist });
 const floor = await startServer({ ...serverOptions, staticDir: floorDist });
+const before = BEFORE ? await startServer({ ...serverOptions, staticDir: BEFORE }) : undefined;
 
 /** Takes, in the page, the frame in which the content `spec` names is first drawn (`window.contentAt`). */
 function watchForContent(spec: ContentSpec) {
@@ -274,6 +280,7 @@ try {
   const results = new Map<string, { cold: Load[]; warm: Load[] }>(
     screens.map((screen) => [screen.name, { cold: [], warm: [] }]),
   );
+  const resultsBefore = new Map<string, Load[]>(screens.map((screen) => [screen.name, []]));
   const floorUrl = (path: string) => `${floor.url}${path}?client=${client.id}`;
   for (let index = 0; index < RUNS; index++) {
     for (const screen of screens) {
@@ -283,6 +290,10 @@ try {
       const { cold, warm } = await coldAndWarm(browser, `${app.url}${fill(screen.path)}`, screen, cookies);
       result.cold.push(cold);
       result.warm.push(warm);
+      if (before)
+        resultsBefore
+          .get(screen.name)!
+          .push((await coldAndWarm(browser, `${before.url}${fill(screen.path)}`, screen, cookies)).cold);
     }
     floorInteractive.push((await coldAndWarm(browser, floorUrl('/login'), FLOOR_INTERACTIVE, cookies)).cold);
   }
@@ -342,6 +353,26 @@ try {
       ],
     ),
   );
+  if (before) {
+    console.log(`\nThe same screens from ${BEFORE} (before), each start right after the one above:\n`);
+    console.log(
+      table(
+        ['route', 'before ms', '× floor', 'after ms', '× floor', 'after / before'],
+        screens.map((screen) => {
+          const was = median(resultsBefore.get(screen.name)!.map((load) => load.ms));
+          const now = median(results.get(screen.name)!.cold.map((load) => load.ms));
+          return [
+            screen.path.replace(/:\w+/, '…'),
+            ms(was),
+            `${(was / floorMs).toFixed(2)}×`,
+            ms(now),
+            `${(now / floorMs).toFixed(2)}×`,
+            (now / was).toFixed(2),
+          ];
+        }),
+      ),
+    );
+  }
   if (args.includes('--timeline'))
     for (const screen of screens) {
       const typical = middle(results.get(screen.name)!.cold);
@@ -351,5 +382,6 @@ try {
   await browser.close();
   await app.close();
   await floor.close();
+  await before?.close();
   await database.close();
 }
