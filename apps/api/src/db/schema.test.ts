@@ -76,7 +76,7 @@ describe('the schema', () => {
       'launch_events.actor_account_id':
         'set null when an account is erased: rare; an index would cost every launch change (a booking) a write',
       'launches.boat_id':
-        'read by boat through launches_one_open_per_boat (open launches); the rest only when a boat is deleted: rare',
+        'read by boat through launches_one_open_per_boat (open launches); every status only when a boat or an authorisation is erased: rare',
       'outbox.account_id': 'set null when an account is erased: rare',
       'push_messages.account_id':
         'read and deleted by id (a push waits minutes at most); erased with the account: rare',
