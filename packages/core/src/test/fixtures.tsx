@@ -13,6 +13,7 @@ import { ServerCacheProvider } from '../lib/query-provider.tsx';
 import { createServerCache } from '../lib/server-cache.ts';
 import { createSessionStore } from '../lib/session-store.ts';
 import { ServicesProvider } from '../lib/services.tsx';
+import { trackCache } from './open-caches.ts';
 
 /** The help page's content of the test marina (`testConfig.help()`). */
 export const testHelp: MarinaHelp = {
@@ -130,7 +131,7 @@ export function renderApp(
 ) {
   if (sliderSeen) localStorage.setItem('mb.sliderSeen', '1');
   const session = createSessionStore();
-  const cache = createServerCache({ api, storage: localStorage, session, ...fastCache });
+  const cache = trackCache(createServerCache({ api, storage: localStorage, session, ...fastCache }));
   const services = { config: testConfig, api, storage: localStorage, session, cache };
   const [pathname, search = ''] = path.split('?');
   const router = createMemoryRouter(appRoutes(services), {
@@ -174,7 +175,7 @@ export function watchForText(text: string) {
  */
 export async function renderSignedIn(element: ReactNode, { api = signedInApi() }: { api?: ApiClient } = {}) {
   const session = createSessionStore();
-  const cache = createServerCache({ api, storage: localStorage, session, ...fastCache });
+  const cache = trackCache(createServerCache({ api, storage: localStorage, session, ...fastCache }));
   (await cache.open(testSession.account.id)).setSession(testSession);
   const services = { config: testConfig, api, storage: localStorage, session, cache };
   const router = createMemoryRouter([{ path: '/', element: <ServerCacheProvider>{element}</ServerCacheProvider> }]);

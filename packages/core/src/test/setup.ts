@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { disposeCaches } from './open-caches.ts';
 
 // How long `findBy…` and `waitFor` wait for the screen: a net for a screen that never comes, not a speed
 // check. Testing Library's 1 s was too short on a busy machine (`npm test` runs these beside lint and tsc):
@@ -15,6 +16,7 @@ if (typeof Element !== 'undefined' && typeof (Element.prototype as Partial<Eleme
 
 afterEach(() => {
   cleanup();
+  disposeCaches();
   // Absent in a file that runs in Node (`@vitest-environment node`: the marina folders' loader).
   if (typeof localStorage === 'undefined') return;
   localStorage.clear();
