@@ -1,5 +1,6 @@
-// The build's second pass (`tooling/vite/prerender.ts`): the sign-in screen drawn with this marina's config.
-import config from 'virtual:marina/config';
+// The build's drawn screens (`tooling/vite/prerender.ts`): built once for Node, then the sign-in screen drawn
+// with each marina's configuration (decision 070).
+import type { RuntimeConfig } from '@marina/core/config/app-config.ts';
 import { prerenderScreen } from '@marina/core/app/prerender.tsx';
 
 export { FIRST_START_ATTRIBUTE, firstStartGateScript, PRERENDERED_ATTRIBUTE } from '@marina/core/app/first-screen.tsx';
@@ -7,4 +8,4 @@ export { FIRST_START_ATTRIBUTE, firstStartGateScript, PRERENDERED_ATTRIBUTE } fr
 /** The id of the drawn screen's route, which the app compares with the address it opens at. */
 export const screen = 'login';
 
-export const render = () => prerenderScreen(config, screen);
+export const render = (config: RuntimeConfig) => prerenderScreen(config, screen);

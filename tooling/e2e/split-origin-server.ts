@@ -11,10 +11,9 @@ import { tmpdir } from 'node:os';
 import { extname, join, resolve, sep } from 'node:path';
 import { securityHeaders } from '@marina/api/http/security.ts';
 import { startServer } from '@marina/api/server.ts';
-import { build } from 'vite';
 import { clientFromArgs, clientSeeds } from '../scripts/lib/clients.ts';
 import { stopOnSignals } from '../scripts/lib/serve-options.ts';
-import { clientViteConfig } from '../vite/client-vite-config.ts';
+import { brandBundle } from '../vite/brand-bundle.ts';
 
 const HOST = '127.0.0.1';
 
@@ -91,6 +90,6 @@ if (process.argv.includes('--stop-with-parent')) {
   process.stdin.resume().once('end', () => void stop().then(() => process.exit(0)));
 }
 
-const config = await clientViteConfig(client.dir, { production: true, apiUrl: apiOrigin });
-await build({ ...config, logLevel: 'error', build: { ...config.build, outDir } });
+// The marina branded from the app built once, as `pnpm build` makes it (decision 070), with the API's address.
+await brandBundle(client.dir, { production: true, apiUrl: apiOrigin }, { dist: outDir });
 console.log(JSON.stringify({ app: appOrigin, api: apiOrigin }));

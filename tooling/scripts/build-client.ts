@@ -1,14 +1,13 @@
-// Builds the client folder it runs in (`pnpm build` in apps/client-<id>) into its own dist/.
-import { join, resolve } from 'node:path';
-import { build } from 'vite';
+// Builds the client folder it runs in (`pnpm build` in apps/client-<id>) into its own dist/: the app built
+// once for every marina (`tooling/scripts/build-app.ts`, which Turbo runs first), branded (decision 070).
+import { resolve } from 'node:path';
 import { ClientFoldersError } from '@marina/core/config/marina-folders.ts';
 import { ClientConfigError } from '@marina/core/config/validate-config.ts';
-import { clientViteConfig } from '../vite/client-vite-config.ts';
-import { PrerenderError, prerenderLogin } from '../vite/prerender.ts';
-import { precompress } from './lib/precompress.ts';
+import { BrandBundleError, brandBundle } from '../vite/brand-bundle.ts';
+import { PrerenderError } from '../vite/prerender.ts';
 import { versionProblem } from './lib/release-version.ts';
 
-const dir = resolve(process.argv[2] ?? process.cwd());
+const dir = resolve(process.argv[2]?.startsWith('--') === false ? process.argv[2] : process.cwd());
 try {
   // Every marina folder is read (clientesConSMS comes from all of them): a wrong one, or another folder
   // declaring this one's clientId, fails the build with a message naming them.
@@ -20,13 +19,21 @@ try {
     console.error(`MARINA_RELEASE_VERSION: ${problem}`);
     process.exit(1);
   }
-  const options = { production: true, ...(apiUrl ? { apiUrl } : {}), ...(version ? { version } : {}) };
-  await build(await clientViteConfig(dir, options));
-  await prerenderLogin(dir, options);
-  await precompress(join(dir, 'dist'));
+  // `--shared DIR`: the shared build in another folder (`pnpm bench:build`).
+  const shared = process.argv.includes('--shared') ? process.argv[process.argv.indexOf('--shared') + 1] : undefined;
+  await brandBundle(
+    dir,
+    { production: true, ...(apiUrl ? { apiUrl } : {}), ...(version ? { version } : {}) },
+    shared ? { shared } : {},
+  );
   console.log(`built ${dir}/dist`);
 } catch (error) {
-  if (error instanceof ClientConfigError || error instanceof ClientFoldersError || error instanceof PrerenderError) {
+  if (
+    error instanceof ClientConfigError ||
+    error instanceof ClientFoldersError ||
+    error instanceof PrerenderError ||
+    error instanceof BrandBundleError
+  ) {
     console.error(error.message);
     process.exit(1);
   }

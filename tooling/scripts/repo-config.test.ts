@@ -23,6 +23,11 @@ function dryTestRun(pkg: string): DryTask[] {
   return (JSON.parse(json) as { tasks: DryTask[] }).tasks;
 }
 
+function dryBuild(): DryTask[] {
+  const json = execFileSync('turbo', ['run', 'build', '--dry=json'], { cwd: repoRoot, encoding: 'utf8' });
+  return (JSON.parse(json) as { tasks: DryTask[] }).tasks;
+}
+
 function testTaskGraph(pkg: string): Map<string, string[]> {
   return new Map(dryTestRun(pkg).map((task) => [task.taskId, task.dependencies]));
 }
@@ -84,6 +89,42 @@ describe('the repository wiring', () => {
     expect(unrelated).toEqual([]);
     // Nor does the whole of core or theme come in through a task it depends on.
     expect(task!.dependencies).toEqual([]);
+  });
+
+  it('builds the app once, then each marina from its own files: a marina’s logo rebuilds that marina alone', () => {
+    const tasks = dryBuild();
+    const packageDir = (taskId: string) => {
+      const name = taskId.split('#')[0]!.replace('@marina/', '');
+      const candidates = [join(repoRoot, 'apps', name), join(repoRoot, 'tooling', 'fixtures', 'marinas', name)];
+      return name === 'tooling' ? join(repoRoot, 'tooling') : candidates.find((dir) => existsSync(dir))!;
+    };
+    const inputsOf = (task: DryTask) =>
+      Object.keys(task.inputs).map((file) => relative(repoRoot, resolve(packageDir(task.taskId), file)));
+    const marinas = tasks.filter((task) => /^@marina\/client-\d+#build$/.test(task.taskId));
+    expect(marinas.map((task) => task.taskId)).toEqual(expect.arrayContaining(['@marina/client-41#build']));
+    const shared = tasks.find((task) => task.taskId === '@marina/tooling#build')!;
+    // The app's code is the shared build's: no marina's files are in it.
+    expect(inputsOf(shared)).toContain('packages/core/src/app/start.tsx');
+    expect(inputsOf(shared).filter((file) => /(^apps\/client-|fixtures\/marinas\/)/.test(file))).toEqual([]);
+    for (const marina of marinas) {
+      // After the shared build, which its hash includes: a change there rebuilds every marina's step.
+      expect(marina.dependencies, marina.taskId).toContain('@marina/tooling#build');
+      const inputs = inputsOf(marina);
+      const own = relative(repoRoot, packageDir(marina.taskId));
+      expect(inputs, marina.taskId).toContain(`${own}/logo.svg`);
+      // Of the other marinas only their client.config.ts, for clientesConSMS; no screen of the app either.
+      const others = inputs.filter(
+        (file) => /(^apps\/client-|fixtures\/marinas\/client-)/.test(file) && !file.startsWith(`${own}/`),
+      );
+      expect(
+        others.filter((file) => !file.endsWith('/client.config.ts')),
+        marina.taskId,
+      ).toEqual([]);
+      expect(
+        inputs.filter((file) => file.startsWith('packages/core/src/features/')),
+        marina.taskId,
+      ).toEqual([]);
+    }
   });
 
   // ESLint loads the whole repository's config and its TypeScript resolver first: about 5 s on an idle machine,

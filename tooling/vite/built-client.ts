@@ -1,40 +1,35 @@
 // For the build's tests: a real production build of one marina into a folder of its own, made before the
-// file's tests and removed after them.
+// file's tests and removed after them: the app built once (`shared-app.ts`), then branded as `pnpm build` does.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'vite';
 import { afterAll, beforeAll } from 'vitest';
-import { clientViteConfig } from './client-vite-config.ts';
-import { prerenderLogin } from './prerender.ts';
+import { brandBundle } from './brand-bundle.ts';
+import { buildSharedApp } from './shared-app.ts';
 
 export interface BuiltClient {
   dist: string;
-  /** Its `index.html` and, when asked for, the drawn sign-in page's `login.html`. */
+  /** Its `index.html` and its drawn sign-in page's `login.html`. */
   index: string;
   login: string;
 }
 
-/**
- * Builds the marina in `dir` as `pnpm build` does (`prerender`: with its drawn sign-in page) once for the test
- * file; `ready` hands the result to the file's own variables.
- */
-export function useBuiltClient(dir: string, ready: (built: BuiltClient) => void, { prerender = false } = {}): void {
+/** Builds the marina in `dir` as `pnpm build` does, once for the test file; `ready` hands the result over. */
+export function useBuiltClient(dir: string, ready: (built: BuiltClient) => void): void {
   const testEnv = process.env.NODE_ENV;
-  let dist: string | undefined;
+  const folders: string[] = [];
   beforeAll(async () => {
     // As `pnpm build` runs: Vite builds React's production code only when nothing else set NODE_ENV.
     process.env.NODE_ENV = 'production';
-    dist = mkdtempSync(join(tmpdir(), 'marina-dist-'));
-    const options = { production: true, apiUrl: '/' };
-    const config = await clientViteConfig(dir, options);
-    await build({ ...config, logLevel: 'error', build: { ...config.build, outDir: dist } });
-    if (prerender) await prerenderLogin(dir, options, dist);
+    const [shared, dist] = ['marina-shared-', 'marina-dist-'].map((prefix) => mkdtempSync(join(tmpdir(), prefix)));
+    folders.push(shared!, dist!);
+    await buildSharedApp(shared, { logLevel: 'error' });
+    await brandBundle(dir, { production: true, apiUrl: '/' }, { shared, dist });
     const read = (file: string) => readFileSync(join(dist!, file), 'utf8');
-    ready({ dist, index: read('index.html'), login: prerender ? read('login.html') : '' });
+    ready({ dist: dist!, index: read('index.html'), login: read('login.html') });
   }, 180_000);
   afterAll(() => {
     process.env.NODE_ENV = testEnv;
-    if (dist) rmSync(dist, { recursive: true, force: true });
+    for (const folder of folders) rmSync(folder, { recursive: true, force: true });
   });
 }

@@ -26,6 +26,7 @@ const platformLogo = join(repoRoot, 'packages', 'core', 'src', 'assets', 'mbo-lo
 const CONFIG_MODULE = 'virtual:marina/config';
 const HELP_MODULE = 'virtual:marina/help';
 const BRAND_CSS = 'virtual:marina/brand.css';
+const NO_BRAND_CSS = '\0virtual:marina/no-brand-css';
 
 export interface LoadedClient {
   dir: string;
@@ -162,9 +163,14 @@ export const LATER_PRELOAD_ATTRIBUTE = 'data-later';
 function preloadTags(bundle: OutputBundle | undefined, wanted: RegExp[], mark: string): string {
   if (!bundle) return '';
   const chunks = Object.values(bundle).filter((output): output is OutputChunk => output.type === 'chunk');
-  const withEntry = new Set(
-    chunks.filter((chunk) => chunk.isEntry).flatMap((chunk) => [chunk.fileName, ...chunk.imports]),
-  );
+  // The entry and every chunk it imports, however far down: the browser fetches those with it.
+  const withEntry = new Set<string>();
+  const take = (fileName: string) => {
+    if (withEntry.has(fileName)) return;
+    withEntry.add(fileName);
+    for (const imported of chunks.find((chunk) => chunk.fileName === fileName)?.imports ?? []) take(imported);
+  };
+  for (const chunk of chunks) if (chunk.isEntry) take(chunk.fileName);
   const files = new Set<string>();
   const css = new Set<string>();
   const visit = (chunk: OutputChunk) => {
@@ -232,24 +238,80 @@ export function pushWorker(client: LoadedClient): Plugin {
     name: 'marina-push-worker',
     apply: 'build',
     async generateBundle() {
-      const source = await readFile(PUSH_WORKER_SOURCE, 'utf8');
-      const { code } = await transformWithOxc(source, PUSH_WORKER_SOURCE, { lang: 'ts', target: 'es2022' });
-      if (/^\s*import\s/m.test(code)) throw new Error(`${PUSH_WORKER_SOURCE} may import types only`);
-      const body = code
-        .replace(/^export\s+(?=(async\s+)?function\s|const\s|let\s|class\s)/gm, '')
-        .replace(/^export\s*\{[^}]*\};?\s*$/gm, '');
-      const settings = {
-        marina: client.config.clientTitulo,
-        icon: '/brand/icon-192.png',
-        badge: `/brand/${BADGE_ICON}`,
-      };
       this.emitFile({
         type: 'asset',
         fileName: PUSH_WORKER_FILE,
-        source: `(() => {\n${body}\ninstallPushHandlers(self, ${JSON.stringify(settings)});\n})();\n`,
+        source: pushWorkerScript(await pushWorkerBody(), client.config),
       });
     },
   };
+}
+
+/** Core's `app/push-worker.ts` as a classic script's body: its functions, not yet installed. */
+export async function pushWorkerBody(): Promise<string> {
+  const source = await readFile(PUSH_WORKER_SOURCE, 'utf8');
+  const { code } = await transformWithOxc(source, PUSH_WORKER_SOURCE, { lang: 'ts', target: 'es2022' });
+  if (/^\s*import\s/m.test(code)) throw new Error(`${PUSH_WORKER_SOURCE} may import types only`);
+  return code
+    .replace(/^export\s+(?=(async\s+)?function\s|const\s|let\s|class\s)/gm, '')
+    .replace(/^export\s*\{[^}]*\};?\s*$/gm, '');
+}
+
+/** `push-sw.js` of one marina: the handlers installed on the worker with its name and icons. */
+export function pushWorkerScript(body: string, config: Pick<AppConfig, 'clientTitulo'>): string {
+  const settings = { marina: config.clientTitulo, icon: '/brand/icon-192.png', badge: `/brand/${BADGE_ICON}` };
+  return `(() => {\n${body}\ninstallPushHandlers(self, ${JSON.stringify(settings)});\n})();\n`;
+}
+
+/** Where a page built once for every marina finds the marina's configuration: a JSON data block (the CSP lets it be). */
+export const PAGE_CONFIG_ID = 'marina-config';
+/** The one entry of the shared build's precache list, which each marina's own list replaces (`brand-bundle.ts`). */
+export const PRECACHE_SENTINEL = '__MARINA_PRECACHE__';
+
+/**
+ * The shared build's side of the brand (decision 070): the configuration is read from the page, where each
+ * marina's step writes it with the address of its help page; the brand's stylesheet and the page's words are
+ * left for that step too.
+ */
+export function pageBrand(): Plugin {
+  return {
+    name: 'marina-page-brand',
+    resolveId(id) {
+      if (id === CONFIG_MODULE) return `\0${id}`;
+      // No stylesheet at all, not an empty one: each marina's step links its own.
+      if (id === BRAND_CSS) return NO_BRAND_CSS;
+      return undefined;
+    },
+    load(id) {
+      if (id === NO_BRAND_CSS) return 'export {};';
+      if (id !== `\0${CONFIG_MODULE}`) return undefined;
+      return [
+        `const page = document.getElementById(${JSON.stringify(PAGE_CONFIG_ID)});`,
+        'const help = page.dataset.help;',
+        'export default {',
+        '  ...JSON.parse(page.textContent),',
+        '  help: () => fetch(help).then((response) => {',
+        '    if (!response.ok) throw new Error(`${help}: ${response.status}`);',
+        '    return response.json();',
+        '  }),',
+        '};',
+      ].join('\n');
+    },
+    transformIndexHtml(html, context) {
+      return html.replace('</head>', `${preloadTags(context.bundle, PRELOADED, LATER_PRELOAD_ATTRIBUTE)}</head>`);
+    },
+  };
+}
+
+/** The app built once for every marina, into `outDir`: no marina's brand in it (decision 070). */
+export function sharedAppViteConfig(outDir: string): InlineConfig {
+  return appViteConfig({
+    production: true,
+    outDir,
+    brand: [pageBrand()],
+    manifest: false,
+    precache: { globPatterns: [], additionalManifestEntries: [{ url: PRECACHE_SENTINEL, revision: '0' }] },
+  });
 }
 
 export interface ClientBuildOptions extends LoadOptions {
@@ -260,6 +322,55 @@ export interface ClientBuildOptions extends LoadOptions {
 export async function clientViteConfig(dir: string, options: ClientBuildOptions): Promise<InlineConfig> {
   const client = await loadClient(dir, options);
   const { config } = client;
+  return appViteConfig({
+    production: options.production,
+    outDir: join(dir, 'dist'),
+    brand: [marinaBrand(client), pushWorker(client)],
+    manifest: webManifest(config),
+    precache: { globPatterns: PRECACHED },
+    apiProxy: options.apiProxy,
+  });
+}
+
+/** What the service worker keeps for offline use: the app, not the PNG icons (fetched once, at install). */
+export const PRECACHED = ['**/*.{js,css,html,svg,webmanifest,json}'];
+
+/** The web app manifest of a marina: its names, colours and icons. */
+export function webManifest(config: AppConfig) {
+  return {
+    name: config.clientTitulo,
+    short_name: config.clientShortName,
+    description: `App de clientes de ${config.clientTitulo}`,
+    lang: 'es',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone' as const,
+    theme_color: config.tokens.color.brand,
+    background_color: config.tokens.color.background,
+    // PNGs first: iOS and some Android launchers take no SVG icon (decision 051).
+    icons: [
+      { src: '/brand/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/brand/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/brand/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      { src: '/brand/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+    ],
+  };
+}
+
+interface AppViteOptions {
+  production: boolean;
+  outDir: string;
+  /** The plugins that put a brand in (one marina's), or leave room for it (the shared build's). */
+  brand: Plugin[];
+  /** The web app manifest, or `false` where each marina's is written after the build. */
+  manifest: ReturnType<typeof webManifest> | false;
+  /** The service worker's precache: the files it matches, and entries of its own. */
+  precache: { globPatterns: string[]; additionalManifestEntries?: Array<{ url: string; revision: string }> };
+  apiProxy?: string | undefined;
+}
+
+/** The app's Vite configuration, one marina's or the shared build's: the same code, chunks and worker. */
+function appViteConfig(options: AppViteOptions): InlineConfig {
   const screens = screenChunks(LATER_PRELOAD_ATTRIBUTE);
   return {
     configFile: false,
@@ -271,35 +382,16 @@ export async function clientViteConfig(dir: string, options: ClientBuildOptions)
     plugins: [
       react(),
       vanillaExtractPlugin(),
-      marinaBrand(client),
+      ...options.brand,
       libraryTreeShaking(),
       compileOnLoad(),
       screens.plugin,
-      pushWorker(client),
       VitePWA({
         registerType: 'prompt',
         injectRegister: false,
-        manifest: {
-          name: config.clientTitulo,
-          short_name: config.clientShortName,
-          description: `App de clientes de ${config.clientTitulo}`,
-          lang: 'es',
-          start_url: '/',
-          scope: '/',
-          display: 'standalone',
-          theme_color: config.tokens.color.brand,
-          background_color: config.tokens.color.background,
-          // PNGs first: iOS and some Android launchers take no SVG icon (decision 051).
-          icons: [
-            { src: '/brand/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-            { src: '/brand/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-            { src: '/brand/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-            { src: '/brand/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
-          ],
-        },
+        manifest: options.manifest,
         workbox: {
-          // The PNG icons are left out: the phone fetches them once, when the app is installed, not offline.
-          globPatterns: ['**/*.{js,css,html,svg,webmanifest}'],
+          ...options.precache,
           // The push handlers come with the worker (`importScripts`), not as a file of the app's precache.
           globIgnores: ['**/node_modules/**/*', PUSH_WORKER_FILE],
           importScripts: [PUSH_WORKER_FILE],
@@ -310,7 +402,7 @@ export async function clientViteConfig(dir: string, options: ClientBuildOptions)
       }),
     ],
     build: {
-      outDir: join(dir, 'dist'),
+      outDir: options.outDir,
       emptyOutDir: true,
       target: 'es2022',
       // The polyfill would weigh on the entry for browsers that lack `modulepreload` (Safari before 17),

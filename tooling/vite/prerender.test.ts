@@ -13,7 +13,7 @@ let dist: string;
 let login: string;
 let index: string;
 
-useBuiltClient(client, (built) => ({ dist, login, index } = built), { prerender: true });
+useBuiltClient(client, (built) => ({ dist, login, index } = built));
 
 /** The `for` of the label with this text, and the input it names. */
 function field(html: string, label: string) {
@@ -35,7 +35,7 @@ describe('the built login.html of a marina', () => {
 
   it('paints from the page and its stylesheet: the app is loaded by the head script, after the paint', () => {
     const head = login.slice(0, login.indexOf('</head>'));
-    expect(head).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/index-[\w-]+\.css">/);
+    expect(head).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/brand-[\w-]+\.css">/);
     expect(head).not.toMatch(/<script type="module"|rel="modulepreload"/);
     const script = /<script src="\/assets\/(first-screen-\w+\.js)"><\/script>/.exec(head)?.[1];
     expect(script).toBeDefined();

@@ -1,18 +1,18 @@
 // The sign-in screen, drawn at build time into `login.html` beside the bundle's `index.html` (decision 017).
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { build, minify } from 'vite';
 import { formikLodashAliases } from '@marina/core/config/formik-lodash.ts';
-import { LATER_PRELOAD_ATTRIBUTE, loadClient, marinaBrand, shellRoot, type LoadOptions } from './client-vite-config.ts';
+import { splitConfig, type AppConfig, type RuntimeConfig } from '@marina/core/config/app-config.ts';
+import { LATER_PRELOAD_ATTRIBUTE, pageBrand, shellRoot } from './client-vite-config.ts';
 
 /** What `tooling/client-shell/prerender.ts` exports, once built for Node. */
-interface PrerenderEntry {
-  render(): Promise<string>;
+export interface PrerenderEntry {
+  render(config: RuntimeConfig): Promise<string>;
   screen: string;
   firstStartGateScript: string;
   FIRST_START_ATTRIBUTE: string;
@@ -22,15 +22,10 @@ interface PrerenderEntry {
 export class PrerenderError extends Error {}
 
 /**
- * Builds the app once more for Node, with the same plugins (so class names and the config are the ones
- * of the browser bundle), and imports it to draw the screen. Nothing of it stays.
+ * Builds the drawn screens' code for Node into `outDir`, with the app's plugins (so the class names are the
+ * browser bundle's): the same for every marina, whose configuration `render` takes (decision 070).
  */
-async function loadPrerenderEntry(
-  dir: string,
-  options: LoadOptions,
-): Promise<{ entry: PrerenderEntry; cleanUp: () => Promise<void> }> {
-  const client = await loadClient(dir, options);
-  const outDir = await mkdtemp(join(tmpdir(), 'marina-prerender-'));
+export async function buildPrerenderEntry(outDir: string): Promise<void> {
   await build({
     configFile: false,
     root: shellRoot,
@@ -38,8 +33,8 @@ async function loadPrerenderEntry(
     mode: 'production',
     logLevel: 'warn',
     resolve: { alias: formikLodashAliases },
-    plugins: [react(), vanillaExtractPlugin(), marinaBrand(client)],
-    // One file with everything in it: the temporary folder has no node_modules to import from.
+    plugins: [react(), vanillaExtractPlugin(), pageBrand()],
+    // One file with everything in it: the folder has no node_modules to import from.
     ssr: { noExternal: true },
     build: {
       ssr: join(shellRoot, 'prerender.ts'),
@@ -50,8 +45,18 @@ async function loadPrerenderEntry(
     },
   });
   await writeFile(join(outDir, 'package.json'), '{ "type": "module" }');
-  const entry = (await import(pathToFileURL(join(outDir, 'prerender.js')).href)) as PrerenderEntry;
-  return { entry, cleanUp: () => rm(outDir, { recursive: true, force: true }) };
+}
+
+export async function importPrerenderEntry(outDir: string): Promise<PrerenderEntry> {
+  return (await import(pathToFileURL(join(outDir, 'prerender.js')).href)) as PrerenderEntry;
+}
+
+/** What the drawn screen is given: the marina's configuration as the app has it (its help is never asked for). */
+export function prerenderConfig(config: AppConfig): RuntimeConfig {
+  return {
+    ...splitConfig(config).runtime,
+    help: () => Promise.reject(new Error('The drawn sign-in screen has no help page')),
+  };
 }
 
 /**
@@ -120,49 +125,45 @@ function loadAppAfterPaint(entry: string, chunks: string[], hiddenBy: string): v
 }
 
 /**
- * Writes `<dist>/login.html`: the bundle's index.html with the sign-in screen in its container (marked
- * with its route, which the app takes over), its title, and one classic script in the head (the CSP allows no inline one): the gate that
- * hides the screen on a device whose intro slides come first, then the app's loading after the first
- * paint. What the first API call needs is not preloaded: the call comes after the form is usable.
+ * Writes `<dist>/login.html`: the bundle's index.html with the sign-in screen `entry` draws with `config` in
+ * its container (marked with its route, which the app takes over), its title, and one classic script in the
+ * head (the CSP allows no inline one): the gate that hides the screen on a device whose intro slides come
+ * first, then the app's loading after the first paint. What the first API call needs is not preloaded: the
+ * call comes after the form is usable.
  */
-export async function prerenderLogin(dir: string, options: LoadOptions, dist = join(dir, 'dist')): Promise<void> {
-  const { entry, cleanUp } = await loadPrerenderEntry(dir, options);
-  try {
-    // React adds a preload for each image it draws; here each is in the page already, a line further.
-    const markup = (await entry.render()).replace(/<link rel="preload" as="image"[^>]*>/g, '');
-    await checkClasses(markup, dist);
-    const heading = /<h1[^>]*>([^<]*)<\/h1>/.exec(markup)?.[1];
-    if (!heading) throw new PrerenderError('The drawn sign-in screen has no heading');
+export async function writeLogin(entry: PrerenderEntry, config: AppConfig, dist: string): Promise<void> {
+  // React adds a preload for each image it draws; here each is in the page already, a line further.
+  const markup = (await entry.render(prerenderConfig(config))).replace(/<link rel="preload" as="image"[^>]*>/g, '');
+  await checkClasses(markup, dist);
+  const heading = /<h1[^>]*>([^<]*)<\/h1>/.exec(markup)?.[1];
+  if (!heading) throw new PrerenderError('The drawn sign-in screen has no heading');
 
-    let html = await readFile(join(dist, 'index.html'), 'utf8');
-    html = replaceOnce(
-      html,
-      '<div id="root"></div>',
-      `<div id="root" ${entry.PRERENDERED_ATTRIBUTE}="${entry.screen}">${markup}</div>`,
-      'empty root',
+  let html = await readFile(join(dist, 'index.html'), 'utf8');
+  html = replaceOnce(
+    html,
+    '<div id="root"></div>',
+    `<div id="root" ${entry.PRERENDERED_ATTRIBUTE}="${entry.screen}">${markup}</div>`,
+    'empty root',
+  );
+  html = html.replace(new RegExp(`<link [^>]*${LATER_PRELOAD_ATTRIBUTE}[^>]*>`, 'g'), '');
+  html = html.replace(new RegExp(`<script [^>]*${LATER_PRELOAD_ATTRIBUTE}[^>]*></script>`, 'g'), '');
+  html = replaceOnce(html, /<title>([^<]*)<\/title>/, `<title>${heading} · $1</title>`, 'title');
+
+  const app = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
+  if (!app) throw new PrerenderError('index.html has no module script to load the app with');
+  html = html.replace(app[0], '');
+  const chunks = [
+    ...new Set([...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((link) => link[1]!)),
+  ];
+  html = html.replace(/<link rel="modulepreload" crossorigin href="[^"]+">/g, '');
+  const source = `${entry.firstStartGateScript}\n(${loadAppAfterPaint.toString()})(${JSON.stringify(app[1])}, ${JSON.stringify(chunks)}, ${JSON.stringify(entry.FIRST_START_ATTRIBUTE)});`;
+  const { code: script, errors } = await minify('first-screen.js', source, {});
+  if (errors.length > 0)
+    throw new PrerenderError(
+      `The first screen's script does not minify: ${errors.map((error) => error.message).join('; ')}`,
     );
-    html = html.replace(new RegExp(`<link [^>]*${LATER_PRELOAD_ATTRIBUTE}[^>]*>`, 'g'), '');
-    html = html.replace(new RegExp(`<script [^>]*${LATER_PRELOAD_ATTRIBUTE}[^>]*></script>`, 'g'), '');
-    html = replaceOnce(html, /<title>([^<]*)<\/title>/, `<title>${heading} · $1</title>`, 'title');
-
-    const app = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
-    if (!app) throw new PrerenderError('index.html has no module script to load the app with');
-    html = html.replace(app[0], '');
-    const chunks = [
-      ...new Set([...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((link) => link[1]!)),
-    ];
-    html = html.replace(/<link rel="modulepreload" crossorigin href="[^"]+">/g, '');
-    const source = `${entry.firstStartGateScript}\n(${loadAppAfterPaint.toString()})(${JSON.stringify(app[1])}, ${JSON.stringify(chunks)}, ${JSON.stringify(entry.FIRST_START_ATTRIBUTE)});`;
-    const { code: script, errors } = await minify('first-screen.js', source, {});
-    if (errors.length > 0)
-      throw new PrerenderError(
-        `The first screen's script does not minify: ${errors.map((error) => error.message).join('; ')}`,
-      );
-    const file = `first-screen-${createHash('sha256').update(script).digest('hex').slice(0, 8)}.js`;
-    await writeFile(join(dist, 'assets', file), script);
-    html = replaceOnce(html, '</head>', `<script src="/assets/${file}"></script></head>`, 'head');
-    await writeFile(join(dist, 'login.html'), html);
-  } finally {
-    await cleanUp();
-  }
+  const file = `first-screen-${createHash('sha256').update(script).digest('hex').slice(0, 8)}.js`;
+  await writeFile(join(dist, 'assets', file), script);
+  html = replaceOnce(html, '</head>', `<script src="/assets/${file}"></script></head>`, 'head');
+  await writeFile(join(dist, 'login.html'), html);
 }

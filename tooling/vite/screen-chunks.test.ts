@@ -13,14 +13,10 @@ let index: string;
 let login: string;
 let preloader: string;
 
-useBuiltClient(
-  client,
-  (built) => {
-    ({ dist, index, login } = built);
-    preloader = /<script async src="\/(assets\/screen-preload-\w+\.js)" data-later><\/script>/.exec(index)?.[1] ?? '';
-  },
-  { prerender: true },
-);
+useBuiltClient(client, (built) => {
+  ({ dist, index, login } = built);
+  preloader = /<script async src="\/(assets\/screen-preload-\w+\.js)" data-later><\/script>/.exec(index)?.[1] ?? '';
+});
 
 /** The links the preload script adds on a page at `pathname`. */
 function linksAt(pathname: string): Array<{ rel: string; as?: string; href: string; crossOrigin?: string }> {

@@ -9,10 +9,10 @@ const gz = promisify(gzip);
 
 /**
  * Writes .br and .gz beside every text file, once at build time at the highest levels, so the server
- * sends them as they are instead of compressing on every request.
+ * sends them as they are instead of compressing on every request. `only`: these files of `dist`, not all.
  */
-export async function precompress(dist: string): Promise<void> {
-  const files = (await readdir(dist, { recursive: true })).filter((file) =>
+export async function precompress(dist: string, only?: string[]): Promise<void> {
+  const files = (only ?? (await readdir(dist, { recursive: true }))).filter((file) =>
     /\.(js|css|html|svg|webmanifest|json)$/.test(file),
   );
   await Promise.all(

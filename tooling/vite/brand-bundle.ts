@@ -1,0 +1,148 @@
+// One marina's bundle from the app built once for all (decision 070): the shared build's files, and the
+// marina's own beside them: its configuration in the page, its stylesheet of brand tokens, its help page,
+// logos and icons, web app manifest, push handlers, drawn sign-in page and the service worker's precache list.
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { getManifest } from 'workbox-build';
+import { precompress } from '../scripts/lib/precompress.ts';
+import { splitConfig, type AppConfig } from '@marina/core/config/app-config.ts';
+import { themeCss } from '@marina/theme/theme-css.ts';
+import { badgePng, BADGE_ICON, brandIcons } from './brand-icons.ts';
+import {
+  loadClient,
+  PAGE_CONFIG_ID,
+  PRECACHE_SENTINEL,
+  PRECACHED,
+  PUSH_WORKER_FILE,
+  pushWorkerScript,
+  webManifest,
+  type LoadOptions,
+} from './client-vite-config.ts';
+import { importPrerenderEntry, writeLogin } from './prerender.ts';
+import { SHARED_APP, sharedParts } from './shared-app.ts';
+
+export class BrandBundleError extends Error {}
+
+const hashed = (name: string, extension: string, content: string | Buffer) =>
+  `assets/${name}-${createHash('sha256').update(content).digest('hex').slice(0, 10)}.${extension}`;
+
+/** Text for an HTML attribute or element, its markup characters as references. */
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** JSON inside `<script type="application/json">`: `<` escaped, so no `</script>` can end it early. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+function replaceOnce(html: string, search: string, replacement: string, what: string): string {
+  if (!html.includes(search)) throw new BrandBundleError(`The shared index.html has no ${what}`);
+  return html.replace(search, () => replacement);
+}
+
+/** The shared index.html, with this marina's words, colours, configuration, stylesheet and manifest. */
+export function brandPage(template: string, config: AppConfig, files: { brandCss: string; help: string }): string {
+  let html = template;
+  const words: Record<string, string> = {
+    '%MARINA_TITLE%': escapeHtml(config.clientTitulo),
+    '%MARINA_DESCRIPTION%': escapeHtml(`App de clientes de ${config.clientTitulo}`),
+    '%MARINA_THEME_COLOR%': config.tokens.color.brand,
+    '%MARINA_DARK_THEME_COLOR%': config.tokens.dark.color.brand,
+  };
+  for (const [placeholder, value] of Object.entries(words)) {
+    if (!html.includes(placeholder)) throw new BrandBundleError(`The shared index.html has no ${placeholder}`);
+    html = html.replaceAll(placeholder, () => value);
+  }
+  // The configuration before the entry, which reads it as it starts; the brand's stylesheet first, as the
+  // bundle built for one marina has it.
+  const { runtime } = splitConfig(config);
+  html = replaceOnce(
+    html,
+    '<script type="module"',
+    `<script type="application/json" id="${PAGE_CONFIG_ID}" data-help="/${files.help}">${scriptJson(runtime)}</script>\n    <script type="module"`,
+    'module script',
+  );
+  html = replaceOnce(
+    html,
+    '<link rel="stylesheet"',
+    `<link rel="stylesheet" crossorigin href="/${files.brandCss}">\n    <link rel="stylesheet"`,
+    'stylesheet',
+  );
+  return replaceOnce(html, '</head>', '<link rel="manifest" href="/manifest.webmanifest"></head>', 'head');
+}
+
+/**
+ * Writes `<dir>/dist`: the shared build's web bundle and this marina's files. Throws a readable error (the
+ * marina's config, its logo, an icon that can't be drawn) before anything is written.
+ */
+export async function brandBundle(
+  dir: string,
+  options: LoadOptions,
+  { shared = SHARED_APP, dist = join(dir, 'dist') }: { shared?: string; dist?: string } = {},
+): Promise<void> {
+  const parts = sharedParts(shared);
+  const client = await loadClient(dir, options);
+  const { config } = client;
+  let template: string;
+  try {
+    template = await readFile(join(parts.web, 'index.html'), 'utf8');
+  } catch {
+    throw new BrandBundleError(
+      `No shared build in ${shared}: run \`pnpm build\` (Turbo builds it first) or \`pnpm --filter @marina/tooling build\``,
+    );
+  }
+  const iconSvg = await readFile(client.assets['icon.svg']!);
+  let icons: Record<string, Buffer>;
+  try {
+    icons = { ...brandIcons(iconSvg, config.tokens.color.brand), [BADGE_ICON]: badgePng(iconSvg) };
+  } catch (error) {
+    throw new BrandBundleError(
+      `Marina ${config.clientId} (${dir}): its icon ${client.folder.clientIcon} can't be drawn as PNG icons: ${(error as Error).message}`,
+    );
+  }
+
+  await rm(dist, { recursive: true, force: true });
+  await cp(parts.web, dist, { recursive: true });
+  await mkdir(join(dist, 'brand'), { recursive: true });
+
+  const brandCss = themeCss(config.tokens);
+  const helpJson = JSON.stringify(splitConfig(config).help);
+  const files = { brandCss: hashed('brand', 'css', brandCss), help: hashed('help', 'json', helpJson) };
+  const writes: Array<[string, string | Buffer]> = [
+    [files.brandCss, brandCss],
+    [files.help, helpJson],
+    ['index.html', brandPage(template, config, files)],
+    ['manifest.webmanifest', JSON.stringify(webManifest(config))],
+    [PUSH_WORKER_FILE, pushWorkerScript(await readFile(parts.pushWorker, 'utf8'), config)],
+    ...Object.entries(icons).map(([name, png]): [string, Buffer] => [`brand/${name}`, png]),
+  ];
+  for (const [name, path] of Object.entries(client.assets)) writes.push([`brand/${name}`, await readFile(path)]);
+  await Promise.all(writes.map(([file, content]) => writeFile(join(dist, file), content)));
+
+  await writeLogin(await importPrerenderEntry(parts.prerender), config, dist);
+  await writePrecache(dist);
+  // The files this step wrote or changed; the shared build's own came compressed.
+  const changed = (await readdir(dist, { recursive: true })).filter(
+    (file) => !file.startsWith('assets/') || !existsSync(join(parts.web, file)),
+  );
+  await precompress(dist, changed);
+}
+
+/** The service worker's precache list: this bundle's files, in place of the shared build's sentinel. */
+async function writePrecache(dist: string): Promise<void> {
+  const { manifestEntries, warnings } = await getManifest({
+    globDirectory: dist,
+    globPatterns: PRECACHED,
+    globIgnores: ['**/node_modules/**/*', PUSH_WORKER_FILE, 'sw.js', 'workbox-*.js'],
+    // Hashed file names (Vite's and this step's) are their own revision, as in the worker built for one marina.
+    dontCacheBustURLsMatching: /^assets\/.+-[\w-]{8,}\.\w+$/,
+  });
+  if (warnings.length > 0) throw new BrandBundleError(`The precache list: ${warnings.join('; ')}`);
+  const worker = join(dist, 'sw.js');
+  const source = await readFile(worker, 'utf8');
+  const sentinel = `[{url:"${PRECACHE_SENTINEL}",revision:"0"}]`;
+  if (!source.includes(sentinel)) throw new BrandBundleError(`The shared sw.js has no precache list to replace`);
+  await writeFile(
+    worker,
+    source.replace(sentinel, () => JSON.stringify(manifestEntries ?? [])),
+  );
+}
