@@ -4,8 +4,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { getManifest } from 'workbox-build';
+import { join, sep } from 'node:path';
 import { precompress } from '../scripts/lib/precompress.ts';
 import { splitConfig, type AppConfig } from '@marina/core/config/app-config.ts';
 import { themeCss } from '@marina/theme/theme-css.ts';
@@ -14,14 +13,15 @@ import {
   loadClient,
   PAGE_CONFIG_ID,
   PRECACHE_SENTINEL,
-  PRECACHED,
+  PRECACHED_EXTENSIONS,
   PUSH_WORKER_FILE,
   pushWorkerScript,
+  SHARED_APP,
+  sharedParts,
   webManifest,
   type LoadOptions,
-} from './client-vite-config.ts';
-import { importPrerenderEntry, writeLogin } from './prerender.ts';
-import { SHARED_APP, sharedParts } from './shared-app.ts';
+} from './marina-client.ts';
+import { importPrerenderEntry, writeLogin } from './login-page.ts';
 
 export class BrandBundleError extends Error {}
 
@@ -118,7 +118,8 @@ export async function brandBundle(
   for (const [name, path] of Object.entries(client.assets)) writes.push([`brand/${name}`, await readFile(path)]);
   await Promise.all(writes.map(([file, content]) => writeFile(join(dist, file), content)));
 
-  await writeLogin(await importPrerenderEntry(parts.prerender), config, dist);
+  const { file: firstScreen } = JSON.parse(await readFile(parts.firstScreen, 'utf8')) as { file: string };
+  await writeLogin(await importPrerenderEntry(parts.prerender), config, dist, firstScreen);
   await writePrecache(dist);
   // The files this step wrote or changed; the shared build's own came compressed.
   const changed = (await readdir(dist, { recursive: true })).filter(
@@ -127,22 +128,38 @@ export async function brandBundle(
   await precompress(dist, changed);
 }
 
-/** The service worker's precache list: this bundle's files, in place of the shared build's sentinel. */
+/** Workbox's limit: a file larger than this is not precached (and here fails the build rather). */
+const PRECACHE_MAX_BYTES = 2 * 1024 * 1024;
+/** Hashed file names (Vite's and this step's) are their own revision, as Workbox has them in a marina's own build. */
+const HASHED = /^assets\/.+-[\w-]{8,}\.\w+$/;
+
+/**
+ * The service worker's precache list, this bundle's files in place of the shared build's sentinel: each file
+ * of the kinds it keeps offline (`PRECACHED_EXTENSIONS`) but the workers' own, by path, its revision the MD5 of
+ * its content as Workbox's `getManifest` gives it, or none for a hashed name. Written here rather than with
+ * `getManifest`, whose loading (a schema validator, a glob library) was a fifth of a marina's step.
+ */
 async function writePrecache(dist: string): Promise<void> {
-  const { manifestEntries, warnings } = await getManifest({
-    globDirectory: dist,
-    globPatterns: PRECACHED,
-    globIgnores: ['**/node_modules/**/*', PUSH_WORKER_FILE, 'sw.js', 'workbox-*.js'],
-    // Hashed file names (Vite's and this step's) are their own revision, as in the worker built for one marina.
-    dontCacheBustURLsMatching: /^assets\/.+-[\w-]{8,}\.\w+$/,
-  });
-  if (warnings.length > 0) throw new BrandBundleError(`The precache list: ${warnings.join('; ')}`);
+  const kept = new RegExp(`\\.(${PRECACHED_EXTENSIONS.join('|')})$`);
+  const workers = new Set([PUSH_WORKER_FILE, 'sw.js']);
+  const files = (await readdir(dist, { recursive: true }))
+    .map((file) => file.split(sep).join('/'))
+    .filter((file) => kept.test(file) && !workers.has(file) && !/^workbox-[\w-]+\.js$/.test(file))
+    .sort();
+  const entries = await Promise.all(
+    files.map(async (url) => {
+      const content = await readFile(join(dist, url));
+      if (content.length > PRECACHE_MAX_BYTES)
+        throw new BrandBundleError(`${url} is over ${PRECACHE_MAX_BYTES} bytes: the service worker would not keep it`);
+      return { url, revision: HASHED.test(url) ? null : createHash('md5').update(content).digest('hex') };
+    }),
+  );
   const worker = join(dist, 'sw.js');
   const source = await readFile(worker, 'utf8');
   const sentinel = `[{url:"${PRECACHE_SENTINEL}",revision:"0"}]`;
   if (!source.includes(sentinel)) throw new BrandBundleError(`The shared sw.js has no precache list to replace`);
   await writeFile(
     worker,
-    source.replace(sentinel, () => JSON.stringify(manifestEntries ?? [])),
+    source.replace(sentinel, () => JSON.stringify(entries)),
   );
 }

@@ -1,84 +1,53 @@
 import { readFile } from 'node:fs/promises';
-import { dirname, extname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { transformWithOxc, type InlineConfig, type Plugin, type Rollup } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { splitConfig, type AppConfig, type ClientFolderConfig } from '@marina/core/config/app-config.ts';
+import { splitConfig } from '@marina/core/config/app-config.ts';
 import { formikLodashAliases } from '@marina/core/config/formik-lodash.ts';
-import { clientesConSMS, discoverMarinaFolders, folderSource } from '@marina/core/config/marina-folders.ts';
-import { ClientConfigError, resolveAppConfig } from '@marina/core/config/validate-config.ts';
 import { themeCss } from '@marina/theme/theme-css.ts';
 import { badgePng, BADGE_ICON, brandIcons, BRAND_ICONS } from './brand-icons.ts';
 import { libraryTreeShaking } from './library-tree-shaking.ts';
-import { logoProblems } from './logo-check.ts';
+import {
+  LATER_PRELOAD_ATTRIBUTE,
+  PAGE_CONFIG_ID,
+  PRECACHE_SENTINEL,
+  PRECACHED,
+  PUSH_WORKER_FILE,
+  pushWorkerScript,
+  repoRoot,
+  webManifest,
+  loadClient,
+  type LoadedClient,
+  type LoadOptions,
+} from './marina-client.ts';
 import { screenChunks } from './screen-chunks.ts';
+
+// Importers of the build's configuration find the marina folder's side here too.
+export {
+  LATER_PRELOAD_ATTRIBUTE,
+  loadClient,
+  PAGE_CONFIG_ID,
+  PRECACHE_SENTINEL,
+  PRECACHED,
+  PUSH_WORKER_FILE,
+  pushWorkerScript,
+  repoRoot,
+  webManifest,
+  type LoadedClient,
+  type LoadOptions,
+} from './marina-client.ts';
 
 type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
 
-const here = dirname(fileURLToPath(import.meta.url));
-export const repoRoot = resolve(here, '../..');
 export const shellRoot = join(repoRoot, 'tooling', 'client-shell');
-const platformLogo = join(repoRoot, 'packages', 'core', 'src', 'assets', 'mbo-logo.svg');
 
 const CONFIG_MODULE = 'virtual:marina/config';
 const HELP_MODULE = 'virtual:marina/help';
 const BRAND_CSS = 'virtual:marina/brand.css';
 const NO_BRAND_CSS = '\0virtual:marina/no-brand-css';
-
-export interface LoadedClient {
-  dir: string;
-  folder: ClientFolderConfig;
-  config: AppConfig;
-  /** Files the bundle serves under /brand/, from the client folder and the platform. */
-  assets: Record<string, string>;
-}
-
-export interface LoadOptions {
-  production: boolean;
-  apiUrl?: string;
-  /** The version the app shows: a release's (MARINA_RELEASE_VERSION, decision 068), else the seed's. */
-  version?: string;
-}
-
-/**
- * Reads and checks `client.config.ts` of one client folder, with its sibling folders: `clientesConSMS` is
- * derived from all of them. Throws a readable `ClientFoldersError` (any folder wrong, or two with one
- * clientId), or a `ClientConfigError` for this folder's config or for an SVG logo that would be cut where the
- * app shows it (logo-check.ts).
- */
-export async function loadClient(dir: string, options: LoadOptions): Promise<LoadedClient> {
-  const folders = await discoverMarinaFolders(dirname(resolve(dir)));
-  const folder = folders.find((candidate) => candidate.dir === resolve(dir))?.config;
-  if (!folder) throw new Error(`${dir} is not a marina folder: it has no client.config.ts`);
-  const logoName = `logo${extname(folder.clientLogo)}`;
-  const config = resolveAppConfig(folderSource(dir, folder), folder, {
-    production: options.production,
-    clientesConSMS: clientesConSMS(folders),
-    ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
-    ...(options.version ? { version: options.version } : {}),
-    clientLogoUrl: `/brand/${logoName}`,
-  });
-  if (logoName === 'logo.svg') {
-    const problems = logoProblems(
-      await readFile(join(dir, folder.clientLogo), 'utf8'),
-      folder.clientLogo.replace(/^\.\//, ''),
-    );
-    if (problems.length > 0) throw new ClientConfigError(folderSource(dir, folder), problems);
-  }
-  return {
-    dir,
-    folder,
-    config,
-    assets: {
-      [logoName]: join(dir, folder.clientLogo),
-      'icon.svg': join(dir, folder.clientIcon),
-      'mbo-logo.svg': platformLogo,
-    },
-  };
-}
 
 /**
  * Puts one marina's brand into the shared shell: config module, theme CSS, logos, the PNG icons drawn from its
@@ -153,7 +122,6 @@ export function marinaBrand(client: LoadedClient): Plugin {
  */
 const FIRST_CALL = [/\/api\/http\.ts$/];
 const PRELOADED = [...FIRST_CALL, /\/app\/screens\.tsx$/];
-export const LATER_PRELOAD_ATTRIBUTE = 'data-later';
 
 /**
  * Preload tags for lazy modules and the chunks they import (Vite links the entry's own), so the browser
@@ -225,9 +193,6 @@ function compileOnLoad(): Plugin {
 }
 
 const PUSH_WORKER_SOURCE = join(repoRoot, 'packages', 'core', 'src', 'app', 'push-worker.ts');
-/** The push handlers' script, beside the service worker that imports it (decision 063). */
-export const PUSH_WORKER_FILE = 'push-sw.js';
-
 /**
  * Emits `push-sw.js`: core's `app/push-worker.ts` (which imports nothing but types) as a classic script, its
  * handlers installed on the worker with this marina's name and icons. Workbox's generated worker loads it
@@ -256,17 +221,6 @@ export async function pushWorkerBody(): Promise<string> {
     .replace(/^export\s+(?=(async\s+)?function\s|const\s|let\s|class\s)/gm, '')
     .replace(/^export\s*\{[^}]*\};?\s*$/gm, '');
 }
-
-/** `push-sw.js` of one marina: the handlers installed on the worker with its name and icons. */
-export function pushWorkerScript(body: string, config: Pick<AppConfig, 'clientTitulo'>): string {
-  const settings = { marina: config.clientTitulo, icon: '/brand/icon-192.png', badge: `/brand/${BADGE_ICON}` };
-  return `(() => {\n${body}\ninstallPushHandlers(self, ${JSON.stringify(settings)});\n})();\n`;
-}
-
-/** Where a page built once for every marina finds the marina's configuration: a JSON data block (the CSP lets it be). */
-export const PAGE_CONFIG_ID = 'marina-config';
-/** The one entry of the shared build's precache list, which each marina's own list replaces (`brand-bundle.ts`). */
-export const PRECACHE_SENTINEL = '__MARINA_PRECACHE__';
 
 /**
  * The shared build's side of the brand (decision 070): the configuration is read from the page, where each
@@ -330,31 +284,6 @@ export async function clientViteConfig(dir: string, options: ClientBuildOptions)
     precache: { globPatterns: PRECACHED },
     apiProxy: options.apiProxy,
   });
-}
-
-/** What the service worker keeps for offline use: the app, not the PNG icons (fetched once, at install). */
-export const PRECACHED = ['**/*.{js,css,html,svg,webmanifest,json}'];
-
-/** The web app manifest of a marina: its names, colours and icons. */
-export function webManifest(config: AppConfig) {
-  return {
-    name: config.clientTitulo,
-    short_name: config.clientShortName,
-    description: `App de clientes de ${config.clientTitulo}`,
-    lang: 'es',
-    start_url: '/',
-    scope: '/',
-    display: 'standalone' as const,
-    theme_color: config.tokens.color.brand,
-    background_color: config.tokens.color.background,
-    // PNGs first: iOS and some Android launchers take no SVG icon (decision 051).
-    icons: [
-      { src: '/brand/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-      { src: '/brand/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-      { src: '/brand/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-      { src: '/brand/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
-    ],
-  };
 }
 
 interface AppViteOptions {
