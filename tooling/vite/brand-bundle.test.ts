@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brandBundle } from './brand-bundle.ts';
-import { PAGE_CONFIG_ID, repoRoot } from './client-vite-config.ts';
+import { PAGE_CONFIG_ID, repoRoot } from './marina-client.ts';
 import { buildSharedApp } from './shared-app.ts';
 
 const fixture = (id: number) => join(repoRoot, 'tooling', 'fixtures', 'marinas', `client-${id}`);

@@ -24,20 +24,8 @@ import {
 } from './marina-client.ts';
 import { screenChunks } from './screen-chunks.ts';
 
-// Importers of the build's configuration find the marina folder's side here too.
-export {
-  LATER_PRELOAD_ATTRIBUTE,
-  loadClient,
-  PAGE_CONFIG_ID,
-  PRECACHE_SENTINEL,
-  PRECACHED,
-  PUSH_WORKER_FILE,
-  pushWorkerScript,
-  repoRoot,
-  webManifest,
-  type LoadedClient,
-  type LoadOptions,
-} from './marina-client.ts';
+// Where most of the repository's scripts have long found these.
+export { loadClient, repoRoot } from './marina-client.ts';
 
 type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
