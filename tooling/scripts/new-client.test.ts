@@ -22,7 +22,9 @@ describe('pnpm new-client', () => {
     const created = await inCopy('pnpm', ['new-client', '--id', '77', '--title', 'Marina del Sur']);
     expect(created.output).toContain('Created apps/client-77');
     expect(created.code).toBe(0);
-    const built = await inCopy('pnpm', ['--filter', '@marina/client-77', 'build']);
+    // As the command says to: Turbo builds the app once first (decision 070), then the marina.
+    expect(created.output).toContain('pnpm build --filter=@marina/client-77');
+    const built = await inCopy('pnpm', ['build', '--filter=@marina/client-77']);
     expect(built.code, built.output).toBe(0);
     expect(readFileSync(join(checkout.root, 'apps/client-77/dist/index.html'), 'utf8')).toContain(
       '<title>Marina del Sur</title>',
@@ -78,7 +80,7 @@ describe('two marina folders with one clientId', () => {
     expect(started.output).toMatch(both);
     expect(started.output).not.toMatch(/^\s+at /m);
 
-    const built = await inCopy('pnpm', ['--filter', '@marina/client-99', 'build']);
+    const built = await inCopy('pnpm', ['build', '--filter=@marina/client-99']);
     expect(built.code).not.toBe(0);
     expect(built.output).toMatch(
       /clientId 41 is declared by 2 marina folders: .*client-41\/client\.config\.ts and .*client-99\/client\.config\.ts/,

@@ -87,5 +87,5 @@ Created ${relative(process.cwd(), dir)}:
   logo.svg          the marina's logo, a badge with its short name (replace it: the build fails a logo whose
                     words would be cut or that reaches its edge, decision 051)
   icon.svg          square icon, no words: the favicon, and the PNGs the build draws for the home screen
-Build it:  pnpm --filter @marina/client-${id} build     Run it:  npm start -- --client ${id}
+Build it:  pnpm build --filter=@marina/client-${id}     Run it:  npm start -- --client ${id}
 It joins the browser suite by itself.`);

@@ -80,6 +80,6 @@ describe('a marina branded from the shared build', () => {
     const dist = folder('marina-none-');
     await expect(
       brandBundle(fixture(901), { production: true }, { shared: folder('marina-empty-'), dist }),
-    ).rejects.toThrow(/No shared build in .*: run `pnpm build`/);
+    ).rejects.toThrow(/No shared build in .*: build the marina with Turbo.*pnpm build --filter=@marina\/client-901/);
   });
 });

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join, sep } from 'node:path';
+import { basename, join, resolve, sep } from 'node:path';
 import { precompress } from '../scripts/lib/precompress.ts';
 import { splitConfig, type AppConfig } from '@marina/core/config/app-config.ts';
 import { themeCss } from '@marina/theme/theme-css.ts';
@@ -87,7 +87,7 @@ export async function brandBundle(
     template = await readFile(join(parts.web, 'index.html'), 'utf8');
   } catch {
     throw new BrandBundleError(
-      `No shared build in ${shared}: run \`pnpm build\` (Turbo builds it first) or \`pnpm --filter @marina/tooling build\``,
+      `No shared build in ${shared}: build the marina with Turbo, which builds the app first: pnpm build --filter=@marina/${basename(resolve(dir))}`,
     );
   }
   const iconSvg = await readFile(client.assets['icon.svg']!);
