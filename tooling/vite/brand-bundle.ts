@@ -2,9 +2,8 @@
 // marina's own beside them: its configuration in the page, its stylesheet of brand tokens, its help page,
 // logos and icons, web app manifest, push handlers, drawn sign-in page and the service worker's precache list.
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { basename, join, resolve, sep } from 'node:path';
+import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import { precompress } from '../scripts/lib/precompress.ts';
 import { splitConfig, type AppConfig } from '@marina/core/config/app-config.ts';
 import { themeCss } from '@marina/theme/theme-css.ts';
@@ -18,10 +17,11 @@ import {
   pushWorkerScript,
   SHARED_APP,
   sharedParts,
+  type SharedBuild,
   webManifest,
   type LoadOptions,
 } from './marina-client.ts';
-import { importPrerenderEntry, writeLogin } from './login-page.ts';
+import { importPrerenderEntry, writeLogin, type PrerenderEntry } from './login-page.ts';
 
 export class BrandBundleError extends Error {}
 
@@ -82,17 +82,25 @@ export async function brandBundle(
   const parts = sharedParts(shared);
   const client = await loadClient(dir, options);
   const { config } = client;
+  // Everything the step reads of the shared build, before anything is written: a missing or unfinished
+  // build stops it with the command that makes one, and leaves the marina's last bundle as it was.
+  let built: SharedBuild;
   let template: string;
+  let pushBody: string;
+  let entry: PrerenderEntry;
   try {
+    built = JSON.parse(await readFile(parts.built, 'utf8')) as SharedBuild;
     template = await readFile(join(parts.web, 'index.html'), 'utf8');
+    pushBody = await readFile(parts.pushWorker, 'utf8');
+    entry = await importPrerenderEntry(parts.prerender);
   } catch {
     throw new BrandBundleError(
-      `No shared build in ${shared}: build the marina with Turbo, which builds the app first: pnpm build --filter=@marina/${basename(resolve(dir))}`,
+      `No shared build in ${shared}, or an unfinished one: build the marina with Turbo, which builds the app first: pnpm build --filter=@marina/${basename(resolve(dir))}`,
     );
   }
-  const iconSvg = await readFile(client.assets['icon.svg']!);
   let icons: Record<string, Buffer>;
   try {
+    const iconSvg = await readFile(client.assets['icon.svg']!);
     icons = { ...brandIcons(iconSvg, config.tokens.color.brand), [BADGE_ICON]: badgePng(iconSvg) };
   } catch (error) {
     throw new BrandBundleError(
@@ -101,7 +109,10 @@ export async function brandBundle(
   }
 
   await rm(dist, { recursive: true, force: true });
-  await cp(parts.web, dist, { recursive: true });
+  for (const folder of new Set(built.files.map((file) => dirname(file)))) {
+    await mkdir(join(dist, folder), { recursive: true });
+  }
+  await Promise.all(built.files.map((file) => copyFile(join(parts.web, file), join(dist, file))));
   await mkdir(join(dist, 'brand'), { recursive: true });
 
   const brandCss = themeCss(config.tokens);
@@ -112,19 +123,19 @@ export async function brandBundle(
     [files.help, helpJson],
     ['index.html', brandPage(template, config, files)],
     ['manifest.webmanifest', JSON.stringify(webManifest(config))],
-    [PUSH_WORKER_FILE, pushWorkerScript(await readFile(parts.pushWorker, 'utf8'), config)],
+    [PUSH_WORKER_FILE, pushWorkerScript(pushBody, config)],
     ...Object.entries(icons).map(([name, png]): [string, Buffer] => [`brand/${name}`, png]),
   ];
   for (const [name, path] of Object.entries(client.assets)) writes.push([`brand/${name}`, await readFile(path)]);
   await Promise.all(writes.map(([file, content]) => writeFile(join(dist, file), content)));
 
-  const { file: firstScreen } = JSON.parse(await readFile(parts.firstScreen, 'utf8')) as { file: string };
-  await writeLogin(await importPrerenderEntry(parts.prerender), config, dist, firstScreen);
+  await writeLogin(entry, config, dist, built.firstScreen);
   await writePrecache(dist);
   // The files this step wrote or changed; the shared build's own came compressed.
-  const changed = (await readdir(dist, { recursive: true })).filter(
-    (file) => !file.startsWith('assets/') || !existsSync(join(parts.web, file)),
-  );
+  const unchanged = new Set(built.files.filter((file) => file !== 'index.html' && file !== 'sw.js'));
+  const changed = (await readdir(dist, { recursive: true }))
+    .map((file) => file.split(sep).join('/'))
+    .filter((file) => !unchanged.has(file));
   await precompress(dist, changed);
 }
 

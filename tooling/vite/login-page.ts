@@ -54,8 +54,17 @@ export async function checkClasses(markup: string, dist: string): Promise<void> 
   }
 }
 
-function replaceOnce(html: string, search: string | RegExp, replacement: string, what: string): string {
-  const next = html.replace(search, replacement);
+/**
+ * `html` with `search` replaced once by `replacement`, taken as it is: a `$` in a marina's words (its title,
+ * drawn into the screen) is not a replacement pattern. Throws when `search` is not there.
+ */
+function replaceOnce(
+  html: string,
+  search: string | RegExp,
+  replacement: string | ((match: string, ...groups: string[]) => string),
+  what: string,
+): string {
+  const next = html.replace(search, typeof replacement === 'string' ? () => replacement : replacement);
   if (next === html) throw new PrerenderError(`index.html has no ${what} to put the drawn screen into`);
   return next;
 }
@@ -102,7 +111,7 @@ export async function writeLogin(
   );
   html = html.replace(new RegExp(`<link [^>]*${LATER_PRELOAD_ATTRIBUTE}[^>]*>`, 'g'), '');
   html = html.replace(new RegExp(`<script [^>]*${LATER_PRELOAD_ATTRIBUTE}[^>]*></script>`, 'g'), '');
-  html = replaceOnce(html, /<title>([^<]*)<\/title>/, `<title>${heading} · $1</title>`, 'title');
+  html = replaceOnce(html, /<title>([^<]*)<\/title>/, (_, title) => `<title>${heading} · ${title}</title>`, 'title');
 
   const { app } = firstScreenParts(html);
   html = html.replace(app.tag, '');

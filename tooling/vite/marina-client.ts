@@ -19,9 +19,17 @@ export const sharedParts = (shared: string) => ({
   web: join(shared, 'web'),
   prerender: join(shared, 'prerender'),
   pushWorker: join(shared, 'push-worker.js'),
-  /** `{ "file": … }`: the drawn sign-in page's script in `web/assets`, the same for every marina. */
-  firstScreen: join(shared, 'first-screen.json'),
+  /** What the shared build made (`SharedBuild`): read first, so a missing or partial build stops the step. */
+  built: join(shared, 'shared-build.json'),
 });
+
+/** The shared build's own account of itself, written last: a build that did not finish has none. */
+export interface SharedBuild {
+  /** Every file of `web/`, sorted: what a marina's bundle copies, never what an older build left there. */
+  files: string[];
+  /** The drawn sign-in page's script in `web/assets`, the same for every marina. */
+  firstScreen: string;
+}
 
 const platformLogo = join(repoRoot, 'packages', 'core', 'src', 'assets', 'mbo-logo.svg');
 

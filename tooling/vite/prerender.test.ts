@@ -35,7 +35,10 @@ describe('the built login.html of a marina', () => {
 
   it('paints from the page and its stylesheet: the app is loaded by the head script, after the paint', () => {
     const head = login.slice(0, login.indexOf('</head>'));
-    expect(head).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/brand-[\w-]+\.css">/);
+    // The marina's tokens, then the app's own styles, as the page had them built for one marina.
+    expect(head).toMatch(
+      /<link rel="stylesheet" crossorigin href="\/assets\/brand-[\w-]+\.css">\s*<link rel="stylesheet" crossorigin href="\/assets\/app-initial-[\w-]+\.css">/,
+    );
     expect(head).not.toMatch(/<script type="module"|rel="modulepreload"/);
     const script = /<script src="\/assets\/(first-screen-\w+\.js)"><\/script>/.exec(head)?.[1];
     expect(script).toBeDefined();
