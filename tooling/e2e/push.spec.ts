@@ -96,12 +96,43 @@ function shownNotifications(page: Page) {
   });
 }
 
+type Shown = Awaited<ReturnType<typeof shownNotifications>>;
+
+/**
+ * Hands `data` to the service worker as the push service would (DevTools' `deliverPushMessage`), until the
+ * notifications shown pass `taken`. On a busy machine DevTools now and then loses a delivery that the worker
+ * never gets (CI, load average 10: the first push of a test, or the second of three, on 901 and 902). A push
+ * service delivers again until the phone takes a message, and so does this: three times at most, each given
+ * half of WORKER_WITHIN. What is shown is then checked in full by the test.
+ */
+async function deliverPush(
+  cdp: CDPSession,
+  page: Page,
+  delivery: { origin: string; registrationId: string; data: string },
+  taken: (shown: Shown) => boolean,
+): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    await cdp.send('ServiceWorker.deliverPushMessage', delivery);
+    try {
+      await expect
+        .poll(async () => taken(await shownNotifications(page)), { timeout: WORKER_WITHIN.timeout / 2 })
+        .toBe(true);
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
 test('push: turned on in micuenta, a push shows its notification with the launch’s link, turned off again', async ({
   page,
   context,
   marina,
   visit,
 }) => {
+  // Sign-in, axe in two schemes and each push through a worker the browser may have to start: on a busy
+  // machine (CI, load average 10) more than the 60 s a test is given.
+  test.slow();
   const origin = marinaUrl(marina);
   const service = fakePushService();
   await context.grantPermissions(['notifications'], { origin });
@@ -153,11 +184,9 @@ test('push: turned on in micuenta, a push shows its notification with the launch
     tag: `launch-${launchId}`,
     kind: 'launch_confirmed',
   };
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin,
-    registrationId: registration,
-    data: JSON.stringify(payload),
-  });
+  await deliverPush(cdp, page, { origin, registrationId: registration, data: JSON.stringify(payload) }, (shown) =>
+    shown.some(({ tag }) => tag === payload.tag),
+  );
   await expect
     .poll(() => shownNotifications(page), WORKER_WITHIN)
     .toEqual([
@@ -175,15 +204,22 @@ test('push: turned on in micuenta, a push shows its notification with the launch
   // One at a time, each shown before the next is handed over, as a push service delivers them: two handed
   // to the worker at once through DevTools now and then left the second unshown (CI, client-902).
   const shownLinks = async () => (await shownNotifications(page)).map(({ title, url }) => ({ title, url }));
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: registration, data: 'no es JSON' });
+  await deliverPush(cdp, page, { origin, registrationId: registration, data: 'no es JSON' }, (shown) =>
+    shown.some(({ title }) => title === marina.title),
+  );
   await expect
     .poll(shownLinks, WORKER_WITHIN)
     .toEqual(expect.arrayContaining([{ title: marina.title, url: '/notificaciones' }]));
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin,
-    registrationId: registration,
-    data: JSON.stringify({ ...payload, tag: 'elsewhere', url: 'https://evil.example/' }),
-  });
+  await deliverPush(
+    cdp,
+    page,
+    {
+      origin,
+      registrationId: registration,
+      data: JSON.stringify({ ...payload, tag: 'elsewhere', url: 'https://evil.example/' }),
+    },
+    (shown) => shown.some(({ tag }) => tag === 'elsewhere'),
+  );
   await expect.poll(shownLinks, WORKER_WITHIN).toEqual(
     expect.arrayContaining([
       { title: marina.title, url: '/notificaciones' },
@@ -206,6 +242,9 @@ test('push: staff put the boat in the water; the server pushes it, the phone sho
   marina,
   signedIn,
 }) => {
+  // Sign-in, axe in two schemes and each push through a worker the browser may have to start: on a busy
+  // machine (CI, load average 10) more than the 60 s a test is given.
+  test.slow();
   const origin = marinaUrl(marina);
   const pushService = await startFakePushService();
   try {
@@ -247,11 +286,9 @@ test('push: staff put the boat in the water; the server pushes it, the phone sho
 
     // What the push service would hand the phone, handed to its service worker.
     const cdp = await context.newCDPSession(page);
-    await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin,
-      registrationId: await registrationId(cdp, origin),
-      data: text,
-    });
+    await deliverPush(cdp, page, { origin, registrationId: await registrationId(cdp, origin), data: text }, (shown) =>
+      shown.some(({ tag }) => tag === payload.tag),
+    );
     await expect
       .poll(
         async () => (await shownNotifications(page)).map(({ title, body, url }) => ({ title, body, url })),
