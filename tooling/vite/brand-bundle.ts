@@ -7,8 +7,9 @@ import { basename, dirname, join, resolve, sep } from 'node:path';
 import { precompress } from '../scripts/lib/precompress.ts';
 import { splitConfig, type AppConfig } from '@marina/core/config/app-config.ts';
 import { themeCss } from '@marina/theme/theme-css.ts';
-import { badgePng, BADGE_ICON, brandIcons } from './brand-icons.ts';
+import { marinaPngs } from './brand-icons.ts';
 import {
+  fillPageWords,
   loadClient,
   PAGE_CONFIG_ID,
   PRECACHE_SENTINEL,
@@ -28,9 +29,6 @@ export class BrandBundleError extends Error {}
 const hashed = (name: string, extension: string, content: string | Buffer) =>
   `assets/${name}-${createHash('sha256').update(content).digest('hex').slice(0, 10)}.${extension}`;
 
-/** Text for an HTML attribute or element, its markup characters as references. */
-const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /** JSON inside `<script type="application/json">`: `<` escaped, so no `</script>` can end it early. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
@@ -41,17 +39,7 @@ function replaceOnce(html: string, search: string, replacement: string, what: st
 
 /** The shared index.html, with this marina's words, colours, configuration, stylesheet and manifest. */
 export function brandPage(template: string, config: AppConfig, files: { brandCss: string; help: string }): string {
-  let html = template;
-  const words: Record<string, string> = {
-    '%MARINA_TITLE%': escapeHtml(config.clientTitulo),
-    '%MARINA_DESCRIPTION%': escapeHtml(`App de clientes de ${config.clientTitulo}`),
-    '%MARINA_THEME_COLOR%': config.tokens.color.brand,
-    '%MARINA_DARK_THEME_COLOR%': config.tokens.dark.color.brand,
-  };
-  for (const [placeholder, value] of Object.entries(words)) {
-    if (!html.includes(placeholder)) throw new BrandBundleError(`The shared index.html has no ${placeholder}`);
-    html = html.replaceAll(placeholder, () => value);
-  }
+  let html = fillPageWords(template, config);
   // The configuration before the entry, which reads it as it starts; the brand's stylesheet first, as the
   // bundle built for one marina has it.
   const { runtime } = splitConfig(config);
@@ -101,7 +89,7 @@ export async function brandBundle(
   let icons: Record<string, Buffer>;
   try {
     const iconSvg = await readFile(client.assets['icon.svg']!);
-    icons = { ...brandIcons(iconSvg, config.tokens.color.brand), [BADGE_ICON]: badgePng(iconSvg) };
+    icons = marinaPngs(iconSvg, config.tokens.color.brand);
   } catch (error) {
     throw new BrandBundleError(
       `Marina ${config.clientId} (${dir}): its icon ${client.folder.clientIcon} can't be drawn as PNG icons: ${(error as Error).message}`,

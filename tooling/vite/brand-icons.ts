@@ -88,3 +88,8 @@ function encodePng({ width, height, pixels }: Raster): Buffer {
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/** Every PNG a marina's bundle serves under `/brand/`: the icons a phone installs the app with, and the badge. */
+export function marinaPngs(iconSvg: string | Buffer, brand: string): Record<string, Buffer> {
+  return { ...brandIcons(iconSvg, brand), [BADGE_ICON]: badgePng(iconSvg) };
+}

@@ -7,15 +7,15 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { splitConfig } from '@marina/core/config/app-config.ts';
 import { formikLodashAliases } from '@marina/core/config/formik-lodash.ts';
 import { themeCss } from '@marina/theme/theme-css.ts';
-import { badgePng, BADGE_ICON, brandIcons, BRAND_ICONS } from './brand-icons.ts';
+import { BADGE_ICON, BRAND_ICONS, marinaPngs } from './brand-icons.ts';
 import { libraryTreeShaking } from './library-tree-shaking.ts';
 import {
+  fillPageWords,
   LATER_PRELOAD_ATTRIBUTE,
   PAGE_CONFIG_ID,
   PRECACHE_SENTINEL,
   PRECACHED,
   PUSH_WORKER_FILE,
-  pushWorkerScript,
   repoRoot,
   webManifest,
   loadClient,
@@ -38,18 +38,16 @@ const BRAND_CSS = 'virtual:marina/brand.css';
 const NO_BRAND_CSS = '\0virtual:marina/no-brand-css';
 
 /**
- * Puts one marina's brand into the shared shell: config module, theme CSS, logos, the PNG icons drawn from its
- * icon (brand-icons.ts), <title> and colours.
+ * Puts one marina's brand into the shared shell for `pnpm dev`: config module, theme CSS, <title> and colours,
+ * and the logos and PNG icons (brand-icons.ts) served under /brand/. A build brands the shared app instead
+ * (`brand-bundle.ts`, decision 070).
  */
 export function marinaBrand(client: LoadedClient): Plugin {
   const { config } = client;
   // Drawn once, when first asked for: by the build's bundle or the dev server's first request.
   let icons: Promise<Record<string, Buffer>> | undefined;
   const pngs = (): Promise<Record<string, Buffer>> =>
-    (icons ??= readFile(client.assets['icon.svg']!).then((svg) => ({
-      ...brandIcons(svg, config.tokens.color.brand),
-      [BADGE_ICON]: badgePng(svg),
-    })));
+    (icons ??= readFile(client.assets['icon.svg']!).then((svg) => marinaPngs(svg, config.tokens.color.brand)));
   return {
     name: 'marina-brand',
     resolveId(id) {
@@ -68,21 +66,10 @@ export function marinaBrand(client: LoadedClient): Plugin {
       return undefined;
     },
     transformIndexHtml(html, context) {
-      const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
-      return html
-        .replaceAll('%MARINA_TITLE%', escape(config.clientTitulo))
-        .replaceAll('%MARINA_DESCRIPTION%', escape(`App de clientes de ${config.clientTitulo}`))
-        .replaceAll('%MARINA_THEME_COLOR%', config.tokens.color.brand)
-        .replaceAll('%MARINA_DARK_THEME_COLOR%', config.tokens.dark.color.brand)
-        .replace('</head>', `${preloadTags(context.bundle, PRELOADED, LATER_PRELOAD_ATTRIBUTE)}</head>`);
-    },
-    async generateBundle() {
-      for (const [name, path] of Object.entries(client.assets)) {
-        this.emitFile({ type: 'asset', fileName: `brand/${name}`, source: await readFile(path) });
-      }
-      for (const [name, png] of Object.entries(await pngs())) {
-        this.emitFile({ type: 'asset', fileName: `brand/${name}`, source: png });
-      }
+      return fillPageWords(html, config).replace(
+        '</head>',
+        `${preloadTags(context.bundle, PRELOADED, LATER_PRELOAD_ATTRIBUTE)}</head>`,
+      );
     },
     configureServer(server) {
       server.middlewares.use(async (request, response, next) => {
@@ -181,25 +168,6 @@ function compileOnLoad(): Plugin {
 }
 
 const PUSH_WORKER_SOURCE = join(repoRoot, 'packages', 'core', 'src', 'app', 'push-worker.ts');
-/**
- * Emits `push-sw.js`: core's `app/push-worker.ts` (which imports nothing but types) as a classic script, its
- * handlers installed on the worker with this marina's name and icons. Workbox's generated worker loads it
- * with `importScripts`; the browser checks it for changes with the worker itself.
- */
-export function pushWorker(client: LoadedClient): Plugin {
-  return {
-    name: 'marina-push-worker',
-    apply: 'build',
-    async generateBundle() {
-      this.emitFile({
-        type: 'asset',
-        fileName: PUSH_WORKER_FILE,
-        source: pushWorkerScript(await pushWorkerBody(), client.config),
-      });
-    },
-  };
-}
-
 /** Core's `app/push-worker.ts` as a classic script's body: its functions, not yet installed. */
 export async function pushWorkerBody(): Promise<string> {
   const source = await readFile(PUSH_WORKER_SOURCE, 'utf8');
@@ -261,13 +229,14 @@ export interface ClientBuildOptions extends LoadOptions {
   apiProxy?: string;
 }
 
+/** One marina's Vite configuration, its brand in the code: `pnpm dev`'s (a build uses the shared app's). */
 export async function clientViteConfig(dir: string, options: ClientBuildOptions): Promise<InlineConfig> {
   const client = await loadClient(dir, options);
   const { config } = client;
   return appViteConfig({
     production: options.production,
     outDir: join(dir, 'dist'),
-    brand: [marinaBrand(client), pushWorker(client)],
+    brand: [marinaBrand(client)],
     manifest: webManifest(config),
     precache: { globPatterns: PRECACHED },
     apiProxy: options.apiProxy,

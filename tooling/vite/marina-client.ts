@@ -12,7 +12,7 @@ import { logoProblems } from './logo-check.ts';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 /** Where `pnpm --filter @marina/tooling build` puts the app built once for every marina (`shared-app.ts`). */
-export const SHARED_APP = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'app');
+export const SHARED_APP = join(repoRoot, 'tooling', 'dist', 'app');
 
 /** Its parts: the web bundle without a brand, the drawn screens' code for Node, the push handlers' body. */
 export const sharedParts = (shared: string) => ({
@@ -126,4 +126,23 @@ export function webManifest(config: AppConfig) {
       { src: '/brand/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
     ],
   };
+}
+
+/** Text for an HTML attribute or element, its markup characters as references. */
+export const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** `tooling/client-shell/index.html`'s placeholders, each with this marina's words or colour. */
+export function fillPageWords(html: string, config: AppConfig): string {
+  const words: Record<string, string> = {
+    '%MARINA_TITLE%': escapeHtml(config.clientTitulo),
+    '%MARINA_DESCRIPTION%': escapeHtml(`App de clientes de ${config.clientTitulo}`),
+    '%MARINA_THEME_COLOR%': config.tokens.color.brand,
+    '%MARINA_DARK_THEME_COLOR%': config.tokens.dark.color.brand,
+  };
+  let filled = html;
+  for (const [placeholder, value] of Object.entries(words)) {
+    if (!filled.includes(placeholder)) throw new Error(`The app's index.html has no ${placeholder}`);
+    filled = filled.replaceAll(placeholder, () => value);
+  }
+  return filled;
 }
